@@ -1,0 +1,236 @@
+// The request pipeline every route shares, as middy middlewares:
+//   envelope (request id, success/error bodies) → API key + rate limit → JSON body/query/path validation
+// A route module then only names its schemas and calls one use case.
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { hashApiKey, modeOfKey } from '../../core/auth/api-key.ts';
+import type { ApiKeyRecord } from '../../core/auth/account-store.ts';
+import { ApiError, apiErrors, type ErrorDetail } from '../../core/errors.ts';
+import { requestId } from '../../core/ids.ts';
+import type { Tenant } from '../../core/jobs/job-types.ts';
+import type { RateDecision } from '../../core/limits/rate-limiter.ts';
+import { accountStore, authSettings, rateLimiter } from './services.ts';
+import { zodDetails } from './validation.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ApiResult {
+  readonly status: number;
+  readonly data: unknown;
+}
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  /** false only for the public OpenAPI document; every other route needs an API key. */
+  readonly auth?: boolean;
+  readonly body?: B;
+  readonly query?: Q;
+  readonly params?: P;
+}
+
+export interface RouteRequest<B, Q, P> {
+  readonly body: B;
+  readonly query: Q;
+  readonly params: P;
+  readonly tenant: Tenant;
+  readonly key: ApiKeyRecord | undefined;
+  readonly requestId: string;
+}
+
+interface PipelineState {
+  requestId: string;
+  timestamp: string;
+  tenant?: Tenant;
+  key?: ApiKeyRecord;
+  rate?: RateDecision;
+  extraHeaders: Record<string, string>;
+  parsed?: { body: unknown; query: unknown; params: unknown };
+}
+
+type PipelineContext = Context & { pipeline: PipelineState };
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
+function rateHeaders(rate: RateDecision | undefined): Record<string, string> {
+  if (!rate) return {};
+  return {
+    'X-RateLimit-Limit': String(rate.limit),
+    'X-RateLimit-Remaining': String(rate.remaining),
+    'X-RateLimit-Reset': String(rate.resetAt),
+  };
+}
+
+function header(event: APIGatewayProxyEvent, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted && value !== undefined) return value;
+  }
+  return undefined;
+}
+
+export function errorResult(error: ApiError, state: Pick<PipelineState, 'requestId' | 'timestamp'>, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return {
+    statusCode: error.status,
+    headers: { ...JSON_HEADERS, 'X-Request-Id': state.requestId, ...headers, ...error.headers },
+    body: JSON.stringify({
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      },
+      meta: { request_id: state.requestId, timestamp: state.timestamp },
+    }),
+  };
+}
+
+const envelope = (): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
+  before: (request) => {
+    request.context.pipeline = {
+      requestId: requestId(request.event.requestContext?.requestId),
+      timestamp: new Date().toISOString(),
+      extraHeaders: {},
+    };
+  },
+  after: (request) => {
+    const state = request.context.pipeline;
+    const result = request.response as unknown as ApiResult;
+    request.response = {
+      statusCode: result.status,
+      headers: { ...JSON_HEADERS, 'X-Request-Id': state.requestId, ...rateHeaders(state.rate), ...state.extraHeaders },
+      body: JSON.stringify({
+        data: result.data,
+        meta: { request_id: state.requestId, timestamp: state.timestamp, mode: state.tenant?.mode },
+      }),
+    };
+  },
+  onError: (request) => {
+    const state = request.context.pipeline ?? { requestId: requestId(), timestamp: new Date().toISOString(), extraHeaders: {} };
+    let error = request.error;
+    if (!(error instanceof ApiError)) {
+      // The only place an unexpected error is seen: log it whole, answer without internals.
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'unhandled error', requestId: state.requestId, error: error?.stack ?? String(error) }),
+      );
+      error = apiErrors.internal();
+    }
+    request.response = errorResult(error as ApiError, state, { ...rateHeaders(state.rate), ...state.extraHeaders });
+  },
+});
+
+const apiKeyAuthentication = (): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
+  before: async (request) => {
+    const state = request.context.pipeline;
+    const settings = authSettings();
+    const rawKey = header(request.event, 'x-api-key')?.trim();
+    if (!rawKey) throw apiErrors.unauthorized('The API key is missing: send it in the X-API-Key header.');
+    const mode = modeOfKey(rawKey);
+    if (!mode) throw apiErrors.unauthorized('The API key is invalid: keys look like svc_live_… or svc_test_….');
+    if (mode === 'test' && settings.keyVariant === 'live-only') {
+      throw apiErrors.forbidden('This environment accepts live keys only (svc_live_…); test keys cannot be used here.');
+    }
+    const now = new Date();
+    const outcome = await accountStore().authenticate(hashApiKey(rawKey), now);
+    if (outcome.kind === 'unknown-or-revoked') {
+      throw apiErrors.unauthorized('The API key is invalid or has been revoked.');
+    }
+    const key = outcome.key;
+    state.key = key;
+    state.tenant = { orgId: key.orgId, mode: key.mode };
+    if (outcome.kind === 'quota-exceeded') {
+      const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) / 1000;
+      const retryAfter = Math.max(1, Math.ceil(midnight - now.getTime() / 1000));
+      state.extraHeaders = {
+        'Retry-After': String(retryAfter),
+        'X-RateLimit-Limit': String(key.requestsPerMinute),
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': String(midnight),
+      };
+      throw new ApiError(
+        'QUOTA_EXCEEDED',
+        `The daily quota of ${key.requestsPerDay} requests for this key is used up; it resets at 00:00 UTC.`,
+      );
+    }
+    const limit = key.mode === 'test' ? settings.testRatePerMinute : key.requestsPerMinute;
+    const rate = await rateLimiter().consume(key.keyId, limit, now);
+    state.rate = rate;
+    if (!rate.allowed) {
+      state.extraHeaders['Retry-After'] = String(rate.retryAfterSeconds);
+      throw new ApiError('RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded; retry in ${rate.retryAfterSeconds} s.`);
+    }
+  },
+});
+
+function parseJsonBody(event: APIGatewayProxyEvent): unknown {
+  const raw = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  if (bytes.length > MAX_BODY_BYTES) throw apiErrors.payloadTooLarge(MAX_BODY_BYTES);
+  if (bytes.length === 0 || bytes.toString('utf8').trim() === '') return {};
+  const contentType = header(event, 'content-type') ?? '';
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(mediaType)) {
+    throw apiErrors.unsupportedMediaType(contentType || '(none)');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw apiErrors.invalidJson(`The request body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw apiErrors.invalidJson('The request body must be a JSON object.');
+  }
+  return body;
+}
+
+function singleValuedQuery(event: APIGatewayProxyEvent): Record<string, string> {
+  const multi = event.multiValueQueryStringParameters ?? {};
+  const repeated = Object.entries(multi).filter(([, values]) => (values?.length ?? 0) > 1);
+  if (repeated.length > 0) {
+    throw apiErrors.validation(repeated.map(([name]) => ({ path: name, message: 'must be given at most once' })));
+  }
+  return Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string>;
+}
+
+const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
+  spec: RouteSpec<B, Q, P>,
+): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
+  before: (request) => {
+    const { event } = request;
+    const details: ErrorDetail[] = [];
+    const parse = (schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'path') => {
+      if (!schema) return undefined;
+      const result = schema.safeParse(value);
+      if (result.success) return result.data;
+      details.push(...zodDetails(result.error, where));
+      return undefined;
+    };
+    const params = parse(spec.params, event.pathParameters ?? {}, 'path');
+    const query = parse(spec.query, singleValuedQuery(event), 'query');
+    const body = spec.body ? parse(spec.body, parseJsonBody(event), 'body') : undefined;
+    if (details.length > 0) throw apiErrors.validation(details);
+    request.context.pipeline.parsed = { body, query, params };
+  },
+});
+
+/** Builds a route's Lambda handler from its schemas and the function that calls its use case. */
+export function apiRoute<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, P extends z.ZodType = z.ZodNever>(
+  spec: RouteSpec<B, Q, P>,
+  run: (request: RouteRequest<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
+) {
+  const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>().use(envelope());
+  if (spec.auth !== false) pipeline.use(apiKeyAuthentication());
+  pipeline.use(requestValidation(spec));
+  return pipeline.handler(async (_event, context) => {
+    const state = context.pipeline;
+    const parsed = state.parsed!;
+    const result = await run({
+      body: parsed.body as z.output<B>,
+      query: parsed.query as z.output<Q>,
+      params: parsed.params as z.output<P>,
+      tenant: state.tenant ?? { orgId: '', mode: 'test' },
+      key: state.key,
+      requestId: state.requestId,
+    });
+    return result as unknown as APIGatewayProxyResult;
+  });
+}

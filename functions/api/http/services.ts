@@ -1,0 +1,49 @@
+// The adapters an API handler needs, built once per Lambda container from its environment.
+import { AccountStore } from '../../core/auth/account-store.ts';
+import { dynamo, s3Client, sfnClient } from '../../core/clients.ts';
+import { systemClock } from '../../core/clock.ts';
+import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../../core/config/env.ts';
+import type { RatePlan, KeyVariant } from '../../../lib/config/stages.ts';
+import { JobStore } from '../../core/jobs/job-store.ts';
+import { S3MediaStore } from '../../core/media/media-store.ts';
+import { RateLimiter } from '../../core/limits/rate-limiter.ts';
+import type { JobDeps } from '../../core/use-cases/jobs.ts';
+import { StepFunctionsStarter } from '../../core/workflows/workflow-starter.ts';
+
+export interface AuthSettings {
+  readonly keyVariant: KeyVariant;
+  readonly testRatePerMinute: number;
+  readonly liveDefault: RatePlan;
+}
+
+let accounts: AccountStore | undefined;
+let limiter: RateLimiter | undefined;
+let jobDeps: JobDeps | undefined;
+
+export function accountStore(): AccountStore {
+  accounts ??= new AccountStore(dynamo(), requireEnv(ENV.accountsTable));
+  return accounts;
+}
+
+export function rateLimiter(): RateLimiter {
+  limiter ??= new RateLimiter(dynamo(), requireEnv(ENV.rateLimitTable));
+  return limiter;
+}
+
+export function authSettings(): AuthSettings {
+  return {
+    keyVariant: requireEnv(ENV.keyVariant) as KeyVariant,
+    testRatePerMinute: intEnv(ENV.testRatePerMinute),
+    liveDefault: JSON.parse(requireEnv(ENV.liveDefaultPlan)) as RatePlan,
+  };
+}
+
+export function jobServices(): JobDeps {
+  jobDeps ??= {
+    jobs: new JobStore(dynamo(), requireEnv(ENV.jobsTable)),
+    signer: new S3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), intEnv(ENV.outputUrlExpirySeconds)),
+    starter: new StepFunctionsStarter(sfnClient(), (jobType) => requireEnv(stateMachineArnVariable(jobType))),
+    clock: systemClock,
+  };
+  return jobDeps;
+}

@@ -1,0 +1,10 @@
+// GET /v1/jobs
+import { listJobsQuery } from '../core/schemas/jobs.ts';
+import { listJobs } from '../core/use-cases/jobs.ts';
+import { apiRoute } from './http/api-route.ts';
+import { jobServices } from './http/services.ts';
+
+export const handler = apiRoute({ query: listJobsQuery }, async ({ query, tenant }) => ({
+  status: 200,
+  data: await listJobs(jobServices(), tenant, query),
+}));

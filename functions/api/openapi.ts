@@ -1,0 +1,23 @@
+// GET /v1/openapi.json — public, generated from the route table and its zod schemas once per container.
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { buildOpenApiDocument } from '../core/openapi/openapi-document.ts';
+import { apiErrors } from '../core/errors.ts';
+import { requestId } from '../core/ids.ts';
+import { errorResult } from './http/api-route.ts';
+import { ROUTES } from './routes.ts';
+
+let body: string | undefined;
+
+export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+  try {
+    body ??= JSON.stringify(buildOpenApiDocument(ROUTES));
+    return {
+      statusCode: 200,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+      body,
+    };
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'openapi document failed', error: String(error) }));
+    return errorResult(apiErrors.internal(), { requestId: requestId(event.requestContext?.requestId), timestamp: new Date().toISOString() });
+  }
+}

@@ -1,0 +1,275 @@
+// DynamoDB persistence of organizations and their API keys (the "accounts" table).
+//   API key:      pk = KEY#<sha256 of the key>   (org_key + created_at feed the by_org index)
+//   Organization: pk = ORG#<org id>
+// The key item also carries the key's rate limits (copied from its organization, so a request needs
+// no second read) and its daily counter (so authenticating and counting the quota is one write).
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Mode } from '../jobs/job-types.ts';
+
+export const ACCOUNT_INDEXES = { byOrg: { name: 'by_org', partitionKey: 'org_key', sortKey: 'created_at' } } as const;
+
+export type KeyStatus = 'active' | 'revoked';
+
+export interface ApiKeyRecord {
+  readonly keyId: string;
+  readonly orgId: string;
+  readonly mode: Mode;
+  readonly name: string;
+  readonly status: KeyStatus;
+  readonly hint: string;
+  readonly createdAt: string;
+  readonly lastUsedAt?: string;
+  readonly revokedAt?: string;
+  readonly requestsPerMinute: number;
+  readonly requestsPerDay?: number;
+  /** UTC day (YYYY-MM-DD) the day counter belongs to. */
+  readonly day?: string;
+  readonly dayCount?: number;
+}
+
+export interface OrganizationRecord {
+  readonly orgId: string;
+  readonly createdAt: string;
+  readonly plan?: string;
+  readonly requestsPerMinute?: number;
+  readonly requestsPerDay?: number;
+}
+
+export type AuthenticationOutcome =
+  | { readonly kind: 'ok'; readonly key: ApiKeyRecord }
+  | { readonly kind: 'unknown-or-revoked' }
+  | { readonly kind: 'quota-exceeded'; readonly key: ApiKeyRecord };
+
+interface KeyItem {
+  pk: string;
+  org_key: string;
+  key_id: string;
+  org_id: string;
+  mode: Mode;
+  name: string;
+  status: KeyStatus;
+  hint: string;
+  created_at: string;
+  last_used_at?: string;
+  revoked_at?: string;
+  rate_per_minute: number;
+  daily_quota?: number;
+  day?: string;
+  day_count?: number;
+}
+
+const keyPk = (hash: string) => `KEY#${hash}`;
+const orgPk = (orgId: string) => `ORG#${orgId}`;
+
+function keyFromItem(item: Record<string, unknown>): ApiKeyRecord {
+  const i = item as unknown as KeyItem;
+  return {
+    keyId: i.key_id,
+    orgId: i.org_id,
+    mode: i.mode,
+    name: i.name,
+    status: i.status,
+    hint: i.hint,
+    createdAt: i.created_at,
+    lastUsedAt: i.last_used_at,
+    revokedAt: i.revoked_at,
+    requestsPerMinute: i.rate_per_minute,
+    requestsPerDay: i.daily_quota,
+    day: i.day,
+    dayCount: i.day_count,
+  };
+}
+
+async function refused(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return false;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return true;
+    throw error;
+  }
+}
+
+export class AccountStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  /**
+   * Authenticates a key hash and counts the request against the key's daily quota in one conditional
+   * write that also stamps last_used_at. The first request of a UTC day takes a second write to reset
+   * the counter; only a refused key costs a third (a read, to tell revoked from over quota).
+   */
+  async authenticate(keyHash: string, now: Date): Promise<AuthenticationOutcome> {
+    const today = now.toISOString().slice(0, 10);
+    const key = { pk: keyPk(keyHash) };
+    const names = { '#status': 'status', '#day': 'day' };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      try {
+        const sameDay = await this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: key,
+            UpdateExpression: 'SET last_used_at = :now ADD day_count :one',
+            ConditionExpression:
+              '#status = :active AND #day = :today AND (attribute_not_exists(daily_quota) OR day_count < daily_quota)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ':now': now.toISOString(), ':one': 1, ':active': 'active', ':today': today },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return { kind: 'ok', key: keyFromItem(sameDay.Attributes!) };
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+      try {
+        const newDay = await this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: key,
+            UpdateExpression: 'SET last_used_at = :now, #day = :today, day_count = :one',
+            ConditionExpression: '#status = :active AND (attribute_not_exists(#day) OR #day <> :today)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ':now': now.toISOString(), ':one': 1, ':active': 'active', ':today': today },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return { kind: 'ok', key: keyFromItem(newDay.Attributes!) };
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+      const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+      if (!Item || Item.status !== 'active') return { kind: 'unknown-or-revoked' };
+      const record = keyFromItem(Item);
+      if (
+        record.day === today &&
+        record.requestsPerDay !== undefined &&
+        (record.dayCount ?? 0) >= record.requestsPerDay
+      ) {
+        return { kind: 'quota-exceeded', key: record };
+      }
+      // Another request rolled the day over between our two writes: go round once more.
+    }
+    throw new Error('API key authentication did not settle after 3 attempts');
+  }
+
+  async createKey(params: {
+    keyHash: string;
+    keyId: string;
+    orgId: string;
+    mode: Mode;
+    name: string;
+    hint: string;
+    createdAt: string;
+    requestsPerMinute: number;
+    requestsPerDay?: number;
+  }): Promise<ApiKeyRecord> {
+    const item: KeyItem = {
+      pk: keyPk(params.keyHash),
+      org_key: orgPk(params.orgId),
+      key_id: params.keyId,
+      org_id: params.orgId,
+      mode: params.mode,
+      name: params.name,
+      status: 'active',
+      hint: params.hint,
+      created_at: params.createdAt,
+      rate_per_minute: params.requestsPerMinute,
+      daily_quota: params.requestsPerDay,
+    };
+    await this.db.send(
+      new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return keyFromItem(item as unknown as Record<string, unknown>);
+  }
+
+  /** Keys of an organization, oldest first, with the hash-bearing partition key kept private. */
+  async listKeys(orgId: string): Promise<Array<ApiKeyRecord & { readonly storageKey: string }>> {
+    const out: Array<ApiKeyRecord & { storageKey: string }> = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: ACCOUNT_INDEXES.byOrg.name,
+          KeyConditionExpression: 'org_key = :o',
+          ExpressionAttributeValues: { ':o': orgPk(orgId) },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) out.push({ ...keyFromItem(item), storageKey: String(item.pk) });
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return out;
+  }
+
+  /** Resolves false when the key was not active. */
+  async revokeKey(storageKey: string, now: string): Promise<boolean> {
+    const wasRefused = await refused(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: storageKey },
+          UpdateExpression: 'SET #status = :revoked, revoked_at = :now',
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': now },
+        }),
+      ),
+    );
+    return !wasRefused;
+  }
+
+  async setKeyLimits(storageKey: string, requestsPerMinute: number, requestsPerDay: number | undefined): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: storageKey },
+        UpdateExpression:
+          requestsPerDay === undefined
+            ? 'SET rate_per_minute = :m REMOVE daily_quota'
+            : 'SET rate_per_minute = :m, daily_quota = :d',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: requestsPerDay === undefined ? { ':m': requestsPerMinute } : { ':m': requestsPerMinute, ':d': requestsPerDay },
+      }),
+    );
+  }
+
+  async getOrganization(orgId: string): Promise<OrganizationRecord | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: orgPk(orgId) }, ConsistentRead: true }),
+    );
+    if (!Item) return undefined;
+    return {
+      orgId: String(Item.org_id),
+      createdAt: String(Item.created_at),
+      plan: Item.plan as string | undefined,
+      requestsPerMinute: Item.rate_per_minute as number | undefined,
+      requestsPerDay: Item.daily_quota as number | undefined,
+    };
+  }
+
+  async putOrganization(org: OrganizationRecord): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          pk: orgPk(org.orgId),
+          org_id: org.orgId,
+          created_at: org.createdAt,
+          plan: org.plan,
+          rate_per_minute: org.requestsPerMinute,
+          daily_quota: org.requestsPerDay,
+        },
+      }),
+    );
+  }
+}

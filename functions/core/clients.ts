@@ -1,0 +1,36 @@
+// AWS SDK clients, created once per process. Endpoints come from the SDK's own environment variables
+// (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, ...), which is how the local stack points the very
+// same code at its emulators.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ENV } from './config/env.ts';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+let s3: S3Client | undefined;
+let sfn: SFNClient | undefined;
+let sqs: SQSClient | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+export function s3Client(): S3Client {
+  s3 ??= new S3Client({ forcePathStyle: process.env[ENV.s3ForcePathStyle] === 'true' });
+  return s3;
+}
+
+export function sfnClient(): SFNClient {
+  sfn ??= new SFNClient({});
+  return sfn;
+}
+
+export function sqsClient(): SQSClient {
+  sqs ??= new SQSClient({});
+  return sqs;
+}

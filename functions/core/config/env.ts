@@ -1,0 +1,44 @@
+// Environment variables the CDK app sets on each function. Names live here once; CDK imports them.
+// Values are read on first use and fail fast with the variable's name when absent.
+
+export const ENV = {
+  stage: 'STAGE',
+  jobsTable: 'JOBS_TABLE_NAME',
+  accountsTable: 'ACCOUNTS_TABLE_NAME',
+  rateLimitTable: 'RATE_LIMIT_TABLE_NAME',
+  mediaBucket: 'MEDIA_BUCKET_NAME',
+  keyVariant: 'KEY_VARIANT',
+  testRatePerMinute: 'TEST_KEY_RATE_PER_MINUTE',
+  liveDefaultPlan: 'LIVE_DEFAULT_RATE_PLAN',
+  outputUrlExpirySeconds: 'OUTPUT_URL_EXPIRY_SECONDS',
+  geocoderProvider: 'GEOCODER_PROVIDER',
+  siteProvider: 'SITE_PROVIDER',
+  imageryProvider: 'IMAGERY_PROVIDER',
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  /** Prefix of the per-job-kind state machine ARN variables: STATE_MACHINE_ARN_FRONTAGE_DETECTION, ... */
+  stateMachineArnPrefix: 'STATE_MACHINE_ARN_',
+} as const;
+
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') {
+    throw new Error(`Environment variable ${name} is not set; the deployment (or local stack) must set it.`);
+  }
+  return value;
+}
+
+export function optionalEnv(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+export function intEnv(name: string): number {
+  const raw = requireEnv(name);
+  const value = Number(raw);
+  if (!Number.isInteger(value)) throw new Error(`Environment variable ${name} must be an integer, got '${raw}'.`);
+  return value;
+}
+
+export function stateMachineArnVariable(jobType: string): string {
+  return `${ENV.stateMachineArnPrefix}${jobType.toUpperCase()}`;
+}

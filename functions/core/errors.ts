@@ -1,0 +1,113 @@
+// Errors are values: a code, an HTTP status and a message written for the integrator. One middleware
+// turns them into the error envelope; anything else becomes INTERNAL_ERROR without a stack trace.
+
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  JOB_NOT_READY: 409,
+  INVALID_PARENT_JOB: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  URL_NOT_ALLOWED: 422,
+  RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: 'The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.',
+  INVALID_JSON: 'The request body is not valid JSON, or not a JSON object.',
+  UNAUTHORIZED: 'The X-API-Key header is missing, malformed, unknown or revoked.',
+  FORBIDDEN: 'The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).',
+  NOT_FOUND: 'No such route, or no such job for this organization and mode.',
+  METHOD_NOT_ALLOWED: 'The route exists but not with this HTTP method; the Allow header lists the methods it takes.',
+  JOB_NOT_READY: 'The referenced job has not completed yet; poll it until it is completed and retry.',
+  INVALID_PARENT_JOB: 'The referenced job is of a type this operation cannot build on.',
+  PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MiB.',
+  UNSUPPORTED_MEDIA_TYPE: 'A request body was sent with a Content-Type other than application/json.',
+  URL_NOT_ALLOWED: 'A URL in the request points somewhere the service will not fetch or call.',
+  RATE_LIMITED: 'Too many requests for this key in the current minute; wait for Retry-After seconds.',
+  QUOTA_EXCEEDED: "The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).",
+  INTERNAL_ERROR: 'An unexpected error on our side. Retry later and quote meta.request_id if it persists.',
+};
+
+export interface ErrorDetail {
+  readonly path: string;
+  readonly message: string;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: readonly ErrorDetail[] | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: readonly ErrorDetail[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const apiErrors = {
+  validation: (details: readonly ErrorDetail[]) =>
+    new ApiError(
+      'VALIDATION_ERROR',
+      details.length === 1
+        ? `Invalid request: ${details[0]!.path ? `${details[0]!.path}: ` : ''}${details[0]!.message}`
+        : `Invalid request: ${details.length} problems, see error.details.`,
+      { details },
+    ),
+  invalidJson: (message = 'The request body is not valid JSON.') => new ApiError('INVALID_JSON', message),
+  unauthorized: (message = 'The API key is missing or invalid. Send a valid key in the X-API-Key header.') =>
+    new ApiError('UNAUTHORIZED', message),
+  forbidden: (message: string) => new ApiError('FORBIDDEN', message),
+  jobNotFound: (jobId: string) => new ApiError('NOT_FOUND', `No job with id '${jobId}' exists for this key.`),
+  routeNotFound: (method: string, path: string) =>
+    new ApiError('NOT_FOUND', `No route matches ${method} ${path}. See GET /v1/openapi.json for the routes.`),
+  methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
+    new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`, {
+      headers: { Allow: allowed.join(', ') },
+    }),
+  payloadTooLarge: (limitBytes: number) =>
+    new ApiError('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limitBytes} bytes.`),
+  unsupportedMediaType: (contentType: string) =>
+    new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Type '${contentType}' is not supported; send the body as application/json.`,
+    ),
+  internal: () =>
+    new ApiError('INTERNAL_ERROR', 'An unexpected error occurred. Retry later and quote meta.request_id.'),
+};
+
+/**
+ * An error raised inside a workflow step. Its name is the job error code: Step Functions reports it as
+ * the `Error` of the failed state, and the failure handler copies code and message onto the job.
+ */
+export class JobError extends Error {
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = code;
+  }
+}
+
+/** A step error worth retrying (throttling, a provider's 5xx); the state machines Retry on this name. */
+export class TransientError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransientError';
+  }
+}

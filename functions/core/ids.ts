@@ -1,0 +1,38 @@
+// Identifiers: job ids are UUIDv7 (time-ordered, so the newest-first listing is a plain key order),
+// request ids are req_<hex>, key ids are a short public handle that is never a secret.
+import { randomBytes } from 'node:crypto';
+
+export function uuidv7(now: number = Date.now()): string {
+  const bytes = randomBytes(16);
+  const ms = BigInt(now);
+  for (let i = 0; i < 6; i += 1) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/** A request id; when the platform gave one (API Gateway's requestId) it is reused so logs correlate. */
+export function requestId(platformId?: string): string {
+  const hex = platformId?.replace(/[^0-9a-fA-F]/g, '').toLowerCase();
+  return `req_${hex && hex.length >= 16 ? hex : randomBytes(16).toString('hex')}`;
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Uniform random base62 (rejection sampling, no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}

@@ -1,0 +1,297 @@
+// DynamoDB persistence of jobs. One item per job, keyed by tenant so a read can never cross
+// organizations or modes:
+//   pk = T#<org>#<mode>   sk = J#<uuidv7 job id>   (ids are time-ordered: newest first = descending sk)
+// Three sparse-free GSIs serve the filtered listings, each sorted by the same sk:
+//   by_status (status_key), by_type (type_key), by_type_status (type_status_key).
+// Input, output and callback metadata are stored as JSON text so they round-trip exactly.
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  ScanCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Job, JobErrorInfo, JobProgress, JsonObject } from './job.ts';
+import type { JobStatus, JobType, Tenant } from './job-types.ts';
+
+export const JOB_INDEXES = {
+  byStatus: { name: 'by_status', partitionKey: 'status_key' },
+  byType: { name: 'by_type', partitionKey: 'type_key' },
+  byTypeStatus: { name: 'by_type_status', partitionKey: 'type_status_key' },
+} as const;
+
+export interface JobListFilter {
+  readonly status?: JobStatus;
+  readonly jobType?: JobType;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** What a workflow knows about its job: enough to address it without reading it first. */
+export interface JobRef {
+  readonly tenant: Tenant;
+  readonly jobId: string;
+  readonly jobType: JobType;
+}
+
+export interface JobPage {
+  readonly jobs: readonly Job[];
+  readonly hasMore: boolean;
+}
+
+interface JobItem {
+  pk: string;
+  sk: string;
+  status_key: string;
+  type_key: string;
+  type_status_key: string;
+  job_id: string;
+  org_id: string;
+  mode: Job['mode'];
+  job_type: JobType;
+  status: JobStatus;
+  created_at: string;
+  updated_at: string;
+  started_at?: string;
+  completed_at?: string;
+  progress: JobProgress;
+  input_json: string;
+  output_json?: string;
+  error?: JobErrorInfo;
+  parent_job_id?: string;
+  webhook_url?: string;
+  callback_metadata_json?: string;
+}
+
+const tenantKey = (t: Tenant) => `T#${t.orgId}#${t.mode}`;
+const jobKey = (jobId: string) => `J#${jobId}`;
+const statusKey = (t: Tenant, s: JobStatus) => `${tenantKey(t)}#S#${s}`;
+const typeKey = (t: Tenant, y: JobType) => `${tenantKey(t)}#Y#${y}`;
+const typeStatusKey = (t: Tenant, y: JobType, s: JobStatus) => `${tenantKey(t)}#Y#${y}#S#${s}`;
+
+function toItem(job: Job): JobItem {
+  const tenant = { orgId: job.orgId, mode: job.mode };
+  return {
+    pk: tenantKey(tenant),
+    sk: jobKey(job.jobId),
+    status_key: statusKey(tenant, job.status),
+    type_key: typeKey(tenant, job.jobType),
+    type_status_key: typeStatusKey(tenant, job.jobType, job.status),
+    job_id: job.jobId,
+    org_id: job.orgId,
+    mode: job.mode,
+    job_type: job.jobType,
+    status: job.status,
+    created_at: job.createdAt,
+    updated_at: job.updatedAt,
+    started_at: job.startedAt,
+    completed_at: job.completedAt,
+    progress: job.progress,
+    input_json: JSON.stringify(job.input),
+    output_json: job.output === undefined ? undefined : JSON.stringify(job.output),
+    error: job.error,
+    parent_job_id: job.parentJobId,
+    webhook_url: job.webhookUrl,
+    callback_metadata_json: job.callbackMetadata === undefined ? undefined : JSON.stringify(job.callbackMetadata),
+  };
+}
+
+function fromItem(item: Record<string, unknown>): Job {
+  const i = item as unknown as JobItem;
+  return {
+    jobId: i.job_id,
+    orgId: i.org_id,
+    mode: i.mode,
+    jobType: i.job_type,
+    status: i.status,
+    createdAt: i.created_at,
+    updatedAt: i.updated_at,
+    startedAt: i.started_at,
+    completedAt: i.completed_at,
+    progress: i.progress,
+    input: JSON.parse(i.input_json) as JsonObject,
+    output: i.output_json === undefined ? undefined : (JSON.parse(i.output_json) as JsonObject),
+    error: i.error,
+    parentJobId: i.parent_job_id,
+    webhookUrl: i.webhook_url,
+    callbackMetadata:
+      i.callback_metadata_json === undefined ? undefined : (JSON.parse(i.callback_metadata_json) as JsonObject),
+  };
+}
+
+/** Transitions that a condition refused (the job was already past that point) resolve false. */
+async function conditional(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+export class JobStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(job: Job): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: toItem(job),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async get(tenant: Tenant, jobId: string): Promise<Job | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: tenantKey(tenant), sk: jobKey(jobId) },
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? fromItem(Item) : undefined;
+  }
+
+  /** Newest first. Reads offset+limit+1 items in one query (more only past DynamoDB's 1 MB page). */
+  async list(tenant: Tenant, filter: JobListFilter): Promise<JobPage> {
+    const wanted = filter.offset + filter.limit + 1;
+    const query: QueryCommandInput = { TableName: this.tableName, ScanIndexForward: false };
+    if (filter.status && filter.jobType) {
+      Object.assign(query, this.indexQuery(JOB_INDEXES.byTypeStatus, typeStatusKey(tenant, filter.jobType, filter.status)));
+    } else if (filter.status) {
+      Object.assign(query, this.indexQuery(JOB_INDEXES.byStatus, statusKey(tenant, filter.status)));
+    } else if (filter.jobType) {
+      Object.assign(query, this.indexQuery(JOB_INDEXES.byType, typeKey(tenant, filter.jobType)));
+    } else {
+      query.KeyConditionExpression = 'pk = :pk';
+      query.ExpressionAttributeValues = { ':pk': tenantKey(tenant) };
+    }
+    const items: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({ ...query, Limit: wanted - items.length, ExclusiveStartKey: startKey }),
+      );
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && items.length < wanted);
+    const window = items.slice(filter.offset, filter.offset + filter.limit);
+    return { jobs: window.map(fromItem), hasMore: items.length > filter.offset + filter.limit };
+  }
+
+  private indexQuery(index: { name: string; partitionKey: string }, value: string): Partial<QueryCommandInput> {
+    return {
+      IndexName: index.name,
+      KeyConditionExpression: '#k = :k',
+      ExpressionAttributeNames: { '#k': index.partitionKey },
+      ExpressionAttributeValues: { ':k': value },
+    };
+  }
+
+  /** queued → processing (idempotent: a retried step finds it processing already). */
+  markProcessing(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
+    return this.transition(ref, 'processing', {
+      condition: '#status IN (:queued, :processing)',
+      values: { ':queued': 'queued', ':processing': 'processing', ':p': progress },
+      set: ['started_at = if_not_exists(started_at, :now)', 'progress = :p'],
+      now,
+    });
+  }
+
+  /** Progress only moves forward and only while processing. */
+  async setProgress(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
+    return conditional(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
+          UpdateExpression: 'SET progress = :p, updated_at = :now',
+          ConditionExpression: '#status = :processing AND progress.percent <= :percent',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':p': progress,
+            ':now': now,
+            ':processing': 'processing',
+            ':percent': progress.percent,
+          },
+        }),
+      ),
+    );
+  }
+
+  complete(ref: JobRef, output: JsonObject, now: string): Promise<boolean> {
+    return this.transition(ref, 'completed', {
+      condition: '#status = :processing',
+      values: { ':processing': 'processing', ':out': JSON.stringify(output), ':p': { percent: 100, stage: 'completed' } },
+      set: ['output_json = :out', 'completed_at = :now', 'progress = :p'],
+      now,
+    });
+  }
+
+  /** Any unfinished job can fail; a finished one keeps its outcome. */
+  fail(ref: JobRef, error: JobErrorInfo, now: string): Promise<boolean> {
+    return this.transition(ref, 'failed', {
+      condition: '#status IN (:queued, :processing)',
+      values: { ':queued': 'queued', ':processing': 'processing', ':err': error },
+      set: ['#error = :err', 'completed_at = :now'],
+      names: { '#error': 'error' },
+      now,
+    });
+  }
+
+  // The type is part of the type+status GSI key, so the caller's ref must carry the right one; the
+  // condition on job_type makes a wrong ref a refused write instead of a corrupt index entry.
+  private transition(
+    ref: JobRef,
+    to: JobStatus,
+    spec: { condition: string; values: Record<string, unknown>; set: string[]; names?: Record<string, string>; now: string },
+  ): Promise<boolean> {
+    return conditional(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
+          UpdateExpression: `SET #status = :to, status_key = :sk, type_status_key = :tsk, updated_at = :now, ${spec.set.join(', ')}`,
+          ConditionExpression: `attribute_exists(pk) AND job_type = :type AND ${spec.condition}`,
+          ExpressionAttributeNames: { '#status': 'status', ...spec.names },
+          ExpressionAttributeValues: {
+            ...spec.values,
+            ':to': to,
+            ':type': ref.jobType,
+            ':sk': statusKey(ref.tenant, to),
+            ':tsk': typeStatusKey(ref.tenant, ref.jobType, to),
+            ':now': spec.now,
+          },
+        }),
+      ),
+    );
+  }
+
+  /** Every job not yet finished, across tenants: the local stack's restart recovery reads this. */
+  async listUnfinished(): Promise<Job[]> {
+    const jobs: Job[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: '#status IN (:queued, :processing)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':queued': 'queued', ':processing': 'processing' },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      jobs.push(...(page.Items ?? []).map(fromItem));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return jobs;
+  }
+}

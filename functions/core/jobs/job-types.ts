@@ -1,0 +1,35 @@
+// The job kinds and statuses. Each job kind has one state machine; its ARN reaches the API handlers as
+// STATE_MACHINE_ARN_<JOB_TYPE>.
+
+export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
+
+export const JOB_TYPES = ['frontage_detection', 'frontage_edit'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+export interface JobTypeInfo {
+  readonly endpoint: string;
+  readonly description: string;
+}
+
+export const JOB_TYPE_INFO: Readonly<Record<JobType, JobTypeInfo>> = {
+  frontage_detection: {
+    endpoint: 'POST /v1/property-frontage/detect',
+    description:
+      'Detects the compass bearing the property front faces, with a direction label, a confidence and a top-down reference image.',
+  },
+  frontage_edit: {
+    endpoint: 'POST /v1/property-frontage/jobs/{jobId}/edit',
+    description:
+      'Regenerates the reference image of a completed frontage_detection at a caller-chosen bearing (and centre).',
+  },
+};
+
+export type Mode = 'test' | 'live';
+
+/** The owner of a job, an API key or a rate counter: an organization in one mode. */
+export interface Tenant {
+  readonly orgId: string;
+  readonly mode: Mode;
+}

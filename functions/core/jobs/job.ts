@@ -1,0 +1,34 @@
+// The job record as the use cases see it (storage keys live in the job store).
+import type { JobStatus, JobType, Mode } from './job-types.ts';
+
+export interface JobProgress {
+  readonly percent: number;
+  readonly stage: string;
+}
+
+export interface JobErrorInfo {
+  readonly code: string;
+  readonly message: string;
+}
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface Job {
+  readonly jobId: string;
+  readonly orgId: string;
+  readonly mode: Mode;
+  readonly jobType: JobType;
+  readonly status: JobStatus;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly startedAt?: string;
+  readonly completedAt?: string;
+  readonly progress: JobProgress;
+  readonly input: JsonObject;
+  /** As stored: media are `{ s3_key, ... }` objects that reads turn into presigned URLs. */
+  readonly output?: JsonObject;
+  readonly error?: JobErrorInfo;
+  readonly parentJobId?: string;
+  readonly webhookUrl?: string;
+  readonly callbackMetadata?: JsonObject;
+}

@@ -1,0 +1,47 @@
+// Private media objects in the media bucket, handed out only as presigned URLs.
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Tenant } from '../jobs/job-types.ts';
+import type { StoredMedia } from '../schemas/outputs.ts';
+
+export interface SignedUrl {
+  readonly url: string;
+  readonly expiresAt: string;
+}
+
+export interface MediaUrlSigner {
+  sign(key: string, now: Date): Promise<SignedUrl>;
+}
+
+/** Object keys are grouped by tenant and job, so one prefix holds everything a job produced. */
+export function mediaKey(tenant: Tenant, jobId: string, fileName: string): string {
+  return `media/${tenant.orgId}/${tenant.mode}/${jobId}/${fileName}`;
+}
+
+export class S3MediaStore implements MediaUrlSigner {
+  constructor(
+    private readonly s3: S3Client,
+    private readonly bucket: string,
+    private readonly expirySeconds: number,
+  ) {}
+
+  async put(key: string, body: Buffer, contentType: string, extra: Omit<StoredMedia, 's3_key' | 'content_type' | 'size_bytes'> = {}): Promise<StoredMedia> {
+    await this.s3.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+    return { s3_key: key, content_type: contentType, size_bytes: body.length, ...extra };
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const result = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    return Buffer.from(await result.Body!.transformToByteArray());
+  }
+
+  async sign(key: string, now: Date): Promise<SignedUrl> {
+    const url = await getSignedUrl(this.s3, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: this.expirySeconds,
+      signingDate: now,
+    });
+    return { url, expiresAt: new Date(now.getTime() + this.expirySeconds * 1000).toISOString() };
+  }
+}

@@ -1,0 +1,178 @@
+// The OpenAPI 3.1 document, generated from the route table and the zod schemas (JSON Schema 2020-12 is
+// OpenAPI 3.1's own dialect), so the document cannot disagree with what the handlers validate.
+import { z } from 'zod';
+import type { RouteDefinition } from '../../api/routes.ts';
+import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import { JOB_STATUSES, JOB_TYPE_INFO, JOB_TYPES } from '../jobs/job-types.ts';
+import { frontageOutput } from '../schemas/frontage.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+const JOB_OUTPUTS: Record<(typeof JOB_TYPES)[number], z.ZodType> = {
+  frontage_detection: frontageOutput,
+  frontage_edit: frontageOutput,
+};
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    reused: 'inline',
+  }) as JsonSchema;
+  return rest;
+}
+
+const RATE_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per minute for this key.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the current window ends.', schema: { type: 'integer' } },
+};
+
+const meta = {
+  type: 'object',
+  required: ['request_id', 'timestamp', 'mode'],
+  properties: {
+    request_id: { type: 'string', pattern: '^req_[0-9a-f]+$' },
+    timestamp: { type: 'string', format: 'date-time', description: 'ISO 8601 UTC with milliseconds.' },
+    mode: { type: 'string', enum: ['test', 'live'], description: 'Set by the API key prefix.' },
+  },
+};
+
+const errorBody = {
+  type: 'object',
+  required: ['error', 'meta'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+        message: { type: 'string' },
+        details: {
+          type: 'array',
+          description: 'VALIDATION_ERROR only: one entry per problem.',
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+    meta: {
+      type: 'object',
+      required: ['request_id', 'timestamp'],
+      properties: { request_id: { type: 'string' }, timestamp: { type: 'string', format: 'date-time' } },
+    },
+  },
+};
+
+function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: list.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join('\n\n'),
+      headers: status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  return responses;
+}
+
+function queryParameters(schema: z.ZodType): unknown[] {
+  const json = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    description: property.description,
+    schema: property,
+  }));
+}
+
+function pathParameters(path: string): unknown[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string', format: 'uuid' },
+  }));
+}
+
+function operation(route: RouteDefinition): Record<string, unknown> {
+  const success = route.success;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [route.tag],
+    security: route.auth ? [{ ApiKey: [] }] : [],
+    parameters: [...pathParameters(route.path), ...(route.query ? queryParameters(route.query) : [])],
+    requestBody: route.body
+      ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
+      : undefined,
+    responses: {
+      [String(success.status)]: {
+        description: success.description,
+        headers: route.auth ? RATE_HEADERS : undefined,
+        content: {
+          'application/json': {
+            schema: success.schema
+              ? {
+                  type: 'object',
+                  required: ['data', 'meta'],
+                  properties: { data: jsonSchema(success.schema, 'output'), meta },
+                }
+              : { type: 'object' },
+          },
+        },
+      },
+      ...errorResponses(route.auth ? [...route.errors, 'UNAUTHORIZED'] : route.errors),
+    },
+  };
+}
+
+export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Property Media Generation Service',
+      version: '1.0.0',
+      description: [
+        'Asynchronous API that turns Australian property addresses into marketing media.',
+        'Every generating request answers 202 with a job; poll GET /v1/jobs/{jobId} until its status is `completed` or `failed`.',
+        `Job statuses: ${JOB_STATUSES.join(' → ')} (queued → processing → completed | failed).`,
+        'Authenticate with the X-API-Key header: `svc_test_…` keys see test jobs only, `svc_live_…` keys live jobs only.',
+        'Rate limits are per key (test keys 10/min; live keys 60/min unless the organization has another plan); every authenticated response carries X-RateLimit-* headers.',
+        'Request bodies are JSON objects of at most 1 MiB; unknown fields are rejected.',
+      ].join('\n\n'),
+    },
+    servers: [{ url: '/', description: 'This deployment' }],
+    tags: [{ name: 'Jobs' }, { name: 'Property frontage' }, { name: 'Meta' }],
+    paths,
+    components: {
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas: { Error: errorBody },
+    },
+    'x-job-types': Object.fromEntries(
+      JOB_TYPES.map((type) => [
+        type,
+        { endpoint: JOB_TYPE_INFO[type].endpoint, description: JOB_TYPE_INFO[type].description, output: jsonSchema(JOB_OUTPUTS[type], 'output') },
+      ]),
+    ),
+    'x-error-codes': Object.fromEntries(
+      (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => [code, { status: ERROR_STATUS[code], description: ERROR_DESCRIPTIONS[code] }]),
+    ),
+  };
+}

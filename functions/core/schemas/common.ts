@@ -1,0 +1,76 @@
+// Fields shared by every generating request (spec 2.4, 2.5), each bound stated once.
+import { z } from 'zod';
+import { parseAustralianAddress } from '../../media/geo/address-parser.ts';
+
+/** Australia's extent (mainland, Tasmania and the Torres Strait islands). */
+export const AUSTRALIA_BOUNDS = { minLat: -44, maxLat: -9, minLng: 112, maxLng: 154 } as const;
+
+export const CALLBACK_METADATA_MAX_BYTES = 4096;
+export const ADDRESS_MAX_LENGTH = 300;
+
+export const latitude = z
+  .number()
+  .min(AUSTRALIA_BOUNDS.minLat)
+  .max(AUSTRALIA_BOUNDS.maxLat)
+  .meta({ description: "Latitude in degrees; must lie within Australia's extent (-44 to -9)." });
+
+export const longitude = z
+  .number()
+  .min(AUSTRALIA_BOUNDS.minLng)
+  .max(AUSTRALIA_BOUNDS.maxLng)
+  .meta({ description: "Longitude in degrees; must lie within Australia's extent (112 to 154)." });
+
+export const address = z
+  .string()
+  .trim()
+  .min(1)
+  .max(ADDRESS_MAX_LENGTH)
+  .superRefine((value, ctx) => {
+    const parsed = parseAustralianAddress(value);
+    if (!parsed.ok) {
+      for (const problem of parsed.problems) ctx.addIssue({ code: 'custom', message: problem });
+    }
+  })
+  .meta({
+    description:
+      'Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that state. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010".',
+    examples: ['12 Smith Street, Surry Hills NSW 2010'],
+  });
+
+export const webhookUrl = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.hostname })
+  .max(2048)
+  .meta({ description: 'Receives progress and completion webhooks for the job.' });
+
+export const callbackMetadata = z
+  .record(z.string(), z.unknown())
+  .refine((value) => Buffer.byteLength(JSON.stringify(value), 'utf8') <= CALLBACK_METADATA_MAX_BYTES, {
+    message: `must serialize to at most ${CALLBACK_METADATA_MAX_BYTES} bytes of JSON`,
+  })
+  .meta({ description: 'Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads.' });
+
+export const commonRequestFields = {
+  webhook_url: webhookUrl.optional(),
+  callback_metadata: callbackMetadata.optional(),
+};
+
+/** Both or neither: one coordinate alone cannot skip geocoding. */
+export function requireBothOrNeither<T extends Record<string, unknown>>(a: keyof T & string, b: keyof T & string) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const hasA = value[a] !== undefined;
+    const hasB = value[b] !== undefined;
+    if (hasA !== hasB) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [hasA ? b : a],
+        message: `${a} and ${b} must be given together`,
+      });
+    }
+  };
+}
+
+export const locationOptions = z
+  .strictObject({ lat: latitude.optional(), lng: longitude.optional() })
+  .superRefine(requireBothOrNeither('lat', 'lng'));
+
+export const jobIdParam = z.strictObject({ jobId: z.string().min(1).max(100) });

@@ -1,0 +1,71 @@
+// The jobs resource: list query, job record and list page (spec 2.3, 4.4).
+import { z } from 'zod';
+import { JOB_STATUSES, JOB_TYPES } from '../jobs/job-types.ts';
+import { frontageOutput } from './frontage.ts';
+
+const integerString = (name: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a non-negative integer`)
+    .transform(Number);
+
+export const listJobsQuery = z.strictObject({
+  limit: integerString('limit')
+    .pipe(z.int().min(1).max(100))
+    .optional()
+    .default(50)
+    .meta({ description: 'Maximum results, 1-100.' }),
+  offset: integerString('offset')
+    .pipe(z.int().min(0).max(100_000))
+    .optional()
+    .default(0)
+    .meta({ description: 'Results to skip, newest first.' }),
+  status: z.enum(JOB_STATUSES).optional(),
+  job_type: z.enum(JOB_TYPES).optional(),
+});
+export type ListJobsQuery = z.infer<typeof listJobsQuery>;
+
+export const jobError = z.object({
+  code: z.string().meta({ description: 'Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED.' }),
+  message: z.string(),
+});
+
+export const jobRecord = z
+  .object({
+    job_id: z.uuid(),
+    job_type: z.enum(JOB_TYPES),
+    status: z.enum(JOB_STATUSES),
+    mode: z.enum(['test', 'live']),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    started_at: z.iso.datetime().nullable(),
+    completed_at: z.iso.datetime().nullable(),
+    progress: z.object({ percent: z.int().min(0).max(100), stage: z.string() }),
+    input: z.record(z.string(), z.unknown()).meta({ description: 'The request as accepted (validated, defaults applied).' }),
+    output: z
+      .union([frontageOutput])
+      .nullable()
+      .meta({ description: 'Set when completed; its shape depends on job_type (see the x-job-types extension).' }),
+    error: jobError.nullable(),
+    parent_job_id: z.uuid().nullable(),
+    webhook_url: z.string().nullable(),
+    callback_metadata: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'Job' });
+
+export const jobPage = z
+  .object({
+    jobs: z.array(jobRecord),
+    pagination: z.object({
+      limit: z.int(),
+      offset: z.int(),
+      count: z.int().meta({ description: 'Jobs in this page.' }),
+      has_more: z.boolean(),
+      next_offset: z.int().nullable().meta({ description: 'Offset of the next page, null on the last page.' }),
+    }),
+  })
+  .meta({ id: 'JobPage' });
+
+export const jobAccepted = z
+  .object({ job_id: z.uuid(), status: z.literal('queued') })
+  .meta({ id: 'JobAccepted' });

@@ -1,0 +1,124 @@
+// Use cases of the jobs resource and the one way every generating request creates a job.
+import type { Clock } from '../clock.ts';
+import { ApiError, apiErrors } from '../errors.ts';
+import { isUuid, uuidv7 } from '../ids.ts';
+import type { Job, JsonObject } from '../jobs/job.ts';
+import type { JobStore } from '../jobs/job-store.ts';
+import type { JobType, Tenant } from '../jobs/job-types.ts';
+import { type JobView, toJobView } from '../jobs/job-view.ts';
+import type { MediaUrlSigner } from '../media/media-store.ts';
+import type { ListJobsQuery } from '../schemas/jobs.ts';
+import type { WorkflowStarter } from '../workflows/workflow-starter.ts';
+
+export interface JobDeps {
+  readonly jobs: JobStore;
+  readonly signer: MediaUrlSigner;
+  readonly starter: WorkflowStarter;
+  readonly clock: Clock;
+}
+
+export async function getJob(deps: JobDeps, tenant: Tenant, jobId: string): Promise<JobView> {
+  const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
+  if (!job) throw apiErrors.jobNotFound(jobId);
+  return toJobView(job, deps.signer, deps.clock.now());
+}
+
+export async function listJobs(deps: JobDeps, tenant: Tenant, query: ListJobsQuery) {
+  const page = await deps.jobs.list(tenant, {
+    status: query.status,
+    jobType: query.job_type,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  const now = deps.clock.now();
+  return {
+    jobs: await Promise.all(page.jobs.map((job) => toJobView(job, deps.signer, now))),
+    pagination: {
+      limit: query.limit,
+      offset: query.offset,
+      count: page.jobs.length,
+      has_more: page.hasMore,
+      next_offset: page.hasMore ? query.offset + query.limit : null,
+    },
+  };
+}
+
+/**
+ * The job another job builds on: it must exist for this tenant (404 otherwise, never revealing other
+ * tenants' jobs), be of an accepted type (409 INVALID_PARENT_JOB) and be completed (409 JOB_NOT_READY).
+ */
+export async function loadParentJob(
+  deps: JobDeps,
+  tenant: Tenant,
+  jobId: string,
+  acceptedTypes: readonly JobType[],
+): Promise<Job> {
+  const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
+  if (!job) throw apiErrors.jobNotFound(jobId);
+  if (!acceptedTypes.includes(job.jobType)) {
+    throw new ApiError(
+      'INVALID_PARENT_JOB',
+      `Job '${jobId}' is a ${job.jobType} job; this operation needs a ${acceptedTypes.join(' or ')} job.`,
+    );
+  }
+  if (job.status !== 'completed') {
+    throw new ApiError(
+      'JOB_NOT_READY',
+      job.status === 'failed'
+        ? `Job '${jobId}' failed and cannot be edited; create a new one.`
+        : `Job '${jobId}' is ${job.status}; wait until it is completed and retry.`,
+    );
+  }
+  return job;
+}
+
+export interface JobSubmission {
+  readonly tenant: Tenant;
+  readonly jobType: JobType;
+  readonly input: JsonObject;
+  readonly parent?: Job;
+  readonly webhookUrl?: string;
+  readonly callbackMetadata?: JsonObject;
+}
+
+/**
+ * Records the job as queued, then starts its state machine. If the start fails the job is ended failed
+ * at once (it must never sit queued forever) and the caller gets a 500 naming the job.
+ */
+export async function submitJob(deps: JobDeps, submission: JobSubmission): Promise<{ job_id: string; status: 'queued' }> {
+  const now = deps.clock.now();
+  const timestamp = now.toISOString();
+  const jobId = uuidv7(now.getTime());
+  const { tenant, jobType } = submission;
+  await deps.jobs.create({
+    jobId,
+    orgId: tenant.orgId,
+    mode: tenant.mode,
+    jobType,
+    status: 'queued',
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    progress: { percent: 0, stage: 'queued' },
+    input: submission.input,
+    parentJobId: submission.parent?.jobId,
+    webhookUrl: submission.webhookUrl,
+    callbackMetadata: submission.callbackMetadata,
+  });
+  const parent = submission.parent;
+  try {
+    await deps.starter.start(jobType, jobId, {
+      job: { job_id: jobId, org_id: tenant.orgId, mode: tenant.mode, job_type: jobType },
+      input: submission.input,
+      parent: parent ? { job_id: parent.jobId, input: parent.input, output: parent.output ?? {} } : null,
+    });
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'workflow start failed', jobId, jobType, error: String(error) }));
+    await deps.jobs.fail(
+      { tenant, jobId, jobType },
+      { code: 'WORKFLOW_START_FAILED', message: 'The job could not be started. Submit the request again.' },
+      deps.clock.now().toISOString(),
+    );
+    throw new ApiError('INTERNAL_ERROR', `Job ${jobId} could not be started and was marked failed; submit the request again.`);
+  }
+  return { job_id: jobId, status: 'queued' };
+}

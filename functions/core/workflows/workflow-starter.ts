@@ -1,0 +1,39 @@
+// Starts a job's state machine. The execution is named by the job id, so a retried start can never run
+// the same job twice: Step Functions answers ExecutionAlreadyExists, which counts as started.
+import { ExecutionAlreadyExists, type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import type { JsonObject } from '../jobs/job.ts';
+import type { JobType, Mode } from '../jobs/job-types.ts';
+
+/** The execution input every job state machine receives; steps address the job through `job`. */
+export interface WorkflowInput {
+  readonly job: { readonly job_id: string; readonly org_id: string; readonly mode: Mode; readonly job_type: JobType };
+  readonly input: JsonObject;
+  /** The parent job's input and output, for jobs that edit another; null otherwise. */
+  readonly parent: { readonly job_id: string; readonly input: JsonObject; readonly output: JsonObject } | null;
+}
+
+export interface WorkflowStarter {
+  start(jobType: JobType, executionName: string, input: WorkflowInput): Promise<void>;
+}
+
+export class StepFunctionsStarter implements WorkflowStarter {
+  constructor(
+    private readonly sfn: SFNClient,
+    private readonly stateMachineArn: (jobType: JobType) => string,
+  ) {}
+
+  async start(jobType: JobType, executionName: string, input: WorkflowInput): Promise<void> {
+    try {
+      await this.sfn.send(
+        new StartExecutionCommand({
+          stateMachineArn: this.stateMachineArn(jobType),
+          name: executionName,
+          input: JSON.stringify(input),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ExecutionAlreadyExists) return;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// Every per-stage setting in one typed record. The CDK app reads it at synth time and hands the runtime
+// what it needs as environment variables; the key admin CLI reads the rate plans from here too.
+
+export const DEPLOYABLE_STAGES = ['dev', 'staging', 'prod'] as const;
+export type DeployableStage = (typeof DEPLOYABLE_STAGES)[number];
+/** `local` is the embedded default: the same app synthesized for the offline local stack, never deployed. */
+export type Stage = DeployableStage | 'local';
+
+/** Which key variant of the interface specification a stage follows (section 5). */
+export type KeyVariant = 'test-and-live' | 'live-only';
+
+export interface RatePlan {
+  readonly requestsPerMinute: number;
+  /** Absent: no daily quota. */
+  readonly requestsPerDay?: number;
+}
+
+export type ProviderChoice = 'offline' | 'amazon-location';
+
+export interface StageConfig {
+  readonly stage: Stage;
+  /** Short prefix for stack names, so two stages (or two developers) share one account. */
+  readonly stackPrefix: string;
+  readonly keyVariant: KeyVariant;
+  readonly rateLimits: {
+    /** Test keys: fixed by the specification. */
+    readonly testPerMinute: number;
+    /** Live keys of an organization with no plan or limit of its own. */
+    readonly liveDefault: RatePlan;
+    /** Named plans an organization can be put on with `keys set-plan`. */
+    readonly plans: Readonly<Record<string, RatePlan>>;
+  };
+  /** Hosts a caller-hosted Remotion bundle may be served from (VIDEO_BUNDLE_URL_ALLOWLIST). */
+  readonly videoBundleUrlAllowlist: readonly string[];
+  readonly providers: {
+    readonly geocoder: ProviderChoice;
+    readonly site: ProviderChoice;
+    readonly imagery: ProviderChoice;
+  };
+  readonly logRetentionDays: 7 | 14 | 30 | 90 | 365;
+  /** prod keeps tables, bucket and queues when a stack is deleted; other stages clean up. */
+  readonly retainData: boolean;
+  /** Lifetime of the presigned media URLs a job carries. */
+  readonly outputUrlExpirySeconds: number;
+  /** Upper bound on one job's workflow; the execution is failed past it. */
+  readonly workflowTimeoutSeconds: number;
+}
+
+const STAGING_PLANS: Readonly<Record<string, RatePlan>> = {
+  starter: { requestsPerMinute: 30, requestsPerDay: 1_000 },
+  growth: { requestsPerMinute: 100, requestsPerDay: 10_000 },
+  enterprise: { requestsPerMinute: 500, requestsPerDay: 100_000 },
+};
+
+const base = {
+  rateLimits: { testPerMinute: 10, liveDefault: { requestsPerMinute: 60 }, plans: STAGING_PLANS },
+  videoBundleUrlAllowlist: [] as readonly string[],
+  outputUrlExpirySeconds: 3600,
+  workflowTimeoutSeconds: 900,
+} as const;
+
+export const STAGES: Readonly<Record<Stage, StageConfig>> = {
+  local: {
+    ...base,
+    stage: 'local',
+    stackPrefix: 'pms-local',
+    keyVariant: 'test-and-live',
+    videoBundleUrlAllowlist: ['127.0.0.1', 'localhost'],
+    providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
+    logRetentionDays: 7,
+    retainData: false,
+  },
+  dev: {
+    ...base,
+    stage: 'dev',
+    stackPrefix: 'pms-dev',
+    keyVariant: 'test-and-live',
+    providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
+    logRetentionDays: 14,
+    retainData: false,
+  },
+  staging: {
+    ...base,
+    stage: 'staging',
+    stackPrefix: 'pms-staging',
+    keyVariant: 'live-only',
+    providers: { geocoder: 'amazon-location', site: 'amazon-location', imagery: 'amazon-location' },
+    logRetentionDays: 30,
+    retainData: false,
+  },
+  prod: {
+    ...base,
+    stage: 'prod',
+    stackPrefix: 'pms-prod',
+    keyVariant: 'test-and-live',
+    providers: { geocoder: 'amazon-location', site: 'amazon-location', imagery: 'amazon-location' },
+    logRetentionDays: 365,
+    retainData: true,
+  },
+};
+
+export function stageConfig(name: string | undefined): StageConfig {
+  const stage = (name ?? 'dev') as Stage;
+  const config = STAGES[stage];
+  if (!config) {
+    throw new Error(`Unknown stage '${name}': expected one of ${Object.keys(STAGES).join(', ')}.`);
+  }
+  return config;
+}
