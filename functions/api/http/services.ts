@@ -19,6 +19,12 @@ export interface AuthSettings {
 let accounts: AccountStore | undefined;
 let limiter: RateLimiter | undefined;
 let jobDeps: JobDeps | undefined;
+let signer: S3MediaStore | undefined;
+
+function mediaSigner(): S3MediaStore {
+  signer ??= new S3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), intEnv(ENV.outputUrlExpirySeconds));
+  return signer;
+}
 
 export function accountStore(): AccountStore {
   accounts ??= new AccountStore(dynamo(), requireEnv(ENV.accountsTable));
@@ -41,7 +47,8 @@ export function authSettings(): AuthSettings {
 export function jobServices(): JobDeps {
   jobDeps ??= {
     jobs: new JobStore(dynamo(), requireEnv(ENV.jobsTable)),
-    signer: new S3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), intEnv(ENV.outputUrlExpirySeconds)),
+    // Built on first use: routes that only create jobs have no bucket to sign for.
+    signer: { sign: (key, now) => mediaSigner().sign(key, now) },
     starter: new StepFunctionsStarter(sfnClient(), (jobType) => requireEnv(stateMachineArnVariable(jobType))),
     clock: systemClock,
   };

@@ -8,7 +8,7 @@ import type { JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import type { ListJobsQuery } from '../schemas/jobs.ts';
-import type { WorkflowStarter } from '../workflows/workflow-starter.ts';
+import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
 
 export interface JobDeps {
   readonly jobs: JobStore;
@@ -90,7 +90,7 @@ export async function submitJob(deps: JobDeps, submission: JobSubmission): Promi
   const timestamp = now.toISOString();
   const jobId = uuidv7(now.getTime());
   const { tenant, jobType } = submission;
-  await deps.jobs.create({
+  const job: Job = {
     jobId,
     orgId: tenant.orgId,
     mode: tenant.mode,
@@ -103,14 +103,10 @@ export async function submitJob(deps: JobDeps, submission: JobSubmission): Promi
     parentJobId: submission.parent?.jobId,
     webhookUrl: submission.webhookUrl,
     callbackMetadata: submission.callbackMetadata,
-  });
-  const parent = submission.parent;
+  };
+  await deps.jobs.create(job);
   try {
-    await deps.starter.start(jobType, jobId, {
-      job: { job_id: jobId, org_id: tenant.orgId, mode: tenant.mode, job_type: jobType },
-      input: submission.input,
-      parent: parent ? { job_id: parent.jobId, input: parent.input, output: parent.output ?? {} } : null,
-    });
+    await deps.starter.start(jobType, jobId, workflowInputFor(job, submission.parent));
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', msg: 'workflow start failed', jobId, jobType, error: String(error) }));
     await deps.jobs.fail(

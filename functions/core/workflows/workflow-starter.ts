@@ -1,7 +1,7 @@
 // Starts a job's state machine. The execution is named by the job id, so a retried start can never run
 // the same job twice: Step Functions answers ExecutionAlreadyExists, which counts as started.
 import { ExecutionAlreadyExists, type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import type { JsonObject } from '../jobs/job.ts';
+import type { Job, JsonObject } from '../jobs/job.ts';
 import type { JobType, Mode } from '../jobs/job-types.ts';
 
 /** The execution input every job state machine receives; steps address the job through `job`. */
@@ -10,6 +10,14 @@ export interface WorkflowInput {
   readonly input: JsonObject;
   /** The parent job's input and output, for jobs that edit another; null otherwise. */
   readonly parent: { readonly job_id: string; readonly input: JsonObject; readonly output: JsonObject } | null;
+}
+
+export function workflowInputFor(job: Job, parent: Job | undefined): WorkflowInput {
+  return {
+    job: { job_id: job.jobId, org_id: job.orgId, mode: job.mode, job_type: job.jobType },
+    input: job.input,
+    parent: parent ? { job_id: parent.jobId, input: parent.input, output: parent.output ?? {} } : null,
+  };
 }
 
 export interface WorkflowStarter {

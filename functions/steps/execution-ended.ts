@@ -1,0 +1,23 @@
+// EventBridge target for job executions that ended without reaching their own failure handler (timed
+// out, aborted, or failed outside a Catch): the job is ended failed instead of staying processing.
+import { systemClock } from '../core/clock.ts';
+import type { WorkflowInput } from '../core/workflows/workflow-starter.ts';
+import { jobRef, stepJobStore } from './step-runtime.ts';
+
+export interface ExecutionStatusChange {
+  readonly detail: { readonly status: string; readonly input?: string | null; readonly name?: string };
+}
+
+const MESSAGES: Record<string, { code: string; message: string }> = {
+  TIMED_OUT: { code: 'WORKFLOW_TIMED_OUT', message: 'The job did not finish within its time limit. Submit the request again.' },
+  ABORTED: { code: 'WORKFLOW_ABORTED', message: 'The job was stopped by an operator.' },
+  FAILED: { code: 'PROCESSING_FAILED', message: 'The job failed because of an internal error. Submit the request again.' },
+};
+
+export async function handler(event: ExecutionStatusChange): Promise<{ readonly recorded: boolean }> {
+  const outcome = MESSAGES[event.detail.status];
+  if (!outcome || !event.detail.input) return { recorded: false };
+  const input = JSON.parse(event.detail.input) as WorkflowInput;
+  const recorded = await stepJobStore().fail(jobRef(input.job), outcome, systemClock.now().toISOString());
+  return { recorded };
+}

@@ -1,0 +1,28 @@
+// The shared lifecycle steps of every job state machine: mark processing, mark completed (storing the
+// output) and mark failed (from a Catch, with the caught error turned into a code and a message).
+import { systemClock } from '../core/clock.ts';
+import type { JsonObject } from '../core/jobs/job.ts';
+import { jobRef, type StepJob, stepJobStore } from './step-runtime.ts';
+import { jobErrorFromCaught, type CaughtError } from './step-errors.ts';
+
+export type LifecycleEvent =
+  | { readonly action: 'processing'; readonly job: StepJob }
+  | { readonly action: 'completed'; readonly job: StepJob; readonly output: JsonObject }
+  | { readonly action: 'failed'; readonly job: StepJob; readonly error: CaughtError };
+
+export async function handler(event: LifecycleEvent): Promise<{ readonly recorded: boolean }> {
+  const store = stepJobStore();
+  const ref = jobRef(event.job);
+  const now = systemClock.now().toISOString();
+  switch (event.action) {
+    case 'processing':
+      return { recorded: await store.markProcessing(ref, { percent: 5, stage: 'started' }, now) };
+    case 'completed':
+      return { recorded: await store.complete(ref, event.output, now) };
+    case 'failed': {
+      const error = jobErrorFromCaught(event.error);
+      console.warn(JSON.stringify({ level: 'warn', msg: 'job failed', jobId: ref.jobId, code: error.code, message: error.message }));
+      return { recorded: await store.fail(ref, error, now) };
+    }
+  }
+}

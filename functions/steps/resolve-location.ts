@@ -1,0 +1,48 @@
+// Workflow step: where the property is. Caller-given coordinates skip the geocoder (spec 2.5).
+import { JobError } from '../core/errors.ts';
+import { formatAddress, parseAustralianAddress } from '../media/geo/address-parser.ts';
+import type { ParsedAddress } from '../media/geo/types.ts';
+import { providers } from '../media/providers/provider-factory.ts';
+import { defineStep, type StepEvent } from './step-runtime.ts';
+
+export interface ResolvedLocation {
+  readonly lat: number;
+  readonly lng: number;
+  readonly formatted_address: string;
+  readonly precision: string;
+  readonly provider: string;
+}
+
+export interface ResolveLocationEvent extends StepEvent {
+  readonly address: string;
+  readonly options: { readonly lat?: number; readonly lng?: number };
+}
+
+/** The API validated the address already; a failure here means the rules changed under a queued job. */
+export function parsedAddressOf(address: string): ParsedAddress {
+  const parsed = parseAustralianAddress(address);
+  if (!parsed.ok) throw new JobError('INVALID_ADDRESS', `The address cannot be read: ${parsed.problems.join('; ')}.`);
+  return parsed.address;
+}
+
+export const handler = defineStep(async (event: ResolveLocationEvent): Promise<ResolvedLocation> => {
+  const address = parsedAddressOf(event.address);
+  const { lat, lng } = event.options;
+  if (lat !== undefined && lng !== undefined) {
+    return { lat, lng, formatted_address: formatAddress(address), precision: 'caller', provider: 'caller' };
+  }
+  const result = await providers().geocoder.geocode(address);
+  if (!result) {
+    throw new JobError(
+      'ADDRESS_NOT_FOUND',
+      `No Australian address matches '${event.address}'. Check the suburb, state and postcode, or pass options.lat and options.lng.`,
+    );
+  }
+  return {
+    lat: result.position.lat,
+    lng: result.position.lng,
+    formatted_address: result.formattedAddress,
+    precision: result.precision,
+    provider: result.provider,
+  };
+});

@@ -1,0 +1,41 @@
+// Builds one stage of the app: the stateful stack and the service stack that uses it.
+import { type App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { StageConfig } from './config/stages.ts';
+import { addNagSuppressions } from './nag-suppressions.ts';
+import { ServiceStack } from './service-stack.ts';
+import { StatefulStack } from './stateful-stack.ts';
+
+export interface StageStacks {
+  readonly stateful: StatefulStack;
+  readonly service: ServiceStack;
+}
+
+export function buildStage(app: App, config: StageConfig, options: { nag?: boolean } = {}): StageStacks {
+  const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+  const stateful = new StatefulStack(app, `${config.stackPrefix}-stateful`, {
+    config,
+    env,
+    description: `Property media service data (${config.stage}): tables, media bucket, queues`,
+    terminationProtection: config.retainData,
+  });
+  const service = new ServiceStack(app, `${config.stackPrefix}-service`, {
+    config,
+    env,
+    description: `Property media service API and workflows (${config.stage})`,
+    jobsTable: stateful.jobsTable,
+    accountsTable: stateful.accountsTable,
+    rateLimitTable: stateful.rateLimitTable,
+    mediaBucket: stateful.mediaBucket,
+    webhookQueue: stateful.webhookQueue,
+  });
+  for (const stack of [stateful, service]) {
+    Tags.of(stack).add('project', 'property-media-service');
+    Tags.of(stack).add('stage', config.stage);
+  }
+  if (options.nag !== false) {
+    addNagSuppressions(stateful, service);
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  }
+  return { stateful, service };
+}

@@ -1,0 +1,101 @@
+// One state machine per job kind, from a small shared vocabulary (JSONPath ASL):
+//   MarkProcessing → step… (each with Retry on transient errors, each reporting progress)
+//   → MarkCompleted;  any failure → Catch → MarkFailed (code + message on the job) → Failed.
+// Executions are named by job id; the whole execution has a timeout, and executions that end outside
+// the Catch (timeout, abort) are ended failed by the execution-ended rule in the service stack.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { Construct } from 'constructs';
+import type { JobType } from '../../functions/core/jobs/job-types.ts';
+
+export interface WorkflowStep {
+  /** State name, shown to operators in the execution graph. */
+  readonly name: string;
+  readonly fn: lambda.IFunction;
+  /** The progress written to the job when the step starts. */
+  readonly progress: { readonly percent: number; readonly stage: string };
+  /** Step-specific payload fields (JSONPath into the execution data); `job` and `progress` are added. */
+  readonly payload: Record<string, unknown>;
+  /** Where the step's result goes in the execution data, e.g. $.location. */
+  readonly resultPath: string;
+  /** @default 60 seconds */
+  readonly timeout?: Duration;
+}
+
+export interface JobWorkflowProps {
+  readonly jobType: JobType;
+  readonly lifecycleFunction: lambda.IFunction;
+  readonly steps: readonly WorkflowStep[];
+  /** The step whose result is the job output. */
+  readonly outputPath: string;
+  readonly timeout: Duration;
+  readonly logRetentionDays: logs.RetentionDays;
+}
+
+/** Errors worth another attempt: Lambda's own transient failures and our TransientError. */
+export const TRANSIENT_ERRORS = [
+  'Lambda.ServiceException',
+  'Lambda.AWSLambdaException',
+  'Lambda.SdkClientException',
+  'Lambda.TooManyRequestsException',
+  'Lambda.ClientExecutionTimeoutException',
+  'TransientError',
+];
+
+export class JobWorkflow extends Construct {
+  readonly stateMachine: sfn.StateMachine;
+
+  constructor(scope: Construct, id: string, props: JobWorkflowProps) {
+    super(scope, id);
+    const invoke = (name: string, fn: lambda.IFunction, payload: Record<string, unknown>, resultPath: string | null, timeout = Duration.seconds(60)) => {
+      const task = new tasks.LambdaInvoke(this, name, {
+        lambdaFunction: fn,
+        payloadResponseOnly: true,
+        retryOnServiceExceptions: false,
+        payload: sfn.TaskInput.fromObject(payload),
+        resultPath: resultPath === null ? sfn.JsonPath.DISCARD : resultPath,
+        taskTimeout: sfn.Timeout.duration(timeout),
+      });
+      task.addRetry({
+        errors: TRANSIENT_ERRORS,
+        interval: Duration.seconds(1),
+        backoffRate: 2,
+        maxAttempts: 3,
+        jitterStrategy: sfn.JitterType.FULL,
+      });
+      return task;
+    };
+    const job = sfn.JsonPath.objectAt('$.job');
+
+    const markFailed = invoke('MarkFailed', props.lifecycleFunction, { action: 'failed', job, error: sfn.JsonPath.objectAt('$.failure') }, null);
+    const failed = new sfn.Fail(this, 'Failed', { error: 'JobFailed', causePath: '$.failure.Cause' });
+    markFailed.next(failed);
+    const catchInto = (task: tasks.LambdaInvoke) => task.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.failure' });
+
+    const markProcessing = catchInto(invoke('MarkProcessing', props.lifecycleFunction, { action: 'processing', job }, null));
+    let chain: sfn.Chain = sfn.Chain.start(markProcessing);
+    for (const step of props.steps) {
+      chain = chain.next(catchInto(invoke(step.name, step.fn, { ...step.payload, job, progress: step.progress }, step.resultPath, step.timeout)));
+    }
+    const markCompleted = catchInto(
+      invoke('MarkCompleted', props.lifecycleFunction, { action: 'completed', job, output: sfn.JsonPath.objectAt(props.outputPath) }, null),
+    );
+    chain = chain.next(markCompleted).next(new sfn.Succeed(this, 'Completed'));
+
+    const logGroup = new logs.LogGroup(this, 'ExecutionLogs', {
+      retention: props.logRetentionDays,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
+      comment: `Job workflow for ${props.jobType}; one execution per job, named by the job id.`,
+      definitionBody: sfn.DefinitionBody.fromChainable(chain),
+      queryLanguage: sfn.QueryLanguage.JSON_PATH,
+      timeout: props.timeout,
+      tracingEnabled: true,
+      logs: { destination: logGroup, level: sfn.LogLevel.ERROR, includeExecutionData: false },
+    });
+  }
+}

@@ -1,0 +1,91 @@
+// The one way this app makes a Lambda function: Node.js 22 on arm64, esbuild bundle with source maps,
+// X-Ray tracing, its own log group with the stage's retention, and binding helpers that grant access
+// and set the environment variable naming the resource in one call.
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Template metadata naming the handler module: the local stack resolves Lambda ARNs through it. */
+export const HANDLER_METADATA_KEY = 'pms:handler';
+
+export interface ServiceFunctionProps {
+  /** Handler module relative to the project root, e.g. functions/api/get-job.ts. */
+  readonly entry: string;
+  /** @default 'handler' */
+  readonly exportName?: string;
+  readonly description: string;
+  readonly logRetentionDays: logs.RetentionDays;
+  /** @default 256 */
+  readonly memorySize?: number;
+  /** @default 10 seconds */
+  readonly timeout?: Duration;
+  /** Variables beyond the bound resources. */
+  readonly environment?: Record<string, string>;
+  /** Native modules shipped in a layer instead of the bundle (sharp). @default none */
+  readonly nativeLayer?: { readonly layer: lambda.ILayerVersion; readonly modules: readonly string[] };
+  /** @default RemovalPolicy.DESTROY for the log group */
+  readonly logRemovalPolicy?: RemovalPolicy;
+}
+
+export class ServiceFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetentionDays,
+      removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.DESTROY,
+    });
+    super(scope, id, {
+      entry: path.join(PROJECT_ROOT, props.entry),
+      handler: props.exportName ?? 'handler',
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 256,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      layers: props.nativeLayer ? [props.nativeLayer.layer] : undefined,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        sourceMap: true,
+        minify: true,
+        // ESM bundles need a require shim for the CommonJS dependencies they inline.
+        banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+        externalModules: ['@aws-sdk/*', ...(props.nativeLayer?.modules ?? [])],
+      },
+    });
+    this.node.defaultChild?.node.addMetadata(HANDLER_METADATA_KEY, `${props.entry}#${props.exportName ?? 'handler'}`);
+  }
+
+  bindTable(table: ITable, envName: string, access: 'read' | 'readWrite'): this {
+    if (access === 'read') table.grantReadData(this);
+    else table.grantReadWriteData(this);
+    this.addEnvironment(envName, table.tableName);
+    return this;
+  }
+
+  bindBucket(bucket: IBucket, envName: string, access: 'read' | 'readWrite'): this {
+    if (access === 'read') bucket.grantRead(this);
+    else bucket.grantReadWrite(this);
+    this.addEnvironment(envName, bucket.bucketName);
+    return this;
+  }
+
+  bindStateMachine(stateMachine: IStateMachine, envName: string): this {
+    stateMachine.grantStartExecution(this);
+    this.addEnvironment(envName, stateMachine.stateMachineArn);
+    return this;
+  }
+}

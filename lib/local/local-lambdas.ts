@@ -1,0 +1,122 @@
+// The template's Lambda functions, run in process: each function's handler module comes from its
+// `pms:handler` metadata (set by ServiceFunction), and an invocation behaves like Lambda's: the event
+// and the result cross a JSON boundary, and an error reaches the caller as { errorType, errorMessage }.
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+import { HANDLER_METADATA_KEY, PROJECT_ROOT } from '../constructs/service-function.ts';
+import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
+
+type Handler = (event: unknown, context: Context) => Promise<unknown>;
+
+export interface LocalFunction {
+  readonly logicalId: string;
+  readonly module: string;
+  readonly exportName: string;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly timeoutSeconds: number;
+}
+
+/** A Lambda error as Step Functions and callers see it: name = errorType, message = the JSON cause. */
+export class LambdaInvocationError extends Error {
+  constructor(errorType: string, errorMessage: string) {
+    super(JSON.stringify({ errorType, errorMessage }));
+    this.name = errorType;
+  }
+}
+
+function fakeContext(fn: LocalFunction): Context {
+  const deadline = Date.now() + fn.timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: fn.logicalId,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `local:${fn.logicalId}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/local/${fn.logicalId}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export class LocalLambdas {
+  readonly functions = new Map<string, LocalFunction>();
+  private readonly loaded = new Map<string, Handler>();
+
+  constructor(template: CfnTemplate, resolver: TemplateResolver) {
+    for (const [logicalId, resource] of resourcesOfType(template, 'AWS::Lambda::Function')) {
+      const handlerRef = resource.Metadata?.[HANDLER_METADATA_KEY];
+      if (typeof handlerRef !== 'string') continue; // CDK's own helper functions (log retention, auto-delete)
+      const [module, exportName] = handlerRef.split('#') as [string, string];
+      const props = resolver.resolve(resource.Properties ?? {}) as {
+        Environment?: { Variables?: Record<string, string> };
+        Timeout?: number;
+      };
+      this.functions.set(logicalId, {
+        logicalId,
+        module,
+        exportName,
+        environment: props.Environment?.Variables ?? {},
+        timeoutSeconds: props.Timeout ?? 3,
+      });
+    }
+  }
+
+  /** Every function's variables together: one process hosts all of them, so the names must agree. */
+  combinedEnvironment(): Record<string, string> {
+    const combined: Record<string, string> = {};
+    for (const fn of this.functions.values()) {
+      for (const [name, value] of Object.entries(fn.environment)) {
+        if (name in combined && combined[name] !== value && name !== 'NODE_OPTIONS') {
+          throw new Error(`Functions disagree on ${name} ('${combined[name]}' vs '${value}'); the local stack needs one value`);
+        }
+        combined[name] = value;
+      }
+    }
+    delete combined.NODE_OPTIONS;
+    return combined;
+  }
+
+  get(logicalId: string): LocalFunction {
+    const fn = this.functions.get(logicalId);
+    if (!fn) throw new Error(`No local handler for function ${logicalId}`);
+    return fn;
+  }
+
+  private async handler(fn: LocalFunction): Promise<Handler> {
+    const key = `${fn.module}#${fn.exportName}`;
+    let handler = this.loaded.get(key);
+    if (!handler) {
+      const mod = (await import(pathToFileURL(path.join(PROJECT_ROOT, fn.module)).href)) as Record<string, unknown>;
+      const candidate = mod[fn.exportName];
+      if (typeof candidate !== 'function') throw new Error(`${fn.module} does not export a function '${fn.exportName}'`);
+      handler = candidate as Handler;
+      this.loaded.set(key, handler);
+    }
+    return handler;
+  }
+
+  /** Invokes like Lambda's RequestResponse: JSON in, JSON out, errors as LambdaInvocationError. */
+  async invoke(logicalId: string, event: unknown): Promise<unknown> {
+    const fn = this.get(logicalId);
+    const handler = await this.handler(fn);
+    let result: unknown;
+    try {
+      result = await handler(JSON.parse(JSON.stringify(event ?? null)), fakeContext(fn));
+    } catch (error) {
+      const e = error as Error;
+      throw new LambdaInvocationError(e?.name || 'Error', e?.message ?? String(error));
+    }
+    return result === undefined ? null : JSON.parse(JSON.stringify(result));
+  }
+
+  /** Loads every handler module now, so the first request does not pay for it. */
+  async warm(): Promise<void> {
+    await Promise.all([...this.functions.values()].map((fn) => this.handler(fn)));
+  }
+}

@@ -1,0 +1,136 @@
+// Creates the template's tables, buckets and queues in the emulators (idempotently, so a restart finds
+// them in place), and names them: the physical values that Ref/GetAtt resolve to locally.
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DynamoDBClient,
+  ResourceInUseException,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  type CfnTemplate,
+  LOCAL_ACCOUNT,
+  LOCAL_REGION,
+  type PhysicalResources,
+  resourcesOfType,
+  TemplateResolver,
+} from './synthesized-app.ts';
+
+/** Local names for every kind of resource the templates reference. */
+export class LocalNames implements PhysicalResources {
+  private readonly queueUrls = new Map<string, string>();
+
+  constructor(private readonly templates: readonly CfnTemplate[]) {}
+
+  private typeOf(logicalId: string): string {
+    for (const t of this.templates) {
+      const r = t.Resources[logicalId];
+      if (r) return r.Type;
+    }
+    throw new Error(`Template references unknown resource ${logicalId}`);
+  }
+
+  setQueueUrl(logicalId: string, url: string) {
+    this.queueUrls.set(logicalId, url);
+  }
+
+  ref(logicalId: string): string {
+    switch (this.typeOf(logicalId)) {
+      case 'AWS::S3::Bucket':
+        return bucketName(logicalId);
+      case 'AWS::SQS::Queue':
+        return this.queueUrls.get(logicalId) ?? `http://queue.local/${LOCAL_ACCOUNT}/${logicalId}`;
+      case 'AWS::StepFunctions::StateMachine':
+        return stateMachineArn(logicalId);
+      case 'AWS::Lambda::Function':
+        return logicalId;
+      default:
+        return logicalId;
+    }
+  }
+
+  attribute(logicalId: string, attribute: string): string {
+    const type = this.typeOf(logicalId);
+    if (attribute === 'Arn') {
+      switch (type) {
+        case 'AWS::Lambda::Function':
+          return functionArn(logicalId);
+        case 'AWS::DynamoDB::Table':
+          return `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${logicalId}`;
+        case 'AWS::S3::Bucket':
+          return `arn:aws:s3:::${bucketName(logicalId)}`;
+        case 'AWS::SQS::Queue':
+          return `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${logicalId}`;
+        default:
+          return `arn:aws:local:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${logicalId}`;
+      }
+    }
+    if (attribute === 'QueueName') return logicalId;
+    if (attribute === 'Name') return logicalId;
+    return `${logicalId}.${attribute}`;
+  }
+}
+
+export function bucketName(logicalId: string): string {
+  return logicalId.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 63);
+}
+
+export function functionArn(logicalId: string): string {
+  return `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${logicalId}`;
+}
+
+export function stateMachineArn(logicalId: string): string {
+  return `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${logicalId}`;
+}
+
+export function logicalIdOfArn(arn: string): string {
+  return arn.slice(arn.lastIndexOf(':') + 1);
+}
+
+async function ignoreExisting(create: Promise<unknown>): Promise<void> {
+  try {
+    await create;
+  } catch (error) {
+    const name = (error as Error).name;
+    if (error instanceof ResourceInUseException || name === 'BucketAlreadyOwnedByYou' || name === 'BucketAlreadyExists') return;
+    throw error;
+  }
+}
+
+export async function createLocalResources(
+  template: CfnTemplate,
+  names: LocalNames,
+  clients: { dynamodb: DynamoDBClient; s3: S3Client; sqs: SQSClient },
+): Promise<void> {
+  const resolver = new TemplateResolver(names);
+  for (const [logicalId, resource] of resourcesOfType(template, 'AWS::DynamoDB::Table')) {
+    const p = resolver.resolve(resource.Properties) as Record<string, unknown>;
+    const input: CreateTableCommandInput = {
+      TableName: logicalId,
+      KeySchema: p.KeySchema as CreateTableCommandInput['KeySchema'],
+      AttributeDefinitions: p.AttributeDefinitions as CreateTableCommandInput['AttributeDefinitions'],
+      GlobalSecondaryIndexes: p.GlobalSecondaryIndexes as CreateTableCommandInput['GlobalSecondaryIndexes'],
+      BillingMode: 'PAY_PER_REQUEST',
+    };
+    // dynalite has no TTL support (UpdateTimeToLive); expired counters just stay until the table is cleared.
+    await ignoreExisting(clients.dynamodb.send(new CreateTableCommand(input)));
+  }
+  for (const [logicalId] of resourcesOfType(template, 'AWS::S3::Bucket')) {
+    await ignoreExisting(clients.s3.send(new CreateBucketCommand({ Bucket: bucketName(logicalId) })));
+  }
+  // Dead-letter queues first: the queues that use them name them in their redrive policy.
+  const queues = resourcesOfType(template, 'AWS::SQS::Queue').sort(
+    ([, a], [, b]) => Number(Boolean(a.Properties?.RedrivePolicy)) - Number(Boolean(b.Properties?.RedrivePolicy)),
+  );
+  for (const [logicalId, resource] of queues) {
+    const p = resolver.resolve(resource.Properties ?? {}) as Record<string, unknown>;
+    const attributes: Record<string, string> = {};
+    if (p.VisibilityTimeout !== undefined) attributes.VisibilityTimeout = String(p.VisibilityTimeout);
+    if (p.MessageRetentionPeriod !== undefined) attributes.MessageRetentionPeriod = String(p.MessageRetentionPeriod);
+    if (p.RedrivePolicy) attributes.RedrivePolicy = JSON.stringify(p.RedrivePolicy);
+    const { QueueUrl } = await clients.sqs.send(new CreateQueueCommand({ QueueName: logicalId, Attributes: attributes }));
+    names.setQueueUrl(logicalId, QueueUrl!);
+    await clients.sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
+  }
+}

@@ -1,0 +1,126 @@
+// The embedded default: the whole service on one machine, offline. The CDK app is synthesized for the
+// `local` stage; its tables, bucket and queues are created in the emulators; its API, functions and state
+// machines run in this process through the real AWS SDK clients pointed at loopback endpoints.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AccountStore } from '../../functions/core/auth/account-store.ts';
+import { KeyAdmin } from '../../functions/core/auth/key-admin.ts';
+import { systemClock } from '../../functions/core/clock.ts';
+import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
+import { JobStore } from '../../functions/core/jobs/job-store.ts';
+import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
+import { StepFunctionsStarter } from '../../functions/core/workflows/workflow-starter.ts';
+import { STAGES } from '../config/stages.ts';
+import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
+import { startEmulators } from './emulators.ts';
+import { LocalGateway } from './local-gateway.ts';
+import { LocalLambdas } from './local-lambdas.ts';
+import { createLocalResources, LocalNames } from './local-resources.ts';
+import { LocalStepFunctions } from './local-step-functions.ts';
+import { recoverUnfinishedJobs, type RecoveryReport } from './recovery.ts';
+import { exportsOf, LOCAL_REGION, synthesizeLocalApp, TemplateResolver } from './synthesized-app.ts';
+
+export interface LocalStackOptions {
+  readonly port: number;
+  readonly dataDir: string;
+}
+
+/** What the key CLI and tests need to reach a running local stack; written to <dataDir>/local-stack.json. */
+export interface LocalStackInfo {
+  readonly url: string;
+  readonly pid: number;
+  readonly region: string;
+  readonly endpoints: { readonly dynamodb: string; readonly aws: string; readonly stepfunctions: string };
+  readonly tables: { readonly jobs: string; readonly accounts: string; readonly rateLimit: string };
+  readonly mediaBucket: string;
+}
+
+export interface RunningLocalStack {
+  readonly info: LocalStackInfo;
+  readonly devKeys: DevKeys;
+  readonly recovery: RecoveryReport;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_STATE_FILE = 'local-stack.json';
+
+export async function startLocalStack(options: LocalStackOptions): Promise<RunningLocalStack> {
+  const config = STAGES.local;
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const emulators = await startEmulators(dataDir);
+
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const clientConfig = { region: LOCAL_REGION, credentials };
+  Object.assign(process.env, {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: emulators.dynamodbEndpoint,
+    AWS_ENDPOINT_URL_S3: emulators.awsEndpoint,
+    AWS_ENDPOINT_URL_SQS: emulators.awsEndpoint,
+    [ENV.s3ForcePathStyle]: 'true',
+  });
+  const dynamodb = new DynamoDBClient({ ...clientConfig, endpoint: emulators.dynamodbEndpoint });
+  const s3 = new S3Client({ ...clientConfig, endpoint: emulators.awsEndpoint, forcePathStyle: true });
+  const sqs = new SQSClient({ ...clientConfig, endpoint: emulators.awsEndpoint });
+
+  const { stateful, service } = synthesizeLocalApp();
+  const names = new LocalNames([stateful, service]);
+  await createLocalResources(stateful, names, { dynamodb, s3, sqs });
+  const statefulResolver = new TemplateResolver(names);
+  const resolver = new TemplateResolver(names, exportsOf(stateful, statefulResolver));
+
+  const lambdas = new LocalLambdas(service, resolver);
+  const environment = lambdas.combinedEnvironment();
+  const stepFunctions = new LocalStepFunctions(service, resolver, lambdas);
+  const sfnEndpoint = await stepFunctions.listen();
+  Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
+  await lambdas.warm();
+
+  const gateway = new LocalGateway(service, resolver, lambdas);
+  const port = await gateway.listen(options.port);
+
+  const documents = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
+  const accounts = new AccountStore(documents, environment[ENV.accountsTable]!);
+  const admin = new KeyAdmin(accounts, config.rateLimits, systemClock);
+  const devKeys = await ensureDevKeys(dataDir, admin, accounts);
+
+  const jobs = new JobStore(documents, environment[ENV.jobsTable]!);
+  const sfn = new SFNClient({ ...clientConfig, endpoint: sfnEndpoint });
+  const starter = new StepFunctionsStarter(sfn, (jobType) => environment[stateMachineArnVariable(jobType)]!);
+  for (const jobType of JOB_TYPES) {
+    if (!environment[stateMachineArnVariable(jobType)]) throw new Error(`No state machine is wired for job type ${jobType}`);
+  }
+  const recovery = await recoverUnfinishedJobs(jobs, starter, config.workflowTimeoutSeconds, new Date());
+
+  const info: LocalStackInfo = {
+    url: `http://127.0.0.1:${port}`,
+    pid: process.pid,
+    region: LOCAL_REGION,
+    endpoints: { dynamodb: emulators.dynamodbEndpoint, aws: emulators.awsEndpoint, stepfunctions: sfnEndpoint },
+    tables: {
+      jobs: environment[ENV.jobsTable]!,
+      accounts: environment[ENV.accountsTable]!,
+      rateLimit: environment[ENV.rateLimitTable]!,
+    },
+    mediaBucket: environment[ENV.mediaBucket]!,
+  };
+  writeFileSync(path.join(dataDir, LOCAL_STATE_FILE), `${JSON.stringify(info, null, 2)}\n`);
+
+  return {
+    info,
+    devKeys,
+    recovery,
+    async stop() {
+      await gateway.close();
+      await stepFunctions.close();
+      await emulators.stop();
+    },
+  };
+}

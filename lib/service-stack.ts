@@ -1,0 +1,176 @@
+// The stage's code: the REST API (one function per route, from the route table), the workflow step
+// functions, one state machine per job kind, and the rule that fails jobs whose execution ended badly.
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { FALLBACK_HANDLER, ROUTES } from '../functions/api/routes.ts';
+import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
+import type { JobType } from '../functions/core/jobs/job-types.ts';
+import type { StageConfig } from './config/stages.ts';
+import type { JobWorkflow } from './constructs/job-workflow.ts';
+import { ServiceFunction } from './constructs/service-function.ts';
+import { SHARP_MODULES, SharpLayer } from './constructs/sharp-layer.ts';
+import { frontageWorkflows } from './workflows/frontage-workflows.ts';
+
+export interface ServiceStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly jobsTable: dynamodb.ITable;
+  readonly accountsTable: dynamodb.ITable;
+  readonly rateLimitTable: dynamodb.ITable;
+  readonly mediaBucket: s3.IBucket;
+  readonly webhookQueue: sqs.IQueue;
+}
+
+export class ServiceStack extends Stack {
+  readonly api: apigw.RestApi;
+  readonly workflows: Readonly<Record<JobType, JobWorkflow>>;
+
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const logRetentionDays = config.logRetentionDays as logs.RetentionDays;
+    const common = {
+      [ENV.stage]: config.stage,
+      [ENV.outputUrlExpirySeconds]: String(config.outputUrlExpirySeconds),
+    };
+    const providerEnv = {
+      [ENV.geocoderProvider]: config.providers.geocoder,
+      [ENV.siteProvider]: config.providers.site,
+      [ENV.imageryProvider]: config.providers.imagery,
+    };
+    const sharp = new SharpLayer(this, 'SharpLayer');
+    const fn = (id: string, entry: string, description: string, extra: Partial<ConstructorParameters<typeof ServiceFunction>[2]> = {}) =>
+      new ServiceFunction(this, id, { entry, description, logRetentionDays, environment: common, ...extra });
+
+    // Workflow steps.
+    const lifecycle = fn('JobLifecycleFunction', 'functions/steps/job-lifecycle.ts', 'Marks jobs processing, completed or failed')
+      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    const resolveLocation = fn('ResolveLocationFunction', 'functions/steps/resolve-location.ts', 'Geocodes an address (or takes caller coordinates)', {
+      environment: { ...common, ...providerEnv },
+      memorySize: 512,
+    }).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    const imagingStep = (id: string, exportName: string, description: string) =>
+      fn(id, 'functions/steps/frontage.ts', description, {
+        exportName,
+        environment: { ...common, ...providerEnv },
+        memorySize: 2048,
+        timeout: Duration.seconds(60),
+        nativeLayer: { layer: sharp.layer, modules: [...SHARP_MODULES] },
+      })
+        .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+        .bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
+    const detectFrontage = imagingStep('DetectFrontageFunction', 'detect', 'Detects the property front and renders the reference image');
+    const editFrontage = imagingStep('EditFrontageFunction', 'edit', 'Re-renders a frontage reference image at a chosen bearing');
+
+    this.workflows = frontageWorkflows(
+      this,
+      { lifecycle, resolveLocation, detectFrontage, editFrontage },
+      { timeout: Duration.seconds(config.workflowTimeoutSeconds), logRetentionDays },
+    );
+
+    const executionEnded = fn('ExecutionEndedFunction', 'functions/steps/execution-ended.ts', 'Fails jobs whose execution timed out or was aborted')
+      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    new events.Rule(this, 'ExecutionEndedRule', {
+      description: 'Job executions that ended outside their own failure handling',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: {
+          status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+          stateMachineArn: Object.values(this.workflows).map((w) => w.stateMachine.stateMachineArn),
+        },
+      },
+      targets: [new targets.LambdaFunction(executionEnded, { retryAttempts: 8 })],
+    });
+
+    // The API.
+    const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', { retention: logRetentionDays });
+    this.api = new apigw.RestApi(this, 'Api', {
+      description: `Property media generation API (${config.stage})`,
+      endpointTypes: [apigw.EndpointType.REGIONAL],
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: 'api',
+        tracingEnabled: true,
+        loggingLevel: apigw.MethodLoggingLevel.ERROR,
+        accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
+        accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
+        throttlingBurstLimit: 1000,
+        throttlingRateLimit: 500,
+      },
+    });
+    this.addGatewayResponses();
+
+    const authEnv = {
+      ...common,
+      [ENV.keyVariant]: config.keyVariant,
+      [ENV.testRatePerMinute]: String(config.rateLimits.testPerMinute),
+      [ENV.liveDefaultPlan]: JSON.stringify(config.rateLimits.liveDefault),
+    };
+    for (const route of ROUTES) {
+      const routeFn = fn(route.functionId, route.handler, `${route.method} ${route.path}`, {
+        environment: route.auth ? authEnv : common,
+      });
+      if (route.auth) {
+        routeFn.bindTable(props.accountsTable, ENV.accountsTable, 'readWrite');
+        routeFn.bindTable(props.rateLimitTable, ENV.rateLimitTable, 'readWrite');
+      }
+      if (route.access.jobs) routeFn.bindTable(props.jobsTable, ENV.jobsTable, route.access.jobs === 'read' ? 'read' : 'readWrite');
+      if (route.access.media) routeFn.bindBucket(props.mediaBucket, ENV.mediaBucket, 'read');
+      if (route.access.startsJob) {
+        routeFn.bindStateMachine(this.workflows[route.access.startsJob].stateMachine, stateMachineArnVariable(route.access.startsJob));
+      }
+      this.api.root.resourceForPath(route.path).addMethod(route.method, new apigw.LambdaIntegration(routeFn, { allowTestInvoke: false }));
+    }
+
+    // Everything no route takes: JSON 404, or 405 with Allow.
+    const fallback = fn(FALLBACK_HANDLER.functionId, FALLBACK_HANDLER.handler, 'Answers unknown routes (404) and methods (405)');
+    const fallbackIntegration = new apigw.LambdaIntegration(fallback, { allowTestInvoke: false });
+    const visit = (resource: apigw.IResource) => {
+      resource.addMethod('ANY', fallbackIntegration);
+      const children = resource.node.children.filter((c): c is apigw.Resource => c instanceof apigw.Resource);
+      if (!children.some((c) => c.path.split('/').pop()?.startsWith('{'))) resource.addResource('{proxy+}').addMethod('ANY', fallbackIntegration);
+      for (const child of children) visit(child);
+    };
+    visit(this.api.root);
+  }
+
+  private addGatewayResponses() {
+    const body = (code: string, message: string) => ({
+      'application/json': JSON.stringify({
+        error: { code, message },
+        meta: { request_id: 'req_$context.requestId', timestamp: '$context.requestTimeEpoch' },
+      }),
+    });
+    this.api.addGatewayResponse('TooLarge', {
+      type: apigw.ResponseType.REQUEST_TOO_LARGE,
+      statusCode: '413',
+      templates: body('PAYLOAD_TOO_LARGE', 'The request body exceeds the limit of 1048576 bytes.'),
+    });
+    this.api.addGatewayResponse('Throttled', {
+      type: apigw.ResponseType.THROTTLED,
+      statusCode: '429',
+      responseHeaders: { 'Retry-After': "'1'" },
+      templates: body('RATE_LIMITED', 'Too many requests; retry shortly.'),
+    });
+    this.api.addGatewayResponse('NoRoute', {
+      type: apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
+      statusCode: '404',
+      templates: body('NOT_FOUND', 'No route matches this request.'),
+    });
+    this.api.addGatewayResponse('Default4xx', {
+      type: apigw.ResponseType.DEFAULT_4XX,
+      templates: body('NOT_FOUND', 'No route matches this request.'),
+    });
+    this.api.addGatewayResponse('Default5xx', {
+      type: apigw.ResponseType.DEFAULT_5XX,
+      templates: body('INTERNAL_ERROR', 'An unexpected error occurred. Retry later and quote meta.request_id.'),
+    });
+  }
+}

@@ -1,0 +1,108 @@
+// The stage's data: jobs, accounts (organizations and API keys), rate counters, the media bucket and the
+// webhook queues. Kept apart from the service stack so redeploying code never touches data, and retained
+// in prod.
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { ACCOUNT_INDEXES } from '../functions/core/auth/account-store.ts';
+import { JOB_INDEXES } from '../functions/core/jobs/job-store.ts';
+import type { StageConfig } from './config/stages.ts';
+
+export interface StatefulStackProps extends StackProps {
+  readonly config: StageConfig;
+}
+
+export class StatefulStack extends Stack {
+  readonly jobsTable: dynamodb.Table;
+  readonly accountsTable: dynamodb.Table;
+  readonly rateLimitTable: dynamodb.Table;
+  readonly mediaBucket: s3.Bucket;
+  readonly webhookQueue: sqs.Queue;
+  readonly webhookDeadLetterQueue: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const removalPolicy = config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const str = dynamodb.AttributeType.STRING;
+    const tableDefaults = {
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.retainData },
+      deletionProtection: config.retainData,
+      removalPolicy,
+    };
+
+    this.jobsTable = new dynamodb.Table(this, 'JobsTable', {
+      ...tableDefaults,
+      partitionKey: { name: 'pk', type: str },
+      sortKey: { name: 'sk', type: str },
+    });
+    for (const index of Object.values(JOB_INDEXES)) {
+      this.jobsTable.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: str },
+        sortKey: { name: 'sk', type: str },
+      });
+    }
+
+    this.accountsTable = new dynamodb.Table(this, 'AccountsTable', {
+      ...tableDefaults,
+      partitionKey: { name: 'pk', type: str },
+    });
+    this.accountsTable.addGlobalSecondaryIndex({
+      indexName: ACCOUNT_INDEXES.byOrg.name,
+      partitionKey: { name: ACCOUNT_INDEXES.byOrg.partitionKey, type: str },
+      sortKey: { name: ACCOUNT_INDEXES.byOrg.sortKey, type: str },
+    });
+
+    // Counters are disposable: never retained, expired by TTL.
+    this.rateLimitTable = new dynamodb.Table(this, 'RateLimitTable', {
+      ...tableDefaults,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
+      deletionProtection: false,
+      removalPolicy: RemovalPolicy.DESTROY,
+      partitionKey: { name: 'pk', type: str },
+      timeToLiveAttribute: 'expires_at',
+    });
+
+    const accessLogs = new s3.Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy,
+      autoDeleteObjects: !config.retainData,
+    });
+
+    this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: config.retainData,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'media/',
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy,
+      autoDeleteObjects: !config.retainData,
+    });
+
+    this.webhookDeadLetterQueue = new sqs.Queue(this, 'WebhookDeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy,
+    });
+    this.webhookQueue = new sqs.Queue(this, 'WebhookQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(60),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: 5 },
+      removalPolicy,
+    });
+  }
+}
