@@ -5,6 +5,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -65,8 +66,17 @@ export class ServiceStack extends Stack {
       })
         .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
         .bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
+    const usesAmazonLocation = Object.values(config.providers).includes('amazon-location');
     const detectFrontage = imagingStep('DetectFrontageFunction', 'detect', 'Detects the property front and renders the reference image');
     const editFrontage = imagingStep('EditFrontageFunction', 'edit', 'Re-renders a frontage reference image at a chosen bearing');
+
+    if (usesAmazonLocation) {
+      const provider = (service: string) => `arn:${this.partition}:${service}:${this.region}::provider/default`;
+      const geocode = new iam.PolicyStatement({ actions: ['geo-places:Geocode'], resources: [provider('geo-places')] });
+      const tiles = new iam.PolicyStatement({ actions: ['geo-maps:GetTile'], resources: [provider('geo-maps')] });
+      resolveLocation.addToRolePolicy(geocode);
+      for (const step of [detectFrontage, editFrontage]) step.addToRolePolicy(tiles);
+    }
 
     this.workflows = frontageWorkflows(
       this,

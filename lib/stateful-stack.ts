@@ -1,7 +1,7 @@
 // The stage's data: jobs, accounts (organizations and API keys), rate counters, the media bucket and the
 // webhook queues. Kept apart from the service stack so redeploying code never touches data, and retained
 // in prod.
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -104,5 +104,9 @@ export class StatefulStack extends Stack {
       deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: 5 },
       removalPolicy,
     });
+  
+    // Read by `npm run keys -- --stage <name>` to find the tables of a deployed stage.
+    new CfnOutput(this, 'AccountsTableName', { value: this.accountsTable.tableName });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: this.webhookDeadLetterQueue.queueUrl });
   }
 }

@@ -1,0 +1,141 @@
+// API key administration: `npm run keys -- <command> [options]`.
+// Targets the running local stack by default, or a deployed stage with --stage dev|staging|prod
+// (AWS credentials from the usual SDK chain; the accounts table is found from the stack's outputs).
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AccountStore } from '../functions/core/auth/account-store.ts';
+import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
+import { systemClock } from '../functions/core/clock.ts';
+import type { Mode } from '../functions/core/jobs/job-types.ts';
+import { STAGES, stageConfig } from '../lib/config/stages.ts';
+import { LOCAL_STATE_FILE, type LocalStackInfo } from '../lib/local/local-stack.ts';
+
+const USAGE = `Usage: npm run keys -- <command> [options]
+
+Commands:
+  create    --org ID --mode test|live [--name TEXT]   Create a key; the key is printed alone on the last line
+  list      --org ID                                  List keys (never the secrets)
+  revoke    --org ID --key KEY_ID                     Revoke a key at once
+  rotate    --org ID --key KEY_ID                     Create a replacement key and revoke the old one
+  set-limit --org ID --per-minute N [--per-day N]     Set the organization's live rate limit (and daily quota)
+  set-plan  --org ID --plan starter|growth|enterprise Put the organization on a named plan
+
+Target (default: the local stack started by npm start):
+  --data-dir DIR    data directory of the local stack (default .local-data, or DATA_DIR)
+  --stage NAME      a deployed stage: dev, staging or prod (uses your AWS credentials)`;
+
+async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
+  if (values.stage) {
+    const config = stageConfig(values.stage);
+    const stackName = `${config.stackPrefix}-stateful`;
+    const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
+    const table = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'AccountsTableName')?.OutputValue;
+    if (!table) throw new Error(`Stack ${stackName} has no AccountsTableName output; is the stage deployed?`);
+    const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+    return new KeyAdmin(new AccountStore(db, table), config.rateLimits, systemClock);
+  }
+  const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? '.local-data';
+  let info: LocalStackInfo;
+  try {
+    info = JSON.parse(readFileSync(path.join(dataDir, LOCAL_STATE_FILE), 'utf8')) as LocalStackInfo;
+  } catch {
+    throw new Error(`No local stack found in ${dataDir}: start it with npm start (or pass --stage).`);
+  }
+  const client = new DynamoDBClient({
+    endpoint: info.endpoints.dynamodb,
+    region: info.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return new KeyAdmin(new AccountStore(db, info.tables.accounts), STAGES.local.rateLimits, systemClock);
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required\n\n${USAGE}`);
+  return value;
+}
+
+async function main(argv: string[]) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      org: { type: 'string' },
+      mode: { type: 'string' },
+      name: { type: 'string' },
+      key: { type: 'string' },
+      plan: { type: 'string' },
+      'per-minute': { type: 'string' },
+      'per-day': { type: 'string' },
+      stage: { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (!command || values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const admin = await adminFor(values);
+  const org = required(values, 'org');
+  switch (command) {
+    case 'create': {
+      const mode = required(values, 'mode');
+      if (mode !== 'test' && mode !== 'live') throw new Error(`--mode must be test or live, got '${mode}'`);
+      const created = await admin.createKey(org, mode as Mode, values.name ?? `${mode} key`);
+      const r = created.record;
+      console.log(`Created ${r.mode} key ${r.keyId} for ${r.orgId} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}). Store it now; it cannot be shown again:`);
+      console.log(created.key);
+      return;
+    }
+    case 'list':
+      console.table(
+        (await admin.listKeys(org)).map((k) => ({
+          key_id: k.keyId,
+          mode: k.mode,
+          name: k.name,
+          status: k.status,
+          key: k.hint,
+          per_minute: k.requestsPerMinute,
+          per_day: k.requestsPerDay ?? '',
+          created_at: k.createdAt,
+          last_used_at: k.lastUsedAt ?? '',
+        })),
+      );
+      return;
+    case 'revoke':
+      await admin.revokeKey(org, required(values, 'key'));
+      console.log(`Revoked ${values.key}.`);
+      return;
+    case 'rotate': {
+      const created = await admin.rotateKey(org, required(values, 'key'));
+      console.log(`Revoked ${values.key}; its replacement is ${created.record.keyId}. Store it now:`);
+      console.log(created.key);
+      return;
+    }
+    case 'set-limit': {
+      const perMinute = Number(required(values, 'per-minute'));
+      const perDay = values['per-day'] === undefined ? undefined : Number(values['per-day']);
+      await admin.setLimits(org, perMinute, perDay);
+      console.log(`${org}: live keys now ${perMinute}/min${perDay ? `, ${perDay}/day` : ''}.`);
+      return;
+    }
+    case 'set-plan':
+      await admin.setPlan(org, required(values, 'plan'));
+      console.log(`${org} is on the ${values.plan} plan.`);
+      return;
+    default:
+      throw new Error(`Unknown command '${command}'\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  console.error(`keys: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+// Chooses the provider adapters from the stage's configuration (GEOCODER_PROVIDER, SITE_PROVIDER,
+// IMAGERY_PROVIDER: offline | amazon-location). Switching a stage between them needs no code change.
+import { GeoMapsClient } from '@aws-sdk/client-geo-maps';
+import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
+import { ENV, requireEnv } from '../../core/config/env.ts';
+import { GazetteerGeocoder } from '../geo/offline-geocoder.ts';
+import type { Geocoder, NadirImagery, SiteSource } from '../geo/types.ts';
+import { SyntheticNadirImagery } from '../imagery/offline-nadir.ts';
+import { SyntheticSiteSource } from '../site/synthetic-site.ts';
+import {
+  AmazonLocationGeocoder,
+  AmazonLocationSatelliteImagery,
+  AmazonLocationSiteSource,
+} from './amazon-location/index.ts';
+
+export interface Providers {
+  readonly geocoder: Geocoder;
+  readonly site: SiteSource;
+  readonly imagery: NadirImagery;
+}
+
+type Choice = 'offline' | 'amazon-location';
+
+function choice(variable: string): Choice {
+  const value = requireEnv(variable);
+  if (value !== 'offline' && value !== 'amazon-location') {
+    throw new Error(`${variable} must be 'offline' or 'amazon-location', got '${value}'`);
+  }
+  return value;
+}
+
+let cached: Providers | undefined;
+let maps: GeoMapsClient | undefined;
+
+const mapsClient = () => {
+  maps ??= new GeoMapsClient({});
+  return maps;
+};
+
+export function providers(): Providers {
+  cached ??= {
+    geocoder: choice(ENV.geocoderProvider) === 'offline' ? new GazetteerGeocoder() : new AmazonLocationGeocoder(new GeoPlacesClient({})),
+    site: choice(ENV.siteProvider) === 'offline' ? new SyntheticSiteSource() : new AmazonLocationSiteSource(mapsClient()),
+    imagery: choice(ENV.imageryProvider) === 'offline' ? new SyntheticNadirImagery() : new AmazonLocationSatelliteImagery(mapsClient()),
+  };
+  return cached;
+}

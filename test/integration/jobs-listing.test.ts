@@ -1,0 +1,138 @@
+// GET /v1/jobs: newest first, every filter, paging facts, query validation, and isolation between
+// organizations and between test and live. Jobs are seeded in the store so every status is present.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../functions/core/ids.ts';
+import type { Job } from '../../functions/core/jobs/job.ts';
+import { JOB_STATUSES, JOB_TYPES, type Mode } from '../../functions/core/jobs/job-types.ts';
+import { call, type Json } from '../support/http-client.ts';
+import { newOrganization } from '../support/local-stack-process.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+
+const stack = sharedStack();
+let keys: Record<Mode, string>;
+let otherOrgKey: string;
+const seeded: Job[] = [];
+
+function seedJob(orgId: string, mode: Mode, index: number): Job {
+  const created = new Date(Date.UTC(2026, 0, 1, 0, 0, index));
+  const status = JOB_STATUSES[index % JOB_STATUSES.length]!;
+  return {
+    jobId: uuidv7(created.getTime()),
+    orgId,
+    mode,
+    jobType: JOB_TYPES[Math.floor(index / 4) % JOB_TYPES.length]!,
+    status,
+    createdAt: created.toISOString(),
+    updatedAt: created.toISOString(),
+    progress: { percent: status === 'completed' ? 100 : 0, stage: status },
+    input: { address: `${index} Seed Street, Sydney NSW 2000` },
+    ...(status === 'failed' ? { error: { code: 'ADDRESS_NOT_FOUND', message: 'seeded' } } : {}),
+  };
+}
+
+beforeAll(async () => {
+  const org = await newOrganization(stack);
+  keys = { test: await org.key('test'), live: await org.key('live') };
+  for (let i = 0; i < 23; i += 1) {
+    const job = seedJob(org.orgId, 'live', i);
+    await stack.jobs.create(job);
+    seeded.push(job);
+  }
+  await stack.jobs.create(seedJob(org.orgId, 'test', 99));
+  const other = await newOrganization(stack);
+  otherOrgKey = await other.key('live');
+  await stack.jobs.create(seedJob(other.orgId, 'live', 5));
+});
+
+const newestFirst = () => [...seeded].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+async function list(query: string, key = keys.live) {
+  return call<Json>(stack.url, 'GET', `/v1/jobs${query}`, { key });
+}
+
+describe('GET /v1/jobs', () => {
+  it('lists newest first with paging facts', async () => {
+    const res = await list('');
+    expect(res.status).toBe(200);
+    const ids = res.body.data.jobs.map((j: Json) => j.job_id);
+    expect(ids).toEqual(newestFirst().map((j) => j.jobId));
+    expect(res.body.data.pagination).toEqual({ limit: 50, offset: 0, count: 23, has_more: false, next_offset: null });
+  });
+
+  it('pages with limit and offset until has_more is false', async () => {
+    const seen: string[] = [];
+    let offset = 0;
+    for (;;) {
+      const res = await list(`?limit=10&offset=${offset}`);
+      const page = res.body.data;
+      seen.push(...page.jobs.map((j: Json) => j.job_id));
+      if (!page.pagination.has_more) {
+        expect(page.pagination.next_offset).toBeNull();
+        break;
+      }
+      expect(page.pagination.next_offset).toBe(offset + 10);
+      offset = page.pagination.next_offset;
+    }
+    expect(seen).toEqual(newestFirst().map((j) => j.jobId));
+  });
+
+  it.each(JOB_STATUSES)('filters by status=%s', async (status) => {
+    const res = await list(`?status=${status}`);
+    expect(res.body.data.jobs.map((j: Json) => j.job_id)).toEqual(newestFirst().filter((j) => j.status === status).map((j) => j.jobId));
+  });
+
+  it.each(JOB_TYPES)('filters by job_type=%s', async (jobType) => {
+    const res = await list(`?job_type=${jobType}`);
+    expect(res.body.data.jobs.map((j: Json) => j.job_id)).toEqual(newestFirst().filter((j) => j.jobType === jobType).map((j) => j.jobId));
+  });
+
+  it('combines status and job_type with paging', async () => {
+    const expected = newestFirst().filter((j) => j.jobType === 'frontage_detection' && j.status === 'completed');
+    const res = await list('?job_type=frontage_detection&status=completed&limit=1&offset=1');
+    expect(res.body.data.jobs.map((j: Json) => j.job_id)).toEqual(expected.slice(1, 2).map((j) => j.jobId));
+    expect(res.body.data.pagination.has_more).toBe(expected.length > 2);
+  });
+
+  it('shows each job with the documented fields', async () => {
+    const res = await list('?status=failed&limit=1');
+    const job = res.body.data.jobs[0];
+    expect(Object.keys(job).sort()).toEqual(
+      ['callback_metadata', 'completed_at', 'created_at', 'error', 'input', 'job_id', 'job_type', 'mode', 'output', 'parent_job_id', 'progress', 'started_at', 'status', 'updated_at', 'webhook_url'].sort(),
+    );
+    expect(job.error).toEqual({ code: 'ADDRESS_NOT_FOUND', message: 'seeded' });
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=abc', 'limit'],
+    ['offset=-1', 'offset'],
+    ['status=done', 'status'],
+    ['job_type=video', 'job_type'],
+    ['colour=red', 'colour'],
+    ['limit=5&limit=6', 'limit'],
+  ])('rejects %s with VALIDATION_ERROR naming %s', async (query, field) => {
+    const res = await list(`?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details.map((d: Json) => d.path)).toContain(field);
+  });
+});
+
+describe('isolation', () => {
+  it('never shows another mode or organization, in lists or by id', async () => {
+    const testList = await list('', keys.test);
+    expect(testList.body.data.jobs).toHaveLength(1);
+    expect(testList.body.data.jobs[0].mode).toBe('test');
+    const otherList = await list('', otherOrgKey);
+    expect(otherList.body.data.jobs).toHaveLength(1);
+
+    const liveJob = seeded[0]!.jobId;
+    expect((await call(stack.url, 'GET', `/v1/jobs/${liveJob}`, { key: keys.live })).status).toBe(200);
+    for (const key of [keys.test, otherOrgKey]) {
+      const res = await call<Json>(stack.url, 'GET', `/v1/jobs/${liveJob}`, { key });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+  });
+});

@@ -1,0 +1,78 @@
+// Per-key rate limits and daily quotas, exact under concurrency.
+import { describe, expect, it } from 'vitest';
+import { call, type Json } from '../support/http-client.ts';
+import { newOrganization } from '../support/local-stack-process.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+
+const stack = sharedStack();
+
+/** Fixed windows: start a burst early in a minute so it cannot straddle two windows. */
+async function awaitFreshWindow(burstSeconds: number) {
+  const intoMinute = (Date.now() / 1000) % 60;
+  if (intoMinute > 60 - burstSeconds) await new Promise((r) => setTimeout(r, (61 - intoMinute) * 1000));
+}
+
+describe('rate limits', () => {
+  it('lets exactly 60 of 100 simultaneous requests through on a default live key', async () => {
+    const org = await newOrganization(stack);
+    await stack.admin.setLimits(org.orgId, 60);
+    const key = await org.key('live');
+    await awaitFreshWindow(20);
+    const responses = await Promise.all(Array.from({ length: 100 }, () => call<Json>(stack.url, 'GET', '/v1/jobs', { key })));
+    const ok = responses.filter((r) => r.status === 200);
+    const limited = responses.filter((r) => r.status === 429);
+    expect(ok).toHaveLength(60);
+    expect(limited).toHaveLength(40);
+    for (const r of limited) {
+      expect(r.body.error.code).toBe('RATE_LIMITED');
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
+    }
+    const remaining = ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    expect(ok.every((r) => r.headers.get('x-ratelimit-limit') === '60')).toBe(true);
+  });
+
+  it('holds test keys to 10 requests a minute whatever the organization limit', async () => {
+    const org = await newOrganization(stack, { livePerMinute: 1000 });
+    const key = await org.key('test');
+    await awaitFreshWindow(10);
+    const responses = await Promise.all(Array.from({ length: 15 }, () => call(stack.url, 'GET', '/v1/jobs', { key })));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(5);
+  });
+
+  it('counts per key: a second key of the same organization has its own budget', async () => {
+    const org = await newOrganization(stack);
+    const first = await org.key('test');
+    const second = await org.key('test');
+    await awaitFreshWindow(10);
+    await Promise.all(Array.from({ length: 10 }, () => call(stack.url, 'GET', '/v1/jobs', { key: first })));
+    expect((await call(stack.url, 'GET', '/v1/jobs', { key: first })).status).toBe(429);
+    expect((await call(stack.url, 'GET', '/v1/jobs', { key: second })).status).toBe(200);
+  });
+
+  it('applies a daily quota with QUOTA_EXCEEDED and a Retry-After to midnight UTC', async () => {
+    const org = await newOrganization(stack, { livePerMinute: 100, livePerDay: 5 });
+    const key = await org.key('live');
+    const responses = await Promise.all(Array.from({ length: 8 }, () => call<Json>(stack.url, 'GET', '/v1/jobs', { key })));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(5);
+    const over = responses.filter((r) => r.status === 429);
+    expect(over).toHaveLength(3);
+    const now = new Date();
+    const toMidnight = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
+    for (const r of over) {
+      expect(r.body.error.code).toBe('QUOTA_EXCEEDED');
+      expect(Math.abs(Number(r.headers.get('retry-after')) - toMidnight)).toBeLessThan(30);
+    }
+  });
+
+  it('puts an organization on a staging plan', async () => {
+    const org = await newOrganization(stack);
+    await stack.admin.setPlan(org.orgId, 'growth');
+    const key = await org.key('live');
+    const res = await call(stack.url, 'GET', '/v1/jobs', { key });
+    expect(res.headers.get('x-ratelimit-limit')).toBe('100');
+  });
+});

@@ -1,0 +1,17 @@
+// One local stack process shared by the integration tests (tests that restart a stack start their own).
+import type { TestProject } from 'vitest/node';
+import { startStackProcess } from './local-stack-process.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sharedStackDataDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const stack = await startStackProcess();
+  project.provide('sharedStackDataDir', stack.dataDir);
+  return async () => {
+    await stack.stop();
+  };
+}

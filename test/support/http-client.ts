@@ -1,0 +1,49 @@
+// A small JSON client for the API, as an integrator would write one.
+export interface ApiResponse<T = Record<string, unknown>> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+  readonly text: string;
+}
+
+export async function call<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers['X-API-Key'] = options.key;
+  let body: string | Buffer | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] ??= 'application/json';
+  } else if (options.rawBody !== undefined) {
+    body = options.rawBody;
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = {};
+  try {
+    parsed = text ? JSON.parse(text) : {};
+  } catch {
+    parsed = { raw: text };
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: API responses are free-form JSON that tests index into.
+export type Json = Record<string, any>;
+
+/** Polls a job until it is completed or failed. */
+export async function waitForJob(baseUrl: string, key: string, jobId: string, timeoutMs = 30_000): Promise<Json> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call<Json>(baseUrl, 'GET', `/v1/jobs/${jobId}`, { key });
+    if (res.status !== 200) throw new Error(`GET job ${jobId}: ${res.status} ${res.text}`);
+    const job = res.body.data;
+    if (job.status === 'completed' || job.status === 'failed') return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,107 @@
+// Starts the local stack the way a user does (bin/local.ts in its own process) on a free port with its
+// own data directory, and hands tests its URL, its dev keys and a key admin bound to its store.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AccountStore } from '../../functions/core/auth/account-store.ts';
+import { KeyAdmin } from '../../functions/core/auth/key-admin.ts';
+import { systemClock } from '../../functions/core/clock.ts';
+import { JobStore } from '../../functions/core/jobs/job-store.ts';
+import type { Mode } from '../../functions/core/jobs/job-types.ts';
+import { STAGES } from '../../lib/config/stages.ts';
+import type { DevKeys } from '../../lib/local/dev-keys.ts';
+import type { LocalStackInfo } from '../../lib/local/local-stack.ts';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface StackHandle {
+  readonly url: string;
+  readonly dataDir: string;
+  readonly info: LocalStackInfo;
+  readonly devKeys: DevKeys;
+  readonly admin: KeyAdmin;
+  readonly jobs: JobStore;
+}
+
+export interface StackProcess extends StackHandle {
+  readonly output: () => string;
+  /** SIGTERM and wait; `kill: true` sends SIGKILL instead (a crash). */
+  stop(options?: { kill?: boolean }): Promise<void>;
+}
+
+/** Clients for a stack already running with this data directory. */
+export function attachToStack(dataDir: string): StackHandle {
+  const info = JSON.parse(readFileSync(path.join(dataDir, 'local-stack.json'), 'utf8')) as LocalStackInfo;
+  const devKeys = JSON.parse(readFileSync(path.join(dataDir, 'dev-keys.json'), 'utf8')) as DevKeys;
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: info.endpoints.dynamodb,
+      region: info.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  return {
+    url: info.url,
+    dataDir,
+    info,
+    devKeys,
+    admin: new KeyAdmin(new AccountStore(db, info.tables.accounts), STAGES.local.rateLimits, systemClock),
+    jobs: new JobStore(db, info.tables.jobs),
+  };
+}
+
+export function newDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'pms-stack-'));
+}
+
+export async function startStackProcess(dataDir = newDataDir(), env: Record<string, string> = {}): Promise<StackProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOCAL_STACK_QUIET: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local stack did not start in 90 s:\n${output}`)), 90_000);
+    const check = () => {
+      const match = /LOCAL_STACK_READY (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local stack exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    ...attachToStack(dataDir),
+    output: () => output,
+    async stop(options = {}) {
+      if (child.exitCode === null) child.kill(options.kill ? 'SIGKILL' : 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+let orgCounter = 0;
+
+/** A fresh organization with one key per requested mode; live keys get a generous limit unless told. */
+export async function newOrganization(
+  stack: StackHandle,
+  options: { livePerMinute?: number; livePerDay?: number } = {},
+): Promise<{ orgId: string; key: (mode: Mode) => Promise<string> }> {
+  orgCounter += 1;
+  const orgId = `org-${process.pid}-${Date.now().toString(36)}-${orgCounter}`;
+  await stack.admin.setLimits(orgId, options.livePerMinute ?? 10_000, options.livePerDay);
+  return { orgId, key: async (mode) => (await stack.admin.createKey(orgId, mode, `${mode} test key`)).key };
+}
