@@ -13,14 +13,31 @@ const JOB_OUTPUTS: Record<(typeof JOB_TYPES)[number], z.ZodType> = {
   frontage_edit: frontageOutput,
 };
 
+/** Schemas with a zod `id` land in components.schemas (filled while the document is built). */
+let components: Record<string, JsonSchema> = {};
+
+function pointRefsAtComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pointRefsAtComponents);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', '#/components/schemas/') : pointRefsAtComponents(v),
+    ]),
+  );
+}
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+  const { $schema: _ignored, $defs, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
     reused: 'inline',
-  }) as JsonSchema;
-  return rest;
+  }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  for (const [id, def] of Object.entries($defs ?? {})) {
+    components[id] = pointRefsAtComponents(def) as JsonSchema;
+  }
+  return pointRefsAtComponents(rest) as JsonSchema;
 }
 
 const RATE_HEADERS = {
@@ -138,6 +155,13 @@ function operation(route: RouteDefinition): Record<string, unknown> {
 }
 
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record<string, unknown> {
+  components = {};
+  const jobTypes = Object.fromEntries(
+    JOB_TYPES.map((type) => [
+      type,
+      { endpoint: JOB_TYPE_INFO[type].endpoint, description: JOB_TYPE_INFO[type].description, output: jsonSchema(JOB_OUTPUTS[type], 'output') },
+    ]),
+  );
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     paths[route.path] ??= {};
@@ -163,14 +187,9 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
     paths,
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      schemas: { Error: errorBody },
+      schemas: { Error: errorBody, ...components },
     },
-    'x-job-types': Object.fromEntries(
-      JOB_TYPES.map((type) => [
-        type,
-        { endpoint: JOB_TYPE_INFO[type].endpoint, description: JOB_TYPE_INFO[type].description, output: jsonSchema(JOB_OUTPUTS[type], 'output') },
-      ]),
-    ),
+    'x-job-types': jobTypes,
     'x-error-codes': Object.fromEntries(
       (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => [code, { status: ERROR_STATUS[code], description: ERROR_DESCRIPTIONS[code] }]),
     ),

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../../functions/api/routes.ts';
+import { ERROR_STATUS } from '../../../functions/core/errors.ts';
+import { JOB_TYPES } from '../../../functions/core/jobs/job-types.ts';
+import { buildOpenApiDocument } from '../../../functions/core/openapi/openapi-document.ts';
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[] }>>;
+  'x-error-codes': Record<string, { status: number }>;
+  'x-job-types': Record<string, { output: { $ref: string } }>;
+  components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+};
+
+describe('OpenAPI document', () => {
+  const doc = buildOpenApiDocument(ROUTES) as unknown as Doc;
+
+  it('has every route with its success status and its error statuses', () => {
+    for (const route of ROUTES) {
+      const op = doc.paths[route.path]![route.method.toLowerCase()]!;
+      expect(Object.keys(op.responses)).toContain(String(route.success.status));
+      for (const code of route.errors) expect(Object.keys(op.responses)).toContain(String(ERROR_STATUS[code]));
+      expect(op.security.length > 0).toBe(route.auth);
+    }
+  });
+
+  it('documents every error code with its status', () => {
+    for (const [code, status] of Object.entries(ERROR_STATUS)) expect(doc['x-error-codes'][code]!.status).toBe(status);
+  });
+
+  it('documents the output shape of every job type', () => {
+    expect(Object.keys(doc['x-job-types'])).toEqual([...JOB_TYPES]);
+    const ref = doc['x-job-types'].frontage_detection!.output.$ref;
+    const output = doc.components.schemas[ref.replace('#/components/schemas/', '')]!;
+    expect(Object.keys(output.properties)).toEqual(
+      expect.arrayContaining(['bearing', 'direction', 'confidence', 'reference_image', 'location']),
+    );
+  });
+
+  it('resolves every $ref inside the document', () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(doc.components.schemas[ref], ref).toBeDefined();
+    expect(JSON.stringify(doc)).not.toContain('#/$defs/');
+  });
+});
