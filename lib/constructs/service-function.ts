@@ -1,9 +1,11 @@
 // The one way this app makes a Lambda function: Node.js 22 on arm64, esbuild bundle with source maps,
-// X-Ray tracing, its own log group with the stage's retention, and binding helpers that grant access
-// and set the environment variable naming the resource in one call.
+// X-Ray tracing, its own log group with the stage's retention, a role that may write only to that log
+// group (not the AWS managed basic execution policy, which allows every log group in the account), and
+// binding helpers that grant access and set the environment variable naming the resource in one call.
 import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { type CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -36,12 +38,27 @@ export interface ServiceFunctionProps {
 }
 
 export class ServiceFunction extends NodejsFunction {
+  /** Tables, buckets and state machines this function was bound to (cdk-nag acknowledgements read it). */
+  readonly bindings: Array<ITable | IBucket | IStateMachine> = [];
+
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
       retention: props.logRetentionDays,
       removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.DESTROY,
     });
+    // Lambda writes to the function's own log group only (it already exists, so no logs:CreateLogGroup).
+    const role = new iam.Role(scope, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${id}`,
+    });
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
     super(scope, id, {
+      role,
       entry: path.join(PROJECT_ROOT, props.entry),
       handler: props.exportName ?? 'handler',
       description: props.description,
@@ -66,26 +83,38 @@ export class ServiceFunction extends NodejsFunction {
         externalModules: ['@aws-sdk/*', ...(props.nativeLayer?.modules ?? [])],
       },
     });
-    this.node.defaultChild?.node.addMetadata(HANDLER_METADATA_KEY, `${props.entry}#${props.exportName ?? 'handler'}`);
+    // Template-level metadata (CfnResource.addMetadata), which the local stack reads back.
+    (this.node.defaultChild as CfnResource).addMetadata(HANDLER_METADATA_KEY, `${props.entry}#${props.exportName ?? 'handler'}`);
   }
 
   bindTable(table: ITable, envName: string, access: 'read' | 'readWrite'): this {
     if (access === 'read') table.grantReadData(this);
     else table.grantReadWriteData(this);
     this.addEnvironment(envName, table.tableName);
+    this.bindings.push(table);
     return this;
   }
 
+  /**
+   * Object access only (the media store gets, puts and presigns GETs of objects; it never lists or
+   * deletes), so not `grantRead`/`grantReadWrite`, which add s3:List*, s3:GetBucket*, s3:DeleteObject*.
+   */
   bindBucket(bucket: IBucket, envName: string, access: 'read' | 'readWrite'): this {
-    if (access === 'read') bucket.grantRead(this);
-    else bucket.grantReadWrite(this);
+    const actions = access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
+    this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    bucket.encryptionKey?.grant(
+      this,
+      ...(access === 'read' ? ['kms:Decrypt'] : ['kms:Decrypt', 'kms:GenerateDataKey']),
+    );
     this.addEnvironment(envName, bucket.bucketName);
+    this.bindings.push(bucket);
     return this;
   }
 
   bindStateMachine(stateMachine: IStateMachine, envName: string): this {
     stateMachine.grantStartExecution(this);
     this.addEnvironment(envName, stateMachine.stateMachineArn);
+    this.bindings.push(stateMachine);
     return this;
   }
 }

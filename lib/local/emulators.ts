@@ -2,9 +2,8 @@
 // dynalite (DynamoDB on LevelDB) and fauxqs (SQS in SQLite, S3 objects as plain files).
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import dynalite from 'dynalite';
 import { buildApp } from 'fauxqs';
 
@@ -26,7 +25,7 @@ interface FauxqsInternals {
 // around buildApp() so the emulator listens on 127.0.0.1. Its modules are loaded by file path because
 // the package exports only its entry point.
 async function fauxqsInternals(): Promise<FauxqsInternals> {
-  const dist = path.dirname(createRequire(import.meta.url).resolve('fauxqs'));
+  const dist = path.dirname(fileURLToPath(import.meta.resolve('fauxqs')));
   const load = (file: string) => import(pathToFileURL(path.join(dist, file)).href);
   const [sqs, sns, s3, persistence, fileS3] = await Promise.all([
     load('sqs/sqsStore.js'),

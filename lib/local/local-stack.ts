@@ -44,6 +44,8 @@ export interface RunningLocalStack {
   readonly info: LocalStackInfo;
   readonly devKeys: DevKeys;
   readonly recovery: RecoveryReport;
+  /** Resolves when no job execution is running. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -81,7 +83,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const stepFunctions = new LocalStepFunctions(service, resolver, lambdas);
   const sfnEndpoint = await stepFunctions.listen();
   Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
-  await lambdas.warm();
+  //TMP await lambdas.warm();
 
   const gateway = new LocalGateway(service, resolver, lambdas);
   const port = await gateway.listen(options.port);
@@ -117,6 +119,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     info,
     devKeys,
     recovery,
+    idle: () => stepFunctions.idle(),
     async stop() {
       await gateway.close();
       await stepFunctions.close();

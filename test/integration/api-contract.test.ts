@@ -133,7 +133,8 @@ describe('OpenAPI document', () => {
     );
     expect(Object.keys(doc['x-job-types'])).toEqual(['frontage_detection', 'frontage_edit']);
     const detect = doc.paths['/v1/property-frontage/detect'].post;
-    const schema = detect.requestBody.content['application/json'].schema;
+    const bodySchema = detect.requestBody.content['application/json'].schema;
+    const schema = bodySchema.$ref ? doc.components.schemas[bodySchema.$ref.split('/').pop()] : bodySchema;
     expect(schema.required).toContain('address');
     expect(schema.additionalProperties).toBe(false);
     expect(Object.keys(detect.responses)).toEqual(expect.arrayContaining(['202', '400', '401', '413', '415', '429']));
