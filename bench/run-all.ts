@@ -6,6 +6,10 @@ const all = ['api', 'frontage'];
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 for (const name of chosen.length > 0 ? chosen : all) {
   console.log(`\n=== ${name} benchmark ===`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, `${name}-bench.ts`)], { stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, `${name}-bench.ts`)],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

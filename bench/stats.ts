@@ -13,7 +13,12 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export async function measure(label: string, count: number, concurrency: number, op: (i: number) => Promise<void>): Promise<RunStats> {
+export async function measure(
+  label: string,
+  count: number,
+  concurrency: number,
+  op: (i: number) => Promise<void>,
+): Promise<RunStats> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -30,12 +35,21 @@ export async function measure(label: string, count: number, concurrency: number,
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { label, count, concurrency, perSecond: count / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    label,
+    count,
+    concurrency,
+    perSecond: count / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 export function printTable(rows: readonly RunStats[]): void {
   const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(`${pad('operation', 44)}${pad('conc', 6)}${pad('n', 6)}${pad('req/s', 10)}${pad('p50 ms', 10)}p99 ms`);
+  console.log(
+    `${pad('operation', 44)}${pad('conc', 6)}${pad('n', 6)}${pad('req/s', 10)}${pad('p50 ms', 10)}p99 ms`,
+  );
   for (const r of rows) {
     console.log(
       `${pad(r.label, 44)}${pad(String(r.concurrency), 6)}${pad(String(r.count), 6)}${pad(r.perSecond.toFixed(0), 10)}${pad(r.p50.toFixed(2), 10)}${r.p99.toFixed(2)}`,

@@ -21,12 +21,15 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
-  VALIDATION_ERROR: 'The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.',
+  VALIDATION_ERROR:
+    'The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.',
   INVALID_JSON: 'The request body is not valid JSON, or not a JSON object.',
   UNAUTHORIZED: 'The X-API-Key header is missing, malformed, unknown or revoked.',
-  FORBIDDEN: 'The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).',
+  FORBIDDEN:
+    'The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).',
   NOT_FOUND: 'No such route, or no such job for this organization and mode.',
-  METHOD_NOT_ALLOWED: 'The route exists but not with this HTTP method; the Allow header lists the methods it takes.',
+  METHOD_NOT_ALLOWED:
+    'The route exists but not with this HTTP method; the Allow header lists the methods it takes.',
   JOB_NOT_READY: 'The referenced job has not completed yet; poll it until it is completed and retry.',
   INVALID_PARENT_JOB: 'The referenced job is of a type this operation cannot build on.',
   PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MiB.',
@@ -79,9 +82,13 @@ export const apiErrors = {
   routeNotFound: (method: string, path: string) =>
     new ApiError('NOT_FOUND', `No route matches ${method} ${path}. See GET /v1/openapi.json for the routes.`),
   methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
-    new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`, {
-      headers: { Allow: allowed.join(', ') },
-    }),
+    new ApiError(
+      'METHOD_NOT_ALLOWED',
+      `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
+      {
+        headers: { Allow: allowed.join(', ') },
+      },
+    ),
   payloadTooLarge: (limitBytes: number) =>
     new ApiError('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limitBytes} bytes.`),
   unsupportedMediaType: (contentType: string) =>

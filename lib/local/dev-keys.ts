@@ -20,11 +20,18 @@ async function stillActive(accounts: AccountStore, orgId: string, key: string): 
   return keys.some((k) => k.storageKey === `KEY#${hash}` && k.status === 'active');
 }
 
-export async function ensureDevKeys(dataDir: string, admin: KeyAdmin, accounts: AccountStore): Promise<DevKeys> {
+export async function ensureDevKeys(
+  dataDir: string,
+  admin: KeyAdmin,
+  accounts: AccountStore,
+): Promise<DevKeys> {
   const file = path.join(dataDir, 'dev-keys.json');
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as DevKeys;
-    if ((await stillActive(accounts, saved.orgId, saved.test)) && (await stillActive(accounts, saved.orgId, saved.live))) {
+    if (
+      (await stillActive(accounts, saved.orgId, saved.test)) &&
+      (await stillActive(accounts, saved.orgId, saved.live))
+    ) {
       return saved;
     }
   }

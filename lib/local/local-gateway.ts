@@ -30,9 +30,14 @@ export class LocalGateway {
   private readonly gatewayResponses = new Map<string, GatewayResponse>();
   private server: Server | undefined;
 
-  constructor(template: CfnTemplate, resolver: TemplateResolver, private readonly lambdas: LocalLambdas) {
+  constructor(
+    template: CfnTemplate,
+    resolver: TemplateResolver,
+    private readonly lambdas: LocalLambdas,
+  ) {
     const apis = resourcesOfType(template, 'AWS::ApiGateway::RestApi');
-    if (apis.length !== 1) throw new Error(`Expected one REST API in the service template, found ${apis.length}`);
+    if (apis.length !== 1)
+      throw new Error(`Expected one REST API in the service template, found ${apis.length}`);
     const rootId = String(resolver.resolve({ 'Fn::GetAtt': [apis[0]![0], 'RootResourceId'] }));
     const nodes = new Map<string, ResourceNode>([[rootId, this.root]]);
     const pending = resourcesOfType(template, 'AWS::ApiGateway::Resource').map(([id, r]) => ({
@@ -45,12 +50,21 @@ export class LocalGateway {
       if (index < 0) throw new Error('API resources do not form a tree under the root resource');
       const { id, parent, pathPart } = pending.splice(index, 1)[0]!;
       const parentNode = nodes.get(parent)!;
-      const node: ResourceNode = { pathPart, path: `${parentNode.path === '/' ? '' : parentNode.path}/${pathPart}`, children: [], methods: new Map() };
+      const node: ResourceNode = {
+        pathPart,
+        path: `${parentNode.path === '/' ? '' : parentNode.path}/${pathPart}`,
+        children: [],
+        methods: new Map(),
+      };
       parentNode.children.push(node);
       nodes.set(id, node);
     }
     for (const [, method] of resourcesOfType(template, 'AWS::ApiGateway::Method')) {
-      const p = resolver.resolve(method.Properties ?? {}) as { HttpMethod: string; ResourceId: string; Integration?: { Uri?: string } };
+      const p = resolver.resolve(method.Properties ?? {}) as {
+        HttpMethod: string;
+        ResourceId: string;
+        Integration?: { Uri?: string };
+      };
       const fnArn = /functions\/(arn:[^/]+)\/invocations/.exec(String(p.Integration?.Uri ?? ''))?.[1];
       if (!fnArn) continue;
       nodes.get(String(p.ResourceId))?.methods.set(p.HttpMethod, logicalIdOfArn(fnArn));
@@ -67,14 +81,22 @@ export class LocalGateway {
         const name = /^gatewayresponse\.header\.(.+)$/.exec(key)?.[1];
         if (name) headers[name] = value.replace(/^'|'$/g, '');
       }
-      this.gatewayResponses.set(p.ResponseType, { statusCode: p.StatusCode, template: p.ResponseTemplates?.['application/json'], headers });
+      this.gatewayResponses.set(p.ResponseType, {
+        statusCode: p.StatusCode,
+        template: p.ResponseTemplates?.['application/json'],
+        headers,
+      });
     }
   }
 
   /** API Gateway's matching: static segments before {param}, {proxy+} takes the rest. */
   private match(path: string): { node: ResourceNode; params: Record<string, string> } | undefined {
     const segments = path.split('/').filter((s) => s.length > 0);
-    const walk = (node: ResourceNode, i: number, params: Record<string, string>): { node: ResourceNode; params: Record<string, string> } | undefined => {
+    const walk = (
+      node: ResourceNode,
+      i: number,
+      params: Record<string, string>,
+    ): { node: ResourceNode; params: Record<string, string> } | undefined => {
       if (i === segments.length) return { node, params };
       const segment = segments[i]!;
       const ordered = [
@@ -89,7 +111,10 @@ export class LocalGateway {
       const greedy = node.children.find((c) => /^\{[^}]+\+\}$/.test(c.pathPart));
       if (greedy) {
         const name = greedy.pathPart.slice(1, -2);
-        return { node: greedy, params: { ...params, [name]: segments.slice(i).map(decodeURIComponent).join('/') } };
+        return {
+          node: greedy,
+          params: { ...params, [name]: segments.slice(i).map(decodeURIComponent).join('/') },
+        };
       }
       return undefined;
     };
@@ -97,7 +122,9 @@ export class LocalGateway {
   }
 
   private gatewayError(type: string, fallbackStatus: number, requestId: string): APIGatewayProxyResult {
-    const response = this.gatewayResponses.get(type) ?? this.gatewayResponses.get(fallbackStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX');
+    const response =
+      this.gatewayResponses.get(type) ??
+      this.gatewayResponses.get(fallbackStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX');
     const body = (response?.template ?? '{"message":"error"}')
       .replaceAll('$context.requestId', requestId)
       .replaceAll('$context.requestTimeEpoch', String(Date.now()));
@@ -129,13 +156,13 @@ export class LocalGateway {
       const name = req.rawHeaders[i]!;
       const value = req.rawHeaders[i + 1]!;
       headers[name] = value;
-      (multiValueHeaders[name] ??= []).push(value);
+      multiValueHeaders[name] = [...(multiValueHeaders[name] ?? []), value];
     }
     const query: Record<string, string> = {};
     const multiQuery: Record<string, string[]> = {};
     for (const [name, value] of url.searchParams) {
       query[name] = value;
-      (multiQuery[name] ??= []).push(value);
+      multiQuery[name] = [...(multiQuery[name] ?? []), value];
     }
     const body = Buffer.concat(chunks);
     const hasQuery = Object.keys(query).length > 0;
@@ -157,7 +184,10 @@ export class LocalGateway {
         authorizer: undefined,
         protocol: `HTTP/${req.httpVersion}`,
         httpMethod: method,
-        identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: req.headers['user-agent'] ?? null } as APIGatewayProxyEvent['requestContext']['identity'],
+        identity: {
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: req.headers['user-agent'] ?? null,
+        } as APIGatewayProxyEvent['requestContext']['identity'],
         path: `/api${url.pathname}`,
         stage: 'api',
         requestId,
@@ -169,7 +199,9 @@ export class LocalGateway {
     try {
       return (await this.lambdas.invoke(functionId, event)) as APIGatewayProxyResult;
     } catch (error) {
-      console.error(JSON.stringify({ component: 'gateway', msg: 'handler crashed', functionId, error: String(error) }));
+      console.error(
+        JSON.stringify({ component: 'gateway', msg: 'handler crashed', functionId, error: String(error) }),
+      );
       return this.gatewayError('DEFAULT_5XX', 502, requestId);
     }
   }

@@ -1,6 +1,7 @@
 // The template's Lambda functions, run in process: each function's handler module comes from its
 // `pms:handler` metadata (set by ServiceFunction), and an invocation behaves like Lambda's: the event
 // and the result cross a JSON boundary, and an error reaches the caller as { errorType, errorMessage }.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +10,9 @@ import { HANDLER_METADATA_KEY, PROJECT_ROOT } from '../constructs/service-functi
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
+
+/** Which function an async call chain runs in: lets benchmarks and logs attribute work to a function. */
+export const invocationContext = new AsyncLocalStorage<{ readonly logicalId: string }>();
 
 export interface LocalFunction {
   readonly logicalId: string;
@@ -73,7 +77,9 @@ export class LocalLambdas {
     for (const fn of this.functions.values()) {
       for (const [name, value] of Object.entries(fn.environment)) {
         if (name in combined && combined[name] !== value && name !== 'NODE_OPTIONS') {
-          throw new Error(`Functions disagree on ${name} ('${combined[name]}' vs '${value}'); the local stack needs one value`);
+          throw new Error(
+            `Functions disagree on ${name} ('${combined[name]}' vs '${value}'); the local stack needs one value`,
+          );
         }
         combined[name] = value;
       }
@@ -92,9 +98,13 @@ export class LocalLambdas {
     const key = `${fn.module}#${fn.exportName}`;
     let handler = this.loaded.get(key);
     if (!handler) {
-      const mod = (await import(pathToFileURL(path.join(PROJECT_ROOT, fn.module)).href)) as Record<string, unknown>;
+      const mod = (await import(pathToFileURL(path.join(PROJECT_ROOT, fn.module)).href)) as Record<
+        string,
+        unknown
+      >;
       const candidate = mod[fn.exportName];
-      if (typeof candidate !== 'function') throw new Error(`${fn.module} does not export a function '${fn.exportName}'`);
+      if (typeof candidate !== 'function')
+        throw new Error(`${fn.module} does not export a function '${fn.exportName}'`);
       handler = candidate as Handler;
       this.loaded.set(key, handler);
     }
@@ -107,7 +117,8 @@ export class LocalLambdas {
     const handler = await this.handler(fn);
     let result: unknown;
     try {
-      result = await handler(JSON.parse(JSON.stringify(event ?? null)), fakeContext(fn));
+      const payload = JSON.parse(JSON.stringify(event ?? null));
+      result = await invocationContext.run({ logicalId }, () => handler(payload, fakeContext(fn)));
     } catch (error) {
       const e = error as Error;
       throw new LambdaInvocationError(e?.name || 'Error', e?.message ?? String(error));

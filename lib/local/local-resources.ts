@@ -3,11 +3,11 @@
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
-  DynamoDBClient,
+  type DynamoDBClient,
   ResourceInUseException,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import {
   type CfnTemplate,
   LOCAL_ACCOUNT,
@@ -73,7 +73,10 @@ export class LocalNames implements PhysicalResources {
 }
 
 export function bucketName(logicalId: string): string {
-  return logicalId.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 63);
+  return logicalId
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .slice(0, 63);
 }
 
 export function functionArn(logicalId: string): string {
@@ -93,7 +96,12 @@ async function ignoreExisting(create: Promise<unknown>): Promise<void> {
     await create;
   } catch (error) {
     const name = (error as Error).name;
-    if (error instanceof ResourceInUseException || name === 'BucketAlreadyOwnedByYou' || name === 'BucketAlreadyExists') return;
+    if (
+      error instanceof ResourceInUseException ||
+      name === 'BucketAlreadyOwnedByYou' ||
+      name === 'BucketAlreadyExists'
+    )
+      return;
     throw error;
   }
 }
@@ -121,15 +129,19 @@ export async function createLocalResources(
   }
   // Dead-letter queues first: the queues that use them name them in their redrive policy.
   const queues = resourcesOfType(template, 'AWS::SQS::Queue').sort(
-    ([, a], [, b]) => Number(Boolean(a.Properties?.RedrivePolicy)) - Number(Boolean(b.Properties?.RedrivePolicy)),
+    ([, a], [, b]) =>
+      Number(Boolean(a.Properties?.RedrivePolicy)) - Number(Boolean(b.Properties?.RedrivePolicy)),
   );
   for (const [logicalId, resource] of queues) {
     const p = resolver.resolve(resource.Properties ?? {}) as Record<string, unknown>;
     const attributes: Record<string, string> = {};
     if (p.VisibilityTimeout !== undefined) attributes.VisibilityTimeout = String(p.VisibilityTimeout);
-    if (p.MessageRetentionPeriod !== undefined) attributes.MessageRetentionPeriod = String(p.MessageRetentionPeriod);
+    if (p.MessageRetentionPeriod !== undefined)
+      attributes.MessageRetentionPeriod = String(p.MessageRetentionPeriod);
     if (p.RedrivePolicy) attributes.RedrivePolicy = JSON.stringify(p.RedrivePolicy);
-    const { QueueUrl } = await clients.sqs.send(new CreateQueueCommand({ QueueName: logicalId, Attributes: attributes }));
+    const { QueueUrl } = await clients.sqs.send(
+      new CreateQueueCommand({ QueueName: logicalId, Attributes: attributes }),
+    );
     names.setQueueUrl(logicalId, QueueUrl!);
     await clients.sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
   }

@@ -22,7 +22,7 @@ import { LocalGateway } from './local-gateway.ts';
 import { LocalLambdas } from './local-lambdas.ts';
 import { createLocalResources, LocalNames } from './local-resources.ts';
 import { LocalStepFunctions } from './local-step-functions.ts';
-import { recoverUnfinishedJobs, type RecoveryReport } from './recovery.ts';
+import { type RecoveryReport, recoverUnfinishedJobs } from './recovery.ts';
 import { exportsOf, LOCAL_REGION, synthesizeLocalApp, TemplateResolver } from './synthesized-app.ts';
 
 export interface LocalStackOptions {
@@ -88,7 +88,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const gateway = new LocalGateway(service, resolver, lambdas);
   const port = await gateway.listen(options.port);
 
-  const documents = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
+  const documents = DynamoDBDocumentClient.from(dynamodb, {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   const accounts = new AccountStore(documents, environment[ENV.accountsTable]!);
   const admin = new KeyAdmin(accounts, config.rateLimits, systemClock);
   const devKeys = await ensureDevKeys(dataDir, admin, accounts);
@@ -97,7 +99,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const sfn = new SFNClient({ ...clientConfig, endpoint: sfnEndpoint });
   const starter = new StepFunctionsStarter(sfn, (jobType) => environment[stateMachineArnVariable(jobType)]!);
   for (const jobType of JOB_TYPES) {
-    if (!environment[stateMachineArnVariable(jobType)]) throw new Error(`No state machine is wired for job type ${jobType}`);
+    if (!environment[stateMachineArnVariable(jobType)])
+      throw new Error(`No state machine is wired for job type ${jobType}`);
   }
   const recovery = await recoverUnfinishedJobs(jobs, starter, config.workflowTimeoutSeconds, new Date());
 
@@ -105,7 +108,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     url: `http://127.0.0.1:${port}`,
     pid: process.pid,
     region: LOCAL_REGION,
-    endpoints: { dynamodb: emulators.dynamodbEndpoint, aws: emulators.awsEndpoint, stepfunctions: sfnEndpoint },
+    endpoints: {
+      dynamodb: emulators.dynamodbEndpoint,
+      aws: emulators.awsEndpoint,
+      stepfunctions: sfnEndpoint,
+    },
     tables: {
       jobs: environment[ENV.jobsTable]!,
       accounts: environment[ENV.accountsTable]!,

@@ -5,9 +5,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine } from 'aws-local-stepfunctions';
-import { LOCAL_ACCOUNT, LOCAL_REGION, type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
 import type { LocalLambdas } from './local-lambdas.ts';
 import { logicalIdOfArn, stateMachineArn } from './local-resources.ts';
+import {
+  type CfnTemplate,
+  LOCAL_ACCOUNT,
+  LOCAL_REGION,
+  resourcesOfType,
+  type TemplateResolver,
+} from './synthesized-app.ts';
 
 type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
 
@@ -38,12 +44,22 @@ interface StatusRule {
 }
 
 class SfnError extends Error {
-  constructor(readonly type: string, message: string) {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-type StateDefinition = { Type: string; Resource?: string; Parameters?: Record<string, unknown>; Branches?: Array<{ States: Record<string, StateDefinition> }>; ItemProcessor?: { States: Record<string, StateDefinition> }; Iterator?: { States: Record<string, StateDefinition> } };
+type StateDefinition = {
+  Type: string;
+  Resource?: string;
+  Parameters?: Record<string, unknown>;
+  Branches?: Array<{ States: Record<string, StateDefinition> }>;
+  ItemProcessor?: { States: Record<string, StateDefinition> };
+  Iterator?: { States: Record<string, StateDefinition> };
+};
 
 export class LocalStepFunctions {
   private readonly machines = new Map<string, Machine>();
@@ -51,7 +67,11 @@ export class LocalStepFunctions {
   private readonly rules: StatusRule[] = [];
   private server: Server | undefined;
 
-  constructor(template: CfnTemplate, resolver: TemplateResolver, private readonly lambdas: LocalLambdas) {
+  constructor(
+    template: CfnTemplate,
+    resolver: TemplateResolver,
+    private readonly lambdas: LocalLambdas,
+  ) {
     for (const [logicalId, resource] of resourcesOfType(template, 'AWS::StepFunctions::StateMachine')) {
       const definitionString = resolver.resolve(resource.Properties?.DefinitionString);
       const definition = JSON.parse(String(definitionString)) as { States: Record<string, StateDefinition> };
@@ -78,8 +98,10 @@ export class LocalStepFunctions {
     for (const [name, state] of Object.entries(states)) {
       if (state.Type === 'Task') {
         const resource = String(state.Resource);
-        const fnArn = resource === 'arn:aws:states:::lambda:invoke' ? String(state.Parameters?.FunctionName) : resource;
-        if (!fnArn.startsWith('arn:aws:lambda:')) throw new Error(`Task ${name} uses ${resource}; the local stack runs Lambda tasks only`);
+        const fnArn =
+          resource === 'arn:aws:states:::lambda:invoke' ? String(state.Parameters?.FunctionName) : resource;
+        if (!fnArn.startsWith('arn:aws:lambda:'))
+          throw new Error(`Task ${name} uses ${resource}; the local stack runs Lambda tasks only`);
         const logicalId = logicalIdOfArn(fnArn);
         this.lambdas.get(logicalId);
         handlers[name] = (input: unknown) => this.lambdas.invoke(logicalId, input);
@@ -96,7 +118,8 @@ export class LocalStepFunctions {
 
   startExecution(stateMachineArn: string, name: string, input: string): Execution {
     const machine = this.machines.get(stateMachineArn);
-    if (!machine) throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${stateMachineArn}'`);
+    if (!machine)
+      throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${stateMachineArn}'`);
     if (!/^[A-Za-z0-9_-]{1,80}$/.test(name)) throw new SfnError('InvalidName', `Invalid Name: '${name}'`);
     const executionArn = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:execution:${logicalIdOfArn(stateMachineArn)}:${name}`;
     const existing = this.executions.get(executionArn);
@@ -110,7 +133,15 @@ export class LocalStepFunctions {
     } catch {
       throw new SfnError('InvalidExecutionInput', 'Invalid execution input: not JSON');
     }
-    const execution: Execution = { executionArn, stateMachineArn, name, input, startDate: new Date(), status: 'RUNNING', done: Promise.resolve() };
+    const execution: Execution = {
+      executionArn,
+      stateMachineArn,
+      name,
+      input,
+      startDate: new Date(),
+      status: 'RUNNING',
+      done: Promise.resolve(),
+    };
     this.executions.set(executionArn, execution);
     execution.done = this.run(machine, execution, parsedInput);
     return execution;
@@ -120,23 +151,39 @@ export class LocalStepFunctions {
     log({ msg: 'execution started', execution: execution.name, stateMachine: logicalIdOfArn(machine.arn) });
     const sm = new StateMachine(machine.definition as never);
     try {
-      const output = await sm.run(input as never, { overrides: { taskResourceLocalHandlers: machine.handlers as never } }).result;
+      const output = await sm.run(input as never, {
+        overrides: { taskResourceLocalHandlers: machine.handlers as never },
+      }).result;
       execution.status = 'SUCCEEDED';
       execution.output = JSON.stringify(output);
     } catch (error) {
       execution.status =
-        error instanceof ExecutionTimeoutError ? 'TIMED_OUT' : error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
+        error instanceof ExecutionTimeoutError
+          ? 'TIMED_OUT'
+          : error instanceof ExecutionAbortedError
+            ? 'ABORTED'
+            : 'FAILED';
       execution.error = (error as Error).name;
       execution.cause = (error as Error).message;
     }
     execution.stopDate = new Date();
-    log({ msg: 'execution ended', execution: execution.name, status: execution.status, ms: execution.stopDate.getTime() - execution.startDate.getTime(), error: execution.error });
+    log({
+      msg: 'execution ended',
+      execution: execution.name,
+      status: execution.status,
+      ms: execution.stopDate.getTime() - execution.startDate.getTime(),
+      error: execution.error,
+    });
     await this.emitStatusChange(execution);
   }
 
   private async emitStatusChange(execution: Execution): Promise<void> {
     for (const rule of this.rules) {
-      if (!rule.statuses.includes(execution.status) || !rule.stateMachineArns.includes(execution.stateMachineArn)) continue;
+      if (
+        !rule.statuses.includes(execution.status) ||
+        !rule.stateMachineArns.includes(execution.stateMachineArn)
+      )
+        continue;
       const event = {
         version: '0',
         source: 'aws.states',
@@ -192,7 +239,11 @@ export class LocalStepFunctions {
   private handle(target: string, body: Record<string, unknown>): unknown {
     switch (target) {
       case 'StartExecution': {
-        const e = this.startExecution(String(body.stateMachineArn), String(body.name ?? crypto.randomUUID()), String(body.input ?? '{}'));
+        const e = this.startExecution(
+          String(body.stateMachineArn),
+          String(body.name ?? crypto.randomUUID()),
+          String(body.input ?? '{}'),
+        );
         return { executionArn: e.executionArn, startDate: e.startDate.getTime() / 1000 };
       }
       case 'DescribeExecution':
@@ -200,11 +251,24 @@ export class LocalStepFunctions {
       case 'ListExecutions':
         return {
           executions: [...this.executions.values()]
-            .filter((e) => e.stateMachineArn === body.stateMachineArn && (!body.statusFilter || e.status === body.statusFilter))
-            .map((e) => ({ executionArn: e.executionArn, stateMachineArn: e.stateMachineArn, name: e.name, status: e.status, startDate: e.startDate.getTime() / 1000 })),
+            .filter(
+              (e) =>
+                e.stateMachineArn === body.stateMachineArn &&
+                (!body.statusFilter || e.status === body.statusFilter),
+            )
+            .map((e) => ({
+              executionArn: e.executionArn,
+              stateMachineArn: e.stateMachineArn,
+              name: e.name,
+              status: e.status,
+              startDate: e.startDate.getTime() / 1000,
+            })),
         };
       default:
-        throw new SfnError('UnknownOperationException', `The local Step Functions endpoint does not implement ${target}`);
+        throw new SfnError(
+          'UnknownOperationException',
+          `The local Step Functions endpoint does not implement ${target}`,
+        );
     }
   }
 
@@ -217,7 +281,10 @@ export class LocalStepFunctions {
   private async serve(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const target = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    const target =
+      String(req.headers['x-amz-target'] ?? '')
+        .split('.')
+        .pop() ?? '';
     res.setHeader('Content-Type', 'application/x-amz-json-1.0');
     try {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;

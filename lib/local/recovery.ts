@@ -25,7 +25,11 @@ export async function recoverUnfinishedJobs(
     if (deadline <= now.getTime() || (job.parentJobId && !parent)) {
       await jobs.fail(
         ref,
-        { code: 'INTERRUPTED', message: 'The service restarted while the job was running and could not resume it. Submit the request again.' },
+        {
+          code: 'INTERRUPTED',
+          message:
+            'The service restarted while the job was running and could not resume it. Submit the request again.',
+        },
         now.toISOString(),
       );
       interrupted += 1;
@@ -35,7 +39,11 @@ export async function recoverUnfinishedJobs(
       await starter.start(job.jobType, job.jobId, workflowInputFor(job, parent));
       resumed += 1;
     } catch (error) {
-      await jobs.fail(ref, { code: 'INTERRUPTED', message: `The job could not be resumed after a restart: ${String(error)}` }, now.toISOString());
+      await jobs.fail(
+        ref,
+        { code: 'INTERRUPTED', message: `The job could not be resumed after a restart: ${String(error)}` },
+        now.toISOString(),
+      );
       interrupted += 1;
     }
   }

@@ -88,7 +88,9 @@ export class TemplateResolver {
           return template.replace(/\$\{([^}]+)\}/g, (_, name: string) => {
             if (name in vars) return String(vars[name]);
             const [id, attr] = name.split('.');
-            return String(attr ? this.physical.attribute(id!, attr) : (this.pseudo(id!) ?? this.physical.ref(id!)));
+            return String(
+              attr ? this.physical.attribute(id!, attr) : (this.pseudo(id!) ?? this.physical.ref(id!)),
+            );
           });
         }
         case 'Fn::ImportValue': {
@@ -97,7 +99,8 @@ export class TemplateResolver {
           return this.exports.get(name);
         }
         default:
-          if (fn.startsWith('Fn::')) throw new Error(`Template function ${fn} is not supported by the local stack`);
+          if (fn.startsWith('Fn::'))
+            throw new Error(`Template function ${fn} is not supported by the local stack`);
       }
     }
     return Object.fromEntries(entries.map(([k, v]) => [k, this.resolve(v)]));

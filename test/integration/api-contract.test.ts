@@ -85,7 +85,9 @@ describe('envelope', () => {
   });
 
   it('carries rate-limit headers on every authenticated response', async () => {
-    const res = await call<Json>(stack.url, 'GET', '/v1/jobs/00000000-0000-7000-8000-000000000000', { key: testKey });
+    const res = await call<Json>(stack.url, 'GET', '/v1/jobs/00000000-0000-7000-8000-000000000000', {
+      key: testKey,
+    });
     expect(res.status).toBe(404);
     expect(Number(res.headers.get('x-ratelimit-limit'))).toBe(10);
     expect(Number(res.headers.get('x-ratelimit-remaining'))).toBeGreaterThanOrEqual(0);
@@ -126,10 +128,29 @@ describe('OpenAPI document', () => {
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/v1/jobs', '/v1/jobs/{jobId}', '/v1/property-frontage/detect', '/v1/property-frontage/jobs/{jobId}/edit']),
+      expect.arrayContaining([
+        '/v1/jobs',
+        '/v1/jobs/{jobId}',
+        '/v1/property-frontage/detect',
+        '/v1/property-frontage/jobs/{jobId}/edit',
+      ]),
     );
     expect(Object.keys(doc['x-error-codes'])).toEqual(
-      expect.arrayContaining(['VALIDATION_ERROR', 'INVALID_JSON', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'URL_NOT_ALLOWED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR']),
+      expect.arrayContaining([
+        'VALIDATION_ERROR',
+        'INVALID_JSON',
+        'UNAUTHORIZED',
+        'FORBIDDEN',
+        'NOT_FOUND',
+        'JOB_NOT_READY',
+        'INVALID_PARENT_JOB',
+        'PAYLOAD_TOO_LARGE',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'URL_NOT_ALLOWED',
+        'RATE_LIMITED',
+        'QUOTA_EXCEEDED',
+        'INTERNAL_ERROR',
+      ]),
     );
     expect(Object.keys(doc['x-job-types'])).toEqual(['frontage_detection', 'frontage_edit']);
     const detect = doc.paths['/v1/property-frontage/detect'].post;
@@ -137,7 +158,9 @@ describe('OpenAPI document', () => {
     const schema = bodySchema.$ref ? doc.components.schemas[bodySchema.$ref.split('/').pop()] : bodySchema;
     expect(schema.required).toContain('address');
     expect(schema.additionalProperties).toBe(false);
-    expect(Object.keys(detect.responses)).toEqual(expect.arrayContaining(['202', '400', '401', '413', '415', '429']));
+    expect(Object.keys(detect.responses)).toEqual(
+      expect.arrayContaining(['202', '400', '401', '413', '415', '429']),
+    );
     const list = doc.paths['/v1/jobs'].get.parameters.find((p: Json) => p.name === 'limit');
     expect(list.schema).toBeDefined();
   });

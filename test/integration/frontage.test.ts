@@ -22,7 +22,8 @@ beforeAll(async () => {
   otherKey = await (await newOrganization(stack)).key('live');
 });
 
-const detect = (body: unknown, k = key) => call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', { key: k, body });
+const detect = (body: unknown, k = key) =>
+  call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', { key: k, body });
 const edit = (jobId: string, body: unknown, k = key) =>
   call<Json>(stack.url, 'POST', `/v1/property-frontage/jobs/${jobId}/edit`, { key: k, body });
 
@@ -32,7 +33,10 @@ function expectedBearing(address: string, origin: { lat: number; lng: number }):
   if (!parsed.ok) throw new Error(parsed.problems.join('; '));
   const site = buildSyntheticSite(origin, parsed.address, 150);
   const parcel = site.parcels.find((p) => p.addressed)!;
-  const c = parcel.polygon.reduce((acc, p) => ({ x: acc.x + p.x / parcel.polygon.length, y: acc.y + p.y / parcel.polygon.length }), { x: 0, y: 0 });
+  const c = parcel.polygon.reduce(
+    (acc, p) => ({ x: acc.x + p.x / parcel.polygon.length, y: acc.y + p.y / parcel.polygon.length }),
+    { x: 0, y: 0 },
+  );
   const street = site.streets.find((s) => s.name === site.addressedStreet)!;
   let best: Point = street.centerline[0]!;
   let bestDistance = Number.POSITIVE_INFINITY;
@@ -67,7 +71,10 @@ describe('frontage detection', () => {
   it.each(addresses)('detects the front of %s toward its street', async (address) => {
     const accepted = await detect({ address });
     expect(accepted.status).toBe(202);
-    expect(accepted.body.data).toEqual({ job_id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'queued' });
+    expect(accepted.body.data).toEqual({
+      job_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'queued',
+    });
     const job = await waitForJob(stack.url, key, accepted.body.data.job_id);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     expect(job.job_type).toBe('frontage_detection');
@@ -107,14 +114,27 @@ describe('frontage detection', () => {
     expect(failed.error.code).toBe('ADDRESS_NOT_FOUND');
     expect(failed.error.message).toMatch(/options\.lat/);
 
-    const job = await waitForJob(stack.url, key, (await detect({ address, options: { lat: -27.47, lng: 153.02 } })).body.data.job_id);
+    const job = await waitForJob(
+      stack.url,
+      key,
+      (await detect({ address, options: { lat: -27.47, lng: 153.02 } })).body.data.job_id,
+    );
     expect(job.status).toBe('completed');
-    expect(job.output.location).toMatchObject({ lat: -27.47, lng: 153.02, precision: 'caller', provider: 'caller' });
+    expect(job.output.location).toMatchObject({
+      lat: -27.47,
+      lng: 153.02,
+      precision: 'caller',
+      provider: 'caller',
+    });
   });
 
   it('keeps webhook_url and callback_metadata on the job', async () => {
     const callback_metadata = { listing: 'A-17', nested: { ok: true, n: 1.5 } };
-    const accepted = await detect({ address: '1 Martin Place, Sydney NSW 2000', webhook_url: 'https://example.com/hooks', callback_metadata });
+    const accepted = await detect({
+      address: '1 Martin Place, Sydney NSW 2000',
+      webhook_url: 'https://example.com/hooks',
+      callback_metadata,
+    });
     const job = await waitForJob(stack.url, key, accepted.body.data.job_id);
     expect(job.callback_metadata).toEqual(callback_metadata);
     expect(job.webhook_url).toBe('https://example.com/hooks');
@@ -145,7 +165,11 @@ describe('frontage edit', () => {
     const [before, after] = await Promise.all(
       [parent, job].map(async (j) => {
         const res = await fetch(j.output.reference_image.url);
-        return sharp(Buffer.from(await res.arrayBuffer())).resize(256, 256).greyscale().raw().toBuffer();
+        return sharp(Buffer.from(await res.arrayBuffer()))
+          .resize(256, 256)
+          .greyscale()
+          .raw()
+          .toBuffer();
       }),
     );
     let changed = 0;
@@ -154,8 +178,15 @@ describe('frontage edit', () => {
   });
 
   it('re-centres on center_lat/center_lng', async () => {
-    const center = { center_lat: parent.output.location.lat + 0.0002, center_lng: parent.output.location.lng };
-    const job = await waitForJob(stack.url, key, (await edit(parentId, { direction: 10, ...center })).body.data.job_id);
+    const center = {
+      center_lat: parent.output.location.lat + 0.0002,
+      center_lng: parent.output.location.lng,
+    };
+    const job = await waitForJob(
+      stack.url,
+      key,
+      (await edit(parentId, { direction: 10, ...center })).body.data.job_id,
+    );
     expect(job.status).toBe('completed');
     expect(job.output.georeference.center.lat).toBeCloseTo(center.center_lat, 6);
   });
@@ -168,12 +199,20 @@ describe('frontage edit', () => {
     expect((await edit('00000000-0000-7000-8000-000000000000', { direction: 5 })).status).toBe(404);
     expect((await edit('not-a-uuid', { direction: 5 })).status).toBe(404);
 
-    const editJob = await waitForJob(stack.url, key, (await edit(parentId, { direction: 20 })).body.data.job_id);
+    const editJob = await waitForJob(
+      stack.url,
+      key,
+      (await edit(parentId, { direction: 20 })).body.data.job_id,
+    );
     const wrongType = await edit(editJob.job_id, { direction: 5 });
     expect(wrongType.status).toBe(409);
     expect(wrongType.body.error.code).toBe('INVALID_PARENT_JOB');
 
-    const failed = await waitForJob(stack.url, key, (await detect({ address: '3 Nowhere Lane, Fakesuburb VIC 3000' })).body.data.job_id);
+    const failed = await waitForJob(
+      stack.url,
+      key,
+      (await detect({ address: '3 Nowhere Lane, Fakesuburb VIC 3000' })).body.data.job_id,
+    );
     expect(failed.status).toBe('failed');
     const notReady = await edit(failed.job_id, { direction: 5 });
     expect(notReady.status).toBe(409);
@@ -182,20 +221,41 @@ describe('frontage edit', () => {
 });
 
 describe('bad input', () => {
-  const detail = (res: { body: Json }) => res.body.error.details.map((d: Json) => `${d.path}: ${d.message}`).join(' | ');
+  const detail = (res: { body: Json }) =>
+    res.body.error.details.map((d: Json) => `${d.path}: ${d.message}`).join(' | ');
 
   it.each([
     ['no address', {}, 'address'],
     ['address not a string', { address: 42 }, 'address'],
     ['address without postcode', { address: '12 Smith Street, Surry Hills NSW' }, 'address'],
     ['postcode of another state', { address: '12 Smith Street, Surry Hills NSW 3000' }, 'address'],
-    ['lat without lng', { address: '1 Martin Place, Sydney NSW 2000', options: { lat: -33.86 } }, 'options.lng'],
-    ['lat outside Australia', { address: '1 Martin Place, Sydney NSW 2000', options: { lat: 51.5, lng: 151 } }, 'options.lat'],
+    [
+      'lat without lng',
+      { address: '1 Martin Place, Sydney NSW 2000', options: { lat: -33.86 } },
+      'options.lng',
+    ],
+    [
+      'lat outside Australia',
+      { address: '1 Martin Place, Sydney NSW 2000', options: { lat: 51.5, lng: 151 } },
+      'options.lat',
+    ],
     ['unknown field', { address: '1 Martin Place, Sydney NSW 2000', colour: 'red' }, 'colour'],
     ['unknown option', { address: '1 Martin Place, Sydney NSW 2000', options: { zoom: 3 } }, 'options.zoom'],
-    ['bad webhook_url', { address: '1 Martin Place, Sydney NSW 2000', webhook_url: 'not a url' }, 'webhook_url'],
-    ['oversized callback_metadata', { address: '1 Martin Place, Sydney NSW 2000', callback_metadata: { x: 'y'.repeat(5000) } }, 'callback_metadata'],
-    ['callback_metadata not an object', { address: '1 Martin Place, Sydney NSW 2000', callback_metadata: [1] }, 'callback_metadata'],
+    [
+      'bad webhook_url',
+      { address: '1 Martin Place, Sydney NSW 2000', webhook_url: 'not a url' },
+      'webhook_url',
+    ],
+    [
+      'oversized callback_metadata',
+      { address: '1 Martin Place, Sydney NSW 2000', callback_metadata: { x: 'y'.repeat(5000) } },
+      'callback_metadata',
+    ],
+    [
+      'callback_metadata not an object',
+      { address: '1 Martin Place, Sydney NSW 2000', callback_metadata: [1] },
+      'callback_metadata',
+    ],
   ])('detect: %s → 400 naming %s', async (_label, body, path) => {
     const res = await detect(body);
     expect(res.status).toBe(400);
@@ -242,7 +302,10 @@ describe('bad input', () => {
     expect(form.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const huge = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
       key,
-      body: { address: '1 Martin Place, Sydney NSW 2000', callback_metadata: { pad: 'x'.repeat(1024 * 1024 + 10) } },
+      body: {
+        address: '1 Martin Place, Sydney NSW 2000',
+        callback_metadata: { pad: 'x'.repeat(1024 * 1024 + 10) },
+      },
     });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('PAYLOAD_TOO_LARGE');

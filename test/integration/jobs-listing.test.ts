@@ -56,7 +56,13 @@ describe('GET /v1/jobs', () => {
     expect(res.status).toBe(200);
     const ids = res.body.data.jobs.map((j: Json) => j.job_id);
     expect(ids).toEqual(newestFirst().map((j) => j.jobId));
-    expect(res.body.data.pagination).toEqual({ limit: 50, offset: 0, count: 23, has_more: false, next_offset: null });
+    expect(res.body.data.pagination).toEqual({
+      limit: 50,
+      offset: 0,
+      count: 23,
+      has_more: false,
+      next_offset: null,
+    });
   });
 
   it('pages with limit and offset until has_more is false', async () => {
@@ -78,16 +84,26 @@ describe('GET /v1/jobs', () => {
 
   it.each(JOB_STATUSES)('filters by status=%s', async (status) => {
     const res = await list(`?status=${status}`);
-    expect(res.body.data.jobs.map((j: Json) => j.job_id)).toEqual(newestFirst().filter((j) => j.status === status).map((j) => j.jobId));
+    expect(res.body.data.jobs.map((j: Json) => j.job_id)).toEqual(
+      newestFirst()
+        .filter((j) => j.status === status)
+        .map((j) => j.jobId),
+    );
   });
 
   it.each(JOB_TYPES)('filters by job_type=%s', async (jobType) => {
     const res = await list(`?job_type=${jobType}`);
-    expect(res.body.data.jobs.map((j: Json) => j.job_id)).toEqual(newestFirst().filter((j) => j.jobType === jobType).map((j) => j.jobId));
+    expect(res.body.data.jobs.map((j: Json) => j.job_id)).toEqual(
+      newestFirst()
+        .filter((j) => j.jobType === jobType)
+        .map((j) => j.jobId),
+    );
   });
 
   it('combines status and job_type with paging', async () => {
-    const expected = newestFirst().filter((j) => j.jobType === 'frontage_detection' && j.status === 'completed');
+    const expected = newestFirst().filter(
+      (j) => j.jobType === 'frontage_detection' && j.status === 'completed',
+    );
     const res = await list('?job_type=frontage_detection&status=completed&limit=1&offset=1');
     expect(res.body.data.jobs.map((j: Json) => j.job_id)).toEqual(expected.slice(1, 2).map((j) => j.jobId));
     expect(res.body.data.pagination.has_more).toBe(expected.length > 2);
@@ -97,7 +113,23 @@ describe('GET /v1/jobs', () => {
     const res = await list('?status=failed&limit=1');
     const job = res.body.data.jobs[0];
     expect(Object.keys(job).sort()).toEqual(
-      ['callback_metadata', 'completed_at', 'created_at', 'error', 'input', 'job_id', 'job_type', 'mode', 'output', 'parent_job_id', 'progress', 'started_at', 'status', 'updated_at', 'webhook_url'].sort(),
+      [
+        'callback_metadata',
+        'completed_at',
+        'created_at',
+        'error',
+        'input',
+        'job_id',
+        'job_type',
+        'mode',
+        'output',
+        'parent_job_id',
+        'progress',
+        'started_at',
+        'status',
+        'updated_at',
+        'webhook_url',
+      ].sort(),
     );
     expect(job.error).toEqual({ code: 'ADDRESS_NOT_FOUND', message: 'seeded' });
   });

@@ -18,7 +18,9 @@ describe('rate limits', () => {
     await stack.admin.setLimits(org.orgId, 60);
     const key = await org.key('live');
     await awaitFreshWindow(20);
-    const responses = await Promise.all(Array.from({ length: 100 }, () => call<Json>(stack.url, 'GET', '/v1/jobs', { key })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => call<Json>(stack.url, 'GET', '/v1/jobs', { key })),
+    );
     const ok = responses.filter((r) => r.status === 200);
     const limited = responses.filter((r) => r.status === 429);
     expect(ok).toHaveLength(60);
@@ -38,7 +40,9 @@ describe('rate limits', () => {
     const org = await newOrganization(stack, { livePerMinute: 1000 });
     const key = await org.key('test');
     await awaitFreshWindow(10);
-    const responses = await Promise.all(Array.from({ length: 15 }, () => call(stack.url, 'GET', '/v1/jobs', { key })));
+    const responses = await Promise.all(
+      Array.from({ length: 15 }, () => call(stack.url, 'GET', '/v1/jobs', { key })),
+    );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
     expect(responses.filter((r) => r.status === 429)).toHaveLength(5);
   });
@@ -56,12 +60,15 @@ describe('rate limits', () => {
   it('applies a daily quota with QUOTA_EXCEEDED and a Retry-After to midnight UTC', async () => {
     const org = await newOrganization(stack, { livePerMinute: 100, livePerDay: 5 });
     const key = await org.key('live');
-    const responses = await Promise.all(Array.from({ length: 8 }, () => call<Json>(stack.url, 'GET', '/v1/jobs', { key })));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => call<Json>(stack.url, 'GET', '/v1/jobs', { key })),
+    );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(5);
     const over = responses.filter((r) => r.status === 429);
     expect(over).toHaveLength(3);
     const now = new Date();
-    const toMidnight = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
+    const toMidnight =
+      (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
     for (const r of over) {
       expect(r.body.error.code).toBe('QUOTA_EXCEEDED');
       expect(Math.abs(Number(r.headers.get('retry-after')) - toMidnight)).toBeLessThan(30);

@@ -5,7 +5,12 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../functions/core/ids.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
-import { newDataDir, PROJECT_ROOT, type StackProcess, startStackProcess } from '../support/local-stack-process.ts';
+import {
+  newDataDir,
+  PROJECT_ROOT,
+  type StackProcess,
+  startStackProcess,
+} from '../support/local-stack-process.ts';
 
 const run = promisify(execFile);
 const stacks: StackProcess[] = [];
@@ -71,7 +76,9 @@ describe('key admin CLI', () => {
     const stack = await startStackProcess();
     stacks.push(stack);
     const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'bin/keys.ts', ...args, '--data-dir', stack.dataDir], { cwd: PROJECT_ROOT });
+      run(process.execPath, ['--import', 'tsx', 'bin/keys.ts', ...args, '--data-dir', stack.dataDir], {
+        cwd: PROJECT_ROOT,
+      });
     const created = await cli('create', '--org', 'cli-org', '--mode', 'live', '--name', 'ci');
     const key = created.stdout.trim().split('\n').pop()!;
     expect(key).toMatch(/^svc_live_[0-9A-Za-z]{40}$/);
@@ -90,6 +97,8 @@ describe('key admin CLI', () => {
     expect((await call(stack.url, 'GET', '/v1/jobs', { key })).status).toBe(401);
     expect((await call(stack.url, 'GET', '/v1/jobs', { key: replacement })).status).toBe(200);
 
-    await expect(cli('create', '--org', 'cli-org', '--mode', 'prod')).rejects.toThrow(/--mode must be test or live/);
+    await expect(cli('create', '--org', 'cli-org', '--mode', 'prod')).rejects.toThrow(
+      /--mode must be test or live/,
+    );
   });
 });

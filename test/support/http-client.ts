@@ -36,7 +36,12 @@ export async function call<T = Record<string, unknown>>(
 export type Json = Record<string, any>;
 
 /** Polls a job until it is completed or failed. */
-export async function waitForJob(baseUrl: string, key: string, jobId: string, timeoutMs = 30_000): Promise<Json> {
+export async function waitForJob(
+  baseUrl: string,
+  key: string,
+  jobId: string,
+  timeoutMs = 30_000,
+): Promise<Json> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await call<Json>(baseUrl, 'GET', `/v1/jobs/${jobId}`, { key });

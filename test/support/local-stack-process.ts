@@ -58,7 +58,10 @@ export function newDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'pms-stack-'));
 }
 
-export async function startStackProcess(dataDir = newDataDir(), env: Record<string, string> = {}): Promise<StackProcess> {
+export async function startStackProcess(
+  dataDir = newDataDir(),
+  env: Record<string, string> = {},
+): Promise<StackProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOCAL_STACK_QUIET: 'true', ...env },
@@ -68,8 +71,11 @@ export async function startStackProcess(dataDir = newDataDir(), env: Record<stri
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local stack did not start in 90 s:\n${output}`)), 90_000);
+  await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`local stack did not start in 90 s:\n${output}`)),
+      90_000,
+    );
     const check = () => {
       const match = /LOCAL_STACK_READY (\S+)/.exec(output);
       if (match) {

@@ -13,7 +13,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Mode } from '../jobs/job-types.ts';
 
-export const ACCOUNT_INDEXES = { byOrg: { name: 'by_org', partitionKey: 'org_key', sortKey: 'created_at' } } as const;
+export const ACCOUNT_INDEXES = {
+  byOrg: { name: 'by_org', partitionKey: 'org_key', sortKey: 'created_at' },
+} as const;
 
 export type KeyStatus = 'active' | 'revoked';
 
@@ -122,7 +124,12 @@ export class AccountStore {
             ConditionExpression:
               '#status = :active AND #day = :today AND (attribute_not_exists(daily_quota) OR day_count < daily_quota)',
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ':now': now.toISOString(), ':one': 1, ':active': 'active', ':today': today },
+            ExpressionAttributeValues: {
+              ':now': now.toISOString(),
+              ':one': 1,
+              ':active': 'active',
+              ':today': today,
+            },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -138,7 +145,12 @@ export class AccountStore {
             UpdateExpression: 'SET last_used_at = :now, #day = :today, day_count = :one',
             ConditionExpression: '#status = :active AND (attribute_not_exists(#day) OR #day <> :today)',
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ':now': now.toISOString(), ':one': 1, ':active': 'active', ':today': today },
+            ExpressionAttributeValues: {
+              ':now': now.toISOString(),
+              ':one': 1,
+              ':active': 'active',
+              ':today': today,
+            },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -146,8 +158,10 @@ export class AccountStore {
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
-      const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-      if (!Item || Item.status !== 'active') return { kind: 'unknown-or-revoked' };
+      const { Item } = await this.db.send(
+        new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
+      );
+      if (Item?.status !== 'active') return { kind: 'unknown-or-revoked' };
       const record = keyFromItem(Item);
       if (
         record.day === today &&
@@ -186,7 +200,11 @@ export class AccountStore {
       daily_quota: params.requestsPerDay,
     };
     await this.db.send(
-      new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: this.tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
     return keyFromItem(item as unknown as Record<string, unknown>);
   }
@@ -228,7 +246,11 @@ export class AccountStore {
     return !wasRefused;
   }
 
-  async setKeyLimits(storageKey: string, requestsPerMinute: number, requestsPerDay: number | undefined): Promise<void> {
+  async setKeyLimits(
+    storageKey: string,
+    requestsPerMinute: number,
+    requestsPerDay: number | undefined,
+  ): Promise<void> {
     await this.db.send(
       new UpdateCommand({
         TableName: this.tableName,
@@ -238,7 +260,10 @@ export class AccountStore {
             ? 'SET rate_per_minute = :m REMOVE daily_quota'
             : 'SET rate_per_minute = :m, daily_quota = :d',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: requestsPerDay === undefined ? { ':m': requestsPerMinute } : { ':m': requestsPerMinute, ':d': requestsPerDay },
+        ExpressionAttributeValues:
+          requestsPerDay === undefined
+            ? { ':m': requestsPerMinute }
+            : { ':m': requestsPerMinute, ':d': requestsPerDay },
       }),
     );
   }

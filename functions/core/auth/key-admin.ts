@@ -9,7 +9,9 @@ import { generateApiKey, hashApiKey, keyHint } from './api-key.ts';
 export interface RateSettings {
   readonly testPerMinute: number;
   readonly liveDefault: { readonly requestsPerMinute: number; readonly requestsPerDay?: number };
-  readonly plans: Readonly<Record<string, { readonly requestsPerMinute: number; readonly requestsPerDay?: number }>>;
+  readonly plans: Readonly<
+    Record<string, { readonly requestsPerMinute: number; readonly requestsPerDay?: number }>
+  >;
 }
 
 export interface CreatedKey {
@@ -30,7 +32,9 @@ export class KeyAdmin {
 
   private static checkOrg(orgId: string) {
     if (!ORG_ID.test(orgId)) {
-      throw new Error(`Organization id '${orgId}' is invalid: use 2-63 lower-case letters, digits, '-' or '_'.`);
+      throw new Error(
+        `Organization id '${orgId}' is invalid: use 2-63 lower-case letters, digits, '-' or '_'.`,
+      );
     }
   }
 
@@ -47,7 +51,8 @@ export class KeyAdmin {
     if (mode === 'test') return { requestsPerMinute: this.rates.testPerMinute, requestsPerDay: undefined };
     return {
       requestsPerMinute: org.requestsPerMinute ?? this.rates.liveDefault.requestsPerMinute,
-      requestsPerDay: org.requestsPerMinute !== undefined ? org.requestsPerDay : this.rates.liveDefault.requestsPerDay,
+      requestsPerDay:
+        org.requestsPerMinute !== undefined ? org.requestsPerDay : this.rates.liveDefault.requestsPerDay,
     };
   }
 
@@ -97,7 +102,12 @@ export class KeyAdmin {
   }
 
   /** Sets the organization's live limits and applies them to its live keys. */
-  async setLimits(orgId: string, requestsPerMinute: number, requestsPerDay?: number, plan?: string): Promise<void> {
+  async setLimits(
+    orgId: string,
+    requestsPerMinute: number,
+    requestsPerDay?: number,
+    plan?: string,
+  ): Promise<void> {
     if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
       throw new Error(`Rate limit must be a positive integer, got ${requestsPerMinute}.`);
     }
@@ -107,13 +117,15 @@ export class KeyAdmin {
     const org = await this.organization(orgId);
     await this.accounts.putOrganization({ ...org, plan, requestsPerMinute, requestsPerDay });
     for (const key of await this.accounts.listKeys(orgId)) {
-      if (key.mode === 'live') await this.accounts.setKeyLimits(key.storageKey, requestsPerMinute, requestsPerDay);
+      if (key.mode === 'live')
+        await this.accounts.setKeyLimits(key.storageKey, requestsPerMinute, requestsPerDay);
     }
   }
 
   async setPlan(orgId: string, plan: string): Promise<void> {
     const limits = this.rates.plans[plan];
-    if (!limits) throw new Error(`Unknown plan '${plan}': expected one of ${Object.keys(this.rates.plans).join(', ')}.`);
+    if (!limits)
+      throw new Error(`Unknown plan '${plan}': expected one of ${Object.keys(this.rates.plans).join(', ')}.`);
     await this.setLimits(orgId, limits.requestsPerMinute, limits.requestsPerDay, plan);
   }
 }

@@ -35,7 +35,8 @@ export function optionalEnv(name: string): string | undefined {
 export function intEnv(name: string): number {
   const raw = requireEnv(name);
   const value = Number(raw);
-  if (!Number.isInteger(value)) throw new Error(`Environment variable ${name} must be an integer, got '${raw}'.`);
+  if (!Number.isInteger(value))
+    throw new Error(`Environment variable ${name} must be an integer, got '${raw}'.`);
   return value;
 }
 

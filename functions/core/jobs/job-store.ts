@@ -95,7 +95,8 @@ function toItem(job: Job): JobItem {
     error: job.error,
     parent_job_id: job.parentJobId,
     webhook_url: job.webhookUrl,
-    callback_metadata_json: job.callbackMetadata === undefined ? undefined : JSON.stringify(job.callbackMetadata),
+    callback_metadata_json:
+      job.callbackMetadata === undefined ? undefined : JSON.stringify(job.callbackMetadata),
   };
 }
 
@@ -118,7 +119,9 @@ function fromItem(item: Record<string, unknown>): Job {
     parentJobId: i.parent_job_id,
     webhookUrl: i.webhook_url,
     callbackMetadata:
-      i.callback_metadata_json === undefined ? undefined : (JSON.parse(i.callback_metadata_json) as JsonObject),
+      i.callback_metadata_json === undefined
+        ? undefined
+        : (JSON.parse(i.callback_metadata_json) as JsonObject),
   };
 }
 
@@ -165,7 +168,10 @@ export class JobStore {
     const wanted = filter.offset + filter.limit + 1;
     const query: QueryCommandInput = { TableName: this.tableName, ScanIndexForward: false };
     if (filter.status && filter.jobType) {
-      Object.assign(query, this.indexQuery(JOB_INDEXES.byTypeStatus, typeStatusKey(tenant, filter.jobType, filter.status)));
+      Object.assign(
+        query,
+        this.indexQuery(JOB_INDEXES.byTypeStatus, typeStatusKey(tenant, filter.jobType, filter.status)),
+      );
     } else if (filter.status) {
       Object.assign(query, this.indexQuery(JOB_INDEXES.byStatus, statusKey(tenant, filter.status)));
     } else if (filter.jobType) {
@@ -187,7 +193,10 @@ export class JobStore {
     return { jobs: window.map(fromItem), hasMore: items.length > filter.offset + filter.limit };
   }
 
-  private indexQuery(index: { name: string; partitionKey: string }, value: string): Partial<QueryCommandInput> {
+  private indexQuery(
+    index: { name: string; partitionKey: string },
+    value: string,
+  ): Partial<QueryCommandInput> {
     return {
       IndexName: index.name,
       KeyConditionExpression: '#k = :k',
@@ -230,7 +239,11 @@ export class JobStore {
   complete(ref: JobRef, output: JsonObject, now: string): Promise<boolean> {
     return this.transition(ref, 'completed', {
       condition: '#status = :processing',
-      values: { ':processing': 'processing', ':out': JSON.stringify(output), ':p': { percent: 100, stage: 'completed' } },
+      values: {
+        ':processing': 'processing',
+        ':out': JSON.stringify(output),
+        ':p': { percent: 100, stage: 'completed' },
+      },
       set: ['output_json = :out', 'completed_at = :now', 'progress = :p'],
       now,
     });
@@ -252,7 +265,13 @@ export class JobStore {
   private transition(
     ref: JobRef,
     to: JobStatus,
-    spec: { condition: string; values: Record<string, unknown>; set: string[]; names?: Record<string, string>; now: string },
+    spec: {
+      condition: string;
+      values: Record<string, unknown>;
+      set: string[];
+      names?: Record<string, string>;
+      now: string;
+    },
   ): Promise<boolean> {
     return conditional(
       this.db.send(

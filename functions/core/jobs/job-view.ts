@@ -6,7 +6,9 @@ import type { Job } from './job.ts';
 export type JobView = Record<string, unknown>;
 
 function isStoredMedia(value: unknown): value is { s3_key: string } & Record<string, unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { s3_key?: unknown }).s3_key === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { s3_key?: unknown }).s3_key === 'string'
+  );
 }
 
 async function withSignedMedia(value: unknown, signer: MediaUrlSigner, now: Date): Promise<unknown> {

@@ -25,7 +25,12 @@ export class S3MediaStore implements MediaUrlSigner {
     private readonly expirySeconds: number,
   ) {}
 
-  async put(key: string, body: Buffer, contentType: string, extra: Omit<StoredMedia, 's3_key' | 'content_type' | 'size_bytes'> = {}): Promise<StoredMedia> {
+  async put(
+    key: string,
+    body: Buffer,
+    contentType: string,
+    extra: Omit<StoredMedia, 's3_key' | 'content_type' | 'size_bytes'> = {},
+  ): Promise<StoredMedia> {
     await this.s3.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
     );

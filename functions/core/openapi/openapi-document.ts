@@ -22,13 +22,19 @@ function pointRefsAtComponents(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [
       k,
-      k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', '#/components/schemas/') : pointRefsAtComponents(v),
+      k === '$ref' && typeof v === 'string'
+        ? v.replace('#/$defs/', '#/components/schemas/')
+        : pointRefsAtComponents(v),
     ]),
   );
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, $defs, ...rest } = z.toJSONSchema(schema, {
+  const {
+    $schema: _ignored,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
@@ -41,9 +47,18 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 const RATE_HEADERS = {
-  'X-RateLimit-Limit': { description: 'Requests allowed per minute for this key.', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the current window ends.', schema: { type: 'integer' } },
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per minute for this key.',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current minute.',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Unix time (seconds) at which the current window ends.',
+    schema: { type: 'integer' },
+  },
 };
 
 const meta = {
@@ -95,7 +110,10 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: list.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join('\n\n'),
-      headers: status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined,
+      headers:
+        status === 429
+          ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }
+          : undefined,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
@@ -103,7 +121,10 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
 }
 
 function queryParameters(schema: z.ZodType): unknown[] {
-  const json = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const json = jsonSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
@@ -159,7 +180,11 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
   const jobTypes = Object.fromEntries(
     JOB_TYPES.map((type) => [
       type,
-      { endpoint: JOB_TYPE_INFO[type].endpoint, description: JOB_TYPE_INFO[type].description, output: jsonSchema(JOB_OUTPUTS[type], 'output') },
+      {
+        endpoint: JOB_TYPE_INFO[type].endpoint,
+        description: JOB_TYPE_INFO[type].description,
+        output: jsonSchema(JOB_OUTPUTS[type], 'output'),
+      },
     ]),
   );
   const paths: Record<string, Record<string, unknown>> = {};
@@ -191,7 +216,10 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
     },
     'x-job-types': jobTypes,
     'x-error-codes': Object.fromEntries(
-      (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => [code, { status: ERROR_STATUS[code], description: ERROR_DESCRIPTIONS[code] }]),
+      (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => [
+        code,
+        { status: ERROR_STATUS[code], description: ERROR_DESCRIPTIONS[code] },
+      ]),
     ),
   };
 }

@@ -55,7 +55,10 @@ export const commonRequestFields = {
 };
 
 /** Both or neither: one coordinate alone cannot skip geocoding. */
-export function requireBothOrNeither<T extends Record<string, unknown>>(a: keyof T & string, b: keyof T & string) {
+export function requireBothOrNeither<T extends Record<string, unknown>>(
+  a: keyof T & string,
+  b: keyof T & string,
+) {
   return (value: T, ctx: z.RefinementCtx) => {
     const hasA = value[a] !== undefined;
     const hasB = value[b] !== undefined;

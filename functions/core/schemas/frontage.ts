@@ -21,9 +21,15 @@ export type FrontageDetectRequest = z.infer<typeof frontageDetectRequest>;
 
 export const frontageEditRequest = z
   .strictObject({
-    direction: z.int().min(0).max(359).meta({ description: 'Adjusted compass bearing of the property front, degrees (0 = north, clockwise).' }),
-    center_lat: latitude.optional().meta({ description: 'Adjusted latitude of the property centre (give with center_lng).' }),
-    center_lng: longitude.optional().meta({ description: 'Adjusted longitude of the property centre (give with center_lat).' }),
+    direction: z.int().min(0).max(359).meta({
+      description: 'Adjusted compass bearing of the property front, degrees (0 = north, clockwise).',
+    }),
+    center_lat: latitude
+      .optional()
+      .meta({ description: 'Adjusted latitude of the property centre (give with center_lng).' }),
+    center_lng: longitude
+      .optional()
+      .meta({ description: 'Adjusted longitude of the property centre (give with center_lat).' }),
     ...commonRequestFields,
   })
   .superRefine(requireBothOrNeither('center_lat', 'center_lng'))
@@ -43,9 +49,17 @@ export const DIRECTION_LABELS = [
 
 export const frontageOutput = z
   .object({
-    bearing: z.int().min(0).max(359).meta({ description: 'Compass bearing the property front faces, 0 = north, clockwise.' }),
+    bearing: z
+      .int()
+      .min(0)
+      .max(359)
+      .meta({ description: 'Compass bearing the property front faces, 0 = north, clockwise.' }),
     direction: z.enum(DIRECTION_LABELS),
-    confidence: z.number().min(0).max(1).meta({ description: 'How sure the detection is, 0-1 (an edit is 1: the caller chose it).' }),
+    confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: 'How sure the detection is, 0-1 (an edit is 1: the caller chose it).' }),
     method: z.enum(['addressed-street', 'nearest-street', 'default', 'manual']),
     edited: z.boolean().meta({ description: 'True for frontage_edit output.' }),
     location: z.object({
@@ -53,7 +67,9 @@ export const frontageOutput = z
       lng: z.number(),
       formatted_address: z.string(),
       precision: z.enum(['rooftop', 'parcel', 'interpolated', 'street', 'locality', 'postcode', 'caller']),
-      provider: z.string().meta({ description: 'Geocoder that resolved the address, or "caller" when options.lat/lng were given.' }),
+      provider: z.string().meta({
+        description: 'Geocoder that resolved the address, or "caller" when options.lat/lng were given.',
+      }),
     }),
     street: z.object({ name: z.string(), front_point: geoPoint.nullable() }),
     reference_image: mediaFile,

@@ -4,10 +4,7 @@ import { JOB_STATUSES, JOB_TYPES } from '../jobs/job-types.ts';
 import { frontageOutput } from './frontage.ts';
 
 const integerString = (name: string) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be a non-negative integer`)
-    .transform(Number);
+  z.string().regex(/^\d+$/, `${name} must be a non-negative integer`).transform(Number);
 
 export const listJobsQuery = z.strictObject({
   limit: integerString('limit')
@@ -26,7 +23,9 @@ export const listJobsQuery = z.strictObject({
 export type ListJobsQuery = z.infer<typeof listJobsQuery>;
 
 export const jobError = z.object({
-  code: z.string().meta({ description: 'Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED.' }),
+  code: z
+    .string()
+    .meta({ description: 'Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED.' }),
   message: z.string(),
 });
 
@@ -41,11 +40,12 @@ export const jobRecord = z
     started_at: z.iso.datetime().nullable(),
     completed_at: z.iso.datetime().nullable(),
     progress: z.object({ percent: z.int().min(0).max(100), stage: z.string() }),
-    input: z.record(z.string(), z.unknown()).meta({ description: 'The request as accepted (validated, defaults applied).' }),
-    output: z
-      .union([frontageOutput])
-      .nullable()
-      .meta({ description: 'Set when completed; its shape depends on job_type (see the x-job-types extension).' }),
+    input: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'The request as accepted (validated, defaults applied).' }),
+    output: z.union([frontageOutput]).nullable().meta({
+      description: 'Set when completed; its shape depends on job_type (see the x-job-types extension).',
+    }),
     error: jobError.nullable(),
     parent_job_id: z.uuid().nullable(),
     webhook_url: z.string().nullable(),
@@ -61,7 +61,10 @@ export const jobPage = z
       offset: z.int(),
       count: z.int().meta({ description: 'Jobs in this page.' }),
       has_more: z.boolean(),
-      next_offset: z.int().nullable().meta({ description: 'Offset of the next page, null on the last page.' }),
+      next_offset: z
+        .int()
+        .nullable()
+        .meta({ description: 'Offset of the next page, null on the last page.' }),
     }),
   })
   .meta({ id: 'JobPage' });

@@ -6,7 +6,9 @@ export const geoPoint = z.object({ lat: z.number(), lng: z.number() });
 /** A produced file as a job shows it: a fresh presigned URL every time the job is read. */
 export const mediaFile = z
   .object({
-    url: z.url().meta({ description: 'Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one.' }),
+    url: z.url().meta({
+      description: 'Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one.',
+    }),
     expires_at: z.iso.datetime(),
     content_type: z.string(),
     width: z.int().optional(),

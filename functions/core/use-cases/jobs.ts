@@ -85,7 +85,10 @@ export interface JobSubmission {
  * Records the job as queued, then starts its state machine. If the start fails the job is ended failed
  * at once (it must never sit queued forever) and the caller gets a 500 naming the job.
  */
-export async function submitJob(deps: JobDeps, submission: JobSubmission): Promise<{ job_id: string; status: 'queued' }> {
+export async function submitJob(
+  deps: JobDeps,
+  submission: JobSubmission,
+): Promise<{ job_id: string; status: 'queued' }> {
   const now = deps.clock.now();
   const timestamp = now.toISOString();
   const jobId = uuidv7(now.getTime());
@@ -108,13 +111,18 @@ export async function submitJob(deps: JobDeps, submission: JobSubmission): Promi
   try {
     await deps.starter.start(jobType, jobId, workflowInputFor(job, submission.parent));
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'workflow start failed', jobId, jobType, error: String(error) }));
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'workflow start failed', jobId, jobType, error: String(error) }),
+    );
     await deps.jobs.fail(
       { tenant, jobId, jobType },
       { code: 'WORKFLOW_START_FAILED', message: 'The job could not be started. Submit the request again.' },
       deps.clock.now().toISOString(),
     );
-    throw new ApiError('INTERNAL_ERROR', `Job ${jobId} could not be started and was marked failed; submit the request again.`);
+    throw new ApiError(
+      'INTERNAL_ERROR',
+      `Job ${jobId} could not be started and was marked failed; submit the request again.`,
+    );
   }
   return { job_id: jobId, status: 'queued' };
 }

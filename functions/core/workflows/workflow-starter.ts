@@ -6,10 +6,19 @@ import type { JobType, Mode } from '../jobs/job-types.ts';
 
 /** The execution input every job state machine receives; steps address the job through `job`. */
 export interface WorkflowInput {
-  readonly job: { readonly job_id: string; readonly org_id: string; readonly mode: Mode; readonly job_type: JobType };
+  readonly job: {
+    readonly job_id: string;
+    readonly org_id: string;
+    readonly mode: Mode;
+    readonly job_type: JobType;
+  };
   readonly input: JsonObject;
   /** The parent job's input and output, for jobs that edit another; null otherwise. */
-  readonly parent: { readonly job_id: string; readonly input: JsonObject; readonly output: JsonObject } | null;
+  readonly parent: {
+    readonly job_id: string;
+    readonly input: JsonObject;
+    readonly output: JsonObject;
+  } | null;
 }
 
 export function workflowInputFor(job: Job, parent: Job | undefined): WorkflowInput {
