@@ -11,6 +11,9 @@ export interface StageStacks {
   readonly service: ServiceStack;
 }
 
+/** Apps that already run the AwsSolutions checks: one plugin per app, however many stages it holds. */
+const nagApps = new WeakSet<App>();
+
 export function buildStage(app: App, config: StageConfig, options: { nag?: boolean } = {}): StageStacks {
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
   const stateful = new StatefulStack(app, `${config.stackPrefix}-stateful`, {
@@ -35,7 +38,10 @@ export function buildStage(app: App, config: StageConfig, options: { nag?: boole
   }
   if (options.nag !== false) {
     addNagSuppressions(stateful, service);
-    Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+    if (!nagApps.has(app)) {
+      nagApps.add(app);
+      Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+    }
   }
   return { stateful, service };
 }

@@ -1,6 +1,6 @@
 // The stage's code: the REST API (one function per route, from the route table), the workflow step
 // functions, one state machine per job kind, and the rule that fails jobs whose execution ended badly.
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CrossStackReferences, Duration, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -34,6 +34,9 @@ export class ServiceStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
+    // Strong references (Fn::ImportValue) to the stateful stack, stated explicitly: its exports cannot
+    // be removed while this stack uses them (data outlives code), and the local stack resolves this form.
+    CrossStackReferences.of(this).consume(ReferenceStrength.STRONG);
     const { config } = props;
     const logRetentionDays = config.logRetentionDays as logs.RetentionDays;
     const common = {
@@ -46,16 +49,29 @@ export class ServiceStack extends Stack {
       [ENV.imageryProvider]: config.providers.imagery,
     };
     const sharp = new SharpLayer(this, 'SharpLayer');
-    const fn = (id: string, entry: string, description: string, extra: Partial<ConstructorParameters<typeof ServiceFunction>[2]> = {}) =>
+    const fn = (
+      id: string,
+      entry: string,
+      description: string,
+      extra: Partial<ConstructorParameters<typeof ServiceFunction>[2]> = {},
+    ) =>
       new ServiceFunction(this, id, { entry, description, logRetentionDays, environment: common, ...extra });
 
     // Workflow steps.
-    const lifecycle = fn('JobLifecycleFunction', 'functions/steps/job-lifecycle.ts', 'Marks jobs processing, completed or failed')
-      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
-    const resolveLocation = fn('ResolveLocationFunction', 'functions/steps/resolve-location.ts', 'Geocodes an address (or takes caller coordinates)', {
-      environment: { ...common, ...providerEnv },
-      memorySize: 512,
-    }).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    const lifecycle = fn(
+      'JobLifecycleFunction',
+      'functions/steps/job-lifecycle.ts',
+      'Marks jobs processing, completed or failed',
+    ).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    const resolveLocation = fn(
+      'ResolveLocationFunction',
+      'functions/steps/resolve-location.ts',
+      'Geocodes an address (or takes caller coordinates)',
+      {
+        environment: { ...common, ...providerEnv },
+        memorySize: 512,
+      },
+    ).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
     const imagingStep = (id: string, exportName: string, description: string) =>
       fn(id, 'functions/steps/frontage.ts', description, {
         exportName,
@@ -67,13 +83,28 @@ export class ServiceStack extends Stack {
         .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
         .bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
     const usesAmazonLocation = Object.values(config.providers).includes('amazon-location');
-    const detectFrontage = imagingStep('DetectFrontageFunction', 'detect', 'Detects the property front and renders the reference image');
-    const editFrontage = imagingStep('EditFrontageFunction', 'edit', 'Re-renders a frontage reference image at a chosen bearing');
+    const detectFrontage = imagingStep(
+      'DetectFrontageFunction',
+      'detect',
+      'Detects the property front and renders the reference image',
+    );
+    const editFrontage = imagingStep(
+      'EditFrontageFunction',
+      'edit',
+      'Re-renders a frontage reference image at a chosen bearing',
+    );
 
     if (usesAmazonLocation) {
-      const provider = (service: string) => `arn:${this.partition}:${service}:${this.region}::provider/default`;
-      const geocode = new iam.PolicyStatement({ actions: ['geo-places:Geocode'], resources: [provider('geo-places')] });
-      const tiles = new iam.PolicyStatement({ actions: ['geo-maps:GetTile'], resources: [provider('geo-maps')] });
+      const provider = (service: string) =>
+        `arn:${this.partition}:${service}:${this.region}::provider/default`;
+      const geocode = new iam.PolicyStatement({
+        actions: ['geo-places:Geocode'],
+        resources: [provider('geo-places')],
+      });
+      const tiles = new iam.PolicyStatement({
+        actions: ['geo-maps:GetTile'],
+        resources: [provider('geo-maps')],
+      });
       resolveLocation.addToRolePolicy(geocode);
       for (const step of [detectFrontage, editFrontage]) step.addToRolePolicy(tiles);
     }
@@ -84,8 +115,11 @@ export class ServiceStack extends Stack {
       { timeout: Duration.seconds(config.workflowTimeoutSeconds), logRetentionDays },
     );
 
-    const executionEnded = fn('ExecutionEndedFunction', 'functions/steps/execution-ended.ts', 'Fails jobs whose execution timed out or was aborted')
-      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    const executionEnded = fn(
+      'ExecutionEndedFunction',
+      'functions/steps/execution-ended.ts',
+      'Fails jobs whose execution timed out or was aborted',
+    ).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
     new events.Rule(this, 'ExecutionEndedRule', {
       description: 'Job executions that ended outside their own failure handling',
       eventPattern: {
@@ -131,21 +165,36 @@ export class ServiceStack extends Stack {
         routeFn.bindTable(props.accountsTable, ENV.accountsTable, 'readWrite');
         routeFn.bindTable(props.rateLimitTable, ENV.rateLimitTable, 'readWrite');
       }
-      if (route.access.jobs) routeFn.bindTable(props.jobsTable, ENV.jobsTable, route.access.jobs === 'read' ? 'read' : 'readWrite');
+      if (route.access.jobs)
+        routeFn.bindTable(
+          props.jobsTable,
+          ENV.jobsTable,
+          route.access.jobs === 'read' ? 'read' : 'readWrite',
+        );
       if (route.access.media) routeFn.bindBucket(props.mediaBucket, ENV.mediaBucket, 'read');
       if (route.access.startsJob) {
-        routeFn.bindStateMachine(this.workflows[route.access.startsJob].stateMachine, stateMachineArnVariable(route.access.startsJob));
+        routeFn.bindStateMachine(
+          this.workflows[route.access.startsJob].stateMachine,
+          stateMachineArnVariable(route.access.startsJob),
+        );
       }
-      this.api.root.resourceForPath(route.path).addMethod(route.method, new apigw.LambdaIntegration(routeFn, { allowTestInvoke: false }));
+      this.api.root
+        .resourceForPath(route.path)
+        .addMethod(route.method, new apigw.LambdaIntegration(routeFn, { allowTestInvoke: false }));
     }
 
     // Everything no route takes: JSON 404, or 405 with Allow.
-    const fallback = fn(FALLBACK_HANDLER.functionId, FALLBACK_HANDLER.handler, 'Answers unknown routes (404) and methods (405)');
+    const fallback = fn(
+      FALLBACK_HANDLER.functionId,
+      FALLBACK_HANDLER.handler,
+      'Answers unknown routes (404) and methods (405)',
+    );
     const fallbackIntegration = new apigw.LambdaIntegration(fallback, { allowTestInvoke: false });
     const visit = (resource: apigw.IResource) => {
       resource.addMethod('ANY', fallbackIntegration);
       const children = resource.node.children.filter((c): c is apigw.Resource => c instanceof apigw.Resource);
-      if (!children.some((c) => c.path.split('/').pop()?.startsWith('{'))) resource.addResource('{proxy+}').addMethod('ANY', fallbackIntegration);
+      if (!children.some((c) => c.path.split('/').pop()?.startsWith('{')))
+        resource.addResource('{proxy+}').addMethod('ANY', fallbackIntegration);
       for (const child of children) visit(child);
     };
     visit(this.api.root);
@@ -180,7 +229,10 @@ export class ServiceStack extends Stack {
     });
     this.api.addGatewayResponse('Default5xx', {
       type: apigw.ResponseType.DEFAULT_5XX,
-      templates: body('INTERNAL_ERROR', 'An unexpected error occurred. Retry later and quote meta.request_id.'),
+      templates: body(
+        'INTERNAL_ERROR',
+        'An unexpected error occurred. Retry later and quote meta.request_id.',
+      ),
     });
   }
 }

@@ -19,6 +19,7 @@ export class StatefulStack extends Stack {
   readonly accountsTable: dynamodb.Table;
   readonly rateLimitTable: dynamodb.Table;
   readonly mediaBucket: s3.Bucket;
+  readonly accessLogsBucket: s3.Bucket;
   readonly webhookQueue: sqs.Queue;
   readonly webhookDeadLetterQueue: sqs.Queue;
 
@@ -30,7 +31,8 @@ export class StatefulStack extends Stack {
     const tableDefaults = {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.retainData },
+      // Jobs and accounts (API keys) are restorable in every stage; PITR costs little at this size.
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: config.retainData,
       removalPolicy,
     };
@@ -58,7 +60,7 @@ export class StatefulStack extends Stack {
       sortKey: { name: ACCOUNT_INDEXES.byOrg.sortKey, type: str },
     });
 
-    // Counters are disposable: never retained, expired by TTL.
+    // Counters are disposable: never retained, not backed up (a restored counter is meaningless), expired by TTL.
     this.rateLimitTable = new dynamodb.Table(this, 'RateLimitTable', {
       ...tableDefaults,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
@@ -68,7 +70,7 @@ export class StatefulStack extends Stack {
       timeToLiveAttribute: 'expires_at',
     });
 
-    const accessLogs = new s3.Bucket(this, 'AccessLogsBucket', {
+    this.accessLogsBucket = new s3.Bucket(this, 'AccessLogsBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -83,7 +85,7 @@ export class StatefulStack extends Stack {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: config.retainData,
-      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsBucket: this.accessLogsBucket,
       serverAccessLogsPrefix: 'media/',
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy,
@@ -104,7 +106,7 @@ export class StatefulStack extends Stack {
       deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: 5 },
       removalPolicy,
     });
-  
+
     // Read by `npm run keys -- --stage <name>` to find the tables of a deployed stage.
     new CfnOutput(this, 'AccountsTableName', { value: this.accountsTable.tableName });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: this.webhookDeadLetterQueue.queueUrl });

@@ -47,10 +47,19 @@ export const TRANSIENT_ERRORS = [
 
 export class JobWorkflow extends Construct {
   readonly stateMachine: sfn.StateMachine;
+  /** The functions the state machine's Task states invoke (its role may invoke exactly these). */
+  readonly invokedFunctions: readonly lambda.IFunction[];
 
   constructor(scope: Construct, id: string, props: JobWorkflowProps) {
     super(scope, id);
-    const invoke = (name: string, fn: lambda.IFunction, payload: Record<string, unknown>, resultPath: string | null, timeout = Duration.seconds(60)) => {
+    this.invokedFunctions = [...new Set([props.lifecycleFunction, ...props.steps.map((step) => step.fn)])];
+    const invoke = (
+      name: string,
+      fn: lambda.IFunction,
+      payload: Record<string, unknown>,
+      resultPath: string | null,
+      timeout = Duration.seconds(60),
+    ) => {
       const task = new tasks.LambdaInvoke(this, name, {
         lambdaFunction: fn,
         payloadResponseOnly: true,
@@ -70,18 +79,41 @@ export class JobWorkflow extends Construct {
     };
     const job = sfn.JsonPath.objectAt('$.job');
 
-    const markFailed = invoke('MarkFailed', props.lifecycleFunction, { action: 'failed', job, error: sfn.JsonPath.objectAt('$.failure') }, null);
+    const markFailed = invoke(
+      'MarkFailed',
+      props.lifecycleFunction,
+      { action: 'failed', job, error: sfn.JsonPath.objectAt('$.failure') },
+      null,
+    );
     const failed = new sfn.Fail(this, 'Failed', { error: 'JobFailed', causePath: '$.failure.Cause' });
     markFailed.next(failed);
-    const catchInto = (task: tasks.LambdaInvoke) => task.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.failure' });
+    const catchInto = (task: tasks.LambdaInvoke) =>
+      task.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.failure' });
 
-    const markProcessing = catchInto(invoke('MarkProcessing', props.lifecycleFunction, { action: 'processing', job }, null));
+    const markProcessing = catchInto(
+      invoke('MarkProcessing', props.lifecycleFunction, { action: 'processing', job }, null),
+    );
     let chain: sfn.Chain = sfn.Chain.start(markProcessing);
     for (const step of props.steps) {
-      chain = chain.next(catchInto(invoke(step.name, step.fn, { ...step.payload, job, progress: step.progress }, step.resultPath, step.timeout)));
+      chain = chain.next(
+        catchInto(
+          invoke(
+            step.name,
+            step.fn,
+            { ...step.payload, job, progress: step.progress },
+            step.resultPath,
+            step.timeout,
+          ),
+        ),
+      );
     }
     const markCompleted = catchInto(
-      invoke('MarkCompleted', props.lifecycleFunction, { action: 'completed', job, output: sfn.JsonPath.objectAt(props.outputPath) }, null),
+      invoke(
+        'MarkCompleted',
+        props.lifecycleFunction,
+        { action: 'completed', job, output: sfn.JsonPath.objectAt(props.outputPath) },
+        null,
+      ),
     );
     chain = chain.next(markCompleted).next(new sfn.Succeed(this, 'Completed'));
 
@@ -95,7 +127,9 @@ export class JobWorkflow extends Construct {
       queryLanguage: sfn.QueryLanguage.JSON_PATH,
       timeout: props.timeout,
       tracingEnabled: true,
-      logs: { destination: logGroup, level: sfn.LogLevel.ERROR, includeExecutionData: false },
+      // Every state transition is logged (operators can follow a job through its steps), but never the
+      // execution data: inputs carry customer addresses and images.
+      logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
   }
 }

@@ -84,7 +84,10 @@ export class ServiceFunction extends NodejsFunction {
       },
     });
     // Template-level metadata (CfnResource.addMetadata), which the local stack reads back.
-    (this.node.defaultChild as CfnResource).addMetadata(HANDLER_METADATA_KEY, `${props.entry}#${props.exportName ?? 'handler'}`);
+    (this.node.defaultChild as CfnResource).addMetadata(
+      HANDLER_METADATA_KEY,
+      `${props.entry}#${props.exportName ?? 'handler'}`,
+    );
   }
 
   bindTable(table: ITable, envName: string, access: 'read' | 'readWrite'): this {

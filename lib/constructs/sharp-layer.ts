@@ -3,9 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DockerImage } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { AssetHashType } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { PROJECT_ROOT } from './service-function.ts';
 
@@ -34,7 +33,19 @@ export class SharpLayer extends Construct {
             tryBundle(outputDir: string) {
               execFileSync(
                 'npm',
-                ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--os=linux', '--cpu=arm64', '--libc=glibc', '--prefix', path.join(outputDir, 'nodejs'), `sharp@${version}`],
+                [
+                  'install',
+                  '--no-save',
+                  '--no-audit',
+                  '--no-fund',
+                  '--no-package-lock',
+                  '--os=linux',
+                  '--cpu=arm64',
+                  '--libc=glibc',
+                  '--prefix',
+                  path.join(outputDir, 'nodejs'),
+                  `sharp@${version}`,
+                ],
                 { stdio: 'inherit' },
               );
               return true;

@@ -28,14 +28,20 @@ export function frontageWorkflows(
         name: 'ResolveLocation',
         fn: fns.resolveLocation,
         progress: { percent: 10, stage: 'geocoding' },
-        payload: { address: sfn.JsonPath.stringAt('$.input.address'), options: sfn.JsonPath.objectAt('$.input.options') },
+        payload: {
+          address: sfn.JsonPath.stringAt('$.input.address'),
+          options: sfn.JsonPath.objectAt('$.input.options'),
+        },
         resultPath: '$.location',
       },
       {
         name: 'DetectFrontage',
         fn: fns.detectFrontage,
         progress: { percent: 40, stage: 'detecting_frontage' },
-        payload: { address: sfn.JsonPath.stringAt('$.input.address'), location: sfn.JsonPath.objectAt('$.location') },
+        payload: {
+          address: sfn.JsonPath.stringAt('$.input.address'),
+          location: sfn.JsonPath.objectAt('$.location'),
+        },
         resultPath: '$.output',
       },
     ],

@@ -1,0 +1,122 @@
+// The REST API is built from the route table: every route is a Lambda-proxy method on its path, wired to
+// the function of its handler module; everything else reaches the fallback function.
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
+import { functionForHandler, resources, type SynthesizedStage, synthStage } from './synth.ts';
+
+interface ApiMethod {
+  readonly httpMethod: string;
+  readonly path: string;
+  readonly functionLogicalId: string | undefined;
+  readonly integrationType: unknown;
+}
+
+/** Full path of every API resource (root is `/`) and the methods on them, with their target function. */
+function apiTree(template: Template) {
+  const apis = resources(template, 'AWS::ApiGateway::RestApi');
+  expect(apis).toHaveLength(1);
+  const rootRef = JSON.stringify({ 'Fn::GetAtt': [apis[0]![0], 'RootResourceId'] });
+  const raw = resources(template, 'AWS::ApiGateway::Resource').map(([id, r]) => ({
+    id,
+    parent: JSON.stringify(r.Properties.ParentId),
+    part: String(r.Properties.PathPart),
+  }));
+  const paths = new Map<string, string>([[rootRef, '/']]);
+  for (let pending = raw; pending.length > 0; ) {
+    const next = pending.filter((r) => !paths.has(r.parent));
+    for (const r of pending.filter((p) => paths.has(p.parent))) {
+      const parentPath = paths.get(r.parent)!;
+      paths.set(JSON.stringify({ Ref: r.id }), `${parentPath === '/' ? '' : parentPath}/${r.part}`);
+    }
+    if (next.length === pending.length) throw new Error('API resources do not form a tree');
+    pending = next;
+  }
+  const methods: ApiMethod[] = resources(template, 'AWS::ApiGateway::Method').map(([, m]) => {
+    const integration = m.Properties.Integration as { Type?: string; Uri?: unknown } | undefined;
+    const fnId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(integration?.Uri ?? ''))?.[1];
+    return {
+      httpMethod: String(m.Properties.HttpMethod),
+      path: paths.get(JSON.stringify(m.Properties.ResourceId)) ?? '?',
+      functionLogicalId: fnId,
+      integrationType: integration?.Type,
+    };
+  });
+  return { paths: [...paths.values()], methods };
+}
+
+describe('REST API', () => {
+  let dev: SynthesizedStage;
+  let tree: ReturnType<typeof apiTree>;
+  let fallbackFn: string;
+
+  beforeAll(() => {
+    dev = synthStage('dev');
+    tree = apiTree(dev.serviceTemplate);
+    fallbackFn = functionForHandler(dev.serviceTemplate, FALLBACK_HANDLER.handler);
+  });
+
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s is a Lambda-proxy method on its handler function',
+    (_, route) => {
+      const fnId = functionForHandler(dev.serviceTemplate, route.handler);
+      const method = tree.methods.filter((m) => m.path === route.path && m.httpMethod === route.method);
+      expect(method).toHaveLength(1);
+      expect(method[0]!.functionLogicalId).toBe(fnId);
+      expect(method[0]!.integrationType).toBe('AWS_PROXY');
+    },
+  );
+
+  it('gives each route its own function, created with the construct id the route table names', () => {
+    const ids = ROUTES.map((r) => functionForHandler(dev.serviceTemplate, r.handler));
+    expect(new Set(ids).size).toBe(ROUTES.length);
+    for (const [i, route] of ROUTES.entries())
+      expect(ids[i]).toMatch(new RegExp(`^${route.functionId}[0-9A-F]{8}$`));
+  });
+
+  it('sends every other method of every path (and the root) to the fallback function with ANY', () => {
+    for (const path of tree.paths) {
+      const any = tree.methods.filter((m) => m.path === path && m.httpMethod === 'ANY');
+      expect(any, `ANY on ${path}`).toHaveLength(1);
+      expect(any[0]!.functionLogicalId, `ANY on ${path}`).toBe(fallbackFn);
+      expect(any[0]!.integrationType).toBe('AWS_PROXY');
+    }
+  });
+
+  it('sends unknown paths to the fallback function through {proxy+} wherever no path parameter would match', () => {
+    const proxies = tree.paths.filter((p) => p.endsWith('/{proxy+}'));
+    expect(proxies).toContain('/{proxy+}');
+    for (const path of tree.paths.filter((p) => !p.endsWith('/{proxy+}'))) {
+      const prefix = path === '/' ? '/' : `${path}/`;
+      const children = tree.paths.filter(
+        (p) => p.startsWith(prefix) && p !== path && !p.slice(prefix.length).includes('/'),
+      );
+      const hasParameterChild = children.some((c) => c.slice(prefix.length).startsWith('{'));
+      expect(hasParameterChild, `${path} has a parameter child or a {proxy+}`).toBe(true);
+    }
+    for (const proxy of proxies) {
+      expect(
+        tree.methods.filter((m) => m.path === proxy).map((m) => [m.httpMethod, m.functionLogicalId]),
+      ).toEqual([['ANY', fallbackFn]]);
+    }
+  });
+
+  it('routes methods only to the route functions and the fallback function', () => {
+    const allowed = new Set([
+      fallbackFn,
+      ...ROUTES.map((r) => functionForHandler(dev.serviceTemplate, r.handler)),
+    ]);
+    for (const m of tree.methods) expect(allowed.has(m.functionLogicalId ?? '')).toBe(true);
+    const routeMethods = tree.methods.filter((m) => m.httpMethod !== 'ANY');
+    expect(routeMethods).toHaveLength(ROUTES.length);
+  });
+
+  it('lets API Gateway invoke each API function only from this API', () => {
+    dev.serviceTemplate.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [fallbackFn, 'Arn'] },
+      Principal: 'apigateway.amazonaws.com',
+      SourceArn: Match.objectLike({ 'Fn::Join': Match.anyValue() }),
+    });
+  });
+});

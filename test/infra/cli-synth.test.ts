@@ -1,0 +1,81 @@
+// `cdk synth` through the real CLI, offline and without AWS credentials: bundles every function with
+// esbuild, builds the sharp layer, runs cdk-nag, and writes both stacks' templates.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../lib/constructs/service-function.ts';
+
+const run = promisify(execFile);
+const TIMEOUT_MS = 5 * 60_000;
+
+/** The environment without AWS credentials or profiles, so the CLI cannot reach an account. */
+function offlineEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(AWS_|CDK_DEFAULT_)/.test(key)) env[key] = value;
+  }
+  const bin = path.join(PROJECT_ROOT, 'node_modules', '.bin');
+  return {
+    ...env,
+    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_CONFIG_FILE: path.join(tmpdir(), 'pms-no-aws-config'),
+    AWS_SHARED_CREDENTIALS_FILE: path.join(tmpdir(), 'pms-no-aws-credentials'),
+    CI: 'true',
+  };
+}
+
+describe('cdk synth (CLI)', () => {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'pms-cli-synth-'));
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it(
+    'synthesizes stage dev offline into a cloud assembly with both stacks and bundled functions',
+    async () => {
+      const cdk = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'cdk');
+      await run(cdk, ['synth', '-c', 'stage=dev', '-q', '--output', outdir], {
+        cwd: PROJECT_ROOT,
+        env: offlineEnv(),
+        timeout: TIMEOUT_MS - 10_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+
+      const manifest = JSON.parse(readFileSync(path.join(outdir, 'manifest.json'), 'utf8')) as {
+        artifacts: Record<string, { type: string; properties?: { templateFile?: string } }>;
+      };
+      const stacks = Object.entries(manifest.artifacts).filter(
+        ([, a]) => a.type === 'aws:cloudformation:stack',
+      );
+      expect(stacks.map(([id]) => id).sort()).toEqual(['pms-dev-service', 'pms-dev-stateful']);
+
+      for (const [id, artifact] of stacks) {
+        const template = JSON.parse(
+          readFileSync(path.join(outdir, artifact.properties!.templateFile!), 'utf8'),
+        ) as {
+          Resources: Record<
+            string,
+            { Type: string; Properties?: { Code?: { S3Key?: unknown } }; Metadata?: Record<string, string> }
+          >;
+        };
+        expect(Object.keys(template.Resources).length, id).toBeGreaterThan(0);
+        if (id !== 'pms-dev-service') continue;
+        // Every service function's asset was bundled into an index.mjs.
+        const functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+        expect(functions.length).toBeGreaterThan(0);
+        for (const fn of functions) {
+          const assetDir = path.join(outdir, fn.Metadata!['aws:asset:path']!);
+          expect(existsSync(path.join(assetDir, 'index.mjs')), assetDir).toBe(true);
+        }
+        // And the sharp layer holds sharp with the linux-arm64 binaries.
+        const layer = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::LayerVersion')!;
+        const modules = path.join(outdir, layer.Metadata!['aws:asset:path']!, 'nodejs', 'node_modules');
+        expect(readdirSync(modules)).toContain('sharp');
+        expect(readdirSync(path.join(modules, '@img'))).toContain('sharp-linux-arm64');
+      }
+    },
+    TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,261 @@
+// Least privilege for every function, the Lambda baseline, and encryption at rest and in transit.
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
+import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
+import { HANDLER_METADATA_KEY } from '../../lib/constructs/service-function.ts';
+import {
+  actionsOf,
+  allowedActionsOn,
+  functionForHandler,
+  importOf,
+  logicalId,
+  resources,
+  type SynthesizedStage,
+  statementsOfFunction,
+  synthStage,
+} from './synth.ts';
+
+const WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+describe('least privilege', () => {
+  let dev: SynthesizedStage;
+  let tables: Record<'jobs' | 'accounts' | 'rateLimit', { 'Fn::ImportValue': string }>;
+
+  beforeAll(() => {
+    dev = synthStage('dev');
+    const imp = (table: { node: { defaultChild?: unknown } }) =>
+      importOf(dev.statefulTemplate, logicalId(table), 'Arn');
+    tables = {
+      jobs: imp(dev.stateful.jobsTable),
+      accounts: imp(dev.stateful.accountsTable),
+      rateLimit: imp(dev.stateful.rateLimitTable),
+    };
+  });
+
+  it('gives GET route functions read-only access to the jobs table', () => {
+    const getRoutes = ROUTES.filter((r) => r.method === 'GET' && r.access.jobs);
+    expect(getRoutes.length).toBeGreaterThan(0);
+    for (const route of getRoutes) {
+      const actions = allowedActionsOn(
+        statementsOfFunction(dev.serviceTemplate, functionForHandler(dev.serviceTemplate, route.handler)),
+        tables.jobs,
+      );
+      expect(actions.has('dynamodb:Query'), route.path).toBe(true);
+      expect(actions.has('dynamodb:GetItem'), route.path).toBe(true);
+      for (const write of WRITE_ACTIONS) expect(actions.has(write), `${route.path} ${write}`).toBe(false);
+    }
+  });
+
+  it('lets only job-creating routes start executions, each only of its own state machine', () => {
+    const creators = new Map(
+      ROUTES.filter((r) => r.access.startsJob).map((r) => [
+        functionForHandler(dev.serviceTemplate, r.handler),
+        r.access.startsJob!,
+      ]),
+    );
+    expect([...creators.values()].sort()).toEqual([...JOB_TYPES].sort());
+    for (const [fnId] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
+      const starts = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('states:')),
+      );
+      const jobType = creators.get(fnId);
+      if (!jobType) {
+        expect(starts, fnId).toEqual([]);
+        continue;
+      }
+      expect(starts, fnId).toEqual([
+        {
+          Effect: 'Allow',
+          Action: 'states:StartExecution',
+          Resource: { Ref: logicalId(dev.service.workflows[jobType].stateMachine) },
+        },
+      ]);
+    }
+  });
+
+  it('lets every authenticated route function write the accounts and rate-limit tables', () => {
+    for (const route of ROUTES.filter((r) => r.auth)) {
+      const statements = statementsOfFunction(
+        dev.serviceTemplate,
+        functionForHandler(dev.serviceTemplate, route.handler),
+      );
+      for (const table of [tables.accounts, tables.rateLimit]) {
+        const actions = allowedActionsOn(statements, table);
+        for (const action of [
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:Query',
+        ]) {
+          expect(actions.has(action), `${route.path} ${action} on ${table['Fn::ImportValue']}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('gives unauthenticated functions (OpenAPI document, fallback) no data access at all', () => {
+    const handlers = [...ROUTES.filter((r) => !r.auth).map((r) => r.handler), FALLBACK_HANDLER.handler];
+    for (const handler of handlers) {
+      const statements = statementsOfFunction(
+        dev.serviceTemplate,
+        functionForHandler(dev.serviceTemplate, handler),
+      );
+      const actions = statements
+        .flatMap(actionsOf)
+        .filter((a) => !a.startsWith('xray:') && !a.startsWith('logs:'));
+      expect(actions, handler).toEqual([]);
+    }
+  });
+
+  it('limits media bucket access to object reads (routes) and reads and writes (imaging steps)', () => {
+    const s3Actions = new Set(
+      resources(dev.serviceTemplate, 'AWS::Lambda::Function').flatMap(([id]) =>
+        statementsOfFunction(dev.serviceTemplate, id)
+          .flatMap(actionsOf)
+          .filter((a) => a.startsWith('s3:')),
+      ),
+    );
+    expect([...s3Actions].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    for (const route of ROUTES) {
+      const actions = statementsOfFunction(
+        dev.serviceTemplate,
+        functionForHandler(dev.serviceTemplate, route.handler),
+      ).flatMap(actionsOf);
+      expect(
+        actions.filter((a) => a.startsWith('s3:')),
+        route.path,
+      ).toEqual(route.access.media ? ['s3:GetObject'] : []);
+    }
+  });
+
+  it('uses no AWS managed policies for function roles; each may write only its own log group', () => {
+    for (const [fnId, fn] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
+      const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const [, role] = resources(dev.serviceTemplate, 'AWS::IAM::Role').find(([id]) => id === roleId)!;
+      expect(role.Properties.ManagedPolicyArns, fnId).toBeUndefined();
+      const logGroup = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      const logStatements = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('logs:')),
+      );
+      expect(logStatements, fnId).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: { 'Fn::GetAtt': [logGroup, 'Arn'] },
+        },
+      ]);
+    }
+  });
+});
+
+describe('Lambda baseline', () => {
+  let dev: SynthesizedStage;
+  beforeAll(() => {
+    dev = synthStage('dev');
+  });
+
+  it('builds every service function for Node.js 22 on arm64 with active tracing', () => {
+    const functions = resources(dev.serviceTemplate, 'AWS::Lambda::Function');
+    // routes + fallback + lifecycle, resolve location, detect, edit, execution ended
+    expect(functions).toHaveLength(ROUTES.length + 1 + 5);
+    for (const [id, fn] of functions) {
+      expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
+      expect(fn.Properties, id).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+      });
+    }
+  });
+});
+
+describe('encryption', () => {
+  let dev: SynthesizedStage;
+  beforeAll(() => {
+    dev = synthStage('dev');
+  });
+
+  it('encrypts every DynamoDB table (SSE)', () => {
+    const tables = resources(dev.statefulTemplate, 'AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(3);
+    for (const [id, t] of tables)
+      expect(t.Properties.SSESpecification, id).toMatchObject({ SSEEnabled: true });
+  });
+
+  it('encrypts every bucket and blocks all public access', () => {
+    const buckets = resources(dev.statefulTemplate, 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(2);
+    for (const [id, b] of buckets) {
+      expect(b.Properties.BucketEncryption, id).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+      expect(b.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+  });
+
+  it('denies every request to a bucket that is not over TLS (aws:SecureTransport false)', () => {
+    for (const [id] of resources(dev.statefulTemplate, 'AWS::S3::Bucket')) {
+      dev.statefulTemplate.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 's3:*',
+              Principal: { AWS: '*' },
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('encrypts every queue and gives every queue a dead-letter queue (or makes it one)', () => {
+    const queues = resources(dev.statefulTemplate, 'AWS::SQS::Queue');
+    expect(queues).toHaveLength(2);
+    const deadLetterTargets = queues
+      .map(
+        ([, q]) =>
+          (
+            q.Properties.RedrivePolicy as
+              | { deadLetterTargetArn?: { 'Fn::GetAtt': [string, string] } }
+              | undefined
+          )?.deadLetterTargetArn,
+      )
+      .filter((arn) => arn !== undefined)
+      .map((arn) => arn['Fn::GetAtt'][0]);
+    for (const [id, q] of queues) {
+      expect(q.Properties.SqsManagedSseEnabled, id).toBe(true);
+      const hasDlq = Boolean(q.Properties.RedrivePolicy);
+      expect(hasDlq || deadLetterTargets.includes(id), `${id} has or is a DLQ`).toBe(true);
+    }
+    dev.statefulTemplate.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
+    });
+  });
+
+  it('denies non-TLS access to every queue', () => {
+    for (const [id] of resources(dev.statefulTemplate, 'AWS::SQS::Queue')) {
+      dev.statefulTemplate.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: id }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+});

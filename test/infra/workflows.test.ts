@@ -1,0 +1,120 @@
+// One state machine per job type, each bounded in time, retrying transient errors and failing the job
+// through MarkFailed whatever goes wrong; and every definition is valid Amazon States Language.
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
+import { STAGES } from '../../lib/config/stages.ts';
+import {
+  type AslDefinition,
+  definitionOf,
+  logicalId,
+  PLACEHOLDER_LAMBDA_ARN,
+  resources,
+  type SynthesizedStage,
+  synthStage,
+} from './synth.ts';
+
+type AslValidator = (
+  definition: unknown,
+  options?: { checkPaths?: boolean; checkArn?: boolean },
+) => { isValid: boolean; errors: unknown[]; errorsText: (separator?: string) => string };
+const aslValidator = createRequire(import.meta.url)('asl-validator') as AslValidator;
+
+describe('job workflows', () => {
+  let dev: SynthesizedStage;
+  const definitions = new Map<string, AslDefinition>();
+
+  beforeAll(() => {
+    dev = synthStage('dev');
+    for (const jobType of JOB_TYPES) {
+      const id = logicalId(dev.service.workflows[jobType].stateMachine);
+      const [, resource] = resources(dev.serviceTemplate, 'AWS::StepFunctions::StateMachine').find(
+        ([rid]) => rid === id,
+      )!;
+      definitions.set(jobType, definitionOf(resource));
+    }
+  });
+
+  it('has exactly one state machine per job type', () => {
+    dev.serviceTemplate.resourceCountIs('AWS::StepFunctions::StateMachine', JOB_TYPES.length);
+    const ids = JOB_TYPES.map((t) => logicalId(dev.service.workflows[t].stateMachine));
+    expect(new Set(ids).size).toBe(JOB_TYPES.length);
+  });
+
+  it.each(JOB_TYPES)('%s: the execution has a timeout (TimeoutSeconds)', (jobType) => {
+    expect(definitions.get(jobType)!.TimeoutSeconds).toBe(STAGES.dev.workflowTimeoutSeconds);
+  });
+
+  it.each(JOB_TYPES)('%s: every Task but MarkFailed catches States.ALL into MarkFailed', (jobType) => {
+    const { States } = definitions.get(jobType)!;
+    expect(States.MarkFailed?.Type).toBe('Task');
+    // MarkFailed itself cannot catch into itself; if it fails, the execution fails and the execution-ended rule fails the job.
+    expect(States[States.MarkFailed!.Next!]?.Type).toBe('Fail');
+    const tasks = Object.entries(States).filter(([name, s]) => s.Type === 'Task' && name !== 'MarkFailed');
+    expect(tasks.length).toBeGreaterThanOrEqual(3);
+    for (const [name, state] of tasks) {
+      expect(state.Catch, name).toEqual([
+        expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' }),
+      ]);
+    }
+  });
+
+  it.each(JOB_TYPES)(
+    '%s: every Task retries TransientError (and Lambda service errors) and has a task timeout',
+    (jobType) => {
+      for (const [name, state] of Object.entries(definitions.get(jobType)!.States).filter(
+        ([, s]) => s.Type === 'Task',
+      )) {
+        const retried = (state.Retry ?? []).flatMap((r) => r.ErrorEquals);
+        expect(retried, name).toContain('TransientError');
+        expect(retried, name).toContain('Lambda.ServiceException');
+        expect(state.TimeoutSeconds, name).toBeGreaterThan(0);
+      }
+    },
+  );
+
+  it.each(JOB_TYPES)('%s: Task states invoke Lambda functions directly (payloadResponseOnly)', (jobType) => {
+    for (const state of Object.values(definitions.get(jobType)!.States).filter((s) => s.Type === 'Task')) {
+      expect(state.Resource).toBe(PLACEHOLDER_LAMBDA_ARN);
+    }
+  });
+
+  it('logs every state transition (level ALL) without execution data, and traces with X-Ray', () => {
+    for (const [, sm] of resources(dev.serviceTemplate, 'AWS::StepFunctions::StateMachine')) {
+      expect(sm.Properties.LoggingConfiguration).toMatchObject({
+        Level: 'ALL',
+        IncludeExecutionData: false,
+      });
+      expect(sm.Properties.TracingConfiguration).toEqual({ Enabled: true });
+    }
+  });
+
+  it('fails jobs whose execution ended outside the Catch (timed out, aborted, failed) with an EventBridge rule', () => {
+    const arns = JOB_TYPES.map((t) => ({ Ref: logicalId(dev.service.workflows[t].stateMachine) }));
+    dev.serviceTemplate.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: arns },
+      },
+    });
+  });
+
+  it.each(JOB_TYPES)('%s: the definition is valid Amazon States Language (asl-validator)', (jobType) => {
+    const result = aslValidator(structuredClone(definitions.get(jobType)!));
+    expect(result.errorsText('\n')).toBe('');
+    expect(result.isValid).toBe(true);
+  });
+
+  it('asl-validator rejects a broken definition (a Next to a missing state, no terminal state)', () => {
+    const broken = structuredClone(definitions.get('frontage_detection')!) as unknown as {
+      States: Record<string, Record<string, unknown>>;
+    };
+    broken.States.MarkCompleted!.Next = 'NoSuchState';
+    delete broken.States.Completed;
+    delete broken.States.Failed;
+    const result = aslValidator(broken);
+    expect(result.isValid).toBe(false);
+    expect(result.errors.length).toBeGreaterThan(0);
+  });
+});
