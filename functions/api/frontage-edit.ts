@@ -5,7 +5,10 @@ import { submitFrontageEdit } from '../core/use-cases/frontage.ts';
 import { apiRoute } from './http/api-route.ts';
 import { jobServices } from './http/services.ts';
 
-export const handler = apiRoute({ params: jobIdParam, body: frontageEditRequest }, async ({ params, body, tenant }) => ({
-  status: 202,
-  data: await submitFrontageEdit(jobServices(), tenant, params.jobId, body),
-}));
+export const handler = apiRoute(
+  { params: jobIdParam, body: frontageEditRequest },
+  async ({ params, body, tenant }) => ({
+    status: 202,
+    data: await submitFrontageEdit(jobServices(), tenant, params.jobId, body),
+  }),
+);

@@ -1,8 +1,8 @@
 // GET /v1/openapi.json — public, generated from the route table and its zod schemas once per container.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { buildOpenApiDocument } from '../core/openapi/openapi-document.ts';
 import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
+import { buildOpenApiDocument } from '../core/openapi/openapi-document.ts';
 import { errorResult } from './http/api-route.ts';
 import { ROUTES } from './routes.ts';
 
@@ -18,6 +18,9 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
     };
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', msg: 'openapi document failed', error: String(error) }));
-    return errorResult(apiErrors.internal(), { requestId: requestId(event.requestContext?.requestId), timestamp: new Date().toISOString() });
+    return errorResult(apiErrors.internal(), {
+      requestId: requestId(event.requestContext?.requestId),
+      timestamp: new Date().toISOString(),
+    });
   }
 }

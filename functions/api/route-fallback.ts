@@ -7,10 +7,16 @@ import { errorResult } from './http/api-route.ts';
 import { routesForPath } from './routes.ts';
 
 export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
-  const state = { requestId: requestId(event.requestContext?.requestId), timestamp: new Date().toISOString() };
+  const state = {
+    requestId: requestId(event.requestContext?.requestId),
+    timestamp: new Date().toISOString(),
+  };
   const path = event.path || '/';
   const method = (event.httpMethod || 'GET').toUpperCase();
   const allowed = [...new Set(routesForPath(path).map((route) => route.method))];
-  const error = allowed.length > 0 ? apiErrors.methodNotAllowed(method, path, allowed) : apiErrors.routeNotFound(method, path);
+  const error =
+    allowed.length > 0
+      ? apiErrors.methodNotAllowed(method, path, allowed)
+      : apiErrors.routeNotFound(method, path);
   return errorResult(error, state);
 }

@@ -28,11 +28,27 @@ export interface RouteDefinition {
   readonly success: { readonly status: 200 | 202; readonly schema?: z.ZodType; readonly description: string };
   readonly errors: readonly ErrorCode[];
   /** What the function may touch; the CDK app grants exactly this. */
-  readonly access: { readonly jobs?: 'read' | 'write'; readonly media?: 'read'; readonly startsJob?: JobType };
+  readonly access: {
+    readonly jobs?: 'read' | 'write';
+    readonly media?: 'read';
+    readonly startsJob?: JobType;
+  };
 }
 
-const AUTH_ERRORS: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR'];
-const BODY_ERRORS: readonly ErrorCode[] = ['VALIDATION_ERROR', 'INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'URL_NOT_ALLOWED'];
+const AUTH_ERRORS: readonly ErrorCode[] = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'QUOTA_EXCEEDED',
+  'INTERNAL_ERROR',
+];
+const BODY_ERRORS: readonly ErrorCode[] = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'URL_NOT_ALLOWED',
+];
 
 export const ROUTES: readonly RouteDefinition[] = [
   {
@@ -108,7 +124,10 @@ export const ROUTES: readonly RouteDefinition[] = [
 ];
 
 /** The module that answers every request no route matches (404, or 405 with Allow). */
-export const FALLBACK_HANDLER = { handler: 'functions/api/route-fallback.ts', functionId: 'RouteFallbackFunction' } as const;
+export const FALLBACK_HANDLER = {
+  handler: 'functions/api/route-fallback.ts',
+  functionId: 'RouteFallbackFunction',
+} as const;
 
 function pathPattern(path: string): RegExp {
   const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');

@@ -9,9 +9,15 @@ export interface ExecutionStatusChange {
 }
 
 const MESSAGES: Record<string, { code: string; message: string }> = {
-  TIMED_OUT: { code: 'WORKFLOW_TIMED_OUT', message: 'The job did not finish within its time limit. Submit the request again.' },
+  TIMED_OUT: {
+    code: 'WORKFLOW_TIMED_OUT',
+    message: 'The job did not finish within its time limit. Submit the request again.',
+  },
   ABORTED: { code: 'WORKFLOW_ABORTED', message: 'The job was stopped by an operator.' },
-  FAILED: { code: 'PROCESSING_FAILED', message: 'The job failed because of an internal error. Submit the request again.' },
+  FAILED: {
+    code: 'PROCESSING_FAILED',
+    message: 'The job failed because of an internal error. Submit the request again.',
+  },
 };
 
 export async function handler(event: ExecutionStatusChange): Promise<{ readonly recorded: boolean }> {

@@ -21,7 +21,13 @@ function siteAround(location: LatLng, address: ParsedAddress): Promise<SiteModel
   return providers().site.siteAround(location, address, SITE_RADIUS_M);
 }
 
-async function renderAndStore(event: StepEvent, site: SiteModel, center: LatLng, bearingDeg: number, edited: boolean) {
+async function renderAndStore(
+  event: StepEvent,
+  site: SiteModel,
+  center: LatLng,
+  bearingDeg: number,
+  edited: boolean,
+) {
   const { imagery } = providers();
   const image = await renderFrontageReference({ imagery, site, center, bearingDeg, edited });
   const ref = jobRef(event.job);
@@ -44,7 +50,13 @@ export const detect = defineStep(async (event: DetectFrontageEvent): Promise<Sto
   const position = { lat: event.location.lat, lng: event.location.lng };
   const site = await siteAround(position, address);
   const detection = detectFrontage(site);
-  const { image, stored, providerNames } = await renderAndStore(event, site, position, detection.bearingDeg, false);
+  const { image, stored, providerNames } = await renderAndStore(
+    event,
+    site,
+    position,
+    detection.bearingDeg,
+    false,
+  );
   return {
     bearing: detection.bearingDeg,
     direction: detection.label,
@@ -78,7 +90,8 @@ export const edit = defineStep(async (event: EditFrontageEvent): Promise<StoredF
   const address = parsedAddressOf(event.parent.input.address);
   const location = { lat: parentOutput.location.lat, lng: parentOutput.location.lng };
   const { center_lat, center_lng, direction } = event.input;
-  const center = center_lat !== undefined && center_lng !== undefined ? { lat: center_lat, lng: center_lng } : location;
+  const center =
+    center_lat !== undefined && center_lng !== undefined ? { lat: center_lat, lng: center_lng } : location;
   const site = await siteAround(location, address);
   const { image, stored, providerNames } = await renderAndStore(event, site, center, direction, true);
   return {

@@ -2,8 +2,8 @@
 // output) and mark failed (from a Catch, with the caught error turned into a code and a message).
 import { systemClock } from '../core/clock.ts';
 import type { JsonObject } from '../core/jobs/job.ts';
+import { type CaughtError, jobErrorFromCaught } from './step-errors.ts';
 import { jobRef, type StepJob, stepJobStore } from './step-runtime.ts';
-import { jobErrorFromCaught, type CaughtError } from './step-errors.ts';
 
 export type LifecycleEvent =
   | { readonly action: 'processing'; readonly job: StepJob }
@@ -21,7 +21,17 @@ export async function handler(event: LifecycleEvent): Promise<{ readonly recorde
       return { recorded: await store.complete(ref, event.output, now) };
     case 'failed': {
       const error = jobErrorFromCaught(event.error);
-      console.warn(JSON.stringify({ level: 'warn', msg: 'job failed', jobId: ref.jobId, code: error.code, message: error.message }));
+      // Operators see what was caught; the job shows only the integrator-facing code and message.
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'job failed',
+          jobId: ref.jobId,
+          code: error.code,
+          caught: event.error.Error,
+          cause: event.error.Cause,
+        }),
+      );
       return { recorded: await store.fail(ref, error, now) };
     }
   }

@@ -21,7 +21,8 @@ export interface ResolveLocationEvent extends StepEvent {
 /** The API validated the address already; a failure here means the rules changed under a queued job. */
 export function parsedAddressOf(address: string): ParsedAddress {
   const parsed = parseAustralianAddress(address);
-  if (!parsed.ok) throw new JobError('INVALID_ADDRESS', `The address cannot be read: ${parsed.problems.join('; ')}.`);
+  if (!parsed.ok)
+    throw new JobError('INVALID_ADDRESS', `The address cannot be read: ${parsed.problems.join('; ')}.`);
   return parsed.address;
 }
 

@@ -35,5 +35,9 @@ export function jobErrorFromCaught(caught: CaughtError): JobErrorInfo {
       message: 'A provider stayed unavailable after several retries. Submit the request again later.',
     };
   }
-  return { code: 'PROCESSING_FAILED', message: 'The job failed because of an internal error. Submit the request again; contact support with the job id if it persists.' };
+  return {
+    code: 'PROCESSING_FAILED',
+    message:
+      'The job failed because of an internal error. Submit the request again; contact support with the job id if it persists.',
+  };
 }

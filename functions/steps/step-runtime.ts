@@ -34,7 +34,11 @@ export function stepJobStore(): JobStore {
 }
 
 export function stepMediaStore(): S3MediaStore {
-  mediaStore ??= new S3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), intEnv(ENV.outputUrlExpirySeconds));
+  mediaStore ??= new S3MediaStore(
+    s3Client(),
+    requireEnv(ENV.mediaBucket),
+    intEnv(ENV.outputUrlExpirySeconds),
+  );
   return mediaStore;
 }
 

@@ -33,6 +33,8 @@ export interface ServiceFunctionProps {
   readonly environment?: Record<string, string>;
   /** Native modules shipped in a layer instead of the bundle (sharp). @default none */
   readonly nativeLayer?: { readonly layer: lambda.ILayerVersion; readonly modules: readonly string[] };
+  /** Project files copied next to the bundle (read at run time from /var/task/<basename>). @default none */
+  readonly bundledFiles?: readonly string[];
   /** @default RemovalPolicy.DESTROY for the log group */
   readonly logRemovalPolicy?: RemovalPolicy;
 }
@@ -81,6 +83,14 @@ export class ServiceFunction extends NodejsFunction {
         // ESM bundles need a require shim for the CommonJS dependencies they inline.
         banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
         externalModules: ['@aws-sdk/*', ...(props.nativeLayer?.modules ?? [])],
+        commandHooks: props.bundledFiles?.length
+          ? {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (inputDir: string, outputDir: string) =>
+                (props.bundledFiles ?? []).map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}/"`),
+            }
+          : undefined,
       },
     });
     // Template-level metadata (CfnResource.addMetadata), which the local stack reads back.

@@ -83,7 +83,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const stepFunctions = new LocalStepFunctions(service, resolver, lambdas);
   const sfnEndpoint = await stepFunctions.listen();
   Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
-  //TMP await lambdas.warm();
+  await lambdas.warm();
 
   const gateway = new LocalGateway(service, resolver, lambdas);
   const port = await gateway.listen(options.port);

@@ -4,8 +4,8 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { hashApiKey, modeOfKey } from '../../core/auth/api-key.ts';
 import type { ApiKeyRecord } from '../../core/auth/account-store.ts';
+import { hashApiKey, modeOfKey } from '../../core/auth/api-key.ts';
 import { ApiError, apiErrors, type ErrorDetail } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
@@ -68,7 +68,11 @@ function header(event: APIGatewayProxyEvent, name: string): string | undefined {
   return undefined;
 }
 
-export function errorResult(error: ApiError, state: Pick<PipelineState, 'requestId' | 'timestamp'>, headers: Record<string, string> = {}): APIGatewayProxyResult {
+export function errorResult(
+  error: ApiError,
+  state: Pick<PipelineState, 'requestId' | 'timestamp'>,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
   return {
     statusCode: error.status,
     headers: { ...JSON_HEADERS, 'X-Request-Id': state.requestId, ...headers, ...error.headers },
@@ -83,7 +87,12 @@ export function errorResult(error: ApiError, state: Pick<PipelineState, 'request
   };
 }
 
-const envelope = (): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
+const envelope = (): middy.MiddlewareObj<
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Error,
+  PipelineContext
+> => ({
   before: (request) => {
     request.context.pipeline = {
       requestId: requestId(request.event.requestContext?.requestId),
@@ -96,7 +105,12 @@ const envelope = (): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyRe
     const result = request.response as unknown as ApiResult;
     request.response = {
       statusCode: result.status,
-      headers: { ...JSON_HEADERS, 'X-Request-Id': state.requestId, ...rateHeaders(state.rate), ...state.extraHeaders },
+      headers: {
+        ...JSON_HEADERS,
+        'X-Request-Id': state.requestId,
+        ...rateHeaders(state.rate),
+        ...state.extraHeaders,
+      },
       body: JSON.stringify({
         data: result.data,
         meta: { request_id: state.requestId, timestamp: state.timestamp, mode: state.tenant?.mode },
@@ -104,29 +118,49 @@ const envelope = (): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyRe
     };
   },
   onError: (request) => {
-    const state = request.context.pipeline ?? { requestId: requestId(), timestamp: new Date().toISOString(), extraHeaders: {} };
+    const state = request.context.pipeline ?? {
+      requestId: requestId(),
+      timestamp: new Date().toISOString(),
+      extraHeaders: {},
+    };
     let error = request.error;
     if (!(error instanceof ApiError)) {
       // The only place an unexpected error is seen: log it whole, answer without internals.
       console.error(
-        JSON.stringify({ level: 'error', msg: 'unhandled error', requestId: state.requestId, error: error?.stack ?? String(error) }),
+        JSON.stringify({
+          level: 'error',
+          msg: 'unhandled error',
+          requestId: state.requestId,
+          error: error?.stack ?? String(error),
+        }),
       );
       error = apiErrors.internal();
     }
-    request.response = errorResult(error as ApiError, state, { ...rateHeaders(state.rate), ...state.extraHeaders });
+    request.response = errorResult(error as ApiError, state, {
+      ...rateHeaders(state.rate),
+      ...state.extraHeaders,
+    });
   },
 });
 
-const apiKeyAuthentication = (): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
+const apiKeyAuthentication = (): middy.MiddlewareObj<
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Error,
+  PipelineContext
+> => ({
   before: async (request) => {
     const state = request.context.pipeline;
     const settings = authSettings();
     const rawKey = header(request.event, 'x-api-key')?.trim();
     if (!rawKey) throw apiErrors.unauthorized('The API key is missing: send it in the X-API-Key header.');
     const mode = modeOfKey(rawKey);
-    if (!mode) throw apiErrors.unauthorized('The API key is invalid: keys look like svc_live_… or svc_test_….');
+    if (!mode)
+      throw apiErrors.unauthorized('The API key is invalid: keys look like svc_live_… or svc_test_….');
     if (mode === 'test' && settings.keyVariant === 'live-only') {
-      throw apiErrors.forbidden('This environment accepts live keys only (svc_live_…); test keys cannot be used here.');
+      throw apiErrors.forbidden(
+        'This environment accepts live keys only (svc_live_…); test keys cannot be used here.',
+      );
     }
     const now = new Date();
     const outcome = await accountStore().authenticate(hashApiKey(rawKey), now);
@@ -155,7 +189,10 @@ const apiKeyAuthentication = (): middy.MiddlewareObj<APIGatewayProxyEvent, APIGa
     state.rate = rate;
     if (!rate.allowed) {
       state.extraHeaders['Retry-After'] = String(rate.retryAfterSeconds);
-      throw new ApiError('RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded; retry in ${rate.retryAfterSeconds} s.`);
+      throw new ApiError(
+        'RATE_LIMITED',
+        `Rate limit of ${limit} requests per minute exceeded; retry in ${rate.retryAfterSeconds} s.`,
+      );
     }
   },
 });
@@ -186,9 +223,13 @@ function singleValuedQuery(event: APIGatewayProxyEvent): Record<string, string> 
   const multi = event.multiValueQueryStringParameters ?? {};
   const repeated = Object.entries(multi).filter(([, values]) => (values?.length ?? 0) > 1);
   if (repeated.length > 0) {
-    throw apiErrors.validation(repeated.map(([name]) => ({ path: name, message: 'must be given at most once' })));
+    throw apiErrors.validation(
+      repeated.map(([name]) => ({ path: name, message: 'must be given at most once' })),
+    );
   }
-  return Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(event.queryStringParameters ?? {}).filter(([, v]) => v !== undefined),
+  ) as Record<string, string>;
 }
 
 const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
@@ -213,11 +254,17 @@ const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P extends z
 });
 
 /** Builds a route's Lambda handler from its schemas and the function that calls its use case. */
-export function apiRoute<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, P extends z.ZodType = z.ZodNever>(
+export function apiRoute<
+  B extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  P extends z.ZodType = z.ZodNever,
+>(
   spec: RouteSpec<B, Q, P>,
   run: (request: RouteRequest<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
 ) {
-  const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>().use(envelope());
+  const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>().use(
+    envelope(),
+  );
   if (spec.auth !== false) pipeline.use(apiKeyAuthentication());
   pipeline.use(requestValidation(spec));
   return pipeline.handler(async (_event, context) => {

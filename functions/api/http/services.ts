@@ -1,12 +1,13 @@
 // The adapters an API handler needs, built once per Lambda container from its environment.
+
+import type { KeyVariant, RatePlan } from '../../../lib/config/stages.ts';
 import { AccountStore } from '../../core/auth/account-store.ts';
 import { dynamo, s3Client, sfnClient } from '../../core/clients.ts';
 import { systemClock } from '../../core/clock.ts';
 import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../../core/config/env.ts';
-import type { RatePlan, KeyVariant } from '../../../lib/config/stages.ts';
 import { JobStore } from '../../core/jobs/job-store.ts';
-import { S3MediaStore } from '../../core/media/media-store.ts';
 import { RateLimiter } from '../../core/limits/rate-limiter.ts';
+import { S3MediaStore } from '../../core/media/media-store.ts';
 import type { JobDeps } from '../../core/use-cases/jobs.ts';
 import { StepFunctionsStarter } from '../../core/workflows/workflow-starter.ts';
 

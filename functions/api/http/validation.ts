@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import type { ErrorDetail } from '../../core/errors.ts';
 
 function joinPath(path: readonly PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 export function zodDetails(error: z.ZodError, where: 'body' | 'query' | 'path'): ErrorDetail[] {
@@ -11,7 +14,10 @@ export function zodDetails(error: z.ZodError, where: 'body' | 'query' | 'path'):
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        details.push({ path: joinPath([...issue.path, key]), message: `unknown ${where === 'body' ? 'field' : 'parameter'}` });
+        details.push({
+          path: joinPath([...issue.path, key]),
+          message: `unknown ${where === 'body' ? 'field' : 'parameter'}`,
+        });
       }
       continue;
     }

