@@ -108,7 +108,8 @@ function parseV6(text: string): number[] | undefined {
   } else {
     groups = [...toGroups(groupsText), ...tail];
   }
-  if (groups.length !== 8 || groups.some((g) => !Number.isInteger(g) || g < 0 || g > 0xffff)) return undefined;
+  if (groups.length !== 8 || groups.some((g) => !Number.isInteger(g) || g < 0 || g > 0xffff))
+    return undefined;
   return groups;
 }
 
@@ -264,7 +265,8 @@ export function checkUrlSyntax(url: string, options: UrlCheckOptions): UrlCheck 
   if (parsed.username !== '' || parsed.password !== '') {
     return {
       ok: false,
-      reason: 'The URL must not contain a username or password; authenticate with the webhook signature instead.',
+      reason:
+        'The URL must not contain a username or password; authenticate with the webhook signature instead.',
     };
   }
   const hostname = parsed.hostname;
@@ -289,7 +291,10 @@ export function checkUrlSyntax(url: string, options: UrlCheckOptions): UrlCheck 
   }
   // *.internal covers metadata.google.internal and the cloud providers' private DNS zones.
   if (name === 'internal' || name.endsWith('.internal')) {
-    return { ok: false, reason: 'The URL must not point to an internal host name; use a publicly reachable host.' };
+    return {
+      ok: false,
+      reason: 'The URL must not point to an internal host name; use a publicly reachable host.',
+    };
   }
   return { ok: true, url: parsed };
 }
