@@ -32,10 +32,14 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
   if (values.stage) {
     const config = stageConfig(values.stage);
     const stackName = `${config.stackPrefix}-stateful`;
-    const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
+    const { Stacks } = await new CloudFormationClient({}).send(
+      new DescribeStacksCommand({ StackName: stackName }),
+    );
     const table = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'AccountsTableName')?.OutputValue;
     if (!table) throw new Error(`Stack ${stackName} has no AccountsTableName output; is the stage deployed?`);
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+    const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
     return new KeyAdmin(new AccountStore(db, table), config.rateLimits, systemClock);
   }
   const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? '.local-data';
@@ -90,7 +94,9 @@ async function main(argv: string[]) {
       if (mode !== 'test' && mode !== 'live') throw new Error(`--mode must be test or live, got '${mode}'`);
       const created = await admin.createKey(org, mode as Mode, values.name ?? `${mode} key`);
       const r = created.record;
-      console.log(`Created ${r.mode} key ${r.keyId} for ${r.orgId} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}). Store it now; it cannot be shown again:`);
+      console.log(
+        `Created ${r.mode} key ${r.keyId} for ${r.orgId} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}). Store it now; it cannot be shown again:`,
+      );
       console.log(created.key);
       return;
     }

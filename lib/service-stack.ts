@@ -79,7 +79,9 @@ export class ServiceStack extends Stack {
         environment: {
           ...common,
           ...providerEnv,
-          ...(shipGazetteer ? { [ENV.gazetteerDataPath]: `/var/task/${path.basename(GAZETTEER_DATA_FILE)}` } : {}),
+          ...(shipGazetteer
+            ? { [ENV.gazetteerDataPath]: `/var/task/${path.basename(GAZETTEER_DATA_FILE)}` }
+            : {}),
         },
         bundledFiles: shipGazetteer ? [GAZETTEER_DATA_FILE] : undefined,
         memorySize: 512,

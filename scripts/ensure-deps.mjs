@@ -4,7 +4,10 @@ import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 
 const marker = 'node_modules/.package-lock.json';
-const stale = !existsSync(marker) || !existsSync('node_modules/.bin/node') || statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs;
+const stale =
+  !existsSync(marker) ||
+  !existsSync('node_modules/.bin/node') ||
+  statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs;
 if (stale) {
   console.log('Installing npm packages (npm ci)…');
   execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, KEY_PATTERN, keyHint, modeOfKey } from '../../../functions/core/auth/api-key.ts';
+import {
+  generateApiKey,
+  hashApiKey,
+  KEY_PATTERN,
+  keyHint,
+  modeOfKey,
+} from '../../../functions/core/auth/api-key.ts';
 
 describe('API keys', () => {
   it('generates svc_<mode>_ + 40 base62 characters, all different', () => {
@@ -12,7 +18,14 @@ describe('API keys', () => {
   it('takes the mode from the prefix and refuses anything malformed', () => {
     expect(modeOfKey(`svc_test_${'a'.repeat(32)}`)).toBe('test');
     expect(modeOfKey(`svc_live_${'a'.repeat(32)}`)).toBe('live');
-    for (const bad of ['', 'svc_live_', `svc_live_${'a'.repeat(31)}`, `svc_prod_${'a'.repeat(32)}`, `svc_live_${'a'.repeat(31)}!`, ` svc_live_${'a'.repeat(32)}`]) {
+    for (const bad of [
+      '',
+      'svc_live_',
+      `svc_live_${'a'.repeat(31)}`,
+      `svc_prod_${'a'.repeat(32)}`,
+      `svc_live_${'a'.repeat(31)}!`,
+      ` svc_live_${'a'.repeat(32)}`,
+    ]) {
       expect(modeOfKey(bad)).toBeUndefined();
       expect(KEY_PATTERN.test(bad)).toBe(false);
     }

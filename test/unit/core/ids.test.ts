@@ -13,7 +13,13 @@ describe('identifiers', () => {
 
   it('recognizes only canonical UUIDs', () => {
     expect(isUuid('00000000-0000-7000-8000-000000000000')).toBe(true);
-    for (const bad of ['', 'nope', '00000000000070008000000000000000', '00000000-0000-7000-8000-00000000000g', '../etc/passwd']) {
+    for (const bad of [
+      '',
+      'nope',
+      '00000000000070008000000000000000',
+      '00000000-0000-7000-8000-00000000000g',
+      '../etc/passwd',
+    ]) {
       expect(isUuid(bad)).toBe(false);
     }
   });

@@ -19,13 +19,15 @@ describe('OpenAPI document', () => {
     for (const route of ROUTES) {
       const op = doc.paths[route.path]![route.method.toLowerCase()]!;
       expect(Object.keys(op.responses)).toContain(String(route.success.status));
-      for (const code of route.errors) expect(Object.keys(op.responses)).toContain(String(ERROR_STATUS[code]));
+      for (const code of route.errors)
+        expect(Object.keys(op.responses)).toContain(String(ERROR_STATUS[code]));
       expect(op.security.length > 0).toBe(route.auth);
     }
   });
 
   it('documents every error code with its status', () => {
-    for (const [code, status] of Object.entries(ERROR_STATUS)) expect(doc['x-error-codes'][code]!.status).toBe(status);
+    for (const [code, status] of Object.entries(ERROR_STATUS))
+      expect(doc['x-error-codes'][code]!.status).toBe(status);
   });
 
   it('documents the output shape of every job type', () => {
@@ -38,7 +40,9 @@ describe('OpenAPI document', () => {
   });
 
   it('resolves every $ref inside the document', () => {
-    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) expect(doc.components.schemas[ref], ref).toBeDefined();
     expect(JSON.stringify(doc)).not.toContain('#/$defs/');

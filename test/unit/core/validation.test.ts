@@ -11,7 +11,11 @@ function problems(schema: { safeParse(v: unknown): { success: boolean; error?: u
 
 describe('request schemas', () => {
   it('names every unknown field, nested ones with their path', () => {
-    const details = problems(frontageDetectRequest, { address: '1 Martin Place, Sydney NSW 2000', a: 1, options: { b: 2 } });
+    const details = problems(frontageDetectRequest, {
+      address: '1 Martin Place, Sydney NSW 2000',
+      a: 1,
+      options: { b: 2 },
+    });
     expect(details).toEqual(
       expect.arrayContaining([
         { path: 'a', message: 'unknown field' },
@@ -32,14 +36,25 @@ describe('request schemas', () => {
 
   it('applies the list defaults and bounds', () => {
     expect(listJobsQuery.parse({})).toEqual({ limit: 50, offset: 0 });
-    expect(listJobsQuery.parse({ limit: '100', offset: '7', status: 'failed' })).toEqual({ limit: 100, offset: 7, status: 'failed' });
-    for (const bad of [{ limit: '0' }, { limit: '101' }, { offset: '-1' }, { limit: '1.5' }, { status: 'done' }]) {
+    expect(listJobsQuery.parse({ limit: '100', offset: '7', status: 'failed' })).toEqual({
+      limit: 100,
+      offset: 7,
+      status: 'failed',
+    });
+    for (const bad of [
+      { limit: '0' },
+      { limit: '101' },
+      { offset: '-1' },
+      { limit: '1.5' },
+      { status: 'done' },
+    ]) {
       expect(listJobsQuery.safeParse(bad).success).toBe(false);
     }
   });
 
   it('accepts 0 and 359 as directions, rejects 360 and fractions', () => {
     for (const direction of [0, 359]) expect(frontageEditRequest.safeParse({ direction }).success).toBe(true);
-    for (const direction of [360, -1, 1.5, '90']) expect(frontageEditRequest.safeParse({ direction }).success).toBe(false);
+    for (const direction of [360, -1, 1.5, '90'])
+      expect(frontageEditRequest.safeParse({ direction }).success).toBe(false);
   });
 });
