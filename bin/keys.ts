@@ -23,6 +23,8 @@ Commands:
   rotate    --org ID --key KEY_ID                     Create a replacement key and revoke the old one
   set-limit --org ID --per-minute N [--per-day N]     Set the organization's live rate limit (and daily quota)
   set-plan  --org ID --plan starter|growth|enterprise Put the organization on a named plan
+  webhook-secret --org ID [--rotate]                  Show the webhook signing secret(s) (created on first use);
+                                                      --rotate makes a new one, the old one signs too for 24 h
 
 Target (default: the local stack started by npm start):
   --data-dir DIR    data directory of the local stack (default .local-data, or DATA_DIR)
@@ -74,6 +76,7 @@ async function main(argv: string[]) {
       name: { type: 'string' },
       key: { type: 'string' },
       plan: { type: 'string' },
+      rotate: { type: 'boolean' },
       'per-minute': { type: 'string' },
       'per-day': { type: 'string' },
       stage: { type: 'string' },
@@ -136,6 +139,15 @@ async function main(argv: string[]) {
       await admin.setPlan(org, required(values, 'plan'));
       console.log(`${org} is on the ${values.plan} plan.`);
       return;
+    case 'webhook-secret': {
+      const secrets = values.rotate ? await admin.rotateWebhookSecret(org) : await admin.webhookSecrets(org);
+      for (const s of secrets.slice(1)) {
+        console.log(`previous secret (signs until ${s.expires_at ?? 'rotated'}): ${s.secret}`);
+      }
+      console.log(`Webhook signing secret of ${org} (verify with any Standard Webhooks library):`);
+      console.log(secrets[0]!.secret);
+      return;
+    }
     default:
       throw new Error(`Unknown command '${command}'\n\n${USAGE}`);
   }

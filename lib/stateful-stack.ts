@@ -101,7 +101,8 @@ export class StatefulStack extends Stack {
     this.webhookQueue = new sqs.Queue(this, 'WebhookQueue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      visibilityTimeout: Duration.seconds(60),
+      // At least six times the delivery function's timeout, as AWS advises for Lambda consumers.
+      visibilityTimeout: Duration.seconds(180),
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: 5 },
       removalPolicy,

@@ -2,7 +2,7 @@
 // out, aborted, or failed outside a Catch): the job is ended failed instead of staying processing.
 import { systemClock } from '../core/clock.ts';
 import type { WorkflowInput } from '../core/workflows/workflow-starter.ts';
-import { jobRef, stepJobStore } from './step-runtime.ts';
+import { failJob } from './job-lifecycle.ts';
 
 export interface ExecutionStatusChange {
   readonly detail: { readonly status: string; readonly input?: string | null; readonly name?: string };
@@ -24,6 +24,6 @@ export async function handler(event: ExecutionStatusChange): Promise<{ readonly 
   const outcome = MESSAGES[event.detail.status];
   if (!outcome || !event.detail.input) return { recorded: false };
   const input = JSON.parse(event.detail.input) as WorkflowInput;
-  const recorded = await stepJobStore().fail(jobRef(input.job), outcome, systemClock.now().toISOString());
+  const recorded = await failJob(input.job, outcome, systemClock.now().toISOString());
   return { recorded };
 }

@@ -1,9 +1,9 @@
 // The shared lifecycle steps of every job state machine: mark processing, mark completed (storing the
 // output) and mark failed (from a Catch, with the caught error turned into a code and a message).
 import { systemClock } from '../core/clock.ts';
-import type { JsonObject } from '../core/jobs/job.ts';
+import type { JobErrorInfo, JsonObject } from '../core/jobs/job.ts';
 import { type CaughtError, jobErrorFromCaught } from './step-errors.ts';
-import { jobRef, type StepJob, stepJobStore } from './step-runtime.ts';
+import { emitJobEvent, jobRef, type StepJob, stepJobStore } from './step-runtime.ts';
 
 export type LifecycleEvent =
   | { readonly action: 'processing'; readonly job: StepJob }
@@ -15,10 +15,18 @@ export async function handler(event: LifecycleEvent): Promise<{ readonly recorde
   const ref = jobRef(event.job);
   const now = systemClock.now().toISOString();
   switch (event.action) {
-    case 'processing':
-      return { recorded: await store.markProcessing(ref, { percent: 5, stage: 'started' }, now) };
-    case 'completed':
-      return { recorded: await store.complete(ref, event.output, now) };
+    case 'processing': {
+      const progress = { percent: 5, stage: 'started' };
+      const recorded = await store.markProcessing(ref, progress, now);
+      if (recorded) await emitJobEvent(event.job, 'job.processing', 'processing', progress);
+      return { recorded };
+    }
+    case 'completed': {
+      const recorded = await store.complete(ref, event.output, now);
+      if (recorded)
+        await emitJobEvent(event.job, 'job.completed', 'completed', { percent: 100, stage: 'completed' });
+      return { recorded };
+    }
     case 'failed': {
       const error = jobErrorFromCaught(event.error);
       // Operators see what was caught; the job shows only the integrator-facing code and message.
@@ -32,7 +40,17 @@ export async function handler(event: LifecycleEvent): Promise<{ readonly recorde
           cause: event.error.Cause,
         }),
       );
-      return { recorded: await store.fail(ref, error, now) };
+      return { recorded: await failJob(event.job, error, now) };
     }
   }
+}
+
+/** Ends a job failed and tells its webhook; false when the job had already finished. */
+export async function failJob(job: StepJob, error: JobErrorInfo, now: string): Promise<boolean> {
+  const recorded = await stepJobStore().fail(jobRef(job), error, now);
+  if (recorded) {
+    const current = await stepJobStore().get(jobRef(job).tenant, job.job_id);
+    await emitJobEvent(job, 'job.failed', 'failed', current?.progress ?? { percent: 0, stage: 'failed' });
+  }
+  return recorded;
 }

@@ -1,18 +1,22 @@
 // What every workflow step shares: the job reference from the execution input, the progress it reports
 // when it starts, and a store for writing it. A step's result becomes state-machine data.
-import { dynamo, s3Client } from '../core/clients.ts';
+import { dynamo, s3Client, sqsClient } from '../core/clients.ts';
 import { systemClock } from '../core/clock.ts';
 import { ENV, intEnv, requireEnv } from '../core/config/env.ts';
 import type { JobProgress } from '../core/jobs/job.ts';
 import { type JobRef, JobStore } from '../core/jobs/job-store.ts';
-import type { JobType, Mode } from '../core/jobs/job-types.ts';
+import type { JobStatus, JobType, Mode } from '../core/jobs/job-types.ts';
 import { S3MediaStore } from '../core/media/media-store.ts';
+import { JobEventPublisher } from '../core/webhooks/event-publisher.ts';
+import { type JobEventType, MIN_PROGRESS_EVENT_GAP_MS } from '../core/webhooks/events.ts';
 
 export interface StepJob {
   readonly job_id: string;
   readonly org_id: string;
   readonly mode: Mode;
   readonly job_type: JobType;
+  /** Present when the job asked for webhooks; steps emit events only then. */
+  readonly webhook_url?: string | null;
 }
 
 export interface StepEvent {
@@ -42,11 +46,47 @@ export function stepMediaStore(): S3MediaStore {
   return mediaStore;
 }
 
-/** Wraps a step: records its progress on the job, then runs it. */
+let publisher: JobEventPublisher | undefined;
+
+/** Puts a job event on the webhook queue when the job has a webhook_url (otherwise does nothing). */
+export async function emitJobEvent(
+  job: StepJob,
+  type: JobEventType,
+  status: JobStatus,
+  progress: JobProgress,
+): Promise<void> {
+  if (!job.webhook_url) return;
+  try {
+    publisher ??= new JobEventPublisher(sqsClient(), requireEnv(ENV.webhookQueueUrl));
+    await publisher.publish(type, job, status, progress, systemClock.now());
+  } catch (error) {
+    // Webhook plumbing never changes a job's outcome: the event is lost, loudly.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'job event not queued',
+        jobId: job.job_id,
+        type,
+        error: String(error),
+      }),
+    );
+  }
+}
+
+/** Wraps a step: records its progress on the job (and tells a webhook, sparingly), then runs it. */
 export function defineStep<E extends StepEvent, R>(run: (event: E) => Promise<R>): (event: E) => Promise<R> {
   return async (event: E) => {
     if (event.progress) {
-      await stepJobStore().setProgress(jobRef(event.job), event.progress, systemClock.now().toISOString());
+      const ref = jobRef(event.job);
+      const now = systemClock.now();
+      const moved = await stepJobStore().setProgress(ref, event.progress, now.toISOString());
+      if (
+        moved &&
+        event.job.webhook_url &&
+        (await stepJobStore().claimProgressEvent(ref, event.progress.stage, now, MIN_PROGRESS_EVENT_GAP_MS))
+      ) {
+        await emitJobEvent(event.job, 'job.progress', 'processing', event.progress);
+      }
     }
     return run(event);
   };

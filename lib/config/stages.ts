@@ -44,6 +44,14 @@ export interface StageConfig {
   readonly outputUrlExpirySeconds: number;
   /** Upper bound on one job's workflow; the execution is failed past it. */
   readonly workflowTimeoutSeconds: number;
+  readonly webhooks: {
+    /** http:// webhook URLs are refused unless this is set (only the local stack sets it). */
+    readonly allowHttp: boolean;
+    /** Loopback receivers are allowed (only the local stack, where receivers run on 127.0.0.1). */
+    readonly allowLoopback: boolean;
+    /** Delay before each delivery attempt after the first fails, in seconds (8 attempts in all). */
+    readonly retryScheduleSeconds: readonly number[];
+  };
 }
 
 const STAGING_PLANS: Readonly<Record<string, RatePlan>> = {
@@ -57,6 +65,12 @@ const base = {
   videoBundleUrlAllowlist: [] as readonly string[],
   outputUrlExpirySeconds: 3600,
   workflowTimeoutSeconds: 900,
+  // Standard Webhooks / Svix schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+  webhooks: {
+    allowHttp: false,
+    allowLoopback: false,
+    retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000, 36000],
+  },
 } as const;
 
 export const STAGES: Readonly<Record<Stage, StageConfig>> = {
@@ -66,6 +80,8 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     stackPrefix: 'pms-local',
     keyVariant: 'test-and-live',
     videoBundleUrlAllowlist: ['127.0.0.1', 'localhost'],
+    // Compressed so a failing receiver exhausts its attempts in seconds on a laptop and in tests.
+    webhooks: { allowHttp: true, allowLoopback: true, retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1] },
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     logRetentionDays: 7,
     retainData: false,

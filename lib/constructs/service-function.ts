@@ -10,6 +10,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 
@@ -41,7 +42,7 @@ export interface ServiceFunctionProps {
 
 export class ServiceFunction extends NodejsFunction {
   /** Tables, buckets and state machines this function was bound to (cdk-nag acknowledgements read it). */
-  readonly bindings: Array<ITable | IBucket | IStateMachine> = [];
+  readonly bindings: Array<ITable | IBucket | IStateMachine | IQueue> = [];
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
@@ -121,6 +122,14 @@ export class ServiceFunction extends NodejsFunction {
     );
     this.addEnvironment(envName, bucket.bucketName);
     this.bindings.push(bucket);
+    return this;
+  }
+
+  /** Lets the function send to a queue (consuming is granted by its event source). */
+  bindQueue(queue: IQueue, envName: string): this {
+    queue.grantSendMessages(this);
+    this.addEnvironment(envName, queue.queueUrl);
+    this.bindings.push(queue);
     return this;
   }
 

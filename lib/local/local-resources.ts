@@ -31,6 +31,12 @@ export class LocalNames implements PhysicalResources {
     throw new Error(`Template references unknown resource ${logicalId}`);
   }
 
+  queueUrl(logicalId: string): string {
+    const url = this.queueUrls.get(logicalId);
+    if (!url) throw new Error(`Queue ${logicalId} was not created locally`);
+    return url;
+  }
+
   setQueueUrl(logicalId: string, url: string) {
     this.queueUrls.set(logicalId, url);
   }
@@ -110,6 +116,7 @@ export async function createLocalResources(
   template: CfnTemplate,
   names: LocalNames,
   clients: { dynamodb: DynamoDBClient; s3: S3Client; sqs: SQSClient },
+  sqsEndpoint: string,
 ): Promise<void> {
   const resolver = new TemplateResolver(names);
   for (const [logicalId, resource] of resourcesOfType(template, 'AWS::DynamoDB::Table')) {
@@ -139,10 +146,13 @@ export async function createLocalResources(
     if (p.MessageRetentionPeriod !== undefined)
       attributes.MessageRetentionPeriod = String(p.MessageRetentionPeriod);
     if (p.RedrivePolicy) attributes.RedrivePolicy = JSON.stringify(p.RedrivePolicy);
-    const { QueueUrl } = await clients.sqs.send(
+    const created = await clients.sqs.send(
       new CreateQueueCommand({ QueueName: logicalId, Attributes: attributes }),
     );
-    names.setQueueUrl(logicalId, QueueUrl!);
+    // fauxqs names queues http://sqs.<region>.localhost:<port>/...; the path identifies the queue, so
+    // point the URL at the emulator's own loopback address instead.
+    const QueueUrl = new URL(new URL(created.QueueUrl!).pathname, sqsEndpoint).href;
+    names.setQueueUrl(logicalId, QueueUrl);
     await clients.sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
   }
 }

@@ -18,6 +18,7 @@ import { StepFunctionsStarter } from '../../functions/core/workflows/workflow-st
 import { STAGES } from '../config/stages.ts';
 import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
 import { startEmulators } from './emulators.ts';
+import { LocalEventSources } from './local-event-sources.ts';
 import { LocalGateway } from './local-gateway.ts';
 import { LocalLambdas } from './local-lambdas.ts';
 import { createLocalResources, LocalNames } from './local-resources.ts';
@@ -38,6 +39,7 @@ export interface LocalStackInfo {
   readonly endpoints: { readonly dynamodb: string; readonly aws: string; readonly stepfunctions: string };
   readonly tables: { readonly jobs: string; readonly accounts: string; readonly rateLimit: string };
   readonly mediaBucket: string;
+  readonly queues: { readonly webhooks: string; readonly webhookDeadLetters: string };
 }
 
 export interface RunningLocalStack {
@@ -74,7 +76,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
   const { stateful, service } = synthesizeLocalApp();
   const names = new LocalNames([stateful, service]);
-  await createLocalResources(stateful, names, { dynamodb, s3, sqs });
+  await createLocalResources(stateful, names, { dynamodb, s3, sqs }, emulators.awsEndpoint);
   const statefulResolver = new TemplateResolver(names);
   const resolver = new TemplateResolver(names, exportsOf(stateful, statefulResolver));
 
@@ -84,6 +86,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const sfnEndpoint = await stepFunctions.listen();
   Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
   await lambdas.warm();
+
+  const eventSources = new LocalEventSources(service, resolver, (id) => names.queueUrl(id), lambdas, sqs);
+  eventSources.start();
 
   const gateway = new LocalGateway(service, resolver, lambdas);
   const port = await gateway.listen(options.port);
@@ -119,6 +124,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       rateLimit: environment[ENV.rateLimitTable]!,
     },
     mediaBucket: environment[ENV.mediaBucket]!,
+    queues: {
+      webhooks: environment[ENV.webhookQueueUrl]!,
+      webhookDeadLetters: environment[ENV.webhookDeadLetterQueueUrl]!,
+    },
   };
   writeFileSync(path.join(dataDir, LOCAL_STATE_FILE), `${JSON.stringify(info, null, 2)}\n`);
 
@@ -129,6 +138,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     idle: () => stepFunctions.idle(),
     async stop() {
       await gateway.close();
+      await eventSources.stop();
       await stepFunctions.close();
       await emulators.stop();
     },

@@ -129,6 +129,7 @@ describe('GET /v1/jobs', () => {
         'status',
         'updated_at',
         'webhook_url',
+        'webhook',
       ].sort(),
     );
     expect(job.error).toEqual({ code: 'ADDRESS_NOT_FOUND', message: 'seeded' });

@@ -52,6 +52,10 @@ export function jobServices(): JobDeps {
     signer: { sign: (key, now) => mediaSigner().sign(key, now) },
     starter: new StepFunctionsStarter(sfnClient(), (jobType) => requireEnv(stateMachineArnVariable(jobType))),
     clock: systemClock,
+    webhookPolicy: {
+      allowHttp: requireEnv(ENV.webhookAllowHttp) === 'true',
+      allowLoopback: requireEnv(ENV.webhookAllowLoopback) === 'true',
+    },
   };
   return jobDeps;
 }

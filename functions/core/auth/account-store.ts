@@ -44,6 +44,13 @@ export interface OrganizationRecord {
   readonly requestsPerDay?: number;
 }
 
+/** A webhook signing secret of an organization; a rotated-out one keeps signing until it expires. */
+export interface WebhookSecret {
+  readonly secret: string;
+  readonly created_at: string;
+  readonly expires_at?: string;
+}
+
 export type AuthenticationOutcome =
   | { readonly kind: 'ok'; readonly key: ApiKeyRecord }
   | { readonly kind: 'unknown-or-revoked' }
@@ -276,25 +283,65 @@ export class AccountStore {
     return {
       orgId: String(Item.org_id),
       createdAt: String(Item.created_at),
-      plan: Item.plan as string | undefined,
-      requestsPerMinute: Item.rate_per_minute as number | undefined,
-      requestsPerDay: Item.daily_quota as number | undefined,
+      plan: (Item.plan as string | null) ?? undefined,
+      requestsPerMinute: (Item.rate_per_minute as number | null) ?? undefined,
+      requestsPerDay: (Item.daily_quota as number | null) ?? undefined,
     };
   }
 
   async putOrganization(org: OrganizationRecord): Promise<void> {
     await this.db.send(
-      new PutCommand({
+      new UpdateCommand({
         TableName: this.tableName,
-        Item: {
-          pk: orgPk(org.orgId),
-          org_id: org.orgId,
-          created_at: org.createdAt,
-          plan: org.plan,
-          rate_per_minute: org.requestsPerMinute,
-          daily_quota: org.requestsPerDay,
+        Key: { pk: orgPk(org.orgId) },
+        UpdateExpression:
+          'SET org_id = :id, created_at = if_not_exists(created_at, :created), rate_per_minute = :m, daily_quota = :d, #plan = :plan',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: {
+          ':id': org.orgId,
+          ':created': org.createdAt,
+          ':m': org.requestsPerMinute ?? null,
+          ':d': org.requestsPerDay ?? null,
+          ':plan': org.plan ?? null,
         },
       }),
     );
+  }
+
+  /** The organization's webhook secrets and their version (for optimistic replacement). */
+  async getWebhookSecrets(orgId: string): Promise<{ secrets: WebhookSecret[]; version: number }> {
+    const { Item } = await this.db.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: orgPk(orgId) },
+        ProjectionExpression: 'webhook_secrets, webhook_secrets_version',
+        ConsistentRead: true,
+      }),
+    );
+    return {
+      secrets: (Item?.webhook_secrets as WebhookSecret[] | undefined) ?? [],
+      version: (Item?.webhook_secrets_version as number | undefined) ?? 0,
+    };
+  }
+
+  /** Replaces the secrets if they are still at `version` (so two rotations cannot interleave). */
+  async replaceWebhookSecrets(
+    orgId: string,
+    version: number,
+    next: readonly WebhookSecret[],
+  ): Promise<boolean> {
+    const wasRefused = await refused(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: orgPk(orgId) },
+          UpdateExpression: 'SET webhook_secrets = :next, webhook_secrets_version = :v1, org_id = :id',
+          ConditionExpression:
+            'attribute_not_exists(webhook_secrets_version) OR webhook_secrets_version = :v',
+          ExpressionAttributeValues: { ':next': next, ':id': orgId, ':v': version, ':v1': version + 1 },
+        }),
+      ),
+    );
+    return !wasRefused;
   }
 }

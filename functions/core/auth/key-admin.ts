@@ -3,7 +3,8 @@
 import type { Clock } from '../clock.ts';
 import { randomBase62 } from '../ids.ts';
 import type { Mode } from '../jobs/job-types.ts';
-import type { AccountStore, ApiKeyRecord, OrganizationRecord } from './account-store.ts';
+import { listWebhookSecrets, rotateWebhookSecret, signingSecrets } from '../webhooks/webhook-secrets.ts';
+import type { AccountStore, ApiKeyRecord, OrganizationRecord, WebhookSecret } from './account-store.ts';
 import { generateApiKey, hashApiKey, keyHint } from './api-key.ts';
 
 export interface RateSettings {
@@ -120,6 +121,19 @@ export class KeyAdmin {
       if (key.mode === 'live')
         await this.accounts.setKeyLimits(key.storageKey, requestsPerMinute, requestsPerDay);
     }
+  }
+
+  /** The organization's active webhook signing secrets, newest first (one is created if none exist). */
+  async webhookSecrets(orgId: string): Promise<WebhookSecret[]> {
+    await this.organization(orgId);
+    await signingSecrets(this.accounts, orgId, this.clock.now());
+    return listWebhookSecrets(this.accounts, orgId, this.clock.now());
+  }
+
+  /** A new signing secret; the previous one keeps signing alongside it for 24 hours. */
+  async rotateWebhookSecret(orgId: string): Promise<WebhookSecret[]> {
+    await this.organization(orgId);
+    return rotateWebhookSecret(this.accounts, orgId, this.clock.now());
   }
 
   async setPlan(orgId: string, plan: string): Promise<void> {

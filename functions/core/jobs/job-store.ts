@@ -14,7 +14,7 @@ import {
   ScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Job, JobErrorInfo, JobProgress, JsonObject } from './job.ts';
+import type { Job, JobErrorInfo, JobProgress, JsonObject, WebhookAttempt } from './job.ts';
 import type { JobStatus, JobType, Tenant } from './job-types.ts';
 
 export const JOB_INDEXES = {
@@ -64,6 +64,7 @@ interface JobItem {
   parent_job_id?: string;
   webhook_url?: string;
   callback_metadata_json?: string;
+  webhook_attempts?: WebhookAttempt[];
 }
 
 const tenantKey = (t: Tenant) => `T#${t.orgId}#${t.mode}`;
@@ -122,6 +123,7 @@ function fromItem(item: Record<string, unknown>): Job {
       i.callback_metadata_json === undefined
         ? undefined
         : (JSON.parse(i.callback_metadata_json) as JsonObject),
+    webhookAttempts: i.webhook_attempts,
   };
 }
 
@@ -288,6 +290,43 @@ export class JobStore {
             ':sk': statusKey(ref.tenant, to),
             ':tsk': typeStatusKey(ref.tenant, ref.jobType, to),
             ':now': spec.now,
+          },
+        }),
+      ),
+    );
+  }
+
+  /** Appends one webhook delivery attempt to the job's log. */
+  async recordWebhookAttempt(ref: JobRef, attempt: WebhookAttempt): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
+        UpdateExpression:
+          'SET webhook_attempts = list_append(if_not_exists(webhook_attempts, :empty), :attempt)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':empty': [], ':attempt': [attempt] },
+      }),
+    );
+  }
+
+  /**
+   * Claims the right to send a progress event for this stage: at most one per stage and none within
+   * `minGapMs` of the previous one. Resolves false when the event must be skipped.
+   */
+  claimProgressEvent(ref: JobRef, stage: string, now: Date, minGapMs: number): Promise<boolean> {
+    return conditional(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
+          UpdateExpression: 'SET last_progress_event_at = :now, last_progress_event_stage = :stage',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(last_progress_event_at) OR (last_progress_event_at <= :cutoff AND last_progress_event_stage <> :stage))',
+          ExpressionAttributeValues: {
+            ':now': now.getTime(),
+            ':cutoff': now.getTime() - minGapMs,
+            ':stage': stage,
           },
         }),
       ),

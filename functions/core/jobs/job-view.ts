@@ -44,5 +44,6 @@ export async function toJobView(job: Job, signer: MediaUrlSigner, now: Date): Pr
     parent_job_id: job.parentJobId ?? null,
     webhook_url: job.webhookUrl ?? null,
     callback_metadata: job.callbackMetadata ?? null,
+    webhook: job.webhookUrl ? { url: job.webhookUrl, attempts: job.webhookAttempts ?? [] } : null,
   };
 }

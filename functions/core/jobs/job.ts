@@ -13,6 +13,19 @@ export interface JobErrorInfo {
 
 export type JsonObject = { [key: string]: unknown };
 
+/** One delivery attempt of one webhook event, as logged on the job. */
+export interface WebhookAttempt {
+  readonly event_id: string;
+  readonly type: string;
+  readonly attempt: number;
+  readonly attempted_at: string;
+  readonly status_code: number | null;
+  readonly error: string | null;
+  readonly delivered: boolean;
+  /** delivered · retrying (another attempt is scheduled) · gone (410, no more) · exhausted (sent to the DLQ) */
+  readonly outcome: 'delivered' | 'retrying' | 'gone' | 'exhausted';
+}
+
 export interface Job {
   readonly jobId: string;
   readonly orgId: string;
@@ -31,4 +44,5 @@ export interface Job {
   readonly parentJobId?: string;
   readonly webhookUrl?: string;
   readonly callbackMetadata?: JsonObject;
+  readonly webhookAttempts?: readonly WebhookAttempt[];
 }

@@ -5,6 +5,7 @@ import type { RouteDefinition } from '../../api/routes.ts';
 import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { JOB_STATUSES, JOB_TYPE_INFO, JOB_TYPES } from '../jobs/job-types.ts';
 import { frontageOutput } from '../schemas/frontage.ts';
+import { webhookEvents } from '../schemas/webhooks.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -45,6 +46,36 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   }
   return pointRefsAtComponents(rest) as JsonSchema;
 }
+
+const WEBHOOK_DELIVERY = [
+  'Sent to the webhook_url of the request, signed per the Standard Webhooks specification with the organization secret (`whsec_…`, shown and rotated with `npm run keys -- webhook-secret`).',
+  'Verify with any Standard Webhooks library: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`; during a secret rotation two signatures are sent for 24 hours.',
+  "A 2xx within 10 s is success; 410 stops; anything else is retried immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (with jitter, honouring Retry-After); after that the event goes to a dead-letter queue. Redirects are not followed. Every attempt is listed in the job's `webhook.attempts`.",
+].join('\n\n');
+
+const WEBHOOK_HEADERS = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'Event id, stable across retries.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Unix seconds of this attempt.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description: 'Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret.',
+    schema: { type: 'string' },
+  },
+];
 
 const RATE_HEADERS = {
   'X-RateLimit-Limit': {
@@ -214,6 +245,28 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
       schemas: { Error: errorBody, ...components },
     },
+    webhooks: Object.fromEntries(
+      Object.entries(webhookEvents(frontageOutput)).map(([type, schema]) => [
+        type,
+        {
+          post: {
+            summary: schema.description,
+            description: WEBHOOK_DELIVERY,
+            parameters: WEBHOOK_HEADERS,
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
+            },
+            responses: {
+              '200': {
+                description:
+                  'Any 2xx within 10 s acknowledges the event; 410 stops all further deliveries of it.',
+              },
+            },
+          },
+        },
+      ]),
+    ),
     'x-job-types': jobTypes,
     'x-error-codes': Object.fromEntries(
       (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => [

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { JOB_STATUSES, JOB_TYPES } from '../jobs/job-types.ts';
 import { frontageOutput } from './frontage.ts';
+import { jobError } from './outputs.ts';
+import { jobWebhook } from './webhooks.ts';
 
 const integerString = (name: string) =>
   z.string().regex(/^\d+$/, `${name} must be a non-negative integer`).transform(Number);
@@ -21,13 +23,6 @@ export const listJobsQuery = z.strictObject({
   job_type: z.enum(JOB_TYPES).optional(),
 });
 export type ListJobsQuery = z.infer<typeof listJobsQuery>;
-
-export const jobError = z.object({
-  code: z
-    .string()
-    .meta({ description: 'Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED.' }),
-  message: z.string(),
-});
 
 export const jobRecord = z
   .object({
@@ -49,6 +44,7 @@ export const jobRecord = z
     error: jobError.nullable(),
     parent_job_id: z.uuid().nullable(),
     webhook_url: z.string().nullable(),
+    webhook: jobWebhook,
     callback_metadata: z.record(z.string(), z.unknown()).nullable(),
   })
   .meta({ id: 'Job' });

@@ -25,3 +25,10 @@ export interface StoredMedia {
   readonly height?: number;
   readonly size_bytes?: number;
 }
+
+export const jobError = z.object({
+  code: z
+    .string()
+    .meta({ description: 'Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED.' }),
+  message: z.string(),
+});

@@ -8,10 +8,13 @@ import type { JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import type { ListJobsQuery } from '../schemas/jobs.ts';
+import { checkUrlSyntax } from '../webhooks/ssrf-guard.ts';
 import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
 
 export interface JobDeps {
   readonly jobs: JobStore;
+  /** Which webhook URLs the stage accepts (https only, except where the stage allows http/loopback). */
+  readonly webhookPolicy: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
   readonly signer: MediaUrlSigner;
   readonly starter: WorkflowStarter;
   readonly clock: Clock;
@@ -89,6 +92,10 @@ export async function submitJob(
   deps: JobDeps,
   submission: JobSubmission,
 ): Promise<{ job_id: string; status: 'queued' }> {
+  if (submission.webhookUrl) {
+    const checked = checkUrlSyntax(submission.webhookUrl, deps.webhookPolicy);
+    if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `webhook_url is not allowed: ${checked.reason}`);
+  }
   const now = deps.clock.now();
   const timestamp = now.toISOString();
   const jobId = uuidv7(now.getTime());

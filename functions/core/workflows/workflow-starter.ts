@@ -11,6 +11,8 @@ export interface WorkflowInput {
     readonly org_id: string;
     readonly mode: Mode;
     readonly job_type: JobType;
+    /** Steps emit webhook events only for jobs that have one. */
+    readonly webhook_url: string | null;
   };
   readonly input: JsonObject;
   /** The parent job's input and output, for jobs that edit another; null otherwise. */
@@ -23,7 +25,13 @@ export interface WorkflowInput {
 
 export function workflowInputFor(job: Job, parent: Job | undefined): WorkflowInput {
   return {
-    job: { job_id: job.jobId, org_id: job.orgId, mode: job.mode, job_type: job.jobType },
+    job: {
+      job_id: job.jobId,
+      org_id: job.orgId,
+      mode: job.mode,
+      job_type: job.jobType,
+      webhook_url: job.webhookUrl ?? null,
+    },
     input: job.input,
     parent: parent ? { job_id: parent.jobId, input: parent.input, output: parent.output ?? {} } : null,
   };

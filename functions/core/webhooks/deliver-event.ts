@@ -1,0 +1,127 @@
+// Delivers one webhook event attempt and decides what happens next: 2xx → delivered; 410 → stop;
+// anything else → the next attempt on the schedule (re-enqueued, with delays past SQS's 15 minutes
+// chained), or the dead-letter queue after the last one. Every attempt is logged on the job. A
+// receiver's failure never touches the job's own outcome.
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { AccountStore } from '../auth/account-store.ts';
+import type { Clock } from '../clock.ts';
+import type { JobStore } from '../jobs/job-store.ts';
+import { toJobView } from '../jobs/job-view.ts';
+import type { MediaUrlSigner } from '../media/media-store.ts';
+import { queueMessage, type WebhookMessage } from './events.ts';
+import type { SendOutcome } from './http-sender.ts';
+import { nextDelaySeconds, parseRetryAfter, sqsDelayChunks } from './retry-schedule.ts';
+import { webhookHeaders } from './signature.ts';
+import { checkUrlSyntax } from './ssrf-guard.ts';
+import { signingSecrets } from './webhook-secrets.ts';
+
+export interface DeliveryDeps {
+  readonly jobs: JobStore;
+  readonly accounts: AccountStore;
+  readonly signer: MediaUrlSigner;
+  readonly sqs: SQSClient;
+  readonly queueUrl: string;
+  readonly deadLetterQueueUrl: string;
+  readonly retryScheduleSeconds: readonly number[];
+  readonly allowHttp: boolean;
+  readonly allowLoopback: boolean;
+  readonly clock: Clock;
+  readonly send: (url: URL, headers: Record<string, string>, body: string) => Promise<SendOutcome>;
+}
+
+export async function buildPayload(
+  deps: Pick<DeliveryDeps, 'jobs' | 'signer'>,
+  message: WebhookMessage,
+  now: Date,
+) {
+  const tenant = { orgId: message.job.org_id, mode: message.job.mode };
+  const job = await deps.jobs.get(tenant, message.job.job_id);
+  if (!job) return undefined;
+  const view = await toJobView(job, deps.signer, now);
+  const data: Record<string, unknown> = {
+    job_id: job.jobId,
+    job_type: job.jobType,
+    status: message.status,
+    progress: message.progress,
+  };
+  if (message.type === 'job.completed') data.output = view.output;
+  if (message.type === 'job.failed') data.error = view.error;
+  data.callback_metadata = job.callbackMetadata ?? null;
+  return {
+    job,
+    body: JSON.stringify({ type: message.type, id: message.event_id, created_at: message.created_at, data }),
+  };
+}
+
+export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage): Promise<void> {
+  const now = deps.clock.now();
+  if (message.not_before !== undefined && message.not_before > now.getTime() + 1000) {
+    // Still waiting out a delay longer than one SQS delay: pass it on for the rest.
+    const { now: delay } = sqsDelayChunks((message.not_before - now.getTime()) / 1000);
+    await deps.sqs.send(new SendMessageCommand(queueMessage(deps.queueUrl, message, delay)));
+    return;
+  }
+  const built = await buildPayload(deps, message, now);
+  const webhookUrl = built?.job.webhookUrl;
+  if (!built || !webhookUrl) return; // the job is gone or never asked for webhooks
+  const { job, body } = built;
+  const ref = { tenant: { orgId: job.orgId, mode: job.mode }, jobId: job.jobId, jobType: job.jobType };
+
+  const checked = checkUrlSyntax(webhookUrl, {
+    allowHttp: deps.allowHttp,
+    allowLoopback: deps.allowLoopback,
+  });
+  let outcome: SendOutcome;
+  if (checked.ok) {
+    const secrets = await signingSecrets(deps.accounts, job.orgId, now);
+    const headers = webhookHeaders({
+      id: message.event_id,
+      timestamp: Math.floor(now.getTime() / 1000),
+      body,
+      secrets,
+    });
+    outcome = await deps.send(checked.url, headers, body);
+  } else {
+    outcome = { error: `refused: ${checked.reason}` };
+  }
+
+  const status = outcome.statusCode;
+  const delivered = status !== undefined && status >= 200 && status < 300;
+  const gone = status === 410;
+  const delay =
+    delivered || gone
+      ? null
+      : nextDelaySeconds(deps.retryScheduleSeconds, message.attempt, {
+          retryAfterSeconds: parseRetryAfter(outcome.retryAfter ?? null, now),
+        });
+  await deps.jobs.recordWebhookAttempt(ref, {
+    event_id: message.event_id,
+    type: message.type,
+    attempt: message.attempt,
+    attempted_at: now.toISOString(),
+    status_code: status ?? null,
+    error: outcome.error ?? (delivered ? null : status === undefined ? 'no response' : `HTTP ${status}`),
+    delivered,
+    outcome: delivered ? 'delivered' : gone ? 'gone' : delay === null ? 'exhausted' : 'retrying',
+  });
+  if (delivered || gone) return;
+  if (delay === null) {
+    // Operators redrive the DLQ into the webhook queue; the schedule then starts over.
+    await deps.sqs.send(
+      new SendMessageCommand(
+        queueMessage(deps.deadLetterQueueUrl, { ...message, attempt: 1, not_before: undefined }),
+      ),
+    );
+    return;
+  }
+  const chunks = sqsDelayChunks(delay);
+  await deps.sqs.send(
+    new SendMessageCommand(
+      queueMessage(
+        deps.queueUrl,
+        { ...message, attempt: message.attempt + 1, not_before: now.getTime() + delay * 1000 },
+        chunks.now,
+      ),
+    ),
+  );
+}

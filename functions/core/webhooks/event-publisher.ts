@@ -1,0 +1,41 @@
+// Puts job events on the webhook queue. Only jobs that asked for webhooks (a webhook_url) emit any.
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { JobProgress } from '../jobs/job.ts';
+import type { JobStatus, JobType, Mode } from '../jobs/job-types.ts';
+import { type JobEventType, newEventId, queueMessage } from './events.ts';
+
+export interface EventJob {
+  readonly job_id: string;
+  readonly org_id: string;
+  readonly mode: Mode;
+  readonly job_type: JobType;
+}
+
+export class JobEventPublisher {
+  constructor(
+    private readonly sqs: SQSClient,
+    private readonly queueUrl: string,
+  ) {}
+
+  async publish(
+    type: JobEventType,
+    job: EventJob,
+    status: JobStatus,
+    progress: JobProgress,
+    now: Date,
+  ): Promise<void> {
+    await this.sqs.send(
+      new SendMessageCommand(
+        queueMessage(this.queueUrl, {
+          event_id: newEventId(),
+          type,
+          created_at: now.toISOString(),
+          job: { job_id: job.job_id, org_id: job.org_id, mode: job.mode, job_type: job.job_type },
+          status,
+          progress,
+          attempt: 1,
+        }),
+      ),
+    );
+  }
+}

@@ -1,0 +1,62 @@
+// One webhook POST: to the address that was just checked (the connection is pinned to it, so a DNS
+// answer that changes between check and connect cannot redirect it), within a deadline, never
+// following redirects. Resolves with the outcome; never throws for the receiver's faults.
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { pinnedLookup, resolveAndCheck } from './ssrf-guard.ts';
+
+export interface SendOutcome {
+  readonly statusCode?: number;
+  readonly retryAfter?: string;
+  /** Set when no HTTP status came back (refused address, DNS, connection, timeout). */
+  readonly error?: string;
+}
+
+export interface SendOptions {
+  readonly timeoutMs: number;
+  readonly allowLoopback: boolean;
+}
+
+export async function postWebhook(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+): Promise<SendOutcome> {
+  const started = Date.now();
+  const check = await resolveAndCheck(url.hostname.replace(/^\[|\]$/g, ''), {
+    allowLoopback: options.allowLoopback,
+  });
+  if (!check.ok) return { error: `refused: ${check.reason}` };
+  const remaining = Math.max(1, options.timeoutMs - (Date.now() - started));
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<SendOutcome>((resolve) => {
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(check.address, check.family),
+        agent: false,
+        timeout: remaining,
+      },
+      (response) => {
+        response.resume(); // the body is not needed; drain it so the socket closes
+        response.on('end', () =>
+          resolve({ statusCode: response.statusCode, retryAfter: response.headers['retry-after'] }),
+        );
+        response.on('error', () =>
+          resolve({ statusCode: response.statusCode, retryAfter: response.headers['retry-after'] }),
+        );
+      },
+    );
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`no response within ${options.timeoutMs} ms`)),
+      remaining,
+    );
+    request.on('timeout', () => request.destroy(new Error(`no response within ${options.timeoutMs} ms`)));
+    request.on('error', (error) => resolve({ error: error.message }));
+    request.on('close', () => clearTimeout(deadline));
+    request.end(body);
+  });
+}

@@ -1,0 +1,60 @@
+// Webhook-delivery Lambda: consumes the webhook queue (partial batch failures: only records that hit an
+// infrastructure error are retried by SQS; receiver failures are scheduled by deliverWebhook itself).
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { AccountStore } from '../core/auth/account-store.ts';
+import { dynamo, s3Client, sqsClient } from '../core/clients.ts';
+import { systemClock } from '../core/clock.ts';
+import { ENV, intEnv, requireEnv } from '../core/config/env.ts';
+import { JobStore } from '../core/jobs/job-store.ts';
+import { S3MediaStore } from '../core/media/media-store.ts';
+import { type DeliveryDeps, deliverWebhook } from '../core/webhooks/deliver-event.ts';
+import type { WebhookMessage } from '../core/webhooks/events.ts';
+import { postWebhook } from '../core/webhooks/http-sender.ts';
+
+/** A receiver gets this long to answer with a 2xx. */
+const RECEIVER_TIMEOUT_MS = 10_000;
+
+let deps: DeliveryDeps | undefined;
+
+function deliveryDeps(): DeliveryDeps {
+  if (!deps) {
+    const allowLoopback = requireEnv(ENV.webhookAllowLoopback) === 'true';
+    deps = {
+      jobs: new JobStore(dynamo(), requireEnv(ENV.jobsTable)),
+      accounts: new AccountStore(dynamo(), requireEnv(ENV.accountsTable)),
+      signer: new S3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), intEnv(ENV.outputUrlExpirySeconds)),
+      sqs: sqsClient(),
+      queueUrl: requireEnv(ENV.webhookQueueUrl),
+      deadLetterQueueUrl: requireEnv(ENV.webhookDeadLetterQueueUrl),
+      retryScheduleSeconds: JSON.parse(requireEnv(ENV.webhookRetrySchedule)) as number[],
+      allowHttp: requireEnv(ENV.webhookAllowHttp) === 'true',
+      allowLoopback,
+      clock: systemClock,
+      send: (url, headers, body) =>
+        postWebhook(url, headers, body, { timeoutMs: RECEIVER_TIMEOUT_MS, allowLoopback }),
+    };
+  }
+  return deps;
+}
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const failures: SQSBatchResponse['batchItemFailures'] = [];
+  await Promise.all(
+    event.Records.map(async (record) => {
+      try {
+        await deliverWebhook(deliveryDeps(), JSON.parse(record.body) as WebhookMessage);
+      } catch (error) {
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            msg: 'webhook delivery failed',
+            messageId: record.messageId,
+            error: String(error),
+          }),
+        );
+        failures.push({ itemIdentifier: record.messageId });
+      }
+    }),
+  );
+  return { batchItemFailures: failures };
+}
