@@ -2,23 +2,13 @@
 // concurrency 1 and 16, beside the raw dynalite GetItem/PutItem rate measured in the same run, and the
 // store round trips each request makes (counted on the handlers' own DynamoDB client).
 // Run: npm run bench -- api   (target: API p50 within 5 ms of its raw store calls; ≤ 3 round trips)
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AccountStore } from '../functions/core/auth/account-store.ts';
-import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../functions/core/clients.ts';
-import { systemClock } from '../functions/core/clock.ts';
-import { STAGES } from '../lib/config/stages.ts';
 import { invocationContext } from '../lib/local/local-lambdas.ts';
-import { startLocalStack } from '../lib/local/local-stack.ts';
+import { startBenchStack } from './bench-stack.ts';
 import { measure, printTable, type RunStats } from './stats.ts';
 
-process.env.LOCAL_STACK_QUIET = 'true';
-const stack = await startLocalStack({ port: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'pms-bench-')) });
-const { info } = stack;
+const { stack, info, db: raw, key } = await startBenchStack();
 
 // Only calls made while a route's own function runs count (workflow steps run in this process too).
 let storeCalls = 0;
@@ -30,17 +20,6 @@ dynamo().middlewareStack.add(
   },
   { step: 'initialize', name: 'countStoreCalls' },
 );
-
-const raw = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: info.endpoints.dynamodb,
-    region: info.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
-const admin = new KeyAdmin(new AccountStore(raw, info.tables.accounts), STAGES.local.rateLimits, systemClock);
-await admin.setLimits('bench-org', 1_000_000);
-const { key } = await admin.createKey('bench-org', 'live', 'bench');
 
 const api = (method: string, route: string, body?: unknown) =>
   fetch(`${info.url}${route}`, {

@@ -2,15 +2,7 @@
 // completed, polled every 10 ms) beside the time of each step run directly in the same process, so the
 // orchestration overhead (API, state machine, job writes) shows as the difference.
 // Run: npm run bench -- frontage   (target: under 2 s end to end locally)
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { AccountStore } from '../functions/core/auth/account-store.ts';
-import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { s3Client } from '../functions/core/clients.ts';
-import { systemClock } from '../functions/core/clock.ts';
 import { S3MediaStore } from '../functions/core/media/media-store.ts';
 import { detectFrontage } from '../functions/media/frontage/detect-frontage.ts';
 import { renderFrontageReference } from '../functions/media/frontage/reference-image.ts';
@@ -18,22 +10,9 @@ import { parseAustralianAddress } from '../functions/media/geo/address-parser.ts
 import { GazetteerGeocoder } from '../functions/media/geo/offline-geocoder.ts';
 import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir.ts';
 import { SyntheticSiteSource } from '../functions/media/site/synthetic-site.ts';
-import { STAGES } from '../lib/config/stages.ts';
-import { startLocalStack } from '../lib/local/local-stack.ts';
+import { startBenchStack } from './bench-stack.ts';
 
-process.env.LOCAL_STACK_QUIET = 'true';
-const stack = await startLocalStack({ port: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'pms-bench-')) });
-const { info } = stack;
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: info.endpoints.dynamodb,
-    region: info.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
-const admin = new KeyAdmin(new AccountStore(db, info.tables.accounts), STAGES.local.rateLimits, systemClock);
-await admin.setLimits('bench-org', 1_000_000);
-const { key } = await admin.createKey('bench-org', 'live', 'bench');
+const { stack, info, key } = await startBenchStack();
 
 const ADDRESSES = [
   '10 Wattle Street, Ultimo NSW 2007',

@@ -7,7 +7,7 @@ import { bearingLabel } from '../media/frontage/bearing.ts';
 import { detectFrontage } from '../media/frontage/detect-frontage.ts';
 import { renderFrontageReference } from '../media/frontage/reference-image.ts';
 import { fromLocalMetres } from '../media/geo/local-metric.ts';
-import type { LatLng, ParsedAddress, SiteModel } from '../media/geo/types.ts';
+import type { Georeference, LatLng, ParsedAddress, SiteModel } from '../media/geo/types.ts';
 import { providers } from '../media/providers/provider-factory.ts';
 import { parsedAddressOf, type ResolvedLocation } from './resolve-location.ts';
 import { defineStep, jobRef, type StepEvent, stepMediaStore } from './step-runtime.ts';
@@ -16,6 +16,17 @@ import { defineStep, jobRef, type StepEvent, stepMediaStore } from './step-runti
 const SITE_RADIUS_M = 150;
 
 type StoredFrontageOutput = Omit<FrontageOutput, 'reference_image'> & { reference_image: StoredMedia };
+
+/** The georeference as the job output shows it (snake_case). */
+function georeferenceOutput(georef: Georeference): StoredFrontageOutput['georeference'] {
+  return {
+    center: georef.center,
+    meters_per_pixel: georef.metersPerPixel,
+    rotation: georef.rotationDeg,
+    width: georef.width,
+    height: georef.height,
+  };
+}
 
 function siteAround(location: LatLng, address: ParsedAddress): Promise<SiteModel> {
   return providers().site.siteAround(location, address, SITE_RADIUS_M);
@@ -69,13 +80,7 @@ export const detect = defineStep(async (event: DetectFrontageEvent): Promise<Sto
       front_point: detection.method === 'default' ? null : fromLocalMetres(site.origin, detection.frontPoint),
     },
     reference_image: stored,
-    georeference: {
-      center: image.georef.center,
-      meters_per_pixel: image.georef.metersPerPixel,
-      rotation: image.georef.rotationDeg,
-      width: image.georef.width,
-      height: image.georef.height,
-    },
+    georeference: georeferenceOutput(image.georef),
     providers: { geocoder: event.location.provider, ...providerNames },
   };
 });
@@ -102,13 +107,7 @@ export const edit = defineStep(async (event: EditFrontageEvent): Promise<StoredF
     method: 'manual',
     edited: true,
     reference_image: stored,
-    georeference: {
-      center: image.georef.center,
-      meters_per_pixel: image.georef.metersPerPixel,
-      rotation: image.georef.rotationDeg,
-      width: image.georef.width,
-      height: image.georef.height,
-    },
+    georeference: georeferenceOutput(image.georef),
     providers: { ...parentOutput.providers, ...providerNames },
   };
 });

@@ -1,5 +1,6 @@
 // Request and output schemas of the property frontage endpoints (spec 4.2).
 import { z } from 'zod';
+import { COMPASS_LABELS } from '../../media/frontage/bearing.ts';
 import {
   address,
   commonRequestFields,
@@ -36,16 +37,8 @@ export const frontageEditRequest = z
   .meta({ id: 'FrontageEditRequest' });
 export type FrontageEditRequest = z.infer<typeof frontageEditRequest>;
 
-export const DIRECTION_LABELS = [
-  'north',
-  'north-east',
-  'east',
-  'south-east',
-  'south',
-  'south-west',
-  'west',
-  'north-west',
-] as const;
+/** The eight compass labels, as the bearing math names them. */
+export const DIRECTION_LABELS = COMPASS_LABELS;
 
 export const frontageOutput = z
   .object({

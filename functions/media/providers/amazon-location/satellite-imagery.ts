@@ -17,6 +17,7 @@ import {
   type TileCoord,
   zoomForResolution,
 } from '../../geo/web-mercator.ts';
+import { mapWithConcurrency } from './concurrency.ts';
 import type { TileClient } from './vector-tile-site-source.ts';
 
 export interface AmazonLocationSatelliteImageryOptions {
@@ -248,21 +249,4 @@ function clampIndex(index: number, n: number): number {
 
 function clampRange(value: number, size: number): number {
   return Math.min(size, Math.max(0, value));
-}
-
-async function mapWithConcurrency<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
 }

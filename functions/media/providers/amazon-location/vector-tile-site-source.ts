@@ -18,6 +18,7 @@ import type {
   Street,
 } from '../../geo/types.ts';
 import { type TileCoord, tilesCovering, worldPixelToLngLat } from '../../geo/web-mercator.ts';
+import { mapWithConcurrency } from './concurrency.ts';
 
 /** The slice of GeoMapsClient the tile adapters use; a real client satisfies it. */
 export interface TileClient {
@@ -540,21 +541,4 @@ function distanceToPolyline(line: readonly Point[]): number {
     best = Math.min(best, Math.hypot(a.x + t * dx, a.y + t * dy));
   }
   return best;
-}
-
-async function mapWithConcurrency<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
 }

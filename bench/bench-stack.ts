@@ -1,0 +1,33 @@
+// A fresh local stack in this process for a benchmark, with a live key whose limit never interferes,
+// and a DynamoDB client of the bench's own (the raw-store baseline).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AccountStore } from '../functions/core/auth/account-store.ts';
+import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
+import { systemClock } from '../functions/core/clock.ts';
+import { STAGES } from '../lib/config/stages.ts';
+import { startLocalStack } from '../lib/local/local-stack.ts';
+
+export async function startBenchStack() {
+  process.env.LOCAL_STACK_QUIET = 'true';
+  const stack = await startLocalStack({ port: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'pms-bench-')) });
+  const { info } = stack;
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: info.endpoints.dynamodb,
+      region: info.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const admin = new KeyAdmin(
+    new AccountStore(db, info.tables.accounts),
+    STAGES.local.rateLimits,
+    systemClock,
+  );
+  await admin.setLimits('bench-org', 1_000_000);
+  const { key } = await admin.createKey('bench-org', 'live', 'bench');
+  return { stack, info, db, key };
+}
