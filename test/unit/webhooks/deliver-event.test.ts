@@ -1,0 +1,153 @@
+// The delivery decision with the production schedule: delays past SQS's 15 minutes are chained, the
+// last failure goes to the dead-letter queue, 2xx and 410 end the event; each attempt is logged.
+import type { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { describe, expect, it } from 'vitest';
+import type { AccountStore } from '../../../functions/core/auth/account-store.ts';
+import type { Job, WebhookAttempt } from '../../../functions/core/jobs/job.ts';
+import type { JobStore } from '../../../functions/core/jobs/job-store.ts';
+import { type DeliveryDeps, deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
+import type { WebhookMessage } from '../../../functions/core/webhooks/events.ts';
+import type { SendOutcome } from '../../../functions/core/webhooks/http-sender.ts';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '../../../functions/core/webhooks/retry-schedule.ts';
+
+const NOW = new Date('2026-11-22T00:00:00.000Z');
+
+const job: Job = {
+  jobId: '01a20000-0000-7000-8000-000000000001',
+  orgId: 'acme',
+  mode: 'live',
+  jobType: 'frontage_detection',
+  status: 'completed',
+  createdAt: NOW.toISOString(),
+  updatedAt: NOW.toISOString(),
+  progress: { percent: 100, stage: 'completed' },
+  input: {},
+  output: { bearing: 90 },
+  webhookUrl: 'https://hooks.example.com/pms',
+  callbackMetadata: { ref: 'A-1' },
+};
+
+function harness(outcome: SendOutcome) {
+  const sent: Array<{ queue: string; body: WebhookMessage; delay: number }> = [];
+  const attempts: WebhookAttempt[] = [];
+  const requests: Array<{ headers: Record<string, string>; body: string }> = [];
+  const deps: DeliveryDeps = {
+    jobs: {
+      get: async () => job,
+      recordWebhookAttempt: async (_ref: unknown, attempt: WebhookAttempt) => void attempts.push(attempt),
+    } as unknown as JobStore,
+    accounts: {
+      getWebhookSecrets: async () => ({
+        secrets: [{ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', created_at: NOW.toISOString() }],
+        version: 1,
+      }),
+    } as unknown as AccountStore,
+    signer: { sign: async (key: string) => ({ url: `https://media/${key}`, expiresAt: NOW.toISOString() }) },
+    sqs: {
+      send: async (command: SendMessageCommand) => {
+        const input = command.input;
+        sent.push({
+          queue: input.QueueUrl!,
+          body: JSON.parse(input.MessageBody!),
+          delay: input.DelaySeconds ?? 0,
+        });
+      },
+    } as unknown as SQSClient,
+    queueUrl: 'queue',
+    deadLetterQueueUrl: 'dlq',
+    retryScheduleSeconds: DEFAULT_RETRY_SCHEDULE_SECONDS,
+    allowHttp: false,
+    allowLoopback: false,
+    clock: { now: () => NOW },
+    send: async (_url, headers, body) => {
+      requests.push({ headers, body });
+      return outcome;
+    },
+  };
+  return { deps, sent, attempts, requests };
+}
+
+const message = (attempt: number, extra: Partial<WebhookMessage> = {}): WebhookMessage => ({
+  event_id: 'evt_0123',
+  type: 'job.completed',
+  created_at: NOW.toISOString(),
+  job: { job_id: job.jobId, org_id: 'acme', mode: 'live', job_type: 'frontage_detection' },
+  status: 'completed',
+  progress: { percent: 100, stage: 'completed' },
+  attempt,
+  ...extra,
+});
+
+describe('webhook delivery decisions', () => {
+  it('logs a 2xx as delivered and schedules nothing', async () => {
+    const h = harness({ statusCode: 204 });
+    await deliverWebhook(h.deps, message(1));
+    expect(h.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: 204, delivered: true, outcome: 'delivered' }),
+    ]);
+    expect(h.sent).toEqual([]);
+    const payload = JSON.parse(h.requests[0]!.body);
+    expect(payload).toMatchObject({
+      type: 'job.completed',
+      id: 'evt_0123',
+      data: { output: { bearing: 90 }, callback_metadata: { ref: 'A-1' } },
+    });
+    expect(h.requests[0]!.headers['webhook-id']).toBe('evt_0123');
+  });
+
+  it('stops on 410 without another attempt', async () => {
+    const h = harness({ statusCode: 410 });
+    await deliverWebhook(h.deps, message(2));
+    expect(h.attempts[0]!.outcome).toBe('gone');
+    expect(h.sent).toEqual([]);
+  });
+
+  it('chains a 30-minute delay through SQS delays of at most 15 minutes', async () => {
+    const h = harness({ statusCode: 503 });
+    await deliverWebhook(h.deps, message(3)); // after attempt 3 the schedule says 30 min (±10%)
+    expect(h.attempts[0]).toMatchObject({ attempt: 3, status_code: 503, outcome: 'retrying' });
+    const next = h.sent[0]!;
+    expect(next.queue).toBe('queue');
+    expect(next.delay).toBe(900);
+    expect(next.body.attempt).toBe(4);
+    const wait = (next.body.not_before! - NOW.getTime()) / 1000;
+    expect(wait).toBeGreaterThanOrEqual(1620);
+    expect(wait).toBeLessThanOrEqual(1980);
+
+    // When the chained message arrives early, it is passed on, not attempted.
+    const early = harness({ statusCode: 200 });
+    await deliverWebhook(early.deps, { ...next.body, not_before: NOW.getTime() + 700_000 });
+    expect(early.requests).toHaveLength(0);
+    expect(early.sent[0]).toMatchObject({ queue: 'queue', delay: 700 });
+  });
+
+  it('honours a longer Retry-After', async () => {
+    const h = harness({ statusCode: 429, retryAfter: '120' });
+    await deliverWebhook(h.deps, message(1)); // the schedule would say 5 s
+    expect((h.sent[0]!.body.not_before! - NOW.getTime()) / 1000).toBe(120);
+  });
+
+  it('sends the event to the dead-letter queue after the 8th attempt, reset for a redrive', async () => {
+    const h = harness({ error: 'connect ECONNREFUSED' });
+    await deliverWebhook(h.deps, message(8));
+    expect(h.attempts[0]).toMatchObject({
+      attempt: 8,
+      status_code: null,
+      error: 'connect ECONNREFUSED',
+      outcome: 'exhausted',
+    });
+    expect(h.sent).toEqual([
+      { queue: 'dlq', body: expect.objectContaining({ event_id: 'evt_0123', attempt: 1 }), delay: 0 },
+    ]);
+  });
+
+  it('refuses an http URL on a stage that allows only https, and retries later', async () => {
+    const h = harness({ statusCode: 200 });
+    const httpJob = { ...job, webhookUrl: 'http://hooks.example.com/pms' };
+    h.deps = { ...h.deps, jobs: { ...h.deps.jobs, get: async () => httpJob } as unknown as JobStore };
+    await deliverWebhook(h.deps, message(1));
+    expect(h.requests).toHaveLength(0);
+    expect(h.attempts[0]).toMatchObject({ delivered: false, outcome: 'retrying' });
+    expect(h.attempts[0]!.error).toMatch(/^refused/);
+  });
+});
