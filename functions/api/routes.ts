@@ -141,14 +141,3 @@ export function routesForPath(path: string): RouteDefinition[] {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return PATTERNS.filter(({ pattern }) => pattern.test(normalized)).map(({ route }) => route);
 }
-
-/** Path parameters of a concrete path under a route's template (the path must match the route). */
-export function pathParameters(route: RouteDefinition, path: string): Record<string, string> {
-  const actual = path.split('/');
-  const params: Record<string, string> = {};
-  route.path.split('/').forEach((part, i) => {
-    const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-    if (name && actual[i] !== undefined) params[name] = decodeURIComponent(actual[i]!);
-  });
-  return params;
-}

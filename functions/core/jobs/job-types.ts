@@ -3,7 +3,6 @@
 
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
 
 export const JOB_TYPES = ['frontage_detection', 'frontage_edit'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
