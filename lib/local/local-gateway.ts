@@ -27,6 +27,17 @@ interface GatewayResponse {
 
 export class LocalGateway {
   private readonly root: ResourceNode = { pathPart: '', path: '/', children: [], methods: new Map() };
+
+  /** The functions behind the API's methods. */
+  functionIds(): Set<string> {
+    const ids = new Set<string>();
+    const visit = (node: ResourceNode) => {
+      for (const id of node.methods.values()) ids.add(id);
+      node.children.forEach(visit);
+    };
+    visit(this.root);
+    return ids;
+  }
   private readonly gatewayResponses = new Map<string, GatewayResponse>();
   private server: Server | undefined;
 

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { HANDLER_METADATA_KEY, PROJECT_ROOT } from '../constructs/service-function.ts';
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
+import type { WorkerPool } from './worker-pool.ts';
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -51,6 +52,8 @@ function fakeContext(fn: LocalFunction): Context {
 export class LocalLambdas {
   readonly functions = new Map<string, LocalFunction>();
   private readonly loaded = new Map<string, Handler>();
+  private readonly offloaded = new Set<string>();
+  private pool: WorkerPool | undefined;
 
   constructor(template: CfnTemplate, resolver: TemplateResolver) {
     for (const [logicalId, resource] of resourcesOfType(template, 'AWS::Lambda::Function')) {
@@ -112,8 +115,29 @@ export class LocalLambdas {
   }
 
   /** Invokes like Lambda's RequestResponse: JSON in, JSON out, errors as LambdaInvocationError. */
+  /** Runs these functions in worker threads from now on (the workflow steps: CPU-heavy, off the API's loop). */
+  runInWorkers(logicalIds: Iterable<string>, pool: WorkerPool): void {
+    this.pool = pool;
+    for (const id of logicalIds) this.offloaded.add(this.get(id).logicalId);
+  }
+
   async invoke(logicalId: string, event: unknown): Promise<unknown> {
     const fn = this.get(logicalId);
+    if (this.pool && this.offloaded.has(logicalId)) {
+      const reply = await this.pool.run({
+        module: fn.module,
+        exportName: fn.exportName,
+        projectRoot: PROJECT_ROOT,
+        event: JSON.parse(JSON.stringify(event ?? null)),
+        context: {
+          functionName: fn.logicalId,
+          awsRequestId: randomUUID(),
+          deadline: Date.now() + fn.timeoutSeconds * 1000,
+        },
+      });
+      if (!reply.ok) throw new LambdaInvocationError(reply.name, reply.message);
+      return reply.result;
+    }
     const handler = await this.handler(fn);
     let result: unknown;
     try {
@@ -128,6 +152,12 @@ export class LocalLambdas {
 
   /** Loads every handler module now, so the first request does not pay for it. */
   async warm(): Promise<void> {
-    await Promise.all([...this.functions.values()].map((fn) => this.handler(fn)));
+    await Promise.all(
+      [...this.functions.values()].map((fn) =>
+        this.pool && this.offloaded.has(fn.logicalId)
+          ? this.pool.warm({ module: fn.module, exportName: fn.exportName, projectRoot: PROJECT_ROOT })
+          : this.handler(fn),
+      ),
+    );
   }
 }

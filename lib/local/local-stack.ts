@@ -2,6 +2,7 @@
 // `local` stage; its tables, bucket and queues are created in the emulators; its API, functions and state
 // machines run in this process through the real AWS SDK clients pointed at loopback endpoints.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -25,6 +26,7 @@ import { createLocalResources, LocalNames } from './local-resources.ts';
 import { LocalStepFunctions } from './local-step-functions.ts';
 import { type RecoveryReport, recoverUnfinishedJobs } from './recovery.ts';
 import { exportsOf, LOCAL_REGION, synthesizeLocalApp, TemplateResolver } from './synthesized-app.ts';
+import { WorkerPool } from './worker-pool.ts';
 
 export interface LocalStackOptions {
   readonly port: number;
@@ -85,12 +87,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const stepFunctions = new LocalStepFunctions(service, resolver, lambdas);
   const sfnEndpoint = await stepFunctions.listen();
   Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
+
+  // Workflow steps and queue consumers run in worker threads, the API handlers on this thread.
+  const gateway = new LocalGateway(service, resolver, lambdas);
+  const apiFunctions = gateway.functionIds();
+  const workers = new WorkerPool(Math.max(1, Math.min(2, availableParallelism())));
+  lambdas.runInWorkers(
+    [...lambdas.functions.keys()].filter((id) => !apiFunctions.has(id)),
+    workers,
+  );
   await lambdas.warm();
 
   const eventSources = new LocalEventSources(service, resolver, (id) => names.queueUrl(id), lambdas, sqs);
   eventSources.start();
 
-  const gateway = new LocalGateway(service, resolver, lambdas);
   const port = await gateway.listen(options.port);
 
   const documents = DynamoDBDocumentClient.from(dynamodb, {
@@ -140,6 +150,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       await gateway.close();
       await eventSources.stop();
       await stepFunctions.close();
+      await workers.close();
       await emulators.stop();
     },
   };

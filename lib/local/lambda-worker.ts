@@ -1,0 +1,79 @@
+// A worker thread that hosts Lambda handler modules for the local stack, so CPU-heavy workflow steps
+// (image rendering) run beside the API instead of blocking it — as separate Lambdas would in AWS.
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parentPort } from 'node:worker_threads';
+import type { Context } from 'aws-lambda';
+
+export interface WorkerRequest {
+  readonly id: number;
+  readonly module: string;
+  readonly exportName: string;
+  readonly projectRoot: string;
+  readonly event: unknown;
+  readonly context: {
+    readonly functionName: string;
+    readonly awsRequestId: string;
+    readonly deadline: number;
+  };
+  /** Only load the module (warm-up); no invocation. */
+  readonly warmOnly?: boolean;
+}
+
+export type WorkerReply =
+  | { readonly id: number; readonly ok: true; readonly result: unknown }
+  | { readonly id: number; readonly ok: false; readonly name: string; readonly message: string };
+
+type Handler = (event: unknown, context: Context) => Promise<unknown>;
+const handlers = new Map<string, Promise<Handler>>();
+
+function load(projectRoot: string, module: string, exportName: string): Promise<Handler> {
+  const key = `${module}#${exportName}`;
+  let handler = handlers.get(key);
+  if (!handler) {
+    handler = import(pathToFileURL(path.join(projectRoot, module)).href).then(
+      (mod: Record<string, unknown>) => {
+        const candidate = mod[exportName];
+        if (typeof candidate !== 'function')
+          throw new Error(`${module} does not export a function '${exportName}'`);
+        return candidate as Handler;
+      },
+    );
+    handlers.set(key, handler);
+  }
+  return handler;
+}
+
+function lambdaContext(context: NonNullable<WorkerRequest['context']>): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: context.functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `local:${context.functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: context.awsRequestId,
+    logGroupName: `/local/${context.functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, context.deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+parentPort?.on('message', async (request: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    const handler = await load(request.projectRoot, request.module, request.exportName);
+    const result = request.warmOnly ? null : await handler(request.event, lambdaContext(request.context!));
+    reply = {
+      id: request.id,
+      ok: true,
+      result: result === undefined ? null : JSON.parse(JSON.stringify(result)),
+    };
+  } catch (error) {
+    const e = error as Error;
+    reply = { id: request.id, ok: false, name: e?.name || 'Error', message: e?.message ?? String(error) };
+  }
+  parentPort?.postMessage(reply);
+});
