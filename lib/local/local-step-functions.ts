@@ -34,6 +34,8 @@ interface Execution {
 interface Machine {
   readonly arn: string;
   readonly definition: Record<string, unknown>;
+  /** Built (and validated, which takes hundreds of ms) once; each run() is its own execution. */
+  readonly runner: StateMachine;
   readonly handlers: Record<string, (input: unknown) => Promise<unknown>>;
 }
 
@@ -78,7 +80,7 @@ export class LocalStepFunctions {
       const handlers: Machine['handlers'] = {};
       this.collectTaskHandlers(definition.States, handlers);
       const arn = stateMachineArn(logicalId);
-      this.machines.set(arn, { arn, definition, handlers });
+      this.machines.set(arn, { arn, definition, handlers, runner: new StateMachine(definition as never) });
     }
     for (const [, rule] of resourcesOfType(template, 'AWS::Events::Rule')) {
       const props = resolver.resolve(rule.Properties ?? {}) as {
@@ -149,9 +151,8 @@ export class LocalStepFunctions {
 
   private async run(machine: Machine, execution: Execution, input: unknown): Promise<void> {
     log({ msg: 'execution started', execution: execution.name, stateMachine: logicalIdOfArn(machine.arn) });
-    const sm = new StateMachine(machine.definition as never);
     try {
-      const output = await sm.run(input as never, {
+      const output = await machine.runner.run(input as never, {
         overrides: { taskResourceLocalHandlers: machine.handlers as never },
       }).result;
       execution.status = 'SUCCEEDED';
