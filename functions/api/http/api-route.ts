@@ -15,6 +15,9 @@ import { zodDetails } from './validation.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** What API Gateway invokes. */
+export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
 export interface ApiResult {
   readonly status: number;
   readonly data: unknown;
@@ -261,13 +264,13 @@ export function apiRoute<
 >(
   spec: RouteSpec<B, Q, P>,
   run: (request: RouteRequest<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
-) {
+): ApiHandler {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>().use(
     envelope(),
   );
   if (spec.auth !== false) pipeline.use(apiKeyAuthentication());
   pipeline.use(requestValidation(spec));
-  return pipeline.handler(async (_event, context) => {
+  const handler = pipeline.handler(async (_event, context) => {
     const state = context.pipeline;
     const parsed = state.parsed!;
     const result = await run({
@@ -280,4 +283,6 @@ export function apiRoute<
     });
     return result as unknown as APIGatewayProxyResult;
   });
+  // The pipeline's own state lives on the context it is handed; callers see a plain Lambda handler.
+  return handler as unknown as ApiHandler;
 }
