@@ -120,51 +120,42 @@ export class AccountStore {
   async authenticate(keyHash: string, now: Date): Promise<AuthenticationOutcome> {
     const today = now.toISOString().slice(0, 10);
     const key = { pk: keyPk(keyHash) };
-    const names = { '#status': 'status', '#day': 'day' };
+    // One write on an active key: stamp last use and count the request; undefined when refused.
+    const countOn = async (update: string, condition: string): Promise<ApiKeyRecord | undefined> => {
+      try {
+        const { Attributes } = await this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: key,
+            UpdateExpression: update,
+            ConditionExpression: `#status = :active AND ${condition}`,
+            ExpressionAttributeNames: { '#status': 'status', '#day': 'day' },
+            ExpressionAttributeValues: {
+              ':now': now.toISOString(),
+              ':one': 1,
+              ':active': 'active',
+              ':today': today,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return keyFromItem(Attributes!);
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return undefined;
+        throw error;
+      }
+    };
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      try {
-        const sameDay = await this.db.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: key,
-            UpdateExpression: 'SET last_used_at = :now ADD day_count :one',
-            ConditionExpression:
-              '#status = :active AND #day = :today AND (attribute_not_exists(daily_quota) OR day_count < daily_quota)',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: {
-              ':now': now.toISOString(),
-              ':one': 1,
-              ':active': 'active',
-              ':today': today,
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return { kind: 'ok', key: keyFromItem(sameDay.Attributes!) };
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-      try {
-        const newDay = await this.db.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: key,
-            UpdateExpression: 'SET last_used_at = :now, #day = :today, day_count = :one',
-            ConditionExpression: '#status = :active AND (attribute_not_exists(#day) OR #day <> :today)',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: {
-              ':now': now.toISOString(),
-              ':one': 1,
-              ':active': 'active',
-              ':today': today,
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return { kind: 'ok', key: keyFromItem(newDay.Attributes!) };
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+      const counted =
+        (await countOn(
+          'SET last_used_at = :now ADD day_count :one',
+          '#day = :today AND (attribute_not_exists(daily_quota) OR day_count < daily_quota)',
+        )) ??
+        (await countOn(
+          'SET last_used_at = :now, #day = :today, day_count = :one',
+          '(attribute_not_exists(#day) OR #day <> :today)',
+        ));
+      if (counted) return { kind: 'ok', key: counted };
       const { Item } = await this.db.send(
         new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
       );
