@@ -68,19 +68,23 @@ export class ServiceStack extends Stack {
       extra: Partial<ConstructorParameters<typeof ServiceFunction>[2]> = {},
     ) =>
       new ServiceFunction(this, id, { entry, description, logRetentionDays, environment: common, ...extra });
+    // Every workflow step writes its job and may queue job events.
+    const step = (...args: Parameters<typeof fn>) =>
+      fn(...args)
+        .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+        .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
 
     // Workflow steps.
-    const lifecycle = fn(
+    const lifecycle = step(
       'JobLifecycleFunction',
       'functions/steps/job-lifecycle.ts',
       'Marks jobs processing, completed or failed',
-    )
-      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
-      .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+    );
+
     // The offline geocoder reads the locality gazetteer (~25 MB JSON), shipped beside the bundle when
     // there is one; unbundled code (the local stack) reads it from the npm package.
     const shipGazetteer = config.providers.geocoder === 'offline' && this.bundlingRequired;
-    const resolveLocation = fn(
+    const resolveLocation = step(
       'ResolveLocationFunction',
       'functions/steps/resolve-location.ts',
       'Geocodes an address (or takes caller coordinates)',
@@ -95,20 +99,16 @@ export class ServiceStack extends Stack {
         bundledFiles: shipGazetteer ? [GAZETTEER_DATA_FILE] : undefined,
         memorySize: 512,
       },
-    )
-      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
-      .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+    );
+
     const imagingStep = (id: string, exportName: string, description: string) =>
-      fn(id, 'functions/steps/frontage.ts', description, {
+      step(id, 'functions/steps/frontage.ts', description, {
         exportName,
         environment: { ...common, ...providerEnv },
         memorySize: 2048,
         timeout: Duration.seconds(60),
         nativeLayer: { layer: sharp.layer, modules: [...SHARP_MODULES] },
-      })
-        .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
-        .bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite')
-        .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+      }).bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
     const usesAmazonLocation = Object.values(config.providers).includes('amazon-location');
     const detectFrontage = imagingStep(
       'DetectFrontageFunction',
@@ -142,13 +142,11 @@ export class ServiceStack extends Stack {
       { timeout: Duration.seconds(config.workflowTimeoutSeconds), logRetentionDays },
     );
 
-    const executionEnded = fn(
+    const executionEnded = step(
       'ExecutionEndedFunction',
       'functions/steps/execution-ended.ts',
       'Fails jobs whose execution timed out or was aborted',
-    )
-      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
-      .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+    );
 
     // Webhook delivery: consumes the queue, reports partial batch failures, re-enqueues retries
     // itself (chaining delays past SQS's 15 minutes) and parks exhausted events in the DLQ.
@@ -211,7 +209,6 @@ export class ServiceStack extends Stack {
       ...common,
       [ENV.keyVariant]: config.keyVariant,
       [ENV.testRatePerMinute]: String(config.rateLimits.testPerMinute),
-      [ENV.liveDefaultPlan]: JSON.stringify(config.rateLimits.liveDefault),
       ...webhookPolicyEnv,
     };
     for (const route of ROUTES) {

@@ -48,7 +48,7 @@ export async function handler(event: LifecycleEvent): Promise<{ readonly recorde
 /** Ends a job failed and tells its webhook; false when the job had already finished. */
 export async function failJob(job: StepJob, error: JobErrorInfo, now: string): Promise<boolean> {
   const recorded = await stepJobStore().fail(jobRef(job), error, now);
-  if (recorded) {
+  if (recorded && job.webhook_url) {
     const current = await stepJobStore().get(jobRef(job).tenant, job.job_id);
     await emitJobEvent(job, 'job.failed', 'failed', current?.progress ?? { percent: 0, stage: 'failed' });
   }

@@ -5,19 +5,14 @@ import { systemClock } from '../core/clock.ts';
 import { ENV, intEnv, requireEnv } from '../core/config/env.ts';
 import type { JobProgress } from '../core/jobs/job.ts';
 import { type JobRef, JobStore } from '../core/jobs/job-store.ts';
-import type { JobStatus, JobType, Mode } from '../core/jobs/job-types.ts';
+import type { JobStatus } from '../core/jobs/job-types.ts';
 import { S3MediaStore } from '../core/media/media-store.ts';
 import { JobEventPublisher } from '../core/webhooks/event-publisher.ts';
 import { type JobEventType, MIN_PROGRESS_EVENT_GAP_MS } from '../core/webhooks/events.ts';
+import type { WorkflowInput } from '../core/workflows/workflow-starter.ts';
 
-export interface StepJob {
-  readonly job_id: string;
-  readonly org_id: string;
-  readonly mode: Mode;
-  readonly job_type: JobType;
-  /** Present when the job asked for webhooks; steps emit events only then. */
-  readonly webhook_url?: string | null;
-}
+/** The job as every step receives it: the `job` of the execution input. */
+export type StepJob = WorkflowInput['job'];
 
 export interface StepEvent {
   readonly job: StepJob;

@@ -70,11 +70,9 @@ export async function startEmulators(dataDir: string): Promise<RunningEmulators>
   s3Store.persistence = objectPersistence;
   const aws = buildApp({
     logger: false,
-    stores: { sqsStore, snsStore, s3Store } as unknown as Parameters<typeof buildApp>[0] extends infer O
-      ? O extends { stores?: infer S }
-        ? S
-        : never
-      : never,
+    stores: { sqsStore, snsStore, s3Store } as unknown as NonNullable<
+      Parameters<typeof buildApp>[0]
+    >['stores'],
   });
   aws.addHook('preClose', () => {
     queuePersistence.close();

@@ -24,8 +24,6 @@ export interface ApiResult {
 }
 
 export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
-  /** false only for the public OpenAPI document; every other route needs an API key. */
-  readonly auth?: boolean;
   readonly body?: B;
   readonly query?: Q;
   readonly params?: P;
@@ -268,8 +266,7 @@ export function apiRoute<
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>().use(
     envelope(),
   );
-  if (spec.auth !== false) pipeline.use(apiKeyAuthentication());
-  pipeline.use(requestValidation(spec));
+  pipeline.use(apiKeyAuthentication()).use(requestValidation(spec));
   const handler = pipeline.handler(async (_event, context) => {
     const state = context.pipeline;
     const parsed = state.parsed!;
@@ -277,7 +274,7 @@ export function apiRoute<
       body: parsed.body as z.output<B>,
       query: parsed.query as z.output<Q>,
       params: parsed.params as z.output<P>,
-      tenant: state.tenant ?? { orgId: '', mode: 'test' },
+      tenant: state.tenant!, // set by apiKeyAuthentication, which every route runs
       key: state.key,
       requestId: state.requestId,
     });

@@ -1,6 +1,6 @@
 // The adapters an API handler needs, built once per Lambda container from its environment.
 
-import type { KeyVariant, RatePlan } from '../../../lib/config/stages.ts';
+import type { KeyVariant } from '../../../lib/config/stages.ts';
 import { AccountStore } from '../../core/auth/account-store.ts';
 import { dynamo, s3Client, sfnClient } from '../../core/clients.ts';
 import { systemClock } from '../../core/clock.ts';
@@ -14,7 +14,6 @@ import { StepFunctionsStarter } from '../../core/workflows/workflow-starter.ts';
 export interface AuthSettings {
   readonly keyVariant: KeyVariant;
   readonly testRatePerMinute: number;
-  readonly liveDefault: RatePlan;
 }
 
 let accounts: AccountStore | undefined;
@@ -37,12 +36,15 @@ export function rateLimiter(): RateLimiter {
   return limiter;
 }
 
+let auth: AuthSettings | undefined;
+
+/** Live keys carry their own limits; only the stage's key variant and the fixed test limit come from here. */
 export function authSettings(): AuthSettings {
-  return {
+  auth ??= {
     keyVariant: requireEnv(ENV.keyVariant) as KeyVariant,
     testRatePerMinute: intEnv(ENV.testRatePerMinute),
-    liveDefault: JSON.parse(requireEnv(ENV.liveDefaultPlan)) as RatePlan,
   };
+  return auth;
 }
 
 export function jobServices(): JobDeps {

@@ -9,7 +9,6 @@ export const ENV = {
   mediaBucket: 'MEDIA_BUCKET_NAME',
   keyVariant: 'KEY_VARIANT',
   testRatePerMinute: 'TEST_KEY_RATE_PER_MINUTE',
-  liveDefaultPlan: 'LIVE_DEFAULT_RATE_PLAN',
   outputUrlExpirySeconds: 'OUTPUT_URL_EXPIRY_SECONDS',
   geocoderProvider: 'GEOCODER_PROVIDER',
   siteProvider: 'SITE_PROVIDER',

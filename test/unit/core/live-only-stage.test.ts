@@ -6,7 +6,6 @@ beforeAll(() => {
   Object.assign(process.env, {
     KEY_VARIANT: 'live-only',
     TEST_KEY_RATE_PER_MINUTE: '10',
-    LIVE_DEFAULT_RATE_PLAN: '{"requestsPerMinute":60}',
   });
 });
 
