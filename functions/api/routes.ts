@@ -7,6 +7,7 @@ import type { JobType } from '../core/jobs/job-types.ts';
 import { jobIdParam } from '../core/schemas/common.ts';
 import { frontageDetectRequest, frontageEditRequest } from '../core/schemas/frontage.ts';
 import { jobAccepted, jobPage, jobRecord, listJobsQuery } from '../core/schemas/jobs.ts';
+import { markupEditRequest, markupGenerateRequest } from '../core/schemas/markup.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -107,6 +108,37 @@ export const ROUTES: readonly RouteDefinition[] = [
     success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
     errors: [...BODY_ERRORS, 'NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB', ...AUTH_ERRORS],
     access: { jobs: 'write', startsJob: 'frontage_edit' },
+  },
+  {
+    method: 'POST',
+    path: '/v2/markup/generate',
+    handler: 'functions/api/markup-generate.ts',
+    functionId: 'MarkupGenerateFunction',
+    operationId: 'generateMarkup',
+    summary:
+      'Renders a 3840x2160 aerial of the property, ready for boundary annotation; creates a markup_v2 job.',
+    tag: 'Markup V2',
+    auth: true,
+    body: markupGenerateRequest,
+    success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
+    errors: [...BODY_ERRORS, ...AUTH_ERRORS],
+    access: { jobs: 'write', startsJob: 'markup_v2' },
+  },
+  {
+    method: 'POST',
+    path: '/v2/markup/jobs/{jobId}/edit',
+    handler: 'functions/api/markup-edit.ts',
+    functionId: 'MarkupEditFunction',
+    operationId: 'editMarkup',
+    summary:
+      'Composites a boundary (outline, blur or darken) and text annotations onto a completed markup_v2; creates a markup_v2_edit job.',
+    tag: 'Markup V2',
+    auth: true,
+    params: jobIdParam,
+    body: markupEditRequest,
+    success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB', ...AUTH_ERRORS],
+    access: { jobs: 'write', startsJob: 'markup_v2_edit' },
   },
   {
     method: 'GET',

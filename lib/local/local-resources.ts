@@ -1,10 +1,15 @@
 // Creates the template's tables, buckets and queues in the emulators (idempotently, so a restart finds
 // them in place), and names them: the physical values that Ref/GetAtt resolve to locally.
 import {
+  type AttributeValue,
+  BatchWriteItemCommand,
   CreateTableCommand,
   type CreateTableCommandInput,
+  DeleteTableCommand,
+  DescribeTableCommand,
   type DynamoDBClient,
   ResourceInUseException,
+  ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
@@ -112,6 +117,49 @@ async function ignoreExisting(create: Promise<unknown>): Promise<void> {
   }
 }
 
+/**
+ * A data directory made by an older version may lack an index the template now has. dynalite cannot add
+ * an index to a table (UpdateTable), so the table is rebuilt around its items: local data is small.
+ */
+async function addMissingIndexes(dynamodb: DynamoDBClient, input: CreateTableCommandInput): Promise<void> {
+  const wanted = (input.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName!);
+  const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: input.TableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  const missing = wanted.filter((name) => !present.has(name));
+  if (missing.length === 0) return;
+  const items: Record<string, AttributeValue>[] = [];
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await dynamodb.send(
+      new ScanCommand({ TableName: input.TableName, ExclusiveStartKey: startKey }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await dynamodb.send(new DeleteTableCommand({ TableName: input.TableName }));
+  await dynamodb.send(new CreateTableCommand(input));
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: Record<string, AttributeValue>[] = items.slice(i, i + 25);
+    while (pending.length > 0) {
+      const result = await dynamodb.send(
+        new BatchWriteItemCommand({
+          RequestItems: { [input.TableName!]: pending.map((Item) => ({ PutRequest: { Item } })) },
+        }),
+      );
+      pending = (result.UnprocessedItems?.[input.TableName!] ?? []).map((r) => r.PutRequest!.Item!);
+    }
+  }
+  console.log(
+    JSON.stringify({
+      component: 'local-resources',
+      msg: 'table rebuilt with new indexes',
+      table: input.TableName,
+      indexes: missing,
+      items: items.length,
+    }),
+  );
+}
+
 export async function createLocalResources(
   template: CfnTemplate,
   names: LocalNames,
@@ -130,6 +178,7 @@ export async function createLocalResources(
     };
     // dynalite has no TTL support (UpdateTimeToLive); expired counters just stay until the table is cleared.
     await ignoreExisting(clients.dynamodb.send(new CreateTableCommand(input)));
+    await addMissingIndexes(clients.dynamodb, input);
   }
   for (const [logicalId] of resourcesOfType(template, 'AWS::S3::Bucket')) {
     await ignoreExisting(clients.s3.send(new CreateBucketCommand({ Bucket: bucketName(logicalId) })));

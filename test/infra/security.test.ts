@@ -162,8 +162,9 @@ describe('Lambda baseline', () => {
 
   it('builds every service function for Node.js 22 on arm64 with active tracing', () => {
     const functions = resources(dev.serviceTemplate, 'AWS::Lambda::Function');
-    // routes + fallback + webhook delivery + lifecycle, resolve location, detect, edit, execution ended
-    expect(functions).toHaveLength(ROUTES.length + 1 + 6);
+    // routes + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
+    // markup generate and edit, execution ended
+    expect(functions).toHaveLength(ROUTES.length + 1 + 8);
     for (const [id, fn] of functions) {
       expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
       expect(fn.Properties, id).toMatchObject({

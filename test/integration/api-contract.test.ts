@@ -1,6 +1,8 @@
 // Authentication, the response envelope, error bodies, unknown routes/methods and the OpenAPI document,
 // driven over HTTP against the shared local stack.
+
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
 import { call, type Json } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';
@@ -152,7 +154,9 @@ describe('OpenAPI document', () => {
         'INTERNAL_ERROR',
       ]),
     );
-    expect(Object.keys(doc['x-job-types'])).toEqual(['frontage_detection', 'frontage_edit']);
+    expect(Object.keys(doc['x-job-types'])).toEqual([...JOB_TYPES]);
+    expect(doc['x-job-types'].markup_v2_edit.output).toEqual({ $ref: '#/components/schemas/MarkupEditOutput' });
+    expect(doc.components.schemas.MarkupEditOutput.properties.image).toBeDefined();
     const detect = doc.paths['/v1/property-frontage/detect'].post;
     const bodySchema = detect.requestBody.content['application/json'].schema;
     const schema = bodySchema.$ref ? doc.components.schemas[bodySchema.$ref.split('/').pop()] : bodySchema;

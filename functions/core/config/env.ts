@@ -16,6 +16,8 @@ export const ENV = {
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
   /** Where the offline geocoder finds its gazetteer in a Lambda bundle; unset: the npm package. */
   gazetteerDataPath: 'GAZETTEER_DATA_PATH',
+  /** Where the annotation font sits in a Lambda bundle; unset: the npm package. */
+  markupFontPath: 'MARKUP_FONT_PATH',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
   webhookDeadLetterQueueUrl: 'WEBHOOK_DLQ_URL',
   webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',

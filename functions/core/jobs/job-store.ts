@@ -2,7 +2,8 @@
 // organizations or modes:
 //   pk = T#<org>#<mode>   sk = J#<uuidv7 job id>   (ids are time-ordered: newest first = descending sk)
 // Three sparse-free GSIs serve the filtered listings, each sorted by the same sk:
-//   by_status (status_key), by_type (type_key), by_type_status (type_status_key).
+//   by_status (status_key), by_type (type_key), by_type_status (type_status_key);
+// and a sparse one finds the jobs built on a job (edits of a markup): by_parent (parent_key).
 // Input, output and callback metadata are stored as JSON text so they round-trip exactly.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
@@ -21,6 +22,7 @@ export const JOB_INDEXES = {
   byStatus: { name: 'by_status', partitionKey: 'status_key' },
   byType: { name: 'by_type', partitionKey: 'type_key' },
   byTypeStatus: { name: 'by_type_status', partitionKey: 'type_status_key' },
+  byParent: { name: 'by_parent', partitionKey: 'parent_key' },
 } as const;
 
 export interface JobListFilter {
@@ -62,6 +64,7 @@ interface JobItem {
   output_json?: string;
   error?: JobErrorInfo;
   parent_job_id?: string;
+  parent_key?: string;
   webhook_url?: string;
   callback_metadata_json?: string;
   webhook_attempts?: WebhookAttempt[];
@@ -72,6 +75,7 @@ const jobKey = (jobId: string) => `J#${jobId}`;
 const statusKey = (t: Tenant, s: JobStatus) => `${tenantKey(t)}#S#${s}`;
 const typeKey = (t: Tenant, y: JobType) => `${tenantKey(t)}#Y#${y}`;
 const typeStatusKey = (t: Tenant, y: JobType, s: JobStatus) => `${tenantKey(t)}#Y#${y}#S#${s}`;
+const parentKey = (t: Tenant, parentJobId: string) => `${tenantKey(t)}#P#${parentJobId}`;
 
 function toItem(job: Job): JobItem {
   const tenant = { orgId: job.orgId, mode: job.mode };
@@ -95,6 +99,7 @@ function toItem(job: Job): JobItem {
     output_json: job.output === undefined ? undefined : JSON.stringify(job.output),
     error: job.error,
     parent_job_id: job.parentJobId,
+    parent_key: job.parentJobId === undefined ? undefined : parentKey(tenant, job.parentJobId),
     webhook_url: job.webhookUrl,
     callback_metadata_json:
       job.callbackMetadata === undefined ? undefined : JSON.stringify(job.callbackMetadata),
@@ -193,6 +198,40 @@ export class JobStore {
     } while (startKey && items.length < wanted);
     const window = items.slice(filter.offset, filter.offset + filter.limit);
     return { jobs: window.map(fromItem), hasMore: items.length > filter.offset + filter.limit };
+  }
+
+  /**
+   * The newest job of `jobType` in `status` built on `parentJobId` (the latest completed edit of a
+   * markup), from the sparse by_parent index; children are few, so filtering them is cheap.
+   */
+  async latestChild(
+    tenant: Tenant,
+    parentJobId: string,
+    jobType: JobType,
+    status: JobStatus,
+  ): Promise<Job | undefined> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          ...this.indexQuery(JOB_INDEXES.byParent, parentKey(tenant, parentJobId)),
+          ScanIndexForward: false,
+          FilterExpression: 'job_type = :type AND #status = :status',
+          ExpressionAttributeNames: { '#k': JOB_INDEXES.byParent.partitionKey, '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':k': parentKey(tenant, parentJobId),
+            ':type': jobType,
+            ':status': status,
+          },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      const found = page.Items?.[0];
+      if (found) return fromItem(found);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return undefined;
   }
 
   private indexQuery(

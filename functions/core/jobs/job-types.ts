@@ -4,7 +4,7 @@
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const JOB_TYPES = ['frontage_detection', 'frontage_edit'] as const;
+export const JOB_TYPES = ['frontage_detection', 'frontage_edit', 'markup_v2', 'markup_v2_edit'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 export interface JobTypeInfo {
@@ -22,6 +22,16 @@ export const JOB_TYPE_INFO: Readonly<Record<JobType, JobTypeInfo>> = {
     endpoint: 'POST /v1/property-frontage/jobs/{jobId}/edit',
     description:
       'Regenerates the reference image of a completed frontage_detection at a caller-chosen bearing (and centre).',
+  },
+  markup_v2: {
+    endpoint: 'POST /v2/markup/generate',
+    description:
+      'A 3840x2160 top-down aerial with the property centred and its front toward the chosen side, its georeference and a suggested boundary.',
+  },
+  markup_v2_edit: {
+    endpoint: 'POST /v2/markup/jobs/{jobId}/edit',
+    description:
+      'The markup image with a boundary outlined (and the outside blurred or darkened) and text annotations drawn on it.',
   },
 };
 

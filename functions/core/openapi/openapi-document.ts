@@ -5,6 +5,8 @@ import type { RouteDefinition } from '../../api/routes.ts';
 import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { JOB_STATUSES, JOB_TYPE_INFO, JOB_TYPES } from '../jobs/job-types.ts';
 import { frontageOutput } from '../schemas/frontage.ts';
+import { jobOutput } from '../schemas/jobs.ts';
+import { markupEditOutput, markupOutput } from '../schemas/markup.ts';
 import { webhookEvents } from '../schemas/webhooks.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -12,6 +14,8 @@ type JsonSchema = Record<string, unknown>;
 const JOB_OUTPUTS: Record<(typeof JOB_TYPES)[number], z.ZodType> = {
   frontage_detection: frontageOutput,
   frontage_edit: frontageOutput,
+  markup_v2: markupOutput,
+  markup_v2_edit: markupEditOutput,
 };
 
 /** Schemas with a zod `id` land in components.schemas (filled while the document is built). */
@@ -239,14 +243,14 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
       ].join('\n\n'),
     },
     servers: [{ url: '/', description: 'This deployment' }],
-    tags: [{ name: 'Jobs' }, { name: 'Property frontage' }, { name: 'Meta' }],
+    tags: [{ name: 'Jobs' }, { name: 'Markup V2' }, { name: 'Property frontage' }, { name: 'Meta' }],
     paths,
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
       schemas: { Error: errorBody, ...components },
     },
     webhooks: Object.fromEntries(
-      Object.entries(webhookEvents(frontageOutput)).map(([type, schema]) => [
+      Object.entries(webhookEvents(jobOutput)).map(([type, schema]) => [
         type,
         {
           post: {

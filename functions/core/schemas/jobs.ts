@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES, JOB_TYPES } from '../jobs/job-types.ts';
 import { frontageOutput } from './frontage.ts';
+import { markupEditOutput, markupOutput } from './markup.ts';
 import { jobError } from './outputs.ts';
 import { jobWebhook } from './webhooks.ts';
 
@@ -24,6 +25,9 @@ export const listJobsQuery = z.strictObject({
 });
 export type ListJobsQuery = z.infer<typeof listJobsQuery>;
 
+/** Every job type's output; which one a job carries depends on its job_type. */
+export const jobOutput = z.union([frontageOutput, markupOutput, markupEditOutput]);
+
 export const jobRecord = z
   .object({
     job_id: z.uuid(),
@@ -38,7 +42,7 @@ export const jobRecord = z
     input: z
       .record(z.string(), z.unknown())
       .meta({ description: 'The request as accepted (validated, defaults applied).' }),
-    output: z.union([frontageOutput]).nullable().meta({
+    output: jobOutput.nullable().meta({
       description: 'Set when completed; its shape depends on job_type (see the x-job-types extension).',
     }),
     error: jobError.nullable(),
