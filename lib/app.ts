@@ -30,6 +30,7 @@ export function buildStage(app: App, config: StageConfig, options: { nag?: boole
     accountsTable: stateful.accountsTable,
     rateLimitTable: stateful.rateLimitTable,
     mediaBucket: stateful.mediaBucket,
+    accessLogsBucket: stateful.accessLogsBucket,
     webhookQueue: stateful.webhookQueue,
     webhookDeadLetterQueue: stateful.webhookDeadLetterQueue,
   });

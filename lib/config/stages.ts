@@ -37,6 +37,17 @@ export interface StageConfig {
     readonly site: ProviderChoice;
     readonly imagery: ProviderChoice;
   };
+  /** How videos are rendered (the Renderer port). */
+  readonly renderer: {
+    /** local: @remotion/renderer and Chromium in the local stack; remotion-lambda: the render function this app deploys. */
+    readonly provider: 'local' | 'remotion-lambda';
+    /** Memory of the Remotion render function, MB (Remotion's default 2048). */
+    readonly memoryMb: number;
+    /** Time limit of one Remotion render function invocation (a chunk of frames, or the whole render's orchestration). */
+    readonly functionTimeoutSeconds: number;
+    /** Output size of rendered videos as a share of full size; 1 on every stage (the local stack can be told otherwise). */
+    readonly scale: number;
+  };
   readonly logRetentionDays: 7 | 14 | 30 | 90 | 365;
   /** prod keeps tables, bucket and queues when a stack is deleted; other stages clean up. */
   readonly retainData: boolean;
@@ -63,6 +74,7 @@ const STAGING_PLANS: Readonly<Record<string, RatePlan>> = {
 const base = {
   rateLimits: { testPerMinute: 10, liveDefault: { requestsPerMinute: 60 }, plans: STAGING_PLANS },
   videoBundleUrlAllowlist: [] as readonly string[],
+  renderer: { provider: 'remotion-lambda', memoryMb: 2048, functionTimeoutSeconds: 240, scale: 1 },
   outputUrlExpirySeconds: 3600,
   workflowTimeoutSeconds: 900,
   // Standard Webhooks / Svix schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
@@ -83,6 +95,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     // Compressed so a failing receiver exhausts its attempts in seconds on a laptop and in tests.
     webhooks: { allowHttp: true, allowLoopback: true, retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1] },
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
+    renderer: { ...base.renderer, provider: 'local' },
     logRetentionDays: 7,
     retainData: false,
   },

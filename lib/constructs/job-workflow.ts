@@ -23,6 +23,28 @@ export interface WorkflowStep {
   readonly resultPath: string;
   /** @default 60 seconds */
   readonly timeout?: Duration;
+  /**
+   * Makes this step a start-and-poll pair for long work done elsewhere (a Remotion render): after the
+   * step, the state machine waits `secondsPath` seconds, runs the check function (its result replaces
+   * the step's at `resultPath`) and loops until `donePath` is true. @default no polling
+   */
+  readonly poll?: WorkflowPoll;
+}
+
+export interface WorkflowPoll {
+  /** State names of the wait, the check and the done test, shown to operators. */
+  readonly waitName: string;
+  readonly checkName: string;
+  readonly choiceName: string;
+  readonly fn: lambda.IFunction;
+  /** Check payload fields; `job` and the current result (under `resultField`) are added. */
+  readonly payload: Record<string, unknown>;
+  /** The field of the check's payload that carries the step's latest result. */
+  readonly resultField: string;
+  readonly secondsPath: string;
+  readonly donePath: string;
+  /** @default 60 seconds */
+  readonly timeout?: Duration;
 }
 
 export interface JobWorkflowProps {
@@ -52,7 +74,12 @@ export class JobWorkflow extends Construct {
 
   constructor(scope: Construct, id: string, props: JobWorkflowProps) {
     super(scope, id);
-    this.invokedFunctions = [...new Set([props.lifecycleFunction, ...props.steps.map((step) => step.fn)])];
+    this.invokedFunctions = [
+      ...new Set([
+        props.lifecycleFunction,
+        ...props.steps.flatMap((step) => (step.poll ? [step.fn, step.poll.fn] : [step.fn])),
+      ]),
+    ];
     const invoke = (
       name: string,
       fn: lambda.IFunction,
@@ -106,6 +133,26 @@ export class JobWorkflow extends Construct {
           ),
         ),
       );
+      if (step.poll) {
+        const { poll } = step;
+        const wait = new sfn.Wait(this, poll.waitName, { time: sfn.WaitTime.secondsPath(poll.secondsPath) });
+        const check = catchInto(
+          invoke(
+            poll.checkName,
+            poll.fn,
+            { ...poll.payload, job, [poll.resultField]: sfn.JsonPath.objectAt(step.resultPath) },
+            step.resultPath,
+            poll.timeout,
+          ),
+        );
+        const finished = new sfn.Pass(this, `${step.name}Finished`);
+        const choice = new sfn.Choice(this, poll.choiceName)
+          .when(sfn.Condition.booleanEquals(poll.donePath, true), finished)
+          .otherwise(wait);
+        chain = chain.next(wait).next(check).next(choice);
+        // Later states follow the loop's exit.
+        chain = sfn.Chain.custom(chain.startState, [finished], finished);
+      }
     }
     const markCompleted = catchInto(
       invoke(

@@ -34,6 +34,8 @@ export interface ServiceFunctionProps {
   readonly environment?: Record<string, string>;
   /** Native modules shipped in a layer instead of the bundle (sharp). @default none */
   readonly nativeLayer?: { readonly layer: lambda.ILayerVersion; readonly modules: readonly string[] };
+  /** Modules left out of the bundle because this function never loads them in AWS. @default none */
+  readonly externalModules?: readonly string[];
   /** Project files copied next to the bundle (read at run time from /var/task/<basename>). @default none */
   readonly bundledFiles?: readonly string[];
   /** @default RemovalPolicy.DESTROY for the log group */
@@ -83,7 +85,11 @@ export class ServiceFunction extends NodejsFunction {
         minify: true,
         // ESM bundles need a require shim for the CommonJS dependencies they inline.
         banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-        externalModules: ['@aws-sdk/*', ...(props.nativeLayer?.modules ?? [])],
+        externalModules: [
+          '@aws-sdk/*',
+          ...(props.nativeLayer?.modules ?? []),
+          ...(props.externalModules ?? []),
+        ],
         commandHooks: props.bundledFiles?.length
           ? {
               beforeBundling: () => [],

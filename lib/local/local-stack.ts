@@ -1,7 +1,7 @@
 // The embedded default: the whole service on one machine, offline. The CDK app is synthesized for the
 // `local` stage; its tables, bucket and queues are created in the emulators; its API, functions and state
 // machines run in this process through the real AWS SDK clients pointed at loopback endpoints.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -16,7 +16,9 @@ import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts
 import { JobStore } from '../../functions/core/jobs/job-store.ts';
 import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
 import { StepFunctionsStarter } from '../../functions/core/workflows/workflow-starter.ts';
+import { CHROMIUM } from '../../functions/media/rendering/local-renderer.ts';
 import { STAGES } from '../config/stages.ts';
+import { ensureSiteBundle } from '../remotion/site-bundle.ts';
 import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
 import { startEmulators } from './emulators.ts';
 import { LocalEventSources } from './local-event-sources.ts';
@@ -55,10 +57,23 @@ export interface RunningLocalStack {
 
 export const LOCAL_STATE_FILE = 'local-stack.json';
 
+/** LOCAL_RENDER_SCALE: render videos at this share of full size (tests use 0.5); unset means full size. */
+function localRenderScale(): number | undefined {
+  const raw = process.env.LOCAL_RENDER_SCALE;
+  if (raw === undefined || raw === '') return undefined;
+  const scale = Number(raw);
+  if (!(scale > 0 && scale <= 1))
+    throw new Error(`LOCAL_RENDER_SCALE must be a number in (0, 1], got '${raw}'`);
+  return scale;
+}
+
 export async function startLocalStack(options: LocalStackOptions): Promise<RunningLocalStack> {
   const config = STAGES.local;
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  // The Remotion site is bundled (once per change, then cached) while the rest starts.
+  const site = ensureSiteBundle();
+  const renderScale = localRenderScale();
   const emulators = await startEmulators(dataDir);
 
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -87,6 +102,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const stepFunctions = new LocalStepFunctions(service, resolver, lambdas);
   const sfnEndpoint = await stepFunctions.listen();
   Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
+  // Renders: the bundled site, a directory for renders in progress, and the test-only output scale.
+  Object.assign(process.env, {
+    [ENV.remotionServeUrl]: await site,
+    [ENV.localRenderDir]: path.join(dataDir, 'renders'),
+    ...(renderScale === undefined ? {} : { [ENV.renderScale]: String(renderScale) }),
+  });
+  if (!existsSync(CHROMIUM.browserExecutable)) {
+    console.warn(
+      `No Chromium at ${CHROMIUM.browserExecutable}: video jobs will fail with RENDER_FAILED until it is installed (npm test and npm start install Debian's chromium).`,
+    );
+  }
 
   // Workflow steps and queue consumers run in worker threads, the API handlers on this thread.
   const gateway = new LocalGateway(service, resolver, lambdas);

@@ -11,6 +11,10 @@ export interface MarkupWorkflowFunctions {
   readonly resolveLocation: lambda.IFunction;
   readonly generateMarkup: lambda.IFunction;
   readonly editMarkup: lambda.IFunction;
+  readonly prepareReveal: lambda.IFunction;
+  readonly startRender: lambda.IFunction;
+  readonly checkRender: lambda.IFunction;
+  readonly storeVideo: lambda.IFunction;
 }
 
 export function markupWorkflows(
@@ -62,5 +66,50 @@ export function markupWorkflows(
       },
     ],
   });
-  return { markup_v2: generate, markup_v2_edit: edit } as const;
+  // The render runs elsewhere (Remotion Lambda, or the local renderer): start it, then poll it.
+  const video = new JobWorkflow(scope, 'MarkupVideoWorkflow', {
+    jobType: 'markup_v2_video',
+    lifecycleFunction: fns.lifecycle,
+    ...options,
+    outputPath: '$.output',
+    steps: [
+      {
+        name: 'PrepareReveal',
+        fn: fns.prepareReveal,
+        progress: { percent: 10, stage: 'preparing' },
+        payload: { input: sfn.JsonPath.objectAt('$.input'), parent: sfn.JsonPath.objectAt('$.parent') },
+        resultPath: '$.prepared',
+      },
+      {
+        name: 'StartRender',
+        fn: fns.startRender,
+        progress: { percent: 20, stage: 'rendering' },
+        payload: { request: sfn.JsonPath.objectAt('$.prepared.request') },
+        resultPath: '$.render',
+        poll: {
+          waitName: 'WaitForRender',
+          checkName: 'CheckRender',
+          choiceName: 'RenderDone',
+          fn: fns.checkRender,
+          payload: { span: { from: 20, to: 95, stage: 'rendering' } },
+          resultField: 'render',
+          secondsPath: '$.render.poll_seconds',
+          donePath: '$.render.done',
+        },
+      },
+      {
+        name: 'StoreVideo',
+        fn: fns.storeVideo,
+        progress: { percent: 96, stage: 'storing' },
+        payload: {
+          input: sfn.JsonPath.objectAt('$.input'),
+          parent: sfn.JsonPath.objectAt('$.parent'),
+          prepared: sfn.JsonPath.objectAt('$.prepared'),
+          render: sfn.JsonPath.objectAt('$.render'),
+        },
+        resultPath: '$.output',
+      },
+    ],
+  });
+  return { markup_v2: generate, markup_v2_edit: edit, markup_v2_video: video } as const;
 }

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../lib/constructs/service-function.ts';
+import { LABEL_FONT_FILE_NAME } from '../../functions/media/markup/label-font.ts';
+import { HANDLER_METADATA_KEY, PROJECT_ROOT } from '../../lib/constructs/service-function.ts';
 
 const run = promisify(execFile);
 const TIMEOUT_MS = 5 * 60_000;
@@ -62,13 +63,35 @@ describe('cdk synth (CLI)', () => {
         };
         expect(Object.keys(template.Resources).length, id).toBeGreaterThan(0);
         if (id !== 'pms-dev-service') continue;
-        // Every service function's asset was bundled into an index.mjs.
-        const functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+        // Every service function's asset was bundled into an index.mjs; the annotation font ships beside
+        // the functions that draw annotations.
+        const functions = Object.values(template.Resources).filter(
+          (r) => r.Type === 'AWS::Lambda::Function' && r.Metadata?.[HANDLER_METADATA_KEY],
+        );
         expect(functions.length).toBeGreaterThan(0);
         for (const fn of functions) {
           const assetDir = path.join(outdir, fn.Metadata!['aws:asset:path']!);
           expect(existsSync(path.join(assetDir, 'index.mjs')), assetDir).toBe(true);
+          if (
+            /functions\/steps\/markup(-video)?\.ts#(edit|prepare)$/.test(fn.Metadata![HANDLER_METADATA_KEY]!)
+          ) {
+            expect(existsSync(path.join(assetDir, LABEL_FONT_FILE_NAME)), assetDir).toBe(true);
+          }
         }
+        // Remotion Lambda: the render function is the zip from the @remotion/lambda package, and the site
+        // deployment carries the bundled compositions.
+        const render = Object.values(template.Resources).find(
+          (r) =>
+            r.Type === 'AWS::Lambda::Function' &&
+            (r.Properties as { Runtime?: string } | undefined)?.Runtime === 'nodejs24.x',
+        )!;
+        expect(render.Metadata!['aws:asset:path']).toMatch(/\.zip$/);
+        const siteAsset = readdirSync(outdir).find(
+          (entry) =>
+            existsSync(path.join(outdir, entry, 'index.html')) &&
+            existsSync(path.join(outdir, entry, 'bundle.js')),
+        );
+        expect(siteAsset, 'bundled Remotion site among the assets').toBeDefined();
         // And the sharp layer holds sharp with the linux-arm64 binaries.
         const layer = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::LayerVersion')!;
         const modules = path.join(outdir, layer.Metadata!['aws:asset:path']!, 'nodejs', 'node_modules');

@@ -16,6 +16,13 @@ import {
   synthStage,
 } from './synth.ts';
 
+/** The app's own functions (ServiceFunction), not CDK's helpers or Remotion's render function. */
+function serviceFunctions(stage: SynthesizedStage) {
+  return resources(stage.serviceTemplate, 'AWS::Lambda::Function').filter(
+    ([, fn]) => typeof fn.Metadata?.[HANDLER_METADATA_KEY] === 'string',
+  );
+}
+
 const WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
@@ -114,14 +121,21 @@ describe('least privilege', () => {
   });
 
   it('limits media bucket access to object reads (routes) and reads and writes (imaging steps)', () => {
+    const mediaBucket = importOf(dev.statefulTemplate, logicalId(dev.stateful.mediaBucket), 'Arn');
     const s3Actions = new Set(
-      resources(dev.serviceTemplate, 'AWS::Lambda::Function').flatMap(([id]) =>
-        statementsOfFunction(dev.serviceTemplate, id)
-          .flatMap(actionsOf)
-          .filter((a) => a.startsWith('s3:')),
+      serviceFunctions(dev).flatMap(([id]) =>
+        [...allowedActionsOn(statementsOfFunction(dev.serviceTemplate, id), mediaBucket)].filter((a) =>
+          a.startsWith('s3:'),
+        ),
       ),
     );
     expect([...s3Actions].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    // Nothing but our own functions touches the media bucket (Remotion renders into its own bucket).
+    for (const [id] of resources(dev.serviceTemplate, 'AWS::Lambda::Function').filter(
+      ([, fn]) => !fn.Metadata?.[HANDLER_METADATA_KEY],
+    )) {
+      expect(allowedActionsOn(statementsOfFunction(dev.serviceTemplate, id), mediaBucket).size, id).toBe(0);
+    }
     for (const route of ROUTES) {
       const actions = statementsOfFunction(
         dev.serviceTemplate,
@@ -135,7 +149,15 @@ describe('least privilege', () => {
   });
 
   it('uses no AWS managed policies for function roles; each may write only its own log group', () => {
-    for (const [fnId, fn] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
+    const remotion = dev.service.renderer.renderFunction!;
+    const own = [
+      ...serviceFunctions(dev),
+      [
+        logicalId(remotion),
+        resources(dev.serviceTemplate).find(([id]) => id === logicalId(remotion))![1],
+      ] as const,
+    ];
+    for (const [fnId, fn] of own) {
       const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       const [, role] = resources(dev.serviceTemplate, 'AWS::IAM::Role').find(([id]) => id === roleId)!;
       expect(role.Properties.ManagedPolicyArns, fnId).toBeUndefined();
@@ -161,10 +183,10 @@ describe('Lambda baseline', () => {
   });
 
   it('builds every service function for Node.js 22 on arm64 with active tracing', () => {
-    const functions = resources(dev.serviceTemplate, 'AWS::Lambda::Function');
+    const functions = serviceFunctions(dev);
     // routes + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
-    // markup generate and edit, execution ended
-    expect(functions).toHaveLength(ROUTES.length + 1 + 8);
+    // markup generate and edit, reveal prepare and store, render start and check, execution ended
+    expect(functions).toHaveLength(ROUTES.length + 1 + 12);
     for (const [id, fn] of functions) {
       expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
       expect(fn.Properties, id).toMatchObject({

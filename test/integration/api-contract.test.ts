@@ -155,7 +155,9 @@ describe('OpenAPI document', () => {
       ]),
     );
     expect(Object.keys(doc['x-job-types'])).toEqual([...JOB_TYPES]);
-    expect(doc['x-job-types'].markup_v2_edit.output).toEqual({ $ref: '#/components/schemas/MarkupEditOutput' });
+    expect(doc['x-job-types'].markup_v2_edit.output).toEqual({
+      $ref: '#/components/schemas/MarkupEditOutput',
+    });
     expect(doc.components.schemas.MarkupEditOutput.properties.image).toBeDefined();
     const detect = doc.paths['/v1/property-frontage/detect'].post;
     const bodySchema = detect.requestBody.content['application/json'].schema;

@@ -64,7 +64,15 @@ export async function startStackProcess(
 ): Promise<StackProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOCAL_STACK_QUIET: 'true', ...env },
+    // Videos render at half size in tests (LOCAL_RENDER_SCALE): the same frames, a quarter of the pixels.
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOCAL_STACK_QUIET: 'true',
+      LOCAL_RENDER_SCALE: '0.5',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -23,6 +23,17 @@ export const ENV = {
   webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',
   webhookAllowLoopback: 'WEBHOOK_ALLOW_LOOPBACK',
   webhookRetrySchedule: 'WEBHOOK_RETRY_SCHEDULE_SECONDS',
+  /** Renderer adapter: local (@remotion/renderer + Chromium) or remotion-lambda. */
+  rendererProvider: 'RENDERER_PROVIDER',
+  /** The bundled Remotion site: a directory (local) or the deployed site's index.html URL. */
+  remotionServeUrl: 'REMOTION_SERVE_URL',
+  remotionFunctionName: 'REMOTION_FUNCTION_NAME',
+  /** Remotion Lambda's own bucket (renders in progress, before they are copied to the media bucket). */
+  remotionRenderBucket: 'REMOTION_RENDER_BUCKET',
+  /** Where the local renderer keeps progress files and videos in the making. */
+  localRenderDir: 'LOCAL_RENDER_DIR',
+  /** Output size of rendered videos as a share of full size (1; tests render smaller). */
+  renderScale: 'RENDER_SCALE',
   /** Prefix of the per-job-kind state machine ARN variables: STATE_MACHINE_ARN_FRONTAGE_DETECTION, ... */
   stateMachineArnPrefix: 'STATE_MACHINE_ARN_',
 } as const;

@@ -4,7 +4,13 @@
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const JOB_TYPES = ['frontage_detection', 'frontage_edit', 'markup_v2', 'markup_v2_edit'] as const;
+export const JOB_TYPES = [
+  'frontage_detection',
+  'frontage_edit',
+  'markup_v2',
+  'markup_v2_edit',
+  'markup_v2_video',
+] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 export interface JobTypeInfo {
@@ -32,6 +38,11 @@ export const JOB_TYPE_INFO: Readonly<Record<JobType, JobTypeInfo>> = {
     endpoint: 'POST /v2/markup/jobs/{jobId}/edit',
     description:
       'The markup image with a boundary outlined (and the outside blurred or darkened) and text annotations drawn on it.',
+  },
+  markup_v2_video: {
+    endpoint: 'POST /v2/markup/jobs/{jobId}/video',
+    description:
+      'A 1920x1080 30 fps H.264 reveal of an edit: the boundary draws on, the outside treatment fades in and the annotations appear one by one; with a poster image.',
   },
 };
 

@@ -6,7 +6,7 @@ import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { JOB_STATUSES, JOB_TYPE_INFO, JOB_TYPES } from '../jobs/job-types.ts';
 import { frontageOutput } from '../schemas/frontage.ts';
 import { jobOutput } from '../schemas/jobs.ts';
-import { markupEditOutput, markupOutput } from '../schemas/markup.ts';
+import { markupEditOutput, markupOutput, markupVideoOutput } from '../schemas/markup.ts';
 import { webhookEvents } from '../schemas/webhooks.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -16,6 +16,7 @@ const JOB_OUTPUTS: Record<(typeof JOB_TYPES)[number], z.ZodType> = {
   frontage_edit: frontageOutput,
   markup_v2: markupOutput,
   markup_v2_edit: markupEditOutput,
+  markup_v2_video: markupVideoOutput,
 };
 
 /** Schemas with a zod `id` land in components.schemas (filled while the document is built). */

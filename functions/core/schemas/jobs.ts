@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES, JOB_TYPES } from '../jobs/job-types.ts';
 import { frontageOutput } from './frontage.ts';
-import { markupEditOutput, markupOutput } from './markup.ts';
+import { markupEditOutput, markupOutput, markupVideoOutput } from './markup.ts';
 import { jobError } from './outputs.ts';
 import { jobWebhook } from './webhooks.ts';
 
@@ -26,7 +26,7 @@ export const listJobsQuery = z.strictObject({
 export type ListJobsQuery = z.infer<typeof listJobsQuery>;
 
 /** Every job type's output; which one a job carries depends on its job_type. */
-export const jobOutput = z.union([frontageOutput, markupOutput, markupEditOutput]);
+export const jobOutput = z.union([frontageOutput, markupOutput, markupEditOutput, markupVideoOutput]);
 
 export const jobRecord = z
   .object({

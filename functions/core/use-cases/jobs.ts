@@ -64,15 +64,20 @@ export async function loadParentJob(
       `Job '${jobId}' is a ${job.jobType} job; this operation needs a ${acceptedTypes.join(' or ')} job.`,
     );
   }
+  ensureCompleted(job);
+  return job;
+}
+
+/** 409 JOB_NOT_READY unless the job has completed. */
+export function ensureCompleted(job: Job): void {
   if (job.status !== 'completed') {
     throw new ApiError(
       'JOB_NOT_READY',
       job.status === 'failed'
-        ? `Job '${jobId}' failed and cannot be edited; create a new one.`
-        : `Job '${jobId}' is ${job.status}; wait until it is completed and retry.`,
+        ? `Job '${job.jobId}' failed and cannot be built on; create a new one.`
+        : `Job '${job.jobId}' is ${job.status}; wait until it is completed and retry.`,
     );
   }
-  return job;
 }
 
 export interface JobSubmission {

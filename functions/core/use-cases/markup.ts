@@ -1,13 +1,17 @@
 // Use cases of the Markup V2 endpoints (spec 4.1).
+import { ApiError, apiErrors } from '../errors.ts';
+import { isUuid } from '../ids.ts';
+import type { Job } from '../jobs/job.ts';
 import type { Tenant } from '../jobs/job-types.ts';
 import {
   MARKUP_STYLES,
   type MarkupEditRequest,
   type MarkupGenerateRequest,
   type MarkupStyle,
+  type MarkupVideoRequest,
   resolveCompositor,
 } from '../schemas/markup.ts';
-import { type JobDeps, loadParentJob, submitJob } from './jobs.ts';
+import { ensureCompleted, type JobDeps, loadParentJob, submitJob } from './jobs.ts';
 
 export function submitMarkupGeneration(deps: JobDeps, tenant: Tenant, request: MarkupGenerateRequest) {
   const { webhook_url, callback_metadata, ...input } = request;
@@ -46,6 +50,52 @@ export async function submitMarkupEdit(
       },
     },
     parent,
+    webhookUrl: webhook_url,
+    callbackMetadata: callback_metadata,
+  });
+}
+
+/**
+ * The edit a reveal video shows: the job itself when it is an edit, or the latest completed edit when
+ * it is a markup (a markup without one cannot be revealed yet: there is no boundary to draw).
+ */
+async function revealSource(deps: JobDeps, tenant: Tenant, jobId: string): Promise<Job> {
+  const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
+  if (!job) throw apiErrors.jobNotFound(jobId);
+  if (job.jobType === 'markup_v2_edit') {
+    ensureCompleted(job);
+    return job;
+  }
+  if (job.jobType === 'markup_v2') {
+    ensureCompleted(job);
+    const edit = await deps.jobs.latestChild(tenant, jobId, 'markup_v2_edit', 'completed');
+    if (!edit) {
+      throw new ApiError(
+        'JOB_NOT_READY',
+        `Markup job '${jobId}' has no completed edit, so there is no boundary to reveal: POST /v2/markup/jobs/${jobId}/edit with a boundary_polygon, wait until that edit is completed, then request the video.`,
+      );
+    }
+    return edit;
+  }
+  throw new ApiError(
+    'INVALID_PARENT_JOB',
+    `Job '${jobId}' is a ${job.jobType} job; a reveal video needs a markup_v2 or markup_v2_edit job.`,
+  );
+}
+
+export async function submitMarkupVideo(
+  deps: JobDeps,
+  tenant: Tenant,
+  jobId: string,
+  request: MarkupVideoRequest,
+) {
+  const source = await revealSource(deps, tenant, jobId);
+  const { webhook_url, callback_metadata, ...input } = request;
+  return submitJob(deps, {
+    tenant,
+    jobType: 'markup_v2_video',
+    input,
+    parent: source,
     webhookUrl: webhook_url,
     callbackMetadata: callback_metadata,
   });

@@ -1,0 +1,49 @@
+// The project's Remotion compositions as the rest of the code sees them: ids, frame formats and input
+// props. No React here, so workflow steps can import it without pulling in the composition code.
+import type { Point } from '../geo/types.ts';
+
+export const MARKUP_REVEAL = {
+  id: 'MarkupReveal',
+  width: 1920,
+  height: 1080,
+  fps: 30,
+} as const;
+
+/** A pre-rendered layer placed on the frame (pixels of the composition's own size). */
+export interface PlacedImage {
+  readonly src: string;
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+// A type alias, not an interface: Remotion needs props assignable to Record<string, unknown>.
+export type MarkupRevealProps = {
+  /** Length of the video; calculateMetadata takes the composition's duration from it. */
+  readonly durationInFrames: number;
+  /** The aerial, already at the composition's size. */
+  readonly baseImage: string;
+  readonly boundary: readonly Point[];
+  readonly outline: { readonly color: string; readonly width: number };
+  /** What happens outside the boundary once it is drawn. */
+  readonly effect:
+    | { readonly kind: 'none' }
+    | { readonly kind: 'blur'; readonly image: string }
+    | { readonly kind: 'darken'; readonly amount: number };
+  /** Annotation layers, revealed one after another in this order. */
+  readonly annotations: readonly PlacedImage[];
+};
+
+/**
+ * The reveal's timeline as shares of the video: a still opening, the outline drawing on, the outside
+ * treatment fading in, the annotations arriving one by one, and a hold on the finished frame.
+ */
+export const REVEAL_TIMELINE = {
+  drawStart: 0.08,
+  drawEnd: 0.4,
+  effectStart: 0.34,
+  effectEnd: 0.55,
+  annotationsStart: 0.55,
+  annotationsEnd: 0.86,
+} as const;

@@ -1,0 +1,77 @@
+// MarkupReveal: the aerial held still while the boundary draws itself on, the blur or darkening fades in
+// outside it, and the annotations appear one after another; it ends on the edit's finished look.
+import type { CSSProperties } from 'react';
+import { AbsoluteFill, Easing, Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
+import { ringPath } from '../markup/svg-path.ts';
+import { type MarkupRevealProps, REVEAL_TIMELINE as T } from './compositions.ts';
+
+const fill: CSSProperties = { position: 'absolute', left: 0, top: 0, width: '100%', height: '100%' };
+const ease = Easing.bezier(0.45, 0, 0.2, 1);
+
+export function MarkupReveal(props: MarkupRevealProps) {
+  const frame = useCurrentFrame();
+  const { durationInFrames, width, height } = useVideoConfig();
+  const at = (share: number) => share * (durationInFrames - 1);
+  const progress = (from: number, to: number) =>
+    interpolate(frame, [at(from), at(to)], [0, 1], {
+      extrapolateLeft: 'clamp',
+      extrapolateRight: 'clamp',
+      easing: ease,
+    });
+  const drawn = progress(T.drawStart, T.drawEnd);
+  const effect = progress(T.effectStart, T.effectEnd);
+  const ring = ringPath(props.boundary);
+  const outside = `M0 0H${width}V${height}H0Z${ring}`;
+
+  const count = props.annotations.length;
+  const slot = count > 0 ? (T.annotationsEnd - T.annotationsStart) / count : 0;
+
+  return (
+    <AbsoluteFill style={{ backgroundColor: '#000' }}>
+      <Img src={props.baseImage} style={fill} />
+      {props.effect.kind === 'blur' ? (
+        <Img
+          src={props.effect.image}
+          style={{ ...fill, opacity: effect, clipPath: `path(evenodd, '${outside}')` }}
+        />
+      ) : null}
+      <svg style={fill} viewBox={`0 0 ${width} ${height}`} width={width} height={height}>
+        <title>Property boundary</title>
+        {props.effect.kind === 'darken' ? (
+          <path d={outside} fillRule="evenodd" fill="#000" fillOpacity={props.effect.amount * effect} />
+        ) : null}
+        {drawn > 0 ? (
+          <path
+            d={ring}
+            fill="none"
+            stroke={props.outline.color}
+            strokeWidth={props.outline.width}
+            strokeLinejoin="round"
+            pathLength={1}
+            strokeDasharray="1 1"
+            strokeDashoffset={1 - drawn}
+          />
+        ) : null}
+      </svg>
+      {props.annotations.map((a, i) => {
+        const start = T.annotationsStart + i * slot;
+        const shown = progress(start, start + Math.min(slot, 0.08));
+        return (
+          <Img
+            key={a.src}
+            src={a.src}
+            style={{
+              position: 'absolute',
+              left: a.left,
+              top: a.top,
+              width: a.width,
+              height: a.height,
+              opacity: shown,
+              transform: `scale(${0.92 + 0.08 * shown})`,
+            }}
+          />
+        );
+      })}
+    </AbsoluteFill>
+  );
+}

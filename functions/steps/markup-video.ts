@@ -1,0 +1,148 @@
+// Workflow steps of the markup reveal video around the render: PrepareReveal turns a completed edit into
+// the MarkupReveal composition's layers (the aerial at frame size, its blurred copy, one transparent
+// image per annotation, all drawn by the same code as the still) and the poster; StoreVideo records the
+// rendered MP4 as the job's output.
+import sharp from 'sharp';
+import { systemClock } from '../core/clock.ts';
+import { ENV, optionalEnv } from '../core/config/env.ts';
+import { mediaKey } from '../core/media/media-store.ts';
+import type { StoredMedia } from '../core/schemas/outputs.ts';
+import { drawAnnotations } from '../media/markup/annotation-layout.ts';
+import { blurSigmaPx, croppedSvg, outlineWidthPx, pixelRing } from '../media/markup/compositor.ts';
+import { labelFont } from '../media/markup/label-font.ts';
+import { MARKUP_REVEAL, type MarkupRevealProps } from '../media/remotion/compositions.ts';
+import type { RenderRequest } from '../media/rendering/renderer.ts';
+import type { StoredMarkupEditOutput } from './markup.ts';
+import type { RenderState } from './render.ts';
+import { defineStep, jobRef, type StepEvent, stepMediaStore } from './step-runtime.ts';
+
+/** A render that has not finished in this time is failed (a 10 s reveal takes ~1 min on Lambda). */
+const RENDER_TIMEOUT_SECONDS = 600;
+
+export interface RevealEvent extends StepEvent {
+  readonly input: { readonly options: { readonly duration: number } };
+  /** The edit the video reveals. */
+  readonly parent: { readonly job_id: string; readonly output: StoredMarkupEditOutput };
+}
+
+export interface PreparedReveal {
+  readonly request: RenderRequest;
+  readonly poster: StoredMedia;
+  readonly width: number;
+  readonly height: number;
+  readonly fps: number;
+  readonly duration_seconds: number;
+}
+
+/** The output size: full 1920x1080 unless the stage renders smaller (RENDER_SCALE, tests only). */
+export function renderScale(): number {
+  const raw = optionalEnv(ENV.renderScale);
+  const scale = raw === undefined ? 1 : Number(raw);
+  if (!(scale > 0 && scale <= 1)) throw new Error(`${ENV.renderScale} must be in (0, 1], got '${raw}'`);
+  return scale;
+}
+
+export const prepare = defineStep(async (event: RevealEvent): Promise<PreparedReveal> => {
+  const edit = event.parent.output;
+  const media = stepMediaStore();
+  const ref = jobRef(event.job);
+  const key = (name: string) => mediaKey(ref.tenant, ref.jobId, name);
+  const { width: W, height: H, fps } = MARKUP_REVEAL;
+  const scale = renderScale();
+
+  const [source, finished] = await Promise.all([
+    media.get(edit.source_image.s3_key),
+    media.get(edit.image.s3_key),
+  ]);
+  const base = await sharp(source).resize(W, H).jpeg({ quality: 92 }).toBuffer();
+  const layers: Array<Promise<StoredMedia>> = [media.put(key('reveal-base.jpg'), base, 'image/jpeg')];
+  if (edit.style === 'blur') {
+    const blurred = await sharp(base)
+      .blur({ sigma: blurSigmaPx(edit.compositor, H) })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    layers.push(media.put(key('reveal-blur.jpg'), blurred, 'image/jpeg'));
+  }
+  const drawn = drawAnnotations(labelFont(), edit.annotations, W, H);
+  const annotationLayers = drawn.map(async (a, i) =>
+    media.put(
+      key(`reveal-annotation-${i}.png`),
+      await sharp(croppedSvg(a.svg, a.bounds)).png().toBuffer(),
+      'image/png',
+    ),
+  );
+  // The poster is the finished still at the video's size: exactly what the last frame shows.
+  const posterSize = { width: Math.round(W * scale), height: Math.round(H * scale) };
+  const poster = media.put(
+    key('markup-reveal-poster.jpg'),
+    await sharp(finished).resize(posterSize.width, posterSize.height).jpeg({ quality: 88 }).toBuffer(),
+    'image/jpeg',
+    posterSize,
+  );
+  const [stored, annotations, posterMedia] = await Promise.all([
+    Promise.all(layers),
+    Promise.all(annotationLayers),
+    poster,
+  ]);
+  const now = systemClock.now();
+  const url = async (m: StoredMedia) => (await media.sign(m.s3_key, now)).url;
+  const [baseUrl, blurUrl] = await Promise.all(stored.map(url));
+  const props: MarkupRevealProps = {
+    durationInFrames: event.input.options.duration * fps,
+    baseImage: baseUrl!,
+    boundary: pixelRing(edit.boundary_polygon, W, H),
+    outline: { color: edit.compositor.outline_color, width: outlineWidthPx(edit.compositor, H) },
+    effect:
+      edit.style === 'blur'
+        ? { kind: 'blur', image: blurUrl! }
+        : edit.style === 'darken'
+          ? { kind: 'darken', amount: edit.compositor.darken_amount }
+          : { kind: 'none' },
+    annotations: await Promise.all(
+      annotations.map(async (m, i) => ({ src: await url(m), ...drawn[i]!.bounds })),
+    ),
+  };
+  return {
+    request: {
+      composition: MARKUP_REVEAL.id,
+      inputProps: props,
+      codec: 'h264',
+      scale,
+      outputKey: key('markup-reveal.mp4'),
+      timeoutSeconds: RENDER_TIMEOUT_SECONDS,
+    },
+    poster: posterMedia,
+    width: posterSize.width,
+    height: posterSize.height,
+    fps,
+    duration_seconds: event.input.options.duration,
+  };
+});
+
+export interface StoreVideoEvent extends RevealEvent {
+  readonly prepared: PreparedReveal;
+  readonly render: RenderState;
+}
+
+export const store = defineStep(async (event: StoreVideoEvent) => {
+  const { prepared, render } = event;
+  const edit = event.parent.output;
+  return {
+    video: {
+      s3_key: render.output_key,
+      content_type: 'video/mp4',
+      width: prepared.width,
+      height: prepared.height,
+      size_bytes: render.size_bytes ?? undefined,
+    },
+    poster: prepared.poster,
+    duration_seconds: prepared.duration_seconds,
+    fps: prepared.fps,
+    width: prepared.width,
+    height: prepared.height,
+    codec: 'h264',
+    markup_job_id: edit.markup_job_id,
+    edit_job_id: event.parent.job_id,
+    renderer: render.renderer,
+  };
+});
