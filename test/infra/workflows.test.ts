@@ -117,4 +117,35 @@ describe('job workflows', () => {
     expect(result.isValid).toBe(false);
     expect(result.errors.length).toBeGreaterThan(0);
   });
+
+  it('markup_v2_video: starts the render, then waits and checks in a loop until it is done', () => {
+    const { States, StartAt } = definitions.get('markup_v2_video')!;
+    const path: string[] = [];
+    for (let name: string | undefined = StartAt; name && path.length < 12; name = States[name]!.Next) {
+      path.push(name);
+      if (States[name]!.Type === 'Choice') break;
+    }
+    expect(path).toEqual([
+      'MarkProcessing',
+      'PrepareReveal',
+      'StartRender',
+      'WaitForRender',
+      'CheckRender',
+      'RenderDone',
+    ]);
+    const wait = States.WaitForRender as unknown as { SecondsPath: string };
+    expect(wait.SecondsPath).toBe('$.render.poll_seconds');
+    const choice = States.RenderDone as unknown as {
+      Choices: Array<{ Variable: string; BooleanEquals: boolean; Next: string }>;
+      Default: string;
+    };
+    expect(choice.Default).toBe('WaitForRender');
+    expect(choice.Choices).toEqual([
+      { Variable: '$.render.done', BooleanEquals: true, Next: 'StartRenderFinished' },
+    ]);
+    expect(States.StartRenderFinished!.Next).toBe('StoreVideo');
+    expect(States.StoreVideo!.Next).toBe('MarkCompleted');
+    // The check replaces the render state the loop reads.
+    expect((States.CheckRender as unknown as { ResultPath: string }).ResultPath).toBe('$.render');
+  });
 });

@@ -1,0 +1,80 @@
+// CheckRender's decisions: done, still rendering (progress onto the job), failed or overdue (the job
+// fails with RENDER_FAILED and the renderer's message).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RenderStatus } from '../../../functions/media/rendering/renderer.ts';
+
+const status = vi.fn<() => Promise<RenderStatus>>();
+const setProgress = vi.fn(async () => true);
+
+vi.mock('../../../functions/media/rendering/renderer-factory.ts', () => ({
+  renderer: () => ({ name: 'fake', start: vi.fn(), status }),
+}));
+vi.mock('../../../functions/steps/step-runtime.ts', async (original) => ({
+  ...(await original<typeof import('../../../functions/steps/step-runtime.ts')>()),
+  stepJobStore: () => ({ setProgress }),
+  stepMediaStore: () => ({}),
+}));
+
+const { check } = await import('../../../functions/steps/render.ts');
+
+const job = {
+  job_id: 'j1',
+  org_id: 'o1',
+  mode: 'live' as const,
+  job_type: 'markup_v2_video' as const,
+  webhook_url: null,
+};
+const render = (deadlineInMs: number) => ({
+  render_id: 'r1',
+  renderer: 'fake',
+  output_key: 'media/o1/live/j1/markup-reveal.mp4',
+  started_at: new Date(Date.now() - 60_000).toISOString(),
+  deadline: new Date(Date.now() + deadlineInMs).toISOString(),
+  poll_seconds: 1,
+  done: false,
+  progress: 0,
+  size_bytes: null,
+});
+const span = { from: 20, to: 95, stage: 'rendering' };
+
+describe('CheckRender', () => {
+  beforeEach(() => {
+    status.mockReset();
+    setProgress.mockClear();
+  });
+
+  it('moves the job forward with the render and says it is not done', async () => {
+    status.mockResolvedValue({ state: 'rendering', progress: 0.5 });
+    const result = await check({ job, render: render(60_000), span });
+    expect(result).toMatchObject({ done: false, progress: 0.5, render_id: 'r1' });
+    expect(setProgress).toHaveBeenCalledWith(
+      expect.objectContaining({ jobId: 'j1' }),
+      { percent: 57, stage: 'rendering' },
+      expect.any(String),
+    );
+  });
+
+  it('reports done with the size of the video', async () => {
+    status.mockResolvedValue({ state: 'done', sizeBytes: 4242 });
+    expect(await check({ job, render: render(60_000), span })).toMatchObject({
+      done: true,
+      size_bytes: 4242,
+    });
+  });
+
+  it('fails the job with RENDER_FAILED and the renderer message', async () => {
+    status.mockResolvedValue({ state: 'failed', message: 'Error loading image' });
+    await expect(check({ job, render: render(60_000), span })).rejects.toMatchObject({
+      name: 'RENDER_FAILED',
+      message: 'The video render failed: Error loading image',
+    });
+  });
+
+  it('fails a render that overran its time limit', async () => {
+    status.mockResolvedValue({ state: 'rendering', progress: 0.9 });
+    await expect(check({ job, render: render(-1), span })).rejects.toMatchObject({
+      name: 'RENDER_FAILED',
+      message: expect.stringMatching(/did not finish within 60 s/),
+    });
+  });
+});
