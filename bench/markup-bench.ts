@@ -21,11 +21,13 @@ import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir.
 import { drawAnnotations, resolveAnnotations } from '../functions/media/markup/annotation-layout.ts';
 import {
   type BoundaryStyle,
+  CODING_STRIPS,
   compositeMarkup,
   croppedSvg,
   pixelRing,
 } from '../functions/media/markup/compositor.ts';
 import { groundToNormalized, markupRotation, metersPerPixelFor } from '../functions/media/markup/framing.ts';
+import { encodeStrips, splitFrame } from '../functions/media/markup/jpeg-strips.ts';
 import { labelFont } from '../functions/media/markup/label-font.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
 import { LocalRenderer } from '../functions/media/rendering/local-renderer.ts';
@@ -79,9 +81,10 @@ const rendered = await new SyntheticNadirImagery().render({
   rotationDeg,
   site,
 });
-const image = await sharp(rendered.data, { raw: { width: 3840, height: 2160, channels: rendered.channels } })
-  .jpeg({ quality: 90 })
-  .toBuffer();
+// Coded as markup_v2 codes it (strips joined by restart markers).
+const image = await encodeStrips(splitFrame(rendered.data, 3840, 2160, CODING_STRIPS), 3840, 2160, {
+  quality: 90,
+});
 const input = path.join(work, 'markup.jpg');
 writeFileSync(input, image);
 // A boundary a little larger than the lot, so the inside is a real share of the frame.

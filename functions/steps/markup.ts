@@ -18,7 +18,7 @@ import {
   type ResolvedAnnotation,
   resolveAnnotations,
 } from '../media/markup/annotation-layout.ts';
-import { compositeMarkup } from '../media/markup/compositor.ts';
+import { CODING_STRIPS, compositeMarkup } from '../media/markup/compositor.ts';
 import {
   groundToNormalized,
   MARKUP_HEIGHT,
@@ -26,6 +26,7 @@ import {
   markupRotation,
   metersPerPixelFor,
 } from '../media/markup/framing.ts';
+import { encodeStrips, splitFrame } from '../media/markup/jpeg-strips.ts';
 import { labelFont } from '../media/markup/label-font.ts';
 import { providers } from '../media/providers/provider-factory.ts';
 import { parsedAddressOf, type ResolvedLocation } from './resolve-location.ts';
@@ -109,11 +110,22 @@ export const generate = defineStep(async (event: GenerateMarkupEvent): Promise<S
     site,
   });
   const { georef } = rendered;
-  const jpeg = await sharp(rendered.data, {
-    raw: { width: georef.width, height: georef.height, channels: rendered.channels },
-  })
-    .jpeg({ quality: JPEG_QUALITY })
-    .toBuffer();
+  // Coded in strips joined by restart markers, which lets edits decode it in parallel.
+  const rgb =
+    rendered.channels === 3
+      ? rendered.data
+      : await sharp(rendered.data, { raw: { width: georef.width, height: georef.height, channels: 4 } })
+          .removeAlpha()
+          .raw()
+          .toBuffer();
+  const jpeg = await encodeStrips(
+    splitFrame(rgb, georef.width, georef.height, CODING_STRIPS),
+    georef.width,
+    georef.height,
+    {
+      quality: JPEG_QUALITY,
+    },
+  );
   const ref = jobRef(event.job);
   const image = await stepMediaStore().put(
     mediaKey(ref.tenant, ref.jobId, 'markup.jpg'),

@@ -13,7 +13,9 @@ import {
   drawAnnotations,
   type ResolvedAnnotation,
 } from './annotation-layout.ts';
+import { decodeStrips, encodeStrips, splitFrame } from './jpeg-strips.ts';
 import type { LabelFont } from './label-font.ts';
+import { blendOver, darkenOutside, type Frame, type Layer, restoreInside, strokeRing } from './pixels.ts';
 import { f1, ringPath } from './svg-path.ts';
 
 export type BoundaryStyle = 'outline' | 'blur' | 'darken';
@@ -107,47 +109,10 @@ export function vectorLayers(
   };
 }
 
-// The pixel work is done here on the decoded frame rather than with sharp's composite(): libvips
-// composites in floating point over the whole 8-megapixel frame (~25 ms even for a tiny layer), while
-// the layers here cover a small part of it. sharp still decodes, rasterizes the SVG layers, blurs and
-// encodes.
-
-interface Layer {
-  readonly data: Buffer;
-  readonly bounds: Bounds;
-}
-
 /** RGBA pixels of an SVG layer (librsvg via sharp), unpremultiplied. */
 async function rasterize(svg: Buffer, bounds: Bounds): Promise<Layer> {
   const data = await sharp(svg).ensureAlpha().raw().toBuffer();
   return { data, bounds };
-}
-
-/** x / 255, rounded, for 0 <= x <= 255 * 255. */
-const div255 = (x: number) => (x + 128 + ((x + 128) >> 8)) >> 8;
-
-/** Alpha-blends an RGBA layer onto an RGB frame in place. */
-function blendOver(frame: Buffer, width: number, layer: Layer): void {
-  const { left, top, width: w, height: h } = layer.bounds;
-  const src = layer.data;
-  for (let y = 0; y < h; y += 1) {
-    let s = y * w * 4;
-    let d = ((top + y) * width + left) * 3;
-    for (let x = 0; x < w; x += 1, s += 4, d += 3) {
-      const a = src[s + 3]!;
-      if (a === 0) continue;
-      if (a === 255) {
-        frame[d] = src[s]!;
-        frame[d + 1] = src[s + 1]!;
-        frame[d + 2] = src[s + 2]!;
-        continue;
-      }
-      const b = 255 - a;
-      frame[d] = div255(src[s]! * a + frame[d]! * b);
-      frame[d + 1] = div255(src[s + 1]! * a + frame[d + 1]! * b);
-      frame[d + 2] = div255(src[s + 2]! * a + frame[d + 2]! * b);
-    }
-  }
 }
 
 /** Coverage of the boundary (255 inside, antialiased at the edge) over its bounding box. */
@@ -159,62 +124,11 @@ async function boundaryMask(ring: readonly Point[], width: number, height: numbe
   return { data, bounds };
 }
 
-/** Darkens the frame outside the boundary in place: a multiply outside, weighted by coverage at the edge. */
-function darkenOutside(frame: Buffer, width: number, amount: number, mask: Layer): void {
-  const table = new Uint8Array(256);
-  for (let v = 0; v < 256; v += 1) table[v] = Math.round(v * (1 - amount));
-  const { left, top, width: w, height: h } = mask.bounds;
-  const rowBytes = width * 3;
-  const rows = frame.length / rowBytes;
-  for (let y = 0; y < rows; y += 1) {
-    const inBand = y >= top && y < top + h;
-    const start = y * rowBytes;
-    // Outside the mask's box: all darkened; inside it: by coverage.
-    const boxStart = inBand ? start + left * 3 : start + rowBytes;
-    const boxEnd = inBand ? start + (left + w) * 3 : start + rowBytes;
-    for (let i = start; i < boxStart; i += 1) frame[i] = table[frame[i]!]!;
-    for (let i = boxEnd; i < start + rowBytes; i += 1) frame[i] = table[frame[i]!]!;
-    if (!inBand) continue;
-    let m = (y - top) * w;
-    for (let i = boxStart; i < boxEnd; i += 3, m += 1) {
-      const cover = mask.data[m]!;
-      if (cover === 255) continue;
-      const keep = 255 - div255(Math.round(amount * 255) * (255 - cover));
-      frame[i] = div255(frame[i]! * keep);
-      frame[i + 1] = div255(frame[i + 1]! * keep);
-      frame[i + 2] = div255(frame[i + 2]! * keep);
-    }
-  }
-}
-
-/** Copies the original back over the treated frame inside the boundary (weighted by coverage). */
-function restoreInside(treated: Buffer, original: Buffer, width: number, mask: Layer): void {
-  const { left, top, width: w, height: h } = mask.bounds;
-  for (let y = 0; y < h; y += 1) {
-    let m = y * w;
-    let d = ((top + y) * width + left) * 3;
-    for (let x = 0; x < w; x += 1, m += 1, d += 3) {
-      const a = mask.data[m]!;
-      if (a === 0) continue;
-      if (a === 255) {
-        treated[d] = original[d]!;
-        treated[d + 1] = original[d + 1]!;
-        treated[d + 2] = original[d + 2]!;
-        continue;
-      }
-      const b = 255 - a;
-      treated[d] = div255(original[d]! * a + treated[d]! * b);
-      treated[d + 1] = div255(original[d + 1]! * a + treated[d + 1]! * b);
-      treated[d + 2] = div255(original[d + 2]! * a + treated[d + 2]! * b);
-    }
-  }
-}
-
 /**
- * Huffman tables are not optimised: that is a second pass (~60 ms at 4K) for ~3% smaller files, and a
- * composited image is downloaded a few times at most.
+ * JPEGs are coded in as many strips as there are cores (jpeg-strips.ts), with standard Huffman tables
+ * (optimising them is a second pass, ~60 ms at 4K, for ~3% smaller files).
  */
-const jpegOptions = (quality: number) => ({ quality, optimiseCoding: false });
+export const CODING_STRIPS = Math.max(1, Math.min(4, availableParallelism()));
 
 export async function compositeMarkup(request: CompositeRequest): Promise<CompositeResult> {
   const meta = await sharp(request.image).metadata();
@@ -222,35 +136,31 @@ export async function compositeMarkup(request: CompositeRequest): Promise<Compos
   const height = meta.autoOrient?.height ?? meta.height;
   const ring = pixelRing(request.boundary, width, height);
   const vectors = vectorLayers(request, width, height);
-  // Decoding and rasterizing run side by side on libvips threads.
+  // Decoding (in strips, when the image has restart markers) and rasterizing run side by side.
   const [decoded, layers, mask] = await Promise.all([
-    sharp(request.image).removeAlpha().raw().toBuffer({ resolveWithObject: true }),
-    Promise.all(
-      [vectors.outline, ...vectors.annotations.map((a) => ({ svg: a.layer, bounds: a.bounds }))].map((v) =>
-        rasterize(v.svg, v.bounds),
-      ),
-    ),
+    decodeStrips(request.image, CODING_STRIPS),
+    Promise.all(vectors.annotations.map((a) => rasterize(a.layer, a.bounds))),
     request.style === 'outline' ? undefined : boundaryMask(ring, width, height),
   ]);
-  if (decoded.info.width !== width || decoded.info.height !== height || decoded.info.channels !== 3) {
+  if (decoded.width !== width || decoded.height !== height) {
     throw new Error(
-      `markup image must be ${width}x${height} RGB, got ${decoded.info.width}x${decoded.info.height}x${decoded.info.channels}`,
+      `markup image decoded to ${decoded.width}x${decoded.height}, expected ${width}x${height}`,
     );
   }
-  const raw = { width, height, channels: 3 as const };
-  let frame = decoded.data;
-  if (request.style === 'darken') darkenOutside(frame, width, request.settings.darken_amount, mask!);
+  let frame: Frame = decoded;
+  if (request.style === 'darken') darkenOutside(frame, request.settings.darken_amount, mask!);
   if (request.style === 'blur') {
-    const blurred = await sharp(frame, { raw })
+    // The blur needs the whole frame; the inside is then restored from the sharp original.
+    const whole = Buffer.concat(decoded.strips.map((s) => s.data));
+    const blurred = await sharp(whole, { raw: { width, height, channels: 3 } })
       .blur({ sigma: blurSigmaPx(request.settings, height) })
       .raw()
       .toBuffer();
-    restoreInside(blurred, frame, width, mask!);
-    frame = blurred;
+    frame = { width, height, strips: splitFrame(blurred, width, height, CODING_STRIPS) };
+    restoreInside(frame, { width, height, strips: [{ top: 0, height, data: whole }] }, mask!);
   }
-  for (const layer of layers) blendOver(frame, width, layer);
-  const jpeg = await sharp(frame, { raw })
-    .jpeg(jpegOptions(request.jpegQuality ?? 90))
-    .toBuffer();
+  strokeRing(frame, ring, outlineWidthPx(request.settings, height), request.settings.outline_color);
+  for (const layer of layers) blendOver(frame, layer);
+  const jpeg = await encodeStrips(frame.strips, width, height, { quality: request.jpegQuality ?? 90 });
   return { jpeg, width, height };
 }
