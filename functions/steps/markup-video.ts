@@ -7,8 +7,7 @@ import { systemClock } from '../core/clock.ts';
 import { ENV, optionalEnv } from '../core/config/env.ts';
 import { mediaKey } from '../core/media/media-store.ts';
 import type { StoredMedia } from '../core/schemas/outputs.ts';
-import { drawAnnotations } from '../media/markup/annotation-layout.ts';
-import { blurSigmaPx, croppedSvg, outlineWidthPx, pixelRing } from '../media/markup/compositor.ts';
+import { annotationLayers, blurSigmaPx, outlineWidthPx, pixelRing } from '../media/markup/compositor.ts';
 import { labelFont } from '../media/markup/label-font.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../media/remotion/compositions.ts';
 import type { RenderRequest } from '../media/rendering/renderer.ts';
@@ -63,13 +62,9 @@ export const prepare = defineStep(async (event: RevealEvent): Promise<PreparedRe
       .toBuffer();
     layers.push(media.put(key('reveal-blur.jpg'), blurred, 'image/jpeg'));
   }
-  const drawn = drawAnnotations(labelFont(), edit.annotations, W, H);
-  const annotationLayers = drawn.map(async (a, i) =>
-    media.put(
-      key(`reveal-annotation-${i}.png`),
-      await sharp(croppedSvg(a.svg, a.bounds)).png().toBuffer(),
-      'image/png',
-    ),
+  const drawn = annotationLayers({ annotations: edit.annotations, font: labelFont() }, W, H);
+  const annotationUploads = drawn.map(async (a, i) =>
+    media.put(key(`reveal-annotation-${i}.png`), await sharp(a.layer).png().toBuffer(), 'image/png'),
   );
   // The poster is the finished still at the video's size: exactly what the last frame shows.
   const posterSize = { width: Math.round(W * scale), height: Math.round(H * scale) };
@@ -81,7 +76,7 @@ export const prepare = defineStep(async (event: RevealEvent): Promise<PreparedRe
   );
   const [stored, annotations, posterMedia] = await Promise.all([
     Promise.all(layers),
-    Promise.all(annotationLayers),
+    Promise.all(annotationUploads),
     poster,
   ]);
   const now = systemClock.now();

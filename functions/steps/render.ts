@@ -3,7 +3,7 @@
 // that fails or overruns its time ends the job failed with RENDER_FAILED and the renderer's message.
 import { systemClock } from '../core/clock.ts';
 import { JobError } from '../core/errors.ts';
-import type { RenderHandle, RenderRequest } from '../media/rendering/renderer.ts';
+import { firstLineOf, type RenderHandle, type RenderRequest } from '../media/rendering/renderer.ts';
 import { renderer } from '../media/rendering/renderer-factory.ts';
 import { defineStep, jobRef, type StepEvent, stepJobStore, stepMediaStore } from './step-runtime.ts';
 
@@ -23,7 +23,7 @@ export const start = defineStep(async (event: StartRenderEvent): Promise<RenderS
     const handle = await renderer(stepMediaStore()).start(event.request);
     return { ...handle, done: false, progress: 0, size_bytes: null };
   } catch (error) {
-    throw new JobError('RENDER_FAILED', `The video render could not start: ${messageOf(error)}`);
+    throw new JobError('RENDER_FAILED', `The video render could not start: ${firstLineOf(error)}`);
   }
 });
 
@@ -49,8 +49,4 @@ export async function check(event: CheckRenderEvent): Promise<RenderState> {
     await stepJobStore().setProgress(jobRef(event.job), { percent, stage: span.stage }, now.toISOString());
   }
   return { ...render, done: false, progress: status.progress, size_bytes: null };
-}
-
-function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 500);
 }

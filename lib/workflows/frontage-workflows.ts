@@ -5,6 +5,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { JobWorkflow } from '../constructs/job-workflow.ts';
+import { resolveLocationStep } from './shared-steps.ts';
 
 export interface FrontageWorkflowFunctions {
   readonly lifecycle: lambda.IFunction;
@@ -24,16 +25,7 @@ export function frontageWorkflows(
     ...options,
     outputPath: '$.output',
     steps: [
-      {
-        name: 'ResolveLocation',
-        fn: fns.resolveLocation,
-        progress: { percent: 10, stage: 'geocoding' },
-        payload: {
-          address: sfn.JsonPath.stringAt('$.input.address'),
-          options: sfn.JsonPath.objectAt('$.input.options'),
-        },
-        resultPath: '$.location',
-      },
+      resolveLocationStep(fns.resolveLocation),
       {
         name: 'DetectFrontage',
         fn: fns.detectFrontage,

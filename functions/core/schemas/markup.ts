@@ -1,9 +1,9 @@
 // Request and output schemas of the Markup V2 endpoints (spec 4.1): generate, edit (boundary and
 // annotations composited onto the aerial) and the reveal video.
 import { z } from 'zod';
+import { firstSelfIntersection, polygonArea } from '../../media/geo/polygon.ts';
 import { MARKUP_ORIENTATIONS, MARKUP_ZOOMS } from '../../media/markup/framing.ts';
 import { LABEL_FONT_COVERAGE } from '../../media/markup/label-font-coverage.ts';
-import { firstSelfIntersection, polygonArea } from '../../media/markup/polygon.ts';
 import { address, commonRequestFields, locationOptions } from './common.ts';
 import { geoPoint, mediaFile } from './outputs.ts';
 

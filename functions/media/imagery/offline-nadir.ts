@@ -4,6 +4,7 @@
 // sharp/librsvg; a JS pass then adds per-pixel texture, which is far cheaper than SVG filters at 4K.
 import sharp from 'sharp';
 import { toLocalMetres } from '../geo/local-metric.ts';
+import { pointInPolygon, signedArea } from '../geo/polygon.ts';
 import {
   type Building,
   MAX_NADIR_SIDE_PX,
@@ -186,24 +187,8 @@ const mul = (a: Point, k: number): Point => ({ x: a.x * k, y: a.y * k });
 const dot = (a: Point, b: Point) => a.x * b.x + a.y * b.y;
 const cross = (a: Point, b: Point) => a.x * b.y - a.y * b.x;
 
-function signedArea(poly: readonly Point[]): number {
-  let s = 0;
-  for (let i = 0; i < poly.length; i++) s += cross(poly[i]!, poly[(i + 1) % poly.length]!);
-  return s / 2;
-}
-
 function ccw(poly: readonly Point[]): Point[] {
   return signedArea(poly) < 0 ? [...poly].reverse() : [...poly];
-}
-
-function pointInPolygon(p: Point, poly: readonly Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i]!;
-    const b = poly[j]!;
-    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return inside;
 }
 
 function isConvex(poly: readonly Point[]): boolean {

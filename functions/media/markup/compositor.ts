@@ -1,9 +1,10 @@
-// The markup edit compositor: the boundary applied to the aerial at full size with sharp (libvips).
-//   outline: the polygon stroked in the outline colour and width;
-//   darken:  everything outside the polygon multiplied by (1 - darken_amount), one SVG layer;
-//   blur:    the image Gaussian-blurred, the sharp inside pasted back through a polygon mask;
-// then the annotations on top, and one JPEG encode. The same overlay SVG (outline, darken veil,
-// annotations) is what the reveal video animates, so the still and the video's last frame agree.
+// The markup edit compositor: the boundary applied to the full-size aerial.
+//   darken:  everything outside the polygon multiplied by (1 - darken_amount);
+//   blur:    the frame Gaussian-blurred (libvips), the original inside restored through a polygon mask;
+//   every style: the polygon stroked in the outline colour and width, then the annotations on top.
+// The frame is decoded and encoded in parallel strips (jpeg-strips.ts) and the pixel work is done on it
+// directly (pixels.ts). The reveal video draws the same annotation layers (drawAnnotations) over the
+// same treatment, so the still and the video's last frame agree.
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import type { Point } from '../geo/types.ts';
@@ -16,7 +17,7 @@ import {
 import { decodeStrips, encodeStrips, splitFrame } from './jpeg-strips.ts';
 import type { LabelFont } from './label-font.ts';
 import { blendOver, darkenOutside, type Frame, type Layer, restoreInside, strokeRing } from './pixels.ts';
-import { f1, ringPath } from './svg-path.ts';
+import { ringPath } from './svg-path.ts';
 
 export type BoundaryStyle = 'outline' | 'blur' | 'darken';
 
@@ -67,10 +68,6 @@ export function blurSigmaPx(settings: CompositorSettings, height: number): numbe
   return (settings.blur_radius / 2) * (height / SETTINGS_REFERENCE_HEIGHT);
 }
 
-export function outlineSvg(ring: readonly Point[], color: string, widthPx: number): string {
-  return `<path d="${ringPath(ring)}" fill="none" stroke="${color}" stroke-width="${f1(widthPx)}" stroke-linejoin="round"/>`;
-}
-
 /** An SVG fragment drawn in full-image pixel space, rendered only over `bounds` (a cheap small layer). */
 export function croppedSvg(fragment: string, bounds: Bounds): Buffer {
   const { left, top, width, height } = bounds;
@@ -88,25 +85,16 @@ export function ringBounds(ring: readonly Point[], margin: number, width: number
   return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
 }
 
-/** The vector layers of an edit at one size (outline and annotations), each cropped to what it covers. */
-export function vectorLayers(
-  request: Pick<CompositeRequest, 'boundary' | 'settings' | 'annotations' | 'font'>,
+/** The annotations of an edit at one size, each an SVG cropped to what it covers. */
+export function annotationLayers(
+  request: Pick<CompositeRequest, 'annotations' | 'font'>,
   width: number,
   height: number,
-): { outline: { svg: Buffer; bounds: Bounds }; annotations: Array<DrawnAnnotation & { layer: Buffer }> } {
-  const ring = pixelRing(request.boundary, width, height);
-  const strokePx = outlineWidthPx(request.settings, height);
-  const outlineBounds = ringBounds(ring, strokePx + 2, width, height);
-  return {
-    outline: {
-      svg: croppedSvg(outlineSvg(ring, request.settings.outline_color, strokePx), outlineBounds),
-      bounds: outlineBounds,
-    },
-    annotations: drawAnnotations(request.font, request.annotations, width, height).map((a) => ({
-      ...a,
-      layer: croppedSvg(a.svg, a.bounds),
-    })),
-  };
+): Array<DrawnAnnotation & { layer: Buffer }> {
+  return drawAnnotations(request.font, request.annotations, width, height).map((a) => ({
+    ...a,
+    layer: croppedSvg(a.svg, a.bounds),
+  }));
 }
 
 /** RGBA pixels of an SVG layer (librsvg via sharp), unpremultiplied. */
@@ -135,11 +123,11 @@ export async function compositeMarkup(request: CompositeRequest): Promise<Compos
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   const ring = pixelRing(request.boundary, width, height);
-  const vectors = vectorLayers(request, width, height);
+  const annotations = annotationLayers(request, width, height);
   // Decoding (in strips, when the image has restart markers) and rasterizing run side by side.
   const [decoded, layers, mask] = await Promise.all([
     decodeStrips(request.image, CODING_STRIPS),
-    Promise.all(vectors.annotations.map((a) => rasterize(a.layer, a.bounds))),
+    Promise.all(annotations.map((a) => rasterize(a.layer, a.bounds))),
     request.style === 'outline' ? undefined : boundaryMask(ring, width, height),
   ]);
   if (decoded.width !== width || decoded.height !== height) {

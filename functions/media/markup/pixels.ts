@@ -30,6 +30,20 @@ export function rowOf(frame: Frame, y: number): readonly [Buffer, number] {
 /** x / 255, rounded, for 0 <= x <= 255 * 255. */
 export const div255 = (x: number) => (x + 128 + ((x + 128) >> 8)) >> 8;
 
+/** Mixes colour (r, g, b) into the pixel at `d` of `row` at opacity a / 255. */
+function mix(row: Buffer, d: number, r: number, g: number, b: number, a: number): void {
+  if (a === 255) {
+    row[d] = r;
+    row[d + 1] = g;
+    row[d + 2] = b;
+    return;
+  }
+  const keep = 255 - a;
+  row[d] = div255(r * a + row[d]! * keep);
+  row[d + 1] = div255(g * a + row[d + 1]! * keep);
+  row[d + 2] = div255(b * a + row[d + 2]! * keep);
+}
+
 /** Alpha-blends an RGBA layer onto the frame. */
 export function blendOver(frame: Frame, layer: Layer): void {
   const { left, top, width: w, height: h } = layer.bounds;
@@ -40,17 +54,7 @@ export function blendOver(frame: Frame, layer: Layer): void {
     let d = start + left * 3;
     for (let x = 0; x < w; x += 1, s += 4, d += 3) {
       const a = src[s + 3]!;
-      if (a === 0) continue;
-      if (a === 255) {
-        row[d] = src[s]!;
-        row[d + 1] = src[s + 1]!;
-        row[d + 2] = src[s + 2]!;
-        continue;
-      }
-      const b = 255 - a;
-      row[d] = div255(src[s]! * a + row[d]! * b);
-      row[d + 1] = div255(src[s + 1]! * a + row[d + 1]! * b);
-      row[d + 2] = div255(src[s + 2]! * a + row[d + 2]! * b);
+      if (a !== 0) mix(row, d, src[s]!, src[s + 1]!, src[s + 2]!, a);
     }
   }
 }
@@ -97,18 +101,8 @@ export function restoreInside(treated: Frame, original: Frame, mask: Layer): voi
     for (let x = 0; x < w; x += 1, m += 1) {
       const a = mask.data[m]!;
       if (a === 0) continue;
-      const d = outStart + (left + x) * 3;
       const s = srcStart + (left + x) * 3;
-      if (a === 255) {
-        out[d] = src[s]!;
-        out[d + 1] = src[s + 1]!;
-        out[d + 2] = src[s + 2]!;
-        continue;
-      }
-      const b = 255 - a;
-      out[d] = div255(src[s]! * a + out[d]! * b);
-      out[d + 1] = div255(src[s + 1]! * a + out[d + 1]! * b);
-      out[d + 2] = div255(src[s + 2]! * a + out[d + 2]! * b);
+      mix(out, outStart + (left + x) * 3, src[s]!, src[s + 1]!, src[s + 2]!, a);
     }
   }
 }
@@ -184,10 +178,6 @@ export function strokeRing(frame: Frame, ring: readonly Point[], strokeWidth: nu
     const x = (k % boxW) + minX;
     const y = Math.floor(k / boxW) + minY;
     const [row, start] = rowOf(frame, y);
-    const d = start + x * 3;
-    const keep = 255 - a;
-    row[d] = div255(r * a + row[d]! * keep);
-    row[d + 1] = div255(g * a + row[d + 1]! * keep);
-    row[d + 2] = div255(b * a + row[d + 2]! * keep);
+    mix(row, start + x * 3, r, g, b, a);
   }
 }

@@ -11,6 +11,7 @@ import type { HeadlessBrowser } from '@remotion/renderer';
 import type { S3MediaStore } from '../../core/media/media-store.ts';
 import {
   DEFAULT_CRF,
+  firstLineOf,
   type Renderer,
   type RenderHandle,
   type RenderRequest,
@@ -81,7 +82,7 @@ export class LocalRenderer implements Renderer {
     const started = new Date();
     this.write(renderId, { state: 'rendering', progress: 0 });
     void this.render(renderId, request).catch((error: unknown) => {
-      this.write(renderId, { state: 'failed', progress: 0, message: messageOf(error) });
+      this.write(renderId, { state: 'failed', progress: 0, message: firstLineOf(error) });
     });
     return {
       render_id: renderId,
@@ -148,10 +149,4 @@ export class LocalRenderer implements Renderer {
     }
     return { state: 'rendering', progress: file.progress };
   }
-}
-
-function messageOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  // Remotion's messages can carry stack traces and long hints; the first line says what happened.
-  return message.split('\n')[0]!.slice(0, 500);
 }

@@ -6,6 +6,7 @@ import { CopyObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { getRenderProgress, renderMediaOnLambda } from '@remotion/lambda-client';
 import {
   DEFAULT_CRF,
+  firstLineOf,
   type Renderer,
   type RenderHandle,
   type RenderRequest,
@@ -88,7 +89,7 @@ export class RemotionLambdaRenderer implements Renderer {
       const error = progress.errors.find((e) => e.isFatal) ?? progress.errors[0];
       return {
         state: 'failed',
-        message: firstLine(error?.message ?? 'Remotion Lambda reported a fatal error'),
+        message: firstLineOf(error?.message ?? 'Remotion Lambda reported a fatal error'),
       };
     }
     if (!progress.done) return { state: 'rendering', progress: progress.overallProgress };
@@ -106,8 +107,4 @@ export class RemotionLambdaRenderer implements Renderer {
     );
     return { state: 'done', sizeBytes: progress.outputSizeInBytes ?? 0 };
   }
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0]!.slice(0, 500);
 }

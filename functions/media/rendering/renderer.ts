@@ -42,3 +42,9 @@ export interface Renderer {
 
 /** The default H.264 quality of our renders: visually lossless for aerial stills and vector overlays. */
 export const DEFAULT_CRF = 18;
+
+/** The first line of an error's message, at most 500 characters: renderers' messages carry stacks and hints. */
+export function firstLineOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!.slice(0, 500);
+}

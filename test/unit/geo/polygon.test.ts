@@ -7,7 +7,7 @@ import {
   pointInPolygon,
   polygonArea,
   segmentsIntersect,
-} from '../../../functions/media/markup/polygon.ts';
+} from '../../../functions/media/geo/polygon.ts';
 
 const square = [
   { x: 0, y: 0 },
