@@ -15,7 +15,7 @@ import type { StoredMarkupEditOutput } from './markup.ts';
 import type { RenderState } from './render.ts';
 import { defineStep, jobRef, type StepEvent, stepMediaStore } from './step-runtime.ts';
 
-/** A render that has not finished in this time is failed (a 10 s reveal takes ~1 min on Lambda). */
+/** A render that has not finished in this time is failed: a 10 s reveal renders in about 35 s locally. */
 const RENDER_TIMEOUT_SECONDS = 600;
 
 export interface RevealEvent extends StepEvent {

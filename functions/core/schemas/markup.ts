@@ -235,7 +235,7 @@ export const boundaryPolygon = z
   })
   .meta({
     description:
-      'The boundary as 3-500 vertices {x, y} in normalized image coordinates (0-1 from the top-left), in order around the outline; it must not cross itself.',
+      'The boundary as 3-500 vertices {x, y} in normalized image coordinates (0-1 from the top-left), in order around the outline; it must not cross itself. A last vertex equal to the first (a closed ring, as GeoJSON writes it) is dropped, hence up to 501 items.',
   });
 
 export const compositorOptions = z
