@@ -239,7 +239,10 @@ const renderer = new LocalRenderer({
   serveUrl: await ensureSiteBundle(),
   workDir: path.join(work, 'renders'),
   media: {
-    put: async (_key, body) => (writeFileSync(output, body), { s3_key: _key, content_type: 'video/mp4' }),
+    put: async (key, body) => {
+      writeFileSync(output, body);
+      return { s3_key: key, content_type: 'video/mp4' };
+    },
   },
 });
 async function renderOnce(): Promise<number> {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type Json, waitForJob } from '../support/http-client.ts';
+import { call, type Json } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 
