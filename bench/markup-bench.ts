@@ -43,25 +43,17 @@ function ensureImageMagick() {
   if (existsSync(CONVERT)) return;
   console.log("Installing Debian's imagemagick for the comparison…");
   const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () =>
-    spawnSync(
-      sudo[0] ?? 'apt-get',
-      [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', 'imagemagick'],
-      {
-        stdio: 'inherit',
-        env,
-      },
-    ).status === 0;
-  if (!install()) {
-    spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update'], {
-      stdio: 'inherit',
-      env,
-    });
-    if (!install())
-      throw new Error(
-        'imagemagick could not be installed; install it (apt-get install imagemagick) and rerun',
-      );
+  const aptGet = (...args: string[]) => {
+    const [command, ...rest] = [...sudo, 'apt-get', ...args];
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    return spawnSync(command!, rest, { stdio: 'inherit', env }).status === 0;
+  };
+  // A fresh machine may have no package lists yet.
+  if (
+    !aptGet('install', '-y', 'imagemagick') &&
+    !(aptGet('update') && aptGet('install', '-y', 'imagemagick'))
+  ) {
+    throw new Error('imagemagick could not be installed; install it (apt-get install imagemagick) and rerun');
   }
 }
 

@@ -181,12 +181,11 @@ export class ServiceStack extends Stack {
         environment: { ...withFont.environment, [ENV.renderScale]: String(config.renderer.scale) },
       },
     );
-    const storeVideo = imagingStep(
+    const storeVideo = step(
       'StoreVideoFunction',
-      'functions/steps/markup-video.ts',
-      'store',
+      'functions/steps/markup-video-output.ts',
       'Records a rendered reveal video as the job output',
-      { memorySize: 512 },
+      { exportName: 'store' },
     );
     // The local adapter (and with it @remotion/renderer) is never loaded in AWS.
     const renderStep = (id: string, exportName: string, description: string) => {

@@ -1,7 +1,7 @@
 // Workflow steps of the markup reveal video around the render: PrepareReveal turns a completed edit into
 // the MarkupReveal composition's layers (the aerial at frame size, its blurred copy, one transparent
-// image per annotation, all drawn by the same code as the still) and the poster; StoreVideo records the
-// rendered MP4 as the job's output.
+// image per annotation, all drawn by the same code as the still) and the poster. StoreVideo
+// (markup-video-output.ts) records the rendered MP4 as the job's output.
 import sharp from 'sharp';
 import { systemClock } from '../core/clock.ts';
 import { ENV, optionalEnv } from '../core/config/env.ts';
@@ -10,9 +10,8 @@ import type { StoredMedia } from '../core/schemas/outputs.ts';
 import { annotationLayers, blurSigmaPx, outlineWidthPx, pixelRing } from '../media/markup/compositor.ts';
 import { labelFont } from '../media/markup/label-font.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../media/remotion/compositions.ts';
-import type { RenderRequest } from '../media/rendering/renderer.ts';
+import { parseRenderScale, type RenderRequest } from '../media/rendering/renderer.ts';
 import type { StoredMarkupEditOutput } from './markup.ts';
-import type { RenderState } from './render.ts';
 import { defineStep, jobRef, type StepEvent, stepMediaStore } from './step-runtime.ts';
 
 /** A render that has not finished in this time is failed: a 10 s reveal renders in about 35 s locally. */
@@ -35,10 +34,7 @@ export interface PreparedReveal {
 
 /** The output size: full 1920x1080 unless the stage renders smaller (RENDER_SCALE, tests only). */
 export function renderScale(): number {
-  const raw = optionalEnv(ENV.renderScale);
-  const scale = raw === undefined ? 1 : Number(raw);
-  if (!(scale > 0 && scale <= 1)) throw new Error(`${ENV.renderScale} must be in (0, 1], got '${raw}'`);
-  return scale;
+  return parseRenderScale(optionalEnv(ENV.renderScale), ENV.renderScale);
 }
 
 export const prepare = defineStep(async (event: RevealEvent): Promise<PreparedReveal> => {
@@ -111,33 +107,5 @@ export const prepare = defineStep(async (event: RevealEvent): Promise<PreparedRe
     height: posterSize.height,
     fps,
     duration_seconds: event.input.options.duration,
-  };
-});
-
-export interface StoreVideoEvent extends RevealEvent {
-  readonly prepared: PreparedReveal;
-  readonly render: RenderState;
-}
-
-export const store = defineStep(async (event: StoreVideoEvent) => {
-  const { prepared, render } = event;
-  const edit = event.parent.output;
-  return {
-    video: {
-      s3_key: render.output_key,
-      content_type: 'video/mp4',
-      width: prepared.width,
-      height: prepared.height,
-      size_bytes: render.size_bytes ?? undefined,
-    },
-    poster: prepared.poster,
-    duration_seconds: prepared.duration_seconds,
-    fps: prepared.fps,
-    width: prepared.width,
-    height: prepared.height,
-    codec: 'h264',
-    markup_job_id: edit.markup_job_id,
-    edit_job_id: event.parent.job_id,
-    renderer: render.renderer,
   };
 });

@@ -17,6 +17,7 @@ import { JobStore } from '../../functions/core/jobs/job-store.ts';
 import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
 import { StepFunctionsStarter } from '../../functions/core/workflows/workflow-starter.ts';
 import { CHROMIUM } from '../../functions/media/rendering/local-renderer.ts';
+import { parseRenderScale } from '../../functions/media/rendering/renderer.ts';
 import { STAGES } from '../config/stages.ts';
 import { ensureSiteBundle } from '../remotion/site-bundle.ts';
 import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
@@ -60,11 +61,7 @@ export const LOCAL_STATE_FILE = 'local-stack.json';
 /** LOCAL_RENDER_SCALE: render videos at this share of full size (tests use 0.5); unset means full size. */
 function localRenderScale(): number | undefined {
   const raw = process.env.LOCAL_RENDER_SCALE;
-  if (raw === undefined || raw === '') return undefined;
-  const scale = Number(raw);
-  if (!(scale > 0 && scale <= 1))
-    throw new Error(`LOCAL_RENDER_SCALE must be a number in (0, 1], got '${raw}'`);
-  return scale;
+  return raw === undefined || raw === '' ? undefined : parseRenderScale(raw, 'LOCAL_RENDER_SCALE');
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<RunningLocalStack> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { firstSelfIntersection, polygonArea } from '../../media/geo/polygon.ts';
 import { MARKUP_ORIENTATIONS, MARKUP_ZOOMS } from '../../media/markup/framing.ts';
 import { LABEL_FONT_COVERAGE } from '../../media/markup/label-font-coverage.ts';
-import { address, commonRequestFields, locationOptions } from './common.ts';
+import { address, commonRequestFields, locationOptions, requireBothOrNeither } from './common.ts';
 import { geoPoint, mediaFile } from './outputs.ts';
 
 export const MARKUP_STYLES = ['outline', 'blur', 'darken'] as const;
@@ -63,15 +63,7 @@ export const markupGenerateRequest = z
         lat: locationOptions.shape.lat,
         lng: locationOptions.shape.lng,
       })
-      .superRefine((value, ctx) => {
-        if ((value.lat === undefined) !== (value.lng === undefined)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [value.lat === undefined ? 'lat' : 'lng'],
-            message: 'lat and lng must be given together',
-          });
-        }
-      })
+      .superRefine(requireBothOrNeither('lat', 'lng'))
       .default({ orientation: 'bottom', style: 'outline', zoom: 'standard', front_direction: 0 }),
     ...commonRequestFields,
   })

@@ -93,12 +93,6 @@ export function stripRows(height: number, strips: number): number {
   return Math.ceil(height / strips / MCU) * MCU;
 }
 
-export interface StripEncodeOptions {
-  readonly quality: number;
-  /** Strips to code concurrently; 1 codes the image in one piece. */
-  readonly strips: number;
-}
-
 /** Horizontal bands of an RGB frame, top to bottom: every band but the last a whole number of MCU rows. */
 export interface Strip {
   readonly top: number;
@@ -135,7 +129,7 @@ export async function encodeStrips(
   strips: readonly Strip[],
   width: number,
   height: number,
-  options: Pick<StripEncodeOptions, 'quality'>,
+  options: { readonly quality: number },
 ): Promise<Buffer> {
   const rows = strips[0]?.height ?? 0;
   const mcusPerStrip = Math.ceil(width / MCU) * (rows / MCU);

@@ -40,6 +40,14 @@ export interface Renderer {
   status(handle: RenderHandle): Promise<RenderStatus>;
 }
 
+/** A render scale setting: a share of full size in (0, 1]; absent or empty means full size. */
+export function parseRenderScale(raw: string | undefined, variable: string): number {
+  if (raw === undefined || raw === '') return 1;
+  const scale = Number(raw);
+  if (!(scale > 0 && scale <= 1)) throw new Error(`${variable} must be a number in (0, 1], got '${raw}'`);
+  return scale;
+}
+
 /** The default H.264 quality of our renders: visually lossless for aerial stills and vector overlays. */
 export const DEFAULT_CRF = 18;
 
