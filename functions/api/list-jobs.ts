@@ -1,8 +1,9 @@
 // GET /v1/jobs
-import { listJobsQuery } from '../core/schemas/jobs.ts';
+
 import { listJobs } from '../core/use-cases/jobs.ts';
 import { apiRoute } from './http/api-route.ts';
 import { jobServices } from './http/services.ts';
+import { listJobsQuery } from './job-schemas.ts';
 
 export const handler = apiRoute({ query: listJobsQuery }, async ({ query, tenant }) => ({
   status: 200,

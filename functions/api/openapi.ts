@@ -2,8 +2,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
-import { buildOpenApiDocument } from '../core/openapi/openapi-document.ts';
 import { errorResult } from './http/api-route.ts';
+import { buildOpenApiDocument } from './openapi-document.ts';
 import { ROUTES } from './routes.ts';
 
 let body: string | undefined;

@@ -1,13 +1,15 @@
 // Every public route, once: the CDK app builds API Gateway resources, functions and grants from this
 // table, the local gateway routes by it, the fallback handler answers 404/405 from it, and the OpenAPI
-// document is generated from it. Handler modules are named, not imported, so reading the table is cheap.
+// document is generated from it. The jobs resource and the document are the API's own routes; every
+// route that creates a job comes from the job-kind registry and is served by one handler module
+// (submit-job.ts), which finds its route by method and path.
 import type { z } from 'zod';
 import type { ErrorCode } from '../core/errors.ts';
 import type { JobType } from '../core/jobs/job-types.ts';
 import { jobIdParam } from '../core/schemas/common.ts';
-import { frontageDetectRequest, frontageEditRequest } from '../core/schemas/frontage.ts';
-import { jobAccepted, jobPage, jobRecord, listJobsQuery } from '../core/schemas/jobs.ts';
-import { markupEditRequest, markupGenerateRequest, markupVideoRequest } from '../core/schemas/markup.ts';
+import type { JobRoute } from '../jobs/job-kind.ts';
+import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
+import { jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -34,6 +36,8 @@ export interface RouteDefinition {
     readonly media?: 'read';
     readonly startsJob?: JobType;
   };
+  /** For job routes: the kind's route (its submit use case). */
+  readonly job?: JobRoute;
 }
 
 const AUTH_ERRORS: readonly ErrorCode[] = [
@@ -50,6 +54,28 @@ const BODY_ERRORS: readonly ErrorCode[] = [
   'UNSUPPORTED_MEDIA_TYPE',
   'URL_NOT_ALLOWED',
 ];
+
+/** The one handler module of every job-creating route. */
+export const SUBMIT_JOB_HANDLER = 'functions/api/submit-job.ts';
+
+function jobRouteDefinition(jobType: JobType, route: JobRoute): RouteDefinition {
+  return {
+    method: route.method,
+    path: route.path,
+    handler: SUBMIT_JOB_HANDLER,
+    functionId: route.functionId,
+    operationId: route.operationId,
+    summary: route.summary,
+    tag: route.tag,
+    auth: true,
+    params: route.params,
+    body: route.body,
+    success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
+    errors: [...BODY_ERRORS, ...(route.errors ?? []), ...AUTH_ERRORS],
+    access: { jobs: 'write', startsJob: jobType },
+    job: route,
+  };
+}
 
 export const ROUTES: readonly RouteDefinition[] = [
   {
@@ -80,82 +106,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     errors: ['NOT_FOUND', ...AUTH_ERRORS],
     access: { jobs: 'read', media: 'read' },
   },
-  {
-    method: 'POST',
-    path: '/v1/property-frontage/detect',
-    handler: 'functions/api/frontage-detect.ts',
-    functionId: 'FrontageDetectFunction',
-    operationId: 'detectFrontage',
-    summary: 'Detects the compass bearing the property front faces; creates a frontage_detection job.',
-    tag: 'Property frontage',
-    auth: true,
-    body: frontageDetectRequest,
-    success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
-    errors: [...BODY_ERRORS, ...AUTH_ERRORS],
-    access: { jobs: 'write', startsJob: 'frontage_detection' },
-  },
-  {
-    method: 'POST',
-    path: '/v1/property-frontage/jobs/{jobId}/edit',
-    handler: 'functions/api/frontage-edit.ts',
-    functionId: 'FrontageEditFunction',
-    operationId: 'editFrontage',
-    summary: 'Regenerates a completed frontage detection at a new bearing; creates a frontage_edit job.',
-    tag: 'Property frontage',
-    auth: true,
-    params: jobIdParam,
-    body: frontageEditRequest,
-    success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
-    errors: [...BODY_ERRORS, 'NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB', ...AUTH_ERRORS],
-    access: { jobs: 'write', startsJob: 'frontage_edit' },
-  },
-  {
-    method: 'POST',
-    path: '/v2/markup/generate',
-    handler: 'functions/api/markup-generate.ts',
-    functionId: 'MarkupGenerateFunction',
-    operationId: 'generateMarkup',
-    summary:
-      'Renders a 3840x2160 aerial of the property, ready for boundary annotation; creates a markup_v2 job.',
-    tag: 'Markup V2',
-    auth: true,
-    body: markupGenerateRequest,
-    success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
-    errors: [...BODY_ERRORS, ...AUTH_ERRORS],
-    access: { jobs: 'write', startsJob: 'markup_v2' },
-  },
-  {
-    method: 'POST',
-    path: '/v2/markup/jobs/{jobId}/edit',
-    handler: 'functions/api/markup-edit.ts',
-    functionId: 'MarkupEditFunction',
-    operationId: 'editMarkup',
-    summary:
-      'Composites a boundary (outline, blur or darken) and text annotations onto a completed markup_v2; creates a markup_v2_edit job.',
-    tag: 'Markup V2',
-    auth: true,
-    params: jobIdParam,
-    body: markupEditRequest,
-    success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
-    errors: [...BODY_ERRORS, 'NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB', ...AUTH_ERRORS],
-    access: { jobs: 'write', startsJob: 'markup_v2_edit' },
-  },
-  {
-    method: 'POST',
-    path: '/v2/markup/jobs/{jobId}/video',
-    handler: 'functions/api/markup-video.ts',
-    functionId: 'MarkupVideoFunction',
-    operationId: 'renderMarkupVideo',
-    summary:
-      "Renders the reveal video of a markup edit (or of a markup's latest completed edit); creates a markup_v2_video job.",
-    tag: 'Markup V2',
-    auth: true,
-    params: jobIdParam,
-    body: markupVideoRequest,
-    success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
-    errors: [...BODY_ERRORS, 'NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB', ...AUTH_ERRORS],
-    access: { jobs: 'write', startsJob: 'markup_v2_video' },
-  },
+  ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   {
     method: 'GET',
     path: '/v1/openapi.json',
@@ -183,6 +134,11 @@ function pathPattern(path: string): RegExp {
 }
 
 const PATTERNS = ROUTES.map((route) => ({ route, pattern: pathPattern(route.path) }));
+
+/** The route of a method and an API Gateway resource path (event.resource). */
+export function routeFor(method: string, resource: string): RouteDefinition | undefined {
+  return ROUTES.find((route) => route.method === method && route.path === resource);
+}
 
 /** The routes whose path matches, whatever their method. */
 export function routesForPath(path: string): RouteDefinition[] {

@@ -1,11 +1,11 @@
 // Webhook-delivery Lambda: consumes the webhook queue (partial batch failures: only records that hit an
 // infrastructure error are retried by SQS; receiver failures are scheduled by deliverWebhook itself).
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { AccountStore } from '../core/auth/account-store.ts';
+import { DynamoAccountStore } from '../core/auth/account-store.ts';
 import { dynamo, s3Client, sqsClient } from '../core/clients.ts';
 import { systemClock } from '../core/clock.ts';
 import { ENV, intEnv, requireEnv } from '../core/config/env.ts';
-import { JobStore } from '../core/jobs/job-store.ts';
+import { DynamoJobStore } from '../core/jobs/job-store.ts';
 import { S3MediaStore } from '../core/media/media-store.ts';
 import { type DeliveryDeps, deliverWebhook } from '../core/webhooks/deliver-event.ts';
 import type { WebhookMessage } from '../core/webhooks/events.ts';
@@ -20,8 +20,8 @@ function deliveryDeps(): DeliveryDeps {
   if (!deps) {
     const allowLoopback = requireEnv(ENV.webhookAllowLoopback) === 'true';
     deps = {
-      jobs: new JobStore(dynamo(), requireEnv(ENV.jobsTable)),
-      accounts: new AccountStore(dynamo(), requireEnv(ENV.accountsTable)),
+      jobs: new DynamoJobStore(dynamo(), requireEnv(ENV.jobsTable)),
+      accounts: new DynamoAccountStore(dynamo(), requireEnv(ENV.accountsTable)),
       signer: new S3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), intEnv(ENV.outputUrlExpirySeconds)),
       sqs: sqsClient(),
       queueUrl: requireEnv(ENV.webhookQueueUrl),

@@ -7,7 +7,9 @@ export type DeployableStage = (typeof DEPLOYABLE_STAGES)[number];
 export type Stage = DeployableStage | 'local';
 
 /** Which key variant of the interface specification a stage follows (section 5). */
-export type KeyVariant = 'test-and-live' | 'live-only';
+import type { KeyVariant } from '../../functions/core/auth/api-key.ts';
+
+export type { KeyVariant };
 
 export interface RatePlan {
   readonly requestsPerMinute: number;

@@ -9,13 +9,13 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { AccountStore } from '../../functions/core/auth/account-store.ts';
+import { DynamoAccountStore } from '../../functions/core/auth/account-store.ts';
 import { KeyAdmin } from '../../functions/core/auth/key-admin.ts';
 import { systemClock } from '../../functions/core/clock.ts';
 import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
-import { JobStore } from '../../functions/core/jobs/job-store.ts';
-import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
+import { DynamoJobStore } from '../../functions/core/jobs/job-store.ts';
 import { StepFunctionsStarter } from '../../functions/core/workflows/workflow-starter.ts';
+import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { CHROMIUM } from '../../functions/media/rendering/local-renderer.ts';
 import { parseRenderScale } from '../../functions/media/rendering/renderer.ts';
 import { STAGES } from '../config/stages.ts';
@@ -129,11 +129,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const documents = DynamoDBDocumentClient.from(dynamodb, {
     marshallOptions: { removeUndefinedValues: true },
   });
-  const accounts = new AccountStore(documents, environment[ENV.accountsTable]!);
+  const accounts = new DynamoAccountStore(documents, environment[ENV.accountsTable]!);
   const admin = new KeyAdmin(accounts, config.rateLimits, systemClock);
   const devKeys = await ensureDevKeys(dataDir, admin, accounts);
 
-  const jobs = new JobStore(documents, environment[ENV.jobsTable]!);
+  const jobs = new DynamoJobStore(documents, environment[ENV.jobsTable]!);
   const sfn = new SFNClient({ ...clientConfig, endpoint: sfnEndpoint });
   const starter = new StepFunctionsStarter(sfn, (jobType) => environment[stateMachineArnVariable(jobType)]!);
   for (const jobType of JOB_TYPES) {

@@ -3,7 +3,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
-import { functionForHandler, resources, type SynthesizedStage, synthStage } from './synth.ts';
+import { functionOf, resources, type SynthesizedStage, synthStage } from './synth.ts';
 
 interface ApiMethod {
   readonly httpMethod: string;
@@ -53,13 +53,13 @@ describe('REST API', () => {
   beforeAll(() => {
     dev = synthStage('dev');
     tree = apiTree(dev.serviceTemplate);
-    fallbackFn = functionForHandler(dev.serviceTemplate, FALLBACK_HANDLER.handler);
+    fallbackFn = functionOf(dev.serviceTemplate, FALLBACK_HANDLER.functionId);
   });
 
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s is a Lambda-proxy method on its handler function',
     (_, route) => {
-      const fnId = functionForHandler(dev.serviceTemplate, route.handler);
+      const fnId = functionOf(dev.serviceTemplate, route.functionId);
       const method = tree.methods.filter((m) => m.path === route.path && m.httpMethod === route.method);
       expect(method).toHaveLength(1);
       expect(method[0]!.functionLogicalId).toBe(fnId);
@@ -68,7 +68,7 @@ describe('REST API', () => {
   );
 
   it('gives each route its own function, created with the construct id the route table names', () => {
-    const ids = ROUTES.map((r) => functionForHandler(dev.serviceTemplate, r.handler));
+    const ids = ROUTES.map((r) => functionOf(dev.serviceTemplate, r.functionId));
     expect(new Set(ids).size).toBe(ROUTES.length);
     for (const [i, route] of ROUTES.entries())
       expect(ids[i]).toMatch(new RegExp(`^${route.functionId}[0-9A-F]{8}$`));
@@ -104,7 +104,7 @@ describe('REST API', () => {
   it('routes methods only to the route functions and the fallback function', () => {
     const allowed = new Set([
       fallbackFn,
-      ...ROUTES.map((r) => functionForHandler(dev.serviceTemplate, r.handler)),
+      ...ROUTES.map((r) => functionOf(dev.serviceTemplate, r.functionId)),
     ]);
     for (const m of tree.methods) expect(allowed.has(m.functionLogicalId ?? '')).toBe(true);
     const routeMethods = tree.methods.filter((m) => m.httpMethod !== 'ANY');

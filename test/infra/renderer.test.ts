@@ -141,9 +141,12 @@ describe('Remotion Lambda renderer (deployed stages)', () => {
         ),
       )
       .map(([, fn]) => fn.Metadata![HANDLER_METADATA_KEY]);
-    expect(invokers.sort()).toEqual(['functions/steps/render.ts#check', 'functions/steps/render.ts#start']);
+    expect(invokers.sort()).toEqual([
+      'functions/jobs/shared/render.ts#check',
+      'functions/jobs/shared/render.ts#start',
+    ]);
     for (const [, fn] of functions.filter(([, f]) =>
-      String(f.Metadata![HANDLER_METADATA_KEY]).startsWith('functions/steps/render.ts'),
+      String(f.Metadata![HANDLER_METADATA_KEY]).startsWith('functions/jobs/shared/render.ts'),
     )) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables[ENV.rendererProvider]).toBe('remotion-lambda');

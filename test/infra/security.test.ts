@@ -2,12 +2,12 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
-import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
+import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { HANDLER_METADATA_KEY } from '../../lib/constructs/service-function.ts';
 import {
   actionsOf,
   allowedActionsOn,
-  functionForHandler,
+  functionOf,
   importOf,
   logicalId,
   resources,
@@ -50,7 +50,7 @@ describe('least privilege', () => {
     expect(getRoutes.length).toBeGreaterThan(0);
     for (const route of getRoutes) {
       const actions = allowedActionsOn(
-        statementsOfFunction(dev.serviceTemplate, functionForHandler(dev.serviceTemplate, route.handler)),
+        statementsOfFunction(dev.serviceTemplate, functionOf(dev.serviceTemplate, route.functionId)),
         tables.jobs,
       );
       expect(actions.has('dynamodb:Query'), route.path).toBe(true);
@@ -62,7 +62,7 @@ describe('least privilege', () => {
   it('lets only job-creating routes start executions, each only of its own state machine', () => {
     const creators = new Map(
       ROUTES.filter((r) => r.access.startsJob).map((r) => [
-        functionForHandler(dev.serviceTemplate, r.handler),
+        functionOf(dev.serviceTemplate, r.functionId),
         r.access.startsJob!,
       ]),
     );
@@ -80,7 +80,7 @@ describe('least privilege', () => {
         {
           Effect: 'Allow',
           Action: 'states:StartExecution',
-          Resource: { Ref: logicalId(dev.service.workflows[jobType].stateMachine) },
+          Resource: { Ref: logicalId(dev.service.workflows[jobType]!.stateMachine) },
         },
       ]);
     }
@@ -90,7 +90,7 @@ describe('least privilege', () => {
     for (const route of ROUTES.filter((r) => r.auth)) {
       const statements = statementsOfFunction(
         dev.serviceTemplate,
-        functionForHandler(dev.serviceTemplate, route.handler),
+        functionOf(dev.serviceTemplate, route.functionId),
       );
       for (const table of [tables.accounts, tables.rateLimit]) {
         const actions = allowedActionsOn(statements, table);
@@ -107,16 +107,19 @@ describe('least privilege', () => {
   });
 
   it('gives unauthenticated functions (OpenAPI document, fallback) no data access at all', () => {
-    const handlers = [...ROUTES.filter((r) => !r.auth).map((r) => r.handler), FALLBACK_HANDLER.handler];
-    for (const handler of handlers) {
+    const functionIds = [
+      ...ROUTES.filter((r) => !r.auth).map((r) => r.functionId),
+      FALLBACK_HANDLER.functionId,
+    ];
+    for (const functionId of functionIds) {
       const statements = statementsOfFunction(
         dev.serviceTemplate,
-        functionForHandler(dev.serviceTemplate, handler),
+        functionOf(dev.serviceTemplate, functionId),
       );
       const actions = statements
         .flatMap(actionsOf)
         .filter((a) => !a.startsWith('xray:') && !a.startsWith('logs:'));
-      expect(actions, handler).toEqual([]);
+      expect(actions, functionId).toEqual([]);
     }
   });
 
@@ -139,7 +142,7 @@ describe('least privilege', () => {
     for (const route of ROUTES) {
       const actions = statementsOfFunction(
         dev.serviceTemplate,
-        functionForHandler(dev.serviceTemplate, route.handler),
+        functionOf(dev.serviceTemplate, route.functionId),
       ).flatMap(actionsOf);
       expect(
         actions.filter((a) => a.startsWith('s3:')),

@@ -7,14 +7,7 @@ import { FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
 import { ENV } from '../../functions/core/config/env.ts';
 import { buildStage } from '../../lib/app.ts';
 import { DEPLOYABLE_STAGES, type DeployableStage, STAGES } from '../../lib/config/stages.ts';
-import {
-  functionForHandler,
-  logicalId,
-  NO_BUNDLING,
-  resources,
-  type SynthesizedStage,
-  synthStage,
-} from './synth.ts';
+import { functionOf, logicalId, NO_BUNDLING, resources, type SynthesizedStage, synthStage } from './synth.ts';
 
 const PHYSICAL_NAME_PROPERTIES = [
   'TableName',
@@ -132,30 +125,30 @@ describe('naming', () => {
 });
 
 describe('stage configuration', () => {
-  const keyVariantOf = (s: SynthesizedStage, handler: string) => {
-    const id = functionForHandler(s.serviceTemplate, handler);
+  const keyVariantOf = (s: SynthesizedStage, functionId: string) => {
+    const id = functionOf(s.serviceTemplate, functionId);
     const fn = resources(s.serviceTemplate, 'AWS::Lambda::Function').find(([rid]) => rid === id)![1];
     return (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables[ENV.keyVariant];
   };
 
   it('staging uses live-only keys on every authenticated route function', () => {
     for (const route of ROUTES.filter((r) => r.auth))
-      expect(keyVariantOf(stages.staging, route.handler), route.path).toBe('live-only');
+      expect(keyVariantOf(stages.staging, route.functionId), route.path).toBe('live-only');
   });
 
   it('dev and prod accept test and live keys', () => {
     for (const stage of ['dev', 'prod'] as const) {
       for (const route of ROUTES.filter((r) => r.auth))
-        expect(keyVariantOf(stages[stage], route.handler), `${stage} ${route.path}`).toBe('test-and-live');
+        expect(keyVariantOf(stages[stage], route.functionId), `${stage} ${route.path}`).toBe('test-and-live');
     }
   });
 
   it('sets no key variant on functions that do not authenticate', () => {
-    for (const handler of [
-      ...ROUTES.filter((r) => !r.auth).map((r) => r.handler),
-      FALLBACK_HANDLER.handler,
+    for (const functionId of [
+      ...ROUTES.filter((r) => !r.auth).map((r) => r.functionId),
+      FALLBACK_HANDLER.functionId,
     ]) {
-      expect(keyVariantOf(stages.staging, handler), handler).toBeUndefined();
+      expect(keyVariantOf(stages.staging, functionId), functionId).toBeUndefined();
     }
   });
 

@@ -48,11 +48,12 @@ export function logicalId(construct: { node: { defaultChild?: unknown } } | CfnE
 }
 
 /** Logical id of the Lambda function whose `pms:handler` metadata names this module (export `handler`). */
-export function functionForHandler(template: Template, handler: string, exportName = 'handler'): string {
-  const matches = resources(template, 'AWS::Lambda::Function').filter(
-    ([, r]) => r.Metadata?.[HANDLER_METADATA_KEY] === `${handler}#${exportName}`,
-  );
-  if (matches.length !== 1) throw new Error(`expected one function for ${handler}, found ${matches.length}`);
+
+/** The logical id of the Lambda function made with construct id `functionId` (a route's or a step's). */
+export function functionOf(template: Template, functionId: string): string {
+  const pattern = new RegExp(`^${functionId}[0-9A-F]{8}$`);
+  const matches = resources(template, 'AWS::Lambda::Function').filter(([rid]) => pattern.test(rid));
+  if (matches.length !== 1) throw new Error(`expected one function ${functionId}, found ${matches.length}`);
   return matches[0]![0];
 }
 

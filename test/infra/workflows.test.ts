@@ -2,7 +2,7 @@
 // through MarkFailed whatever goes wrong; and every definition is valid Amazon States Language.
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
+import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { STAGES } from '../../lib/config/stages.ts';
 import {
   type AslDefinition,
@@ -27,7 +27,7 @@ describe('job workflows', () => {
   beforeAll(() => {
     dev = synthStage('dev');
     for (const jobType of JOB_TYPES) {
-      const id = logicalId(dev.service.workflows[jobType].stateMachine);
+      const id = logicalId(dev.service.workflows[jobType]!.stateMachine);
       const [, resource] = resources(dev.serviceTemplate, 'AWS::StepFunctions::StateMachine').find(
         ([rid]) => rid === id,
       )!;
@@ -37,7 +37,7 @@ describe('job workflows', () => {
 
   it('has exactly one state machine per job type', () => {
     dev.serviceTemplate.resourceCountIs('AWS::StepFunctions::StateMachine', JOB_TYPES.length);
-    const ids = JOB_TYPES.map((t) => logicalId(dev.service.workflows[t].stateMachine));
+    const ids = JOB_TYPES.map((t) => logicalId(dev.service.workflows[t]!.stateMachine));
     expect(new Set(ids).size).toBe(JOB_TYPES.length);
   });
 
@@ -90,7 +90,7 @@ describe('job workflows', () => {
   });
 
   it('fails jobs whose execution ended outside the Catch (timed out, aborted, failed) with an EventBridge rule', () => {
-    const arns = JOB_TYPES.map((t) => ({ Ref: logicalId(dev.service.workflows[t].stateMachine) }));
+    const arns = JOB_TYPES.map((t) => ({ Ref: logicalId(dev.service.workflows[t]!.stateMachine) }));
     dev.serviceTemplate.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: {
         source: ['aws.states'],

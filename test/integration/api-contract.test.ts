@@ -2,7 +2,7 @@
 // driven over HTTP against the shared local stack.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOB_TYPES } from '../../functions/core/jobs/job-types.ts';
+import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { call, type Json } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';

@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../functions/core/ids.ts';
 import type { Job } from '../../functions/core/jobs/job.ts';
-import { JOB_STATUSES, JOB_TYPES, type Mode } from '../../functions/core/jobs/job-types.ts';
+import { JOB_STATUSES, type Mode } from '../../functions/core/jobs/job-types.ts';
+import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { call, type Json } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { AccountStore } from '../../functions/core/auth/account-store.ts';
+import { DynamoAccountStore } from '../../functions/core/auth/account-store.ts';
 import { KeyAdmin } from '../../functions/core/auth/key-admin.ts';
 import { systemClock } from '../../functions/core/clock.ts';
-import { JobStore } from '../../functions/core/jobs/job-store.ts';
+import { DynamoJobStore, type JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { Mode } from '../../functions/core/jobs/job-types.ts';
 import { STAGES } from '../../lib/config/stages.ts';
 import type { DevKeys } from '../../lib/local/dev-keys.ts';
@@ -49,8 +49,12 @@ export function attachToStack(dataDir: string): StackHandle {
     dataDir,
     info,
     devKeys,
-    admin: new KeyAdmin(new AccountStore(db, info.tables.accounts), STAGES.local.rateLimits, systemClock),
-    jobs: new JobStore(db, info.tables.jobs),
+    admin: new KeyAdmin(
+      new DynamoAccountStore(db, info.tables.accounts),
+      STAGES.local.rateLimits,
+      systemClock,
+    ),
+    jobs: new DynamoJobStore(db, info.tables.jobs),
   };
 }
 

@@ -1,11 +1,11 @@
 // The adapters an API handler needs, built once per Lambda container from its environment.
 
-import type { KeyVariant } from '../../../lib/config/stages.ts';
-import { AccountStore } from '../../core/auth/account-store.ts';
+import { type AccountStore, DynamoAccountStore } from '../../core/auth/account-store.ts';
+import type { KeyVariant } from '../../core/auth/api-key.ts';
 import { dynamo, s3Client, sfnClient } from '../../core/clients.ts';
 import { systemClock } from '../../core/clock.ts';
 import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../../core/config/env.ts';
-import { JobStore } from '../../core/jobs/job-store.ts';
+import { DynamoJobStore } from '../../core/jobs/job-store.ts';
 import { RateLimiter } from '../../core/limits/rate-limiter.ts';
 import { S3MediaStore } from '../../core/media/media-store.ts';
 import type { JobDeps } from '../../core/use-cases/jobs.ts';
@@ -27,7 +27,7 @@ function mediaSigner(): S3MediaStore {
 }
 
 export function accountStore(): AccountStore {
-  accounts ??= new AccountStore(dynamo(), requireEnv(ENV.accountsTable));
+  accounts ??= new DynamoAccountStore(dynamo(), requireEnv(ENV.accountsTable));
   return accounts;
 }
 
@@ -49,7 +49,7 @@ export function authSettings(): AuthSettings {
 
 export function jobServices(): JobDeps {
   jobDeps ??= {
-    jobs: new JobStore(dynamo(), requireEnv(ENV.jobsTable)),
+    jobs: new DynamoJobStore(dynamo(), requireEnv(ENV.jobsTable)),
     // Built on first use: routes that only create jobs have no bucket to sign for.
     signer: { sign: (key, now) => mediaSigner().sign(key, now) },
     starter: new StepFunctionsStarter(sfnClient(), (jobType) => requireEnv(stateMachineArnVariable(jobType))),

@@ -106,7 +106,36 @@ async function refused(write: Promise<unknown>): Promise<boolean> {
   }
 }
 
-export class AccountStore {
+export interface NewApiKey {
+  readonly keyHash: string;
+  readonly keyId: string;
+  readonly orgId: string;
+  readonly mode: Mode;
+  readonly name: string;
+  readonly hint: string;
+  readonly createdAt: string;
+  readonly requestsPerMinute: number;
+  readonly requestsPerDay?: number;
+}
+
+/** The port authentication, key administration and webhook signing work through. */
+export interface AccountStore {
+  authenticate(keyHash: string, now: Date): Promise<AuthenticationOutcome>;
+  createKey(params: NewApiKey): Promise<ApiKeyRecord>;
+  listKeys(orgId: string): Promise<Array<ApiKeyRecord & { readonly storageKey: string }>>;
+  revokeKey(storageKey: string, now: string): Promise<boolean>;
+  setKeyLimits(
+    storageKey: string,
+    requestsPerMinute: number,
+    requestsPerDay: number | undefined,
+  ): Promise<void>;
+  getOrganization(orgId: string): Promise<OrganizationRecord | undefined>;
+  putOrganization(org: OrganizationRecord): Promise<void>;
+  getWebhookSecrets(orgId: string): Promise<{ secrets: WebhookSecret[]; version: number }>;
+  replaceWebhookSecrets(orgId: string, version: number, next: readonly WebhookSecret[]): Promise<boolean>;
+}
+
+export class DynamoAccountStore implements AccountStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -173,17 +202,7 @@ export class AccountStore {
     throw new Error('API key authentication did not settle after 3 attempts');
   }
 
-  async createKey(params: {
-    keyHash: string;
-    keyId: string;
-    orgId: string;
-    mode: Mode;
-    name: string;
-    hint: string;
-    createdAt: string;
-    requestsPerMinute: number;
-    requestsPerDay?: number;
-  }): Promise<ApiKeyRecord> {
+  async createKey(params: NewApiKey): Promise<ApiKeyRecord> {
     const item: KeyItem = {
       pk: keyPk(params.keyHash),
       org_key: orgPk(params.orgId),

@@ -26,3 +26,6 @@ export function hashApiKey(key: string): string {
 export function keyHint(key: string): string {
   return `${key.slice(0, 13)}…${key.slice(-4)}`;
 }
+
+/** Which keys a stage accepts: test and live keys (spec 5.1), or live keys only (staging, spec 5.2). */
+export type KeyVariant = 'test-and-live' | 'live-only';

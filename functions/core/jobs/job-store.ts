@@ -143,7 +143,27 @@ async function conditional(write: Promise<unknown>): Promise<boolean> {
   }
 }
 
-export class JobStore {
+/** The port every use case and step works through; DynamoJobStore is its adapter. */
+export interface JobStore {
+  create(job: Job): Promise<void>;
+  get(tenant: Tenant, jobId: string): Promise<Job | undefined>;
+  list(tenant: Tenant, filter: JobListFilter): Promise<JobPage>;
+  latestChild(
+    tenant: Tenant,
+    parentJobId: string,
+    jobType: JobType,
+    status: JobStatus,
+  ): Promise<Job | undefined>;
+  markProcessing(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
+  setProgress(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
+  complete(ref: JobRef, output: JsonObject, now: string): Promise<boolean>;
+  fail(ref: JobRef, error: JobErrorInfo, now: string): Promise<boolean>;
+  recordWebhookAttempt(ref: JobRef, attempt: WebhookAttempt): Promise<void>;
+  claimProgressEvent(ref: JobRef, stage: string, now: Date, minGapMs: number): Promise<boolean>;
+  listUnfinished(): Promise<Job[]>;
+}
+
+export class DynamoJobStore implements JobStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly tableName: string,

@@ -18,7 +18,18 @@ export function mediaKey(tenant: Tenant, jobId: string, fileName: string): strin
   return `media/${tenant.orgId}/${tenant.mode}/${jobId}/${fileName}`;
 }
 
-export class S3MediaStore implements MediaUrlSigner {
+/** Job media: written by steps, read back by later steps, handed to callers as presigned URLs. */
+export interface MediaStore extends MediaUrlSigner {
+  put(
+    key: string,
+    body: Buffer,
+    contentType: string,
+    extra?: Omit<StoredMedia, 's3_key' | 'content_type' | 'size_bytes'>,
+  ): Promise<StoredMedia>;
+  get(key: string): Promise<Buffer>;
+}
+
+export class S3MediaStore implements MediaStore {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,

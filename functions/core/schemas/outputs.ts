@@ -17,14 +17,30 @@ export const mediaFile = z
   })
   .meta({ id: 'MediaFile' });
 
+export type MediaFile = z.infer<typeof mediaFile>;
+
 /** A produced file as stored on the job: the object key, turned into `url` on every read. */
-export interface StoredMedia {
-  readonly s3_key: string;
-  readonly content_type: string;
-  readonly width?: number;
-  readonly height?: number;
-  readonly size_bytes?: number;
-}
+export const storedMedia = z.object({
+  s3_key: z.string(),
+  content_type: z.string(),
+  width: z.int().optional(),
+  height: z.int().optional(),
+  size_bytes: z.int().optional(),
+});
+export type StoredMedia = z.infer<typeof storedMedia>;
+
+/**
+ * A published output as the job stores it: the same shape, with every media file still an object key
+ * (the job view presigns them on each read). Stored outputs are typed from the published schemas this
+ * way, so the two cannot drift apart.
+ */
+export type Stored<T> = T extends MediaFile
+  ? StoredMedia
+  : T extends readonly (infer U)[]
+    ? Stored<U>[]
+    : T extends object
+      ? { [K in keyof T]: Stored<T[K]> }
+      : T;
 
 export const jobError = z.object({
   code: z

@@ -4,10 +4,9 @@ import { ApiError, apiErrors } from '../errors.ts';
 import { isUuid, uuidv7 } from '../ids.ts';
 import type { Job, JsonObject } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
-import type { JobType, Tenant } from '../jobs/job-types.ts';
+import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
-import type { ListJobsQuery } from '../schemas/jobs.ts';
 import { checkUrlSyntax } from '../webhooks/ssrf-guard.ts';
 import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
 
@@ -24,6 +23,14 @@ export async function getJob(deps: JobDeps, tenant: Tenant, jobId: string): Prom
   const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
   if (!job) throw apiErrors.jobNotFound(jobId);
   return toJobView(job, deps.signer, deps.clock.now());
+}
+
+/** A validated listing request (GET /v1/jobs). */
+export interface ListJobsQuery {
+  readonly status?: JobStatus;
+  readonly job_type?: JobType;
+  readonly limit: number;
+  readonly offset: number;
 }
 
 export async function listJobs(deps: JobDeps, tenant: Tenant, query: ListJobsQuery) {

@@ -29,16 +29,14 @@ function choice(variable: string): Choice {
   return value;
 }
 
-let cached: Providers | undefined;
-let maps: GeoMapsClient | undefined;
-
-const mapsClient = () => {
-  maps ??= new GeoMapsClient({});
-  return maps;
-};
-
-export function providers(): Providers {
-  cached ??= {
+/** The stage's provider adapters; the step ports call this once per container. */
+export function providersFromEnv(): Providers {
+  let maps: GeoMapsClient | undefined;
+  const mapsClient = () => {
+    maps ??= new GeoMapsClient({});
+    return maps;
+  };
+  return {
     geocoder:
       choice(ENV.geocoderProvider) === 'offline'
         ? new GazetteerGeocoder({ dataPath: optionalEnv(ENV.gazetteerDataPath) })
@@ -52,5 +50,4 @@ export function providers(): Providers {
         ? new SyntheticNadirImagery()
         : new AmazonLocationSatelliteImagery(mapsClient()),
   };
-  return cached;
 }

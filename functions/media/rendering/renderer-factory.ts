@@ -1,17 +1,16 @@
 // Chooses the Renderer adapter from the stage's configuration (RENDERER_PROVIDER: local |
 // remotion-lambda); the steps never know which one runs.
 import { ENV, requireEnv } from '../../core/config/env.ts';
-import type { S3MediaStore } from '../../core/media/media-store.ts';
+import type { MediaStore } from '../../core/media/media-store.ts';
 import { LocalRenderer } from './local-renderer.ts';
 import { RemotionLambdaRenderer } from './remotion-lambda-renderer.ts';
 import type { Renderer } from './renderer.ts';
 
 export type RendererChoice = 'local' | 'remotion-lambda';
 
-let cached: Renderer | undefined;
-
-export function renderer(media: S3MediaStore): Renderer {
-  if (cached) return cached;
+/** The stage's renderer adapter; the step ports call this once per container. */
+export function rendererFromEnv(media: MediaStore): Renderer {
+  let cached: Renderer;
   const choice = requireEnv(ENV.rendererProvider);
   if (choice === 'local') {
     cached = new LocalRenderer({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../../functions/api/openapi-document.ts';
 import { ROUTES } from '../../../functions/api/routes.ts';
 import { ERROR_STATUS } from '../../../functions/core/errors.ts';
-import { JOB_TYPES } from '../../../functions/core/jobs/job-types.ts';
-import { buildOpenApiDocument } from '../../../functions/core/openapi/openapi-document.ts';
+import { JOB_TYPES } from '../../../functions/jobs/registry.ts';
 
 type Doc = {
   openapi: string;

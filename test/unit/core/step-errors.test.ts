@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobErrorFromCaught } from '../../../functions/steps/step-errors.ts';
+import { jobErrorFromCaught } from '../../../functions/core/workflows/step-errors.ts';
 
 describe('caught step errors → job errors', () => {
   it('keeps a job error code and the message from a Lambda cause', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zodDetails } from '../../../functions/api/http/validation.ts';
-import { frontageDetectRequest, frontageEditRequest } from '../../../functions/core/schemas/frontage.ts';
-import { listJobsQuery } from '../../../functions/core/schemas/jobs.ts';
+import { listJobsQuery } from '../../../functions/api/job-schemas.ts';
+import { frontageDetectRequest, frontageEditRequest } from '../../../functions/jobs/frontage/schema.ts';
 
 function problems(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) {
   const result = schema.safeParse(value);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { markupEditRequest } from '../../../functions/core/schemas/markup.ts';
+import { markupEditRequest } from '../../../functions/jobs/markup/schema.ts';
 import {
   drawAnnotations,
   formatArea,

@@ -1,21 +1,20 @@
 // CheckRender's decisions: done, still rendering (progress onto the job), failed or overdue (the job
 // fails with RENDER_FAILED and the renderer's message).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../../functions/core/clock.ts';
+import type { JobStore } from '../../../functions/core/jobs/job-store.ts';
+import { type CheckRenderEvent, checkRender } from '../../../functions/jobs/shared/render.ts';
 import type { RenderStatus } from '../../../functions/media/rendering/renderer.ts';
 
 const status = vi.fn<() => Promise<RenderStatus>>();
 const setProgress = vi.fn(async () => true);
-
-vi.mock('../../../functions/media/rendering/renderer-factory.ts', () => ({
-  renderer: () => ({ name: 'fake', start: vi.fn(), status }),
-}));
-vi.mock('../../../functions/steps/step-runtime.ts', async (original) => ({
-  ...(await original<typeof import('../../../functions/steps/step-runtime.ts')>()),
-  stepJobStore: () => ({ setProgress }),
-  stepMediaStore: () => ({}),
-}));
-
-const { check } = await import('../../../functions/steps/render.ts');
+// The step's ports, passed in: a fake renderer and job store, the real clock.
+const ports = {
+  renderer: { name: 'fake', start: vi.fn(), status },
+  jobs: { setProgress } as unknown as JobStore,
+  clock: systemClock,
+};
+const check = (event: CheckRenderEvent) => checkRender(event, ports);
 
 const job = {
   job_id: 'j1',

@@ -1,30 +1,40 @@
 // The shared lifecycle steps of every job state machine: mark processing, mark completed (storing the
 // output) and mark failed (from a Catch, with the caught error turned into a code and a message).
-import { systemClock } from '../core/clock.ts';
-import type { JobErrorInfo, JsonObject } from '../core/jobs/job.ts';
+import type { JobErrorInfo, JsonObject } from '../jobs/job.ts';
 import { type CaughtError, jobErrorFromCaught } from './step-errors.ts';
-import { emitJobEvent, jobRef, type StepJob, stepJobStore } from './step-runtime.ts';
+import {
+  emitJobEvent,
+  jobRef,
+  lambdaWorkflowPorts,
+  type StepJob,
+  type WorkflowPorts,
+} from './step-runtime.ts';
 
 export type LifecycleEvent =
   | { readonly action: 'processing'; readonly job: StepJob }
   | { readonly action: 'completed'; readonly job: StepJob; readonly output: JsonObject }
   | { readonly action: 'failed'; readonly job: StepJob; readonly error: CaughtError };
 
-export async function handler(event: LifecycleEvent): Promise<{ readonly recorded: boolean }> {
-  const store = stepJobStore();
+export async function recordLifecycle(
+  event: LifecycleEvent,
+  ports: WorkflowPorts,
+): Promise<{ readonly recorded: boolean }> {
   const ref = jobRef(event.job);
-  const now = systemClock.now().toISOString();
+  const now = ports.clock.now().toISOString();
   switch (event.action) {
     case 'processing': {
       const progress = { percent: 5, stage: 'started' };
-      const recorded = await store.markProcessing(ref, progress, now);
-      if (recorded) await emitJobEvent(event.job, 'job.processing', 'processing', progress);
+      const recorded = await ports.jobs.markProcessing(ref, progress, now);
+      if (recorded) await emitJobEvent(ports, event.job, 'job.processing', 'processing', progress);
       return { recorded };
     }
     case 'completed': {
-      const recorded = await store.complete(ref, event.output, now);
+      const recorded = await ports.jobs.complete(ref, event.output, now);
       if (recorded)
-        await emitJobEvent(event.job, 'job.completed', 'completed', { percent: 100, stage: 'completed' });
+        await emitJobEvent(ports, event.job, 'job.completed', 'completed', {
+          percent: 100,
+          stage: 'completed',
+        });
       return { recorded };
     }
     case 'failed': {
@@ -40,17 +50,30 @@ export async function handler(event: LifecycleEvent): Promise<{ readonly recorde
           cause: event.error.Cause,
         }),
       );
-      return { recorded: await failJob(event.job, error, now) };
+      return { recorded: await failJob(ports, event.job, error, now) };
     }
   }
 }
 
+export const handler = (event: LifecycleEvent) => recordLifecycle(event, lambdaWorkflowPorts());
+
 /** Ends a job failed and tells its webhook; false when the job had already finished. */
-export async function failJob(job: StepJob, error: JobErrorInfo, now: string): Promise<boolean> {
-  const recorded = await stepJobStore().fail(jobRef(job), error, now);
+export async function failJob(
+  ports: WorkflowPorts,
+  job: StepJob,
+  error: JobErrorInfo,
+  now: string,
+): Promise<boolean> {
+  const recorded = await ports.jobs.fail(jobRef(job), error, now);
   if (recorded && job.webhook_url) {
-    const current = await stepJobStore().get(jobRef(job).tenant, job.job_id);
-    await emitJobEvent(job, 'job.failed', 'failed', current?.progress ?? { percent: 0, stage: 'failed' });
+    const current = await ports.jobs.get(jobRef(job).tenant, job.job_id);
+    await emitJobEvent(
+      ports,
+      job,
+      'job.failed',
+      'failed',
+      current?.progress ?? { percent: 0, stage: 'failed' },
+    );
   }
   return recorded;
 }

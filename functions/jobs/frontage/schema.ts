@@ -1,6 +1,5 @@
 // Request and output schemas of the property frontage endpoints (spec 4.2).
 import { z } from 'zod';
-import { COMPASS_LABELS } from '../../media/frontage/bearing.ts';
 import {
   address,
   commonRequestFields,
@@ -8,8 +7,9 @@ import {
   locationOptions,
   longitude,
   requireBothOrNeither,
-} from './common.ts';
-import { geoPoint, mediaFile } from './outputs.ts';
+} from '../../core/schemas/common.ts';
+import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
+import { COMPASS_LABELS } from '../../media/frontage/bearing.ts';
 
 export const frontageDetectRequest = z
   .strictObject({

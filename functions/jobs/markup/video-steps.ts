@@ -3,16 +3,16 @@
 // image per annotation, all drawn by the same code as the still) and the poster. StoreVideo
 // (markup-video-output.ts) records the rendered MP4 as the job's output.
 import sharp from 'sharp';
-import { systemClock } from '../core/clock.ts';
-import { ENV, optionalEnv } from '../core/config/env.ts';
-import { mediaKey } from '../core/media/media-store.ts';
-import type { StoredMedia } from '../core/schemas/outputs.ts';
-import { annotationLayers, blurSigmaPx, outlineWidthPx, pixelRing } from '../media/markup/compositor.ts';
-import { labelFont } from '../media/markup/label-font.ts';
-import { MARKUP_REVEAL, type MarkupRevealProps } from '../media/remotion/compositions.ts';
-import { parseRenderScale, type RenderRequest } from '../media/rendering/renderer.ts';
-import type { StoredMarkupEditOutput } from './markup.ts';
-import { defineStep, jobRef, type StepEvent, stepMediaStore } from './step-runtime.ts';
+import { ENV, optionalEnv } from '../../core/config/env.ts';
+import { mediaKey } from '../../core/media/media-store.ts';
+import type { StoredMedia } from '../../core/schemas/outputs.ts';
+import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import { annotationLayers, blurSigmaPx, outlineWidthPx, pixelRing } from '../../media/markup/compositor.ts';
+import { labelFont } from '../../media/markup/label-font.ts';
+import { MARKUP_REVEAL, type MarkupRevealProps } from '../../media/remotion/compositions.ts';
+import { parseRenderScale, type RenderRequest } from '../../media/rendering/renderer.ts';
+import { defineStep, type StepPorts } from '../shared/step-ports.ts';
+import type { StoredMarkupEditOutput } from './steps.ts';
 
 /** A render that has not finished in this time is failed: a 10 s reveal renders in about 35 s locally. */
 const RENDER_TIMEOUT_SECONDS = 600;
@@ -37,9 +37,12 @@ export function renderScale(): number {
   return parseRenderScale(optionalEnv(ENV.renderScale), ENV.renderScale);
 }
 
-export const prepare = defineStep(async (event: RevealEvent): Promise<PreparedReveal> => {
+export async function prepareReveal(
+  event: RevealEvent,
+  ports: Pick<StepPorts, 'media' | 'clock'>,
+): Promise<PreparedReveal> {
   const edit = event.parent.output;
-  const media = stepMediaStore();
+  const { media } = ports;
   const ref = jobRef(event.job);
   const key = (name: string) => mediaKey(ref.tenant, ref.jobId, name);
   const { width: W, height: H, fps } = MARKUP_REVEAL;
@@ -75,7 +78,7 @@ export const prepare = defineStep(async (event: RevealEvent): Promise<PreparedRe
     Promise.all(annotationUploads),
     poster,
   ]);
-  const now = systemClock.now();
+  const now = ports.clock.now();
   const url = async (m: StoredMedia) => (await media.sign(m.s3_key, now)).url;
   const [baseUrl, blurUrl] = await Promise.all(stored.map(url));
   const props: MarkupRevealProps = {
@@ -108,4 +111,6 @@ export const prepare = defineStep(async (event: RevealEvent): Promise<PreparedRe
     fps,
     duration_seconds: event.input.options.duration,
   };
-});
+}
+
+export const prepare = defineStep(prepareReveal);

@@ -1,8 +1,8 @@
 // EventBridge target for job executions that ended without reaching their own failure handler (timed
 // out, aborted, or failed outside a Catch): the job is ended failed instead of staying processing.
-import { systemClock } from '../core/clock.ts';
-import type { WorkflowInput } from '../core/workflows/workflow-starter.ts';
 import { failJob } from './job-lifecycle.ts';
+import { lambdaWorkflowPorts, type WorkflowPorts } from './step-runtime.ts';
+import type { WorkflowInput } from './workflow-starter.ts';
 
 export interface ExecutionStatusChange {
   readonly detail: { readonly status: string; readonly input?: string | null; readonly name?: string };
@@ -20,10 +20,15 @@ const MESSAGES: Record<string, { code: string; message: string }> = {
   },
 };
 
-export async function handler(event: ExecutionStatusChange): Promise<{ readonly recorded: boolean }> {
+export async function failEndedExecution(
+  event: ExecutionStatusChange,
+  ports: WorkflowPorts,
+): Promise<{ readonly recorded: boolean }> {
   const outcome = MESSAGES[event.detail.status];
   if (!outcome || !event.detail.input) return { recorded: false };
   const input = JSON.parse(event.detail.input) as WorkflowInput;
-  const recorded = await failJob(input.job, outcome, systemClock.now().toISOString());
+  const recorded = await failJob(ports, input.job, outcome, ports.clock.now().toISOString());
   return { recorded };
 }
+
+export const handler = (event: ExecutionStatusChange) => failEndedExecution(event, lambdaWorkflowPorts());

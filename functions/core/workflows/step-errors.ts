@@ -2,7 +2,7 @@
 // { Error: <error name>, Cause: '{"errorType":..,"errorMessage":..}' }; our step errors are named by
 // their job error code (JobError), so the code survives. Anything else is reported as a generic failure
 // without internals.
-import type { JobErrorInfo } from '../core/jobs/job.ts';
+import type { JobErrorInfo } from '../jobs/job.ts';
 
 export interface CaughtError {
   readonly Error?: string;

@@ -1,8 +1,10 @@
 // Use cases of the Markup V2 endpoints (spec 4.1).
-import { ApiError, apiErrors } from '../errors.ts';
-import { isUuid } from '../ids.ts';
-import type { Job } from '../jobs/job.ts';
-import type { Tenant } from '../jobs/job-types.ts';
+import { ApiError, apiErrors } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+import type { Job } from '../../core/jobs/job.ts';
+import type { Tenant } from '../../core/jobs/job-types.ts';
+import { ensureCompleted, type JobDeps, loadParentJob, submitJob } from '../../core/use-cases/jobs.ts';
+import type { SubmitJob } from '../job-kind.ts';
 import {
   MARKUP_STYLES,
   type MarkupEditRequest,
@@ -10,11 +12,10 @@ import {
   type MarkupStyle,
   type MarkupVideoRequest,
   resolveCompositor,
-} from '../schemas/markup.ts';
-import { ensureCompleted, type JobDeps, loadParentJob, submitJob } from './jobs.ts';
+} from './schema.ts';
 
-export function submitMarkupGeneration(deps: JobDeps, tenant: Tenant, request: MarkupGenerateRequest) {
-  const { webhook_url, callback_metadata, ...input } = request;
+export const submitMarkupGeneration: SubmitJob<MarkupGenerateRequest> = (deps, tenant, { body }) => {
+  const { webhook_url, callback_metadata, ...input } = body;
   return submitJob(deps, {
     tenant,
     jobType: 'markup_v2',
@@ -22,7 +23,7 @@ export function submitMarkupGeneration(deps: JobDeps, tenant: Tenant, request: M
     webhookUrl: webhook_url,
     callbackMetadata: callback_metadata,
   });
-}
+};
 
 /** The markup's own style (options.style of its request) is the default of its edits. */
 function markupStyle(input: Record<string, unknown>): MarkupStyle {
@@ -30,14 +31,13 @@ function markupStyle(input: Record<string, unknown>): MarkupStyle {
   return MARKUP_STYLES.includes(style as MarkupStyle) ? (style as MarkupStyle) : 'outline';
 }
 
-export async function submitMarkupEdit(
-  deps: JobDeps,
-  tenant: Tenant,
-  parentJobId: string,
-  request: MarkupEditRequest,
-) {
-  const parent = await loadParentJob(deps, tenant, parentJobId, ['markup_v2']);
-  const { webhook_url, callback_metadata, options, ...rest } = request;
+export const submitMarkupEdit: SubmitJob<MarkupEditRequest, { jobId: string }> = async (
+  deps,
+  tenant,
+  { body, params },
+) => {
+  const parent = await loadParentJob(deps, tenant, params.jobId, ['markup_v2']);
+  const { webhook_url, callback_metadata, options, ...rest } = body;
   return submitJob(deps, {
     tenant,
     jobType: 'markup_v2_edit',
@@ -53,7 +53,7 @@ export async function submitMarkupEdit(
     webhookUrl: webhook_url,
     callbackMetadata: callback_metadata,
   });
-}
+};
 
 /**
  * The edit a reveal video shows: the job itself when it is an edit, or the latest completed edit when
@@ -83,14 +83,13 @@ async function revealSource(deps: JobDeps, tenant: Tenant, jobId: string): Promi
   );
 }
 
-export async function submitMarkupVideo(
-  deps: JobDeps,
-  tenant: Tenant,
-  jobId: string,
-  request: MarkupVideoRequest,
-) {
-  const source = await revealSource(deps, tenant, jobId);
-  const { webhook_url, callback_metadata, ...input } = request;
+export const submitMarkupVideo: SubmitJob<MarkupVideoRequest, { jobId: string }> = async (
+  deps,
+  tenant,
+  { body, params },
+) => {
+  const source = await revealSource(deps, tenant, params.jobId);
+  const { webhook_url, callback_metadata, ...input } = body;
   return submitJob(deps, {
     tenant,
     jobType: 'markup_v2_video',
@@ -99,4 +98,4 @@ export async function submitMarkupVideo(
     webhookUrl: webhook_url,
     callbackMetadata: callback_metadata,
   });
-}
+};

@@ -1,10 +1,9 @@
 // The jobs resource: list query, job record and list page (spec 2.3, 4.4).
 import { z } from 'zod';
-import { JOB_STATUSES, JOB_TYPES } from '../jobs/job-types.ts';
-import { frontageOutput } from './frontage.ts';
-import { markupEditOutput, markupOutput, markupVideoOutput } from './markup.ts';
-import { jobError } from './outputs.ts';
-import { jobWebhook } from './webhooks.ts';
+import { JOB_STATUSES } from '../core/jobs/job-types.ts';
+import { jobError } from '../core/schemas/outputs.ts';
+import { jobWebhook } from '../core/schemas/webhooks.ts';
+import { JOB_TYPE_SPECS, JOB_TYPES } from '../jobs/registry.ts';
 
 const integerString = (name: string) =>
   z.string().regex(/^\d+$/, `${name} must be a non-negative integer`).transform(Number);
@@ -26,7 +25,10 @@ export const listJobsQuery = z.strictObject({
 export type ListJobsQuery = z.infer<typeof listJobsQuery>;
 
 /** Every job type's output; which one a job carries depends on its job_type. */
-export const jobOutput = z.union([frontageOutput, markupOutput, markupEditOutput, markupVideoOutput]);
+export const jobOutput = z.union([...new Set(JOB_TYPE_SPECS.map((spec) => spec.output))] as [
+  z.ZodType,
+  ...z.ZodType[],
+]);
 
 export const jobRecord = z
   .object({

@@ -1,11 +1,16 @@
 // Request and output schemas of the Markup V2 endpoints (spec 4.1): generate, edit (boundary and
 // annotations composited onto the aerial) and the reveal video.
 import { z } from 'zod';
+import {
+  address,
+  commonRequestFields,
+  locationOptions,
+  requireBothOrNeither,
+} from '../../core/schemas/common.ts';
+import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
 import { firstSelfIntersection, polygonArea } from '../../media/geo/polygon.ts';
 import { MARKUP_ORIENTATIONS, MARKUP_ZOOMS } from '../../media/markup/framing.ts';
 import { LABEL_FONT_COVERAGE } from '../../media/markup/label-font-coverage.ts';
-import { address, commonRequestFields, locationOptions, requireBothOrNeither } from './common.ts';
-import { geoPoint, mediaFile } from './outputs.ts';
 
 export const MARKUP_STYLES = ['outline', 'blur', 'darken'] as const;
 export type MarkupStyle = (typeof MARKUP_STYLES)[number];
@@ -377,6 +382,24 @@ export const markupOutput = z
   })
   .meta({ id: 'MarkupOutput' });
 
+const drawnStyle = {
+  text: z.string().meta({ description: 'The text as drawn (computed lengths and areas filled in).' }),
+  color: z.string(),
+  size: z.enum(ANNOTATION_SIZES),
+  label_style: z.enum(LABEL_STYLES),
+};
+const drawnTextAnnotation = z.object({
+  type: z.enum(['label', 'area']),
+  position: normalizedPoint.meta({ description: 'The centre of the text.' }),
+  ...drawnStyle,
+});
+const drawnMeasurement = z.object({
+  type: z.literal('measurement'),
+  from: normalizedPoint,
+  to: normalizedPoint,
+  ...drawnStyle,
+});
+
 export const markupEditOutput = z
   .object({
     image: mediaFile.meta({ description: 'The composited 3840x2160 JPEG.' }),
@@ -395,20 +418,7 @@ export const markupEditOutput = z
     }),
     source_image: mediaFile.meta({ description: 'The markup image the edit was composited on.' }),
     annotations: z
-      .array(
-        z.object({
-          type: z.enum(['label', 'measurement', 'area']),
-          text: z.string().meta({ description: 'The text as drawn (computed lengths and areas filled in).' }),
-          position: normalizedPoint
-            .optional()
-            .meta({ description: 'label and area: the centre of the text.' }),
-          from: normalizedPoint.optional(),
-          to: normalizedPoint.optional(),
-          color: z.string(),
-          size: z.enum(ANNOTATION_SIZES),
-          label_style: z.enum(LABEL_STYLES),
-        }),
-      )
+      .array(z.union([drawnTextAnnotation, drawnMeasurement]))
       .meta({ description: 'The annotations as drawn, in order, with every default settled.' }),
     georeference: markupGeoreference,
   })

@@ -1,21 +1,25 @@
 // Workflow steps of the frontage job kinds: detect (site model → bearing → reference image) and edit
 // (the parent's site and location, re-rendered at the caller's bearing and centre).
-import { mediaKey } from '../core/media/media-store.ts';
-import type { FrontageOutput } from '../core/schemas/frontage.ts';
-import type { StoredMedia } from '../core/schemas/outputs.ts';
-import { bearingLabel } from '../media/frontage/bearing.ts';
-import { detectFrontage } from '../media/frontage/detect-frontage.ts';
-import { renderFrontageReference } from '../media/frontage/reference-image.ts';
-import { fromLocalMetres } from '../media/geo/local-metric.ts';
-import type { Georeference, LatLng, ParsedAddress, SiteModel } from '../media/geo/types.ts';
-import { providers } from '../media/providers/provider-factory.ts';
-import { parsedAddressOf, type ResolvedLocation } from './resolve-location.ts';
-import { defineStep, jobRef, type StepEvent, stepMediaStore } from './step-runtime.ts';
+import { mediaKey } from '../../core/media/media-store.ts';
+import type { Stored } from '../../core/schemas/outputs.ts';
+import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import { bearingLabel } from '../../media/frontage/bearing.ts';
+import { detectFrontage } from '../../media/frontage/detect-frontage.ts';
+import { renderFrontageReference } from '../../media/frontage/reference-image.ts';
+import { fromLocalMetres } from '../../media/geo/local-metric.ts';
+import type { Georeference, LatLng, ParsedAddress, SiteModel } from '../../media/geo/types.ts';
+import { defineProviderStep } from '../shared/provider-ports.ts';
+import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import type { StepPorts } from '../shared/step-ports.ts';
+import type { FrontageOutput } from './schema.ts';
+
+/** What the frontage steps work through. */
+export type FrontagePorts = Pick<StepPorts, 'providers' | 'media'>;
 
 /** Ground radius of the site model around the property: the street in front and the neighbours. */
 const SITE_RADIUS_M = 150;
 
-type StoredFrontageOutput = Omit<FrontageOutput, 'reference_image'> & { reference_image: StoredMedia };
+export type StoredFrontageOutput = Stored<FrontageOutput>;
 
 /** The georeference as the job output shows it (snake_case). */
 function georeferenceOutput(georef: Georeference): StoredFrontageOutput['georeference'] {
@@ -28,21 +32,22 @@ function georeferenceOutput(georef: Georeference): StoredFrontageOutput['georefe
   };
 }
 
-function siteAround(location: LatLng, address: ParsedAddress): Promise<SiteModel> {
-  return providers().site.siteAround(location, address, SITE_RADIUS_M);
+function siteAround(ports: FrontagePorts, location: LatLng, address: ParsedAddress): Promise<SiteModel> {
+  return ports.providers.site.siteAround(location, address, SITE_RADIUS_M);
 }
 
 async function renderAndStore(
+  ports: FrontagePorts,
   event: StepEvent,
   site: SiteModel,
   center: LatLng,
   bearingDeg: number,
   edited: boolean,
 ) {
-  const { imagery } = providers();
+  const { imagery } = ports.providers;
   const image = await renderFrontageReference({ imagery, site, center, bearingDeg, edited });
   const ref = jobRef(event.job);
-  const stored = await stepMediaStore().put(
+  const stored = await ports.media.put(
     mediaKey(ref.tenant, ref.jobId, edited ? 'frontage-edit.jpg' : 'frontage-reference.jpg'),
     image.jpeg,
     image.contentType,
@@ -56,12 +61,16 @@ export interface DetectFrontageEvent extends StepEvent {
   readonly location: ResolvedLocation;
 }
 
-export const detect = defineStep(async (event: DetectFrontageEvent): Promise<StoredFrontageOutput> => {
+export async function detectFrontageStep(
+  event: DetectFrontageEvent,
+  ports: FrontagePorts,
+): Promise<StoredFrontageOutput> {
   const address = parsedAddressOf(event.address);
   const position = { lat: event.location.lat, lng: event.location.lng };
-  const site = await siteAround(position, address);
+  const site = await siteAround(ports, position, address);
   const detection = detectFrontage(site);
   const { image, stored, providerNames } = await renderAndStore(
+    ports,
     event,
     site,
     position,
@@ -83,22 +92,27 @@ export const detect = defineStep(async (event: DetectFrontageEvent): Promise<Sto
     georeference: georeferenceOutput(image.georef),
     providers: { geocoder: event.location.provider, ...providerNames },
   };
-});
+}
+
+export const detect = defineProviderStep(detectFrontageStep);
 
 export interface EditFrontageEvent extends StepEvent {
   readonly input: { readonly direction: number; readonly center_lat?: number; readonly center_lng?: number };
   readonly parent: { readonly input: { readonly address: string }; readonly output: StoredFrontageOutput };
 }
 
-export const edit = defineStep(async (event: EditFrontageEvent): Promise<StoredFrontageOutput> => {
+export async function editFrontageStep(
+  event: EditFrontageEvent,
+  ports: FrontagePorts,
+): Promise<StoredFrontageOutput> {
   const parentOutput = event.parent.output;
   const address = parsedAddressOf(event.parent.input.address);
   const location = { lat: parentOutput.location.lat, lng: parentOutput.location.lng };
   const { center_lat, center_lng, direction } = event.input;
   const center =
     center_lat !== undefined && center_lng !== undefined ? { lat: center_lat, lng: center_lng } : location;
-  const site = await siteAround(location, address);
-  const { image, stored, providerNames } = await renderAndStore(event, site, center, direction, true);
+  const site = await siteAround(ports, location, address);
+  const { image, stored, providerNames } = await renderAndStore(ports, event, site, center, direction, true);
   return {
     ...parentOutput,
     bearing: direction,
@@ -110,4 +124,6 @@ export const edit = defineStep(async (event: EditFrontageEvent): Promise<StoredF
     georeference: georeferenceOutput(image.georef),
     providers: { ...parentOutput.providers, ...providerNames },
   };
-});
+}
+
+export const edit = defineProviderStep(editFrontageStep);

@@ -1,23 +1,14 @@
 // The OpenAPI 3.1 document, generated from the route table and the zod schemas (JSON Schema 2020-12 is
 // OpenAPI 3.1's own dialect), so the document cannot disagree with what the handlers validate.
 import { z } from 'zod';
-import type { RouteDefinition } from '../../api/routes.ts';
-import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../errors.ts';
-import { JOB_STATUSES, JOB_TYPE_INFO, JOB_TYPES } from '../jobs/job-types.ts';
-import { frontageOutput } from '../schemas/frontage.ts';
-import { jobOutput } from '../schemas/jobs.ts';
-import { markupEditOutput, markupOutput, markupVideoOutput } from '../schemas/markup.ts';
-import { webhookEvents } from '../schemas/webhooks.ts';
+import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
+import { JOB_STATUSES } from '../core/jobs/job-types.ts';
+import { webhookEvents } from '../core/schemas/webhooks.ts';
+import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
+import { jobOutput } from './job-schemas.ts';
+import type { RouteDefinition } from './routes.ts';
 
 type JsonSchema = Record<string, unknown>;
-
-const JOB_OUTPUTS: Record<(typeof JOB_TYPES)[number], z.ZodType> = {
-  frontage_detection: frontageOutput,
-  frontage_edit: frontageOutput,
-  markup_v2: markupOutput,
-  markup_v2_edit: markupEditOutput,
-  markup_v2_video: markupVideoOutput,
-};
 
 /** Schemas with a zod `id` land in components.schemas (filled while the document is built). */
 let components: Record<string, JsonSchema> = {};
@@ -214,12 +205,12 @@ function operation(route: RouteDefinition): Record<string, unknown> {
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record<string, unknown> {
   components = {};
   const jobTypes = Object.fromEntries(
-    JOB_TYPES.map((type) => [
+    JOB_TYPE_SPECS.map(({ type, route, description, output }) => [
       type,
       {
-        endpoint: JOB_TYPE_INFO[type].endpoint,
-        description: JOB_TYPE_INFO[type].description,
-        output: jsonSchema(JOB_OUTPUTS[type], 'output'),
+        endpoint: `${route.method} ${route.path}`,
+        description,
+        output: jsonSchema(output, 'output'),
       },
     ]),
   );

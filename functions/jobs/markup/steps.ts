@@ -1,76 +1,49 @@
 // Workflow steps of markup V2: generate (site model → the framed 3840x2160 aerial with its georeference
 // and suggested boundary) and edit (the boundary, its style and the annotations composited onto it).
 import sharp from 'sharp';
-import { mediaKey } from '../core/media/media-store.ts';
-import type {
-  MarkupGenerateRequest,
-  MarkupStyle,
-  NormalizedPoint,
-  ResolvedCompositor,
-  TextAnnotation,
-} from '../core/schemas/markup.ts';
-import type { StoredMedia } from '../core/schemas/outputs.ts';
-import { detectFrontage, polygonCentroid } from '../media/frontage/detect-frontage.ts';
-import { fromLocalMetres, toLocalMetres } from '../media/geo/local-metric.ts';
-import type { Georeference } from '../media/geo/types.ts';
-import {
-  boundaryMeasures,
-  type ResolvedAnnotation,
-  resolveAnnotations,
-} from '../media/markup/annotation-layout.ts';
-import { CODING_STRIPS, compositeMarkup } from '../media/markup/compositor.ts';
+import type { z } from 'zod';
+import { mediaKey } from '../../core/media/media-store.ts';
+import type { Stored } from '../../core/schemas/outputs.ts';
+import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import { detectFrontage, polygonCentroid } from '../../media/frontage/detect-frontage.ts';
+import { fromLocalMetres, toLocalMetres } from '../../media/geo/local-metric.ts';
+import type { Georeference } from '../../media/geo/types.ts';
+import { boundaryMeasures, resolveAnnotations } from '../../media/markup/annotation-layout.ts';
+import { CODING_STRIPS, compositeMarkup } from '../../media/markup/compositor.ts';
 import {
   groundToNormalized,
   MARKUP_HEIGHT,
   MARKUP_WIDTH,
   markupRotation,
   metersPerPixelFor,
-} from '../media/markup/framing.ts';
-import { encodeStrips, splitFrame } from '../media/markup/jpeg-strips.ts';
-import { labelFont } from '../media/markup/label-font.ts';
-import { providers } from '../media/providers/provider-factory.ts';
-import { parsedAddressOf, type ResolvedLocation } from './resolve-location.ts';
-import { defineStep, jobRef, type StepEvent, stepMediaStore } from './step-runtime.ts';
+} from '../../media/markup/framing.ts';
+import { encodeStrips, splitFrame } from '../../media/markup/jpeg-strips.ts';
+import { labelFont } from '../../media/markup/label-font.ts';
+import { defineProviderStep } from '../shared/provider-ports.ts';
+import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import type { StepPorts } from '../shared/step-ports.ts';
+import type {
+  MarkupGenerateRequest,
+  MarkupStyle,
+  markupEditOutput,
+  markupOutput,
+  NormalizedPoint,
+  ResolvedCompositor,
+  TextAnnotation,
+} from './schema.ts';
+
+/** What the markup image steps work through. */
+export type MarkupPorts = Pick<StepPorts, 'providers' | 'media'>;
 
 /** Ground radius of the site model: enough to fill the widest frame (framing caps its half-diagonal). */
 const SITE_RADIUS_M = 260;
 const JPEG_QUALITY = 90;
 
-export interface MarkupGeoreferenceOutput {
-  readonly center: { readonly lat: number; readonly lng: number };
-  readonly meters_per_pixel: number;
-  readonly rotation: number;
-  readonly width: number;
-  readonly height: number;
-}
-
 /** The markup_v2 output as stored (media as object keys). */
-export interface StoredMarkupOutput {
-  readonly image: StoredMedia;
-  readonly georeference: MarkupGeoreferenceOutput;
-  readonly suggested_boundary: NormalizedPoint[] | null;
-  readonly orientation: string;
-  readonly front_direction: number;
-  readonly zoom: string;
-  readonly style: MarkupStyle;
-  readonly detected_front_direction: { bearing: number; direction: string; confidence: number } | null;
-  readonly location: ResolvedLocation;
-  readonly providers: { geocoder: string; site: string; imagery: string };
-}
-
+export type StoredMarkupOutput = Stored<z.infer<typeof markupOutput>>;
 /** The markup_v2_edit output as stored. */
-export interface StoredMarkupEditOutput {
-  readonly image: StoredMedia;
-  /** The markup image this edit was composited on (the reveal video starts from it). */
-  readonly source_image: StoredMedia;
-  readonly markup_job_id: string;
-  readonly style: MarkupStyle;
-  readonly compositor: ResolvedCompositor;
-  readonly boundary_polygon: NormalizedPoint[];
-  readonly boundary: { readonly area_m2: number; readonly perimeter_m: number };
-  readonly annotations: ResolvedAnnotation[];
-  readonly georeference: MarkupGeoreferenceOutput;
-}
+export type StoredMarkupEditOutput = Stored<z.infer<typeof markupEditOutput>>;
+type MarkupGeoreferenceOutput = StoredMarkupOutput['georeference'];
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
@@ -90,11 +63,14 @@ export interface GenerateMarkupEvent extends StepEvent {
   readonly location: ResolvedLocation;
 }
 
-export const generate = defineStep(async (event: GenerateMarkupEvent): Promise<StoredMarkupOutput> => {
+export async function generateMarkup(
+  event: GenerateMarkupEvent,
+  ports: MarkupPorts,
+): Promise<StoredMarkupOutput> {
   const { orientation, zoom, style, front_direction } = event.options;
   const address = parsedAddressOf(event.address);
   const position = { lat: event.location.lat, lng: event.location.lng };
-  const { site: siteSource, imagery } = providers();
+  const { site: siteSource, imagery } = ports.providers;
   const site = await siteSource.siteAround(position, address, SITE_RADIUS_M);
   const lot = site.parcels.find((p) => p.addressed)?.polygon;
   const rotationDeg = markupRotation(front_direction, orientation);
@@ -127,15 +103,10 @@ export const generate = defineStep(async (event: GenerateMarkupEvent): Promise<S
     },
   );
   const ref = jobRef(event.job);
-  const image = await stepMediaStore().put(
-    mediaKey(ref.tenant, ref.jobId, 'markup.jpg'),
-    jpeg,
-    'image/jpeg',
-    {
-      width: georef.width,
-      height: georef.height,
-    },
-  );
+  const image = await ports.media.put(mediaKey(ref.tenant, ref.jobId, 'markup.jpg'), jpeg, 'image/jpeg', {
+    width: georef.width,
+    height: georef.height,
+  });
   const toImage = groundToNormalized(georef, centerLocal);
   const clamp = (v: number) => round(Math.min(1, Math.max(0, v)), 5);
   const detection = site.streets.length > 0 ? detectFrontage(site) : undefined;
@@ -155,7 +126,9 @@ export const generate = defineStep(async (event: GenerateMarkupEvent): Promise<S
     location: event.location,
     providers: { geocoder: event.location.provider, site: site.provider, imagery: imagery.name },
   };
-});
+}
+
+export const generate = defineProviderStep(generateMarkup);
 
 export interface EditMarkupEvent extends StepEvent {
   readonly input: {
@@ -166,14 +139,17 @@ export interface EditMarkupEvent extends StepEvent {
   readonly parent: { readonly job_id: string; readonly output: StoredMarkupOutput };
 }
 
-export const edit = defineStep(async (event: EditMarkupEvent): Promise<StoredMarkupEditOutput> => {
+export async function editMarkup(
+  event: EditMarkupEvent,
+  ports: MarkupPorts,
+): Promise<StoredMarkupEditOutput> {
   const markup = event.parent.output;
   const { boundary_polygon: boundary, text_annotations = [], options } = event.input;
   const georef = markup.georeference;
   const scale = { metersPerPixel: georef.meters_per_pixel, width: georef.width, height: georef.height };
   const annotations = resolveAnnotations(text_annotations, boundary, scale);
   const composited = await compositeMarkup({
-    image: await stepMediaStore().get(markup.image.s3_key),
+    image: await ports.media.get(markup.image.s3_key),
     boundary,
     style: options.style,
     settings: options.compositor,
@@ -182,7 +158,7 @@ export const edit = defineStep(async (event: EditMarkupEvent): Promise<StoredMar
     jpegQuality: JPEG_QUALITY,
   });
   const ref = jobRef(event.job);
-  const image = await stepMediaStore().put(
+  const image = await ports.media.put(
     mediaKey(ref.tenant, ref.jobId, 'markup-edit.jpg'),
     composited.jpeg,
     'image/jpeg',
@@ -200,4 +176,6 @@ export const edit = defineStep(async (event: EditMarkupEvent): Promise<StoredMar
     annotations,
     georeference: georef,
   };
-});
+}
+
+export const edit = defineProviderStep(editMarkup);

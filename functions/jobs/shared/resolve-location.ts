@@ -1,9 +1,10 @@
 // Workflow step: where the property is. Caller-given coordinates skip the geocoder (spec 2.5).
-import { JobError } from '../core/errors.ts';
-import { formatAddress, parseAustralianAddress } from '../media/geo/address-parser.ts';
-import type { ParsedAddress } from '../media/geo/types.ts';
-import { providers } from '../media/providers/provider-factory.ts';
-import { defineStep, type StepEvent } from './step-runtime.ts';
+import { JobError } from '../../core/errors.ts';
+import type { StepEvent } from '../../core/workflows/step-runtime.ts';
+import { formatAddress, parseAustralianAddress } from '../../media/geo/address-parser.ts';
+import type { ParsedAddress } from '../../media/geo/types.ts';
+import { defineProviderStep } from './provider-ports.ts';
+import type { StepPorts } from './step-ports.ts';
 
 export interface ResolvedLocation {
   readonly lat: number;
@@ -26,13 +27,16 @@ export function parsedAddressOf(address: string): ParsedAddress {
   return parsed.address;
 }
 
-export const handler = defineStep(async (event: ResolveLocationEvent): Promise<ResolvedLocation> => {
+export async function resolveLocation(
+  event: ResolveLocationEvent,
+  ports: Pick<StepPorts, 'providers'>,
+): Promise<ResolvedLocation> {
   const address = parsedAddressOf(event.address);
   const { lat, lng } = event.options;
   if (lat !== undefined && lng !== undefined) {
     return { lat, lng, formatted_address: formatAddress(address), precision: 'caller', provider: 'caller' };
   }
-  const result = await providers().geocoder.geocode(address);
+  const result = await ports.providers.geocoder.geocode(address);
   if (!result) {
     throw new JobError(
       'ADDRESS_NOT_FOUND',
@@ -46,4 +50,6 @@ export const handler = defineStep(async (event: ResolveLocationEvent): Promise<R
     precision: result.precision,
     provider: result.provider,
   };
-});
+}
+
+export const handler = defineProviderStep(resolveLocation);

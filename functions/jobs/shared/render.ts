@@ -1,11 +1,11 @@
 // Workflow steps that drive a Remotion render for any job kind: StartRender launches it and CheckRender
 // (in the state machine's Wait/Check loop) reports its progress onto the job until it is done. A render
 // that fails or overruns its time ends the job failed with RENDER_FAILED and the renderer's message.
-import { systemClock } from '../core/clock.ts';
-import { JobError } from '../core/errors.ts';
-import { firstLineOf, type RenderHandle, type RenderRequest } from '../media/rendering/renderer.ts';
-import { renderer } from '../media/rendering/renderer-factory.ts';
-import { defineStep, jobRef, type StepEvent, stepJobStore, stepMediaStore } from './step-runtime.ts';
+import { JobError } from '../../core/errors.ts';
+import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import { firstLineOf, type RenderHandle, type RenderRequest } from '../../media/rendering/renderer.ts';
+import { defineRenderStep } from './renderer-ports.ts';
+import type { StepPorts } from './step-ports.ts';
 
 /** The handle plus what the Choice state reads. */
 export interface RenderState extends RenderHandle {
@@ -18,14 +18,17 @@ export interface StartRenderEvent extends StepEvent {
   readonly request: RenderRequest;
 }
 
-export const start = defineStep(async (event: StartRenderEvent): Promise<RenderState> => {
+export async function startRender(
+  event: StartRenderEvent,
+  ports: Pick<StepPorts, 'renderer'>,
+): Promise<RenderState> {
   try {
-    const handle = await renderer(stepMediaStore()).start(event.request);
+    const handle = await ports.renderer.start(event.request);
     return { ...handle, done: false, progress: 0, size_bytes: null };
   } catch (error) {
     throw new JobError('RENDER_FAILED', `The video render could not start: ${firstLineOf(error)}`);
   }
-});
+}
 
 export interface CheckRenderEvent extends StepEvent {
   readonly render: RenderState;
@@ -33,20 +36,27 @@ export interface CheckRenderEvent extends StepEvent {
   readonly span: { readonly from: number; readonly to: number; readonly stage: string };
 }
 
-export async function check(event: CheckRenderEvent): Promise<RenderState> {
+export async function checkRender(
+  event: CheckRenderEvent,
+  ports: Pick<StepPorts, 'renderer' | 'jobs' | 'clock'>,
+): Promise<RenderState> {
   const { render, span } = event;
-  const status = await renderer(stepMediaStore()).status(render);
+  const status = await ports.renderer.status(render);
   if (status.state === 'failed')
     throw new JobError('RENDER_FAILED', `The video render failed: ${status.message}`);
   if (status.state === 'done') return { ...render, done: true, progress: 1, size_bytes: status.sizeBytes };
-  const now = systemClock.now();
+  const now = ports.clock.now();
   if (now.getTime() > Date.parse(render.deadline)) {
     const seconds = Math.round((Date.parse(render.deadline) - Date.parse(render.started_at)) / 1000);
     throw new JobError('RENDER_FAILED', `The video render did not finish within ${seconds} s.`);
   }
   const percent = Math.floor(span.from + (span.to - span.from) * status.progress);
   if (percent > span.from) {
-    await stepJobStore().setProgress(jobRef(event.job), { percent, stage: span.stage }, now.toISOString());
+    await ports.jobs.setProgress(jobRef(event.job), { percent, stage: span.stage }, now.toISOString());
   }
   return { ...render, done: false, progress: status.progress, size_bytes: null };
 }
+
+export const start = defineRenderStep(startRender);
+/** No progress of its own to record: the check reports the render's. */
+export const check = defineRenderStep(checkRender);

@@ -1,15 +1,20 @@
 // Workflow step StoreVideo: the rendered reveal MP4 and its poster as the markup_v2_video job output.
 // Its own module, so the function loads no image code: it only assembles what earlier steps stored.
-import type { PreparedReveal, RevealEvent } from './markup-video.ts';
-import type { RenderState } from './render.ts';
-import { defineStep } from './step-runtime.ts';
+import type { z } from 'zod';
+import type { Stored } from '../../core/schemas/outputs.ts';
+import type { RenderState } from '../shared/render.ts';
+import { defineStep } from '../shared/step-ports.ts';
+import type { markupVideoOutput } from './schema.ts';
+import type { PreparedReveal, RevealEvent } from './video-steps.ts';
 
 export interface StoreVideoEvent extends RevealEvent {
   readonly prepared: PreparedReveal;
   readonly render: RenderState;
 }
 
-export const store = defineStep(async (event: StoreVideoEvent) => {
+export async function storeRevealVideo(
+  event: StoreVideoEvent,
+): Promise<Stored<z.infer<typeof markupVideoOutput>>> {
   const { prepared, render } = event;
   const edit = event.parent.output;
   return {
@@ -30,4 +35,6 @@ export const store = defineStep(async (event: StoreVideoEvent) => {
     edit_job_id: event.parent.job_id,
     renderer: render.renderer,
   };
-});
+}
+
+export const store = defineStep(storeRevealVideo);

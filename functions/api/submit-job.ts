@@ -1,0 +1,51 @@
+// Every route that creates a job (POST …/generate, …/detect, …/edit, …/video): the route comes from the
+// job-kind registry by method and resource path, its schemas validate the request, and its kind's submit
+// use case records the job and starts its state machine.
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { apiErrors } from '../core/errors.ts';
+import { requestId } from '../core/ids.ts';
+import type { Tenant } from '../core/jobs/job-types.ts';
+import type { JobDeps } from '../core/use-cases/jobs.ts';
+import type { JobRoute } from '../jobs/job-kind.ts';
+import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
+import { jobServices } from './http/services.ts';
+import { type RouteDefinition, routeFor } from './routes.ts';
+
+/** The raw use-case call of a job route: validated request and ports in, job accepted out. */
+export function submitJobRequest(
+  route: JobRoute,
+  deps: JobDeps,
+  tenant: Tenant,
+  request: { body: unknown; params: unknown },
+) {
+  return route.submit(deps, tenant, request);
+}
+
+const pipelines = new Map<RouteDefinition, ApiHandler>();
+
+function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
+  let pipeline = pipelines.get(route);
+  if (!pipeline) {
+    pipeline = apiRoute(
+      { body: route.job.body, params: route.job.params },
+      async ({ body, params, tenant }) => ({
+        status: 202,
+        data: await submitJobRequest(route.job, jobServices(), tenant, { body, params }),
+      }),
+    );
+    pipelines.set(route, pipeline);
+  }
+  return pipeline;
+}
+
+export async function handler(event: APIGatewayProxyEvent, context: Context) {
+  const route = routeFor(event.httpMethod, event.resource);
+  if (!route?.job) {
+    // Deployed wrongly: this function only serves the registry's job routes.
+    return errorResult(apiErrors.routeNotFound(event.httpMethod, event.path), {
+      requestId: requestId(event.requestContext?.requestId),
+      timestamp: new Date().toISOString(),
+    });
+  }
+  return pipelineOf(route as RouteDefinition & { job: JobRoute })(event, context);
+}

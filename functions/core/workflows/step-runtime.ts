@@ -1,0 +1,130 @@
+// What every workflow step shares: the job reference from the execution input, the ports it works
+// through (job store, media store, job events, clock), the progress it records when it starts, and the
+// one place a step's Lambda builds those ports from its environment. A step's result becomes
+// state-machine data.
+import { dynamo, s3Client, sqsClient } from '../clients.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import { ENV, intEnv, requireEnv } from '../config/env.ts';
+import type { JobProgress } from '../jobs/job.ts';
+import { DynamoJobStore, type JobRef, type JobStore } from '../jobs/job-store.ts';
+import type { JobStatus } from '../jobs/job-types.ts';
+import { type MediaStore, S3MediaStore } from '../media/media-store.ts';
+import { JobEventPublisher } from '../webhooks/event-publisher.ts';
+import { type JobEventType, MIN_PROGRESS_EVENT_GAP_MS } from '../webhooks/events.ts';
+import type { WorkflowInput } from './workflow-starter.ts';
+
+/** The job as every step receives it: the `job` of the execution input. */
+export type StepJob = WorkflowInput['job'];
+
+export interface StepEvent {
+  readonly job: StepJob;
+  /** Set by the state machine: the stage this step starts and the percent reached when it does. */
+  readonly progress?: JobProgress;
+}
+
+/** Puts job events on the webhook queue. */
+export interface JobEvents {
+  publish(
+    type: JobEventType,
+    job: StepJob,
+    status: JobStatus,
+    progress: JobProgress,
+    now: Date,
+  ): Promise<void>;
+}
+
+/** The ports of the platform's own steps (lifecycle, execution ended); job kinds add providers. */
+export interface WorkflowPorts {
+  readonly jobs: JobStore;
+  readonly media: MediaStore;
+  readonly events: JobEvents;
+  readonly clock: Clock;
+}
+
+export function jobRef(job: StepJob): JobRef {
+  return { tenant: { orgId: job.org_id, mode: job.mode }, jobId: job.job_id, jobType: job.job_type };
+}
+
+let workflowPorts: WorkflowPorts | undefined;
+
+/**
+ * The adapters a step's Lambda works through, built once per container from its environment. Each is
+ * built on first use: a step without a media bucket (or queue) never touches one.
+ */
+export function lambdaWorkflowPorts(): WorkflowPorts {
+  if (workflowPorts) return workflowPorts;
+  let jobs: JobStore | undefined;
+  let media: MediaStore | undefined;
+  let events: JobEvents | undefined;
+  workflowPorts = {
+    get jobs() {
+      jobs ??= new DynamoJobStore(dynamo(), requireEnv(ENV.jobsTable));
+      return jobs;
+    },
+    get media() {
+      media ??= new S3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), intEnv(ENV.outputUrlExpirySeconds));
+      return media;
+    },
+    get events() {
+      events ??= new JobEventPublisher(sqsClient(), requireEnv(ENV.webhookQueueUrl));
+      return events;
+    },
+    clock: systemClock,
+  };
+  return workflowPorts;
+}
+
+/** Puts a job event on the webhook queue when the job has a webhook_url (otherwise does nothing). */
+export async function emitJobEvent(
+  ports: Pick<WorkflowPorts, 'events' | 'clock'>,
+  job: StepJob,
+  type: JobEventType,
+  status: JobStatus,
+  progress: JobProgress,
+): Promise<void> {
+  if (!job.webhook_url) return;
+  try {
+    await ports.events.publish(type, job, status, progress, ports.clock.now());
+  } catch (error) {
+    // Webhook plumbing never changes a job's outcome: the event is lost, loudly.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'job event not queued',
+        jobId: job.job_id,
+        type,
+        error: String(error),
+      }),
+    );
+  }
+}
+
+/** Records the progress a step starts at on its job (and tells a webhook, sparingly). */
+export async function recordStepProgress(event: StepEvent, ports: WorkflowPorts): Promise<void> {
+  if (!event.progress) return;
+  const ref = jobRef(event.job);
+  const now = ports.clock.now();
+  const moved = await ports.jobs.setProgress(ref, event.progress, now.toISOString());
+  if (
+    moved &&
+    event.job.webhook_url &&
+    (await ports.jobs.claimProgressEvent(ref, event.progress.stage, now, MIN_PROGRESS_EVENT_GAP_MS))
+  ) {
+    await emitJobEvent(ports, event.job, 'job.progress', 'processing', event.progress);
+  }
+}
+
+/**
+ * A step's Lambda handler from its raw function: the ports come from `ports()` (built once per
+ * container), the progress is recorded, then the step runs. Tests call the raw function with fakes.
+ */
+export function stepHandler<E extends StepEvent, R, P extends WorkflowPorts>(
+  run: (event: E, ports: P) => Promise<R>,
+  ports: () => P,
+): (event: E) => Promise<R> {
+  return async (event: E) => {
+    const built = ports();
+    await recordStepProgress(event, built);
+    return run(event, built);
+  };
+}

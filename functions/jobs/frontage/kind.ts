@@ -1,0 +1,91 @@
+// Property frontage (spec 4.2): detect the bearing the front faces, then optionally re-render it at a
+// caller-chosen bearing.
+import { jobIdParam } from '../../core/schemas/common.ts';
+import { handlersIn, type JobKind, jobRoute, type StepFunctionSpec } from '../job-kind.ts';
+import { resolveLocationStep } from '../shared/steps.ts';
+import { frontageDetectRequest, frontageEditRequest, frontageOutput } from './schema.ts';
+import { submitFrontageDetection, submitFrontageEdit } from './submit.ts';
+
+const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
+const imaging = { memoryMb: 2048, needs: { media: true, sharp: true, location: { tiles: true } } } as const;
+
+const detectFunction: StepFunctionSpec = {
+  functionId: 'DetectFrontageFunction',
+  handler: step('detect'),
+  description: 'Detects the property front and renders the reference image',
+  ...imaging,
+};
+const editFunction: StepFunctionSpec = {
+  functionId: 'EditFrontageFunction',
+  handler: step('edit'),
+  description: 'Re-renders a frontage reference image at a chosen bearing',
+  ...imaging,
+};
+
+export const frontageKind: JobKind = {
+  name: 'frontage',
+  jobs: [
+    {
+      type: 'frontage_detection',
+      description:
+        'Detects the compass bearing the property front faces, with a direction label, a confidence and a top-down reference image.',
+      route: jobRoute({
+        method: 'POST',
+        path: '/v1/property-frontage/detect',
+        functionId: 'FrontageDetectFunction',
+        operationId: 'detectFrontage',
+        summary: 'Detects the compass bearing the property front faces; creates a frontage_detection job.',
+        tag: 'Property frontage',
+        body: frontageDetectRequest,
+        submit: submitFrontageDetection,
+      }),
+      output: frontageOutput,
+      workflow: {
+        id: 'FrontageDetectionWorkflow',
+        outputPath: '$.output',
+        steps: [
+          resolveLocationStep,
+          {
+            name: 'DetectFrontage',
+            fn: detectFunction,
+            progress: { percent: 40, stage: 'detecting_frontage' },
+            payload: { address: '$.input.address', location: '$.location' },
+            resultPath: '$.output',
+          },
+        ],
+      },
+    },
+    {
+      type: 'frontage_edit',
+      description:
+        'Regenerates the reference image of a completed frontage_detection at a caller-chosen bearing (and centre).',
+      route: jobRoute({
+        method: 'POST',
+        path: '/v1/property-frontage/jobs/{jobId}/edit',
+        functionId: 'FrontageEditFunction',
+        operationId: 'editFrontage',
+        summary: 'Regenerates a completed frontage detection at a new bearing; creates a frontage_edit job.',
+        tag: 'Property frontage',
+        params: jobIdParam,
+        body: frontageEditRequest,
+        errors: ['NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB'],
+        submit: submitFrontageEdit,
+      }),
+      parentTypes: ['frontage_detection'],
+      output: frontageOutput,
+      workflow: {
+        id: 'FrontageEditWorkflow',
+        outputPath: '$.output',
+        steps: [
+          {
+            name: 'RenderFrontageEdit',
+            fn: editFunction,
+            progress: { percent: 30, stage: 'rendering' },
+            payload: { input: '$.input', parent: '$.parent' },
+            resultPath: '$.output',
+          },
+        ],
+      },
+    },
+  ],
+};

@@ -1,0 +1,156 @@
+// Markup V2 (spec 4.1): a framed 4K aerial of the property, a boundary and annotations composited onto
+// it, and a video that reveals them.
+import { jobIdParam } from '../../core/schemas/common.ts';
+import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
+import { renderStep, resolveLocationStep } from '../shared/steps.ts';
+import {
+  markupEditOutput,
+  markupEditRequest,
+  markupGenerateRequest,
+  markupOutput,
+  markupVideoOutput,
+  markupVideoRequest,
+} from './schema.ts';
+import { submitMarkupEdit, submitMarkupGeneration, submitMarkupVideo } from './submit.ts';
+
+const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
+const video = handlersIn<typeof import('./video-steps.ts')>(import.meta.url, './video-steps.ts');
+const output = handlersIn<typeof import('./video-output.ts')>(import.meta.url, './video-output.ts');
+
+const PARENT_ERRORS = ['NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB'] as const;
+
+export const markupKind: JobKind = {
+  name: 'markup',
+  jobs: [
+    {
+      type: 'markup_v2',
+      description:
+        'A 3840x2160 top-down aerial with the property centred and its front toward the chosen side, its georeference and a suggested boundary.',
+      route: jobRoute({
+        method: 'POST',
+        path: '/v2/markup/generate',
+        functionId: 'MarkupGenerateFunction',
+        operationId: 'generateMarkup',
+        summary:
+          'Renders a 3840x2160 aerial of the property, ready for boundary annotation; creates a markup_v2 job.',
+        tag: 'Markup V2',
+        body: markupGenerateRequest,
+        submit: submitMarkupGeneration,
+      }),
+      output: markupOutput,
+      workflow: {
+        id: 'MarkupWorkflow',
+        outputPath: '$.output',
+        steps: [
+          resolveLocationStep,
+          {
+            name: 'RenderMarkupImage',
+            // 4K frames: more memory buys more CPU.
+            fn: {
+              functionId: 'GenerateMarkupFunction',
+              handler: step('generate'),
+              description: 'Renders the 3840x2160 markup aerial with its georeference',
+              memoryMb: 3008,
+              needs: { media: true, sharp: true, location: { tiles: true } },
+            },
+            progress: { percent: 35, stage: 'rendering_aerial' },
+            payload: { address: '$.input.address', options: '$.input.options', location: '$.location' },
+            resultPath: '$.output',
+          },
+        ],
+      },
+    },
+    {
+      type: 'markup_v2_edit',
+      description:
+        'The markup image with a boundary outlined (and the outside blurred or darkened) and text annotations drawn on it.',
+      route: jobRoute({
+        method: 'POST',
+        path: '/v2/markup/jobs/{jobId}/edit',
+        functionId: 'MarkupEditFunction',
+        operationId: 'editMarkup',
+        summary:
+          'Composites a boundary (outline, blur or darken) and text annotations onto a completed markup_v2; creates a markup_v2_edit job.',
+        tag: 'Markup V2',
+        params: jobIdParam,
+        body: markupEditRequest,
+        errors: PARENT_ERRORS,
+        submit: submitMarkupEdit,
+      }),
+      parentTypes: ['markup_v2'],
+      output: markupEditOutput,
+      workflow: {
+        id: 'MarkupEditWorkflow',
+        outputPath: '$.output',
+        steps: [
+          {
+            name: 'CompositeBoundary',
+            fn: {
+              functionId: 'EditMarkupFunction',
+              handler: step('edit'),
+              description: 'Composites a boundary and annotations onto a markup aerial',
+              memoryMb: 3008,
+              needs: { media: true, sharp: true, font: true },
+            },
+            progress: { percent: 30, stage: 'compositing' },
+            payload: { input: '$.input', parent: '$.parent' },
+            resultPath: '$.output',
+          },
+        ],
+      },
+    },
+    {
+      type: 'markup_v2_video',
+      description:
+        'A 1920x1080 30 fps H.264 reveal of an edit: the boundary draws on, the outside treatment fades in and the annotations appear one by one; with a poster image.',
+      route: jobRoute({
+        method: 'POST',
+        path: '/v2/markup/jobs/{jobId}/video',
+        functionId: 'MarkupVideoFunction',
+        operationId: 'renderMarkupVideo',
+        summary:
+          "Renders the reveal video of a markup edit (or of a markup's latest completed edit); creates a markup_v2_video job.",
+        tag: 'Markup V2',
+        params: jobIdParam,
+        body: markupVideoRequest,
+        errors: PARENT_ERRORS,
+        submit: submitMarkupVideo,
+      }),
+      parentTypes: ['markup_v2', 'markup_v2_edit'],
+      output: markupVideoOutput,
+      // The render runs elsewhere (Remotion Lambda, or the local renderer): start it, then poll it.
+      workflow: {
+        id: 'MarkupVideoWorkflow',
+        outputPath: '$.output',
+        steps: [
+          {
+            name: 'PrepareReveal',
+            fn: {
+              functionId: 'PrepareRevealFunction',
+              handler: video('prepare'),
+              description: 'Turns a markup edit into the reveal composition layers and poster',
+              memoryMb: 2048,
+              needs: { media: true, sharp: true, font: true, renderScale: true },
+            },
+            progress: { percent: 10, stage: 'preparing' },
+            payload: { input: '$.input', parent: '$.parent' },
+            resultPath: '$.prepared',
+          },
+          renderStep('$.prepared.request', { from: 20, to: 95, stage: 'rendering' }),
+          {
+            name: 'StoreVideo',
+            // Its own module, so the function loads no image code: it only assembles what was stored.
+            fn: {
+              functionId: 'StoreVideoFunction',
+              handler: output('store'),
+              description: 'Records a rendered reveal video as the job output',
+            },
+            progress: { percent: 96, stage: 'storing' },
+            payload: { input: '$.input', parent: '$.parent', prepared: '$.prepared', render: '$.render' },
+            resultPath: '$.output',
+          },
+        ],
+      },
+    },
+  ],
+};

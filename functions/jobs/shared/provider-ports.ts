@@ -1,0 +1,30 @@
+// Step handlers that work through the stage's providers (geocoder, site source, nadir imagery).
+import { lambdaWorkflowPorts, type StepEvent, stepHandler } from '../../core/workflows/step-runtime.ts';
+import { type Providers, providersFromEnv } from '../../media/providers/provider-factory.ts';
+import type { StepPorts } from './step-ports.ts';
+
+export type ProviderPorts = Omit<StepPorts, 'renderer'>;
+
+let ports: ProviderPorts | undefined;
+
+function lambdaProviderPorts(): ProviderPorts {
+  if (ports) return ports;
+  const platform = lambdaWorkflowPorts();
+  let providers: Providers | undefined;
+  ports = Object.defineProperties(Object.create(platform) as ProviderPorts, {
+    providers: {
+      get: () => {
+        providers ??= providersFromEnv();
+        return providers;
+      },
+    },
+  });
+  return ports;
+}
+
+/** The Lambda handler of a step that uses providers (export the raw function too, for tests). */
+export function defineProviderStep<E extends StepEvent, R>(
+  run: (event: E, ports: ProviderPorts) => Promise<R>,
+) {
+  return stepHandler(run, lambdaProviderPorts);
+}

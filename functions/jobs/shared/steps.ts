@@ -1,0 +1,53 @@
+// Steps several job kinds share, as workflow step specs: where the property is (ResolveLocation) and a
+// Remotion render (StartRender, then the Wait/CheckRender loop).
+import { handlersIn, type StepSpec } from '../job-kind.ts';
+
+const location = handlersIn<typeof import('./resolve-location.ts')>(import.meta.url, './resolve-location.ts');
+const render = handlersIn<typeof import('./render.ts')>(import.meta.url, './render.ts');
+
+/** Geocodes $.input.address (or takes $.input.options.lat/lng) into $.location. */
+export const resolveLocationStep: StepSpec = {
+  name: 'ResolveLocation',
+  fn: {
+    functionId: 'ResolveLocationFunction',
+    handler: location('handler'),
+    description: 'Geocodes an address (or takes caller coordinates)',
+    memoryMb: 512,
+    needs: { location: { geocode: true } },
+  },
+  progress: { percent: 10, stage: 'geocoding' },
+  payload: { address: '$.input.address', options: '$.input.options' },
+  resultPath: '$.location',
+};
+
+const renderFunction = (functionId: string, exportName: 'start' | 'check', description: string) => ({
+  functionId,
+  handler: render(exportName),
+  description,
+  memoryMb: 512,
+  needs: { media: true, renderer: true },
+});
+
+/**
+ * Renders the request at `requestPath` (made by an earlier step) into $.render, polling until it is
+ * done; the job's progress runs from `from` to `to` percent while it renders.
+ */
+export function renderStep(requestPath: string, span: { from: number; to: number; stage: string }): StepSpec {
+  return {
+    name: 'StartRender',
+    fn: renderFunction('StartRenderFunction', 'start', 'Starts a Remotion render'),
+    progress: { percent: span.from, stage: span.stage },
+    payload: { request: requestPath },
+    resultPath: '$.render',
+    poll: {
+      waitName: 'WaitForRender',
+      checkName: 'CheckRender',
+      choiceName: 'RenderDone',
+      check: renderFunction('CheckRenderFunction', 'check', "Reports a Remotion render's progress"),
+      payload: { span },
+      resultField: 'render',
+      secondsPath: '$.render.poll_seconds',
+      donePath: '$.render.done',
+    },
+  };
+}
