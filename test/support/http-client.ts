@@ -1,4 +1,5 @@
 // A small JSON client for the API, as an integrator would write one.
+import { jobTypeSpec } from '../../functions/jobs/registry.ts';
 export interface ApiResponse<T = Record<string, unknown>> {
   readonly status: number;
   readonly headers: Headers;
@@ -35,7 +36,21 @@ export async function call<T = Record<string, unknown>>(
 // biome-ignore lint/suspicious/noExplicitAny: API responses are free-form JSON that tests index into.
 export type Json = Record<string, any>;
 
-/** Polls a job until it is completed or failed. */
+/**
+ * A completed job's output must match the output schema its kind publishes in the OpenAPI document:
+ * every integration test that waits for a job checks this for every job kind, so the documented output
+ * and the real one cannot drift apart.
+ */
+export function expectPublishedOutput(job: Json): void {
+  const result = jobTypeSpec(job.job_type).output.safeParse(job.output);
+  if (!result.success) {
+    throw new Error(
+      `${job.job_type} job ${job.job_id}: the output does not match its published schema: ${JSON.stringify(result.error.issues)}`,
+    );
+  }
+}
+
+/** Polls a job until it is completed (its output checked against the published schema) or failed. */
 export async function waitForJob(
   baseUrl: string,
   key: string,
@@ -47,6 +62,7 @@ export async function waitForJob(
     const res = await call<Json>(baseUrl, 'GET', `/v1/jobs/${jobId}`, { key });
     if (res.status !== 200) throw new Error(`GET job ${jobId}: ${res.status} ${res.text}`);
     const job = res.body.data;
+    if (job.status === 'completed') expectPublishedOutput(job);
     if (job.status === 'completed' || job.status === 'failed') return job;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
