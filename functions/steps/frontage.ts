@@ -3,11 +3,12 @@
 import { mediaKey } from '../core/media/media-store.ts';
 import type { FrontageOutput } from '../core/schemas/frontage.ts';
 import type { StoredMedia } from '../core/schemas/outputs.ts';
-import { bearingLabel } from '../media/frontage/bearing.ts';
+import type { LatLng, ParsedAddress, SiteModel } from '../domain/geo-types.ts';
+import { bearingLabel } from '../domain/geometry/bearing.ts';
 import { detectFrontage } from '../media/frontage/detect-frontage.ts';
 import { renderFrontageReference } from '../media/frontage/reference-image.ts';
 import { fromLocalMetres } from '../media/geo/local-metric.ts';
-import type { Georeference, LatLng, ParsedAddress, SiteModel } from '../media/geo/types.ts';
+import type { Georeference } from '../media/geo/types.ts';
 import { providers } from '../media/providers/provider-factory.ts';
 import { parsedAddressOf, type ResolvedLocation } from './resolve-location.ts';
 import { defineStep, jobRef, type StepEvent, stepMediaStore } from './step-runtime.ts';

@@ -1,7 +1,7 @@
 // Workflow step: where the property is. Caller-given coordinates skip the geocoder (spec 2.5).
 import { JobError } from '../core/errors.ts';
-import { formatAddress, parseAustralianAddress } from '../media/geo/address-parser.ts';
-import type { ParsedAddress } from '../media/geo/types.ts';
+import { formatAddress, parseAustralianAddress } from '../domain/address/address-parser.ts';
+import type { ParsedAddress } from '../domain/geo-types.ts';
 import { providers } from '../media/providers/provider-factory.ts';
 import { defineStep, type StepEvent } from './step-runtime.ts';
 

@@ -1,6 +1,6 @@
 // Fields shared by every generating request (spec 2.4, 2.5), each bound stated once.
 import { z } from 'zod';
-import { parseAustralianAddress } from '../../media/geo/address-parser.ts';
+import { parseAustralianAddress } from '../../domain/address/address-parser.ts';
 
 /** Australia's extent (mainland, Tasmania and the Torres Strait islands). */
 export const AUSTRALIA_BOUNDS = { minLat: -44, maxLat: -9, minLng: 112, maxLng: 154 } as const;

@@ -1,6 +1,6 @@
 // Request and output schemas of the property frontage endpoints (spec 4.2).
 import { z } from 'zod';
-import { COMPASS_LABELS } from '../../media/frontage/bearing.ts';
+import { COMPASS_LABELS } from '../../domain/geometry/bearing.ts';
 import {
   address,
   commonRequestFields,

@@ -1,7 +1,7 @@
 // Request and output schemas of the Markup V2 endpoints (spec 4.1): generate, edit (boundary and
 // annotations composited onto the aerial) and the reveal video.
 import { z } from 'zod';
-import { firstSelfIntersection, polygonArea } from '../../media/geo/polygon.ts';
+import { firstSelfIntersection, polygonArea } from '../../domain/geometry/polygon.ts';
 import { MARKUP_ORIENTATIONS, MARKUP_ZOOMS } from '../../media/markup/framing.ts';
 import { LABEL_FONT_COVERAGE } from '../../media/markup/label-font-coverage.ts';
 import { address, commonRequestFields, locationOptions, requireBothOrNeither } from './common.ts';

@@ -1,7 +1,12 @@
 // Which way a property faces: the bearing from the addressed parcel toward the nearest point of the street
 // the address is on. Pure; works on any SiteModel (synthetic or from a basemap without parcels).
-import type { Point, SiteModel, Street } from '../geo/types.ts';
-import { bearingBetween, bearingLabel, type DirectionLabel, roundBearing } from './bearing.ts';
+import type { Point, SiteModel, Street } from '../../domain/geo-types.ts';
+import {
+  bearingBetween,
+  bearingLabel,
+  type DirectionLabel,
+  roundBearing,
+} from '../../domain/geometry/bearing.ts';
 
 export interface FrontageDetection {
   /** Integer compass bearing 0-359 the front faces. */

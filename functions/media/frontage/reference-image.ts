@@ -3,9 +3,10 @@
 // The overlay is one SVG composited by sharp. Its text is drawn with a built-in stroke font, so the image
 // is identical wherever it renders (Lambda has no system fonts for librsvg to find).
 import sharp from 'sharp';
+import type { LatLng, Point, SiteModel } from '../../domain/geo-types.ts';
+import { bearingLabel, normalizeBearing, roundBearing } from '../../domain/geometry/bearing.ts';
 import { toLocalMetres } from '../geo/local-metric.ts';
-import type { Georeference, LatLng, NadirImagery, Point, SiteModel } from '../geo/types.ts';
-import { bearingLabel, normalizeBearing, roundBearing } from './bearing.ts';
+import type { Georeference, NadirImagery } from '../geo/types.ts';
 import { detectFrontage, frontageAnchor } from './detect-frontage.ts';
 
 export interface FrontageReferenceParams {

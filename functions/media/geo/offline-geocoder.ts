@@ -4,17 +4,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatAddress } from './address-parser.ts';
-import { fromLocalMetres } from './local-metric.ts';
-import { postcodeBelongsToState } from './postcodes.ts';
+import { formatAddress } from '../../domain/address/address-parser.ts';
+import { postcodeBelongsToState } from '../../domain/address/postcodes.ts';
 import {
   AUSTRALIAN_STATES,
   type AustralianState,
-  type GeocodeResult,
-  type Geocoder,
   type LatLng,
   type ParsedAddress,
-} from './types.ts';
+} from '../../domain/geo-types.ts';
+import { fromLocalMetres } from './local-metric.ts';
+import type { GeocodeResult, Geocoder } from './types.ts';
 
 export interface LocalityMatch {
   /** Locality name as the gazetteer spells it ("SURRY HILLS"). */

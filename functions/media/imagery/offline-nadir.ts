@@ -3,18 +3,14 @@
 // The scene is one SVG in output pixel space (the georeference is a single transform), rasterized by
 // sharp/librsvg; a JS pass then adds per-pixel texture, which is far cheaper than SVG filters at 4K.
 import sharp from 'sharp';
+import type { Building, Parcel, Point, SiteModel, Street } from '../../domain/geo-types.ts';
+import { pointInPolygon, signedArea } from '../../domain/geometry/polygon.ts';
 import { toLocalMetres } from '../geo/local-metric.ts';
-import { pointInPolygon, signedArea } from '../geo/polygon.ts';
 import {
-  type Building,
   MAX_NADIR_SIDE_PX,
   type NadirImage,
   type NadirImageRequest,
   type NadirImagery,
-  type Parcel,
-  type Point,
-  type SiteModel,
-  type Street,
 } from '../geo/types.ts';
 
 export class SyntheticNadirImagery implements NadirImagery {

@@ -5,7 +5,7 @@
 // Layout is built in a street frame: u runs along the addressed street, v points from the addressed
 // parcel toward it. The frame is turned to a seed-chosen compass bearing, which is therefore the bearing
 // the property faces.
-import { bearingVector } from '../frontage/bearing.ts';
+
 import type {
   Building,
   LatLng,
@@ -14,10 +14,11 @@ import type {
   Point,
   RoofKind,
   SiteModel,
-  SiteSource,
   Street,
   Tree,
-} from '../geo/types.ts';
+} from '../../domain/geo-types.ts';
+import { bearingVector } from '../../domain/geometry/bearing.ts';
+import type { SiteSource } from '../geo/types.ts';
 
 /** Smaller radii are raised to this so the addressed street, parcel and neighbours are always present. */
 export const MIN_SYNTHETIC_RADIUS_M = 60;

@@ -6,7 +6,7 @@ import {
   ThrottlingException,
 } from '@aws-sdk/client-geo-places';
 import { describe, expect, it, vi } from 'vitest';
-import type { ParsedAddress } from '../../../functions/media/geo/types.ts';
+import type { ParsedAddress } from '../../../functions/domain/geo-types.ts';
 import { AmazonLocationGeocoder } from '../../../functions/media/providers/amazon-location/index.ts';
 
 const ADDRESS: ParsedAddress = {

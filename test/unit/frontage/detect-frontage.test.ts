@@ -1,14 +1,14 @@
 // Frontage detection: the bearing toward the addressed street, name matching across abbreviations,
 // the nearest-street and default fallbacks, and lower confidence on corner lots.
 import { describe, expect, it } from 'vitest';
-import { angularDifference, bearingLabel } from '../../../functions/media/frontage/bearing.ts';
+import type { ParsedAddress, SiteModel, Street } from '../../../functions/domain/geo-types.ts';
+import { angularDifference, bearingLabel } from '../../../functions/domain/geometry/bearing.ts';
 import {
   detectFrontage,
   frontageAnchor,
   normalizeStreetName,
   polygonCentroid,
 } from '../../../functions/media/frontage/detect-frontage.ts';
-import type { ParsedAddress, SiteModel, Street } from '../../../functions/media/geo/types.ts';
 import { buildSyntheticSite, syntheticLayout } from '../../../functions/media/site/synthetic-site.ts';
 
 const ORIGIN = { lat: -27.47, lng: 153.02 };

@@ -2,6 +2,7 @@
 // along the front bearing (and moves when the bearing changes).
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Point, SiteModel } from '../../../functions/domain/geo-types.ts';
 import { detectFrontage } from '../../../functions/media/frontage/detect-frontage.ts';
 import {
   arrowLengthPx,
@@ -12,7 +13,7 @@ import {
   renderFrontageReference,
   textAdvance,
 } from '../../../functions/media/frontage/reference-image.ts';
-import type { Georeference, Point, SiteModel } from '../../../functions/media/geo/types.ts';
+import type { Georeference } from '../../../functions/media/geo/types.ts';
 import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir.ts';
 import { buildSyntheticSite } from '../../../functions/media/site/synthetic-site.ts';
 

@@ -4,10 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAustralianAddress } from '../../../functions/media/geo/address-parser.ts';
+import { parseAustralianAddress } from '../../../functions/domain/address/address-parser.ts';
+import type { LatLng, ParsedAddress } from '../../../functions/domain/geo-types.ts';
 import { distanceMetres } from '../../../functions/media/geo/local-metric.ts';
 import { GazetteerGeocoder, lookupLocality } from '../../../functions/media/geo/offline-geocoder.ts';
-import type { LatLng, ParsedAddress } from '../../../functions/media/geo/types.ts';
 
 const geocoder = new GazetteerGeocoder();
 

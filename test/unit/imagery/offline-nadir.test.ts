@@ -2,14 +2,9 @@
 // where the site model puts them, deterministic pixels, and clear errors for bad requests.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Building, Point, SiteModel } from '../../../functions/domain/geo-types.ts';
 import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
-import type {
-  Building,
-  NadirImage,
-  NadirImageRequest,
-  Point,
-  SiteModel,
-} from '../../../functions/media/geo/types.ts';
+import type { NadirImage, NadirImageRequest } from '../../../functions/media/geo/types.ts';
 import { roofModel, SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir.ts';
 import { buildSyntheticSite } from '../../../functions/media/site/synthetic-site.ts';
 

@@ -8,8 +8,9 @@ import {
   type GeocodeResultItem,
   type PlaceType,
 } from '@aws-sdk/client-geo-places';
-import { formatAddress } from '../../geo/address-parser.ts';
-import type { GeocodePrecision, GeocodeResult, Geocoder, LatLng, ParsedAddress } from '../../geo/types.ts';
+import { formatAddress } from '../../../domain/address/address-parser.ts';
+import type { LatLng, ParsedAddress } from '../../../domain/geo-types.ts';
+import type { GeocodePrecision, GeocodeResult, Geocoder } from '../../geo/types.ts';
 
 /** The slice of GeoPlacesClient this adapter uses; a real client satisfies it. */
 export interface GeocodeClient {

@@ -7,16 +7,9 @@ import { gunzipSync } from 'node:zlib';
 import { GetTileCommand, type GetTileResponse, type TileAdditionalFeature } from '@aws-sdk/client-geo-maps';
 import { classifyRings, VectorTile, type VectorTileFeature, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
+import type { Building, LatLng, ParsedAddress, Point, SiteModel, Street } from '../../../domain/geo-types.ts';
 import { fromLocalMetres, toLocalMetres } from '../../geo/local-metric.ts';
-import type {
-  Building,
-  LatLng,
-  ParsedAddress,
-  Point,
-  SiteModel,
-  SiteSource,
-  Street,
-} from '../../geo/types.ts';
+import type { SiteSource } from '../../geo/types.ts';
 import { type TileCoord, tilesCovering, worldPixelToLngLat } from '../../geo/web-mercator.ts';
 import { mapWithConcurrency } from './concurrency.ts';
 

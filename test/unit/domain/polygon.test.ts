@@ -7,7 +7,7 @@ import {
   pointInPolygon,
   polygonArea,
   segmentsIntersect,
-} from '../../../functions/media/geo/polygon.ts';
+} from '../../../functions/domain/geometry/polygon.ts';
 
 const square = [
   { x: 0, y: 0 },

@@ -6,8 +6,9 @@
 // type, so `${streetName} ${streetType}` always reads as the street's full name and streetType is always
 // a genuine type. Streets named by a bare type ("1 Broadway") are not supported: there is no name.
 // A leading "Level 3," is accepted and dropped: ParsedAddress has no floor and a building has one position.
+
+import type { AustralianState, ParsedAddress } from '../geo-types.ts';
 import { describePostcodeRanges, statesForPostcode } from './postcodes.ts';
-import type { AustralianState, ParsedAddress } from './types.ts';
 
 export type ParseResult = { ok: true; address: ParsedAddress } | { ok: false; problems: string[] };
 

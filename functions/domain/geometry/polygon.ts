@@ -1,7 +1,7 @@
 // Plane polygon arithmetic for boundary markup: simplicity (no self-intersection), area, perimeter,
 // centroid, containment, and the label point a human would pick (deepest inside, not the centroid of a
 // concave L-shaped lot, which can fall outside it).
-import type { Point } from './types.ts';
+import type { Point } from '../geo-types.ts';
 
 const EPS = 1e-12;
 
