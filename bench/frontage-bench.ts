@@ -8,7 +8,7 @@ import { parseAustralianAddress } from '../functions/domain/address/address-pars
 import { detectFrontage } from '../functions/media/frontage/detect-frontage.ts';
 import { renderFrontageReference } from '../functions/media/frontage/reference-image.ts';
 import { GazetteerGeocoder } from '../functions/media/geo/offline-geocoder.ts';
-import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir.ts';
+import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { SyntheticSiteSource } from '../functions/media/site/synthetic-site.ts';
 import { startBenchStack } from './bench-stack.ts';
 

@@ -10,7 +10,8 @@ import type {
   TextAnnotation,
 } from '../core/schemas/markup.ts';
 import type { StoredMedia } from '../core/schemas/outputs.ts';
-import { detectFrontage, polygonCentroid } from '../media/frontage/detect-frontage.ts';
+import { polygonCentroid } from '../domain/geometry/polygon.ts';
+import { detectFrontage } from '../media/frontage/detect-frontage.ts';
 import { fromLocalMetres, toLocalMetres } from '../media/geo/local-metric.ts';
 import type { Georeference } from '../media/geo/types.ts';
 import {

@@ -14,7 +14,7 @@ import {
   textAdvance,
 } from '../../../functions/media/frontage/reference-image.ts';
 import type { Georeference } from '../../../functions/media/geo/types.ts';
-import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir.ts';
+import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { buildSyntheticSite } from '../../../functions/media/site/synthetic-site.ts';
 
 const ORIGIN = { lat: -31.9523, lng: 115.8613 };

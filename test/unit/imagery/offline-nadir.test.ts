@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Building, Point, SiteModel } from '../../../functions/domain/geo-types.ts';
 import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
 import type { NadirImage, NadirImageRequest } from '../../../functions/media/geo/types.ts';
-import { roofModel, SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir.ts';
+import { roofModel } from '../../../functions/media/imagery/offline-nadir/roof-model.ts';
+import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { buildSyntheticSite } from '../../../functions/media/site/synthetic-site.ts';
 
 const ORIGIN = { lat: -33.8835, lng: 151.2113 };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedAddress, Point, SiteModel, Street } from '../../../functions/domain/geo-types.ts';
 import { angularDifference, bearingBetween } from '../../../functions/domain/geometry/bearing.ts';
-import { polygonCentroid } from '../../../functions/media/frontage/detect-frontage.ts';
+import { polygonCentroid } from '../../../functions/domain/geometry/polygon.ts';
 import {
   buildSyntheticSite,
   MIN_SYNTHETIC_RADIUS_M,
