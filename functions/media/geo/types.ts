@@ -8,6 +8,11 @@ export interface GeocodeResult {
   readonly formattedAddress: string;
   readonly position: LatLng;
   readonly precision: GeocodePrecision;
+  /**
+   * How sure the adapter is that the position is the property itself, 0-1. A position that only knows
+   * the suburb stays low however real the street sounds: the adapter could not verify the street.
+   */
+  readonly confidence: number;
   /** Which adapter produced it, e.g. "offline-gazetteer" or "amazon-location". */
   readonly provider: string;
 }

@@ -46,6 +46,16 @@ const PRECISION_BY_PLACE_TYPE: Partial<Record<PlaceType, GeocodePrecision>> = {
   // Region (state) and Country are absent on purpose: a state centroid is no property position.
 };
 
+/** When Places gives no match score: how sure a position of each precision is to be the property. */
+const CONFIDENCE_BY_PRECISION: Readonly<Record<GeocodePrecision, number>> = {
+  rooftop: 0.9,
+  parcel: 0.9,
+  interpolated: 0.7,
+  street: 0.5,
+  locality: 0.3,
+  postcode: 0.2,
+};
+
 export class AmazonLocationGeocoder implements Geocoder {
   readonly name = 'amazon-location';
   private readonly intendedUse: GeocodeIntendedUse;
@@ -88,6 +98,7 @@ export class AmazonLocationGeocoder implements Geocoder {
       formattedAddress: item.Address?.Label ?? item.Title ?? queryText,
       position,
       precision,
+      confidence: overall ?? CONFIDENCE_BY_PRECISION[precision],
       provider: this.name,
     };
   }
