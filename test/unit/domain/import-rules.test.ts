@@ -20,16 +20,20 @@ function sources(dir: string): string[] {
 describe('functions/domain', () => {
   it('imports nothing from outside the domain and no npm package', () => {
     const offending: string[] = [];
+    let seen = 0;
     const files = sources(DOMAIN);
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
       for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
         const spec = m[1] ?? m[2]!;
+        seen++;
         const inside =
           spec.startsWith('.') && path.resolve(path.dirname(file), spec).startsWith(`${DOMAIN}/`);
         if (!inside && !spec.startsWith('node:')) offending.push(`${path.relative(DOMAIN, file)} -> ${spec}`);
       }
     }
+    // The domain's files do import each other: a pattern that saw none would prove nothing.
+    expect(seen).toBeGreaterThan(5);
     expect(offending).toEqual([]);
   });
 });
