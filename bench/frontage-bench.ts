@@ -4,11 +4,11 @@
 // Run: npm run bench -- frontage   (target: under 2 s end to end locally)
 import { s3Client } from '../functions/core/clients.ts';
 import { S3MediaStore } from '../functions/core/media/media-store.ts';
+import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
 import { detectFrontage } from '../functions/media/frontage/detect-frontage.ts';
 import { renderFrontageReference } from '../functions/media/frontage/reference-image.ts';
-import { parseAustralianAddress } from '../functions/media/geo/address-parser.ts';
 import { GazetteerGeocoder } from '../functions/media/geo/offline-geocoder.ts';
-import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir.ts';
+import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { SyntheticSiteSource } from '../functions/media/site/synthetic-site.ts';
 import { startBenchStack } from './bench-stack.ts';
 

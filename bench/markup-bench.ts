@@ -14,10 +14,10 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { polygonCentroid } from '../functions/media/frontage/detect-frontage.ts';
-import { parseAustralianAddress } from '../functions/media/geo/address-parser.ts';
+import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
+import { polygonCentroid } from '../functions/domain/geometry/polygon.ts';
 import { fromLocalMetres } from '../functions/media/geo/local-metric.ts';
-import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir.ts';
+import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { drawAnnotations, resolveAnnotations } from '../functions/media/markup/annotation-layout.ts';
 import {
   type BoundaryStyle,

@@ -3,8 +3,8 @@
 // invalid input gets its documented 4xx.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseAustralianAddress } from '../../functions/media/geo/address-parser.ts';
-import type { Point } from '../../functions/media/geo/types.ts';
+import { parseAustralianAddress } from '../../functions/domain/address/address-parser.ts';
+import type { Point } from '../../functions/domain/geo-types.ts';
 import { buildSyntheticSite } from '../../functions/media/site/synthetic-site.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';

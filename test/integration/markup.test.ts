@@ -2,7 +2,7 @@
 // from their URLs and their pixels show the boundary where it was asked for (outline on the polygon,
 // blur/darken outside it only); every invalid input gets its documented 4xx.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { distanceToOutline, labelPoint, pointInPolygon } from '../../functions/media/geo/polygon.ts';
+import { distanceToOutline, labelPoint, pointInPolygon } from '../../functions/domain/geometry/polygon.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import {
   decode,

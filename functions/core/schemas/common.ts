@@ -1,6 +1,7 @@
 // Fields shared by every generating request (spec 2.4, 2.5), each bound stated once.
 import { z } from 'zod';
-import { parseAustralianAddress } from '../../media/geo/address-parser.ts';
+import { parseAustralianAddress } from '../../domain/address/address-parser.ts';
+import { suburbPostcodeProblem } from '../../domain/address/suburb-postcodes.ts';
 
 /** Australia's extent (mainland, Tasmania and the Torres Strait islands). */
 export const AUSTRALIA_BOUNDS = { minLat: -44, maxLat: -9, minLng: 112, maxLng: 154 } as const;
@@ -29,11 +30,14 @@ export const address = z
     const parsed = parseAustralianAddress(value);
     if (!parsed.ok) {
       for (const problem of parsed.problems) ctx.addIssue({ code: 'custom', message: problem });
+      return;
     }
+    const mismatch = suburbPostcodeProblem(parsed.address);
+    if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch });
   })
   .meta({
     description:
-      'Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that state. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010".',
+      'Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010".',
     examples: ['12 Smith Street, Surry Hills NSW 2010'],
   });
 

@@ -7,7 +7,11 @@ import { frontageDetectRequest, frontageEditRequest, frontageOutput } from './sc
 import { submitFrontageDetection, submitFrontageEdit } from './submit.ts';
 
 const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
-const imaging = { memoryMb: 2048, needs: { media: true, sharp: true, location: { tiles: true } } } as const;
+// The reference image's label is drawn with the annotation font, shipped beside the bundle.
+const imaging = {
+  memoryMb: 2048,
+  needs: { media: true, sharp: true, font: true, location: { tiles: true } },
+} as const;
 
 const detectFunction: StepFunctionSpec = {
   functionId: 'DetectFrontageFunction',

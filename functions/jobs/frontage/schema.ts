@@ -9,7 +9,7 @@ import {
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
-import { COMPASS_LABELS } from '../../media/frontage/bearing.ts';
+import { COMPASS_LABELS } from '../../domain/geometry/bearing.ts';
 
 export const frontageDetectRequest = z
   .strictObject({
@@ -62,6 +62,10 @@ export const frontageOutput = z
       precision: z.enum(['rooftop', 'parcel', 'interpolated', 'street', 'locality', 'postcode', 'caller']),
       provider: z.string().meta({
         description: 'Geocoder that resolved the address, or "caller" when options.lat/lng were given.',
+      }),
+      confidence: z.number().min(0).max(1).optional().meta({
+        description:
+          'How sure the geocoder is that this is the property, 0-1 (the offline gazetteer knows localities, not streets: 0.3); 1 for caller coordinates.',
       }),
     }),
     street: z.object({ name: z.string(), front_point: geoPoint.nullable() }),

@@ -3,11 +3,12 @@
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
-import { bearingLabel } from '../../media/frontage/bearing.ts';
+import type { LatLng, ParsedAddress, SiteModel } from '../../domain/geo-types.ts';
+import { bearingLabel } from '../../domain/geometry/bearing.ts';
 import { detectFrontage } from '../../media/frontage/detect-frontage.ts';
 import { renderFrontageReference } from '../../media/frontage/reference-image.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
-import type { Georeference, LatLng, ParsedAddress, SiteModel } from '../../media/geo/types.ts';
+import type { Georeference } from '../../media/geo/types.ts';
 import { defineProviderStep } from '../shared/provider-ports.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
 import type { StepPorts } from '../shared/step-ports.ts';

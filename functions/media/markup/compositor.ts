@@ -7,7 +7,7 @@
 // same treatment, so the still and the video's last frame agree.
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
-import type { Point } from '../geo/types.ts';
+import type { Point } from '../../domain/geo-types.ts';
 import {
   type Bounds,
   type DrawnAnnotation,

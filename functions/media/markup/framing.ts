@@ -1,8 +1,10 @@
 // How a markup image sits on the ground: which compass bearing points up (so the property front lands on
 // the requested side of the frame), how much ground the frame covers for each zoom, and the mapping
 // between site-local metres and the normalized 0-1 image coordinates clients draw boundaries in.
-import { normalizeBearing } from '../frontage/bearing.ts';
-import type { Georeference, Point } from '../geo/types.ts';
+
+import type { Point } from '../../domain/geo-types.ts';
+import { normalizeBearing } from '../../domain/geometry/bearing.ts';
+import type { Georeference } from '../geo/types.ts';
 
 export const MARKUP_ORIENTATIONS = ['bottom', 'left', 'top', 'right'] as const;
 export type MarkupOrientation = (typeof MARKUP_ORIENTATIONS)[number];

@@ -3,7 +3,7 @@
 // inside, stroking the outline. Done here rather than with sharp's composite(), which composites in
 // floating point over the whole 8-megapixel frame (~25 ms even for a small layer), while these touch only
 // the pixels concerned.
-import type { Point } from '../geo/types.ts';
+import type { Point } from '../../domain/geo-types.ts';
 import type { Bounds } from './annotation-layout.ts';
 import type { Strip } from './jpeg-strips.ts';
 

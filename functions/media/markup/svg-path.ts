@@ -1,5 +1,5 @@
 // SVG path text shared by the compositor (Node) and the reveal composition (browser): no imports.
-import type { Point } from '../geo/types.ts';
+import type { Point } from '../../domain/geo-types.ts';
 
 /** A coordinate rounded to a tenth of a pixel: enough for antialiasing, short in the markup. */
 export const f1 = (v: number): string => (Math.round(v * 10) / 10).toString();

@@ -5,7 +5,7 @@ import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
 import { ENV, optionalEnv, requireEnv } from '../../core/config/env.ts';
 import { GazetteerGeocoder } from '../geo/offline-geocoder.ts';
 import type { Geocoder, NadirImagery, SiteSource } from '../geo/types.ts';
-import { SyntheticNadirImagery } from '../imagery/offline-nadir.ts';
+import { SyntheticNadirImagery } from '../imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { SyntheticSiteSource } from '../site/synthetic-site.ts';
 import {
   AmazonLocationGeocoder,

@@ -1,6 +1,6 @@
 // The project's Remotion compositions as the rest of the code sees them: ids, frame formats and input
 // props. No React here, so workflow steps can import it without pulling in the composition code.
-import type { Point } from '../geo/types.ts';
+import type { Point } from '../../domain/geo-types.ts';
 
 export const MARKUP_REVEAL = {
   id: 'MarkupReveal',

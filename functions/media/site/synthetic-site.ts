@@ -5,7 +5,7 @@
 // Layout is built in a street frame: u runs along the addressed street, v points from the addressed
 // parcel toward it. The frame is turned to a seed-chosen compass bearing, which is therefore the bearing
 // the property faces.
-import { bearingVector } from '../frontage/bearing.ts';
+
 import type {
   Building,
   LatLng,
@@ -14,10 +14,12 @@ import type {
   Point,
   RoofKind,
   SiteModel,
-  SiteSource,
   Street,
   Tree,
-} from '../geo/types.ts';
+} from '../../domain/geo-types.ts';
+import { bearingVector } from '../../domain/geometry/bearing.ts';
+import { fnv1a, SeededRandom } from '../../domain/random.ts';
+import type { SiteSource } from '../geo/types.ts';
 
 /** Smaller radii are raised to this so the addressed street, parcel and neighbours are always present. */
 export const MIN_SYNTHETIC_RADIUS_M = 60;
@@ -40,7 +42,7 @@ export interface SyntheticLayout {
 }
 
 export function syntheticLayout(address: ParsedAddress): SyntheticLayout {
-  const rng = new Rng(addressSeed(address));
+  const rng = new SeededRandom(addressSeed(address));
   const frontBearingDeg = rng.int(0, 359);
   const unit = address.unit !== undefined;
   return {
@@ -77,64 +79,7 @@ function addressSeed(a: ParsedAddress): number {
   ]
     .map(norm)
     .join('|');
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: tiny, fast and good enough for layout choices. */
-class Rng {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  range(min: number, max: number): number {
-    return min + (max - min) * this.next();
-  }
-
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
-  }
-
-  weighted<T>(items: readonly (readonly [T, number])[]): T {
-    const total = items.reduce((s, [, w]) => s + w, 0);
-    let r = this.next() * total;
-    for (const [item, w] of items) {
-      r -= w;
-      if (r < 0) return item;
-    }
-    return items[items.length - 1]![0];
-  }
-
-  shuffled<T>(items: readonly T[]): T[] {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.next() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  }
+  return fnv1a(key);
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -232,7 +177,7 @@ interface Corridor {
 }
 
 class SiteBuilder {
-  private readonly rng: Rng;
+  private readonly rng: SeededRandom;
   private readonly layout: SyntheticLayout;
   private readonly along: Point;
   private readonly toward: Point;
@@ -256,7 +201,7 @@ class SiteBuilder {
   ) {
     this.layout = syntheticLayout(address);
     // Continue the same stream after the layout draws, so the layout facts stay true of the site.
-    this.rng = new Rng(addressSeed(address));
+    this.rng = new SeededRandom(addressSeed(address));
     for (let i = 0; i < 4; i++) this.rng.next();
     this.toward = bearingVector(this.layout.frontBearingDeg);
     this.along = bearingVector(this.layout.frontBearingDeg + 90);

@@ -6,7 +6,7 @@ import {
   ThrottlingException,
 } from '@aws-sdk/client-geo-places';
 import { describe, expect, it, vi } from 'vitest';
-import type { ParsedAddress } from '../../../functions/media/geo/types.ts';
+import type { ParsedAddress } from '../../../functions/domain/geo-types.ts';
 import { AmazonLocationGeocoder } from '../../../functions/media/providers/amazon-location/index.ts';
 
 const ADDRESS: ParsedAddress = {
@@ -77,6 +77,7 @@ describe('AmazonLocationGeocoder', () => {
       formattedAddress: '12 Smith St, Paddington NSW 2021, Australia',
       position: { lat: -33.8842, lng: 151.2271 },
       precision: 'rooftop',
+      confidence: 0.98,
       provider: 'amazon-location',
     });
   });
@@ -177,6 +178,7 @@ describe('AmazonLocationGeocoder', () => {
       formattedAddress: ITEM.Address?.Label,
       position: { lat: -33.8842, lng: 151.2271 },
       precision: 'rooftop',
+      confidence: 0.98,
       provider: 'amazon-location',
     });
   });

@@ -1,7 +1,8 @@
 import type { GetTileCommand, GetTileResponse } from '@aws-sdk/client-geo-maps';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { LatLng, NadirImage } from '../../../functions/media/geo/types.ts';
+import type { LatLng } from '../../../functions/domain/geo-types.ts';
+import type { NadirImage } from '../../../functions/media/geo/types.ts';
 import {
   groundResolution,
   lngLatToTile,

@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { GeoMapsClient, type GetTileCommand, type GetTileResponse } from '@aws-sdk/client-geo-maps';
 import { PbfWriter } from 'pbf';
 import { describe, expect, it } from 'vitest';
+import type { LatLng, ParsedAddress } from '../../../functions/domain/geo-types.ts';
 import { toLocalMetres } from '../../../functions/media/geo/local-metric.ts';
-import type { LatLng, ParsedAddress } from '../../../functions/media/geo/types.ts';
 import { worldPixelToLngLat } from '../../../functions/media/geo/web-mercator.ts';
 import { AmazonLocationSiteSource } from '../../../functions/media/providers/amazon-location/index.ts';
 

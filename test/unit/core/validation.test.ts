@@ -34,6 +34,17 @@ describe('request schemas', () => {
     expect(details[0]!.message).toMatch(/postcode/i);
   });
 
+  it("refuses a postcode that is not the suburb's and names the suburb's postcodes", () => {
+    const details = problems(frontageDetectRequest, { address: '10 Wattle Street, Ultimo NSW 2999' });
+    expect(details).toEqual([
+      {
+        path: 'address',
+        message: 'postcode 2999 is not a postcode of ULTIMO NSW: ULTIMO NSW has postcode 2007',
+      },
+    ]);
+    expect(problems(frontageDetectRequest, { address: '10 Wattle Street, Ultimo NSW 2007' })).toEqual([]);
+  });
+
   it('applies the list defaults and bounds', () => {
     expect(listJobsQuery.parse({})).toEqual({ limit: 50, offset: 0 });
     expect(listJobsQuery.parse({ limit: '100', offset: '7', status: 'failed' })).toEqual({

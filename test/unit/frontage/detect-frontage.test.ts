@@ -1,14 +1,14 @@
 // Frontage detection: the bearing toward the addressed street, name matching across abbreviations,
 // the nearest-street and default fallbacks, and lower confidence on corner lots.
 import { describe, expect, it } from 'vitest';
-import { angularDifference, bearingLabel } from '../../../functions/media/frontage/bearing.ts';
+import type { ParsedAddress, SiteModel, Street } from '../../../functions/domain/geo-types.ts';
+import { angularDifference, bearingLabel } from '../../../functions/domain/geometry/bearing.ts';
+import { polygonCentroid } from '../../../functions/domain/geometry/polygon.ts';
 import {
   detectFrontage,
   frontageAnchor,
   normalizeStreetName,
-  polygonCentroid,
 } from '../../../functions/media/frontage/detect-frontage.ts';
-import type { ParsedAddress, SiteModel, Street } from '../../../functions/media/geo/types.ts';
 import { buildSyntheticSite, syntheticLayout } from '../../../functions/media/site/synthetic-site.ts';
 
 const ORIGIN = { lat: -27.47, lng: 153.02 };
@@ -197,22 +197,5 @@ describe('detectFrontage on hand-made sites', () => {
       frontPoint: polygonCentroid(parcel.polygon),
       method: 'default',
     });
-  });
-});
-
-describe('polygonCentroid', () => {
-  it('is the area centroid, not the vertex mean', () => {
-    const l = [
-      { x: 0, y: 0 },
-      { x: 10, y: 0 },
-      { x: 10, y: 1 },
-      { x: 1, y: 1 },
-      { x: 1, y: 10 },
-      { x: 0, y: 10 },
-    ];
-    const c = polygonCentroid(l);
-    // A 10 x 1 bar (centroid 5, 0.5) and a 1 x 9 bar (centroid 0.5, 5.5): area 19.
-    expect(c.x).toBeCloseTo((10 * 5 + 9 * 0.5) / 19, 9);
-    expect(c.y).toBeCloseTo(c.x, 9);
   });
 });

@@ -2,6 +2,7 @@
 // along the front bearing (and moves when the bearing changes).
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Point, SiteModel } from '../../../functions/domain/geo-types.ts';
 import { detectFrontage } from '../../../functions/media/frontage/detect-frontage.ts';
 import {
   arrowLengthPx,
@@ -9,11 +10,11 @@ import {
   bearingPixelDirection,
   defaultMetersPerPixel,
   groundToPixel,
+  labelBox,
   renderFrontageReference,
-  textAdvance,
 } from '../../../functions/media/frontage/reference-image.ts';
-import type { Georeference, Point, SiteModel } from '../../../functions/media/geo/types.ts';
-import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir.ts';
+import type { Georeference } from '../../../functions/media/geo/types.ts';
+import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { buildSyntheticSite } from '../../../functions/media/site/synthetic-site.ts';
 
 const ORIGIN = { lat: -31.9523, lng: 115.8613 };
@@ -124,10 +125,10 @@ describe('renderFrontageReference', () => {
     ]);
     const [a, b] = await Promise.all([decode(plain.jpeg), decode(edited.jpeg)]);
     // The label box grows to the right: compare the strip right of the plain label's end, bottom left.
-    const unit = 1024 / 2048;
-    const plainEnd = 40 * unit + 2 * 22 * unit + textAdvance('Front: 200° south') * 6.5 * unit;
+    const box = labelBox('Front: 200° south', 1024, 1024);
+    const plainEnd = box.x + box.width;
     let differing = 0;
-    for (let y = 1024 - 40 * unit - 60 * unit; y < 1024 - 40 * unit - 10 * unit; y += 2) {
+    for (let y = box.y + box.height * 0.2; y < box.y + box.height * 0.8; y += 2) {
       for (let x = plainEnd + 10; x < plainEnd + 200; x += 2) {
         const [p, q] = [rgb(a, { x, y }), rgb(b, { x, y })];
         if (Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) + Math.abs(p[2] - q[2]) > 60) differing++;

@@ -4,10 +4,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAustralianAddress } from '../../../functions/media/geo/address-parser.ts';
+import { parseAustralianAddress } from '../../../functions/domain/address/address-parser.ts';
+import type { LatLng, ParsedAddress } from '../../../functions/domain/geo-types.ts';
 import { distanceMetres } from '../../../functions/media/geo/local-metric.ts';
-import { GazetteerGeocoder, lookupLocality } from '../../../functions/media/geo/offline-geocoder.ts';
-import type { LatLng, ParsedAddress } from '../../../functions/media/geo/types.ts';
+import {
+  GazetteerGeocoder,
+  lookupLocality,
+  SUBURB_CONFIDENCE,
+} from '../../../functions/media/geo/offline-geocoder.ts';
 
 const geocoder = new GazetteerGeocoder();
 
@@ -70,6 +74,19 @@ describe('GazetteerGeocoder', () => {
       const result = await geocoder.geocode(address);
       expect(distanceMetres(result!.position, locality!.centroid), input).toBeLessThanOrEqual(600);
     }
+  });
+
+  it('says it only knows the suburb: locality precision and a low confidence for any street', async () => {
+    const fake = await geocoder.geocode(parse('1 Fake Street, Surry Hills NSW 2010'));
+    const real = await geocoder.geocode(parse('1 Crown Street, Surry Hills NSW 2010'));
+    for (const result of [fake, real]) {
+      expect(result!.precision).toBe('locality');
+      // It cannot verify the street, so a made-up one must not read as a sure match.
+      expect(result!.confidence).toBe(SUBURB_CONFIDENCE);
+      expect(result!.confidence).toBeLessThanOrEqual(0.3);
+    }
+    const otherPostcode = await geocoder.geocode(parse('1 Fake Street, Surry Hills NSW 2011'));
+    expect(otherPostcode!.confidence).toBeLessThan(SUBURB_CONFIDENCE);
   });
 
   it('formats the address canonically', async () => {

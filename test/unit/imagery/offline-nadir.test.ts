@@ -2,15 +2,16 @@
 // where the site model puts them, deterministic pixels, and clear errors for bad requests.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Building, Point, SiteModel } from '../../../functions/domain/geo-types.ts';
 import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
-import type {
-  Building,
-  NadirImage,
-  NadirImageRequest,
-  Point,
-  SiteModel,
-} from '../../../functions/media/geo/types.ts';
-import { roofModel, SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir.ts';
+import type { NadirImage, NadirImageRequest } from '../../../functions/media/geo/types.ts';
+import {
+  MIN_EAVE_HEIGHT_M,
+  ROOF_PITCH_DEG,
+  roofModel,
+  roofPolygons3d,
+} from '../../../functions/media/imagery/offline-nadir/roof-model.ts';
+import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { buildSyntheticSite } from '../../../functions/media/site/synthetic-site.ts';
 
 const ORIGIN = { lat: -33.8835, lng: 151.2113 };
@@ -245,6 +246,26 @@ describe('roofModel', () => {
     expect(lines).toHaveLength(5);
     expect(lines[0]).toBeCloseTo(6, 1); // ridge: 16 − 2 × 5
     for (const hip of lines.slice(1)) expect(hip).toBeCloseTo(Math.hypot(5, 5), 1);
+  });
+
+  it('lifts the roof into 3D: eaves level, ridge at the building height, every face on its plane', () => {
+    const model = roofModel({ ...building(rect, 'hip'), heightM: 7 })!;
+    const rise = Math.tan((ROOF_PITCH_DEG * Math.PI) / 180) * 5; // 10 m deep: 5 m from eave to ridge
+    expect(model.ridgeHeightM).toBeCloseTo(7, 6);
+    expect(model.eaveHeightM).toBeCloseTo(7 - rise, 6);
+    const polygons = roofPolygons3d(model);
+    expect(polygons).toHaveLength(4);
+    for (const polygon of polygons) {
+      for (const v of polygon) {
+        const onOutline = v.x < 1e-6 || v.x > 16 - 1e-6 || v.y < 1e-6 || v.y > 10 - 1e-6;
+        if (onOutline) expect(v.z).toBeCloseTo(model.eaveHeightM, 6);
+        else expect(v.z).toBeCloseTo(model.ridgeHeightM, 6);
+      }
+    }
+    // A low wide building keeps its walls: the ridge rises above heightM instead.
+    const low = roofModel({ ...building(rect, 'hip'), heightM: 3 })!;
+    expect(low.eaveHeightM).toBe(MIN_EAVE_HEIGHT_M);
+    expect(low.ridgeHeightM).toBeCloseTo(MIN_EAVE_HEIGHT_M + rise, 6);
   });
 
   it('gives a gable roof two planes and a ridge line along the ridge bearing', () => {

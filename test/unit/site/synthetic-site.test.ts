@@ -1,9 +1,9 @@
 // The offline synthetic site: deterministic per address, the property centred on the origin, the
 // addressed street in front of it, realistic lot sizes and neighbours, everything inside the radius.
 import { describe, expect, it } from 'vitest';
-import { angularDifference, bearingBetween } from '../../../functions/media/frontage/bearing.ts';
-import { polygonCentroid } from '../../../functions/media/frontage/detect-frontage.ts';
-import type { ParsedAddress, Point, SiteModel, Street } from '../../../functions/media/geo/types.ts';
+import type { ParsedAddress, Point, SiteModel, Street } from '../../../functions/domain/geo-types.ts';
+import { angularDifference, bearingBetween } from '../../../functions/domain/geometry/bearing.ts';
+import { polygonCentroid } from '../../../functions/domain/geometry/polygon.ts';
 import {
   buildSyntheticSite,
   MIN_SYNTHETIC_RADIUS_M,

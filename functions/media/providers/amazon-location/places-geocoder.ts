@@ -8,8 +8,9 @@ import {
   type GeocodeResultItem,
   type PlaceType,
 } from '@aws-sdk/client-geo-places';
-import { formatAddress } from '../../geo/address-parser.ts';
-import type { GeocodePrecision, GeocodeResult, Geocoder, LatLng, ParsedAddress } from '../../geo/types.ts';
+import { formatAddress } from '../../../domain/address/address-parser.ts';
+import type { LatLng, ParsedAddress } from '../../../domain/geo-types.ts';
+import type { GeocodePrecision, GeocodeResult, Geocoder } from '../../geo/types.ts';
 
 /** The slice of GeoPlacesClient this adapter uses; a real client satisfies it. */
 export interface GeocodeClient {
@@ -43,6 +44,16 @@ const PRECISION_BY_PLACE_TYPE: Partial<Record<PlaceType, GeocodePrecision>> = {
   SubRegion: 'locality',
   PostalCode: 'postcode',
   // Region (state) and Country are absent on purpose: a state centroid is no property position.
+};
+
+/** When Places gives no match score: how sure a position of each precision is to be the property. */
+const CONFIDENCE_BY_PRECISION: Readonly<Record<GeocodePrecision, number>> = {
+  rooftop: 0.9,
+  parcel: 0.9,
+  interpolated: 0.7,
+  street: 0.5,
+  locality: 0.3,
+  postcode: 0.2,
 };
 
 export class AmazonLocationGeocoder implements Geocoder {
@@ -87,6 +98,7 @@ export class AmazonLocationGeocoder implements Geocoder {
       formattedAddress: item.Address?.Label ?? item.Title ?? queryText,
       position,
       precision,
+      confidence: overall ?? CONFIDENCE_BY_PRECISION[precision],
       provider: this.name,
     };
   }

@@ -7,16 +7,11 @@ import { gunzipSync } from 'node:zlib';
 import { GetTileCommand, type GetTileResponse, type TileAdditionalFeature } from '@aws-sdk/client-geo-maps';
 import { classifyRings, VectorTile, type VectorTileFeature, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
+import { expandStreetName, streetKey } from '../../../domain/address/street-types.ts';
+import type { Building, LatLng, ParsedAddress, Point, SiteModel, Street } from '../../../domain/geo-types.ts';
+import { polygonCentroid, signedArea } from '../../../domain/geometry/polygon.ts';
 import { fromLocalMetres, toLocalMetres } from '../../geo/local-metric.ts';
-import type {
-  Building,
-  LatLng,
-  ParsedAddress,
-  Point,
-  SiteModel,
-  SiteSource,
-  Street,
-} from '../../geo/types.ts';
+import type { SiteSource } from '../../geo/types.ts';
 import { type TileCoord, tilesCovering, worldPixelToLngLat } from '../../geo/web-mercator.ts';
 import { mapWithConcurrency } from './concurrency.ts';
 
@@ -190,7 +185,7 @@ export class AmazonLocationSiteSource implements SiteSource {
         if (ring.length < 3) continue;
         const area = signedArea(ring);
         if (Math.abs(area) < 1) continue;
-        const c = centroid(ring);
+        const c = polygonCentroid(ring);
         if (Math.hypot(c.x, c.y) > radiusM) continue;
         into.push({
           footprint: area < 0 ? ring.reverse() : ring,
@@ -245,106 +240,6 @@ function widthForClass(roadClass: string): number {
 }
 
 // ---- Street names ---------------------------------------------------------------------------------
-
-/** Australia Post street type abbreviations (the common ones) to their spelled-out form. */
-const STREET_TYPES: Readonly<Record<string, string>> = {
-  al: 'Alley',
-  app: 'Approach',
-  arc: 'Arcade',
-  av: 'Avenue',
-  ave: 'Avenue',
-  bvd: 'Boulevard',
-  blvd: 'Boulevard',
-  bnd: 'Bend',
-  bwy: 'Broadway',
-  ch: 'Chase',
-  cct: 'Circuit',
-  cir: 'Circle',
-  cl: 'Close',
-  cnr: 'Corner',
-  cr: 'Crescent',
-  cres: 'Crescent',
-  crst: 'Crest',
-  ct: 'Court',
-  cds: 'Cul-De-Sac',
-  dr: 'Drive',
-  dve: 'Drive',
-  drv: 'Drive',
-  esp: 'Esplanade',
-  fwy: 'Freeway',
-  gdns: 'Gardens',
-  gld: 'Glade',
-  gr: 'Grove',
-  gve: 'Grove',
-  hts: 'Heights',
-  hwy: 'Highway',
-  la: 'Lane',
-  ln: 'Lane',
-  lp: 'Loop',
-  mwy: 'Motorway',
-  pde: 'Parade',
-  pl: 'Place',
-  pkwy: 'Parkway',
-  prom: 'Promenade',
-  rd: 'Road',
-  rdg: 'Ridge',
-  rise: 'Rise',
-  sq: 'Square',
-  st: 'Street',
-  tce: 'Terrace',
-  tr: 'Track',
-  trl: 'Trail',
-  vw: 'View',
-  wk: 'Walk',
-  wy: 'Way',
-};
-
-const SUFFIXES: Readonly<Record<string, string>> = {
-  n: 'North',
-  nth: 'North',
-  north: 'North',
-  s: 'South',
-  sth: 'South',
-  south: 'South',
-  e: 'East',
-  east: 'East',
-  w: 'West',
-  west: 'West',
-  ext: 'Extension',
-  extension: 'Extension',
-  upr: 'Upper',
-  upper: 'Upper',
-  lwr: 'Lower',
-  lower: 'Lower',
-  cnt: 'Central',
-  central: 'Central',
-};
-
-/** "Smith St" → "Smith Street", "Pacific Hwy Nth" → "Pacific Highway North"; a leading "St" stays Saint. */
-export function expandStreetName(name: string): string {
-  const words = name.trim().split(/\s+/);
-  let typeIndex = words.length - 1;
-  const lastKey = (words[typeIndex] ?? '').toLowerCase().replace(/\.$/, '');
-  const suffix = SUFFIXES[lastKey];
-  if (words.length >= 3 && suffix) {
-    words[typeIndex] = suffix;
-    typeIndex--;
-  }
-  const type = STREET_TYPES[(words[typeIndex] ?? '').toLowerCase().replace(/\.$/, '')];
-  if (typeIndex >= 1 && type) words[typeIndex] = type;
-  return words.join(' ');
-}
-
-/** Comparison key: spelled-out type, no punctuation or case, "Saint" as "St". */
-export function streetKey(name: string): string {
-  return expandStreetName(name)
-    .toLowerCase()
-    .replace(/['’.]/g, '')
-    .replace(/-/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^saint /, 'st ')
-    .trim();
-}
 
 /** The basemap's name for the address's street when one matches, else the address's own spelling. */
 function addressedStreetName(address: ParsedAddress, streets: readonly Street[]): string {
@@ -473,22 +368,6 @@ function openRing(ring: Point[]): Point[] {
   const last = ring[ring.length - 1];
   if (ring.length > 1 && first && last && first.x === last.x && first.y === last.y) return ring.slice(0, -1);
   return ring;
-}
-
-function signedArea(ring: readonly Point[]): number {
-  let sum = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const a = ring[i]!;
-    const b = ring[(i + 1) % ring.length]!;
-    sum += a.x * b.y - b.x * a.y;
-  }
-  return sum / 2;
-}
-
-function centroid(ring: readonly Point[]): Point {
-  const x = ring.reduce((s, p) => s + p.x, 0) / ring.length;
-  const y = ring.reduce((s, p) => s + p.y, 0) / ring.length;
-  return { x, y };
 }
 
 function polylineLength(line: readonly Point[]): number {

@@ -1,8 +1,8 @@
 // Checks the Australian address parser against real-world address forms from every state and territory,
 // field by field, and that malformed or non-property addresses are rejected with a useful problem.
 import { describe, expect, it } from 'vitest';
-import { formatAddress, parseAustralianAddress } from '../../../functions/media/geo/address-parser.ts';
-import type { ParsedAddress } from '../../../functions/media/geo/types.ts';
+import { formatAddress, parseAustralianAddress } from '../../../functions/domain/address/address-parser.ts';
+import type { ParsedAddress } from '../../../functions/domain/geo-types.ts';
 
 type Case = readonly [input: string, expected: ParsedAddress];
 

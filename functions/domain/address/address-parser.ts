@@ -6,123 +6,20 @@
 // type, so `${streetName} ${streetType}` always reads as the street's full name and streetType is always
 // a genuine type. Streets named by a bare type ("1 Broadway") are not supported: there is no name.
 // A leading "Level 3," is accepted and dropped: ParsedAddress has no floor and a building has one position.
+
+import type { AustralianState, ParsedAddress } from '../geo-types.ts';
 import { describePostcodeRanges, statesForPostcode } from './postcodes.ts';
-import type { AustralianState, ParsedAddress } from './types.ts';
+import {
+  AMBIGUOUS_SUFFIX_WORDS,
+  PRIMARY_STREET_TYPES,
+  streetSuffixOf,
+  streetTypeOf,
+} from './street-types.ts';
 
 export type ParseResult = { ok: true; address: ParsedAddress } | { ok: false; problems: string[] };
 
 // Matches the API schema's limit; anything longer is not one address.
 const MAX_LENGTH = 300;
-
-// Canonical type -> accepted spellings (lower case, periods already removed).
-const STREET_TYPE_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
-  Street: ['st', 'street', 'str'],
-  Road: ['rd', 'road'],
-  Avenue: ['ave', 'av', 'avenue'],
-  Drive: ['dr', 'drv', 'dve', 'drive'],
-  Court: ['ct', 'crt', 'court'],
-  Crescent: ['cres', 'cr', 'cresc', 'crescent'],
-  Place: ['pl', 'place'],
-  Parade: ['pde', 'parade'],
-  Terrace: ['tce', 'terr', 'terrace'],
-  Highway: ['hwy', 'highway'],
-  Circuit: ['cct', 'circuit'],
-  Close: ['cl', 'close'],
-  Grove: ['gr', 'gve', 'grove'],
-  Boulevard: ['blvd', 'bvd', 'bvde', 'boulevard'],
-  Lane: ['la', 'ln', 'lane'],
-  Way: ['way'],
-  Esplanade: ['esp', 'esplanade'],
-  Square: ['sq', 'square'],
-  Mews: ['mews'],
-  Row: ['row'],
-  Walk: ['walk'],
-  Loop: ['loop'],
-  Rise: ['rise'],
-  Vista: ['vista'],
-  Track: ['track', 'trk'],
-  Trail: ['trail', 'trl'],
-  Parkway: ['parkway', 'pkwy'],
-  Promenade: ['promenade', 'prom'],
-  Quay: ['quay'],
-  Strand: ['strand'],
-  Alley: ['alley', 'ally'],
-  Arcade: ['arcade', 'arc'],
-  Chase: ['chase'],
-  Glade: ['glade'],
-  Green: ['green'],
-  Heights: ['heights', 'hts'],
-  Crest: ['crest'],
-  Ridge: ['ridge'],
-  Outlook: ['outlook'],
-  Retreat: ['retreat'],
-  Gardens: ['gardens', 'gdns'],
-  Link: ['link'],
-  Path: ['path'],
-  Bend: ['bend'],
-  Brace: ['brace'],
-  Break: ['break'],
-  Corso: ['corso'],
-  Cove: ['cove'],
-  Entrance: ['entrance', 'ent'],
-  Gate: ['gate'],
-  Junction: ['junction', 'jnc'],
-  Mall: ['mall'],
-  Meander: ['meander'],
-  Nook: ['nook'],
-  Pass: ['pass'],
-  Pathway: ['pathway'],
-  Plaza: ['plaza'],
-  Point: ['point'],
-  Reserve: ['reserve'],
-  Ramble: ['ramble'],
-  Wynd: ['wynd'],
-  Boardwalk: ['boardwalk'],
-  Broadway: ['broadway'],
-  Causeway: ['causeway'],
-  Concourse: ['concourse'],
-  Approach: ['approach', 'app'],
-  Expressway: ['expressway'],
-  Freeway: ['freeway', 'fwy'],
-  Motorway: ['motorway', 'mwy'],
-  Circle: ['circle'],
-  Circus: ['circus'],
-  Grange: ['grange'],
-  Hill: ['hill'],
-  Park: ['park'],
-  View: ['view'],
-  Vale: ['vale'],
-  Glen: ['glen'],
-  Haven: ['haven'],
-};
-
-const STREET_TYPES: ReadonlyMap<string, string> = new Map(
-  Object.entries(STREET_TYPE_SPELLINGS).flatMap(([canonical, spellings]) =>
-    spellings.map((s): [string, string] => [s, canonical]),
-  ),
-);
-
-// Types that almost only ever end a street name. A split on one of these beats a split on a word such
-// as "Point" or "Hill" that more often belongs to a suburb ("Point Cook", "Box Hill").
-const PRIMARY_TYPES: ReadonlySet<string> = new Set([
-  'Street',
-  'Road',
-  'Avenue',
-  'Drive',
-  'Court',
-  'Crescent',
-  'Place',
-  'Parade',
-  'Terrace',
-  'Highway',
-  'Circuit',
-  'Close',
-  'Grove',
-  'Boulevard',
-  'Lane',
-  'Way',
-  'Esplanade',
-]);
 
 // Spellings of street types that also begin real localities (from the gazetteer): "St Kilda",
 // "Point Cook", "Glen Iris", "La Perouse". Any other type word cannot start a suburb.
@@ -131,23 +28,6 @@ const LOCALITY_STARTERS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
-
-const STREET_SUFFIXES: ReadonlyMap<string, string> = new Map([
-  ['north', 'North'],
-  ['south', 'South'],
-  ['east', 'East'],
-  ['west', 'West'],
-  ['n', 'North'],
-  ['s', 'South'],
-  ['e', 'East'],
-  ['w', 'West'],
-  ['nth', 'North'],
-  ['sth', 'South'],
-  ['extension', 'Extension'],
-  ['ext', 'Extension'],
-]);
-// Full compass words also start suburbs ("North Sydney"), so without a comma they go to the suburb.
-const AMBIGUOUS_SUFFIXES: ReadonlySet<string> = new Set(['north', 'south', 'east', 'west']);
 
 const STATE_NAMES: readonly (readonly [string, AustralianState])[] = [
   ['australian capital territory', 'ACT'],
@@ -560,8 +440,8 @@ function parseStreetAndSuburb(tokens: readonly Token[], problems: string[]): Str
   const suffixWord = best.end > best.typeIndex ? tokens[best.end] : undefined;
   return {
     name: nameTokens.map((t) => titleCase(t.text)).join(' '),
-    type: STREET_TYPES.get(typeWord.text.toLowerCase())!,
-    suffix: suffixWord ? STREET_SUFFIXES.get(suffixWord.text.toLowerCase()) : undefined,
+    type: streetTypeOf(typeWord.text)!,
+    suffix: suffixWord ? streetSuffixOf(suffixWord.text) : undefined,
     suburb: suburb.toUpperCase(),
   };
 }
@@ -570,7 +450,7 @@ function streetCandidates(tokens: readonly Token[]): Candidate[] {
   const candidates: Candidate[] = [];
   for (let t = 1; t < tokens.length; t++) {
     const typeToken = tokens[t]!;
-    const type = STREET_TYPES.get(typeToken.text.toLowerCase());
+    const type = streetTypeOf(typeToken.text);
     if (type === undefined) continue;
     // A comma inside the street name means the type word belongs to something later.
     if (tokens.slice(0, t).some((tok) => tok.comma)) continue;
@@ -580,22 +460,22 @@ function streetCandidates(tokens: readonly Token[]): Candidate[] {
       const nameWord = tokens[k]!.text.toLowerCase();
       // "St" opening a name is Saint ("St Georges Terrace"), not Street.
       if (k === 0 && nameWord === 'st') continue;
-      const asType = STREET_TYPES.get(nameWord);
-      if (asType !== undefined && PRIMARY_TYPES.has(asType)) namePenalty = 2;
+      const asType = streetTypeOf(nameWord);
+      if (asType !== undefined && PRIMARY_STREET_TYPES.has(asType)) namePenalty = 2;
     }
-    const typePenalty = PRIMARY_TYPES.has(type) ? 0 : 1;
+    const typePenalty = PRIMARY_STREET_TYPES.has(type) ? 0 : 1;
 
     const ends: { end: number; penalty: number }[] = [{ end: t, penalty: 0 }];
     const suffixWord = tokens[t + 1]?.text.toLowerCase() ?? '';
-    if (STREET_SUFFIXES.has(suffixWord) && !typeToken.comma) {
+    if (streetSuffixOf(suffixWord) !== undefined && !typeToken.comma) {
       const afterSuffixComma = tokens[t + 1]!.comma;
-      ends.push({ end: t + 1, penalty: AMBIGUOUS_SUFFIXES.has(suffixWord) && !afterSuffixComma ? 1 : 0 });
+      ends.push({ end: t + 1, penalty: AMBIGUOUS_SUFFIX_WORDS.has(suffixWord) && !afterSuffixComma ? 1 : 0 });
     }
     for (const { end, penalty } of ends) {
       const suburbFirst = tokens[end + 1];
       if (!suburbFirst) continue;
       const firstWord = suburbFirst.text.toLowerCase();
-      if (STREET_TYPES.has(firstWord) && !LOCALITY_STARTERS.has(firstWord)) continue;
+      if (streetTypeOf(firstWord) !== undefined && !LOCALITY_STARTERS.has(firstWord)) continue;
       candidates.push({
         typeIndex: t,
         end,
@@ -608,10 +488,10 @@ function streetCandidates(tokens: readonly Token[]): Candidate[] {
 }
 
 function diagnoseMissingStreet(tokens: readonly Token[]): string {
-  const typeIndexes = tokens.flatMap((t, i) => (STREET_TYPES.has(t.text.toLowerCase()) ? [i] : []));
+  const typeIndexes = tokens.flatMap((t, i) => (streetTypeOf(t.text) !== undefined ? [i] : []));
   if (typeIndexes.some((i) => i > 0)) return MESSAGES.noSuburb;
   if (typeIndexes.includes(0)) {
-    const type = STREET_TYPES.get(tokens[0]!.text.toLowerCase())!;
+    const type = streetTypeOf(tokens[0]!.text)!;
     return `street name missing: "${tokens[0]!.text}" is a street type and needs a name in front of it (e.g. "12 Smith ${type}")`;
   }
   const commaAt = tokens.findIndex((t) => t.comma);

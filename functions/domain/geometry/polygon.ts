@@ -1,7 +1,7 @@
 // Plane polygon arithmetic for boundary markup: simplicity (no self-intersection), area, perimeter,
 // centroid, containment, and the label point a human would pick (deepest inside, not the centroid of a
 // concave L-shaped lot, which can fall outside it).
-import type { Point } from './types.ts';
+import type { Point } from '../geo-types.ts';
 
 const EPS = 1e-12;
 
@@ -71,6 +71,27 @@ export function signedArea(ring: readonly Point[]): number {
     sum += ring[j]!.x * ring[i]!.y - ring[i]!.x * ring[j]!.y;
   }
   return sum / 2;
+}
+
+/** Area centroid of a simple polygon; the vertex mean when the area is degenerate. The one centroid
+ * used everywhere (an L-shaped lot's vertex mean is pulled toward its many corners). */
+export function polygonCentroid(polygon: readonly Point[]): Point {
+  let area2 = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i]!;
+    const b = polygon[(i + 1) % polygon.length]!;
+    const cross = a.x * b.y - b.x * a.y;
+    area2 += cross;
+    cx += (a.x + b.x) * cross;
+    cy += (a.y + b.y) * cross;
+  }
+  if (Math.abs(area2) < 1e-9) {
+    const n = Math.max(polygon.length, 1);
+    return { x: polygon.reduce((s, p) => s + p.x, 0) / n, y: polygon.reduce((s, p) => s + p.y, 0) / n };
+  }
+  return { x: cx / (3 * area2), y: cy / (3 * area2) };
 }
 
 export function polygonArea(ring: readonly Point[]): number {

@@ -4,8 +4,8 @@ import {
   describePostcodeRanges,
   postcodeBelongsToState,
   statesForPostcode,
-} from '../../../functions/media/geo/postcodes.ts';
-import type { AustralianState } from '../../../functions/media/geo/types.ts';
+} from '../../../functions/domain/address/postcodes.ts';
+import type { AustralianState } from '../../../functions/domain/geo-types.ts';
 
 describe('statesForPostcode', () => {
   const edges: readonly (readonly [string, AustralianState])[] = [

@@ -1,6 +1,6 @@
 // Compass arithmetic for property frontage: bearings in degrees clockwise from north, in local metric
 // coordinates (x east, y north), with the eight-point labels the API reports.
-import type { Point } from '../geo/types.ts';
+import type { Point } from '../geo-types.ts';
 
 export const COMPASS_LABELS = [
   'north',

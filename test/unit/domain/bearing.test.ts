@@ -7,7 +7,7 @@ import {
   bearingVector,
   normalizeBearing,
   roundBearing,
-} from '../../../functions/media/frontage/bearing.ts';
+} from '../../../functions/domain/geometry/bearing.ts';
 
 describe('normalizeBearing', () => {
   it.each([

@@ -6,8 +6,9 @@ import {
   perimeter,
   pointInPolygon,
   polygonArea,
+  polygonCentroid,
   segmentsIntersect,
-} from '../../../functions/media/geo/polygon.ts';
+} from '../../../functions/domain/geometry/polygon.ts';
 
 const square = [
   { x: 0, y: 0 },
@@ -89,5 +90,22 @@ describe('polygon arithmetic', () => {
     const c = labelPoint(square);
     expect(c.x).toBeCloseTo(5, 0);
     expect(c.y).toBeCloseTo(5, 0);
+  });
+});
+
+describe('polygonCentroid', () => {
+  it('is the area centroid, not the vertex mean', () => {
+    const l = [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 10, y: 1 },
+      { x: 1, y: 1 },
+      { x: 1, y: 10 },
+      { x: 0, y: 10 },
+    ];
+    const c = polygonCentroid(l);
+    // A 10 x 1 bar (centroid 5, 0.5) and a 1 x 9 bar (centroid 0.5, 5.5): area 19.
+    expect(c.x).toBeCloseTo((10 * 5 + 9 * 0.5) / 19, 9);
+    expect(c.y).toBeCloseTo(c.x, 9);
   });
 });
