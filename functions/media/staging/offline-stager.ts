@@ -4,7 +4,7 @@
 // floor, below the ceiling and clear of windows and doors, and paints it over soft contact shadows.
 // Deterministic: the layout and palette come from a hash of the image, room type, style and seed.
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { PALETTES, type Box, type Part, type Piece } from './furniture-assets.ts';
 import { analyseRoom, type ImageRect, type RoomAnalysis } from './room-analysis.ts';
 import { project, type RoomCamera } from './room-camera.ts';
@@ -134,14 +134,14 @@ function seedFor(request: StageRequest, style: string): number {
   return hash.readUInt32LE(0);
 }
 
-export async function encodeAs(image: sharp.Sharp, format: StagingImageFormat): Promise<Buffer> {
+export async function encodeAs(image: Sharp, format: StagingImageFormat): Promise<Buffer> {
   if (format === 'jpeg') return image.jpeg({ quality: 92, mozjpeg: false }).toBuffer();
   if (format === 'png') return image.png().toBuffer();
   return image.webp({ quality: 90 }).toBuffer();
 }
 
 export async function readFormat(image: Buffer): Promise<{ format: StagingImageFormat; width: number; height: number }> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(image).metadata();
   } catch {
