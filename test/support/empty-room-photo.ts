@@ -19,7 +19,12 @@ export interface EmptyRoomSpec {
   readonly height: number;
   readonly format: 'jpeg' | 'png' | 'webp';
   /** Side walls at X = -left and X = right, back wall at Z = depth, ceiling height; metres. */
-  readonly room: { readonly left: number; readonly right: number; readonly depth: number; readonly ceiling: number };
+  readonly room: {
+    readonly left: number;
+    readonly right: number;
+    readonly depth: number;
+    readonly ceiling: number;
+  };
   readonly eyeHeight: number;
   readonly focalPerWidth: number;
   /** Horizontal shift of the vanishing point from the centre, share of the width. */
@@ -28,7 +33,12 @@ export interface EmptyRoomSpec {
   readonly floorColor: string;
   readonly wallColor: string;
   /** A window in the back wall, metres along X and up from the floor. */
-  readonly window?: { readonly x0: number; readonly x1: number; readonly sill: number; readonly head: number };
+  readonly window?: {
+    readonly x0: number;
+    readonly x1: number;
+    readonly sill: number;
+    readonly head: number;
+  };
   /** A door: in the back wall at X from..to, or in a side wall at Z from..to. */
   readonly door?: { readonly wall: 'back' | 'left' | 'right'; readonly from: number; readonly to: number };
   readonly seed: number;
@@ -96,12 +106,62 @@ export async function renderEmptyRoom(spec: EmptyRoomSpec): Promise<EmptyRoomPho
     <filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${fmt(W / 60)}"/></filter>
   </defs>`);
   // Ceiling, walls.
-  parts.push(poly([[-left, C, zn], [right, C, zn], [right, C, D], [-left, C, D]], shade('#f4f2ee', 0.97)));
-  parts.push(poly([[-left, 0, D], [right, 0, D], [right, C, D], [-left, C, D]], 'url(#back)'));
-  parts.push(poly([[-left, 0, zn], [-left, 0, D], [-left, C, D], [-left, C, zn]], 'url(#sideL)'));
-  parts.push(poly([[right, 0, zn], [right, 0, D], [right, C, D], [right, C, zn]], 'url(#sideR)'));
+  parts.push(
+    poly(
+      [
+        [-left, C, zn],
+        [right, C, zn],
+        [right, C, D],
+        [-left, C, D],
+      ],
+      shade('#f4f2ee', 0.97),
+    ),
+  );
+  parts.push(
+    poly(
+      [
+        [-left, 0, D],
+        [right, 0, D],
+        [right, C, D],
+        [-left, C, D],
+      ],
+      'url(#back)',
+    ),
+  );
+  parts.push(
+    poly(
+      [
+        [-left, 0, zn],
+        [-left, 0, D],
+        [-left, C, D],
+        [-left, C, zn],
+      ],
+      'url(#sideL)',
+    ),
+  );
+  parts.push(
+    poly(
+      [
+        [right, 0, zn],
+        [right, 0, D],
+        [right, C, D],
+        [right, C, zn],
+      ],
+      'url(#sideR)',
+    ),
+  );
   // Floor.
-  parts.push(poly([[-left, 0, zn], [right, 0, zn], [right, 0, D], [-left, 0, D]], spec.floorColor));
+  parts.push(
+    poly(
+      [
+        [-left, 0, zn],
+        [right, 0, zn],
+        [right, 0, D],
+        [-left, 0, D],
+      ],
+      spec.floorColor,
+    ),
+  );
   if (spec.floor === 'boards') {
     const boardW = 0.14;
     for (let x = -left; x < right; x += boardW) {
@@ -112,7 +172,12 @@ export async function renderEmptyRoom(spec: EmptyRoomSpec): Promise<EmptyRoomPho
         const f = 0.88 + random() * 0.22;
         parts.push(
           poly(
-            [[x, 0, Math.max(z, zn)], [Math.min(x + boardW, right), 0, Math.max(z, zn)], [Math.min(x + boardW, right), 0, z1], [x, 0, z1]],
+            [
+              [x, 0, Math.max(z, zn)],
+              [Math.min(x + boardW, right), 0, Math.max(z, zn)],
+              [Math.min(x + boardW, right), 0, z1],
+              [x, 0, z1],
+            ],
             shade(spec.floorColor, f),
             `stroke="${shade(spec.floorColor, 0.62)}" stroke-width="${fmt(W / 1400)}"`,
           ),
@@ -127,7 +192,12 @@ export async function renderEmptyRoom(spec: EmptyRoomSpec): Promise<EmptyRoomPho
         const f = 0.96 + random() * 0.07;
         parts.push(
           poly(
-            [[x, 0, Math.max(z - tile, zn)], [Math.min(x + tile, right), 0, Math.max(z - tile, zn)], [Math.min(x + tile, right), 0, z], [x, 0, z]],
+            [
+              [x, 0, Math.max(z - tile, zn)],
+              [Math.min(x + tile, right), 0, Math.max(z - tile, zn)],
+              [Math.min(x + tile, right), 0, z],
+              [x, 0, z],
+            ],
             shade(spec.floorColor, f),
             `stroke="${shade(spec.floorColor, 0.78)}" stroke-width="${fmt(W / 900)}"`,
           ),
@@ -138,9 +208,39 @@ export async function renderEmptyRoom(spec: EmptyRoomSpec): Promise<EmptyRoomPho
   // Skirting boards.
   const sk = 0.09;
   const skirt = '#f7f6f2';
-  parts.push(poly([[-left, 0, D], [right, 0, D], [right, sk, D], [-left, sk, D]], shade(skirt, 0.95)));
-  parts.push(poly([[-left, 0, zn], [-left, 0, D], [-left, sk, D], [-left, sk, zn]], shade(skirt, 0.82)));
-  parts.push(poly([[right, 0, zn], [right, 0, D], [right, sk, D], [right, sk, zn]], shade(skirt, 0.86)));
+  parts.push(
+    poly(
+      [
+        [-left, 0, D],
+        [right, 0, D],
+        [right, sk, D],
+        [-left, sk, D],
+      ],
+      shade(skirt, 0.95),
+    ),
+  );
+  parts.push(
+    poly(
+      [
+        [-left, 0, zn],
+        [-left, 0, D],
+        [-left, sk, D],
+        [-left, sk, zn],
+      ],
+      shade(skirt, 0.82),
+    ),
+  );
+  parts.push(
+    poly(
+      [
+        [right, 0, zn],
+        [right, 0, D],
+        [right, sk, D],
+        [right, sk, zn],
+      ],
+      shade(skirt, 0.86),
+    ),
+  );
   // Floor shading toward the walls (ambient occlusion) and a daylight patch below the window.
   const windows: Rect[] = [];
   const doors: Rect[] = [];
@@ -153,8 +253,28 @@ export async function renderEmptyRoom(spec: EmptyRoomSpec): Promise<EmptyRoomPho
   if (spec.window) {
     const w = spec.window;
     const fr = 0.06;
-    parts.push(poly([[w.x0 - fr, w.sill - fr, D], [w.x1 + fr, w.sill - fr, D], [w.x1 + fr, w.head + fr, D], [w.x0 - fr, w.head + fr, D]], '#fbfbf9'));
-    parts.push(poly([[w.x0, w.sill, D], [w.x1, w.sill, D], [w.x1, w.head, D], [w.x0, w.head, D]], 'url(#sky)'));
+    parts.push(
+      poly(
+        [
+          [w.x0 - fr, w.sill - fr, D],
+          [w.x1 + fr, w.sill - fr, D],
+          [w.x1 + fr, w.head + fr, D],
+          [w.x0 - fr, w.head + fr, D],
+        ],
+        '#fbfbf9',
+      ),
+    );
+    parts.push(
+      poly(
+        [
+          [w.x0, w.sill, D],
+          [w.x1, w.sill, D],
+          [w.x1, w.head, D],
+          [w.x0, w.head, D],
+        ],
+        'url(#sky)',
+      ),
+    );
     // Distant trees and a fence line through the glass.
     const g0 = p(w.x0, w.sill, D);
     const g1 = p(w.x1, w.head, D);
@@ -163,15 +283,45 @@ export async function renderEmptyRoom(spec: EmptyRoomSpec): Promise<EmptyRoomPho
     for (let i = 0; i < 6; i++) {
       const cx = g0.x + gw * (0.08 + random() * 0.84);
       const r = gh * (0.12 + random() * 0.1);
-      parts.push(`<ellipse cx="${fmt(cx)}" cy="${fmt(g0.y - gh * 0.25)}" rx="${fmt(r)}" ry="${fmt(r * 1.2)}" fill="#9fb79a" opacity="0.75"/>`);
+      parts.push(
+        `<ellipse cx="${fmt(cx)}" cy="${fmt(g0.y - gh * 0.25)}" rx="${fmt(r)}" ry="${fmt(r * 1.2)}" fill="#9fb79a" opacity="0.75"/>`,
+      );
     }
     const mx = (w.x0 + w.x1) / 2;
-    parts.push(poly([[mx - 0.025, w.sill, D], [mx + 0.025, w.sill, D], [mx + 0.025, w.head, D], [mx - 0.025, w.head, D]], '#f4f4f1'));
-    parts.push(poly([[w.x0 - 0.1, w.sill - 0.04, D], [w.x1 + 0.1, w.sill - 0.04, D], [w.x1 + 0.1, w.sill, D - 0.12], [w.x0 - 0.1, w.sill, D - 0.12]], '#ffffff'));
+    parts.push(
+      poly(
+        [
+          [mx - 0.025, w.sill, D],
+          [mx + 0.025, w.sill, D],
+          [mx + 0.025, w.head, D],
+          [mx - 0.025, w.head, D],
+        ],
+        '#f4f4f1',
+      ),
+    );
+    parts.push(
+      poly(
+        [
+          [w.x0 - 0.1, w.sill - 0.04, D],
+          [w.x1 + 0.1, w.sill - 0.04, D],
+          [w.x1 + 0.1, w.sill, D - 0.12],
+          [w.x0 - 0.1, w.sill, D - 0.12],
+        ],
+        '#ffffff',
+      ),
+    );
     windows.push(rectOf(p(w.x0 - fr, w.sill - fr, D), p(w.x1 + fr, w.head + fr, D)));
     const spread = 0.5;
     parts.push(
-      `<g filter="url(#soft)" opacity="0.28">${poly([[w.x0, 0, D], [w.x1, 0, D], [w.x1 + spread, 0, D - 1.8], [w.x0 - spread, 0, D - 1.8]], '#fffbe8')}</g>`,
+      `<g filter="url(#soft)" opacity="0.28">${poly(
+        [
+          [w.x0, 0, D],
+          [w.x1, 0, D],
+          [w.x1 + spread, 0, D - 1.8],
+          [w.x0 - spread, 0, D - 1.8],
+        ],
+        '#fffbe8',
+      )}</g>`,
     );
   }
   if (spec.door) {
@@ -179,20 +329,89 @@ export async function renderEmptyRoom(spec: EmptyRoomSpec): Promise<EmptyRoomPho
     const dh = 2.04;
     const fr = 0.07;
     if (d.wall === 'back') {
-      parts.push(poly([[d.from - fr, 0, D], [d.to + fr, 0, D], [d.to + fr, dh + fr, D], [d.from - fr, dh + fr, D]], '#f8f8f6'));
-      parts.push(poly([[d.from, 0, D], [d.to, 0, D], [d.to, dh, D], [d.from, dh, D]], '#ecebe6'));
-      for (const [y0, y1] of [[0.15, 0.9], [1.05, 1.9]] as const) {
-        parts.push(poly([[d.from + 0.1, y0, D], [d.to - 0.1, y0, D], [d.to - 0.1, y1, D], [d.from + 0.1, y1, D]], '#e2e1db', 'stroke="#d2d1ca" stroke-width="2"'));
+      parts.push(
+        poly(
+          [
+            [d.from - fr, 0, D],
+            [d.to + fr, 0, D],
+            [d.to + fr, dh + fr, D],
+            [d.from - fr, dh + fr, D],
+          ],
+          '#f8f8f6',
+        ),
+      );
+      parts.push(
+        poly(
+          [
+            [d.from, 0, D],
+            [d.to, 0, D],
+            [d.to, dh, D],
+            [d.from, dh, D],
+          ],
+          '#ecebe6',
+        ),
+      );
+      for (const [y0, y1] of [
+        [0.15, 0.9],
+        [1.05, 1.9],
+      ] as const) {
+        parts.push(
+          poly(
+            [
+              [d.from + 0.1, y0, D],
+              [d.to - 0.1, y0, D],
+              [d.to - 0.1, y1, D],
+              [d.from + 0.1, y1, D],
+            ],
+            '#e2e1db',
+            'stroke="#d2d1ca" stroke-width="2"',
+          ),
+        );
       }
       const h = p(d.to - 0.09, 1.0, D);
       parts.push(`<circle cx="${fmt(h.x)}" cy="${fmt(h.y)}" r="${fmt(W / 260)}" fill="#8c8c8c"/>`);
       doors.push(rectOf(p(d.from - fr, 0, D), p(d.to + fr, dh + fr, D)));
     } else {
       const x = d.wall === 'left' ? -left : right;
-      parts.push(poly([[x, 0, d.from - fr], [x, 0, d.to + fr], [x, dh + fr, d.to + fr], [x, dh + fr, d.from - fr]], '#f4f4f1'));
-      parts.push(poly([[x, 0, d.from], [x, 0, d.to], [x, dh, d.to], [x, dh, d.from]], '#7a5a3f'));
-      parts.push(poly([[x, 0.2, d.from + 0.12], [x, 0.2, d.to - 0.12], [x, 1.9, d.to - 0.12], [x, 1.9, d.from + 0.12]], '#6d4f36'));
-      const corners = [p(x, 0, d.from - fr), p(x, 0, d.to + fr), p(x, dh + fr, d.to + fr), p(x, dh + fr, d.from - fr)];
+      parts.push(
+        poly(
+          [
+            [x, 0, d.from - fr],
+            [x, 0, d.to + fr],
+            [x, dh + fr, d.to + fr],
+            [x, dh + fr, d.from - fr],
+          ],
+          '#f4f4f1',
+        ),
+      );
+      parts.push(
+        poly(
+          [
+            [x, 0, d.from],
+            [x, 0, d.to],
+            [x, dh, d.to],
+            [x, dh, d.from],
+          ],
+          '#7a5a3f',
+        ),
+      );
+      parts.push(
+        poly(
+          [
+            [x, 0.2, d.from + 0.12],
+            [x, 0.2, d.to - 0.12],
+            [x, 1.9, d.to - 0.12],
+            [x, 1.9, d.from + 0.12],
+          ],
+          '#6d4f36',
+        ),
+      );
+      const corners = [
+        p(x, 0, d.from - fr),
+        p(x, 0, d.to + fr),
+        p(x, dh + fr, d.to + fr),
+        p(x, dh + fr, d.from - fr),
+      ];
       doors.push({
         x0: Math.min(...corners.map((c) => c.x)),
         y0: Math.min(...corners.map((c) => c.y)),
@@ -204,8 +423,12 @@ export async function renderEmptyRoom(spec: EmptyRoomSpec): Promise<EmptyRoomPho
   // Ceiling light with its glow.
   const lamp = p(0, C, D * 0.55);
   const lampR = (camera.focal * 0.18) / (D * 0.55);
-  parts.push(`<ellipse cx="${fmt(lamp.x)}" cy="${fmt(lamp.y)}" rx="${fmt(lampR * 2.4)}" ry="${fmt(lampR * 0.9)}" fill="url(#glow)"/>`);
-  parts.push(`<ellipse cx="${fmt(lamp.x)}" cy="${fmt(lamp.y)}" rx="${fmt(lampR)}" ry="${fmt(lampR * 0.3)}" fill="#fdfdfb" stroke="#d8d6d0" stroke-width="1"/>`);
+  parts.push(
+    `<ellipse cx="${fmt(lamp.x)}" cy="${fmt(lamp.y)}" rx="${fmt(lampR * 2.4)}" ry="${fmt(lampR * 0.9)}" fill="url(#glow)"/>`,
+  );
+  parts.push(
+    `<ellipse cx="${fmt(lamp.x)}" cy="${fmt(lamp.y)}" rx="${fmt(lampR)}" ry="${fmt(lampR * 0.3)}" fill="#fdfdfb" stroke="#d8d6d0" stroke-width="1"/>`,
+  );
   // Corners between walls read darker in real photos.
   const corner = (x: number) =>
     `<line x1="${fmt(p(x, 0, D).x)}" y1="${fmt(p(x, 0, D).y)}" x2="${fmt(p(x, C, D).x)}" y2="${fmt(p(x, C, D).y)}" stroke="rgba(0,0,0,0.12)" stroke-width="${fmt(W / 300)}"/>`;
@@ -213,7 +436,11 @@ export async function renderEmptyRoom(spec: EmptyRoomSpec): Promise<EmptyRoomPho
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
 
   // Sensor grain and a touch of lens softness.
-  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).blur(0.6).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg))
+    .flatten({ background: '#ffffff' })
+    .blur(0.6)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   for (let i = 0; i < data.length; i += info.channels) {
     const n = (random() + random() - 1) * 7;
     for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, data[i + c]! + n));

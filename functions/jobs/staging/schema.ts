@@ -23,7 +23,11 @@ export const imageUrl = z
   .superRefine((value, ctx) => {
     const path = new URL(value).pathname;
     const ext = REFUSED_EXTENSIONS.exec(path);
-    if (ext) ctx.addIssue({ code: 'custom', message: `points to a ${ext[1]!.toLowerCase()} file; send a JPEG, PNG or WebP photo` });
+    if (ext)
+      ctx.addIssue({
+        code: 'custom',
+        message: `points to a ${ext[1]!.toLowerCase()} file; send a JPEG, PNG or WebP photo`,
+      });
   })
   .meta({
     description:
@@ -67,16 +71,22 @@ export const virtualStagingOutput = z
       requested: z.string(),
       used: z.enum(ROOM_TYPES),
       match: z.enum(['exact', 'synonym', 'fallback']).meta({
-        description: 'exact: room_type was a listed value; synonym: a known word for one; fallback: nothing matched, living was used.',
+        description:
+          'exact: room_type was a listed value; synonym: a known word for one; fallback: nothing matched, living was used.',
       }),
     }),
     style: z.object({ used: z.string(), match: z.enum(['keyword', 'default']) }),
     provider: z.string().meta({ description: 'offline-stager, or bedrock:<model id>.' }),
-    items: z.array(z.string()).meta({ description: 'Furniture placed (offline stager); empty when the provider does not report it.' }),
-    virtually_staged: z.literal(true).meta({
-      description: 'Disclosure: the image is virtually staged. Many listing rules require saying so next to the photo.',
+    items: z.array(z.string()).meta({
+      description: 'Furniture placed (offline stager); empty when the provider does not report it.',
     }),
-    watermark: z.boolean().meta({ description: "Whether the organization's staging watermark was drawn on the image." }),
+    virtually_staged: z.literal(true).meta({
+      description:
+        'Disclosure: the image is virtually staged. Many listing rules require saying so next to the photo.',
+    }),
+    watermark: z
+      .boolean()
+      .meta({ description: "Whether the organization's staging watermark was drawn on the image." }),
   })
   .meta({ id: 'VirtualStagingOutput' });
 export type VirtualStagingOutput = z.infer<typeof virtualStagingOutput>;

@@ -10,8 +10,8 @@ import { TransientError } from '../../core/errors.ts';
 import { encodeAs, readFormat } from './offline-stager.ts';
 import { analyseRoom } from './room-analysis.ts';
 import type { RoomType } from './room-types.ts';
-import { resolveStyle } from './staging-styles.ts';
 import { CONTENT_TYPES, type StageRequest, type StageResult, type Stager, stagingError } from './stager.ts';
+import { resolveStyle } from './staging-styles.ts';
 
 /** The part of BedrockRuntimeClient this adapter uses, so tests pass a fake. */
 export interface InvokeModelPort {
@@ -43,7 +43,10 @@ export function stagingPrompt(roomType: RoomType, stylePrompt: string | undefine
   const style = resolveStyle(stylePrompt).used;
   const extra = stylePrompt ? `, ${stylePrompt.slice(0, 300)}` : '';
   // Nova Canvas takes at most 1024 characters of text.
-  return `A professionally staged ${style} ${ROOM_WORDS[roomType]}${extra}. Photorealistic interior photo, natural light, furniture standing on the floor.`.slice(0, 1024);
+  return `A professionally staged ${style} ${ROOM_WORDS[roomType]}${extra}. Photorealistic interior photo, natural light, furniture standing on the floor.`.slice(
+    0,
+    1024,
+  );
 }
 
 export const NEGATIVE_PROMPT =
@@ -79,12 +82,22 @@ export class BedrockStager implements Stager {
         text: stagingPrompt(request.roomType, request.stylePrompt),
         negativeText: NEGATIVE_PROMPT,
       },
-      imageGenerationConfig: { numberOfImages: 1, quality: 'premium', cfgScale: 6.5, seed: request.seed % 858993459 },
+      imageGenerationConfig: {
+        numberOfImages: 1,
+        quality: 'premium',
+        cfgScale: 6.5,
+        seed: request.seed % 858993459,
+      },
     });
     let response: { body?: Uint8Array };
     try {
       response = await this.client.send(
-        this.config.command({ modelId: this.config.modelId, contentType: 'application/json', accept: 'application/json', body }),
+        this.config.command({
+          modelId: this.config.modelId,
+          contentType: 'application/json',
+          accept: 'application/json',
+          body,
+        }),
       );
     } catch (error) {
       throw mapBedrockError(error, this.config);
@@ -93,12 +106,18 @@ export class BedrockStager implements Stager {
     try {
       parsed = JSON.parse(new TextDecoder().decode(response.body ?? new Uint8Array())) as NovaResponse;
     } catch {
-      throw stagingError('STAGING_PROVIDER_ERROR', `${this.config.modelId} returned a body that is not JSON; retry the job.`);
+      throw stagingError(
+        'STAGING_PROVIDER_ERROR',
+        `${this.config.modelId} returned a body that is not JSON; retry the job.`,
+      );
     }
     const first = parsed.images?.[0];
     if (!first) {
       if (parsed.error && /content filter|blocked/i.test(parsed.error)) throw contentFiltered();
-      throw stagingError('STAGING_PROVIDER_ERROR', `${this.config.modelId} returned no image${parsed.error ? `: ${parsed.error}` : ''}; retry the job.`);
+      throw stagingError(
+        'STAGING_PROVIDER_ERROR',
+        `${this.config.modelId} returned no image${parsed.error ? `: ${parsed.error}` : ''}; retry the job.`,
+      );
     }
     const staged = sharp(Buffer.from(first, 'base64')).resize(width, height, { fit: 'fill' });
     const output = await encodeAs(staged, format);
@@ -125,11 +144,16 @@ export async function editMask(image: Buffer, width: number, height: number): Pr
   const cols: string[] = [];
   const step = Math.max(1, Math.floor(room.width / 200));
   for (let x = 0; x < room.width; x += step) {
-    cols.push(`${(x * sx).toFixed(1)},${(Math.max(room.height * 0.12, room.floorTop[x]! - reach) * sy).toFixed(1)}`);
+    cols.push(
+      `${(x * sx).toFixed(1)},${(Math.max(room.height * 0.12, room.floorTop[x]! - reach) * sy).toFixed(1)}`,
+    );
   }
   const area = `<polygon points="0,${height} ${cols.join(' ')} ${width},${(Math.max(room.height * 0.12, room.floorTop[room.width - 1]! - reach) * sy).toFixed(1)} ${width},${height}" fill="#000"/>`;
   const keep = room.openings
-    .map((o) => `<rect x="${o.rect.x0 * sx}" y="${o.rect.y0 * sy}" width="${(o.rect.x1 - o.rect.x0) * sx}" height="${(o.rect.y1 - o.rect.y0) * sy}" fill="#fff"/>`)
+    .map(
+      (o) =>
+        `<rect x="${o.rect.x0 * sx}" y="${o.rect.y0 * sy}" width="${(o.rect.x1 - o.rect.x0) * sx}" height="${(o.rect.y1 - o.rect.y0) * sy}" fill="#fff"/>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${area}${keep}</svg>`;
   return sharp(Buffer.from(svg)).threshold(128).png().toBuffer();
@@ -147,7 +171,12 @@ export function mapBedrockError(error: unknown, config: BedrockStagerConfig): Er
   const name = (error as { name?: string })?.name ?? 'Error';
   const message = (error as { message?: string })?.message ?? String(error);
   if (/content filter|blocked by our/i.test(message)) return contentFiltered();
-  if (name === 'ThrottlingException' || name === 'ServiceUnavailableException' || name === 'ModelNotReadyException' || name === 'InternalServerException') {
+  if (
+    name === 'ThrottlingException' ||
+    name === 'ServiceUnavailableException' ||
+    name === 'ModelNotReadyException' ||
+    name === 'InternalServerException'
+  ) {
     return new TransientError(`Bedrock ${name}: ${message}`);
   }
   if (name === 'AccessDeniedException' || name === 'ResourceNotFoundException') {

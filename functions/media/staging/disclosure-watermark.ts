@@ -6,7 +6,11 @@ import type { StagingImageFormat } from './stager.ts';
 
 export const DEFAULT_WATERMARK_TEXT = 'Virtually staged';
 
-export async function applyWatermark(image: Buffer, format: StagingImageFormat, text = DEFAULT_WATERMARK_TEXT): Promise<Buffer> {
+export async function applyWatermark(
+  image: Buffer,
+  format: StagingImageFormat,
+  text = DEFAULT_WATERMARK_TEXT,
+): Promise<Buffer> {
   const meta = await sharp(image).metadata();
   const w = meta.width ?? 0;
   const h = meta.height ?? 0;

@@ -8,8 +8,21 @@ export type Box = readonly [x0: number, x1: number, y0: number, y1: number, z0: 
 
 export type Part =
   | { readonly kind: 'box'; readonly box: Box; readonly color: string }
-  | { readonly kind: 'foliage'; readonly x: number; readonly y: number; readonly z: number; readonly r: number; readonly color: string }
-  | { readonly kind: 'rug'; readonly w: number; readonly d: number; readonly color: string; readonly border: string };
+  | {
+      readonly kind: 'foliage';
+      readonly x: number;
+      readonly y: number;
+      readonly z: number;
+      readonly r: number;
+      readonly color: string;
+    }
+  | {
+      readonly kind: 'rug';
+      readonly w: number;
+      readonly d: number;
+      readonly color: string;
+      readonly border: string;
+    };
 
 export interface Piece {
   readonly name: string;
@@ -39,27 +52,134 @@ export interface Palette {
 
 export const PALETTES: Readonly<Record<StagingStyle, readonly Palette[]>> = {
   modern: [
-    { fabric: '#7d8085', fabricDark: '#5f6267', wood: '#6b4a33', woodDark: '#4a3324', metal: '#242424', accent: '#c9a13b', accent2: '#2f6f73', rug: '#b9b2a6', rugBorder: '#8e877b', linen: '#f1f0ec', pot: '#e8e6e1', legs: 'metal' },
-    { fabric: '#3f4a56', fabricDark: '#2e3741', wood: '#8a6446', woodDark: '#5e432f', metal: '#1e1e1e', accent: '#d9cbb0', accent2: '#b4553c', rug: '#d3ccc0', rugBorder: '#a59d90', linen: '#f4f3ef', pot: '#2b2b2b', legs: 'plinth' },
+    {
+      fabric: '#7d8085',
+      fabricDark: '#5f6267',
+      wood: '#6b4a33',
+      woodDark: '#4a3324',
+      metal: '#242424',
+      accent: '#c9a13b',
+      accent2: '#2f6f73',
+      rug: '#b9b2a6',
+      rugBorder: '#8e877b',
+      linen: '#f1f0ec',
+      pot: '#e8e6e1',
+      legs: 'metal',
+    },
+    {
+      fabric: '#3f4a56',
+      fabricDark: '#2e3741',
+      wood: '#8a6446',
+      woodDark: '#5e432f',
+      metal: '#1e1e1e',
+      accent: '#d9cbb0',
+      accent2: '#b4553c',
+      rug: '#d3ccc0',
+      rugBorder: '#a59d90',
+      linen: '#f4f3ef',
+      pot: '#2b2b2b',
+      legs: 'plinth',
+    },
   ],
   scandinavian: [
-    { fabric: '#d8d1c4', fabricDark: '#bdb5a6', wood: '#caa57a', woodDark: '#a98558', metal: '#e9e7e2', accent: '#9cae95', accent2: '#d9a79a', rug: '#efebe3', rugBorder: '#c9c2b5', linen: '#fbfaf7', pot: '#f2efe9', legs: 'wood' },
-    { fabric: '#a9b3a5', fabricDark: '#8d988a', wood: '#d3b48b', woodDark: '#b39064', metal: '#dedbd4', accent: '#efe6d8', accent2: '#c98c6b', rug: '#e6e0d4', rugBorder: '#b8b0a1', linen: '#f8f6f1', pot: '#d9d3c8', legs: 'wood' },
+    {
+      fabric: '#d8d1c4',
+      fabricDark: '#bdb5a6',
+      wood: '#caa57a',
+      woodDark: '#a98558',
+      metal: '#e9e7e2',
+      accent: '#9cae95',
+      accent2: '#d9a79a',
+      rug: '#efebe3',
+      rugBorder: '#c9c2b5',
+      linen: '#fbfaf7',
+      pot: '#f2efe9',
+      legs: 'wood',
+    },
+    {
+      fabric: '#a9b3a5',
+      fabricDark: '#8d988a',
+      wood: '#d3b48b',
+      woodDark: '#b39064',
+      metal: '#dedbd4',
+      accent: '#efe6d8',
+      accent2: '#c98c6b',
+      rug: '#e6e0d4',
+      rugBorder: '#b8b0a1',
+      linen: '#f8f6f1',
+      pot: '#d9d3c8',
+      legs: 'wood',
+    },
   ],
   industrial: [
-    { fabric: '#8b4a2b', fabricDark: '#6b361e', wood: '#5a4636', woodDark: '#3d2f24', metal: '#1b1b1b', accent: '#c8b89a', accent2: '#4d5a4a', rug: '#6c6259', rugBorder: '#3f3832', linen: '#e4e0d8', pot: '#4a4a48', legs: 'metal' },
-    { fabric: '#4a4c4f', fabricDark: '#343638', wood: '#7a5b40', woodDark: '#523c2b', metal: '#151515', accent: '#a0522d', accent2: '#d2c4a5', rug: '#8a7f72', rugBorder: '#4e463e', linen: '#dcd8cf', pot: '#2e2e2e', legs: 'metal' },
+    {
+      fabric: '#8b4a2b',
+      fabricDark: '#6b361e',
+      wood: '#5a4636',
+      woodDark: '#3d2f24',
+      metal: '#1b1b1b',
+      accent: '#c8b89a',
+      accent2: '#4d5a4a',
+      rug: '#6c6259',
+      rugBorder: '#3f3832',
+      linen: '#e4e0d8',
+      pot: '#4a4a48',
+      legs: 'metal',
+    },
+    {
+      fabric: '#4a4c4f',
+      fabricDark: '#343638',
+      wood: '#7a5b40',
+      woodDark: '#523c2b',
+      metal: '#151515',
+      accent: '#a0522d',
+      accent2: '#d2c4a5',
+      rug: '#8a7f72',
+      rugBorder: '#4e463e',
+      linen: '#dcd8cf',
+      pot: '#2e2e2e',
+      legs: 'metal',
+    },
   ],
   coastal: [
-    { fabric: '#ece7dc', fabricDark: '#d4cebf', wood: '#c19a6b', woodDark: '#9c7a50', metal: '#d9d3c6', accent: '#2f4f77', accent2: '#8fb3c9', rug: '#dfe6e6', rugBorder: '#5f82a3', linen: '#fbfaf6', pot: '#f3efe6', legs: 'wood' },
-    { fabric: '#f3f0e8', fabricDark: '#dcd7cb', wood: '#d8cbb3', woodDark: '#b2a386', metal: '#c9c1b0', accent: '#6b9ac4', accent2: '#e3c58c', rug: '#e9e2d2', rugBorder: '#7aa0b8', linen: '#ffffff', pot: '#c7a27a', legs: 'wood' },
+    {
+      fabric: '#ece7dc',
+      fabricDark: '#d4cebf',
+      wood: '#c19a6b',
+      woodDark: '#9c7a50',
+      metal: '#d9d3c6',
+      accent: '#2f4f77',
+      accent2: '#8fb3c9',
+      rug: '#dfe6e6',
+      rugBorder: '#5f82a3',
+      linen: '#fbfaf6',
+      pot: '#f3efe6',
+      legs: 'wood',
+    },
+    {
+      fabric: '#f3f0e8',
+      fabricDark: '#dcd7cb',
+      wood: '#d8cbb3',
+      woodDark: '#b2a386',
+      metal: '#c9c1b0',
+      accent: '#6b9ac4',
+      accent2: '#e3c58c',
+      rug: '#e9e2d2',
+      rugBorder: '#7aa0b8',
+      linen: '#ffffff',
+      pot: '#c7a27a',
+      legs: 'wood',
+    },
   ],
 };
 
 const box = (color: string, ...b: Box): Part => ({ kind: 'box', box: b, color });
 
 function legs(p: Palette, w: number, d: number, h: number, inset = 0.05, size = 0.05): Part[] {
-  if (p.legs === 'plinth') return [box(p.woodDark, -w / 2 + inset * 2, w / 2 - inset * 2, 0, h, -d / 2 + inset * 2, d / 2 - inset * 2)];
+  if (p.legs === 'plinth')
+    return [
+      box(p.woodDark, -w / 2 + inset * 2, w / 2 - inset * 2, 0, h, -d / 2 + inset * 2, d / 2 - inset * 2),
+    ];
   const color = p.legs === 'metal' ? p.metal : p.woodDark;
   const s = p.legs === 'metal' ? size * 0.6 : size;
   const xs = [-w / 2 + inset, w / 2 - inset - s];
@@ -116,7 +236,10 @@ export function table(p: Palette, name: string, w: number, d: number, h: number,
     width: w,
     depth: d,
     height: h,
-    parts: [...legs({ ...p, legs: p.legs === 'plinth' ? 'metal' : p.legs }, w, d, h - 0.04, 0.06, 0.06), box(top, -w / 2, w / 2, h - 0.04, h, -d / 2, d / 2)],
+    parts: [
+      ...legs({ ...p, legs: p.legs === 'plinth' ? 'metal' : p.legs }, w, d, h - 0.04, 0.06, 0.06),
+      box(top, -w / 2, w / 2, h - 0.04, h, -d / 2, d / 2),
+    ],
   };
 }
 
@@ -124,7 +247,9 @@ export function chair(p: Palette, facing: 'camera' | 'away'): Piece {
   const w = 0.46;
   const d = 0.5;
   const back = facing === 'away' ? -d / 2 : d / 2 - 0.05;
-  const parts: Part[] = [...legs({ ...p, legs: p.legs === 'plinth' ? 'wood' : p.legs }, w, d, 0.44, 0.03, 0.04)];
+  const parts: Part[] = [
+    ...legs({ ...p, legs: p.legs === 'plinth' ? 'wood' : p.legs }, w, d, 0.44, 0.03, 0.04),
+  ];
   const seat = box(p.fabric, -w / 2, w / 2, 0.44, 0.5, -d / 2, d / 2);
   const backrest = box(p.wood, -w / 2 + 0.02, w / 2 - 0.02, 0.5, 0.9, back, back + 0.05);
   parts.push(...(facing === 'away' ? [seat, backrest] : [backrest, seat]));
@@ -133,7 +258,16 @@ export function chair(p: Palette, facing: 'camera' | 'away'): Piece {
 
 export function stool(p: Palette): Piece {
   const s = 0.38;
-  return { name: 'bar-stool', width: s, depth: s, height: 0.66, parts: [...legs({ ...p, legs: 'metal' }, s, s, 0.62, 0.03, 0.04), box(p.wood, -s / 2, s / 2, 0.62, 0.67, -s / 2, s / 2)] };
+  return {
+    name: 'bar-stool',
+    width: s,
+    depth: s,
+    height: 0.66,
+    parts: [
+      ...legs({ ...p, legs: 'metal' }, s, s, 0.62, 0.03, 0.04),
+      box(p.wood, -s / 2, s / 2, 0.62, 0.67, -s / 2, s / 2),
+    ],
+  };
 }
 
 export function bed(p: Palette): Piece {
@@ -212,12 +346,23 @@ export function plant(p: Palette, size: 'floor' | 'small', jitter: () => number)
     width: potW,
     depth: potW,
     height: potH + crown * 1.6,
-    parts: [box(p.pot, -potW / 2, potW / 2, 0, potH, -potW / 2, potW / 2), box('#5b4636', -potW / 2 + 0.03, potW / 2 - 0.03, potH, potH + 0.01, -potW / 2 + 0.03, potW / 2 - 0.03), ...leaves],
+    parts: [
+      box(p.pot, -potW / 2, potW / 2, 0, potH, -potW / 2, potW / 2),
+      box('#5b4636', -potW / 2 + 0.03, potW / 2 - 0.03, potH, potH + 0.01, -potW / 2 + 0.03, potW / 2 - 0.03),
+      ...leaves,
+    ],
   };
 }
 
 export function rug(p: Palette, w: number, d: number): Piece {
-  return { name: 'rug', width: w, depth: d, height: 0.01, flat: true, parts: [{ kind: 'rug', w, d, color: p.rug, border: p.rugBorder }] };
+  return {
+    name: 'rug',
+    width: w,
+    depth: d,
+    height: 0.01,
+    flat: true,
+    parts: [{ kind: 'rug', w, d, color: p.rug, border: p.rugBorder }],
+  };
 }
 
 export function bookshelf(p: Palette): Piece {
@@ -234,7 +379,9 @@ export function bookshelf(p: Palette): Piece {
     while (x < w / 2 - 0.12) {
       const bw = 0.03 + ((k * 7) % 5) * 0.008;
       const bh = 0.22 + ((k * 5) % 4) * 0.03;
-      parts.push(box(bookColours[k % bookColours.length]!, x, x + bw, y, y + bh, -d / 2 - 0.005, -d / 2 + 0.2));
+      parts.push(
+        box(bookColours[k % bookColours.length]!, x, x + bw, y, y + bh, -d / 2 - 0.005, -d / 2 + 0.2),
+      );
       x += bw + 0.004;
       k += 1;
       if (k % 9 === 0) x += 0.12;

@@ -5,11 +5,10 @@
 // Deterministic: the layout and palette come from a hash of the image, room type, style and seed.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { PALETTES, type Box, type Part, type Piece } from './furniture-assets.ts';
+import { type Box, PALETTES, type Part, type Piece } from './furniture-assets.ts';
 import { analyseRoom, type ImageRect, type RoomAnalysis } from './room-analysis.ts';
 import { project, type RoomCamera } from './room-camera.ts';
 import { type Facing, layoutFor } from './room-layouts.ts';
-import { resolveStyle } from './staging-styles.ts';
 import {
   CONTENT_TYPES,
   type StageRequest,
@@ -18,6 +17,7 @@ import {
   type StagingImageFormat,
   stagingError,
 } from './stager.ts';
+import { resolveStyle } from './staging-styles.ts';
 
 export const OFFLINE_STAGER_NAME = 'offline-stager';
 
@@ -34,7 +34,9 @@ function rng(seed: number): () => number {
 
 function shade(hex: string, factor: number): string {
   const n = Number.parseInt(hex.slice(1), 16);
-  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.max(0, Math.min(255, Math.round(v * factor))));
+  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) =>
+    Math.max(0, Math.min(255, Math.round(v * factor))),
+  );
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
@@ -57,7 +59,10 @@ function worldBox(b: Box, p: Placed): Box {
 }
 
 function footprint(p: Placed, grow = 0): Array<[number, number]> {
-  const [x0, x1, , , z0, z1] = worldBox([-p.piece.width / 2, p.piece.width / 2, 0, 0, -p.piece.depth / 2, p.piece.depth / 2], p);
+  const [x0, x1, , , z0, z1] = worldBox(
+    [-p.piece.width / 2, p.piece.width / 2, 0, 0, -p.piece.depth / 2, p.piece.depth / 2],
+    p,
+  );
   return [
     [x0 - grow, z0 - grow],
     [x1 + grow, z0 - grow],
@@ -67,8 +72,13 @@ function footprint(p: Placed, grow = 0): Array<[number, number]> {
 }
 
 function projectedBounds(camera: RoomCamera, p: Placed): ImageRect {
-  const [x0, x1, , , z0, z1] = worldBox([-p.piece.width / 2, p.piece.width / 2, 0, 0, -p.piece.depth / 2, p.piece.depth / 2], p);
-  const pts = [x0, x1].flatMap((x) => [0, p.piece.height].flatMap((y) => [z0, z1].map((z) => project(camera, x, y, z))));
+  const [x0, x1, , , z0, z1] = worldBox(
+    [-p.piece.width / 2, p.piece.width / 2, 0, 0, -p.piece.depth / 2, p.piece.depth / 2],
+    p,
+  );
+  const pts = [x0, x1].flatMap((x) =>
+    [0, p.piece.height].flatMap((y) => [z0, z1].map((z) => project(camera, x, y, z))),
+  );
   return {
     x0: Math.min(...pts.map((q) => q.x)),
     y0: Math.min(...pts.map((q) => q.y)),
@@ -96,7 +106,8 @@ function fits(room: RoomAnalysis, p: Placed): boolean {
 }
 
 const fmt = (v: number) => v.toFixed(1);
-const points = (pts: ReadonlyArray<{ x: number; y: number }>) => pts.map((q) => `${fmt(q.x)},${fmt(q.y)}`).join(' ');
+const points = (pts: ReadonlyArray<{ x: number; y: number }>) =>
+  pts.map((q) => `${fmt(q.x)},${fmt(q.y)}`).join(' ');
 
 function drawPart(camera: RoomCamera, part: Part, placed: Placed, lightFromLeft: boolean): string {
   const P = (x: number, y: number, z: number) => project(camera, x, y, z);
@@ -110,13 +121,20 @@ function drawPart(camera: RoomCamera, part: Part, placed: Placed, lightFromLeft:
     const [x0, x1, , , z0, z1] = worldBox([-part.w / 2, part.w / 2, 0, 0, -part.d / 2, part.d / 2], placed);
     const b = Math.min(part.w, part.d) * 0.07;
     const outer = [P(x0, 0.005, z0), P(x1, 0.005, z0), P(x1, 0.005, z1), P(x0, 0.005, z1)];
-    const inner = [P(x0 + b, 0.006, z0 + b), P(x1 - b, 0.006, z0 + b), P(x1 - b, 0.006, z1 - b), P(x0 + b, 0.006, z1 - b)];
+    const inner = [
+      P(x0 + b, 0.006, z0 + b),
+      P(x1 - b, 0.006, z0 + b),
+      P(x1 - b, 0.006, z1 - b),
+      P(x0 + b, 0.006, z1 - b),
+    ];
     return `<polygon points="${points(outer)}" fill="${part.border}"/><polygon points="${points(inner)}" fill="${part.color}"/>`;
   }
   const [x0, x1, y0, y1, z0, z1] = worldBox(part.box, placed);
   const out: string[] = [];
   const face = (pts: Array<{ x: number; y: number }>, factor: number) =>
-    out.push(`<polygon points="${points(pts)}" fill="${shade(part.color, factor)}" stroke="${shade(part.color, factor * 0.92)}" stroke-width="0.6" stroke-linejoin="round"/>`);
+    out.push(
+      `<polygon points="${points(pts)}" fill="${shade(part.color, factor)}" stroke="${shade(part.color, factor * 0.92)}" stroke-width="0.6" stroke-linejoin="round"/>`,
+    );
   const eye = camera.eyeHeight;
   if (x0 > 0) face([P(x0, y0, z0), P(x0, y0, z1), P(x0, y1, z1), P(x0, y1, z0)], lightFromLeft ? 0.86 : 0.7);
   if (x1 < 0) face([P(x1, y0, z0), P(x1, y0, z1), P(x1, y1, z1), P(x1, y1, z0)], lightFromLeft ? 0.7 : 0.86);
@@ -140,16 +158,25 @@ export async function encodeAs(image: Sharp, format: StagingImageFormat): Promis
   return image.webp({ quality: 90 }).toBuffer();
 }
 
-export async function readFormat(image: Buffer): Promise<{ format: StagingImageFormat; width: number; height: number }> {
+export async function readFormat(
+  image: Buffer,
+): Promise<{ format: StagingImageFormat; width: number; height: number }> {
   let meta: Metadata;
   try {
     meta = await sharp(image).metadata();
   } catch {
-    throw stagingError('UNSUPPORTED_IMAGE', 'The file at image_url is not an image; send a JPEG, PNG or WebP photo.');
+    throw stagingError(
+      'UNSUPPORTED_IMAGE',
+      'The file at image_url is not an image; send a JPEG, PNG or WebP photo.',
+    );
   }
-  const format = meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : undefined;
+  const format =
+    meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : undefined;
   if (!format || !meta.width || !meta.height) {
-    throw stagingError('UNSUPPORTED_IMAGE', `The image is ${meta.format ?? 'of an unknown type'}; send a JPEG, PNG or WebP photo.`);
+    throw stagingError(
+      'UNSUPPORTED_IMAGE',
+      `The image is ${meta.format ?? 'of an unknown type'}; send a JPEG, PNG or WebP photo.`,
+    );
   }
   const oriented = (meta.orientation ?? 1) >= 5;
   return { format, width: oriented ? meta.height : meta.width, height: oriented ? meta.width : meta.height };
@@ -174,7 +201,9 @@ export class OfflineStager implements Stager {
     const centre = (room.floorLeft + room.floorRight) / 2;
     let main: Placed | undefined;
     for (const forward of [0, 0.4, 0.9, 1.5]) {
-      for (const offset of [0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.2, -1.2, 1.6, -1.6].map((o) => o * Math.max(1, span / 4))) {
+      for (const offset of [0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.2, -1.2, 1.6, -1.6].map(
+        (o) => o * Math.max(1, span / 4),
+      )) {
         const candidate: Placed = {
           piece: mainSpec.piece,
           cx: centre + offset,
@@ -200,7 +229,12 @@ export class OfflineStager implements Stager {
         placed.push(main);
         continue;
       }
-      const candidate: Placed = { piece: spec.piece, cx: main.cx + spec.dx, cz: main.cz - spec.dz, facing: spec.facing };
+      const candidate: Placed = {
+        piece: spec.piece,
+        cx: main.cx + spec.dx,
+        cz: main.cz - spec.dz,
+        facing: spec.facing,
+      };
       if (fits(room, candidate)) placed.push(candidate);
     }
     // Painted far to near; flat rugs first of all.
@@ -212,18 +246,29 @@ export class OfflineStager implements Stager {
     placed.forEach((p, i) => {
       if (p.piece.flat) return;
       const px = camera.focal / p.cz;
-      defs.push(`<filter id="s${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${fmt(Math.max(1.5, px * 0.06))}"/></filter>`);
-      defs.push(`<filter id="c${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${fmt(Math.max(0.8, px * 0.015))}"/></filter>`);
+      defs.push(
+        `<filter id="s${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${fmt(Math.max(1.5, px * 0.06))}"/></filter>`,
+      );
+      defs.push(
+        `<filter id="c${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${fmt(Math.max(0.8, px * 0.015))}"/></filter>`,
+      );
       const soft = footprint(p, 0.08).map(([x, z]) => project(camera, x, 0, z));
       const contact = footprint(p, -0.02).map(([x, z]) => project(camera, x, 0, z));
       shadows.push(`<polygon points="${points(soft)}" fill="#000" opacity="0.28" filter="url(#s${i})"/>`);
       shadows.push(`<polygon points="${points(contact)}" fill="#000" opacity="0.38" filter="url(#c${i})"/>`);
     });
-    const bodies = order.map((p) => p.piece.parts.map((part) => drawPart(camera, part, p, lightFromLeft)).join(''));
+    const bodies = order.map((p) =>
+      p.piece.parts.map((part) => drawPart(camera, part, p, lightFromLeft)).join(''),
+    );
     const rugs = order.filter((p) => p.piece.flat).length;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs.join('')}</defs>${bodies.slice(0, rugs).join('')}${shadows.join('')}${bodies.slice(rugs).join('')}</svg>`;
     const layer = await sharp(Buffer.from(svg)).blur(0.4).png().toBuffer();
-    const output = await encodeAs(sharp(request.image).rotate().composite([{ input: layer }]), format);
+    const output = await encodeAs(
+      sharp(request.image)
+        .rotate()
+        .composite([{ input: layer }]),
+      format,
+    );
     return {
       image: output,
       contentType: CONTENT_TYPES[format],

@@ -62,7 +62,9 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-function fitLine(points: ReadonlyArray<readonly [number, number]>): { slope: number; intercept: number } | undefined {
+function fitLine(
+  points: ReadonlyArray<readonly [number, number]>,
+): { slope: number; intercept: number } | undefined {
   if (points.length < 4) return undefined;
   const n = points.length;
   const mx = points.reduce((s, p) => s + p[0], 0) / n;
@@ -162,7 +164,8 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
 
   // The back wall's floor line: the flat top of the floor region.
   const visible = [...smooth].filter((y) => y < h - 1);
-  const backY = visible.length > 0 ? [...visible].sort((a, b) => a - b)[Math.floor(visible.length * 0.15)]! : h * 0.75;
+  const backY =
+    visible.length > 0 ? [...visible].sort((a, b) => a - b)[Math.floor(visible.length * 0.15)]! : h * 0.75;
   const tol = Math.max(2, h * 0.012);
   let flatL = -1;
   let flatR = -1;
@@ -178,8 +181,10 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
   }
   const leftPts: Array<[number, number]> = [];
   const rightPts: Array<[number, number]> = [];
-  for (let x = 0; x < flatL; x++) if (smooth[x]! > backY + tol && smooth[x]! < h - 2) leftPts.push([x, smooth[x]!]);
-  for (let x = flatR + 1; x < w; x++) if (smooth[x]! > backY + tol && smooth[x]! < h - 2) rightPts.push([x, smooth[x]!]);
+  for (let x = 0; x < flatL; x++)
+    if (smooth[x]! > backY + tol && smooth[x]! < h - 2) leftPts.push([x, smooth[x]!]);
+  for (let x = flatR + 1; x < w; x++)
+    if (smooth[x]! > backY + tol && smooth[x]! < h - 2) rightPts.push([x, smooth[x]!]);
   const leftLine = fitLine(leftPts);
   const rightLine = fitLine(rightPts);
   const okLeft = leftLine && leftLine.slope < -0.05 ? leftLine : undefined;

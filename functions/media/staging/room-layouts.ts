@@ -1,8 +1,9 @@
 // What goes in each room type, and where, relative to the room's main piece standing against the back
 // wall: offsets in metres (dx across, dz toward the camera from the main piece's front) and which way
 // each piece faces. Two layouts per room type; the seed picks one.
-import * as F from './furniture-assets.ts';
+
 import type { Palette, Piece } from './furniture-assets.ts';
+import * as F from './furniture-assets.ts';
 import type { RoomType } from './room-types.ts';
 
 export type Facing = 'camera' | 'right' | 'left';
@@ -135,7 +136,13 @@ const LAYOUTS: Readonly<Record<RoomType, readonly Layout[]>> = {
   outdoor: [
     (p, r) => [
       { piece: F.rug(p, 2.6, 1.8), dx: 0, dz: 0.9, facing: 'camera' },
-      { piece: F.sofa({ ...p, fabric: p.linen, fabricDark: p.wood }, 3), dx: 0, dz: 0, facing: 'camera', main: true },
+      {
+        piece: F.sofa({ ...p, fabric: p.linen, fabricDark: p.wood }, 3),
+        dx: 0,
+        dz: 0,
+        facing: 'camera',
+        main: true,
+      },
       { piece: F.plant(p, 'floor', r), dx: -1.5, dz: -0.1, facing: 'camera' },
       { piece: F.plant(p, 'floor', r), dx: 1.5, dz: -0.1, facing: 'camera' },
       { piece: F.table(p, 'coffee-table', 1.0, 0.6, 0.4), dx: 0, dz: 1.05, facing: 'camera' },

@@ -2,7 +2,15 @@
 // is mapped onto one of them. The output always says which type was used and how it was chosen, so a
 // caller whose text fell back to the default can see it and send a better one.
 
-export const ROOM_TYPES = ['living', 'bedroom', 'kitchen', 'dining', 'office', 'bathroom', 'outdoor'] as const;
+export const ROOM_TYPES = [
+  'living',
+  'bedroom',
+  'kitchen',
+  'dining',
+  'office',
+  'bathroom',
+  'outdoor',
+] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
 
 /** Used when the text names no known room: the most common staged room in listings. */
@@ -42,9 +50,29 @@ export const ROOM_TYPE_SYNONYMS: Readonly<Record<RoomType, readonly string[]>> =
     'suite',
   ],
   kitchen: ['kitchen', 'kitchenette', 'galley', 'pantry', 'butlers pantry', 'scullery'],
-  dining: ['dining', 'dining room', 'dining area', 'meals', 'meals area', 'breakfast nook', 'eat in'],
+  dining: [
+    'dining',
+    'dining room',
+    'dining area',
+    'meals',
+    'meals area',
+    'meal',
+    'meal area',
+    'breakfast nook',
+    'eat in',
+  ],
   office: ['office', 'home office', 'study', 'studio', 'workroom', 'library', 'work from home'],
-  bathroom: ['bathroom', 'bath', 'ensuite', 'en suite', 'powder room', 'washroom', 'toilet', 'wc', 'shower room'],
+  bathroom: [
+    'bathroom',
+    'bath',
+    'ensuite',
+    'en suite',
+    'powder room',
+    'washroom',
+    'toilet',
+    'wc',
+    'shower room',
+  ],
   outdoor: [
     'outdoor',
     'outside',
@@ -86,9 +114,9 @@ function normalise(text: string): string {
 
 // Longest phrases first so "dining room" beats "room"-less partial words and "master bedroom" wins
 // over "bed"; ties keep ROOM_TYPES order.
-const PHRASES = ROOM_TYPES.flatMap((type) => ROOM_TYPE_SYNONYMS[type].map((phrase) => ({ type, phrase }))).sort(
-  (a, b) => b.phrase.length - a.phrase.length,
-);
+const PHRASES = ROOM_TYPES.flatMap((type) =>
+  ROOM_TYPE_SYNONYMS[type].map((phrase) => ({ type, phrase })),
+).sort((a, b) => b.phrase.length - a.phrase.length);
 
 /** Maps free text onto a room type; never throws (an unknown text falls back and says so). */
 export function resolveRoomType(requested: string): ResolvedRoomType {

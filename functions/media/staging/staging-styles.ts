@@ -8,9 +8,39 @@ export const DEFAULT_STAGING_STYLE: StagingStyle = 'modern';
 
 export const STYLE_KEYWORDS: Readonly<Record<StagingStyle, readonly string[]>> = {
   modern: ['modern', 'contemporary', 'minimal', 'minimalist', 'sleek', 'luxury', 'mid century', 'midcentury'],
-  scandinavian: ['scandinavian', 'scandi', 'nordic', 'hygge', 'japandi', 'light oak', 'light wood', 'natural'],
-  industrial: ['industrial', 'loft', 'warehouse', 'urban', 'leather', 'metal', 'reclaimed', 'rustic', 'dark wood'],
-  coastal: ['coastal', 'beach', 'hamptons', 'nautical', 'seaside', 'boho', 'bohemian', 'rattan', 'navy', 'resort'],
+  scandinavian: [
+    'scandinavian',
+    'scandi',
+    'nordic',
+    'hygge',
+    'japandi',
+    'light oak',
+    'light wood',
+    'natural',
+  ],
+  industrial: [
+    'industrial',
+    'loft',
+    'warehouse',
+    'urban',
+    'leather',
+    'metal',
+    'reclaimed',
+    'rustic',
+    'dark wood',
+  ],
+  coastal: [
+    'coastal',
+    'beach',
+    'hamptons',
+    'nautical',
+    'seaside',
+    'boho',
+    'bohemian',
+    'rattan',
+    'navy',
+    'resort',
+  ],
 };
 
 export interface ResolvedStyle {
