@@ -1,0 +1,283 @@
+// The offline Stager: finds the floor, the perspective and the openings of the photo (room-analysis),
+// lays out the room type's furniture against the back wall (room-layouts), projects every piece
+// through the photo's camera so it takes the room's perspective and size, keeps each piece on the
+// floor, below the ceiling and clear of windows and doors, and paints it over soft contact shadows.
+// Deterministic: the layout and palette come from a hash of the image, room type, style and seed.
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { type Box, PALETTES, type Part, type Piece } from './furniture-assets.ts';
+import { analyseRoom, type ImageRect, type RoomAnalysis } from './room-analysis.ts';
+import { project, type RoomCamera } from './room-camera.ts';
+import { type Facing, layoutFor } from './room-layouts.ts';
+import {
+  CONTENT_TYPES,
+  type StageRequest,
+  type StageResult,
+  type Stager,
+  type StagingImageFormat,
+  stagingError,
+} from './stager.ts';
+import { resolveStyle } from './staging-styles.ts';
+
+export const OFFLINE_STAGER_NAME = 'offline-stager';
+
+function rng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shade(hex: string, factor: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) =>
+    Math.max(0, Math.min(255, Math.round(v * factor))),
+  );
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+
+interface Placed {
+  readonly piece: Piece;
+  readonly cx: number;
+  readonly cz: number;
+  readonly facing: Facing;
+}
+
+/** A part's box in room coordinates, given where its piece stands and which way it faces. */
+function worldBox(b: Box, p: Placed): Box {
+  const [x0, x1, y0, y1, z0, z1] = b;
+  if (p.facing === 'camera') return [p.cx + x0, p.cx + x1, y0, y1, p.cz + z0, p.cz + z1];
+  // Facing right (+X): the piece's front (-z) points to +X; facing left: to -X.
+  const s = p.facing === 'right' ? -1 : 1;
+  const xs = [p.cx + s * z0, p.cx + s * z1];
+  const zs = [p.cz - s * x0, p.cz - s * x1];
+  return [Math.min(...xs), Math.max(...xs), y0, y1, Math.min(...zs), Math.max(...zs)];
+}
+
+function footprint(p: Placed, grow = 0): Array<[number, number]> {
+  const [x0, x1, , , z0, z1] = worldBox(
+    [-p.piece.width / 2, p.piece.width / 2, 0, 0, -p.piece.depth / 2, p.piece.depth / 2],
+    p,
+  );
+  return [
+    [x0 - grow, z0 - grow],
+    [x1 + grow, z0 - grow],
+    [x1 + grow, z1 + grow],
+    [x0 - grow, z1 + grow],
+  ];
+}
+
+function projectedBounds(camera: RoomCamera, p: Placed): ImageRect {
+  const [x0, x1, , , z0, z1] = worldBox(
+    [-p.piece.width / 2, p.piece.width / 2, 0, 0, -p.piece.depth / 2, p.piece.depth / 2],
+    p,
+  );
+  const pts = [x0, x1].flatMap((x) =>
+    [0, p.piece.height].flatMap((y) => [z0, z1].map((z) => project(camera, x, y, z))),
+  );
+  return {
+    x0: Math.min(...pts.map((q) => q.x)),
+    y0: Math.min(...pts.map((q) => q.y)),
+    x1: Math.max(...pts.map((q) => q.x)),
+    y1: Math.max(...pts.map((q) => q.y)),
+  };
+}
+
+const overlaps = (a: ImageRect, b: ImageRect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** On the visible floor, below the ceiling band, clear of every opening. */
+function fits(room: RoomAnalysis, p: Placed): boolean {
+  const { camera, width, height } = room;
+  if (p.cz + p.piece.depth / 2 > room.backDepth + 0.01) return false;
+  for (const [x, z] of footprint(p)) {
+    if (z <= 0.3) return false;
+    const q = project(camera, x, 0, z);
+    // Pieces may run out of the bottom of the frame, as in any room photo, but not out of its sides.
+    if (q.x < 0 || q.x >= width) return false;
+    if (q.y < height && q.y < room.floorTop[Math.floor(q.x)]! - height * 0.01) return false;
+  }
+  const bounds = projectedBounds(camera, p);
+  if (bounds.y0 < height * 0.12) return false;
+  return room.openings.every((o) => !overlaps(bounds, o.rect));
+}
+
+const fmt = (v: number) => v.toFixed(1);
+const points = (pts: ReadonlyArray<{ x: number; y: number }>) =>
+  pts.map((q) => `${fmt(q.x)},${fmt(q.y)}`).join(' ');
+
+function drawPart(camera: RoomCamera, part: Part, placed: Placed, lightFromLeft: boolean): string {
+  const P = (x: number, y: number, z: number) => project(camera, x, y, z);
+  if (part.kind === 'foliage') {
+    const [x, , , , z] = worldBox([part.x, part.x, part.y, part.y, part.z, part.z], placed);
+    const c = P(x, part.y, z);
+    const r = (camera.focal * part.r) / z;
+    return `<ellipse cx="${fmt(c.x)}" cy="${fmt(c.y)}" rx="${fmt(r)}" ry="${fmt(r * 0.8)}" fill="${part.color}" stroke="${shade(part.color, 0.75)}" stroke-width="${fmt(r * 0.06)}"/>`;
+  }
+  if (part.kind === 'rug') {
+    const [x0, x1, , , z0, z1] = worldBox([-part.w / 2, part.w / 2, 0, 0, -part.d / 2, part.d / 2], placed);
+    const b = Math.min(part.w, part.d) * 0.07;
+    const outer = [P(x0, 0.005, z0), P(x1, 0.005, z0), P(x1, 0.005, z1), P(x0, 0.005, z1)];
+    const inner = [
+      P(x0 + b, 0.006, z0 + b),
+      P(x1 - b, 0.006, z0 + b),
+      P(x1 - b, 0.006, z1 - b),
+      P(x0 + b, 0.006, z1 - b),
+    ];
+    return `<polygon points="${points(outer)}" fill="${part.border}"/><polygon points="${points(inner)}" fill="${part.color}"/>`;
+  }
+  const [x0, x1, y0, y1, z0, z1] = worldBox(part.box, placed);
+  const out: string[] = [];
+  const face = (pts: Array<{ x: number; y: number }>, factor: number) =>
+    out.push(
+      `<polygon points="${points(pts)}" fill="${shade(part.color, factor)}" stroke="${shade(part.color, factor * 0.92)}" stroke-width="0.6" stroke-linejoin="round"/>`,
+    );
+  const eye = camera.eyeHeight;
+  if (x0 > 0) face([P(x0, y0, z0), P(x0, y0, z1), P(x0, y1, z1), P(x0, y1, z0)], lightFromLeft ? 0.86 : 0.7);
+  if (x1 < 0) face([P(x1, y0, z0), P(x1, y0, z1), P(x1, y1, z1), P(x1, y1, z0)], lightFromLeft ? 0.7 : 0.86);
+  if (y1 < eye) face([P(x0, y1, z0), P(x1, y1, z0), P(x1, y1, z1), P(x0, y1, z1)], 1.08);
+  if (y0 > eye) face([P(x0, y0, z0), P(x1, y0, z0), P(x1, y0, z1), P(x0, y0, z1)], 0.6);
+  face([P(x0, y0, z0), P(x1, y0, z0), P(x1, y1, z0), P(x0, y1, z0)], 0.94);
+  return out.join('');
+}
+
+function seedFor(request: StageRequest, style: string): number {
+  const hash = createHash('sha256')
+    .update(request.image)
+    .update(`\0${request.roomType}\0${style}\0${request.seed}`)
+    .digest();
+  return hash.readUInt32LE(0);
+}
+
+export async function encodeAs(image: Sharp, format: StagingImageFormat): Promise<Buffer> {
+  if (format === 'jpeg') return image.jpeg({ quality: 92, mozjpeg: false }).toBuffer();
+  if (format === 'png') return image.png().toBuffer();
+  return image.webp({ quality: 90 }).toBuffer();
+}
+
+export async function readFormat(
+  image: Buffer,
+): Promise<{ format: StagingImageFormat; width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(image).metadata();
+  } catch {
+    throw stagingError(
+      'UNSUPPORTED_IMAGE',
+      'The file at image_url is not an image; send a JPEG, PNG or WebP photo.',
+    );
+  }
+  const format =
+    meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : undefined;
+  if (!format || !meta.width || !meta.height) {
+    throw stagingError(
+      'UNSUPPORTED_IMAGE',
+      `The image is ${meta.format ?? 'of an unknown type'}; send a JPEG, PNG or WebP photo.`,
+    );
+  }
+  const oriented = (meta.orientation ?? 1) >= 5;
+  return { format, width: oriented ? meta.height : meta.width, height: oriented ? meta.width : meta.height };
+}
+
+export class OfflineStager implements Stager {
+  readonly name = OFFLINE_STAGER_NAME;
+
+  async stage(request: StageRequest): Promise<StageResult> {
+    const { format, width, height } = await readFormat(request.image);
+    const style = resolveStyle(request.stylePrompt).used;
+    const rnd = rng(seedFor(request, style));
+    const palettes = PALETTES[style];
+    const palette = palettes[Math.floor(rnd() * palettes.length)]!;
+    const room = await analyseRoom(request.image);
+    const camera = room.camera;
+    const layout = layoutFor(request.roomType, palette, rnd);
+    const mainSpec = layout.find((l) => l.main)!;
+
+    // The main piece: against the back wall, as central as the openings allow.
+    const span = room.floorRight - room.floorLeft;
+    const centre = (room.floorLeft + room.floorRight) / 2;
+    let main: Placed | undefined;
+    for (const forward of [0, 0.4, 0.9, 1.5]) {
+      for (const offset of [0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.2, -1.2, 1.6, -1.6].map(
+        (o) => o * Math.max(1, span / 4),
+      )) {
+        const candidate: Placed = {
+          piece: mainSpec.piece,
+          cx: centre + offset,
+          cz: room.backDepth - 0.06 - mainSpec.piece.depth / 2 - forward,
+          facing: 'camera',
+        };
+        if (fits(room, candidate)) {
+          main = candidate;
+          break;
+        }
+      }
+      if (main) break;
+    }
+    if (!main) {
+      throw stagingError(
+        'NO_FLOOR_FOUND',
+        'No clear floor area large enough for furniture was found in the photo; send a wide shot of the empty room taken at chest height with the floor visible.',
+      );
+    }
+    const placed: Placed[] = [];
+    for (const spec of layout) {
+      if (spec.main) {
+        placed.push(main);
+        continue;
+      }
+      const candidate: Placed = {
+        piece: spec.piece,
+        cx: main.cx + spec.dx,
+        cz: main.cz - spec.dz,
+        facing: spec.facing,
+      };
+      if (fits(room, candidate)) placed.push(candidate);
+    }
+    // Painted far to near; flat rugs first of all.
+    const order = [...placed].sort((a, b) => Number(!a.piece.flat) - Number(!b.piece.flat) || b.cz - a.cz);
+    const lightFromLeft = (room.openings.find((o) => o.kind === 'window')?.rect.x0 ?? 0) < width / 2;
+
+    const defs: string[] = [];
+    const shadows: string[] = [];
+    placed.forEach((p, i) => {
+      if (p.piece.flat) return;
+      const px = camera.focal / p.cz;
+      defs.push(
+        `<filter id="s${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${fmt(Math.max(1.5, px * 0.06))}"/></filter>`,
+      );
+      defs.push(
+        `<filter id="c${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${fmt(Math.max(0.8, px * 0.015))}"/></filter>`,
+      );
+      const soft = footprint(p, 0.08).map(([x, z]) => project(camera, x, 0, z));
+      const contact = footprint(p, -0.02).map(([x, z]) => project(camera, x, 0, z));
+      shadows.push(`<polygon points="${points(soft)}" fill="#000" opacity="0.28" filter="url(#s${i})"/>`);
+      shadows.push(`<polygon points="${points(contact)}" fill="#000" opacity="0.38" filter="url(#c${i})"/>`);
+    });
+    const bodies = order.map((p) =>
+      p.piece.parts.map((part) => drawPart(camera, part, p, lightFromLeft)).join(''),
+    );
+    const rugs = order.filter((p) => p.piece.flat).length;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs.join('')}</defs>${bodies.slice(0, rugs).join('')}${shadows.join('')}${bodies.slice(rugs).join('')}</svg>`;
+    const layer = await sharp(Buffer.from(svg)).blur(0.4).png().toBuffer();
+    const output = await encodeAs(
+      sharp(request.image)
+        .rotate()
+        .composite([{ input: layer }]),
+      format,
+    );
+    return {
+      image: output,
+      contentType: CONTENT_TYPES[format],
+      format,
+      width,
+      height,
+      provider: OFFLINE_STAGER_NAME,
+      style,
+      items: placed.map((p) => p.piece.name),
+    };
+  }
+}
