@@ -155,6 +155,15 @@ export class ServiceStack extends Stack {
       }
       if (needs.renderScale) environment[ENV.renderScale] = String(config.renderer.scale);
       if (needs.renderer) Object.assign(environment, renderer.environment);
+      if (needs.imageFetch) {
+        environment[ENV.imageFetchAllowHttp] = String(config.imageFetch.allowHttp);
+        environment[ENV.imageFetchAllowLoopback] = String(config.imageFetch.allowLoopback);
+      }
+      if (needs.stager) {
+        environment[ENV.stagerProvider] = config.staging.provider;
+        environment[ENV.bedrockRegion] = config.staging.bedrockRegion;
+        environment[ENV.bedrockModelId] = config.staging.bedrockModelId;
+      }
       const fn = step(spec.functionId, handlerModule(spec.handler, PROJECT_ROOT), spec.description, {
         exportName: spec.handler.exportName,
         environment,
@@ -175,6 +184,16 @@ export class ServiceStack extends Stack {
       if (usesAmazonLocation && needs.location?.tiles) {
         fn.addToRolePolicy(
           new iam.PolicyStatement({ actions: ['geo-maps:GetTile'], resources: [provider('geo-maps')] }),
+        );
+      }
+      if (needs.stager && config.staging.provider === 'bedrock') {
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['bedrock:InvokeModel'],
+            resources: [
+              `arn:${this.partition}:bedrock:${config.staging.bedrockRegion}::foundation-model/${config.staging.bedrockModelId}`,
+            ],
+          }),
         );
       }
       stepFunctions.set(spec.functionId, fn);

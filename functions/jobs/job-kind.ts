@@ -47,6 +47,10 @@ export interface StepNeeds {
   readonly renderer?: boolean;
   /** Reads the stage's render scale (tests render videos smaller). */
   readonly renderScale?: boolean;
+  /** Downloads customer images (SSRF-checked; the stage's http/loopback policy). */
+  readonly imageFetch?: boolean;
+  /** Virtual staging's Stager (Amazon Bedrock on cloud stages: bedrock:InvokeModel on the model). */
+  readonly stager?: boolean;
 }
 
 export interface StepPoll {

@@ -57,6 +57,21 @@ export interface StageConfig {
   readonly outputUrlExpirySeconds: number;
   /** Upper bound on one job's workflow; the execution is failed past it. */
   readonly workflowTimeoutSeconds: number;
+  /** Customer image URLs the service downloads (brochure photos, logos, room photos to stage). */
+  readonly imageFetch: {
+    /** http:// image URLs are refused unless this is set (only the local stack sets it). */
+    readonly allowHttp: boolean;
+    /** Loopback hosts are allowed (only the local stack, where test images are served on 127.0.0.1). */
+    readonly allowLoopback: boolean;
+  };
+  /** The Stager port of virtual staging. */
+  readonly staging: {
+    /** offline: drawn furniture placed in the photo's perspective; bedrock: Amazon Bedrock image editing. */
+    readonly provider: 'offline' | 'bedrock';
+    readonly bedrockRegion: string;
+    /** An inpainting-capable image model (Amazon Nova Canvas). */
+    readonly bedrockModelId: string;
+  };
   readonly webhooks: {
     /** http:// webhook URLs are refused unless this is set (only the local stack sets it). */
     readonly allowHttp: boolean;
@@ -79,6 +94,8 @@ const base = {
   renderer: { provider: 'remotion-lambda', memoryMb: 2048, functionTimeoutSeconds: 240, scale: 1 },
   outputUrlExpirySeconds: 3600,
   workflowTimeoutSeconds: 900,
+  imageFetch: { allowHttp: false, allowLoopback: false },
+  staging: { provider: 'bedrock', bedrockRegion: 'us-east-1', bedrockModelId: 'amazon.nova-canvas-v1:0' },
   // Standard Webhooks / Svix schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
   webhooks: {
     allowHttp: false,
@@ -98,6 +115,8 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     webhooks: { allowHttp: true, allowLoopback: true, retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1] },
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     renderer: { ...base.renderer, provider: 'local' },
+    imageFetch: { allowHttp: true, allowLoopback: true },
+    staging: { ...base.staging, provider: 'offline' },
     logRetentionDays: 7,
     retainData: false,
   },
@@ -107,6 +126,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     stackPrefix: 'pms-dev',
     keyVariant: 'test-and-live',
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
+    staging: { ...base.staging, provider: 'offline' },
     logRetentionDays: 14,
     retainData: false,
   },

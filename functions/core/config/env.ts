@@ -18,6 +18,13 @@ export const ENV = {
   gazetteerDataPath: 'GAZETTEER_DATA_PATH',
   /** Where the annotation font sits in a Lambda bundle; unset: the npm package. */
   markupFontPath: 'MARKUP_FONT_PATH',
+  /** Customer image downloads: http and loopback URLs (the local stack only). */
+  imageFetchAllowHttp: 'IMAGE_FETCH_ALLOW_HTTP',
+  imageFetchAllowLoopback: 'IMAGE_FETCH_ALLOW_LOOPBACK',
+  /** Virtual staging's Stager adapter: offline | bedrock, and the Bedrock model it calls. */
+  stagerProvider: 'STAGER_PROVIDER',
+  bedrockRegion: 'BEDROCK_REGION',
+  bedrockModelId: 'BEDROCK_MODEL_ID',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
   webhookDeadLetterQueueUrl: 'WEBHOOK_DLQ_URL',
   webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',
