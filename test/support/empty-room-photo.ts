@@ -3,7 +3,10 @@
 // tile or carpet floors, skirting, a daylit window, a door, a ceiling light, soft wall shading and
 // sensor grain. Each render also returns where the window, door, floor and ceiling really are, so
 // tests can check what the stager found and what it left alone.
+
 import sharp from 'sharp';
+import { mulberry32 } from '../../functions/domain/random.ts';
+import { shade } from '../../functions/media/staging/offline-stager.ts';
 import { project, type RoomCamera } from '../../functions/media/staging/room-camera.ts';
 
 export interface Rect {
@@ -54,24 +57,7 @@ export interface EmptyRoomPhoto {
   readonly ceilingLineY: number;
 }
 
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shade(hex: string, factor: number): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) =>
-    Math.max(0, Math.min(255, Math.round(v * factor))),
-  );
-  return `rgb(${c[0]},${c[1]},${c[2]})`;
-}
+const rng = mulberry32;
 
 const fmt = (v: number) => v.toFixed(1);
 

@@ -3,8 +3,10 @@
 // through the photo's camera so it takes the room's perspective and size, keeps each piece on the
 // floor, below the ceiling and clear of windows and doors, and paints it over soft contact shadows.
 // Deterministic: the layout and palette come from a hash of the image, room type, style and seed.
+
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { mulberry32 } from '../../domain/random.ts';
 import { type Box, PALETTES, type Part, type Piece } from './furniture-assets.ts';
 import { analyseRoom, type ImageRect, type RoomAnalysis } from './room-analysis.ts';
 import { project, type RoomCamera } from './room-camera.ts';
@@ -21,18 +23,10 @@ import { resolveStyle } from './staging-styles.ts';
 
 export const OFFLINE_STAGER_NAME = 'offline-stager';
 
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
-function shade(hex: string, factor: number): string {
+/** A hex colour scaled by `factor` (darker below 1), as an SVG rgb() colour. */
+export function shade(hex: string, factor: number): string {
   const n = Number.parseInt(hex.slice(1), 16);
   const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) =>
     Math.max(0, Math.min(255, Math.round(v * factor))),
