@@ -4,7 +4,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { JobWorkflow } from '../constructs/job-workflow.ts';
+import { JobWorkflow, RENDER_RESTART } from '../constructs/job-workflow.ts';
 import { resolveLocationStep } from './shared-steps.ts';
 
 export interface MarkupWorkflowFunctions {
@@ -87,6 +87,7 @@ export function markupWorkflows(
           resultField: 'render',
           secondsPath: '$.render.poll_seconds',
           donePath: '$.render.done',
+          restart: RENDER_RESTART,
         },
       },
       {
