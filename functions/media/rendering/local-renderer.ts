@@ -38,7 +38,7 @@ export const CHROMIUM = {
   chromiumOptions: { gl: 'angle' as const },
 };
 
-/** Every codec the bundled ffmpeg encodes (verified by test/integration/caller-bundle-render.test.ts). */
+/** Every codec the bundled ffmpeg encodes (verified by test/unit/rendering/caller-bundle-render.test.ts). */
 export const LOCAL_CODECS: readonly RenderCodec[] = ['h264', 'h265', 'vp8', 'vp9', 'prores', 'gif'];
 
 /** Records are rewritten at least this often while a render waits or runs (a heartbeat). */
@@ -141,8 +141,10 @@ export class LocalRenderer implements Renderer {
       throw new Error(`the local renderer does not render codec '${request.codec}'`);
     const renderId = randomUUID();
     const started = new Date();
+    // The record first: a ticket whose render has no live record is cleared as abandoned.
+    this.write(renderId, { state: 'queued', progress: 0 });
     this.slots.enqueue(renderId);
-    this.write(renderId, { state: 'queued', progress: 0, ahead: this.slots.ahead(renderId) });
+    this.write(renderId, { state: 'queued', progress: 0, ahead: Math.max(0, this.slots.ahead(renderId)) });
     void this.queueAndRender(renderId, request).catch((error: unknown) => {
       const message = firstLineOf(error);
       const transient = isTransientRenderFailure(message);
