@@ -187,6 +187,29 @@ export class LocalRenderer implements Renderer {
   }
 
   private async render(renderId: string, request: RenderRequest): Promise<void> {
+    let progress = 0;
+    let written = 0;
+    // Keeps the record fresh while the page loads, a long frame renders or the encoder finishes.
+    const heartbeat = setInterval(() => this.write(renderId, { state: 'rendering', progress }), HEARTBEAT_MS);
+    try {
+      await this.renderWith(renderId, request, (p) => {
+        progress = p;
+        // A few writes a second at most: the checks poll every second.
+        if (Date.now() - written > 250) {
+          written = Date.now();
+          this.write(renderId, { state: 'rendering', progress });
+        }
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async renderWith(
+    renderId: string,
+    request: RenderRequest,
+    onProgress: (progress: number) => void,
+  ): Promise<void> {
     const { renderMedia, selectComposition } = await import('@remotion/renderer');
     const puppeteerInstance = await sharedBrowser();
     const common = {
@@ -207,10 +230,6 @@ export class LocalRenderer implements Renderer {
     };
     const output = CODEC_OUTPUT[request.codec];
     const file = path.join(this.options.workDir, `${renderId}.${output.extension}`);
-    let progress = 0;
-    let written = 0;
-    // Keeps the record fresh while a long frame (or the encoder's tail) reports nothing.
-    const heartbeat = setInterval(() => this.write(renderId, { state: 'rendering', progress }), HEARTBEAT_MS);
     try {
       await renderMedia({
         ...common,
@@ -229,21 +248,12 @@ export class LocalRenderer implements Renderer {
         ...(request.codec === 'h264' || request.codec === 'h265'
           ? { x264Preset: this.options.x264Preset ?? ('veryfast' as const) }
           : {}),
-        onProgress: (p) => {
-          progress = p.progress;
-          // A few writes a second at most: the checks poll every second.
-          if (Date.now() - written > 250) {
-            written = Date.now();
-            this.write(renderId, { state: 'rendering', progress });
-          }
-        },
+        onProgress: (p) => onProgress(p.progress),
       });
-      clearInterval(heartbeat);
       const { size } = await stat(file);
       await this.options.media.put(request.outputKey, await readFile(file), output.contentType);
       this.write(renderId, { state: 'done', progress: 1, sizeBytes: size });
     } finally {
-      clearInterval(heartbeat);
       rmSync(file, { force: true });
     }
   }
