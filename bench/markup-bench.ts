@@ -234,14 +234,13 @@ const media = {
     return { s3_key: key, content_type: 'video/mp4' };
   },
 };
-// As the local stack renders (the adapter's defaults), and as it rendered before the tuning (Remotion's
-// default frame concurrency, x264 preset medium), in the same run.
+// As the local stack renders (the adapter's defaults), and as it rendered before the tuning (x264 preset
+// medium), in the same run.
 const tuned = new LocalRenderer({ serveUrl, workDir: path.join(work, 'renders'), media });
 const untuned = new LocalRenderer({
   serveUrl,
   workDir: path.join(work, 'renders-untuned'),
   media,
-  concurrency: null,
   x264Preset: 'medium',
 });
 async function renderOnce(renderer: LocalRenderer): Promise<number> {
@@ -312,7 +311,7 @@ console.log(
   `${'Remotion + Chromium, browser reused'.padEnd(44)}${(warm / 1000).toFixed(1).padEnd(10)}${(frames / (warm / 1000)).toFixed(1)}`,
 );
 console.log(
-  `${'before tuning (concurrency half, x264 medium)'.padEnd(44)}${(before / 1000).toFixed(1).padEnd(10)}${(frames / (before / 1000)).toFixed(1)}`,
+  `${'before tuning (x264 preset medium)'.padEnd(44)}${(before / 1000).toFixed(1).padEnd(10)}${(frames / (before / 1000)).toFixed(1)}`,
 );
 console.log(
   `${'baseline: ffmpeg x264 of one still'.padEnd(44)}${(ffmpegMs / 1000).toFixed(1).padEnd(10)}${(frames / (ffmpegMs / 1000)).toFixed(1)}`,
