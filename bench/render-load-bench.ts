@@ -3,7 +3,7 @@
 // jobs ended RENDER_FAILED (Chromium pages timing out under load); now they wait their turn
 // (queued_for_renderer) and all should complete. Prints completed/failed, wall time, each job's time and
 // the stages the jobs were seen in.
-// Run: npm run bench -- render-load   (BENCH_VIDEOS=12, BENCH_VIDEO_SECONDS=5; LOCAL_RENDER_SCALE to shrink)
+// Run: npm run bench -- render-load   (BENCH_VIDEOS=12, BENCH_VIDEO_SECONDS=5, the API allows 5-10; LOCAL_RENDER_SCALE to shrink)
 import { availableParallelism } from 'node:os';
 import { call, type Json } from '../test/support/http-client.ts';
 import { startBenchStack } from './bench-stack.ts';
