@@ -5,7 +5,7 @@
 // the local render directory, so whichever worker runs the next check can read it. The finished video is
 // uploaded to the media bucket. One browser per thread is reused across renders (a cold Chromium ~1 s).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
@@ -130,7 +130,12 @@ export class LocalRenderer implements Renderer {
   }
 
   private write(renderId: string, progress: Omit<ProgressFile, 'updatedAt'>) {
-    writeFileSync(this.progressFile(renderId), JSON.stringify({ ...progress, updatedAt: Date.now() }));
+    // Written aside, then renamed: other worker threads read records at any moment, and a record caught
+    // half-written read as "no record" (the render was taken for dead and its ticket cleared).
+    const file = this.progressFile(renderId);
+    const aside = `${file}.${randomUUID()}.tmp`;
+    writeFileSync(aside, JSON.stringify({ ...progress, updatedAt: Date.now() }));
+    renameSync(aside, file);
   }
 
   private read(renderId: string): ProgressFile | undefined {

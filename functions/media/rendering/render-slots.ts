@@ -3,7 +3,16 @@
 // restart finds it consistent: a ticket or slot whose owner process has ended, or whose render stopped
 // heart-beating, is cleared by whoever looks next. Each render takes a ticket, waits until it is among
 // the first `slots` tickets and a slot file can be created exclusively, then gives the ticket back.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import * as path from 'node:path';
 
 export interface RenderSlotsOptions {
@@ -47,7 +56,10 @@ export class RenderSlots {
   /** Joins the queue; the ticket name sorts by arrival. */
   enqueue(renderId: string): void {
     const name = `${Date.now().toString().padStart(15, '0')}-${renderId}`;
-    writeFileSync(path.join(this.ticketDir, name), JSON.stringify({ renderId, pid: process.pid }));
+    // Written aside and renamed into the queue, so no other thread reads a half-written ticket.
+    const aside = path.join(this.options.dir, `${name}.tmp`);
+    writeFileSync(aside, JSON.stringify({ renderId, pid: process.pid }));
+    renameSync(aside, path.join(this.ticketDir, name));
   }
 
   /** Renders ahead of this one in the queue (0: next in line), or -1 when it holds no ticket. */
