@@ -227,17 +227,23 @@ const props: MarkupRevealProps = {
   annotations: drawn.map((a, i) => ({ src: `${origin2}/a${i}.png`, ...a.bounds })),
 };
 const output = path.join(work, 'reveal.mp4');
-const renderer = new LocalRenderer({
-  serveUrl: await ensureSiteBundle(),
-  workDir: path.join(work, 'renders'),
-  media: {
-    put: async (key, body) => {
-      writeFileSync(output, body);
-      return { s3_key: key, content_type: 'video/mp4' };
-    },
+const serveUrl = await ensureSiteBundle();
+const media = {
+  put: async (key: string, body: Buffer | Uint8Array) => {
+    writeFileSync(output, body);
+    return { s3_key: key, content_type: 'video/mp4' };
   },
+};
+// As the local stack renders (the adapter's defaults), and as it rendered before the tuning (x264 preset
+// medium), in the same run.
+const tuned = new LocalRenderer({ serveUrl, workDir: path.join(work, 'renders'), media });
+const untuned = new LocalRenderer({
+  serveUrl,
+  workDir: path.join(work, 'renders-untuned'),
+  media,
+  x264Preset: 'medium',
 });
-async function renderOnce(): Promise<number> {
+async function renderOnce(renderer: LocalRenderer): Promise<number> {
   const started = performance.now();
   const handle = await renderer.start({
     composition: MARKUP_REVEAL.id,
@@ -255,8 +261,9 @@ async function renderOnce(): Promise<number> {
   }
 }
 // The first render also opens Chromium (reused afterwards, as in a long-lived worker).
-const cold = await renderOnce();
-const warm = await renderOnce();
+const cold = await renderOnce(tuned);
+const warm = await renderOnce(tuned);
+const before = await renderOnce(untuned);
 server.close();
 
 const compositor = path.dirname(
@@ -302,6 +309,9 @@ console.log(
 );
 console.log(
   `${'Remotion + Chromium, browser reused'.padEnd(44)}${(warm / 1000).toFixed(1).padEnd(10)}${(frames / (warm / 1000)).toFixed(1)}`,
+);
+console.log(
+  `${'before tuning (x264 preset medium)'.padEnd(44)}${(before / 1000).toFixed(1).padEnd(10)}${(frames / (before / 1000)).toFixed(1)}`,
 );
 console.log(
   `${'baseline: ffmpeg x264 of one still'.padEnd(44)}${(ffmpegMs / 1000).toFixed(1).padEnd(10)}${(frames / (ffmpegMs / 1000)).toFixed(1)}`,

@@ -61,6 +61,12 @@ function workflowStep(spec: StepSpec, fnOf: (spec: StepFunctionSpec) => lambda.I
       secondsPath: spec.poll.secondsPath,
       donePath: spec.poll.donePath,
       timeout: Duration.seconds(spec.poll.check.timeoutSeconds ?? 60),
+      restart: spec.poll.restart && {
+        errors: spec.poll.restart.errors,
+        failCode: spec.poll.restart.failCode,
+        maxAttempts: spec.poll.restart.maxAttempts,
+        interval: Duration.seconds(spec.poll.restart.intervalSeconds),
+      },
     },
   };
 }

@@ -65,6 +65,17 @@ export interface StepPoll {
   readonly resultField: string;
   readonly secondsPath: string;
   readonly donePath: string;
+  /**
+   * Starts the step and its loop again (inside a Parallel state) when the loop throws one of `errors`;
+   * after `maxAttempts` restarts (the first `intervalSeconds` later, then doubling, with jitter) the job
+   * fails with `failCode`. @default no restart
+   */
+  readonly restart?: {
+    readonly errors: readonly string[];
+    readonly failCode: string;
+    readonly maxAttempts: number;
+    readonly intervalSeconds: number;
+  };
 }
 
 /** One Lambda function; steps that name the same functionId share it (across kinds too). */

@@ -45,6 +45,21 @@ export interface WorkflowPoll {
   readonly donePath: string;
   /** @default 60 seconds */
   readonly timeout?: Duration;
+  /**
+   * Starts the work again (the step and its loop, inside a Parallel state) when the loop throws one of
+   * these errors; after the last attempt the job fails with `failCode`. @default no restart
+   */
+  readonly restart?: WorkflowRestart;
+}
+
+export interface WorkflowRestart {
+  readonly errors: readonly string[];
+  /** The job's error code when the attempts run out. */
+  readonly failCode: string;
+  /** @default 2 */
+  readonly maxAttempts?: number;
+  /** Before the first restart, doubled before each next one (with full jitter). @default 5 seconds */
+  readonly interval?: Duration;
 }
 
 export interface JobWorkflowProps {
@@ -122,21 +137,23 @@ export class JobWorkflow extends Construct {
     );
     let chain: sfn.Chain = sfn.Chain.start(markProcessing);
     for (const step of props.steps) {
-      chain = chain.next(
-        catchInto(
-          invoke(
-            step.name,
-            step.fn,
-            { ...step.payload, job, progress: step.progress },
-            step.resultPath,
-            step.timeout,
-          ),
+      const restart = step.poll?.restart;
+      // Inside a Parallel (restartable) the states cannot catch into MarkFailed: the Parallel does.
+      const guard = restart ? (task: tasks.LambdaInvoke) => task : catchInto;
+      const startTask = guard(
+        invoke(
+          step.name,
+          step.fn,
+          { ...step.payload, job, progress: step.progress },
+          step.resultPath,
+          step.timeout,
         ),
       );
+      let part: sfn.Chain = sfn.Chain.start(startTask);
       if (step.poll) {
         const { poll } = step;
         const wait = new sfn.Wait(this, poll.waitName, { time: sfn.WaitTime.secondsPath(poll.secondsPath) });
-        const check = catchInto(
+        const check = guard(
           invoke(
             poll.checkName,
             poll.fn,
@@ -149,9 +166,29 @@ export class JobWorkflow extends Construct {
         const choice = new sfn.Choice(this, poll.choiceName)
           .when(sfn.Condition.booleanEquals(poll.donePath, true), finished)
           .otherwise(wait);
-        chain = chain.next(wait).next(check).next(choice);
+        part = part.next(wait).next(check).next(choice);
         // Later states follow the loop's exit.
-        chain = sfn.Chain.custom(chain.startState, [finished], finished);
+        part = sfn.Chain.custom(part.startState, [finished], finished);
+      }
+      if (restart) {
+        // The branch's output is the whole execution data with the step's result in it.
+        const attempts = new sfn.Parallel(this, `${step.name}Attempts`, { outputPath: '$[0]' }).branch(part);
+        attempts.addRetry({
+          errors: [...restart.errors],
+          interval: restart.interval ?? Duration.seconds(5),
+          backoffRate: 2,
+          maxAttempts: restart.maxAttempts ?? 2,
+          jitterStrategy: sfn.JitterType.FULL,
+        });
+        const keptFailing = new sfn.Pass(this, `${step.name}KeptFailing`, {
+          parameters: { Error: restart.failCode, 'Cause.$': '$.failure.Cause' },
+          resultPath: '$.failure',
+        }).next(markFailed);
+        attempts.addCatch(keptFailing, { errors: [...restart.errors], resultPath: '$.failure' });
+        attempts.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.failure' });
+        chain = chain.next(attempts);
+      } else {
+        chain = chain.next(part);
       }
     }
     const markCompleted = catchInto(

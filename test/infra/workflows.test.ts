@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TYPES } from '../../functions/jobs/registry.ts';
+import { RENDER_RETRYABLE } from '../../functions/jobs/shared/render.ts';
 import { STAGES } from '../../lib/config/stages.ts';
 import {
   type AslDefinition,
@@ -119,15 +120,26 @@ describe('job workflows', () => {
   });
 
   it('markup_v2_video: starts the render, then waits and checks in a loop until it is done', () => {
-    const { States, StartAt } = definitions.get('markup_v2_video')!;
+    const { States: top, StartAt } = definitions.get('markup_v2_video')!;
+    const attempts = top.StartRenderAttempts as unknown as {
+      Type: string;
+      Next: string;
+      Branches: Array<{ StartAt: string; States: Record<string, { Type: string; Next?: string }> }>;
+    };
+    expect(attempts.Type).toBe('Parallel');
+    expect(attempts.Next).toBe('StoreVideo');
+    const [branch] = attempts.Branches;
+    const States = { ...top, ...branch!.States } as typeof top;
     const path: string[] = [];
-    for (let name: string | undefined = StartAt; name && path.length < 12; name = States[name]!.Next) {
+    for (let name: string | undefined = StartAt; name && path.length < 12; ) {
       path.push(name);
       if (States[name]!.Type === 'Choice') break;
+      name = name === 'StartRenderAttempts' ? branch!.StartAt : States[name]!.Next;
     }
     expect(path).toEqual([
       'MarkProcessing',
       'PrepareReveal',
+      'StartRenderAttempts',
       'StartRender',
       'WaitForRender',
       'CheckRender',
@@ -143,9 +155,29 @@ describe('job workflows', () => {
     expect(choice.Choices).toEqual([
       { Variable: '$.render.done', BooleanEquals: true, Next: 'StartRenderFinished' },
     ]);
-    expect(States.StartRenderFinished!.Next).toBe('StoreVideo');
     expect(States.StoreVideo!.Next).toBe('MarkCompleted');
     // The check replaces the render state the loop reads.
     expect((States.CheckRender as unknown as { ResultPath: string }).ResultPath).toBe('$.render');
+  });
+
+  it('markup_v2_video: a transient render failure starts the render again, then fails RENDER_FAILED', () => {
+    const { States } = definitions.get('markup_v2_video')!;
+    const attempts = States.StartRenderAttempts as unknown as {
+      Retry: Array<{ ErrorEquals: string[]; MaxAttempts: number; BackoffRate: number }>;
+      Catch: Array<{ ErrorEquals: string[]; Next: string }>;
+    };
+    expect(attempts.Retry).toEqual([
+      expect.objectContaining({ ErrorEquals: [RENDER_RETRYABLE], MaxAttempts: 2, BackoffRate: 2 }),
+    ]);
+    expect(attempts.Catch.map((c) => [c.ErrorEquals, c.Next])).toEqual([
+      [[RENDER_RETRYABLE], 'StartRenderKeptFailing'],
+      [['States.ALL'], 'MarkFailed'],
+    ]);
+    const keptFailing = States.StartRenderKeptFailing as unknown as {
+      Parameters: Record<string, string>;
+      Next: string;
+    };
+    expect(keptFailing.Parameters).toEqual({ Error: 'RENDER_FAILED', 'Cause.$': '$.failure.Cause' });
+    expect(keptFailing.Next).toBe('MarkFailed');
   });
 });

@@ -39,6 +39,8 @@ export const ENV = {
   remotionRenderBucket: 'REMOTION_RENDER_BUCKET',
   /** Where the local renderer keeps progress files and videos in the making. */
   localRenderDir: 'LOCAL_RENDER_DIR',
+  /** Local renders at once (the rest queue, stage queued_for_renderer); default one per two cores. */
+  localRenderConcurrency: 'LOCAL_RENDER_CONCURRENCY',
   /** Output size of rendered videos as a share of full size (1; tests render smaller). */
   renderScale: 'RENDER_SCALE',
   /** Prefix of the per-job-kind state machine ARN variables: STATE_MACHINE_ARN_FRONTAGE_DETECTION, ... */

@@ -266,11 +266,20 @@ export class DynamoJobStore implements JobStore {
     };
   }
 
-  /** queued → processing (idempotent: a retried step finds it processing already). */
+  /**
+   * queued → processing (idempotent: a retried step finds it processing already). A job resumed after a
+   * restart keeps the progress it had reached: progress never goes backwards.
+   */
   markProcessing(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
     return this.transition(ref, 'processing', {
-      condition: '#status IN (:queued, :processing)',
-      values: { ':queued': 'queued', ':processing': 'processing', ':p': progress },
+      condition: '(#status = :queued OR (#status = :processing AND progress.#percent <= :percent))',
+      values: {
+        ':queued': 'queued',
+        ':processing': 'processing',
+        ':p': progress,
+        ':percent': progress.percent,
+      },
+      names: { '#percent': 'percent' },
       set: ['started_at = if_not_exists(started_at, :now)', 'progress = :p'],
       now,
     });

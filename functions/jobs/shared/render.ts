@@ -1,17 +1,28 @@
 // Workflow steps that drive a Remotion render for any job kind: StartRender launches it and CheckRender
-// (in the state machine's Wait/Check loop) reports its progress onto the job until it is done. A render
-// that fails or overruns its time ends the job failed with RENDER_FAILED and the renderer's message.
+// (in the state machine's Wait/Check loop) reports its progress onto the job until it is done. While the
+// render waits for a free renderer the job's stage is queued_for_renderer. A transient failure (a timeout,
+// a crashed browser, a lost process) is thrown as RenderRetryable, on which the state machine starts the
+// render again with backoff; a render that keeps failing, fails otherwise or overruns its time ends the
+// job failed with RENDER_FAILED and the renderer's message.
 import { JobError } from '../../core/errors.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { firstLineOf, type RenderHandle, type RenderRequest } from '../../media/rendering/renderer.ts';
+import { RENDER_RETRYABLE, RenderRetryableError } from './render-errors.ts';
 import { defineRenderStep } from './renderer-ports.ts';
 import type { StepPorts } from './step-ports.ts';
+
+/** The stage a job shows while its render waits for a free renderer. */
+export { RENDER_RETRYABLE };
+
+export const QUEUED_STAGE = 'queued_for_renderer';
 
 /** The handle plus what the Choice state reads. */
 export interface RenderState extends RenderHandle {
   readonly done: boolean;
   readonly progress: number;
   readonly size_bytes: number | null;
+  /** The last check found the render waiting for a free renderer. */
+  readonly queued?: boolean;
 }
 
 export interface StartRenderEvent extends StepEvent {
@@ -42,19 +53,30 @@ export async function checkRender(
 ): Promise<RenderState> {
   const { render, span } = event;
   const status = await ports.renderer.status(render);
-  if (status.state === 'failed')
-    throw new JobError('RENDER_FAILED', `The video render failed: ${status.message}`);
+  if (status.state === 'failed') {
+    const message = `The video render failed: ${status.message}`;
+    throw status.transient ? new RenderRetryableError(message) : new JobError('RENDER_FAILED', message);
+  }
   if (status.state === 'done') return { ...render, done: true, progress: 1, size_bytes: status.sizeBytes };
   const now = ports.clock.now();
   if (now.getTime() > Date.parse(render.deadline)) {
     const seconds = Math.round((Date.parse(render.deadline) - Date.parse(render.started_at)) / 1000);
     throw new JobError('RENDER_FAILED', `The video render did not finish within ${seconds} s.`);
   }
+  if (status.state === 'queued') {
+    // Same percent, another stage: the job shows it waits (the store refuses it once past span.from).
+    await ports.jobs.setProgress(
+      jobRef(event.job),
+      { percent: span.from, stage: QUEUED_STAGE },
+      now.toISOString(),
+    );
+    return { ...render, done: false, progress: 0, size_bytes: null, queued: true };
+  }
   const percent = Math.floor(span.from + (span.to - span.from) * status.progress);
-  if (percent > span.from) {
+  if (percent > span.from || render.queued) {
     await ports.jobs.setProgress(jobRef(event.job), { percent, stage: span.stage }, now.toISOString());
   }
-  return { ...render, done: false, progress: status.progress, size_bytes: null };
+  return { ...render, done: false, progress: status.progress, size_bytes: null, queued: false };
 }
 
 export const start = defineRenderStep(startRender);

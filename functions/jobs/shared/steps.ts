@@ -1,6 +1,7 @@
 // Steps several job kinds share, as workflow step specs: where the property is (ResolveLocation) and a
 // Remotion render (StartRender, then the Wait/CheckRender loop).
 import { handlersIn, type StepSpec } from '../job-kind.ts';
+import { RENDER_RETRYABLE } from './render-errors.ts';
 
 const location = handlersIn<typeof import('./resolve-location.ts')>(import.meta.url, './resolve-location.ts');
 const render = handlersIn<typeof import('./render.ts')>(import.meta.url, './render.ts');
@@ -48,6 +49,9 @@ export function renderStep(requestPath: string, span: { from: number; to: number
       resultField: 'render',
       secondsPath: '$.render.poll_seconds',
       donePath: '$.render.done',
+      // A transient failure (a timeout, a crashed browser, a lost process) starts the render again
+      // twice, 5 s then ~10 s later; a render that keeps failing ends the job RENDER_FAILED.
+      restart: { errors: [RENDER_RETRYABLE], failCode: 'RENDER_FAILED', maxAttempts: 2, intervalSeconds: 5 },
     },
   };
 }

@@ -1,17 +1,27 @@
 // Local adapter of the Renderer port: @remotion/renderer with Debian's Chromium, in the process that
-// runs the step (a worker thread of the local stack). start() launches the render in the background and
-// returns at once, like Remotion Lambda; progress lives in a small JSON file per render under the local
-// render directory, so whichever worker runs the next check can read it. The finished MP4 is uploaded
-// to the media bucket. One browser per process is reused across renders (a cold Chromium costs ~1 s).
+// runs the step (a worker thread of the local stack). start() queues the render and returns at once, like
+// Remotion Lambda; the render waits for one of the machine's render slots (RenderSlots: files shared by
+// every worker thread), then runs in the background. Progress lives in a small JSON file per render under
+// the local render directory, so whichever worker runs the next check can read it. The finished video is
+// uploaded to the media bucket. One browser per thread is reused across renders (a cold Chromium ~1 s).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import type { HeadlessBrowser } from '@remotion/renderer';
+import { ENV } from '../../core/config/env.ts';
 import type { S3MediaStore } from '../../core/media/media-store.ts';
+import { localRenderSlots, RenderSlots } from './render-slots.ts';
 import {
+  BundleUnreachableError,
+  CODEC_OUTPUT,
+  type CompositionInfo,
   DEFAULT_CRF,
   firstLineOf,
+  isTransientRenderFailure,
+  pickComposition,
+  type RenderCodec,
   type Renderer,
   type RenderHandle,
   type RenderRequest,
@@ -28,25 +38,45 @@ export const CHROMIUM = {
   chromiumOptions: { gl: 'angle' as const },
 };
 
-/** A render whose progress file has not moved for this long has died with its process. */
-const STALE_AFTER_MS = 120_000;
+/** Every codec the bundled ffmpeg encodes (verified by test/unit/rendering/caller-bundle-render.test.ts). */
+export const LOCAL_CODECS: readonly RenderCodec[] = ['h264', 'h265', 'vp8', 'vp9', 'prores', 'gif'];
+
+/** Records are rewritten at least this often while a render waits or runs (a heartbeat). */
+const HEARTBEAT_MS = 5_000;
+/** A render whose record has not moved for this long has died with its process. */
+const STALE_AFTER_MS = 60_000;
+/** A loaded machine is slow to start a page: Remotion's 30 s default failed renders under load. */
+const PAGE_TIMEOUT_MS = 90_000;
+const QUEUE_POLL_MS = 500;
+/** Failures that mean the shared Chromium itself is gone or wedged. */
+const BROWSER_GONE =
+  /target closed|session closed|browser (has )?(disconnected|closed|crashed)|page crashed|protocol error/i;
 
 interface ProgressFile {
   readonly state: RenderStatus['state'];
   readonly progress: number;
+  readonly ahead?: number;
   readonly message?: string;
+  readonly transient?: boolean;
   readonly sizeBytes?: number;
   readonly updatedAt: number;
 }
 
 export interface LocalRendererOptions {
-  /** The bundled site: a directory (or URL) with index.html. */
+  /** Our bundled site: a directory (or URL) with index.html; requests may name another (serveUrl). */
   readonly serveUrl: string;
-  /** Where progress files and outputs in the making are kept. */
+  /** Where progress files, the render queue and outputs in the making are kept. */
   readonly workDir: string;
   readonly media: Pick<S3MediaStore, 'put'>;
-  /** Frames rendered in parallel (Chromium tabs); default half the cores, at least 1. */
-  readonly concurrency?: number;
+  /** Frames rendered in parallel within one render (Chromium tabs); default (null) Remotion's: half the cores. */
+  readonly concurrency?: number | null;
+  /**
+   * x264 speed preset (h264 only). Default 'veryfast': at 1080p the encoder at 'medium' took about as long as
+   * capturing the frames (markup bench); at crf 18 'veryfast' stays visually lossless, a little bigger.
+   */
+  readonly x264Preset?: 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
+  /** Renders at once on this machine; default LOCAL_RENDER_CONCURRENCY, else one per two cores. */
+  readonly maxConcurrentRenders?: number;
 }
 
 let browser: Promise<HeadlessBrowser> | undefined;
@@ -62,11 +92,37 @@ async function sharedBrowser(): Promise<HeadlessBrowser> {
   }
 }
 
+/** After a transient failure the browser may be the culprit (crashed, wedged): the next render opens a new one. */
+function discardBrowser() {
+  const old = browser;
+  browser = undefined;
+  void old?.then((b) => b.close({ silent: true })).catch(() => undefined);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export class LocalRenderer implements Renderer {
   readonly name = 'remotion-local';
+  readonly codecs = LOCAL_CODECS;
+  private readonly slots: RenderSlots;
 
   constructor(private readonly options: LocalRendererOptions) {
     mkdirSync(options.workDir, { recursive: true });
+    this.slots = new RenderSlots({
+      dir: options.workDir,
+      slots:
+        options.maxConcurrentRenders ??
+        localRenderSlots(process.env[ENV.localRenderConcurrency], availableParallelism()),
+      staleAfterMs: STALE_AFTER_MS,
+      alive: (renderId) => {
+        const record = this.read(renderId);
+        return (
+          record !== undefined &&
+          (record.state === 'queued' || record.state === 'rendering') &&
+          Date.now() - record.updatedAt <= STALE_AFTER_MS
+        );
+      },
+    });
   }
 
   private progressFile(renderId: string) {
@@ -74,15 +130,36 @@ export class LocalRenderer implements Renderer {
   }
 
   private write(renderId: string, progress: Omit<ProgressFile, 'updatedAt'>) {
-    writeFileSync(this.progressFile(renderId), JSON.stringify({ ...progress, updatedAt: Date.now() }));
+    // Written aside, then renamed: other worker threads read records at any moment, and a record caught
+    // half-written read as "no record" (the render was taken for dead and its ticket cleared).
+    const file = this.progressFile(renderId);
+    const aside = `${file}.${randomUUID()}.tmp`;
+    writeFileSync(aside, JSON.stringify({ ...progress, updatedAt: Date.now() }));
+    renameSync(aside, file);
+  }
+
+  private read(renderId: string): ProgressFile | undefined {
+    try {
+      return JSON.parse(readFileSync(this.progressFile(renderId), 'utf8')) as ProgressFile;
+    } catch {
+      return undefined;
+    }
   }
 
   async start(request: RenderRequest): Promise<RenderHandle> {
+    if (!this.codecs.includes(request.codec))
+      throw new Error(`the local renderer does not render codec '${request.codec}'`);
     const renderId = randomUUID();
     const started = new Date();
-    this.write(renderId, { state: 'rendering', progress: 0 });
-    void this.render(renderId, request).catch((error: unknown) => {
-      this.write(renderId, { state: 'failed', progress: 0, message: firstLineOf(error) });
+    // The record first: a ticket whose render has no live record is cleared as abandoned.
+    this.write(renderId, { state: 'queued', progress: 0 });
+    this.slots.enqueue(renderId);
+    this.write(renderId, { state: 'queued', progress: 0, ahead: Math.max(0, this.slots.ahead(renderId)) });
+    void this.queueAndRender(renderId, request).catch((error: unknown) => {
+      const message = firstLineOf(error);
+      const transient = isTransientRenderFailure(message);
+      if (BROWSER_GONE.test(message)) discardBrowser();
+      this.write(renderId, { state: 'failed', progress: 0, message, transient });
     });
     return {
       render_id: renderId,
@@ -94,59 +171,135 @@ export class LocalRenderer implements Renderer {
     };
   }
 
+  private async queueAndRender(renderId: string, request: RenderRequest): Promise<void> {
+    try {
+      while (!this.slots.tryAcquire(renderId)) {
+        this.write(renderId, {
+          state: 'queued',
+          progress: 0,
+          ahead: Math.max(0, this.slots.ahead(renderId)),
+        });
+        await sleep(QUEUE_POLL_MS);
+      }
+      this.write(renderId, { state: 'rendering', progress: 0 });
+      await this.render(renderId, request);
+    } finally {
+      this.slots.release(renderId);
+    }
+  }
+
   private async render(renderId: string, request: RenderRequest): Promise<void> {
+    let progress = 0;
+    let written = 0;
+    // Keeps the record fresh while the page loads, a long frame renders or the encoder finishes.
+    const heartbeat = setInterval(() => this.write(renderId, { state: 'rendering', progress }), HEARTBEAT_MS);
+    try {
+      await this.renderWith(renderId, request, (p) => {
+        progress = p;
+        // A few writes a second at most: the checks poll every second.
+        if (Date.now() - written > 250) {
+          written = Date.now();
+          this.write(renderId, { state: 'rendering', progress });
+        }
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async renderWith(
+    renderId: string,
+    request: RenderRequest,
+    onProgress: (progress: number) => void,
+  ): Promise<void> {
     const { renderMedia, selectComposition } = await import('@remotion/renderer');
     const puppeteerInstance = await sharedBrowser();
     const common = {
-      serveUrl: this.options.serveUrl,
+      serveUrl: request.serveUrl ?? this.options.serveUrl,
       inputProps: request.inputProps,
       puppeteerInstance,
+      timeoutInMilliseconds: PAGE_TIMEOUT_MS,
       ...CHROMIUM,
       logLevel: 'error' as const,
     };
-    const composition = await selectComposition({ ...common, id: request.composition });
-    const output = path.join(this.options.workDir, `${renderId}.mp4`);
-    let written = 0;
+    const selected = await selectComposition({ ...common, id: request.composition });
+    const composition = {
+      ...selected,
+      width: request.width ?? selected.width,
+      height: request.height ?? selected.height,
+      fps: request.fps ?? selected.fps,
+      durationInFrames: request.durationInFrames ?? selected.durationInFrames,
+    };
+    const output = CODEC_OUTPUT[request.codec];
+    const file = path.join(this.options.workDir, `${renderId}.${output.extension}`);
     try {
       await renderMedia({
         ...common,
         composition,
         codec: request.codec,
-        crf: request.crf ?? DEFAULT_CRF,
-        imageFormat: 'jpeg',
-        jpegQuality: 90,
+        ...(output.crf ? { crf: request.crf ?? DEFAULT_CRF } : {}),
+        // ProRes and GIF frames are taken losslessly; JPEG frames are cheaper to capture and decode.
+        ...(output.crf && request.codec !== 'vp8' && request.codec !== 'vp9'
+          ? { imageFormat: 'jpeg' as const, jpegQuality: 90 }
+          : { imageFormat: 'png' as const }),
         scale: request.scale,
-        outputLocation: output,
+        outputLocation: file,
         overwrite: true,
         concurrency: this.options.concurrency ?? null,
-        onProgress: ({ progress }) => {
-          // A few writes a second at most: the checks poll every second.
-          if (Date.now() - written > 250) {
-            written = Date.now();
-            this.write(renderId, { state: 'rendering', progress });
-          }
-        },
+        // Remotion takes the preset for h264 only (it refuses one for h265).
+        ...(request.codec === 'h264'
+          ? { x264Preset: this.options.x264Preset ?? ('veryfast' as const) }
+          : {}),
+        onProgress: (p) => onProgress(p.progress),
       });
-      const { size } = await stat(output);
-      await this.options.media.put(request.outputKey, await readFile(output), 'video/mp4');
+      const { size } = await stat(file);
+      await this.options.media.put(request.outputKey, await readFile(file), output.contentType);
       this.write(renderId, { state: 'done', progress: 1, sizeBytes: size });
     } finally {
-      rmSync(output, { force: true });
+      rmSync(file, { force: true });
     }
   }
 
   async status(handle: RenderHandle): Promise<RenderStatus> {
-    let file: ProgressFile;
-    try {
-      file = JSON.parse(readFileSync(this.progressFile(handle.render_id), 'utf8')) as ProgressFile;
-    } catch {
-      return { state: 'failed', message: `render ${handle.render_id} is unknown to this machine` };
-    }
+    const file = this.read(handle.render_id);
+    if (!file) return { state: 'failed', message: `render ${handle.render_id} is unknown to this machine` };
     if (file.state === 'done') return { state: 'done', sizeBytes: file.sizeBytes ?? 0 };
-    if (file.state === 'failed') return { state: 'failed', message: file.message ?? 'the render failed' };
+    if (file.state === 'failed')
+      return {
+        state: 'failed',
+        message: file.message ?? 'the render failed',
+        ...(file.transient ? { transient: true } : {}),
+      };
     if (Date.now() - file.updatedAt > STALE_AFTER_MS) {
-      return { state: 'failed', message: 'the render stopped reporting progress (its process ended)' };
+      // Its process ended (a restart, a crash): worth starting again.
+      return {
+        state: 'failed',
+        message: 'the render stopped reporting progress (its process ended)',
+        transient: true,
+      };
     }
+    if (file.state === 'queued') return { state: 'queued', ahead: file.ahead ?? 0 };
     return { state: 'rendering', progress: file.progress };
+  }
+
+  async composition(
+    serveUrl: string,
+    id: string,
+    inputProps: Record<string, unknown>,
+  ): Promise<CompositionInfo> {
+    const { getCompositions } = await import('@remotion/renderer');
+    let compositions: CompositionInfo[];
+    try {
+      compositions = await getCompositions(serveUrl, {
+        inputProps,
+        puppeteerInstance: await sharedBrowser(),
+        timeoutInMilliseconds: PAGE_TIMEOUT_MS,
+        ...CHROMIUM,
+        logLevel: 'error',
+      });
+    } catch (error) {
+      throw new BundleUnreachableError(serveUrl, firstLineOf(error));
+    }
+    return pickComposition(compositions, id);
   }
 }

@@ -3,10 +3,20 @@
 // copies the MP4 from Remotion's render bucket into the media bucket (where every job output lives, under
 // the tenant's prefix). The state machine polls status() with a Wait/Check loop.
 import { CopyObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { getRenderProgress, renderMediaOnLambda } from '@remotion/lambda-client';
+import type {
+  getCompositionsOnLambda,
+  getRenderProgress,
+  renderMediaOnLambda,
+} from '@remotion/lambda-client';
 import {
+  BundleUnreachableError,
+  CODEC_OUTPUT,
+  type CompositionInfo,
   DEFAULT_CRF,
   firstLineOf,
+  isTransientRenderFailure,
+  pickComposition,
+  type RenderCodec,
   type Renderer,
   type RenderHandle,
   type RenderRequest,
@@ -16,7 +26,13 @@ import {
 export interface RemotionLambdaClient {
   readonly renderMediaOnLambda: typeof renderMediaOnLambda;
   readonly getRenderProgress: typeof getRenderProgress;
+  readonly getCompositionsOnLambda: typeof getCompositionsOnLambda;
 }
+
+/** Remotion Lambda renders every codec of the port (its ffmpeg is the same build as the local one). */
+export const LAMBDA_CODECS: readonly RenderCodec[] = ['h264', 'h265', 'vp8', 'vp9', 'prores', 'gif'];
+
+type Region = Parameters<typeof renderMediaOnLambda>[0]['region'];
 
 export interface RemotionLambdaRendererOptions {
   readonly region: string;
@@ -35,6 +51,7 @@ const POLL_SECONDS = 3;
 
 export class RemotionLambdaRenderer implements Renderer {
   readonly name = 'remotion-lambda';
+  readonly codecs = LAMBDA_CODECS;
   private readonly s3: Pick<S3Client, 'send'>;
 
   constructor(private readonly options: RemotionLambdaRendererOptions) {
@@ -46,19 +63,27 @@ export class RemotionLambdaRenderer implements Renderer {
   }
 
   async start(request: RenderRequest): Promise<RenderHandle> {
+    if (!this.codecs.includes(request.codec))
+      throw new Error(`Remotion Lambda does not render codec '${request.codec}'`);
     const client = await this.client();
     const started = new Date();
+    const output = CODEC_OUTPUT[request.codec];
     const { renderId, bucketName } = await client.renderMediaOnLambda({
-      region: this.options.region as Parameters<typeof renderMediaOnLambda>[0]['region'],
+      region: this.options.region as Region,
       functionName: this.options.functionName,
-      serveUrl: this.options.serveUrl,
+      serveUrl: request.serveUrl ?? this.options.serveUrl,
       composition: request.composition,
       inputProps: request.inputProps,
       codec: request.codec,
-      crf: request.crf ?? DEFAULT_CRF,
-      imageFormat: 'jpeg',
-      jpegQuality: 90,
+      ...(output.crf ? { crf: request.crf ?? DEFAULT_CRF } : {}),
+      ...(output.crf && request.codec !== 'vp8' && request.codec !== 'vp9'
+        ? { imageFormat: 'jpeg' as const, jpegQuality: 90 }
+        : { imageFormat: 'png' as const }),
       scale: request.scale,
+      forceWidth: request.width ?? null,
+      forceHeight: request.height ?? null,
+      forceFps: request.fps ?? null,
+      forceDurationInFrames: request.durationInFrames ?? null,
       // The bucket blocks public ACLs; outputs are copied to the media bucket and served presigned.
       privacy: 'no-acl',
       forceBucketName: this.options.renderBucket,
@@ -83,13 +108,15 @@ export class RemotionLambdaRenderer implements Renderer {
       renderId: handle.render_id,
       bucketName: handle.render_bucket ?? this.options.renderBucket,
       functionName: this.options.functionName,
-      region: this.options.region as Parameters<typeof getRenderProgress>[0]['region'],
+      region: this.options.region as Region,
     });
     if (progress.fatalErrorEncountered) {
       const error = progress.errors.find((e) => e.isFatal) ?? progress.errors[0];
+      const message = firstLineOf(error?.message ?? 'Remotion Lambda reported a fatal error');
       return {
         state: 'failed',
-        message: firstLineOf(error?.message ?? 'Remotion Lambda reported a fatal error'),
+        message,
+        ...(isTransientRenderFailure(message) ? { transient: true } : {}),
       };
     }
     if (!progress.done) return { state: 'rendering', progress: progress.overallProgress };
@@ -101,10 +128,38 @@ export class RemotionLambdaRenderer implements Renderer {
         CopySource: `${progress.outBucket}/${encodeURI(progress.outKey)}`,
         Bucket: this.options.mediaBucket,
         Key: handle.output_key,
-        ContentType: 'video/mp4',
+        ContentType: this.contentTypeOf(handle.output_key),
         MetadataDirective: 'REPLACE',
       }),
     );
     return { state: 'done', sizeBytes: progress.outputSizeInBytes ?? 0 };
+  }
+
+  /** The stored file's type, from the extension the step gave the key (CODEC_OUTPUT). */
+  private contentTypeOf(key: string): string {
+    const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+    return Object.values(CODEC_OUTPUT).find((o) => o.extension === extension)?.contentType ?? 'video/mp4';
+  }
+
+  async composition(
+    serveUrl: string,
+    id: string,
+    inputProps: Record<string, unknown>,
+  ): Promise<CompositionInfo> {
+    const client = await this.client();
+    let compositions: CompositionInfo[];
+    try {
+      compositions = await client.getCompositionsOnLambda({
+        region: this.options.region as Region,
+        functionName: this.options.functionName,
+        serveUrl,
+        inputProps,
+        forceBucketName: this.options.renderBucket,
+        logLevel: 'error',
+      });
+    } catch (error) {
+      throw new BundleUnreachableError(serveUrl, firstLineOf(error));
+    }
+    return pickComposition(compositions, id);
   }
 }

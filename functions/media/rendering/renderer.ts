@@ -1,16 +1,44 @@
-// Port: renders one of the project's Remotion compositions to a video in the media bucket. A render is
-// started, then its status is polled (by the state machine's Wait/Check loop) until it is done; when
-// status() reports done, the video is at `output_key` in the media bucket.
+// Port: renders a Remotion composition (one of ours, or one in a caller-hosted bundle) to a video in the
+// media bucket. A render is started, then its status is polled (by the state machine's Wait/Check loop)
+// until it is done; when status() reports done, the video is at `output_key` in the media bucket.
+
+/** Every codec the port knows; each adapter says which of them it really renders (`codecs`). */
+export const RENDER_CODECS = ['h264', 'h265', 'vp8', 'vp9', 'prores', 'gif'] as const;
+export type RenderCodec = (typeof RENDER_CODECS)[number];
+
+export interface CodecOutput {
+  readonly extension: string;
+  readonly contentType: string;
+  /** Whether the codec takes a crf (ProRes and GIF have no quality scale). */
+  readonly crf: boolean;
+}
+
+/** File extension, content type and crf support of each codec's output (Remotion's defaults). */
+export const CODEC_OUTPUT: Readonly<Record<RenderCodec, CodecOutput>> = {
+  h264: { extension: 'mp4', contentType: 'video/mp4', crf: true },
+  h265: { extension: 'mp4', contentType: 'video/mp4', crf: true },
+  vp8: { extension: 'webm', contentType: 'video/webm', crf: true },
+  vp9: { extension: 'webm', contentType: 'video/webm', crf: true },
+  prores: { extension: 'mov', contentType: 'video/quicktime', crf: false },
+  gif: { extension: 'gif', contentType: 'image/gif', crf: false },
+};
 
 export interface RenderRequest {
   readonly composition: string;
+  /** A caller-hosted bundle (its index.html URL, allowlisted by the caller of the port); default our site. */
+  readonly serveUrl?: string;
   readonly inputProps: Record<string, unknown>;
-  readonly codec: 'h264';
-  /** H.264 quality, 0-51 (lower is better and bigger); default the renderer's (18). */
+  readonly codec: RenderCodec;
+  /** Quality, 0-51 (lower is better and bigger); default DEFAULT_CRF; ignored by codecs without crf. */
   readonly crf?: number;
-  /** Output size as a share of the composition's own size (1 = full size). */
+  /** Output size as a share of the composition's (or the override's) size (1 = full size). */
   readonly scale: number;
-  /** Media bucket key the finished video is stored at. */
+  /** Overrides of the composition's own size, frame rate and length. */
+  readonly width?: number;
+  readonly height?: number;
+  readonly fps?: number;
+  readonly durationInFrames?: number;
+  /** Media bucket key the finished video is stored at (its extension should be the codec's). */
   readonly outputKey: string;
   /** The render fails if it is not done this long after it started. */
   readonly timeoutSeconds: number;
@@ -30,14 +58,94 @@ export interface RenderHandle {
 }
 
 export type RenderStatus =
+  /** Waiting for a free render slot; `ahead` renders will start first. */
+  | { readonly state: 'queued'; readonly ahead: number }
   | { readonly state: 'rendering'; readonly progress: number }
   | { readonly state: 'done'; readonly sizeBytes: number }
-  | { readonly state: 'failed'; readonly message: string };
+  /** `transient`: the failure is worth another attempt (a timeout, a crashed browser, a lost process). */
+  | { readonly state: 'failed'; readonly message: string; readonly transient?: boolean };
+
+/** A composition as a bundle registers it. */
+export interface CompositionInfo {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+  readonly fps: number;
+  readonly durationInFrames: number;
+}
 
 export interface Renderer {
   readonly name: string;
+  /** The codecs this adapter renders; a request for another is refused before it starts. */
+  readonly codecs: readonly RenderCodec[];
   start(request: RenderRequest): Promise<RenderHandle>;
   status(handle: RenderHandle): Promise<RenderStatus>;
+  /**
+   * The composition `id` of the bundle at `serveUrl` as it registers itself for these props.
+   * Throws BundleUnreachableError or CompositionNotFoundError (which lists the ids that exist).
+   */
+  composition(serveUrl: string, id: string, inputProps: Record<string, unknown>): Promise<CompositionInfo>;
+}
+
+/** The bundle could not be loaded (unreachable, not a Remotion bundle, or it threw while loading). */
+export class BundleUnreachableError extends Error {
+  readonly code = 'BUNDLE_UNREACHABLE';
+  constructor(
+    readonly serveUrl: string,
+    reason: string,
+  ) {
+    super(`The Remotion bundle at ${serveUrl} could not be loaded: ${reason}`);
+    this.name = 'BundleUnreachableError';
+  }
+}
+
+/** The bundle loaded but has no composition with the requested id. */
+export class CompositionNotFoundError extends Error {
+  readonly code = 'COMPOSITION_NOT_FOUND';
+  constructor(
+    readonly compositionId: string,
+    readonly available: readonly string[],
+  ) {
+    super(
+      `The bundle has no composition '${compositionId}'; it has: ${available.length ? available.join(', ') : '(none)'}.`,
+    );
+    this.name = 'CompositionNotFoundError';
+  }
+}
+
+/** Picks `id` from a bundle's compositions, or throws CompositionNotFoundError listing what exists. */
+export function pickComposition(compositions: readonly CompositionInfo[], id: string): CompositionInfo {
+  const found = compositions.find((c) => c.id === id);
+  if (!found)
+    throw new CompositionNotFoundError(
+      id,
+      compositions.map((c) => c.id),
+    );
+  const { width, height, fps, durationInFrames } = found;
+  return { id, width, height, fps, durationInFrames };
+}
+
+/**
+ * A video export's length in frames, by the spec's precedence: the request's option, else the props'
+ * `totalDurationInFrames` (when it is a positive integer), else the composition's registered default.
+ */
+export function resolveDurationInFrames(
+  option: number | undefined,
+  inputProps: Record<string, unknown>,
+  compositionDefault: number,
+): number {
+  if (option !== undefined) return option;
+  const fromProps = inputProps.totalDurationInFrames;
+  if (typeof fromProps === 'number' && Number.isInteger(fromProps) && fromProps > 0) return fromProps;
+  return compositionDefault;
+}
+
+/** Failures that another attempt may not meet: timeouts, a browser that crashed or closed, a lost process. */
+const TRANSIENT_FAILURE =
+  /delayRender|timed? ?out|timeout|target closed|session closed|browser (has )?(disconnected|closed|crashed)|page crashed|protocol error|econnreset|socket hang up|stopped reporting progress|toomanyrequests|rate exceeded|concurrency limit/i;
+
+export function isTransientRenderFailure(message: string): boolean {
+  return TRANSIENT_FAILURE.test(message);
 }
 
 /** A render scale setting: a share of full size in (0, 1]; absent or empty means full size. */

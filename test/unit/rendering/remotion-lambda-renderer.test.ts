@@ -3,7 +3,11 @@
 import type { CopyObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it, vi } from 'vitest';
 import { RemotionLambdaRenderer } from '../../../functions/media/rendering/remotion-lambda-renderer.ts';
-import type { RenderRequest } from '../../../functions/media/rendering/renderer.ts';
+import {
+  BundleUnreachableError,
+  CompositionNotFoundError,
+  type RenderRequest,
+} from '../../../functions/media/rendering/renderer.ts';
 
 const request: RenderRequest = {
   composition: 'MarkupReveal',
@@ -14,7 +18,39 @@ const request: RenderRequest = {
   timeoutSeconds: 600,
 };
 
-function renderer(progress: Record<string, unknown> = {}) {
+const videoConfig = (id: string, width: number, height: number) => ({
+  id,
+  width,
+  height,
+  fps: 30,
+  durationInFrames: 90,
+  defaultProps: {},
+  props: {},
+  defaultCodec: null,
+  defaultOutName: null,
+  defaultVideoImageFormat: null,
+  defaultPixelFormat: null,
+  defaultProResProfile: null,
+  defaultSampleRate: null,
+});
+
+const handle = {
+  render_id: 'abcdef1234',
+  renderer: 'remotion-lambda',
+  output_key: request.outputKey,
+  started_at: '2026-01-01T00:00:00.000Z',
+  deadline: '2026-01-01T00:10:00.000Z',
+  render_bucket: 'render-bucket',
+  poll_seconds: 3,
+};
+
+function renderer(
+  progress: Record<string, unknown> = {},
+  getCompositionsOnLambda: () => Promise<unknown> = async () => [
+    videoConfig('Intro', 1920, 1080),
+    videoConfig('Outro', 1080, 1920),
+  ],
+) {
   const renderMediaOnLambda = vi.fn(async () => ({
     renderId: 'abcdef1234',
     bucketName: 'render-bucket',
@@ -42,7 +78,11 @@ function renderer(progress: Record<string, unknown> = {}) {
     serveUrl: 'https://site.example/sites/abc/index.html',
     renderBucket: 'render-bucket',
     mediaBucket: 'media-bucket',
-    client: { renderMediaOnLambda, getRenderProgress } as never,
+    client: {
+      renderMediaOnLambda,
+      getRenderProgress,
+      getCompositionsOnLambda: vi.fn(getCompositionsOnLambda),
+    } as never,
     s3: s3 as never,
   });
   return { adapter, renderMediaOnLambda, getRenderProgress, sent };
@@ -126,5 +166,97 @@ describe('Remotion Lambda renderer', () => {
   it('fails a render that finished without an output file', async () => {
     const { adapter } = renderer({ done: true, overallProgress: 1 });
     expect((await adapter.status(await adapter.start(request))).state).toBe('failed');
+  });
+
+  it("renders a caller's bundle with its codec, crf and size, frame rate and length overrides", async () => {
+    const { adapter, renderMediaOnLambda } = renderer();
+    await adapter.start({
+      ...request,
+      serveUrl: 'https://bundles.caller.example/v3/index.html',
+      composition: 'Intro',
+      codec: 'vp9',
+      crf: 30,
+      width: 1280,
+      height: 720,
+      fps: 25,
+      durationInFrames: 125,
+      outputKey: 'media/org/live/job/video.webm',
+    });
+    expect(renderMediaOnLambda).toHaveBeenCalledWith(
+      expect.objectContaining({
+        serveUrl: 'https://bundles.caller.example/v3/index.html',
+        composition: 'Intro',
+        codec: 'vp9',
+        crf: 30,
+        imageFormat: 'png',
+        forceWidth: 1280,
+        forceHeight: 720,
+        forceFps: 25,
+        forceDurationInFrames: 125,
+      }),
+    );
+  });
+
+  it('sends no crf for ProRes and GIF, and keeps the composition size when nothing overrides it', async () => {
+    const { adapter, renderMediaOnLambda } = renderer();
+    await adapter.start({ ...request, codec: 'prores', crf: 20, outputKey: 'k.mov' });
+    const [args] = renderMediaOnLambda.mock.calls[0] as unknown as [Record<string, unknown>];
+    expect(args).not.toHaveProperty('crf');
+    expect(args).toMatchObject({ codec: 'prores', forceWidth: null, forceDurationInFrames: null });
+  });
+
+  it('stores a finished render with the content type of its codec', async () => {
+    const { adapter, sent } = renderer({
+      done: true,
+      overallProgress: 1,
+      outKey: 'renders/x/out.gif',
+      outBucket: 'render-bucket',
+      outputSizeInBytes: 10,
+    });
+    await adapter.status({ ...handle, output_key: 'media/org/live/job/video.gif' });
+    expect(sent[0]!.input.ContentType).toBe('image/gif');
+  });
+
+  it('marks timeouts and rate limits as worth another attempt, other failures not', async () => {
+    const failing = (message: string) =>
+      renderer({ fatalErrorEncountered: true, errors: [{ isFatal: true, message }] }).adapter.status(handle);
+    expect(
+      await failing('Timeout: delayRender() "Loading image" was not cleared after 28000ms'),
+    ).toMatchObject({ state: 'failed', transient: true });
+    expect(await failing('Rate Exceeded.')).toMatchObject({ transient: true });
+    expect(await failing('TypeError: props.title is undefined')).not.toHaveProperty('transient');
+  });
+
+  it('looks up a composition of a bundle on Lambda', async () => {
+    const { adapter } = renderer();
+    expect(await adapter.composition('https://bundles.caller.example/index.html', 'Outro', {})).toEqual({
+      id: 'Outro',
+      width: 1080,
+      height: 1920,
+      fps: 30,
+      durationInFrames: 90,
+    });
+  });
+
+  it('lists the ids that exist when the composition is missing', async () => {
+    const { adapter } = renderer();
+    const error = await adapter
+      .composition('https://b.example/index.html', 'Main', {})
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CompositionNotFoundError);
+    expect((error as CompositionNotFoundError).available).toEqual(['Intro', 'Outro']);
+  });
+
+  it('reports a bundle Lambda cannot load as unreachable, with the first line of the reason', async () => {
+    const { adapter } = renderer({}, async () => {
+      throw new Error('Failed to load resource: net::ERR_NAME_NOT_RESOLVED\n    at page.goto');
+    });
+    const error = await adapter
+      .composition('https://gone.example/index.html', 'Intro', {})
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BundleUnreachableError);
+    expect((error as Error).message).toBe(
+      'The Remotion bundle at https://gone.example/index.html could not be loaded: Failed to load resource: net::ERR_NAME_NOT_RESOLVED',
+    );
   });
 });

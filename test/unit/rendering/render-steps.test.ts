@@ -10,7 +10,7 @@ const status = vi.fn<() => Promise<RenderStatus>>();
 const setProgress = vi.fn(async () => true);
 // The step's ports, passed in: a fake renderer and job store, the real clock.
 const ports = {
-  renderer: { name: 'fake', start: vi.fn(), status },
+  renderer: { name: 'fake', codecs: [], start: vi.fn(), status, composition: vi.fn() },
   jobs: { setProgress } as unknown as JobStore,
   clock: systemClock,
 };
@@ -74,6 +74,39 @@ describe('CheckRender', () => {
     await expect(check({ job, render: render(-1), span })).rejects.toMatchObject({
       name: 'RENDER_FAILED',
       message: expect.stringMatching(/did not finish within 60 s/),
+    });
+  });
+
+  it('shows a render waiting for a free renderer as the queued_for_renderer stage', async () => {
+    status.mockResolvedValue({ state: 'queued', ahead: 3 });
+    const result = await check({ job, render: render(60_000), span });
+    expect(result).toMatchObject({ done: false, queued: true });
+    expect(setProgress).toHaveBeenCalledWith(
+      expect.anything(),
+      { percent: 20, stage: 'queued_for_renderer' },
+      expect.any(String),
+    );
+  });
+
+  it('moves the stage back to rendering once a queued render starts, even at its first percent', async () => {
+    status.mockResolvedValue({ state: 'rendering', progress: 0 });
+    await check({ job, render: { ...render(60_000), queued: true }, span });
+    expect(setProgress).toHaveBeenCalledWith(
+      expect.anything(),
+      { percent: 20, stage: 'rendering' },
+      expect.any(String),
+    );
+  });
+
+  it('throws a transient failure as RenderRetryable, which the state machine restarts', async () => {
+    status.mockResolvedValue({
+      state: 'failed',
+      message: 'the render stopped reporting progress (its process ended)',
+      transient: true,
+    });
+    await expect(check({ job, render: render(60_000), span })).rejects.toMatchObject({
+      name: 'RenderRetryable',
+      message: 'The video render failed: the render stopped reporting progress (its process ended)',
     });
   });
 });
