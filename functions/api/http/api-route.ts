@@ -243,7 +243,7 @@ const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P extends z
       if (!schema) return undefined;
       const result = schema.safeParse(value);
       if (result.success) return result.data;
-      details.push(...zodDetails(result.error, where));
+      details.push(...zodDetails(result.error, where, value));
       return undefined;
     };
     const params = parse(spec.params, event.pathParameters ?? {}, 'path');
