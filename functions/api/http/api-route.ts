@@ -176,7 +176,8 @@ const apiKeyAuthentication = (): middy.MiddlewareObj<
       const retryAfter = Math.max(1, Math.ceil(midnight - now.getTime() / 1000));
       state.extraHeaders = {
         'Retry-After': String(retryAfter),
-        'X-RateLimit-Limit': String(key.requestsPerMinute),
+        // The limit that was hit is the daily one: report it, not the per-minute one.
+        'X-RateLimit-Limit': String(key.requestsPerDay),
         'X-RateLimit-Remaining': '0',
         'X-RateLimit-Reset': String(midnight),
       };
