@@ -1,4 +1,5 @@
-// Delivers one webhook event attempt and decides what happens next: 2xx → delivered; 410 → stop;
+// Delivers one webhook event attempt and decides what happens next: 2xx → delivered; 410 → stop (this
+// event and every later event of the job);
 // anything else → the next attempt on the schedule (re-enqueued, with delays past SQS's 15 minutes
 // chained), or the dead-letter queue after the last one. Every attempt is logged on the job. A
 // receiver's failure never touches the job's own outcome.
@@ -65,6 +66,8 @@ export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage
   const webhookUrl = built?.job.webhookUrl;
   if (!built || !webhookUrl) return; // the job is gone or never asked for webhooks
   const { job, body } = built;
+  // The receiver said 410 Gone to an earlier event of this job: it wants none of the job's events.
+  if (job.webhookAttempts?.some((a) => a.outcome === 'gone')) return;
   const ref = { tenant: { orgId: job.orgId, mode: job.mode }, jobId: job.jobId, jobType: job.jobType };
 
   const checked = checkUrlSyntax(webhookUrl, {
