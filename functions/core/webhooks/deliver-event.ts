@@ -8,6 +8,7 @@ import type { AccountStore } from '../auth/account-store.ts';
 import type { Clock } from '../clock.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import { toJobView } from '../jobs/job-view.ts';
+import { stringifyWithRawJson } from '../jobs/raw-json.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { queueMessage, type WebhookMessage } from './events.ts';
 import type { SendOutcome } from './http-sender.ts';
@@ -50,7 +51,13 @@ export async function buildPayload(
   data.callback_metadata = job.callbackMetadata ?? null;
   return {
     job,
-    body: JSON.stringify({ type: message.type, id: message.event_id, created_at: message.created_at, data }),
+    // callback_metadata is spliced in as the caller wrote it (see raw-json.ts).
+    body: stringifyWithRawJson({
+      type: message.type,
+      id: message.event_id,
+      created_at: message.created_at,
+      data,
+    }),
   };
 }
 
