@@ -333,6 +333,9 @@ export class ServiceStack extends Stack {
   }
 
   private addGatewayResponses() {
+    // The API's error envelope for errors API Gateway makes itself. Gateway response templates only
+    // substitute variables (no VTL), so meta.timestamp is the request time in epoch milliseconds here:
+    // API Gateway has no ISO 8601 variable. The local gateway reads code and message from these.
     const body = (code: string, message: string) => ({
       'application/json': JSON.stringify({
         error: { code, message },
@@ -342,7 +345,8 @@ export class ServiceStack extends Stack {
     this.api.addGatewayResponse('TooLarge', {
       type: apigw.ResponseType.REQUEST_TOO_LARGE,
       statusCode: '413',
-      templates: body('PAYLOAD_TOO_LARGE', 'The request body exceeds the limit of 1048576 bytes.'),
+      responseHeaders: { Connection: "'close'" },
+      templates: body('PAYLOAD_TOO_LARGE', 'The request exceeds the API gateway limit of 10485760 bytes.'),
     });
     this.api.addGatewayResponse('Throttled', {
       type: apigw.ResponseType.THROTTLED,
@@ -353,11 +357,14 @@ export class ServiceStack extends Stack {
     this.api.addGatewayResponse('NoRoute', {
       type: apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
       statusCode: '404',
-      templates: body('NOT_FOUND', 'No route matches this request.'),
+      templates: body('NOT_FOUND', 'No route matches this request. See GET /v1/openapi.json for the routes.'),
     });
     this.api.addGatewayResponse('Default4xx', {
       type: apigw.ResponseType.DEFAULT_4XX,
-      templates: body('NOT_FOUND', 'No route matches this request.'),
+      templates: body(
+        'BAD_REQUEST',
+        'The API gateway refused the request (malformed request, or a header or parameter it does not accept).',
+      ),
     });
     this.api.addGatewayResponse('Default5xx', {
       type: apigw.ResponseType.DEFAULT_5XX,

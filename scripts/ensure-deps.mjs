@@ -1,11 +1,20 @@
-// Installs what the project needs on a fresh machine, before anything else runs:
+// Installs what the project needs on a fresh machine, then runs the command it was given:
+//   node scripts/ensure-deps.mjs <command> [args…]
 //   - the npm packages (including the Node 22 binary, the `node` package) when they are missing or older
 //     than package-lock.json;
 //   - Debian's Chromium and fonts, which the local video renderer (@remotion/renderer) drives, when
-//     /usr/bin/chromium is missing (apt-get, as root or through passwordless sudo).
+//     /usr/bin/chromium is missing (apt-get, as root or through passwordless sudo);
+//   - then <command>, through a shell whose PATH starts with node_modules/.bin. The command must not be
+//     chained in the npm script line after this one: that shell already looked `node` up (the machine's
+//     Node 20) before this script installed Node 22, and keeps using it (see FINDINGS.md).
 // Runs under whatever Node the machine has; plain JS on purpose.
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+const step = (message) => console.log(`[setup ${elapsed()}] ${message}`);
 
 const marker = 'node_modules/.package-lock.json';
 const stale =
@@ -13,8 +22,9 @@ const stale =
   !existsSync('node_modules/.bin/node') ||
   statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs;
 if (stale) {
-  console.log('Installing npm packages (npm ci)…');
+  step('First run: installing npm packages with npm ci (a Node 22 binary among them; about 1-3 minutes)…');
   execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
+  step('npm packages installed.');
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,7 +34,9 @@ if (!existsSync(CHROMIUM)) {
   const sudo = root ? '' : 'sudo -n ';
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const install = `${sudo}apt-get install -y --no-install-recommends ${DEBIAN_PACKAGES.join(' ')}`;
-  console.log(`Installing Debian's ${DEBIAN_PACKAGES.join(', ')} for the video renderer…`);
+  step(
+    `Installing Debian's ${DEBIAN_PACKAGES.join(', ')} for the video renderer (about 300 MB; a few minutes, once)…`,
+  );
   try {
     try {
       execSync(install, { stdio: 'inherit', env });
@@ -33,10 +45,31 @@ if (!existsSync(CHROMIUM)) {
       execSync(`${sudo}apt-get update`, { stdio: 'inherit', env });
       execSync(install, { stdio: 'inherit', env });
     }
+    step('Chromium installed.');
   } catch (error) {
     console.error(
       `Could not install ${DEBIAN_PACKAGES.join(' ')} (${error.message.split('\n')[0]}). Install them as root (apt-get install ${DEBIAN_PACKAGES.join(' ')}), or set CHROMIUM_PATH to a Chromium binary; until then video jobs fail with RENDER_FAILED.`,
     );
     process.exitCode = 1;
   }
+}
+
+const command = process.argv.slice(2);
+if (command.length > 0) {
+  const bin = path.resolve('node_modules', '.bin');
+  const PATH = [bin, ...(process.env.PATH ?? '').split(path.delimiter).filter((p) => p && p !== bin)].join(
+    path.delimiter,
+  );
+  if (stale) step(`Setup done; running: ${command.join(' ')}`);
+  // One string through the shell, so a script line can pass `a && b` quoted as one argument.
+  const child = spawn(command.join(' '), { stdio: 'inherit', shell: true, env: { ...process.env, PATH } });
+  // Ctrl-C reaches the whole process group; the child decides how to stop, this process waits for it.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (signal !== 'SIGINT') child.kill(signal);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    process.exitCode = code ?? (signal ? 128 : 1);
+  });
 }

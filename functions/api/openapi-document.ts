@@ -170,6 +170,20 @@ function pathParameters(path: string): unknown[] {
   }));
 }
 
+/**
+ * Every error a route can answer: the ones its handler names, the ones its schemas imply (a path
+ * parameter over its length limit is a 400), and the gateway's own (bad escapes, oversized bodies or
+ * headers), which any route can meet.
+ */
+function answerableErrors(route: RouteDefinition): ErrorCode[] {
+  const codes: ErrorCode[] = [...route.errors, 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'HEADERS_TOO_LARGE'];
+  if (route.auth) codes.push('UNAUTHORIZED');
+  if (route.params || route.query || route.body) codes.push('VALIDATION_ERROR');
+  if (route.body) codes.push('INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE');
+  if (route.errors.includes('JOB_NOT_READY')) codes.push('PARENT_JOB_FAILED');
+  return codes;
+}
+
 function operation(route: RouteDefinition): Record<string, unknown> {
   const success = route.success;
   return {
@@ -197,7 +211,7 @@ function operation(route: RouteDefinition): Record<string, unknown> {
           },
         },
       },
-      ...errorResponses(route.auth ? [...route.errors, 'UNAUTHORIZED'] : route.errors),
+      ...errorResponses(answerableErrors(route)),
     },
   };
 }

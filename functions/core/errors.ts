@@ -2,6 +2,7 @@
 // turns them into the error envelope; anything else becomes INTERNAL_ERROR without a stack trace.
 
 export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
   UNAUTHORIZED: 401,
@@ -10,8 +11,10 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   JOB_NOT_READY: 409,
   INVALID_PARENT_JOB: 409,
+  PARENT_JOB_FAILED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
   URL_NOT_ALLOWED: 422,
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
@@ -21,6 +24,8 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
+  BAD_REQUEST:
+    'The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.',
   VALIDATION_ERROR:
     'The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.',
   INVALID_JSON: 'The request body is not valid JSON, or not a JSON object.',
@@ -32,7 +37,10 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     'The route exists but not with this HTTP method; the Allow header lists the methods it takes.',
   JOB_NOT_READY: 'The referenced job has not completed yet; poll it until it is completed and retry.',
   INVALID_PARENT_JOB: 'The referenced job is of a type this operation cannot build on.',
-  PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MiB.',
+  PARENT_JOB_FAILED:
+    "The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).",
+  PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MiB (10 MiB at the gateway).',
+  HEADERS_TOO_LARGE: 'The request headers are larger than the server accepts.',
   UNSUPPORTED_MEDIA_TYPE: 'A request body was sent with a Content-Type other than application/json.',
   URL_NOT_ALLOWED: 'A URL in the request points somewhere the service will not fetch or call.',
   RATE_LIMITED: 'Too many requests for this key in the current minute; wait for Retry-After seconds.',

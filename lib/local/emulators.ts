@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import dynalite from 'dynalite';
 import { buildApp } from 'fauxqs';
+import { checkPresignedRequest, type SigningCredentials } from './presigned-url-check.ts';
 
 export interface RunningEmulators {
   readonly dynamodbEndpoint: string;
@@ -43,7 +44,10 @@ async function fauxqsInternals(): Promise<FauxqsInternals> {
   };
 }
 
-export async function startEmulators(dataDir: string): Promise<RunningEmulators> {
+export async function startEmulators(
+  dataDir: string,
+  credentials: SigningCredentials,
+): Promise<RunningEmulators> {
   const dynamoDir = path.join(dataDir, 'dynamodb');
   const queueDir = path.join(dataDir, 'sqs');
   const objectDir = path.join(dataDir, 's3');
@@ -73,6 +77,25 @@ export async function startEmulators(dataDir: string): Promise<RunningEmulators>
     stores: { sqsStore, snsStore, s3Store } as unknown as NonNullable<
       Parameters<typeof buildApp>[0]
     >['stores'],
+  });
+  // As in AWS, an object or a bucket listing needs a signature: presigned URLs must verify, and
+  // anonymous requests are refused (the stack's own SDK clients sign in the Authorization header).
+  aws.addHook('onRequest', async (request, reply) => {
+    if (request.headers.authorization) return;
+    const check = checkPresignedRequest(
+      request.method,
+      request.url,
+      request.headers,
+      credentials,
+      new Date(),
+    );
+    if (check.ok) return;
+    await reply
+      .code(403)
+      .header('content-type', 'application/xml')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${check.reason}</Message></Error>`,
+      );
   });
   aws.addHook('preClose', () => {
     queuePersistence.close();

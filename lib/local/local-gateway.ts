@@ -2,15 +2,88 @@
 // methods and Lambda integrations are read from it, so local routing is the deployed routing. Requests
 // become APIGatewayProxyEvents for the in-process handlers.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { requestId as requestIdOf } from '../../functions/core/ids.ts';
 import type { LocalLambdas } from './local-lambdas.ts';
 import { logicalIdOfArn } from './local-resources.ts';
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
 
 /** API Gateway's own limit on a request payload. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+/** How much of an oversized body is read and dropped before the connection is cut instead. */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_IDLE_MS = 1000;
+
+/** A request refused before routing; answered 400 in the error envelope. */
+class RequestRefused extends Error {}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new RequestRefused(`The path segment '${segment}' is not valid percent-encoding (RFC 3986).`);
+  }
+}
+
+/**
+ * Path and query of a request target without WHATWG URL resolution: "//[" is a path here, not a host,
+ * and an absolute-form target ("http://host/p") must itself be a valid URL.
+ */
+function parseTarget(raw: string): { path: string; query: URLSearchParams } {
+  let target = raw;
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      target = `${url.pathname}${url.search}`;
+    } catch {
+      throw new RequestRefused('The request target is not a valid path or absolute URL.');
+    }
+  }
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  const query = new URLSearchParams(q < 0 ? '' : target.slice(q + 1));
+  return { path, query };
+}
+
+/**
+ * The request body, or 'too-large' past API Gateway's limit (the stream is left open: the caller still
+ * answers on this connection). Not `for await`: leaving that loop early destroys the socket.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_PAYLOAD_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      resolve('too-large');
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    // The client went away mid-upload, or sent a body its framing does not describe.
+    const onError = () => reject(new RequestRefused('The request body could not be read completely.'));
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.once('close', () => {
+      if (!req.complete) onError();
+    });
+  });
+}
 
 interface ResourceNode {
   readonly pathPart: string;
@@ -116,7 +189,7 @@ export class LocalGateway {
       ];
       for (const child of ordered) {
         const name = /^\{([^+}]+)\}$/.exec(child.pathPart)?.[1];
-        const found = walk(child, i + 1, name ? { ...params, [name]: decodeURIComponent(segment) } : params);
+        const found = walk(child, i + 1, name ? { ...params, [name]: decodeSegment(segment) } : params);
         if (found) return found;
       }
       const greedy = node.children.find((c) => /^\{[^}]+\+\}$/.test(c.pathPart));
@@ -124,7 +197,7 @@ export class LocalGateway {
         const name = greedy.pathPart.slice(1, -2);
         return {
           node: greedy,
-          params: { ...params, [name]: segments.slice(i).map(decodeURIComponent).join('/') },
+          params: { ...params, [name]: segments.slice(i).map(decodeSegment).join('/') },
         };
       }
       return undefined;
@@ -132,54 +205,97 @@ export class LocalGateway {
     return walk(this.root, 0, {});
   }
 
+  /**
+   * An error made by the gateway itself, in the API's error envelope. The status and the code/message come
+   * from the synthesized GatewayResponse (as in AWS); the envelope's meta gets a req_ id and an ISO time.
+   */
   private gatewayError(type: string, fallbackStatus: number, requestId: string): APIGatewayProxyResult {
     const response =
       this.gatewayResponses.get(type) ??
       this.gatewayResponses.get(fallbackStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX');
-    const body = (response?.template ?? '{"message":"error"}')
-      .replaceAll('$context.requestId', requestId)
-      .replaceAll('$context.requestTimeEpoch', String(Date.now()));
-    return {
-      statusCode: Number(response?.statusCode ?? fallbackStatus),
-      headers: { 'Content-Type': 'application/json', ...response?.headers },
-      body,
+    const statusCode = Number(response?.statusCode ?? fallbackStatus);
+    let error = {
+      code: statusCode >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST',
+      message: 'The request failed.',
     };
+    try {
+      const parsed = JSON.parse(response?.template ?? '{}') as {
+        error?: { code?: string; message?: string };
+      };
+      if (parsed.error?.code && parsed.error.message)
+        error = { code: parsed.error.code, message: parsed.error.message };
+    } catch {
+      // Not our envelope: keep the generic one.
+    }
+    return this.envelope(statusCode, error.code, error.message, requestId, response?.headers);
+  }
+
+  private envelope(
+    statusCode: number,
+    code: string,
+    message: string,
+    platformRequestId: string,
+    headers: Record<string, string> = {},
+  ): APIGatewayProxyResult {
+    const id = requestIdOf(platformRequestId);
+    return {
+      statusCode,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': id, ...headers },
+      body: JSON.stringify({
+        error: { code, message },
+        meta: { request_id: id, timestamp: new Date().toISOString() },
+      }),
+    };
+  }
+
+  /** A 400 for a request API Gateway would refuse before routing it (bad escapes, unparsable target). */
+  private badRequest(message: string, requestId: string): APIGatewayProxyResult {
+    return this.envelope(400, 'BAD_REQUEST', message, requestId);
   }
 
   async handle(req: IncomingMessage): Promise<APIGatewayProxyResult> {
     const requestId = randomUUID();
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_PAYLOAD_BYTES) return this.gatewayError('REQUEST_TOO_LARGE', 413, requestId);
-      chunks.push(chunk as Buffer);
+    try {
+      return await this.route(req, requestId);
+    } catch (error) {
+      if (error instanceof RequestRefused) return this.badRequest(error.message, requestId);
+      console.error(
+        JSON.stringify({ component: 'gateway', msg: 'gateway failed', error: String(error), requestId }),
+      );
+      return this.gatewayError('DEFAULT_5XX', 502, requestId);
     }
-    const matched = this.match(url.pathname);
+  }
+
+  private async route(req: IncomingMessage, requestId: string): Promise<APIGatewayProxyResult> {
+    const target = parseTarget(req.url ?? '/');
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_PAYLOAD_BYTES) return this.tooLarge(req, requestId);
+    const body = await readBody(req);
+    if (body === 'too-large') return this.tooLarge(req, requestId);
+    const matched = this.match(target.path);
     const method = (req.method ?? 'GET').toUpperCase();
     const functionId = matched?.node.methods.get(method) ?? matched?.node.methods.get('ANY');
     if (!matched || !functionId) return this.gatewayError('MISSING_AUTHENTICATION_TOKEN', 403, requestId);
 
-    const headers: Record<string, string> = {};
-    const multiValueHeaders: Record<string, string[]> = {};
+    // Null-prototype maps: a header or parameter named constructor, __proto__ or toString is just a name.
+    const headers: Record<string, string> = Object.create(null);
+    const multiValueHeaders: Record<string, string[]> = Object.create(null);
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       const name = req.rawHeaders[i]!;
       const value = req.rawHeaders[i + 1]!;
       headers[name] = value;
       multiValueHeaders[name] = [...(multiValueHeaders[name] ?? []), value];
     }
-    const query: Record<string, string> = {};
-    const multiQuery: Record<string, string[]> = {};
-    for (const [name, value] of url.searchParams) {
+    const query: Record<string, string> = Object.create(null);
+    const multiQuery: Record<string, string[]> = Object.create(null);
+    for (const [name, value] of target.query) {
       query[name] = value;
       multiQuery[name] = [...(multiQuery[name] ?? []), value];
     }
-    const body = Buffer.concat(chunks);
     const hasQuery = Object.keys(query).length > 0;
     const event: APIGatewayProxyEvent = {
       resource: matched.node.path,
-      path: url.pathname,
+      path: target.path,
       httpMethod: method,
       headers,
       multiValueHeaders,
@@ -199,7 +315,7 @@ export class LocalGateway {
           sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
           userAgent: req.headers['user-agent'] ?? null,
         } as APIGatewayProxyEvent['requestContext']['identity'],
-        path: `/api${url.pathname}`,
+        path: `/api${target.path}`,
         stage: 'api',
         requestId,
         requestTimeEpoch: Date.now(),
@@ -217,9 +333,72 @@ export class LocalGateway {
     }
   }
 
+  /**
+   * 413 once the client has finished sending, then close the connection. The rest of the body is read
+   * and dropped first: answering and closing mid-upload makes the client's next write fail (EPIPE) or
+   * the kernel reset the socket, so the client never sees the 413. A client sending more than
+   * MAX_DRAIN_BYTES is cut off.
+   */
+  private async tooLarge(req: IncomingMessage, requestId: string): Promise<APIGatewayProxyResult> {
+    let drained = 0;
+    await new Promise<void>((resolve) => {
+      // A client that declared more than it sends gets its answer after a pause instead of never.
+      let idle = setTimeout(resolve, DRAIN_IDLE_MS);
+      req.on('data', (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained > MAX_DRAIN_BYTES) req.socket.destroy();
+        clearTimeout(idle);
+        idle = setTimeout(resolve, DRAIN_IDLE_MS);
+      });
+      const done = () => {
+        clearTimeout(idle);
+        resolve();
+      };
+      req.once('end', done);
+      req.once('close', done);
+      req.once('error', done);
+      req.resume();
+    });
+    const result = this.gatewayError('REQUEST_TOO_LARGE', 413, requestId);
+    return { ...result, headers: { ...result.headers, Connection: 'close' } };
+  }
+
   async listen(port: number): Promise<number> {
-    this.server = createServer((req, res) => void this.respond(req, res));
+    this.server = createServer((req, res) => {
+      this.respond(req, res).catch((error: unknown) => {
+        console.error(JSON.stringify({ component: 'gateway', msg: 'response failed', error: String(error) }));
+        if (!res.headersSent && !res.destroyed) {
+          res.statusCode = 500;
+          res.end();
+        } else res.destroy();
+      });
+    });
     this.server.keepAliveTimeout = 5000;
+    // Requests Node's parser refuses never reach the listener; answer them in the envelope too.
+    this.server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+      if (!socket.writable || (error.code === 'ECONNRESET' && !socket.readable)) {
+        socket.destroy();
+        return;
+      }
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const message =
+        status === 431
+          ? 'The request headers are too large.'
+          : `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}).`;
+      const result = this.envelope(
+        status,
+        status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST',
+        message,
+        randomUUID(),
+      );
+      const head = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        ...Object.entries(result.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+        `Content-Length: ${Buffer.byteLength(result.body)}`,
+        'Connection: close',
+      ].join('\r\n');
+      socket.end(`${head}\r\n\r\n${result.body}`);
+    });
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
       this.server!.listen(port, '127.0.0.1', () => resolve());
@@ -229,8 +408,10 @@ export class LocalGateway {
 
   private async respond(req: IncomingMessage, res: ServerResponse) {
     const result = await this.handle(req);
+    if (res.destroyed || req.socket.destroyed) return; // the client went away mid-request
     res.statusCode = result.statusCode;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+    if (result.headers?.Connection === 'close') res.shouldKeepAlive = false;
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   }
 

@@ -71,9 +71,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   // The Remotion site is bundled (once per change, then cached) while the rest starts.
   const site = ensureSiteBundle();
   const renderScale = localRenderScale();
-  const emulators = await startEmulators(dataDir);
-
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const emulators = await startEmulators(dataDir, credentials);
+
   const clientConfig = { region: LOCAL_REGION, credentials };
   Object.assign(process.env, {
     AWS_REGION: LOCAL_REGION,

@@ -216,7 +216,8 @@ describe('frontage edit', () => {
     expect(failed.status).toBe('failed');
     const notReady = await edit(failed.job_id, { direction: 5 });
     expect(notReady.status).toBe(409);
-    expect(notReady.body.error.code).toBe('JOB_NOT_READY');
+    expect(notReady.body.error.code).toBe('PARENT_JOB_FAILED');
+    expect(notReady.body.error.message).toContain('ADDRESS_NOT_FOUND');
   });
 });
 

@@ -191,6 +191,7 @@ describe('markup video bad input', () => {
     );
     const notReady = await video(failed.job_id);
     expect(notReady.status).toBe(409);
-    expect(notReady.body.error.code).toBe('JOB_NOT_READY');
+    expect(notReady.body.error.code).toBe('PARENT_JOB_FAILED');
+    expect(notReady.body.error.message).toContain('ADDRESS_NOT_FOUND');
   });
 });

@@ -498,6 +498,7 @@ describe('markup bad input', () => {
     expect(failed.error.code).toBe('ADDRESS_NOT_FOUND');
     const notReady = await edit(failed.job_id, body);
     expect(notReady.status).toBe(409);
-    expect(notReady.body.error.code).toBe('JOB_NOT_READY');
+    expect(notReady.body.error.code).toBe('PARENT_JOB_FAILED');
+    expect(notReady.body.error.message).toContain('ADDRESS_NOT_FOUND');
   });
 });

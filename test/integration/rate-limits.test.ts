@@ -6,7 +6,7 @@ import { sharedStack } from '../support/shared-stack.ts';
 
 const stack = sharedStack();
 
-/** Fixed windows: start a burst early in a minute so it cannot straddle two windows. */
+/** Start a burst early in a minute (kept from the fixed-window limiter; harmless with a token bucket). */
 async function awaitFreshWindow(burstSeconds: number) {
   const intoMinute = (Date.now() / 1000) % 60;
   if (intoMinute > 60 - burstSeconds) await new Promise((r) => setTimeout(r, (61 - intoMinute) * 1000));
@@ -71,6 +71,8 @@ describe('rate limits', () => {
       (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
     for (const r of over) {
       expect(r.body.error.code).toBe('QUOTA_EXCEEDED');
+      // The headers describe the limit that was hit: the daily one.
+      expect(r.headers.get('x-ratelimit-limit')).toBe('5');
       expect(Math.abs(Number(r.headers.get('retry-after')) - toMidnight)).toBeLessThan(30);
     }
   });

@@ -9,6 +9,7 @@ import { hashApiKey, modeOfKey } from '../../core/auth/api-key.ts';
 import { ApiError, apiErrors, type ErrorDetail } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
+import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
 import { accountStore, authSettings, rateLimiter } from './services.ts';
 import { zodDetails } from './validation.ts';
@@ -112,7 +113,7 @@ const envelope = (): middy.MiddlewareObj<
         ...rateHeaders(state.rate),
         ...state.extraHeaders,
       },
-      body: JSON.stringify({
+      body: stringifyWithRawJson({
         data: result.data,
         meta: { request_id: state.requestId, timestamp: state.timestamp, mode: state.tenant?.mode },
       }),
@@ -176,7 +177,8 @@ const apiKeyAuthentication = (): middy.MiddlewareObj<
       const retryAfter = Math.max(1, Math.ceil(midnight - now.getTime() / 1000));
       state.extraHeaders = {
         'Retry-After': String(retryAfter),
-        'X-RateLimit-Limit': String(key.requestsPerMinute),
+        // The limit that was hit is the daily one: report it, not the per-minute one.
+        'X-RateLimit-Limit': String(key.requestsPerDay),
         'X-RateLimit-Remaining': '0',
         'X-RateLimit-Reset': String(midnight),
       };
@@ -198,11 +200,14 @@ const apiKeyAuthentication = (): middy.MiddlewareObj<
   },
 });
 
-function parseJsonBody(event: APIGatewayProxyEvent): unknown {
+/** The body as parsed, and the text it was parsed from (a UTF-8 byte order mark dropped). */
+function parseJsonBody(event: APIGatewayProxyEvent): { value: unknown; text: string } {
   const raw = event.body ?? '';
   const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   if (bytes.length > MAX_BODY_BYTES) throw apiErrors.payloadTooLarge(MAX_BODY_BYTES);
-  if (bytes.length === 0 || bytes.toString('utf8').trim() === '') return {};
+  // RFC 8259 lets a parser ignore a byte order mark; some Windows tools write one.
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.trim() === '') return { value: {}, text: '{}' };
   const contentType = header(event, 'content-type') ?? '';
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(mediaType)) {
@@ -210,14 +215,22 @@ function parseJsonBody(event: APIGatewayProxyEvent): unknown {
   }
   let body: unknown;
   try {
-    body = JSON.parse(bytes.toString('utf8'));
+    body = JSON.parse(text);
   } catch (error) {
     throw apiErrors.invalidJson(`The request body is not valid JSON: ${(error as Error).message}`);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw apiErrors.invalidJson('The request body must be a JSON object.');
   }
-  return body;
+  return { value: body, text };
+}
+
+/** callback_metadata goes back byte for byte: keep the caller's text with the validated value. */
+function keepCallerJson(body: unknown, text: string): void {
+  const metadata = (body as { callback_metadata?: unknown } | undefined)?.callback_metadata;
+  if (typeof metadata !== 'object' || metadata === null) return;
+  const raw = rawMemberText(text, 'callback_metadata');
+  if (raw !== undefined) withRawJson(metadata, raw);
 }
 
 function singleValuedQuery(event: APIGatewayProxyEvent): Record<string, string> {
@@ -243,12 +256,17 @@ const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P extends z
       if (!schema) return undefined;
       const result = schema.safeParse(value);
       if (result.success) return result.data;
-      details.push(...zodDetails(result.error, where));
+      details.push(...zodDetails(result.error, where, value));
       return undefined;
     };
     const params = parse(spec.params, event.pathParameters ?? {}, 'path');
     const query = parse(spec.query, singleValuedQuery(event), 'query');
-    const body = spec.body ? parse(spec.body, parseJsonBody(event), 'body') : undefined;
+    let body: unknown;
+    if (spec.body) {
+      const json = parseJsonBody(event);
+      body = parse(spec.body, json.value, 'body');
+      keepCallerJson(body, json.text);
+    }
     if (details.length > 0) throw apiErrors.validation(details);
     request.context.pipeline.parsed = { body, query, params };
   },

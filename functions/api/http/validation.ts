@@ -9,7 +9,23 @@ function joinPath(path: readonly PropertyKey[]): string {
     .replace(/\.\[/g, '[');
 }
 
-export function zodDetails(error: z.ZodError, where: 'body' | 'query' | 'path'): ErrorDetail[] {
+/** Whether the input has a value at this path (zod 4 does not say so on the issue: `issue.input` is unset). */
+function presentAt(input: unknown, path: readonly PropertyKey[]): boolean {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key as PropertyKey))
+      return false;
+    value = (value as Record<PropertyKey, unknown>)[key as PropertyKey];
+  }
+  return value !== undefined;
+}
+
+/** `input` is the value that was parsed: it tells a missing field ("is required") from a mistyped one. */
+export function zodDetails(
+  error: z.ZodError,
+  where: 'body' | 'query' | 'path',
+  input: unknown,
+): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -23,7 +39,7 @@ export function zodDetails(error: z.ZodError, where: 'body' | 'query' | 'path'):
     }
     const path = joinPath(issue.path);
     const message =
-      issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+      issue.code === 'invalid_type' && !presentAt(input, issue.path) ? 'is required' : issue.message;
     details.push({ path: path || `(${where})`, message });
   }
   return details;

@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Job, JobErrorInfo, JobProgress, JsonObject, WebhookAttempt } from './job.ts';
 import type { JobStatus, JobType, Tenant } from './job-types.ts';
+import { rawJsonOf, withRawJson } from './raw-json.ts';
 
 export const JOB_INDEXES = {
   byStatus: { name: 'by_status', partitionKey: 'status_key' },
@@ -101,8 +102,11 @@ function toItem(job: Job): JobItem {
     parent_job_id: job.parentJobId,
     parent_key: job.parentJobId === undefined ? undefined : parentKey(tenant, job.parentJobId),
     webhook_url: job.webhookUrl,
+    // The caller's own text when we have it: stored, and sent back, byte for byte.
     callback_metadata_json:
-      job.callbackMetadata === undefined ? undefined : JSON.stringify(job.callbackMetadata),
+      job.callbackMetadata === undefined
+        ? undefined
+        : (rawJsonOf(job.callbackMetadata) ?? JSON.stringify(job.callbackMetadata)),
   };
 }
 
@@ -127,7 +131,7 @@ function fromItem(item: Record<string, unknown>): Job {
     callbackMetadata:
       i.callback_metadata_json === undefined
         ? undefined
-        : (JSON.parse(i.callback_metadata_json) as JsonObject),
+        : withRawJson(JSON.parse(i.callback_metadata_json) as JsonObject, i.callback_metadata_json),
     webhookAttempts: i.webhook_attempts,
   };
 }

@@ -41,8 +41,11 @@ export const address = z
     examples: ['12 Smith Street, Surry Hills NSW 2010'],
   });
 
+/** A DNS name, or an IPv6 literal in brackets (which address may be called is the SSRF guard's decision). */
+const WEBHOOK_HOST = new RegExp(`${z.regexes.hostname.source}|^\\[[0-9a-fA-F:.]+\\]$`);
+
 export const webhookUrl = z
-  .url({ protocol: /^https?$/, hostname: z.regexes.hostname })
+  .url({ protocol: /^https?$/, hostname: WEBHOOK_HOST })
   .max(2048)
   .meta({ description: 'Receives progress and completion webhooks for the job.' });
 

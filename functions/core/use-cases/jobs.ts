@@ -55,7 +55,7 @@ export async function listJobs(deps: JobDeps, tenant: Tenant, query: ListJobsQue
 
 /**
  * The job another job builds on: it must exist for this tenant (404 otherwise, never revealing other
- * tenants' jobs), be of an accepted type (409 INVALID_PARENT_JOB) and be completed (409 JOB_NOT_READY).
+ * tenants' jobs), be of an accepted type (409 INVALID_PARENT_JOB) and be completed (409 JOB_NOT_READY, or PARENT_JOB_FAILED when it failed).
  */
 export async function loadParentJob(
   deps: JobDeps,
@@ -75,14 +75,22 @@ export async function loadParentJob(
   return job;
 }
 
-/** 409 JOB_NOT_READY unless the job has completed. */
+/**
+ * 409 unless the job has completed: PARENT_JOB_FAILED when it failed (final: retrying cannot help, and the
+ * message names its error), JOB_NOT_READY while it is still queued or processing.
+ */
 export function ensureCompleted(job: Job): void {
+  if (job.status === 'failed') {
+    const cause = job.error ? ` with ${job.error.code}: ${job.error.message}` : '';
+    throw new ApiError(
+      'PARENT_JOB_FAILED',
+      `Job '${job.jobId}' failed${cause}. A failed job cannot be built on; create a new one.`,
+    );
+  }
   if (job.status !== 'completed') {
     throw new ApiError(
       'JOB_NOT_READY',
-      job.status === 'failed'
-        ? `Job '${job.jobId}' failed and cannot be built on; create a new one.`
-        : `Job '${job.jobId}' is ${job.status}; wait until it is completed and retry.`,
+      `Job '${job.jobId}' is ${job.status}; wait until it is completed and retry.`,
     );
   }
 }

@@ -1,4 +1,5 @@
-// Delivers one webhook event attempt and decides what happens next: 2xx → delivered; 410 → stop;
+// Delivers one webhook event attempt and decides what happens next: 2xx → delivered; 410 → stop (this
+// event and every later event of the job);
 // anything else → the next attempt on the schedule (re-enqueued, with delays past SQS's 15 minutes
 // chained), or the dead-letter queue after the last one. Every attempt is logged on the job. A
 // receiver's failure never touches the job's own outcome.
@@ -7,6 +8,7 @@ import type { AccountStore } from '../auth/account-store.ts';
 import type { Clock } from '../clock.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import { toJobView } from '../jobs/job-view.ts';
+import { stringifyWithRawJson } from '../jobs/raw-json.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { queueMessage, type WebhookMessage } from './events.ts';
 import type { SendOutcome } from './http-sender.ts';
@@ -49,7 +51,13 @@ export async function buildPayload(
   data.callback_metadata = job.callbackMetadata ?? null;
   return {
     job,
-    body: JSON.stringify({ type: message.type, id: message.event_id, created_at: message.created_at, data }),
+    // callback_metadata is spliced in as the caller wrote it (see raw-json.ts).
+    body: stringifyWithRawJson({
+      type: message.type,
+      id: message.event_id,
+      created_at: message.created_at,
+      data,
+    }),
   };
 }
 
@@ -65,6 +73,8 @@ export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage
   const webhookUrl = built?.job.webhookUrl;
   if (!built || !webhookUrl) return; // the job is gone or never asked for webhooks
   const { job, body } = built;
+  // The receiver said 410 Gone to an earlier event of this job: it wants none of the job's events.
+  if (job.webhookAttempts?.some((a) => a.outcome === 'gone')) return;
   const ref = { tenant: { orgId: job.orgId, mode: job.mode }, jobId: job.jobId, jobType: job.jobType };
 
   const checked = checkUrlSyntax(webhookUrl, {

@@ -144,3 +144,26 @@ export function parseRetryAfter(header: string | null, now: Date): number | unde
   if (millis === undefined) return undefined;
   return Math.max(0, Math.ceil((millis - now.getTime()) / 1000));
 }
+
+function humanDelay(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.round((seconds / 60) * 10) / 10} min`;
+  return `${Math.round((seconds / 3600) * 10) / 10} h`;
+}
+
+/**
+ * The schedule in words, as the README states it (a test keeps the two equal), e.g. "attempt 1 is
+ * immediate, attempt 2 follows after 5 s, then 5 min and 30 min — 4 attempts over about 0.6 hours".
+ */
+export function describeRetrySchedule(schedule: readonly number[]): string {
+  const [first = 0, second, ...rest] = schedule;
+  const start = first === 0 ? 'attempt 1 is immediate' : `attempt 1 follows after ${humanDelay(first)}`;
+  if (second === undefined) return `${start} — 1 attempt`;
+  const later = rest.map(humanDelay);
+  const then =
+    later.length === 0
+      ? ''
+      : `, then ${later.length > 1 ? `${later.slice(0, -1).join(', ')} and ${later.at(-1)}` : later[0]}`;
+  const total = Math.round((schedule.reduce((a, b) => a + b, 0) / 3600) * 10) / 10;
+  return `${start}, attempt 2 follows after ${humanDelay(second)}${then} — ${schedule.length} attempts over about ${total} hours`;
+}

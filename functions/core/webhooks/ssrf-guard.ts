@@ -248,6 +248,15 @@ const INTERNAL_ADDRESS_REASON =
 
 /** Request-time check of a customer-supplied URL. Use the returned `url`, not the input string. */
 export function checkUrlSyntax(url: string, options: UrlCheckOptions): UrlCheck {
+  // WHATWG parsing skips extra slashes after a special scheme ("http:///x" becomes host "x"), so the
+  // authority is checked in the text as written: a URL without one would fail at every attempt.
+  const authority = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/([^/?#\\]*)/.exec(url)?.[1];
+  if (authority !== undefined && authority.replace(/^[^@]*@/, '') === '') {
+    return {
+      ok: false,
+      reason: 'The URL must include a host name after the scheme, e.g. https://example.com/x.',
+    };
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);

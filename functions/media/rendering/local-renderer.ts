@@ -247,9 +247,7 @@ export class LocalRenderer implements Renderer {
         overwrite: true,
         concurrency: this.options.concurrency ?? null,
         // Remotion takes the preset for h264 only (it refuses one for h265).
-        ...(request.codec === 'h264'
-          ? { x264Preset: this.options.x264Preset ?? ('veryfast' as const) }
-          : {}),
+        ...(request.codec === 'h264' ? { x264Preset: this.options.x264Preset ?? ('veryfast' as const) } : {}),
         onProgress: (p) => onProgress(p.progress),
       });
       const { size } = await stat(file);

@@ -25,6 +25,19 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('lists every status a route can answer, including its schema and gateway errors', () => {
+    // An over-long job id is a 400 VALIDATION_ERROR; a malformed escape a gateway 400; 413/431 anywhere.
+    const getJob = doc.paths['/v1/jobs/{jobId}']!.get!;
+    expect(Object.keys(getJob.responses)).toEqual(
+      expect.arrayContaining(['400', '401', '404', '413', '431', '429']),
+    );
+    const edit = doc.paths['/v2/markup/jobs/{jobId}/edit']!.post!;
+    expect(JSON.stringify(edit.responses['409'])).toContain('PARENT_JOB_FAILED');
+    expect(Object.keys(doc.paths['/v1/openapi.json']!.get!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '413', '431']),
+    );
+  });
+
   it('documents every error code with its status', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS))
       expect(doc['x-error-codes'][code]!.status).toBe(status);

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { zodDetails } from '../../../functions/api/http/validation.ts';
 import { listJobsQuery } from '../../../functions/api/job-schemas.ts';
 import { frontageDetectRequest, frontageEditRequest } from '../../../functions/jobs/frontage/schema.ts';
+import { markupVideoRequest } from '../../../functions/jobs/markup/schema.ts';
 
 function problems(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) {
   const result = schema.safeParse(value);
   if (result.success) return [];
-  return zodDetails(result.error as never, 'body');
+  return zodDetails(result.error as never, 'body', value);
 }
 
 describe('request schemas', () => {
@@ -22,6 +23,19 @@ describe('request schemas', () => {
         { path: 'options.b', message: 'unknown field' },
       ]),
     );
+  });
+
+  it.each([
+    ['address', frontageDetectRequest, { address: 42 }, /expected string/],
+    ['direction', frontageEditRequest, { direction: 'x' }, /expected number/],
+    ['options.duration', markupVideoRequest, { options: { duration: 7.5 } }, /expected int/],
+    ['address', frontageDetectRequest, { address: null }, /expected string/],
+  ])('reports a wrong type at %s as a wrong type, not as missing', (path, schema, value, message) => {
+    const details = problems(schema, value);
+    expect(details).toHaveLength(1);
+    expect(details[0]!.path).toBe(path);
+    expect(details[0]!.message).toMatch(message);
+    expect(details[0]!.message).not.toMatch(/required/);
   });
 
   it('says a required field is required', () => {

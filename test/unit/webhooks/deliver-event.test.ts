@@ -27,13 +27,13 @@ const job: Job = {
   callbackMetadata: { ref: 'A-1' },
 };
 
-function harness(outcome: SendOutcome) {
+function harness(outcome: SendOutcome, jobOverride: Partial<Job> = {}) {
   const sent: Array<{ queue: string; body: WebhookMessage; delay: number }> = [];
   const attempts: WebhookAttempt[] = [];
   const requests: Array<{ headers: Record<string, string>; body: string }> = [];
   const deps: DeliveryDeps = {
     jobs: {
-      get: async () => job,
+      get: async () => ({ ...job, ...jobOverride }),
       recordWebhookAttempt: async (_ref: unknown, attempt: WebhookAttempt) => void attempts.push(attempt),
     } as unknown as JobStore,
     accounts: {
@@ -79,6 +79,23 @@ const message = (attempt: number, extra: Partial<WebhookMessage> = {}): WebhookM
 });
 
 describe('webhook delivery decisions', () => {
+  it("sends none of the job's later events after the receiver answered 410 Gone", async () => {
+    const gone: WebhookAttempt = {
+      event_id: 'evt_earlier',
+      type: 'job.processing',
+      attempt: 1,
+      attempted_at: NOW.toISOString(),
+      status_code: 410,
+      error: 'HTTP 410',
+      delivered: false,
+      outcome: 'gone',
+    };
+    const h = harness({ statusCode: 204 }, { webhookAttempts: [gone] });
+    await deliverWebhook(h.deps, message(1));
+    expect(h.requests).toEqual([]);
+    expect(h.sent).toEqual([]);
+  });
+
   it('logs a 2xx as delivered and schedules nothing', async () => {
     const h = harness({ statusCode: 204 });
     await deliverWebhook(h.deps, message(1));

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RETRY_SCHEDULE_SECONDS,
+  describeRetrySchedule,
   MAX_RETRY_AFTER_SECONDS,
   nextDelaySeconds,
   parseRetryAfter,
@@ -179,5 +181,16 @@ describe('parseRetryAfter', () => {
     ]) {
       expect(parseRetryAfter(value, now)).toBeUndefined();
     }
+  });
+});
+
+describe('the documented retry schedule', () => {
+  it('says exactly what the code does (no immediate retry the code does not make)', () => {
+    const text = describeRetrySchedule(DEFAULT_RETRY_SCHEDULE_SECONDS);
+    expect(text).toBe(
+      'attempt 1 is immediate, attempt 2 follows after 5 s, then 5 min, 30 min, 2 h, 5 h, 10 h and 10 h — 8 attempts over about 27.6 hours',
+    );
+    const docs = readFileSync(new URL('../../../docs/readme/hardening.md', import.meta.url), 'utf8');
+    expect(docs.replace(/\s+/g, ' ')).toContain(text);
   });
 });

@@ -1,0 +1,68 @@
+// callback_metadata comes back byte for byte (big integers, __proto__ keys, escapes, non-ASCII text) in
+// the webhook payloads and in GET /v1/jobs/{id}; a body with a UTF-8 byte order mark is accepted.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Json, waitForJob } from '../support/http-client.ts';
+import { newOrganization } from '../support/local-stack-process.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+
+const stack = sharedStack();
+const METADATA =
+  '{"crm_id": 12345678901234567890, "__proto__": {"admin": true}, "note": "Zo\\u00eb \u00e9 \u6771\u4eac \ud83c\udfe1", "ratio": 1.10}';
+const bodies: string[] = [];
+const receiver = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    bodies.push(Buffer.concat(chunks).toString('utf8'));
+    res.writeHead(204).end();
+  });
+});
+let receiverUrl = '';
+let key = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  key = await (await newOrganization(stack)).key('live');
+});
+
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+async function post(text: string): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${stack.url}/v1/property-frontage/detect`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    body: Buffer.from(text, 'utf8'),
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+describe('callback_metadata', () => {
+  it('comes back byte for byte in every webhook and in the job', async () => {
+    const accepted = await post(
+      `{"address": "10 Wattle Street, Ultimo NSW 2007", "webhook_url": "${receiverUrl}", "callback_metadata": ${METADATA}}`,
+    );
+    expect(accepted.status).toBe(202);
+    const jobId = accepted.body.data.job_id as string;
+    await waitForJob(stack.url, key, jobId);
+    const deadline = Date.now() + 15_000;
+    const completed = () => bodies.find((b) => b.includes(jobId) && b.includes('"job.completed"'));
+    while (!completed() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const ofJob = bodies.filter((b) => b.includes(jobId));
+    expect(ofJob.length).toBeGreaterThanOrEqual(2);
+    for (const body of ofJob) expect(body).toContain(`"callback_metadata":${METADATA}`);
+
+    const job = await fetch(`${stack.url}/v1/jobs/${jobId}`, { headers: { 'X-API-Key': key } });
+    expect(await job.text()).toContain(`"callback_metadata":${METADATA}`);
+  });
+
+  it('accepts a body that starts with a UTF-8 byte order mark', async () => {
+    const res = await post('\uFEFF{"address": "10 Wattle Street, Ultimo NSW 2007"}');
+    expect(res.status).toBe(202);
+  });
+});
