@@ -76,9 +76,8 @@ async function stageAndWait(body: Json): Promise<Json> {
   const job = await waitForJob(stack.url, key, accepted.body.data.job_id, JOB_TIMEOUT_MS);
   if (job.completed_at) {
     const seconds = (Date.parse(job.completed_at) - Date.parse(job.created_at)) / 1000;
-    console.log(
-      `virtual_staging ${body.room_type} (${job.output?.image?.width ?? '?'} px wide): ${seconds} s`,
-    );
+    const size = job.output ? `${job.output.image.width}x${job.output.image.height}` : job.error.code;
+    console.log(`virtual_staging '${body.room_type}' ${job.status} (${size}) in ${seconds} s`);
   }
   return job;
 }
