@@ -188,8 +188,9 @@ describe('Lambda baseline', () => {
   it('builds every service function for Node.js 22 on arm64 with active tracing', () => {
     const functions = serviceFunctions(dev);
     // routes + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
-    // markup generate and edit, reveal prepare and store, render start and check, execution ended
-    expect(functions).toHaveLength(ROUTES.length + 1 + 12);
+    // markup generate and edit, reveal prepare and store, render start and check, stage room,
+    // execution ended
+    expect(functions).toHaveLength(ROUTES.length + 1 + 13);
     for (const [id, fn] of functions) {
       expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
       expect(fn.Properties, id).toMatchObject({

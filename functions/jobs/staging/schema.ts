@@ -21,6 +21,8 @@ export const imageUrl = z
   .url({ protocol: /^https?$/ })
   .max(STAGING_LIMITS.imageUrl.max)
   .superRefine((value, ctx) => {
+    // Zod runs this check even when the URL check failed; that failure is already reported.
+    if (!URL.canParse(value)) return;
     const path = new URL(value).pathname;
     const ext = REFUSED_EXTENSIONS.exec(path);
     if (ext)

@@ -32,6 +32,10 @@ describe('room type and style resolution', () => {
     expect(
       virtualStagingRequest.safeParse({ image_url: 'ftp://x.example/a.jpg', room_type: 'bed' }).success,
     ).toBe(false);
+    // Not a URL at all: reported as an issue, not thrown by the extension check.
+    const relative = virtualStagingRequest.safeParse({ image_url: 'room.jpg', room_type: 'bed' });
+    expect(relative.success).toBe(false);
+    expect(relative.error?.issues.map((i) => i.path.join('.'))).toEqual(['image_url']);
     expect(
       virtualStagingRequest.safeParse({
         image_url: 'https://x.example/a.jpg',

@@ -1,0 +1,91 @@
+// The workflow step of virtual staging: download the room photo (SSRF-checked, size-capped), stage it
+// with the stage's Stager, and store the staged and the before image.
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { JobError } from '../../core/errors.ts';
+import { mediaKey } from '../../core/media/media-store.ts';
+import type { Stored } from '../../core/schemas/outputs.ts';
+import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import { type FetchedImage, ImageFetchError } from '../../media/images/fetch-image.ts';
+import type { StagingImageFormat } from '../../media/staging/stager.ts';
+import type { virtualStagingOutput } from './schema.ts';
+import { defineStagingStep, type StagingPorts } from './staging-ports.ts';
+import type { VirtualStagingInput } from './submit.ts';
+
+export type StoredVirtualStagingOutput = Stored<z.infer<typeof virtualStagingOutput>>;
+
+export interface StageRoomEvent extends StepEvent {
+  readonly input: VirtualStagingInput;
+}
+
+const EXTENSIONS: Readonly<Record<StagingImageFormat, string>> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+
+/** The stager's seed: fixed per job, so a retried step draws the same picture. */
+export function stagingSeed(jobId: string): number {
+  return createHash('sha256').update(jobId).digest().readUInt32LE(0);
+}
+
+async function download(ports: Pick<StagingPorts, 'fetchImage'>, url: string): Promise<FetchedImage> {
+  try {
+    return await ports.fetchImage(url);
+  } catch (error) {
+    // Named by its job code, so the job ends failed with it (and the message naming URL and reason).
+    if (error instanceof ImageFetchError) throw new JobError(error.code, error.message);
+    throw error;
+  }
+}
+
+export async function stageRoom(
+  event: StageRoomEvent,
+  ports: Pick<StagingPorts, 'fetchImage' | 'stager' | 'media'>,
+): Promise<StoredVirtualStagingOutput> {
+  const { input } = event;
+  const ref = jobRef(event.job);
+  const before = await download(ports, input.image_url);
+  const stagedAt = Date.now();
+  const [beforeImage, staged] = await Promise.all([
+    ports.media.put(
+      mediaKey(ref.tenant, ref.jobId, `before.${EXTENSIONS[before.format]}`),
+      before.bytes,
+      before.contentType,
+      { width: before.width, height: before.height },
+    ),
+    ports.stager.stage({
+      image: before.bytes,
+      roomType: input.room_type.used,
+      ...(input.options.style_prompt ? { stylePrompt: input.options.style_prompt } : {}),
+      seed: stagingSeed(ref.jobId),
+    }),
+  ]);
+  const stagingMs = Date.now() - stagedAt;
+  // No organization setting store reaches the steps yet, so the optional watermark is never drawn.
+  const image = await ports.media.put(
+    mediaKey(ref.tenant, ref.jobId, `staged.${EXTENSIONS[staged.format]}`),
+    staged.image,
+    staged.contentType,
+    { width: staged.width, height: staged.height },
+  );
+  console.log(
+    JSON.stringify({
+      level: 'info',
+      msg: 'room staged',
+      jobId: ref.jobId,
+      provider: staged.provider,
+      width: staged.width,
+      height: staged.height,
+      stagingMs,
+    }),
+  );
+  return {
+    image,
+    before_image: beforeImage,
+    room_type: { ...input.room_type },
+    style: { used: staged.style, match: input.style.match },
+    provider: staged.provider,
+    items: [...staged.items],
+    virtually_staged: true,
+    watermark: false,
+  };
+}
+
+export const stage = defineStagingStep(stageRoom);

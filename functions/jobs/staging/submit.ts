@@ -1,0 +1,50 @@
+// Use case of POST /v1/virtual-staging/generate (spec 4.8).
+import { ApiError } from '../../core/errors.ts';
+import { type JobDeps, submitJob } from '../../core/use-cases/jobs.ts';
+import { checkUrlSyntax } from '../../core/webhooks/ssrf-guard.ts';
+import { type ResolvedRoomType, resolveRoomType } from '../../media/staging/room-types.ts';
+import { type ResolvedStyle, resolveStyle } from '../../media/staging/staging-styles.ts';
+import type { SubmitJob } from '../job-kind.ts';
+import type { VirtualStagingRequest } from './schema.ts';
+
+/** The job input as recorded: the request with the room type and style it resolved to settled. */
+export interface VirtualStagingInput {
+  readonly image_url: string;
+  readonly room_type: ResolvedRoomType;
+  readonly style: ResolvedStyle;
+  readonly options: { readonly style_prompt?: string };
+}
+
+/** 422 URL_NOT_ALLOWED unless the stage would download from this URL (the webhook URL policy). */
+function checkImageUrl(imageUrl: string, policy: JobDeps['webhookPolicy']): void {
+  const url = URL.canParse(imageUrl) ? new URL(imageUrl) : undefined;
+  // The guard's own wording for this case speaks of webhook signatures.
+  if (url && (url.username !== '' || url.password !== '')) {
+    throw new ApiError(
+      'URL_NOT_ALLOWED',
+      'image_url is not allowed: it contains a username or password; the photo must be readable at a public URL without credentials.',
+    );
+  }
+  const checked = checkUrlSyntax(imageUrl, policy);
+  if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `image_url is not allowed: ${checked.reason}`);
+}
+
+export const submitVirtualStaging: SubmitJob<VirtualStagingRequest> = async (deps, tenant, { body }) => {
+  const { webhook_url, callback_metadata, image_url, room_type, options } = body;
+  // The same guard as webhook URLs, at request time: the caller hears now about a URL the step would
+  // refuse (the step checks again, per hop and per resolved address, when it downloads).
+  checkImageUrl(image_url, deps.webhookPolicy);
+  const input: VirtualStagingInput = {
+    image_url,
+    room_type: resolveRoomType(room_type),
+    style: resolveStyle(options?.style_prompt),
+    options: options?.style_prompt ? { style_prompt: options.style_prompt } : {},
+  };
+  return submitJob(deps, {
+    tenant,
+    jobType: 'virtual_staging',
+    input: { ...input },
+    webhookUrl: webhook_url,
+    callbackMetadata: callback_metadata,
+  });
+};

@@ -1,0 +1,146 @@
+// The StageRoom step with fake ports: what it downloads, how it seeds the stager, what it stores and
+// returns, and how download failures become job errors.
+import { describe, expect, it } from 'vitest';
+import type { StoredMedia } from '../../../functions/core/schemas/outputs.ts';
+import { jobErrorFromCaught } from '../../../functions/core/workflows/step-errors.ts';
+import type { StepJob } from '../../../functions/core/workflows/step-runtime.ts';
+import { type StageRoomEvent, stageRoom, stagingSeed } from '../../../functions/jobs/staging/steps.ts';
+import { type FetchedImage, ImageFetchError } from '../../../functions/media/images/fetch-image.ts';
+import type { StageRequest, Stager } from '../../../functions/media/staging/stager.ts';
+
+const job = {
+  job_id: '0190f0c2-7a1b-7c3d-8e4f-5a6b7c8d9e0f',
+  org_id: 'org-1',
+  mode: 'live',
+  job_type: 'virtual_staging',
+} as unknown as StepJob;
+
+const event: StageRoomEvent = {
+  job,
+  input: {
+    image_url: 'https://photos.example.com/lounge.png',
+    room_type: { requested: 'lounge room', used: 'living', match: 'synonym' },
+    style: { used: 'coastal', match: 'keyword' },
+    options: { style_prompt: 'coastal, rattan' },
+  },
+};
+
+const photo: FetchedImage = {
+  url: event.input.image_url,
+  bytes: Buffer.from('png bytes'),
+  format: 'png',
+  contentType: 'image/png',
+  width: 640,
+  height: 480,
+};
+
+function fakes(fetchImage: (url: string) => Promise<FetchedImage> = async () => photo) {
+  const stored: Array<{ key: string; body: Buffer; contentType: string }> = [];
+  const requests: StageRequest[] = [];
+  const stager: Stager = {
+    name: 'fake',
+    async stage(request) {
+      requests.push(request);
+      return {
+        image: Buffer.from('staged png'),
+        contentType: 'image/png',
+        format: 'png',
+        width: 640,
+        height: 480,
+        provider: 'fake-stager',
+        style: 'coastal',
+        items: ['sofa', 'rug'],
+      };
+    },
+  };
+  const media = {
+    async put(key: string, body: Buffer, contentType: string, extra = {}): Promise<StoredMedia> {
+      stored.push({ key, body, contentType });
+      return { s3_key: key, content_type: contentType, size_bytes: body.length, ...extra };
+    },
+    async get(): Promise<Buffer> {
+      throw new Error('not used');
+    },
+    async sign(): Promise<never> {
+      throw new Error('not used');
+    },
+  };
+  return { ports: { fetchImage, stager, media }, stored, requests };
+}
+
+describe('StageRoom step', () => {
+  it('stages the downloaded photo with a seed from the job id and stores both images', async () => {
+    const { ports, stored, requests } = fakes();
+    const output = await stageRoom(event, ports);
+    expect(requests).toEqual([
+      {
+        image: photo.bytes,
+        roomType: 'living',
+        stylePrompt: 'coastal, rattan',
+        seed: stagingSeed(job.job_id),
+      },
+    ]);
+    const prefix = `media/org-1/live/${job.job_id}`;
+    expect(stored.map((s) => [s.key, s.contentType, s.body.toString()]).sort()).toEqual([
+      [`${prefix}/before.png`, 'image/png', 'png bytes'],
+      [`${prefix}/staged.png`, 'image/png', 'staged png'],
+    ]);
+    expect(output).toEqual({
+      image: {
+        s3_key: `${prefix}/staged.png`,
+        content_type: 'image/png',
+        size_bytes: 10,
+        width: 640,
+        height: 480,
+      },
+      before_image: {
+        s3_key: `${prefix}/before.png`,
+        content_type: 'image/png',
+        size_bytes: 9,
+        width: 640,
+        height: 480,
+      },
+      room_type: { requested: 'lounge room', used: 'living', match: 'synonym' },
+      style: { used: 'coastal', match: 'keyword' },
+      provider: 'fake-stager',
+      items: ['sofa', 'rug'],
+      virtually_staged: true,
+      watermark: false,
+    });
+  });
+
+  it('seeds deterministically per job, and differently for another job', () => {
+    expect(stagingSeed(job.job_id)).toBe(stagingSeed(job.job_id));
+    expect(stagingSeed(job.job_id)).not.toBe(stagingSeed('0190f0c2-7a1b-7c3d-8e4f-5a6b7c8d9e10'));
+    expect(Number.isInteger(stagingSeed(job.job_id))).toBe(true);
+  });
+
+  it.each([
+    ['IMAGE_DOWNLOAD_FAILED', 'the server answered HTTP 404'],
+    ['UNSUPPORTED_IMAGE', 'it is not a JPEG, PNG or WebP image (the server called it text/html)'],
+  ] as const)('ends the job %s with a message naming the URL and the reason', async (code, reason) => {
+    const url = event.input.image_url;
+    const { ports, requests, stored } = fakes(async () => {
+      throw new ImageFetchError(code, url, reason);
+    });
+    const error = await stageRoom(event, ports).catch((e: Error) => e);
+    expect(requests).toHaveLength(0);
+    expect(stored).toHaveLength(0);
+    // What Step Functions reports for a Lambda error, and what the job then shows.
+    const caught = {
+      Error: (error as Error).name,
+      Cause: JSON.stringify({ errorType: (error as Error).name, errorMessage: (error as Error).message }),
+    };
+    expect(jobErrorFromCaught(caught)).toEqual({
+      code,
+      message: `Could not use the image at ${url}: ${reason}`,
+    });
+  });
+
+  it('lets other failures through unchanged (they become a generic failure, not a download error)', async () => {
+    const { ports } = fakes(async () => {
+      throw new TypeError('boom');
+    });
+    await expect(stageRoom(event, ports)).rejects.toThrow(TypeError);
+  });
+});
