@@ -249,7 +249,8 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
       ].join('\n\n'),
     },
     servers: [{ url: '/', description: 'This deployment' }],
-    tags: [{ name: 'Jobs' }, { name: 'Markup V2' }, { name: 'Property frontage' }, { name: 'Meta' }],
+    // Every route's tag, once, in route order (the job kinds' tags come from the registry).
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
