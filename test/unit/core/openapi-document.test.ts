@@ -25,6 +25,11 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('declares every tag an operation uses', () => {
+    const declared = (doc as unknown as { tags: { name: string }[] }).tags.map((t) => t.name);
+    for (const route of ROUTES) expect(declared, route.path).toContain(route.tag);
+  });
+
   it('lists every status a route can answer, including its schema and gateway errors', () => {
     // An over-long job id is a 400 VALIDATION_ERROR; a malformed escape a gateway 400; 413/431 anywhere.
     const getJob = doc.paths['/v1/jobs/{jobId}']!.get!;
