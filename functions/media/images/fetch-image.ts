@@ -49,18 +49,29 @@ export interface FetchedImage {
 /** Port: what slide and staging steps call; built once per entry from fetchImage and a policy. */
 export type ImageFetcher = (url: string) => Promise<FetchedImage>;
 
-export type ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED' | 'UNSUPPORTED_IMAGE';
+/** Why a download failed, for logs and metrics; the job shows the one code and the message. */
+export type ImageFetchFailure =
+  | 'refused'
+  | 'http'
+  | 'timeout'
+  | 'network'
+  | 'too_large'
+  | 'unsupported_image';
 
-/** A download that failed, as the job shows it: the code, and a message naming the URL and the reason. */
+/**
+ * A download that failed, as the job shows it: code IMAGE_DOWNLOAD_FAILED (issue 12: a broken or
+ * non-image URL fails the job with it) and a message naming the URL and the reason.
+ */
 export class ImageFetchError extends Error {
-  readonly code: ImageFetchErrorCode;
+  readonly code = 'IMAGE_DOWNLOAD_FAILED';
+  readonly failure: ImageFetchFailure;
   readonly url: string;
   readonly reason: string;
 
-  constructor(code: ImageFetchErrorCode, url: string, reason: string) {
+  constructor(failure: ImageFetchFailure, url: string, reason: string) {
     super(`Could not use the image at ${url}: ${reason}`);
     this.name = 'ImageFetchError';
-    this.code = code;
+    this.failure = failure;
     this.url = url;
     this.reason = reason;
   }
@@ -74,25 +85,30 @@ export async function fetchImage(url: string, policy: ImageFetchPolicy): Promise
   const timeoutMs = policy.timeoutMs ?? IMAGE_FETCH_LIMITS.timeoutMs;
   const deadline = Date.now() + timeoutMs;
   const maxRedirects = policy.maxRedirects ?? IMAGE_FETCH_LIMITS.maxRedirects;
-  const fail = (reason: string, code: ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED') =>
-    new ImageFetchError(code, url, reason);
+  const fail = (reason: string, failure: ImageFetchFailure) => new ImageFetchError(failure, url, reason);
 
   let target = url;
   for (let hop = 0; ; hop += 1) {
     const syntax = checkUrlSyntax(target, policy);
     if (!syntax.ok)
-      throw fail(hop === 0 ? syntax.reason : `it redirects to ${target}, refused: ${syntax.reason}`);
+      throw fail(
+        hop === 0 ? syntax.reason : `it redirects to ${target}, refused: ${syntax.reason}`,
+        'refused',
+      );
     const host = syntax.url.hostname.replace(/^\[|\]$/g, '');
     const resolved = await resolveAndCheck(host, {
       allowLoopback: policy.allowLoopback,
       ...(policy.lookup ? { lookup: policy.lookup } : {}),
     });
     if (!resolved.ok) {
-      throw fail(hop === 0 ? resolved.reason : `it redirects to ${target}, refused: ${resolved.reason}`);
+      throw fail(
+        hop === 0 ? resolved.reason : `it redirects to ${target}, refused: ${resolved.reason}`,
+        'refused',
+      );
     }
     const outcome = await download(syntax.url, resolved.address, resolved.family, deadline, policy, fail);
     if (outcome.kind === 'image') return { url, ...outcome.image };
-    if (hop >= maxRedirects) throw fail(`more than ${maxRedirects} redirects`);
+    if (hop >= maxRedirects) throw fail(`more than ${maxRedirects} redirects`, 'http');
     target = new URL(outcome.location, syntax.url).toString();
   }
 }
@@ -105,14 +121,14 @@ function download(
   family: 4 | 6,
   deadline: number,
   policy: ImageFetchPolicy,
-  fail: (reason: string, code?: ImageFetchErrorCode) => ImageFetchError,
+  fail: (reason: string, failure: ImageFetchFailure) => ImageFetchError,
 ): Promise<Outcome> {
   const maxBytes = policy.maxBytes ?? IMAGE_FETCH_LIMITS.maxBytes;
   const maxPixels = policy.maxPixels ?? IMAGE_FETCH_LIMITS.maxPixels;
   const remaining = deadline - Date.now();
   if (remaining <= 0)
     return Promise.reject(
-      fail(`no complete response within ${policy.timeoutMs ?? IMAGE_FETCH_LIMITS.timeoutMs} ms`),
+      fail(`no complete response within ${policy.timeoutMs ?? IMAGE_FETCH_LIMITS.timeoutMs} ms`, 'timeout'),
     );
   const client = url.protocol === 'https:' ? https : http;
 
@@ -140,16 +156,18 @@ function download(
         if (status >= 300 && status < 400 && status !== 304) {
           response.resume();
           const location = response.headers.location;
-          if (!location) return finish(fail(`HTTP ${status} redirect without a Location header`));
+          if (!location) return finish(fail(`HTTP ${status} redirect without a Location header`, 'http'));
           return finish(undefined, { kind: 'redirect', location });
         }
         if (status !== 200) {
           response.resume();
-          return finish(fail(`the server answered HTTP ${status}`));
+          return finish(fail(`the server answered HTTP ${status}`, 'http'));
         }
         const declared = Number(response.headers['content-length']);
         if (declared > maxBytes)
-          return finish(fail(`it is ${declared} bytes, more than the ${limitText(maxBytes)} limit`));
+          return finish(
+            fail(`it is ${declared} bytes, more than the ${limitText(maxBytes)} limit`, 'too_large'),
+          );
 
         const chunks: Buffer[] = [];
         let received = 0;
@@ -159,13 +177,14 @@ function download(
           if (settled) return;
           chunks.push(chunk);
           received += chunk.length;
-          if (received > maxBytes) return finish(fail(`it is larger than the ${limitText(maxBytes)} limit`));
+          if (received > maxBytes)
+            return finish(fail(`it is larger than the ${limitText(maxBytes)} limit`, 'too_large'));
           if (format && sized) return;
           const head = chunks.length === 1 ? chunk : Buffer.concat(chunks);
           if (!format) {
             const sniffed = sniffFormat(head);
             if (sniffed === 'unknown')
-              return finish(fail(notAnImage(response.headers['content-type']), 'UNSUPPORTED_IMAGE'));
+              return finish(fail(notAnImage(response.headers['content-type']), 'unsupported_image'));
             format = sniffed;
           }
           if (format) {
@@ -173,33 +192,39 @@ function download(
             if (size) {
               sized = true;
               const problem = sizeProblem(size.width, size.height, maxPixels);
-              if (problem) return finish(fail(problem, 'UNSUPPORTED_IMAGE'));
+              if (problem) return finish(fail(problem, 'unsupported_image'));
             }
           }
         });
-        response.on('error', (error) => finish(fail(`the connection broke: ${error.message}`)));
+        response.on('error', (error) => finish(fail(`the connection broke: ${error.message}`, 'network')));
         response.on('end', () => {
           if (settled) return;
-          if (!response.complete) return finish(fail('the connection closed before the whole image arrived'));
+          if (!response.complete)
+            return finish(fail('the connection closed before the whole image arrived', 'network'));
           const bytes = Buffer.concat(chunks);
           const sniffed = sniffFormat(bytes);
           if (sniffed === undefined || sniffed === 'unknown') {
-            return finish(fail(notAnImage(response.headers['content-type']), 'UNSUPPORTED_IMAGE'));
+            return finish(fail(notAnImage(response.headers['content-type']), 'unsupported_image'));
           }
           void verify(bytes, sniffed, maxPixels).then(
             (image) => finish(undefined, { kind: 'image', image }),
             (error: unknown) =>
-              finish(error instanceof ImageFetchError ? error : fail(String(error), 'UNSUPPORTED_IMAGE')),
+              finish(error instanceof ImageFetchError ? error : fail(String(error), 'unsupported_image')),
           );
         });
       },
     );
     const timer = setTimeout(
       () =>
-        finish(fail(`no complete response within ${policy.timeoutMs ?? IMAGE_FETCH_LIMITS.timeoutMs} ms`)),
+        finish(
+          fail(
+            `no complete response within ${policy.timeoutMs ?? IMAGE_FETCH_LIMITS.timeoutMs} ms`,
+            'timeout',
+          ),
+        ),
       remaining,
     );
-    request.on('error', (error) => finish(fail(`the request failed: ${error.message}`)));
+    request.on('error', (error) => finish(fail(`the request failed: ${error.message}`, 'network')));
     request.end();
 
     // The header told us the size; the decoder confirms the file really is that image.
@@ -214,11 +239,11 @@ function download(
       } catch (error) {
         throw fail(
           `it is not a readable ${sniffed.toUpperCase()} image (${(error as Error).message})`,
-          'UNSUPPORTED_IMAGE',
+          'unsupported_image',
         );
       }
       const problem = sizeProblem(meta.width ?? 0, meta.height ?? 0, limit);
-      if (problem) throw fail(problem, 'UNSUPPORTED_IMAGE');
+      if (problem) throw fail(problem, 'unsupported_image');
       return {
         bytes,
         format: sniffed,
