@@ -41,9 +41,14 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** Near-white or near-black, whichever contrasts more with the background (always >= 4.5:1). */
+/**
+ * White or near-black text, whichever contrasts more with the background; on the mid-tones where
+ * neither reaches AA (greys around #777777) pure black, since white or black always reaches 4.58:1.
+ */
 export function textColourOn(background: string): string {
-  return contrastRatio(PAPER, background) >= contrastRatio(INK, background) ? PAPER : INK;
+  const best = contrastRatio(PAPER, background) >= contrastRatio(INK, background) ? PAPER : INK;
+  if (contrastRatio(best, background) >= WCAG_AA.body) return best;
+  return contrastRatio(PAPER, background) >= contrastRatio('#000000', background) ? PAPER : '#000000';
 }
 
 /**

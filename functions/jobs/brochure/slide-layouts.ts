@@ -12,6 +12,7 @@ import {
 import { accentOn, INK, mix, textColourOn } from './colour.ts';
 import type { SlideLayoutId } from './layout-rules.ts';
 import { type ImageSlot, mutedText, pinPath, SlideBuilder } from './slide-builder.ts';
+import { fitText } from './text-fit.ts';
 
 const W = BROCHURE_SLIDE_SIZE.width;
 const H = BROCHURE_SLIDE_SIZE.height;
@@ -150,14 +151,14 @@ function cover(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
       );
     }
     const right = { x: 1300, w: W - M - 1300 };
+    // One line: a price broken over two lines reads as two prices.
     if (c.price)
-      b.text('price', c.price, { ...right, y: 856, h: 118 }, p.accentOnPrimary, {
+      b.text('price', c.price, { ...right, y: 866, h: 80 }, p.accentOnPrimary, {
         weight: 'bold',
         maxSize: 54,
-        minSize: 30,
-        maxLines: 2,
+        minSize: 28,
+        maxLines: 1,
         align: 'right',
-        lineHeight: 1.1,
       });
     if (c.agent.agency)
       b.text('agency', c.agent.agency, { ...right, y: 992, h: 44 }, p.mutedOnPrimary, {
@@ -262,19 +263,19 @@ function features(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder
   const gap = 56;
   const colW = (area.w - gap * (columns - 1)) / columns;
   const rowH = Math.min(150, area.h / rows);
+  // Every feature at one size (the size the longest one needs), so the list reads as a list.
+  const itemBox = (i: number) => ({
+    x: area.x + Math.floor(i / rows) * (colW + gap) + 40,
+    y: area.y + (i % rows) * rowH,
+    w: colW - 40,
+    h: rowH - 28,
+  });
+  const itemOptions = { weight: 'regular', maxSize: 34, minSize: 22, maxLines: 2, lineHeight: 1.2 } as const;
+  const common = Math.min(...items.map((item, i) => fitText(item, itemBox(i), itemOptions).size));
   items.forEach((item, i) => {
-    const col = Math.floor(i / rows);
-    const row = i % rows;
-    const x = area.x + col * (colW + gap);
-    const y = area.y + row * rowH;
-    b.rect({ x, y: y + 14, w: 16, h: 16 }, p.accentOnPaper, { radius: 3 });
-    b.text(`feature-${i}`, item, { x: x + 40, y, w: colW - 40, h: rowH - 28 }, p.ink, {
-      weight: 'regular',
-      maxSize: 34,
-      minSize: 22,
-      maxLines: 2,
-      lineHeight: 1.2,
-    });
+    const box = itemBox(i);
+    b.rect({ x: box.x - 40, y: box.y + 14, w: 16, h: 16 }, p.accentOnPaper, { radius: 3 });
+    b.text(`feature-${i}`, item, box, p.ink, { ...itemOptions, maxSize: common });
   });
   const footX = c.layout === 'features-image-left' ? 896 : M;
   const footW = c.layout === 'features-two-column' ? W - 2 * M : W - 800 - 2 * M;
@@ -421,7 +422,8 @@ function location(c: SlideContent, p: Palette): SlideBuilder {
   let y = panel.y + 150 + t.usedHeight + 30;
   b.rect({ x, y, w: 96, h: 8 }, accent);
   y += 44;
-  const a = b.text('address', c.address, { x, y, w, h: 100 }, onPanel, {
+  // Street and locality on their own lines, as on an envelope.
+  const a = b.text('address', locality ? `${street}\n${locality}` : street, { x, y, w, h: 100 }, onPanel, {
     weight: 'bold',
     maxSize: 34,
     minSize: 24,
