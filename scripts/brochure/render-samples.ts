@@ -17,6 +17,7 @@ import { startSampleServer } from './sample-server.ts';
 const args = process.argv.slice(2);
 const outDir = args.find((a) => !a.startsWith('--')) ?? '/tmp/brochure-samples';
 const docs = args.includes('--docs');
+if (docs) mkdirSync('docs/images', { recursive: true });
 mkdirSync(outDir, { recursive: true });
 
 const server = await startSampleServer();

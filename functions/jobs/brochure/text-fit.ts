@@ -89,12 +89,26 @@ function wrap(font: LabelFont, words: readonly string[], size: number, width: nu
   return lines;
 }
 
+/** A unit that belongs on the same line as the number before it ("612 m²", "6.6 kW", "3 min"). */
+const UNIT = /^(?:m²|m2|m³|m|km|cm|mm|kw|kwh|ha|sqm|sq|l|ml|min|mins|hrs?|%)[.,;:)]?$/i;
+
 function tokens(text: string): string[] {
-  // Paragraph breaks are kept as forced line breaks; other whitespace is one space.
+  // Paragraph breaks are kept as forced line breaks; other whitespace is one space. A number and
+  // its unit travel together (a token may hold a space; wrapping never splits a token).
   return text
     .trim()
     .split(/\n\s*\n|\r?\n/)
-    .flatMap((para, i) => [...(i > 0 ? ['\n'] : []), ...para.split(/\s+/).filter(Boolean)]);
+    .flatMap((para, i) => {
+      const words = para.split(/\s+/).filter(Boolean);
+      const joined: string[] = [];
+      for (const word of words) {
+        const previous = joined.at(-1);
+        if (previous !== undefined && /^\$?\d[\d.,]*$/.test(previous) && UNIT.test(word))
+          joined[joined.length - 1] = `${previous} ${word}`;
+        else joined.push(word);
+      }
+      return [...(i > 0 ? ['\n'] : []), ...joined];
+    });
 }
 
 export function fitText(

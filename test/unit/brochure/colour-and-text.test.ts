@@ -80,4 +80,10 @@ describe('fitText', () => {
       6,
     );
   });
+
+  it('keeps a number and its unit on one line', () => {
+    const narrow = { x: 0, y: 0, w: font.advance('Gardens on 612', 30) + 2, h: 200 };
+    const fit = fitText('Gardens on 612 m²', narrow, { weight: 'regular', maxSize: 30, minSize: 30 });
+    expect(fit.lines.map((l) => l.text)).toEqual(['Gardens on', '612 m²']);
+  });
 });
