@@ -64,7 +64,7 @@ const INTENT_LAYOUTS: Record<BrochureSlideType, Partial<Record<LayoutIntent, Sli
   },
 };
 
-const PICTURE = String.raw`(?:image|images|photo|photos|picture|pictures|hero|map|headshot|portrait|gallery|visual)`;
+const PICTURE = '(?:image|images|photo|photos|picture|pictures|hero|map|headshot|portrait|gallery|visual)';
 const SIDE_AFTER_PICTURE = new RegExp(String.raw`\b${PICTURE}\b[^,.;]*?\b(left|right)\b`);
 const SIDE_BEFORE_PICTURE = new RegExp(String.raw`\b(left|right)\b[^,.;]*?\b${PICTURE}\b`);
 const TEXT_SIDE = /\b(?:text|copy|details|description|words|content)\b[^,.;]*?\b(left|right)\b/;

@@ -47,6 +47,7 @@ function Element({ element, images }: { element: SceneElement; images: BrochureS
           height={1080}
           style={{ position: 'absolute', left: 0, top: 0, overflow: 'visible' }}
         >
+          <title>{element.kind === 'text' ? element.text : 'Marker'}</title>
           {element.kind === 'text' ? (
             <path d={element.d} fill={element.color} />
           ) : (
