@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { generateBrochureSlide } from '../../functions/jobs/brochure/generate-slide.ts';
+import { chooseLayout, SLIDE_LAYOUTS } from '../../functions/jobs/brochure/layout-rules.ts';
 import { brochureSlideRequest } from '../../functions/jobs/brochure/schema.ts';
 import { SyntheticNadirImagery } from '../../functions/media/imagery/offline-nadir.ts';
 import { imageFetcher } from '../../functions/media/images/fetch-image.ts';
@@ -17,14 +18,45 @@ import { startSampleServer } from './sample-server.ts';
 const args = process.argv.slice(2);
 const outDir = args.find((a) => !a.startsWith('--')) ?? '/tmp/brochure-samples';
 const docs = args.includes('--docs');
+// --all-layouts: every layout of every type, each asked for in words (a check of the rules too).
+const allLayouts = args.includes('--all-layouts');
+const PHRASES: Record<string, string> = {
+  'cover-image-left': 'large hero image left, text right',
+  'cover-image-right': 'text on the left, photo on the right',
+  'features-image-right': 'picture on the right',
+  'features-two-column': 'two-column features',
+  'gallery-grid': 'photo grid',
+  'gallery-strip': 'three across in a row',
+  'location-map-right': 'map on the right',
+  'location-map-full': 'full-screen map',
+  'agent-portrait-right': 'headshot right',
+  'agent-centered': 'centred',
+  'content-image-left': 'photo on the left',
+  'content-text-only': 'text only',
+};
 if (docs) mkdirSync('docs/images', { recursive: true });
 mkdirSync(outDir, { recursive: true });
 
 const server = await startSampleServer();
 const renderer = new LocalStillRenderer({ serveUrl: await ensureSiteBundle() });
 try {
-  for (const raw of sampleRequests(server.base)) {
+  const requests = sampleRequests(server.base).flatMap((raw) =>
+    allLayouts
+      ? SLIDE_LAYOUTS[raw.slide.type].map((id) => ({
+          ...raw,
+          slide: {
+            ...raw.slide,
+            layout_description: PHRASES[id] ?? 'default please',
+            selected_images: undefined,
+          },
+        }))
+      : [raw],
+  );
+  for (const raw of requests) {
     const request = brochureSlideRequest.parse(raw);
+    const name = allLayouts
+      ? `${request.slide.type}-${chooseLayout(request.slide.type, request.slide.layout_description).id}`
+      : request.slide.type;
     const started = Date.now();
     const result = await generateBrochureSlide(
       request,
@@ -39,8 +71,8 @@ try {
     );
     const png = server.media.objects.get(result.png.s3_key)!;
     const pdf = server.media.objects.get(result.pdf.s3_key)!;
-    writeFileSync(path.join(outDir, `brochure-${request.slide.type}.png`), png);
-    writeFileSync(path.join(outDir, `brochure-${request.slide.type}.pdf`), pdf);
+    writeFileSync(path.join(outDir, `brochure-${name}.png`), png);
+    writeFileSync(path.join(outDir, `brochure-${name}.pdf`), pdf);
     if (docs) {
       await sharp(png)
         .resize(640)

@@ -445,9 +445,9 @@ function location(c: SlideContent, p: Palette): SlideBuilder {
 function agent(c: SlideContent, p: Palette, _photo: PhotoPlacer): SlideBuilder {
   const b = new SlideBuilder(p.primary);
   const centered = c.layout === 'agent-centered';
-  const d = centered ? 380 : 600;
+  const d = centered ? 300 : 600;
   const cx = centered ? W / 2 : c.layout === 'agent-portrait-left' ? 520 : W - 520;
-  const cy = centered ? 300 : H / 2;
+  const cy = centered ? 236 : H / 2;
   const ring = 12;
   b.rect({ x: cx - d / 2 - ring, y: cy - d / 2 - ring, w: d + 2 * ring, h: d + 2 * ring }, p.accent, {
     radius: d / 2 + ring,
@@ -474,7 +474,7 @@ function agent(c: SlideContent, p: Palette, _photo: PhotoPlacer): SlideBuilder {
   const align = centered ? 'center' : 'left';
   const x = centered ? 360 : c.layout === 'agent-portrait-left' ? 960 : M;
   const w = centered ? W - 720 : 864;
-  let y = centered ? 540 : 250;
+  let y = centered ? 426 : 250;
   b.text('overline', c.title ?? 'Your agent', { x, y, w, h: 40 }, p.accentOnPrimary, {
     weight: 'bold',
     maxSize: 28,
@@ -505,30 +505,37 @@ function agent(c: SlideContent, p: Palette, _photo: PhotoPlacer): SlideBuilder {
   y += 28;
   b.rect({ x: centered ? W / 2 - 48 : x, y, w: 96, h: 8 }, p.accentOnPrimary);
   y += 44;
-  for (const [role, value] of [
-    ['phone', c.agent.phone],
-    ['email', c.agent.email],
-  ] as const) {
+  // Side layouts list phone and e-mail on their own lines; the centred one, short of height, on one.
+  const contacts: [string, string | undefined][] = centered
+    ? [['contact', [c.agent.phone, c.agent.email].filter(Boolean).join('   ·   ') || undefined]]
+    : [
+        ['phone', c.agent.phone],
+        ['email', c.agent.email],
+      ];
+  for (const [role, value] of contacts) {
     if (!value) continue;
     const f = b.text(role, value, { x, y, w, h: 56 }, p.onPrimary, {
       weight: 'bold',
-      maxSize: 40,
+      maxSize: centered ? 36 : 40,
       minSize: 24,
       maxLines: 1,
       align,
     });
     y += f.usedHeight + 18;
   }
-  if (c.description) {
+  // The bio takes the room left above the logo; with less than two lines' worth it is left out
+  // (and reported as truncated) rather than squeezed into the logo.
+  const bioBottom = centered ? 920 : 870;
+  if (c.description && bioBottom - (y + 16) >= 80) {
     y += 16;
-    b.text(
-      'description',
-      c.description,
-      { x, y, w, h: Math.max(40, (centered ? 940 : 860) - y) },
-      p.mutedOnPrimary,
-      { weight: 'regular', maxSize: 30, minSize: 22, lineHeight: 1.4, align },
-    );
-  }
+    b.text('description', c.description, { x, y, w, h: bioBottom - y }, p.mutedOnPrimary, {
+      weight: 'regular',
+      maxSize: 30,
+      minSize: 22,
+      lineHeight: 1.4,
+      align,
+    });
+  } else if (c.description) b.truncated.push('description');
   b.logo(
     c.logo,
     centered ? { x: W / 2 - 150, y: 950, w: 300, h: 96 } : { x: x, y: 900, w: 320, h: 110 },

@@ -57,6 +57,22 @@ function inside(inner: Box, outer: Box, tolerance = 0.5): boolean {
   );
 }
 
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+
+/** The extent of a text element's glyph lines (ascender to descender). */
+function inkBox(e: Extract<SceneElement, { kind: 'text' }>): Box {
+  const font = slideFont(e.weight);
+  const left = Math.min(...e.lines.map((l) => l.x));
+  const top = Math.min(...e.lines.map((l) => l.baseline)) - font.ascender * e.size;
+  return {
+    x: left,
+    y: top,
+    w: Math.max(...e.lines.map((l) => l.x + l.width)) - left,
+    h: Math.max(...e.lines.map((l) => l.baseline)) - font.descender * e.size - top,
+  };
+}
+
 const SLIDE: Box = { x: 0, y: 0, w: BROCHURE_SLIDE_SIZE.width, h: BROCHURE_SLIDE_SIZE.height };
 
 /** What a text element is drawn on: the last opaque rect before it that contains its lines. */
@@ -150,6 +166,16 @@ describe('slide layouts', () => {
             `${element.role} ${element.color} on ${on}`,
           ).toBeGreaterThanOrEqual(large ? 3 : 4.5);
         });
+        // No two text blocks overlap, and no text runs into the logo plate or a photo.
+        const inks = texts.map((e) => ({ role: e.role, box: inkBox(e) }));
+        const solids = result.elements.filter((e) => e.kind === 'image' && e.image !== 'map');
+        for (const [i, a] of inks.entries()) {
+          for (const b of inks.slice(i + 1)) {
+            expect(overlaps(a.box, b.box), `${a.role} overlaps ${b.role}`).toBe(false);
+          }
+          for (const s of solids)
+            expect(overlaps(a.box, s as Box), `${a.role} overlaps an image`).toBe(false);
+        }
         for (const slot of result.slots) expect(slot.w > 0 && slot.h > 0).toBe(true);
         if (length === 'long') expect(result.truncated.length).toBeGreaterThan(0);
         if (length === 'short') expect(result.truncated).toEqual([]);
