@@ -32,6 +32,7 @@ const PHRASES: Record<string, string> = {
   'agent-portrait-right': 'headshot right',
   'agent-centered': 'centred',
   'content-image-left': 'photo on the left',
+  'content-image-right': 'image right',
   'content-text-only': 'text only',
 };
 if (docs) mkdirSync('docs/images', { recursive: true });
