@@ -133,7 +133,10 @@ export const brochureSlideOutput = z
     }),
     text_truncated: z
       .array(z.string())
-      .meta({ description: 'Text fields that did not fit at the smallest size and end in an ellipsis.' }),
+      .meta({
+        description:
+          'Text fields that did not fit at the smallest size: they end in an ellipsis at a word boundary (an agent bio without room is left out).',
+      }),
     map_provider: z
       .string()
       .optional()
