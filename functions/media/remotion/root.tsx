@@ -1,6 +1,8 @@
 // Every composition of the project's Remotion site, registered once. The site is bundled once per
 // change (lib/remotion/site-bundle.ts) and rendered locally or on Remotion Lambda.
-import { Composition } from 'remotion';
+import { Composition, Still } from 'remotion';
+import { BROCHURE_COMPOSITIONS, BROCHURE_SLIDE_SIZE, type BrochureSlideProps } from './brochure-scene.ts';
+import { BrochureSlide } from './brochure-slide.tsx';
 import { MARKUP_REVEAL, type MarkupRevealProps } from './compositions.ts';
 import { MarkupReveal } from './markup-reveal.tsx';
 
@@ -18,17 +20,32 @@ const revealDefaults: MarkupRevealProps = {
   annotations: [],
 };
 
+const slideDefaults: BrochureSlideProps = { background: '#1F3A5F', elements: [], images: {} };
+
 export function RemotionRoot() {
   return (
-    <Composition
-      id={MARKUP_REVEAL.id}
-      component={MarkupReveal}
-      width={MARKUP_REVEAL.width}
-      height={MARKUP_REVEAL.height}
-      fps={MARKUP_REVEAL.fps}
-      durationInFrames={revealDefaults.durationInFrames}
-      defaultProps={revealDefaults}
-      calculateMetadata={({ props }) => ({ durationInFrames: props.durationInFrames })}
-    />
+    <>
+      <Composition
+        id={MARKUP_REVEAL.id}
+        component={MarkupReveal}
+        width={MARKUP_REVEAL.width}
+        height={MARKUP_REVEAL.height}
+        fps={MARKUP_REVEAL.fps}
+        durationInFrames={revealDefaults.durationInFrames}
+        defaultProps={revealDefaults}
+        calculateMetadata={({ props }) => ({ durationInFrames: props.durationInFrames })}
+      />
+      {/* One still per brochure slide type; the layouts differ in the display list they are given. */}
+      {Object.values(BROCHURE_COMPOSITIONS).map((id) => (
+        <Still
+          key={id}
+          id={id}
+          component={BrochureSlide}
+          width={BROCHURE_SLIDE_SIZE.width}
+          height={BROCHURE_SLIDE_SIZE.height}
+          defaultProps={slideDefaults}
+        />
+      ))}
+    </>
   );
 }

@@ -1,0 +1,144 @@
+// Brochure slide benchmark, in one run on the same machine:
+//   1. each of the six slide types through the whole pipeline (downloads from loopback, layout and
+//      text fitting, attention crops, Remotion still render with Chromium, vector PDF): the still's
+//      render time and the other stages, median of BENCH_RUNS runs after a warm-up;
+//   2. the markup reveal video (1920x1080, 7 s at 30 fps) rendered by the local renderer: its export
+//      frames/s, the baseline a still is compared with (a still costs about how many video frames?).
+// Run: npm run bench -- brochure
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import sharp from 'sharp';
+import { prepareSlide, slideProps } from '../functions/jobs/brochure/generate-slide.ts';
+import { brochureSlideRequest } from '../functions/jobs/brochure/schema.ts';
+import { slidePdf } from '../functions/jobs/brochure/slide-pdf.ts';
+import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import { imageFetcher } from '../functions/media/images/fetch-image.ts';
+import { BROCHURE_COMPOSITIONS } from '../functions/media/remotion/brochure-scene.ts';
+import { MARKUP_REVEAL, type MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
+import { LocalRenderer } from '../functions/media/rendering/local-renderer.ts';
+import { LocalStillRenderer } from '../functions/media/rendering/still-renderer.ts';
+import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
+import { locateOffline, sampleRequests } from '../scripts/brochure/sample-data.ts';
+import { startSampleServer } from '../scripts/brochure/sample-server.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const work = mkdtempSync(path.join(tmpdir(), 'brochure-bench-'));
+const serveUrl = await ensureSiteBundle();
+const server = await startSampleServer();
+const stills = new LocalStillRenderer({ serveUrl });
+const fetchImage = imageFetcher({ allowHttp: true, allowLoopback: true });
+const imagery = new SyntheticNadirImagery();
+
+try {
+  // --- 1. the six slides ----------------------------------------------------------------------------------
+  console.log(`Brochure slides, 1920x1080, median of ${RUNS} runs after a warm-up (ms)`);
+  console.log(
+    `${'type'.padEnd(10)}${'prepare'.padEnd(10)}${'store'.padEnd(8)}${'render'.padEnd(9)}${'pdf'.padEnd(8)}total`,
+  );
+  const renderTimes: number[] = [];
+  for (const raw of sampleRequests(server.base)) {
+    const request = brochureSlideRequest.parse(raw);
+    const times = {
+      prepare: [] as number[],
+      store: [] as number[],
+      render: [] as number[],
+      pdf: [] as number[],
+    };
+    for (let run = 0; run <= RUNS; run += 1) {
+      let t = performance.now();
+      const prepared = await prepareSlide(request, { fetchImage, imagery, locate: locateOffline });
+      const prepareMs = performance.now() - t;
+      t = performance.now();
+      const props = await slideProps(
+        prepared,
+        server.media,
+        (n) => `bench/${request.slide.type}/${run}/${n}`,
+      );
+      const storeMs = performance.now() - t;
+      t = performance.now();
+      await stills.renderStill({ composition: BROCHURE_COMPOSITIONS[request.slide.type], inputProps: props });
+      const renderMs = performance.now() - t;
+      t = performance.now();
+      await slidePdf(props, prepared.images, { title: request.slide.type });
+      const pdfMs = performance.now() - t;
+      if (run === 0) continue; // warm-up: opens Chromium, loads fonts and the gazetteer
+      times.prepare.push(prepareMs);
+      times.store.push(storeMs);
+      times.render.push(renderMs);
+      times.pdf.push(pdfMs);
+    }
+    const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])) as Record<
+      keyof typeof times,
+      number
+    >;
+    renderTimes.push(m.render);
+    console.log(
+      `${request.slide.type.padEnd(10)}${m.prepare.toFixed(0).padEnd(10)}${m.store.toFixed(0).padEnd(8)}${m.render.toFixed(0).padEnd(9)}${m.pdf.toFixed(0).padEnd(8)}${(m.prepare + m.store + m.render + m.pdf).toFixed(0)}`,
+    );
+  }
+  await stills.close();
+
+  // --- 2. the reveal video, the baseline -------------------------------------------------------------------
+  const { fps } = MARKUP_REVEAL;
+  const seconds = 7;
+  const exterior = `${server.base}/photos/exterior.jpg`;
+  const base = await sharp(Buffer.from(await (await fetch(exterior)).arrayBuffer()))
+    .resize(1920, 1080)
+    .jpeg()
+    .toBuffer();
+  await server.media.put('bench/reveal-base.jpg', base, 'image/jpeg');
+  const props: MarkupRevealProps = {
+    durationInFrames: seconds * fps,
+    baseImage: await server.media.urlOf('bench/reveal-base.jpg'),
+    boundary: [
+      { x: 700, y: 300 },
+      { x: 1250, y: 320 },
+      { x: 1230, y: 820 },
+      { x: 690, y: 800 },
+    ],
+    outline: { color: '#FFFFFF', width: 4 },
+    effect: { kind: 'darken', amount: 0.5 },
+    annotations: [],
+  };
+  const videos = new LocalRenderer({
+    serveUrl,
+    workDir: path.join(work, 'renders'),
+    media: {
+      put: async (key, body) => ({ s3_key: key, content_type: 'video/mp4', size_bytes: body.length }),
+    },
+  });
+  const renderVideo = async () => {
+    const started = performance.now();
+    const handle = await videos.start({
+      composition: MARKUP_REVEAL.id,
+      inputProps: props,
+      codec: 'h264',
+      scale: 1,
+      outputKey: 'reveal.mp4',
+      timeoutSeconds: 900,
+    });
+    for (;;) {
+      const status = await videos.status(handle);
+      if (status.state === 'done') return performance.now() - started;
+      if (status.state === 'failed') throw new Error(status.message);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  await renderVideo(); // warm-up
+  const videoMs = await renderVideo();
+  const frames = seconds * fps;
+  const stillMs = median(renderTimes);
+  console.log(
+    `\nReveal video, same run: ${frames} frames at 1920x1080 in ${(videoMs / 1000).toFixed(1)} s = ${(frames / (videoMs / 1000)).toFixed(1)} frames/s (${(videoMs / frames).toFixed(0)} ms a frame, encoding included)`,
+  );
+  console.log(
+    `Slide still render: median ${stillMs.toFixed(0)} ms over the six types = ${(stillMs / (videoMs / frames)).toFixed(1)} video frames' worth (a still pays page load, image decode and PNG encode once)`,
+  );
+} finally {
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+  // The video renderer's shared Chromium stays open; end the process.
+  process.exit(process.exitCode ?? 0);
+}

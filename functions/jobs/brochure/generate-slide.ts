@@ -1,0 +1,195 @@
+// One brochure slide from a validated request, with every dependency passed in: download the images the
+// chosen layout shows (SSRF-checked), lay the slide out, crop each image to its slot, store the slot
+// files, render the PNG through the still renderer and draw the PDF from the same display list.
+import type { StoredMedia } from '../../core/schemas/outputs.ts';
+import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
+import type { NadirImagery } from '../../media/geo/types.ts';
+import type { FetchedImage, ImageFetcher } from '../../media/images/fetch-image.ts';
+import {
+  BROCHURE_COMPOSITIONS,
+  BROCHURE_SLIDE_SIZE,
+  type BrochureSlideProps,
+} from '../../media/remotion/brochure-scene.ts';
+import type { StillRenderer } from '../../media/rendering/still-renderer.ts';
+import { type ChosenLayout, chooseLayout } from './layout-rules.ts';
+import { renderLocationMap } from './location-map.ts';
+import { PRINT_SCALE, type PreparedImage, prepareSlotImage } from './prepare-images.ts';
+import type { BrochureSlideRequest } from './schema.ts';
+import { DEFAULT_COLOURS, layoutSlide, type SlideLayoutResult } from './slide-layouts.ts';
+import { slidePdf } from './slide-pdf.ts';
+
+export interface BrochureMediaPort {
+  put(
+    key: string,
+    bytes: Buffer,
+    contentType: string,
+    extra?: { width?: number; height?: number },
+  ): Promise<StoredMedia>;
+  /** A URL the renderer can load the object from (a presigned GET in AWS and on the local stack). */
+  urlOf(key: string): Promise<string>;
+}
+
+export interface BrochurePorts {
+  readonly media: BrochureMediaPort;
+  readonly fetchImage: ImageFetcher;
+  readonly renderer: StillRenderer;
+  readonly imagery: NadirImagery;
+  /** Location slides only: where the address is, and the site model the offline imagery draws. */
+  readonly locate?: (address: string) => Promise<{ position: LatLng; site?: SiteModel }>;
+}
+
+export interface BrochureSlideResult {
+  readonly slide_type: BrochureSlideRequest['slide']['type'];
+  readonly png: StoredMedia;
+  readonly pdf: StoredMedia;
+  readonly layout: ChosenLayout;
+  readonly images_used: readonly string[];
+  readonly text_truncated: readonly string[];
+  readonly map_provider?: string;
+}
+
+/** Everything up to the render: the display list, its prepared images and which URLs it shows. */
+export interface PreparedSlide {
+  readonly layout: ChosenLayout;
+  readonly scene: SlideLayoutResult;
+  readonly images: ReadonlyMap<string, PreparedImage>;
+  readonly imagesUsed: readonly string[];
+  readonly mapProvider?: string;
+}
+
+export async function prepareSlide(
+  request: BrochureSlideRequest,
+  ports: Omit<BrochurePorts, 'media' | 'renderer'>,
+): Promise<PreparedSlide> {
+  const { property, slide, branding } = request;
+  const layout = chooseLayout(slide.type, slide.layout_description);
+  const photoUrls = slide.selected_images ?? property.images ?? [];
+  // The logo's size shapes the layout, so it comes first; a failed download fails the job.
+  const logo = branding.agency_logo_url ? await ports.fetchImage(branding.agency_logo_url) : undefined;
+  const scene = layoutSlide({
+    type: slide.type,
+    layout: layout.id,
+    address: property.address,
+    ...(slide.title ? { title: slide.title } : {}),
+    ...(slide.description ? { description: slide.description } : {}),
+    ...(property.description ? { propertyDescription: property.description } : {}),
+    ...(property.price_display ? { price: property.price_display } : {}),
+    agent: {
+      ...(branding.agent_name ? { name: branding.agent_name } : {}),
+      ...(branding.agent_phone ? { phone: branding.agent_phone } : {}),
+      ...(branding.agent_email ? { email: branding.agent_email } : {}),
+      ...(branding.agency_name ? { agency: branding.agency_name } : {}),
+    },
+    colours: {
+      primary: branding.primary_color ?? DEFAULT_COLOURS.primary,
+      secondary: branding.secondary_color ?? DEFAULT_COLOURS.secondary,
+    },
+    photoCount: photoUrls.length,
+    ...(logo ? { logo: { width: logo.width, height: logo.height } } : {}),
+    hasHeadshot: branding.agent_headshot_url !== undefined,
+  });
+
+  // Only what the slide shows is downloaded, all at once.
+  const sources = new Map<string, Promise<FetchedImage>>();
+  const fetchOnce = (url: string) => {
+    let p = sources.get(url);
+    if (!p) {
+      p = ports.fetchImage(url);
+      sources.set(url, p);
+    }
+    return p;
+  };
+  let mapProvider: string | undefined;
+  const prepared = await Promise.all(
+    scene.slots.map(async (slot): Promise<PreparedImage> => {
+      switch (slot.source.kind) {
+        case 'photo':
+          return prepareSlotImage(slot, (await fetchOnce(photoUrls[slot.source.index]!)).bytes);
+        case 'logo':
+          return prepareSlotImage(slot, logo!.bytes);
+        case 'headshot':
+          return prepareSlotImage(slot, (await fetchOnce(branding.agent_headshot_url!)).bytes);
+        case 'map': {
+          if (!ports.locate)
+            throw new Error('a location slide needs the locate port (geocoder and site source)');
+          const where = await ports.locate(property.address);
+          const map = await renderLocationMap(
+            {
+              property: where.position,
+              ...(where.site ? { site: where.site } : {}),
+              width: slot.w * PRINT_SCALE,
+              height: slot.h * PRINT_SCALE,
+              focus: scene.mapFocus ?? { x: 0.5, y: 0.5 },
+            },
+            ports.imagery,
+          );
+          mapProvider = map.provider;
+          return {
+            name: slot.name,
+            bytes: map.bytes,
+            contentType: 'image/jpeg',
+            width: map.width,
+            height: map.height,
+          };
+        }
+      }
+    }),
+  );
+  return {
+    layout,
+    scene,
+    images: new Map(prepared.map((p) => [p.name, p])),
+    imagesUsed: scene.photosUsed.map((i) => photoUrls[i]!),
+    ...(mapProvider ? { mapProvider } : {}),
+  };
+}
+
+/** The Remotion input props: the display list and the stored slot files' URLs. */
+export async function slideProps(
+  prepared: PreparedSlide,
+  media: BrochureMediaPort,
+  keyOf: (fileName: string) => string,
+): Promise<BrochureSlideProps> {
+  const entries = await Promise.all(
+    [...prepared.images.values()].map(async (image) => {
+      const key = keyOf(`slide-${image.name}.${image.contentType === 'image/png' ? 'png' : 'jpg'}`);
+      await media.put(key, image.bytes, image.contentType, { width: image.width, height: image.height });
+      return [image.name, await media.urlOf(key)] as const;
+    }),
+  );
+  return {
+    background: prepared.scene.background,
+    elements: prepared.scene.elements,
+    images: Object.fromEntries(entries),
+  };
+}
+
+export async function generateBrochureSlide(
+  request: BrochureSlideRequest,
+  ports: BrochurePorts,
+  /** The media key of a file of this job, e.g. (name) => mediaKey(tenant, jobId, name). */
+  keyOf: (fileName: string) => string,
+): Promise<BrochureSlideResult> {
+  const prepared = await prepareSlide(request, ports);
+  const props = await slideProps(prepared, ports.media, keyOf);
+  const [png, pdfBytes] = await Promise.all([
+    ports.renderer.renderStill({ composition: BROCHURE_COMPOSITIONS[request.slide.type], inputProps: props }),
+    slidePdf(props, prepared.images, {
+      title: `${request.slide.title ?? request.slide.type} – ${request.property.address}`,
+      ...(request.branding.agency_name ? { author: request.branding.agency_name } : {}),
+    }),
+  ]);
+  const [pngMedia, pdfMedia] = await Promise.all([
+    ports.media.put(keyOf(`brochure-${request.slide.type}.png`), png, 'image/png', BROCHURE_SLIDE_SIZE),
+    ports.media.put(keyOf(`brochure-${request.slide.type}.pdf`), pdfBytes, 'application/pdf'),
+  ]);
+  return {
+    slide_type: request.slide.type,
+    png: pngMedia,
+    pdf: pdfMedia,
+    layout: prepared.layout,
+    images_used: prepared.imagesUsed,
+    text_truncated: prepared.scene.truncated,
+    ...(prepared.mapProvider ? { map_provider: prepared.mapProvider } : {}),
+  };
+}

@@ -1,0 +1,145 @@
+// Request and output of POST /v1/brochure-slides/generate (spec 4.5): one branded slide as a
+// 1920x1080 PNG and an A4 landscape PDF.
+import { z } from 'zod';
+import { address, commonRequestFields } from '../../core/schemas/common.ts';
+import { mediaFile } from '../../core/schemas/outputs.ts';
+import { BROCHURE_SLIDE_TYPES } from '../../media/remotion/brochure-scene.ts';
+import { SLIDE_LAYOUTS } from './layout-rules.ts';
+
+/** Every bound of the endpoint, once. */
+export const BROCHURE_LIMITS = {
+  images: { max: 30 },
+  urlLength: { max: 2048 },
+  title: { max: 150 },
+  description: { max: 3000 },
+  layoutDescription: { max: 500 },
+  priceDisplay: { max: 80 },
+  agentField: { max: 120 },
+} as const;
+
+const imageUrl = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.hostname })
+  .max(BROCHURE_LIMITS.urlLength.max)
+  .meta({
+    description: 'JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https.',
+  });
+
+export const brochureHexColor = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #1F3A5F or #fc0')
+  .meta({ description: 'Hex colour, #RGB or #RRGGBB.' });
+
+const text = (max: number, description: string) => z.string().trim().min(1).max(max).meta({ description });
+
+export const brochureSlideRequest = z
+  .strictObject({
+    property: z.strictObject({
+      address,
+      price_display: text(
+        BROCHURE_LIMITS.priceDisplay.max,
+        'Price as it should read, e.g. "Auction 14 June" or "$1,250,000".',
+      ).optional(),
+      description: text(
+        BROCHURE_LIMITS.description.max,
+        'Property description; the features and content slides draw on it when the slide has no description of its own.',
+      ).optional(),
+      images: z
+        .array(imageUrl)
+        .max(BROCHURE_LIMITS.images.max)
+        .optional()
+        .meta({ description: 'Property photos; a slide uses its selected_images, else these in order.' }),
+    }),
+    slide: z.strictObject({
+      type: z
+        .enum(BROCHURE_SLIDE_TYPES)
+        .meta({ description: 'cover, features, gallery, location, agent or content.' }),
+      title: text(BROCHURE_LIMITS.title.max, "Heading; overrides the slide type's default.").optional(),
+      description: text(
+        BROCHURE_LIMITS.description.max,
+        'Body text. On a features slide, one feature per line (or separated by ";" or "•").',
+      ).optional(),
+      layout_description: text(
+        BROCHURE_LIMITS.layoutDescription.max,
+        'Layout wish in plain words, e.g. "large hero image left, text right", "two-column features", "photo grid", "text only". See output.layout for what ran.',
+      ).optional(),
+      selected_images: z.array(imageUrl).min(1).max(BROCHURE_LIMITS.images.max).optional().meta({
+        description:
+          'Which of property.images this slide shows, in this order; each must be one of property.images.',
+      }),
+    }),
+    branding: z
+      .strictObject({
+        agent_name: text(BROCHURE_LIMITS.agentField.max, "Agent's full name.").optional(),
+        agent_phone: text(
+          BROCHURE_LIMITS.agentField.max,
+          "Agent's phone number as it should read.",
+        ).optional(),
+        agent_email: z.email().max(BROCHURE_LIMITS.agentField.max).optional(),
+        agent_headshot_url: imageUrl.optional(),
+        agency_name: text(BROCHURE_LIMITS.agentField.max, 'Agency name.').optional(),
+        agency_logo_url: imageUrl.optional(),
+        primary_color: brochureHexColor.optional().meta({
+          description:
+            'Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA.',
+        }),
+        secondary_color: brochureHexColor.optional().meta({
+          description:
+            'Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1).',
+        }),
+      })
+      .default({}),
+    ...commonRequestFields,
+  })
+  .superRefine((request, ctx) => {
+    const selected = request.slide.selected_images;
+    if (!selected) return;
+    const known = new Set(request.property.images ?? []);
+    selected.forEach((url, i) => {
+      if (!known.has(url)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['slide', 'selected_images', i],
+          message: 'must be one of property.images (selected_images picks a subset of the property photos)',
+        });
+      }
+    });
+  })
+  .meta({ id: 'BrochureSlideRequest' });
+
+export type BrochureSlideRequest = z.infer<typeof brochureSlideRequest>;
+
+export const brochureLayoutUsed = z
+  .object({
+    id: z.enum(Object.values(SLIDE_LAYOUTS).flat() as [string, ...string[]]),
+    source: z.enum(['layout_description', 'default', 'fallback']).meta({
+      description:
+        'layout_description: a layout rule matched it; default: none was given; fallback: it was given but no rule gave a layout this slide type has.',
+    }),
+    reason: z.string(),
+  })
+  .meta({ id: 'BrochureLayoutUsed' });
+
+export const brochureSlideOutput = z
+  .object({
+    slide_type: z.enum(BROCHURE_SLIDE_TYPES),
+    png: mediaFile.meta({ description: 'The slide, 1920x1080 PNG.' }),
+    pdf: mediaFile.meta({
+      description:
+        'Print-ready A4 landscape PDF: images at 300 dpi or better, text as vector glyph outlines.',
+    }),
+    layout: brochureLayoutUsed,
+    images_used: z.array(z.string()).meta({
+      description: 'The image URLs the slide shows, in reading order (logo and headshot excluded).',
+    }),
+    text_truncated: z.array(z.string()).meta({
+      description:
+        'Text fields that did not fit at the smallest size: they end in an ellipsis at a word boundary (an agent bio without room is left out).',
+    }),
+    map_provider: z
+      .string()
+      .optional()
+      .meta({ description: 'Location slides: which imagery provider drew the map.' }),
+  })
+  .meta({ id: 'BrochureSlideOutput' });
+
+export type BrochureSlideOutput = z.infer<typeof brochureSlideOutput>;

@@ -1,0 +1,90 @@
+// Renders one sample slide of every type (offline: sample images served from loopback, the local
+// Remotion renderer, the offline nadir imagery) and writes the PNGs and PDFs to a directory; with
+// --docs, also small JPEG copies for docs/images. Prints each slide's layout and timings.
+// Run: node --import tsx scripts/brochure/render-samples.ts [outDir] [--docs]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import sharp from 'sharp';
+import { generateBrochureSlide } from '../../functions/jobs/brochure/generate-slide.ts';
+import { chooseLayout, SLIDE_LAYOUTS } from '../../functions/jobs/brochure/layout-rules.ts';
+import { brochureSlideRequest } from '../../functions/jobs/brochure/schema.ts';
+import { SyntheticNadirImagery } from '../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import { imageFetcher } from '../../functions/media/images/fetch-image.ts';
+import { LocalStillRenderer } from '../../functions/media/rendering/still-renderer.ts';
+import { ensureSiteBundle } from '../../lib/remotion/site-bundle.ts';
+import { locateOffline, sampleRequests } from './sample-data.ts';
+import { startSampleServer } from './sample-server.ts';
+
+const args = process.argv.slice(2);
+const outDir = args.find((a) => !a.startsWith('--')) ?? '/tmp/brochure-samples';
+const docs = args.includes('--docs');
+// --all-layouts: every layout of every type, each asked for in words (a check of the rules too).
+const allLayouts = args.includes('--all-layouts');
+const PHRASES: Record<string, string> = {
+  'cover-image-left': 'large hero image left, text right',
+  'cover-image-right': 'text on the left, photo on the right',
+  'features-image-right': 'picture on the right',
+  'features-two-column': 'two-column features',
+  'gallery-grid': 'photo grid',
+  'gallery-strip': 'three across in a row',
+  'location-map-right': 'map on the right',
+  'location-map-full': 'full-screen map',
+  'agent-portrait-right': 'headshot right',
+  'agent-centered': 'centred',
+  'content-image-left': 'photo on the left',
+  'content-image-right': 'image right',
+  'content-text-only': 'text only',
+};
+if (docs) mkdirSync('docs/images', { recursive: true });
+mkdirSync(outDir, { recursive: true });
+
+const server = await startSampleServer();
+const renderer = new LocalStillRenderer({ serveUrl: await ensureSiteBundle() });
+try {
+  const requests = sampleRequests(server.base).flatMap((raw) =>
+    allLayouts
+      ? SLIDE_LAYOUTS[raw.slide.type].map((id) => ({
+          ...raw,
+          slide: {
+            ...raw.slide,
+            layout_description: PHRASES[id] ?? 'default please',
+            selected_images: undefined,
+          },
+        }))
+      : [raw],
+  );
+  for (const raw of requests) {
+    const request = brochureSlideRequest.parse(raw);
+    const name = allLayouts
+      ? `${request.slide.type}-${chooseLayout(request.slide.type, request.slide.layout_description).id}`
+      : request.slide.type;
+    const started = Date.now();
+    const result = await generateBrochureSlide(
+      request,
+      {
+        media: server.media,
+        fetchImage: imageFetcher({ allowHttp: true, allowLoopback: true }),
+        renderer,
+        imagery: new SyntheticNadirImagery(),
+        locate: locateOffline,
+      },
+      (name) => `samples/${request.slide.type}/${name}`,
+    );
+    const png = server.media.objects.get(result.png.s3_key)!;
+    const pdf = server.media.objects.get(result.pdf.s3_key)!;
+    writeFileSync(path.join(outDir, `brochure-${name}.png`), png);
+    writeFileSync(path.join(outDir, `brochure-${name}.pdf`), pdf);
+    if (docs) {
+      await sharp(png)
+        .resize(640)
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toFile(path.join('docs/images', `brochure-${request.slide.type}.jpg`));
+    }
+    console.log(
+      `${request.slide.type.padEnd(9)} ${result.layout.id.padEnd(22)} (${result.layout.source}) ${Date.now() - started} ms  png ${(png.length / 1024).toFixed(0)} KB  pdf ${(pdf.length / 1024).toFixed(0)} KB${result.text_truncated.length ? `  truncated: ${result.text_truncated.join(', ')}` : ''}`,
+    );
+  }
+} finally {
+  await renderer.close();
+  await server.close();
+}

@@ -1,0 +1,107 @@
+// Renders every slide type through the real pipeline (loopback image server, SSRF-checked downloads,
+// the local Remotion still renderer with Chromium, pdf-lib): the PNG is 1920x1080, the PDF one A4
+// landscape page, and every text line of the layout shows up in the rendered pixels where the layout
+// put it (so Chromium drew what was measured). Slow (~1 min on two cores): it renders six stills.
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  generateBrochureSlide,
+  prepareSlide,
+  slideProps,
+} from '../../../functions/jobs/brochure/generate-slide.ts';
+import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
+import { A4_LANDSCAPE } from '../../../functions/jobs/brochure/slide-pdf.ts';
+import { slideFont } from '../../../functions/jobs/brochure/text-fit.ts';
+import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import { ImageFetchError, imageFetcher } from '../../../functions/media/images/fetch-image.ts';
+import { BROCHURE_COMPOSITIONS } from '../../../functions/media/remotion/brochure-scene.ts';
+import { LocalStillRenderer } from '../../../functions/media/rendering/still-renderer.ts';
+import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
+import { locateOffline, sampleRequests } from '../../../scripts/brochure/sample-data.ts';
+import { type SampleServer, startSampleServer } from '../../../scripts/brochure/sample-server.ts';
+
+let server: SampleServer;
+let renderer: LocalStillRenderer;
+const fetchImage = imageFetcher({ allowHttp: true, allowLoopback: true });
+const imagery = new SyntheticNadirImagery();
+
+beforeAll(async () => {
+  server = await startSampleServer();
+  renderer = new LocalStillRenderer({ serveUrl: await ensureSiteBundle() });
+}, 240_000);
+
+afterAll(async () => {
+  await renderer?.close();
+  await server?.close();
+});
+
+const hexRgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+
+describe('brochure slides rendered', () => {
+  it('draws every text line of every slide type where the layout measured it', async () => {
+    for (const raw of sampleRequests(server.base)) {
+      const request = brochureSlideRequest.parse(raw);
+      const prepared = await prepareSlide(request, { fetchImage, imagery, locate: locateOffline });
+      const props = await slideProps(prepared, server.media, (n) => `test/${request.slide.type}/${n}`);
+      const png = await renderer.renderStill({
+        composition: BROCHURE_COMPOSITIONS[request.slide.type],
+        inputProps: props,
+      });
+      const meta = await sharp(png).metadata();
+      expect([meta.width, meta.height, meta.format]).toEqual([1920, 1080, 'png']);
+      const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      for (const element of prepared.scene.elements) {
+        if (element.kind !== 'text') continue;
+        const font = slideFont(element.weight);
+        const [r, g, b] = hexRgb(element.color);
+        for (const line of element.lines) {
+          // Pixels of the text colour inside the line's ink box: glyphs are there.
+          const top = Math.round(line.baseline - font.ascender * element.size);
+          const bottom = Math.round(line.baseline - font.descender * element.size);
+          let hits = 0;
+          let total = 0;
+          for (let y = Math.max(0, top); y < Math.min(1080, bottom); y += 1) {
+            for (
+              let x = Math.max(0, Math.round(line.x));
+              x < Math.min(1920, Math.round(line.x + line.width));
+              x += 1
+            ) {
+              const i = (y * 1920 + x) * 3;
+              total += 1;
+              if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 60)
+                hits += 1;
+            }
+          }
+          expect(hits / total, `${request.slide.type} ${element.role} "${line.text}"`).toBeGreaterThan(0.04);
+        }
+      }
+    }
+  }, 300_000);
+
+  it('stores a PNG and an A4 landscape PDF and reports layout and images', async () => {
+    const request = brochureSlideRequest.parse(sampleRequests(server.base)[2]);
+    const result = await generateBrochureSlide(
+      request,
+      { media: server.media, fetchImage, renderer, imagery, locate: locateOffline },
+      (n) => `test/full/${n}`,
+    );
+    expect(result.layout).toMatchObject({ id: 'gallery-hero-grid', source: 'default' });
+    expect(result.images_used).toEqual(request.slide.selected_images);
+    expect(result.png).toMatchObject({ content_type: 'image/png', width: 1920, height: 1080 });
+    const pdf = await PDFDocument.load(server.media.objects.get(result.pdf.s3_key)!);
+    expect(pdf.getPageCount()).toBe(1);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect([width, height]).toEqual([A4_LANDSCAPE.width, A4_LANDSCAPE.height]);
+  }, 120_000);
+
+  it('fails with IMAGE_DOWNLOAD_FAILED naming the broken URL', async () => {
+    const raw = sampleRequests(server.base)[0]!;
+    const broken = `${server.base}/photos/missing.jpg`;
+    const request = brochureSlideRequest.parse({ ...raw, property: { ...raw.property, images: [broken] } });
+    const error = await prepareSlide(request, { fetchImage, imagery }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImageFetchError);
+    expect(error).toMatchObject({ code: 'IMAGE_DOWNLOAD_FAILED', url: broken });
+    expect((error as Error).message).toContain(broken);
+  });
+});

@@ -1,0 +1,199 @@
+// Every layout of every slide type, with short, typical and absurdly long text and brand colours from
+// white to black: every text line, image and shape lies inside the slide and inside its own box,
+// nothing is cut mid-word, and every text colour passes WCAG AA on what it is drawn on.
+import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '../../../functions/jobs/brochure/colour.ts';
+import { SLIDE_LAYOUTS } from '../../../functions/jobs/brochure/layout-rules.ts';
+import { layoutSlide, type SlideContent } from '../../../functions/jobs/brochure/slide-layouts.ts';
+import { slideFont } from '../../../functions/jobs/brochure/text-fit.ts';
+import {
+  type Box,
+  BROCHURE_SLIDE_SIZE,
+  BROCHURE_SLIDE_TYPES,
+  type SceneElement,
+} from '../../../functions/media/remotion/brochure-scene.ts';
+
+const LONG_WORDS =
+  'Architect-designed residence with sweeping harbour views, wide entertaining terraces, a heated plunge pool, separate guest quarters, climate-controlled wine cellar, ';
+const TEXTS = {
+  short: {
+    title: 'Home',
+    description: 'Quiet.',
+    price: '$1m',
+    name: 'Jo Li',
+    address: '1 A Street, Ultimo NSW 2007',
+  },
+  typical: {
+    title: 'A light-filled family home',
+    description:
+      'Four bedrooms\nTwo bathrooms\nNorth-facing terrace and pool\nDouble garage\nWalk to the light rail and cafes',
+    price: 'Auction Saturday 14 June',
+    name: 'Olivia Harrington',
+    address: '27 Wattle Street, Ultimo NSW 2007',
+  },
+  long: {
+    title: `${LONG_WORDS}${LONG_WORDS}`,
+    description: LONG_WORDS.repeat(30),
+    price: 'Contact agent for a price guide; expressions of interest close Friday 27 June at 5 pm',
+    name: 'Alexandra Konstantinopoulou-Wetherington the Third of Kirribilli',
+    address: 'Unit 1203, 1-15 Extraordinarily Long Boulevard Extension North, Bonnyrigg Heights NSW 2177',
+  },
+} as const;
+const COLOURS = [
+  { primary: '#1F3A5F', secondary: '#C9A227' },
+  { primary: '#FFFFFF', secondary: '#FFFF00' },
+  { primary: '#000000', secondary: '#111111' },
+  { primary: '#FFD700', secondary: '#FFA500' },
+  { primary: '#777777', secondary: '#888888' },
+  { primary: '#E30613', secondary: '#00A651' },
+];
+
+function inside(inner: Box, outer: Box, tolerance = 0.5): boolean {
+  return (
+    inner.x >= outer.x - tolerance &&
+    inner.y >= outer.y - tolerance &&
+    inner.x + inner.w <= outer.x + outer.w + tolerance &&
+    inner.y + inner.h <= outer.y + outer.h + tolerance
+  );
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+
+/** The extent of a text element's glyph lines (ascender to descender). */
+function inkBox(e: Extract<SceneElement, { kind: 'text' }>): Box {
+  const font = slideFont(e.weight);
+  const left = Math.min(...e.lines.map((l) => l.x));
+  const top = Math.min(...e.lines.map((l) => l.baseline)) - font.ascender * e.size;
+  return {
+    x: left,
+    y: top,
+    w: Math.max(...e.lines.map((l) => l.x + l.width)) - left,
+    h: Math.max(...e.lines.map((l) => l.baseline)) - font.descender * e.size - top,
+  };
+}
+
+const SLIDE: Box = { x: 0, y: 0, w: BROCHURE_SLIDE_SIZE.width, h: BROCHURE_SLIDE_SIZE.height };
+
+/** What a text element is drawn on: the last opaque rect before it that contains its lines. */
+function backdrop(elements: readonly SceneElement[], index: number, box: Box, background: string): string {
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const e = elements[i]!;
+    if (e.kind === 'rect' && (e.opacity ?? 1) === 1 && inside(box, e, 1)) return e.fill;
+    if (e.kind === 'image' && inside(box, e, 1)) throw new Error('text drawn straight onto an image');
+  }
+  return background;
+}
+
+const cases = BROCHURE_SLIDE_TYPES.flatMap((type) =>
+  SLIDE_LAYOUTS[type].flatMap((layout) =>
+    (Object.keys(TEXTS) as (keyof typeof TEXTS)[]).flatMap((length) =>
+      [0, 1].map((variant) => ({ type, layout, length, variant })),
+    ),
+  ),
+);
+
+describe('slide layouts', () => {
+  it.each(cases)(
+    '$type / $layout / $length text (variant $variant) stays inside its boxes and legible',
+    ({ type, layout, length, variant }) => {
+      const t = TEXTS[length];
+      for (const colours of variant === 0 ? COLOURS.slice(0, 3) : COLOURS.slice(3)) {
+        const content: SlideContent = {
+          type,
+          layout,
+          address: t.address,
+          title: t.title,
+          description: t.description,
+          propertyDescription: t.description,
+          price: t.price,
+          agent: {
+            name: t.name,
+            phone: '0412 345 678',
+            email: 'someone@example.com.au',
+            agency: `${t.name} Realty`,
+          },
+          colours,
+          photoCount: variant === 0 ? 6 : 1,
+          ...(variant === 0 ? { logo: { width: 900, height: 200 } } : {}),
+          hasHeadshot: variant === 0,
+        };
+        const result = layoutSlide(content);
+        const texts = result.elements.filter((e) => e.kind === 'text');
+        expect(texts.length).toBeGreaterThan(0);
+        result.elements.forEach((element, i) => {
+          if (element.kind === 'path') {
+            expect(inside(element.bounds, SLIDE), `path ${i}`).toBe(true);
+            return;
+          }
+          expect(inside(element, SLIDE), `${element.kind} ${i} ${JSON.stringify(element).slice(0, 80)}`).toBe(
+            true,
+          );
+          if (element.kind !== 'text') return;
+          const font = slideFont(element.weight);
+          for (const line of element.lines) {
+            const lineBox = {
+              x: line.x,
+              y: line.baseline - font.ascender * element.size,
+              w: line.width,
+              h: (font.ascender - font.descender) * element.size,
+            };
+            expect(inside(lineBox, element), `${element.role}: "${line.text}" outside its box`).toBe(true);
+            // Never cut mid-word: each line is made of whole words of the source (an ellipsis aside).
+            const words = element.text.split(/\s+/);
+            for (const word of line.text
+              .replace(/\u2026$/, '')
+              .split(' ')
+              .filter(Boolean)) {
+              const whole = words.some((w) => w === word || w.replace(/[,;:.\-–—]+$/, '') === word);
+              expect(whole, `${element.role}: "${word}" is not a whole word of the text`).toBe(true);
+            }
+          }
+          // The ink's extent (a text box can be wider than the tag it sits on; its lines are not).
+          const font0 = slideFont(element.weight);
+          const left = Math.min(...element.lines.map((l) => l.x));
+          const top = Math.min(...element.lines.map((l) => l.baseline)) - font0.ascender * element.size;
+          const ink = {
+            x: left,
+            y: top,
+            w: Math.max(...element.lines.map((l) => l.x + l.width)) - left,
+            h: Math.max(...element.lines.map((l) => l.baseline)) - font0.descender * element.size - top,
+          };
+          const on = backdrop(result.elements, i, ink, result.background);
+          const large = element.size >= 24 || (element.weight === 'bold' && element.size >= 18.67);
+          expect(
+            contrastRatio(element.color, on),
+            `${element.role} ${element.color} on ${on}`,
+          ).toBeGreaterThanOrEqual(large ? 3 : 4.5);
+        });
+        // No two text blocks overlap, and no text runs into the logo plate or a photo.
+        const inks = texts.map((e) => ({ role: e.role, box: inkBox(e) }));
+        const solids = result.elements.filter((e) => e.kind === 'image' && e.image !== 'map');
+        for (const [i, a] of inks.entries()) {
+          for (const b of inks.slice(i + 1)) {
+            expect(overlaps(a.box, b.box), `${a.role} overlaps ${b.role}`).toBe(false);
+          }
+          for (const s of solids)
+            expect(overlaps(a.box, s as Box), `${a.role} overlaps an image`).toBe(false);
+        }
+        for (const slot of result.slots) expect(slot.w > 0 && slot.h > 0).toBe(true);
+        if (length === 'long') expect(result.truncated.length).toBeGreaterThan(0);
+        if (length === 'short') expect(result.truncated).toEqual([]);
+      }
+    },
+  );
+
+  it('never repeats a photo and reports the ones it shows in reading order', () => {
+    const result = layoutSlide({
+      type: 'gallery',
+      layout: 'gallery-grid',
+      address: TEXTS.typical.address,
+      agent: {},
+      colours: COLOURS[0]!,
+      photoCount: 9,
+      hasHeadshot: false,
+    });
+    expect(result.photosUsed).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(new Set(result.slots.map((s) => s.name)).size).toBe(result.slots.length);
+  });
+});
