@@ -57,7 +57,8 @@ const add = (a: Vec3, b: Vec3) => v(a.x + b.x, a.y + b.y, a.z + b.z);
 const sub = (a: Vec3, b: Vec3) => v(a.x - b.x, a.y - b.y, a.z - b.z);
 const scale = (a: Vec3, s: number) => v(a.x * s, a.y * s, a.z * s);
 export const dot3 = (a: Vec3, b: Vec3) => a.x * b.x + a.y * b.y + a.z * b.z;
-export const cross3 = (a: Vec3, b: Vec3) => v(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+export const cross3 = (a: Vec3, b: Vec3) =>
+  v(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 const unit = (a: Vec3) => scale(a, 1 / Math.hypot(a.x, a.y, a.z));
 
 /**
@@ -80,7 +81,10 @@ export function resolveCamera(
 
   // Horizontal unit vector from the target toward the camera.
   const out = v(Math.sin(bearingDeg * DEG), Math.cos(bearingDeg * DEG), 0);
-  const position = add(target, add(scale(out, distance * Math.sin(tilt * DEG)), v(0, 0, distance * Math.cos(tilt * DEG))));
+  const position = add(
+    target,
+    add(scale(out, distance * Math.sin(tilt * DEG)), v(0, 0, distance * Math.cos(tilt * DEG))),
+  );
   // Looking at the target, `look` degrees from nadir; the image top points away from the camera (−out)
   // even at nadir, so a front-facing pose shows the street at the bottom of the frame.
   const look = (tilt + pitch) * DEG;

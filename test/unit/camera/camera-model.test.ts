@@ -89,7 +89,10 @@ describe('resolveCamera', () => {
       const cam = resolveCamera({ azimuth: 33, tilt, distance: 500, pitch: 12 }, 200);
       expect(Math.hypot(cam.forward.x, cam.forward.y, cam.forward.z)).toBeCloseTo(1, 12);
       expect(Math.hypot(cam.up.x, cam.up.y, cam.up.z)).toBeCloseTo(1, 12);
-      expect(cam.forward.x * cam.up.x + cam.forward.y * cam.up.y + cam.forward.z * cam.up.z).toBeCloseTo(0, 12);
+      expect(cam.forward.x * cam.up.x + cam.forward.y * cam.up.y + cam.forward.z * cam.up.z).toBeCloseTo(
+        0,
+        12,
+      );
       expect(cam.up.z).toBeGreaterThanOrEqual(0);
     }
   });
@@ -182,7 +185,8 @@ describe('footage paths', () => {
     expect(left[0]!.pose.azimuth).toBeLessThan(0);
     const right = FOOTAGE_PATHS.front_right_approach.keys;
     expect(right[0]!.pose.azimuth).toBeGreaterThan(0);
-    const altitude = (p: { tilt: number; distance: number }) => p.distance * Math.cos((p.tilt * Math.PI) / 180);
+    const altitude = (p: { tilt: number; distance: number }) =>
+      p.distance * Math.cos((p.tilt * Math.PI) / 180);
     expect(altitude(right.at(-1)!.pose)).toBeLessThan(altitude(right[0]!.pose));
   });
 });

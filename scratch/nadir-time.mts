@@ -1,0 +1,17 @@
+import { writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { parseAustralianAddress } from '/work/wt/drone/functions/media/geo/address-parser.ts';
+import { SyntheticNadirImagery } from '/work/wt/drone/functions/media/imagery/offline-nadir.ts';
+import { SyntheticSiteSource } from '/work/wt/drone/functions/media/site/synthetic-site.ts';
+const a = parseAustralianAddress('10 Wattle Street, Ultimo NSW 2007');
+if (!a.ok) throw new Error();
+const origin = { lat: -33.882, lng: 151.2 };
+let t = performance.now();
+const site = await new SyntheticSiteSource().siteAround(origin, a.address, 450);
+console.log('site', performance.now() - t, site.buildings.length, site.trees.length, site.streets.length);
+t = performance.now();
+const img = await new SyntheticNadirImagery().render({ center: origin, width: 4096, height: 4096, metersPerPixel: 0.2, rotationDeg: 0, site });
+console.log('nadir', performance.now() - t);
+await sharp(img.data, { raw: { width: 4096, height: 4096, channels: img.channels } }).jpeg({ quality: 85 }).toFile('/tmp/drone/ground.jpg');
+await sharp('/tmp/drone/ground.jpg').resize(1024).toFile('/tmp/drone/ground-small.jpg');
+writeFileSync('/tmp/drone/site.json', JSON.stringify(site));
