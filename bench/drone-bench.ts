@@ -67,14 +67,16 @@ console.log(
 const { renderStill, renderMedia, selectComposition, openBrowser } = await import('@remotion/renderer');
 const serveUrl = await ensureSiteBundle();
 // WebGL without a GPU needs SwiftShader through ANGLE's Vulkan backend ('swangle'), FINDINGS.md.
-const webgl = { ...CHROMIUM, chromiumOptions: { gl: 'swangle' as const } };
+const gl = (process.env.DRONE_BENCH_GL ?? 'swangle') as 'swangle' | 'angle' | 'swiftshader';
+const webgl = { ...CHROMIUM, chromiumOptions: { gl } };
+const parts = (process.env.DRONE_BENCH_PARTS ?? 'still,footage,reveal').split(',');
 const browser = await openBrowser('chrome', { ...webgl, logLevel: 'error' });
 const common = { serveUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
 const front = Number(process.env.DRONE_BENCH_FRONT ?? 200);
 
 // --- 1. stills -----------------------------------------------------------------------------------------
 const pose = { azimuth: Number(process.env.DRONE_BENCH_AZIMUTH ?? 20), tilt: 55, distance: 200, pitch: 0 };
-for (const shotType of shots) {
+for (const shotType of parts.includes('still') ? shots : []) {
   const props: AerialSceneProps = {
     ...scene.sceneProps,
     durationInFrames: 1,
@@ -122,40 +124,44 @@ async function video(id: string, inputProps: Record<string, unknown>, name: stri
   return composition.durationInFrames / ((performance.now() - started) / 1000);
 }
 const style = (process.env.DRONE_BENCH_STYLE ?? 'front_left_zoom') as 'front_left_zoom';
-const footageFps = await video(
-  AERIAL_FOOTAGE.id,
-  {
-    ...scene.sceneProps,
-    durationInFrames: seconds * AERIAL_FOOTAGE.fps,
-    shotType: 'hero',
-    frontDirection: front,
-    camera: { kind: 'path', style },
-  } satisfies AerialSceneProps,
-  `footage-${style}.mp4`,
-);
+const footageFps = !parts.includes('footage')
+  ? 0
+  : await video(
+      AERIAL_FOOTAGE.id,
+      {
+        ...scene.sceneProps,
+        durationInFrames: seconds * AERIAL_FOOTAGE.fps,
+        shotType: 'hero',
+        frontDirection: front,
+        camera: { kind: 'path', style },
+      } satisfies AerialSceneProps,
+      `footage-${style}.mp4`,
+    );
 console.log(`Footage 1920x1080 ${seconds} s (${style}): ${footageFps.toFixed(1)} frames/s (target >= 6)`);
 
 // --- 3. the reveal video, the same way -----------------------------------------------------------------
 const reveal = await sharp(files.get('bench/aerial-ground.jpg')!.body).resize(1920, 1080).jpeg().toBuffer();
 files.set('bench/reveal-base.jpg', { body: reveal, type: 'image/jpeg' });
-const revealFps = await video(
-  MARKUP_REVEAL.id,
-  {
-    durationInFrames: seconds * MARKUP_REVEAL.fps,
-    baseImage: `${base}/bench/reveal-base.jpg`,
-    boundary: [
-      { x: 760, y: 300 },
-      { x: 1160, y: 300 },
-      { x: 1160, y: 800 },
-      { x: 760, y: 800 },
-    ],
-    outline: { color: '#FFFFFF', width: 3 },
-    effect: { kind: 'darken', amount: 0.5 },
-    annotations: [],
-  } satisfies MarkupRevealProps,
-  'reveal.mp4',
-);
-console.log(`Reveal video 1920x1080 ${seconds} s (same browser, swangle): ${revealFps.toFixed(1)} frames/s`);
+const revealFps = !parts.includes('reveal')
+  ? 0
+  : await video(
+      MARKUP_REVEAL.id,
+      {
+        durationInFrames: seconds * MARKUP_REVEAL.fps,
+        baseImage: `${base}/bench/reveal-base.jpg`,
+        boundary: [
+          { x: 760, y: 300 },
+          { x: 1160, y: 300 },
+          { x: 1160, y: 800 },
+          { x: 760, y: 800 },
+        ],
+        outline: { color: '#FFFFFF', width: 3 },
+        effect: { kind: 'darken', amount: 0.5 },
+        annotations: [],
+      } satisfies MarkupRevealProps,
+      'reveal.mp4',
+    );
+console.log(`Reveal video 1920x1080 ${seconds} s (same browser and GL): ${revealFps.toFixed(1)} frames/s`);
 console.log(
   `Footage runs at ${((footageFps / revealFps) * 100).toFixed(0)}% of the reveal video's rate. Outputs: ${out}`,
 );

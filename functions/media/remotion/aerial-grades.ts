@@ -22,8 +22,11 @@ export interface Grade {
   readonly groundTint: string;
   /** Glow of the windows; black for daylight. */
   readonly windowColor: string;
-  /** CSS filter applied to the finished frame, and the strength of the vignette (0-1). */
-  readonly filter: string;
+  /** The finishing grade, applied in every material's fragment shader (no extra pass over the frame). */
+  readonly saturation: number;
+  readonly contrast: number;
+  readonly brightness: number;
+  /** Darkening of the frame's corners, 0-1. */
   readonly vignette: number;
 }
 
@@ -45,7 +48,9 @@ export const GRADES: Record<ShotType, Grade> = {
     ambientIntensity: 1.05,
     groundTint: '#ffffff',
     windowColor: '#000000',
-    filter: 'contrast(1.04) saturate(0.96)',
+    saturation: 0.96,
+    contrast: 1.04,
+    brightness: 1,
     vignette: 0,
   },
   hero: {
@@ -63,7 +68,9 @@ export const GRADES: Record<ShotType, Grade> = {
     ambientIntensity: 0.95,
     groundTint: '#fff6e8',
     windowColor: '#000000',
-    filter: 'contrast(1.12) saturate(1.22) brightness(1.03)',
+    saturation: 1.15,
+    contrast: 1.1,
+    brightness: 1.03,
     vignette: 0.35,
   },
   twilight: {
@@ -81,7 +88,27 @@ export const GRADES: Record<ShotType, Grade> = {
     ambientIntensity: 0.55,
     groundTint: '#5a5f86',
     windowColor: '#ffb45e',
-    filter: 'contrast(1.08) saturate(1.1)',
+    saturation: 1.1,
+    contrast: 1.08,
+    brightness: 1,
     vignette: 0.5,
   },
 };
+
+/**
+ * GLSL that applies a grade to gl_FragColor (display sRGB, after three's colour-space conversion):
+ * saturation and contrast around mid grey, brightness, and a vignette from the fragment's place in the
+ * frame. Baked into the shaders because a CSS filter over a 4K WebGL canvas costs a software pass.
+ */
+export function gradeGlsl(grade: Grade, width: number, height: number): string {
+  const f = (n: number) => n.toFixed(4);
+  return `{
+    vec3 gc = gl_FragColor.rgb;
+    float gLum = dot(gc, vec3(0.2126, 0.7152, 0.0722));
+    gc = mix(vec3(gLum), gc, ${f(grade.saturation)});
+    gc = (gc - 0.5) * ${f(grade.contrast)} + 0.5;
+    vec2 gq = gl_FragCoord.xy / vec2(${f(width)}, ${f(height)}) * 2.0 - 1.0;
+    float gv = 1.0 - ${f(grade.vignette)} * smoothstep(0.55, 1.5, length(gq));
+    gl_FragColor.rgb = clamp(gc * ${f(grade.brightness)} * gv, 0.0, 1.0);
+  }`;
+}

@@ -20,7 +20,7 @@ import type { AerialSceneModel } from '../aerial/scene-model.ts';
 import { DEG, type ResolvedCamera, resolveCamera } from '../camera/camera-model.ts';
 import { FOOTAGE_PATHS, poseAlong } from '../camera/presets.ts';
 import type { AerialSceneProps } from './aerial-compositions.ts';
-import { GRADES, type Grade } from './aerial-grades.ts';
+import { GRADES, type Grade, gradeGlsl } from './aerial-grades.ts';
 
 interface Assets {
   readonly scene: AerialSceneModel;
@@ -66,12 +66,13 @@ export function AerialScene(props: AerialSceneProps) {
   const camera = resolveCamera(pose, props.frontDirection ?? undefined);
   return (
     <AbsoluteFill style={{ backgroundColor: grade.skyHorizon }}>
-      <AbsoluteFill style={{ filter: grade.filter }}>
+      <AbsoluteFill>
         {assets ? (
           <ThreeCanvas
             width={width}
             height={height}
             gl={{ antialias: false, powerPreference: 'high-performance' }}
+            onCreated={failOnShaderErrors}
             linear={false}
             flat={false}
           >
@@ -80,13 +81,6 @@ export function AerialScene(props: AerialSceneProps) {
           </ThreeCanvas>
         ) : null}
       </AbsoluteFill>
-      {grade.vignette > 0 ? (
-        <AbsoluteFill
-          style={{
-            background: `radial-gradient(ellipse at center, rgba(0,0,0,0) 55%, rgba(0,0,0,${grade.vignette}) 100%)`,
-          }}
-        />
-      ) : null}
       {props.attribution ? (
         <div
           style={{
@@ -104,6 +98,16 @@ export function AerialScene(props: AerialSceneProps) {
       ) : null}
     </AbsoluteFill>
   );
+}
+
+/** A shader that does not compile would otherwise render a blank frame that looks like success. */
+function failOnShaderErrors(state: { gl: THREE.WebGLRenderer }) {
+  state.gl.debug.onShaderError = (gl, _program, vertex, fragment) => {
+    // The project's TypeScript lib has no DOM WebGL typings; the call is WebGL's own.
+    const info = gl as unknown as { getShaderInfoLog(shader: unknown): string | null };
+    const log = [info.getShaderInfoLog(vertex), info.getShaderInfoLog(fragment)].filter(Boolean).join('\n');
+    cancelRender(new Error(`AerialScene: a shader failed to compile: ${log}`));
+  };
 }
 
 function Rig({ camera }: { camera: ResolvedCamera }) {
@@ -133,10 +137,32 @@ function World({
   props: AerialSceneProps;
   camera: ResolvedCamera;
 }) {
+  const { width, height } = useVideoConfig();
+  const glsl = gradeGlsl(grade, width, height);
   const houses = useMemo(() => houseGeometry(assets.scene), [assets.scene]);
   const windows = useMemo(() => windowGeometry(assets.scene), [assets.scene]);
-  const trees = useMemo(() => treeMesh(assets.scene), [assets.scene]);
-  const sky = useMemo(() => skyMaterial(grade), [grade]);
+  const materials = useMemo(() => {
+    const graded = <M extends THREE.Material>(m: M): M => {
+      m.onBeforeCompile = (shader) => {
+        shader.fragmentShader = shader.fragmentShader.replace(
+          '#include <colorspace_fragment>',
+          `#include <colorspace_fragment>\n${glsl}`,
+        );
+      };
+      m.customProgramCacheKey = () => glsl;
+      return m;
+    };
+    const daylight = grade.windowColor === '#000000';
+    return {
+      sky: skyMaterial(grade, glsl),
+      ground: graded(new THREE.MeshBasicMaterial({ map: assets.ground, color: grade.groundTint })),
+      far: graded(new THREE.MeshBasicMaterial({ map: assets.far, color: grade.groundTint })),
+      houses: graded(new THREE.MeshLambertMaterial({ vertexColors: true })),
+      windows: graded(new THREE.MeshBasicMaterial({ color: daylight ? '#2f3a44' : grade.windowColor })),
+      trees: graded(new THREE.MeshLambertMaterial({ flatShading: true })),
+    };
+  }, [grade, glsl, assets]);
+  const trees = useMemo(() => treeMesh(assets.scene, materials.trees), [assets.scene, materials.trees]);
   useMemo(() => {
     for (const t of [assets.ground, assets.far]) {
       t.colorSpace = THREE.SRGBColorSpace;
@@ -163,23 +189,17 @@ function World({
       />
       <directionalLight color={grade.sunColor} intensity={grade.sunIntensity} position={sun} />
       {/* Drawn last, so only pixels nothing else covered pay for it; skipped when no sky is in view. */}
-      <mesh position={[p.x, p.y, p.z]} material={sky} renderOrder={10} visible={skyInView(camera)}>
+      <mesh position={[p.x, p.y, p.z]} material={materials.sky} renderOrder={10} visible={skyInView(camera)}>
         <sphereGeometry args={[SKY_RADIUS, 32, 16]} />
       </mesh>
-      <mesh position={[0, 0, -0.4]}>
+      <mesh position={[0, 0, -0.4]} material={materials.far}>
         <planeGeometry args={[FAR_GROUND, FAR_GROUND]} />
-        <meshBasicMaterial map={assets.far} color={grade.groundTint} />
       </mesh>
-      <mesh position={[0, 0, 0]}>
+      <mesh position={[0, 0, 0]} material={materials.ground}>
         <planeGeometry args={[props.groundSizeM, props.groundSizeM]} />
-        <meshBasicMaterial map={assets.ground} color={grade.groundTint} />
       </mesh>
-      <mesh geometry={houses}>
-        <meshLambertMaterial vertexColors />
-      </mesh>
-      <mesh geometry={windows}>
-        <meshBasicMaterial color={grade.windowColor === '#000000' ? '#2f3a44' : grade.windowColor} />
-      </mesh>
+      <mesh geometry={houses} material={materials.houses} />
+      <mesh geometry={windows} material={materials.windows} />
       <primitive object={trees} />
     </>
   );
@@ -231,18 +251,17 @@ function windowGeometry(scene: AerialSceneModel): THREE.BufferGeometry {
 const CROWN_GREENS = ['#3f5f2a', '#4a6b30', '#36552a', '#56703a', '#44623a'];
 
 /** One instanced low-poly crown per tree (a squashed icosahedron), each a slightly different green. */
-function treeMesh(scene: AerialSceneModel): THREE.InstancedMesh {
+function treeMesh(scene: AerialSceneModel, material: THREE.Material): THREE.InstancedMesh {
   const count = Math.floor(scene.trees.length / 3);
   const geometry = new THREE.IcosahedronGeometry(1, 1);
-  const material = new THREE.MeshLambertMaterial({ flatShading: true });
   const mesh = new THREE.InstancedMesh(geometry, material, Math.max(1, count));
   mesh.count = count;
   const m = new THREE.Matrix4();
   const color = new THREE.Color();
   for (let i = 0; i < count; i++) {
     const [x, y, r] = [scene.trees[i * 3]!, scene.trees[i * 3 + 1]!, scene.trees[i * 3 + 2]!];
-    const h = 2.5 + r * 1.2;
-    m.makeScale(r, r, r * 0.85).setPosition(x, y, h);
+    // Crowns sit low enough that no trunk is needed from the air.
+    m.makeScale(r, r, r * 0.9).setPosition(x, y, 1.4 + r * 0.8);
     mesh.setMatrixAt(i, m);
     mesh.setColorAt(i, color.set(CROWN_GREENS[i % CROWN_GREENS.length]!));
   }
@@ -250,7 +269,7 @@ function treeMesh(scene: AerialSceneModel): THREE.InstancedMesh {
 }
 
 /** A sky dome: the grade's colour straight up blending into its horizon colour, not fogged. */
-function skyMaterial(grade: Grade): THREE.ShaderMaterial {
+function skyMaterial(grade: Grade, glsl: string): THREE.ShaderMaterial {
   return new THREE.ShaderMaterial({
     side: THREE.BackSide,
     depthWrite: false,
@@ -268,6 +287,7 @@ function skyMaterial(grade: Grade): THREE.ShaderMaterial {
         vec3 c = e > 0.0 ? mix(horizon, top, pow(clamp(e, 0.0, 1.0), 0.45)) : haze;
         gl_FragColor = vec4(c, 1.0);
         #include <colorspace_fragment>
+        ${glsl}
       }`,
   });
 }
