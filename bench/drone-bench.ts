@@ -21,7 +21,7 @@ import {
 } from '../functions/media/remotion/aerial-compositions.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
 import { CHROMIUM } from '../functions/media/rendering/local-renderer.ts';
-import { SyntheticSiteSource } from '../functions/media/site/synthetic-site.ts';
+import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 
 const out = process.env.DRONE_BENCH_OUT ?? mkdtempSync(path.join(tmpdir(), 'drone-bench-'));
@@ -72,10 +72,16 @@ const webgl = { ...CHROMIUM, chromiumOptions: { gl } };
 const parts = (process.env.DRONE_BENCH_PARTS ?? 'still,footage,reveal').split(',');
 const browser = await openBrowser('chrome', { ...webgl, logLevel: 'error' });
 const common = { serveUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
-const front = Number(process.env.DRONE_BENCH_FRONT ?? 200);
+// The synthetic site's own front bearing, as a frontage detection would report it.
+const front = Number(process.env.DRONE_BENCH_FRONT ?? syntheticLayout(parsed.address).frontBearingDeg);
 
 // --- 1. stills -----------------------------------------------------------------------------------------
-const pose = { azimuth: Number(process.env.DRONE_BENCH_AZIMUTH ?? 20), tilt: 55, distance: 200, pitch: 0 };
+const pose = {
+  azimuth: Number(process.env.DRONE_BENCH_AZIMUTH ?? 20),
+  tilt: Number(process.env.DRONE_BENCH_TILT ?? 55),
+  distance: Number(process.env.DRONE_BENCH_DISTANCE ?? 200),
+  pitch: Number(process.env.DRONE_BENCH_PITCH ?? 0),
+};
 for (const shotType of parts.includes('still') ? shots : []) {
   const props: AerialSceneProps = {
     ...scene.sceneProps,
