@@ -179,10 +179,14 @@ function World({
     Math.sin(grade.sunElevationDeg * DEG),
   ).multiplyScalar(1000);
   const d = camera.pose.distance;
+  // One fog object for the whole clip: a new one each frame makes three re-resolve every program.
+  const fog = useMemo(() => new THREE.Fog(grade.haze), [grade.haze]);
+  fog.near = d * grade.hazeFrom;
+  fog.far = Math.max(d * grade.hazeTo, 1800);
   const p = camera.position;
   return (
     <>
-      <fog attach="fog" args={[grade.haze, d * grade.hazeFrom, Math.max(d * grade.hazeTo, 1800)]} />
+      <primitive attach="fog" object={fog} />
       <hemisphereLight
         args={[grade.skyLight, grade.groundLight, grade.ambientIntensity]}
         position={[0, 0, 1]}
