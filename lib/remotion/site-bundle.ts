@@ -9,7 +9,12 @@ import { PROJECT_ROOT } from '../constructs/service-function.ts';
 
 export const SITE_ENTRY = 'functions/media/remotion/index.ts';
 /** Folders whose files the compositions import (and so whose changes change the bundle). */
-const SITE_SOURCES = ['functions/media/remotion', 'functions/media/markup'];
+const SITE_SOURCES = [
+  'functions/media/remotion',
+  'functions/media/markup',
+  'functions/media/camera',
+  'functions/media/aerial',
+];
 const CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'pms-remotion-site');
 
 function files(dir: string): string[] {

@@ -1,6 +1,8 @@
 // Every composition of the project's Remotion site, registered once. The site is bundled once per
 // change (lib/remotion/site-bundle.ts) and rendered locally or on Remotion Lambda.
 import { Composition, Still } from 'remotion';
+import { AERIAL_FOOTAGE, AERIAL_STILL, type AerialSceneProps } from './aerial-compositions.ts';
+import { AerialScene } from './aerial-scene.tsx';
 import { BROCHURE_COMPOSITIONS, BROCHURE_SLIDE_SIZE, type BrochureSlideProps } from './brochure-scene.ts';
 import { BrochureSlide } from './brochure-slide.tsx';
 import { MARKUP_REVEAL, type MarkupRevealProps } from './compositions.ts';
@@ -21,6 +23,18 @@ const revealDefaults: MarkupRevealProps = {
 };
 
 const slideDefaults: BrochureSlideProps = { background: '#1F3A5F', elements: [], images: {} };
+const aerialDefaults: AerialSceneProps = {
+  durationInFrames: 1,
+  sceneUrl: 'https://example.invalid/scene.json',
+  groundImage: 'https://example.invalid/ground.jpg',
+  groundSizeM: 800,
+  farGroundImage: 'https://example.invalid/far.jpg',
+  farTileM: 400,
+  shotType: 'hero',
+  frontDirection: null,
+  camera: { kind: 'pose', pose: { azimuth: 0, tilt: 55, distance: 300, pitch: 0 } },
+  attribution: '',
+};
 
 export function RemotionRoot() {
   return (
@@ -46,6 +60,25 @@ export function RemotionRoot() {
           defaultProps={slideDefaults}
         />
       ))}
+      <Composition
+        id={AERIAL_STILL.id}
+        component={AerialScene}
+        width={AERIAL_STILL.width}
+        height={AERIAL_STILL.height}
+        fps={AERIAL_STILL.fps}
+        durationInFrames={1}
+        defaultProps={aerialDefaults}
+      />
+      <Composition
+        id={AERIAL_FOOTAGE.id}
+        component={AerialScene}
+        width={AERIAL_FOOTAGE.width}
+        height={AERIAL_FOOTAGE.height}
+        fps={AERIAL_FOOTAGE.fps}
+        durationInFrames={8 * AERIAL_FOOTAGE.fps}
+        defaultProps={{ ...aerialDefaults, durationInFrames: 8 * AERIAL_FOOTAGE.fps }}
+        calculateMetadata={({ props }) => ({ durationInFrames: props.durationInFrames })}
+      />
     </>
   );
 }

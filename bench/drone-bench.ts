@@ -1,0 +1,177 @@
+// Drone benchmark, in one run on the same machine:
+//   1. a 3840x2160 drone still of the offline aerial scene (hero grade), rendered through Remotion's still
+//      path: wall time (target <= 15 s on 2 cores), after the scene's one-off preparation (timed apart);
+//   2. drone footage at 1920x1080 30 fps (front_left_zoom): frames/s (target >= 6 on 2 cores);
+//   3. the markup reveal video at 1920x1080 rendered the same way, as the baseline frames/s.
+// Run: node --import tsx bench/drone-bench.ts   (DRONE_BENCH_OUT=dir keeps the still, frames and videos;
+// DRONE_BENCH_SECONDS sets the footage length, default 4)
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import sharp from 'sharp';
+import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
+import { prepareAerialScene } from '../functions/jobs/drone/scene-input.ts';
+import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.ts';
+import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import {
+  AERIAL_FOOTAGE,
+  AERIAL_STILL,
+  type AerialSceneProps,
+} from '../functions/media/remotion/aerial-compositions.ts';
+import { MARKUP_REVEAL, type MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
+import { CHROMIUM } from '../functions/media/rendering/local-renderer.ts';
+import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
+import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
+
+const out = process.env.DRONE_BENCH_OUT ?? mkdtempSync(path.join(tmpdir(), 'drone-bench-'));
+mkdirSync(out, { recursive: true });
+const seconds = Number(process.env.DRONE_BENCH_SECONDS ?? 4);
+const shots = (process.env.DRONE_BENCH_SHOTS ?? 'hero').split(',') as AerialSceneProps['shotType'][];
+
+// Media served over HTTP from memory, as presigned URLs would serve them.
+const files = new Map<string, { body: Buffer; type: string }>();
+const server = createServer((req, res) => {
+  const file = files.get((req.url ?? '').split('?')[0]!.slice(1));
+  res.statusCode = file ? 200 : 404;
+  if (file) res.setHeader('content-type', file.type);
+  res.setHeader('access-control-allow-origin', '*');
+  res.end(file?.body);
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const parsed = parseAustralianAddress(process.env.DRONE_BENCH_ADDRESS ?? '10 Wattle Street, Ultimo NSW 2007');
+if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+let started = performance.now();
+const scene = await prepareAerialScene(
+  {
+    sites: new SyntheticSiteSource(),
+    nadir: new SyntheticNadirImagery(),
+    roofModel,
+    now: () => new Date(),
+    media: {
+      put: async (key, body, type) => {
+        files.set(key, { body, type });
+        return { s3_key: key, content_type: type, size_bytes: body.length };
+      },
+      sign: async (key) => ({ url: `${base}/${key}` }),
+    },
+  },
+  { address: parsed.address, position: { lat: -33.882, lng: 151.2 }, keyFor: (name) => `bench/${name}` },
+);
+console.log(
+  `Scene preparation (site model, ${scene.buildings} houses, 3072² nadir ground, scene JSON): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+const { renderStill, renderMedia, selectComposition, openBrowser } = await import('@remotion/renderer');
+const serveUrl = await ensureSiteBundle();
+// WebGL without a GPU needs SwiftShader through ANGLE's Vulkan backend ('swangle'), FINDINGS.md.
+const gl = (process.env.DRONE_BENCH_GL ?? 'swangle') as 'swangle' | 'angle' | 'swiftshader';
+const webgl = { ...CHROMIUM, chromiumOptions: { gl } };
+const parts = (process.env.DRONE_BENCH_PARTS ?? 'still,footage,reveal').split(',');
+const browser = await openBrowser('chrome', { ...webgl, logLevel: 'error' });
+const common = { serveUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
+// The synthetic site's own front bearing, as a frontage detection would report it.
+const front = Number(process.env.DRONE_BENCH_FRONT ?? syntheticLayout(parsed.address).frontBearingDeg);
+
+// --- 1. stills -----------------------------------------------------------------------------------------
+const pose = {
+  azimuth: Number(process.env.DRONE_BENCH_AZIMUTH ?? 20),
+  tilt: Number(process.env.DRONE_BENCH_TILT ?? 55),
+  distance: Number(process.env.DRONE_BENCH_DISTANCE ?? 200),
+  pitch: Number(process.env.DRONE_BENCH_PITCH ?? 0),
+};
+for (const shotType of parts.includes('still') ? shots : []) {
+  const props: AerialSceneProps = {
+    ...scene.sceneProps,
+    durationInFrames: 1,
+    shotType,
+    frontDirection: front,
+    camera: { kind: 'pose', pose },
+  };
+  const composition = await selectComposition({ ...common, id: AERIAL_STILL.id, inputProps: props });
+  for (const run of ['cold', 'warm']) {
+    started = performance.now();
+    const output = path.join(out, `still-${shotType}.jpg`);
+    await renderStill({
+      ...common,
+      composition,
+      inputProps: props,
+      output,
+      imageFormat: 'jpeg',
+      jpegQuality: 90,
+      overwrite: true,
+    });
+    const ms = performance.now() - started;
+    console.log(`4K still (${shotType}, ${run}): ${(ms / 1000).toFixed(1)} s (target <= 15 s)`);
+    await sharp(output)
+      .resize(960)
+      .jpeg({ quality: 80 })
+      .toFile(path.join(out, `still-${shotType}-small.jpg`));
+  }
+}
+
+// --- 2. footage ----------------------------------------------------------------------------------------
+async function video(id: string, inputProps: Record<string, unknown>, name: string): Promise<number> {
+  const composition = await selectComposition({ ...common, id, inputProps });
+  started = performance.now();
+  await renderMedia({
+    ...common,
+    composition,
+    inputProps,
+    codec: 'h264',
+    crf: 18,
+    imageFormat: 'jpeg',
+    jpegQuality: 90,
+    outputLocation: path.join(out, name),
+    overwrite: true,
+  });
+  return composition.durationInFrames / ((performance.now() - started) / 1000);
+}
+const style = (process.env.DRONE_BENCH_STYLE ?? 'front_left_zoom') as 'front_left_zoom';
+const footageFps = !parts.includes('footage')
+  ? 0
+  : await video(
+      AERIAL_FOOTAGE.id,
+      {
+        ...scene.sceneProps,
+        durationInFrames: seconds * AERIAL_FOOTAGE.fps,
+        shotType: 'hero',
+        frontDirection: front,
+        camera: { kind: 'path', style },
+      } satisfies AerialSceneProps,
+      `footage-${style}.mp4`,
+    );
+console.log(`Footage 1920x1080 ${seconds} s (${style}): ${footageFps.toFixed(1)} frames/s (target >= 6)`);
+
+// --- 3. the reveal video, the same way -----------------------------------------------------------------
+const reveal = await sharp(files.get('bench/aerial-ground.jpg')!.body).resize(1920, 1080).jpeg().toBuffer();
+files.set('bench/reveal-base.jpg', { body: reveal, type: 'image/jpeg' });
+const revealFps = !parts.includes('reveal')
+  ? 0
+  : await video(
+      MARKUP_REVEAL.id,
+      {
+        durationInFrames: seconds * MARKUP_REVEAL.fps,
+        baseImage: `${base}/bench/reveal-base.jpg`,
+        boundary: [
+          { x: 760, y: 300 },
+          { x: 1160, y: 300 },
+          { x: 1160, y: 800 },
+          { x: 760, y: 800 },
+        ],
+        outline: { color: '#FFFFFF', width: 3 },
+        effect: { kind: 'darken', amount: 0.5 },
+        annotations: [],
+      } satisfies MarkupRevealProps,
+      'reveal.mp4',
+    );
+console.log(`Reveal video 1920x1080 ${seconds} s (same browser and GL): ${revealFps.toFixed(1)} frames/s`);
+console.log(
+  `Footage runs at ${((footageFps / revealFps) * 100).toFixed(0)}% of the reveal video's rate. Outputs: ${out}`,
+);
+writeFileSync(path.join(out, 'figures.json'), JSON.stringify({ footageFps, revealFps }));
+await browser.close({ silent: true });
+server.close();

@@ -1,0 +1,115 @@
+// Step logic shared by the three drone kinds: from a resolved address to the AerialScene's input props.
+// The site model around the property is drawn twice from one source, so the drone view and the markup
+// of an address show the same houses: once top-down by the nadir imagery (the ground texture, with its
+// lawns, pools, driveways, roads with markings and baked shadows) and once in 3D (houses with the nadir
+// roof model's roofs, tree crowns). Both go to the media store; the composition loads them by URL.
+import sharp from 'sharp';
+import type { StoredMedia } from '../../core/schemas/outputs.ts';
+import type { LatLng, ParsedAddress, Point } from '../../domain/geo-types.ts';
+import { polygonCentroid } from '../../domain/geometry/polygon.ts';
+import { type AerialSceneModel, buildAerialScene, type RoofModelFn } from '../../media/aerial/scene-model.ts';
+import { fromLocalMetres } from '../../media/geo/local-metric.ts';
+import type { NadirImagery, SiteSource } from '../../media/geo/types.ts';
+import type { AerialSceneProps } from '../../media/remotion/aerial-compositions.ts';
+
+/** Where produced files go: the media store's put, and presigned URLs the renderer can fetch. */
+export interface DroneMediaPort {
+  put(key: string, body: Buffer, contentType: string): Promise<StoredMedia>;
+  sign(key: string, now: Date): Promise<{ readonly url: string }>;
+}
+
+export interface AerialScenePorts {
+  readonly sites: SiteSource;
+  readonly nadir: NadirImagery;
+  readonly media: DroneMediaPort;
+  /** The nadir renderer's roof model (offline-nadir's `roofModel`), so the 3D roofs match the markup. */
+  readonly roofModel: RoofModelFn;
+  readonly now: () => Date;
+}
+
+export interface AerialSceneRequest {
+  readonly address: ParsedAddress;
+  /** The geocoded (or caller-given) position of the address. */
+  readonly position: LatLng;
+  /** Media key for a file name of this job (mediaKey(tenant, jobId, name)). */
+  readonly keyFor: (fileName: string) => string;
+}
+
+/** The detailed ground: 3072 px at 0.25 m/px, 768 m square; beyond it a tiled patch fades into haze. */
+export const GROUND_PX = 3072;
+export const GROUND_M_PER_PX = 0.25;
+const FAR_PATCH_PX = 1600;
+const FAR_TILE_PX = 1024;
+/** 3D houses and trees are built out to here (the ground square's inscribed circle and a bit). */
+const SCENE_RADIUS_M = 420;
+
+export interface PreparedAerialScene {
+  /** Every AerialScene prop except the camera, shot type, duration and front direction. */
+  readonly sceneProps: Pick<
+    AerialSceneProps,
+    'sceneUrl' | 'groundImage' | 'groundSizeM' | 'farGroundImage' | 'farTileM' | 'attribution'
+  >;
+  /** The property centre the camera orbits (the addressed parcel's centroid when the site knows it). */
+  readonly propertyCenter: LatLng;
+  readonly siteProvider: string;
+  readonly imageryProvider: string;
+  readonly buildings: number;
+}
+
+export async function prepareAerialScene(
+  ports: AerialScenePorts,
+  request: AerialSceneRequest,
+): Promise<PreparedAerialScene> {
+  const groundSizeM = GROUND_PX * GROUND_M_PER_PX;
+  const site = await ports.sites.siteAround(request.position, request.address, groundSizeM * 0.72);
+  const lot = site.parcels.find((p) => p.addressed);
+  const center: Point = lot ? polygonCentroid(lot.polygon) : { x: 0, y: 0 };
+  const propertyCenter = fromLocalMetres(site.origin, center);
+
+  const ground = await ports.nadir.render({
+    center: propertyCenter,
+    width: GROUND_PX,
+    height: GROUND_PX,
+    metersPerPixel: GROUND_M_PER_PX,
+    rotationDeg: 0,
+    site,
+  });
+  const raw = { raw: { width: GROUND_PX, height: GROUND_PX, channels: ground.channels } } as const;
+  const groundJpeg = await sharp(ground.data, raw).jpeg({ quality: 86 }).toBuffer();
+  const offset = Math.round((GROUND_PX - FAR_PATCH_PX) / 2);
+  const farJpeg = await sharp(ground.data, raw)
+    .extract({ left: offset, top: offset, width: FAR_PATCH_PX, height: FAR_PATCH_PX })
+    .resize(FAR_TILE_PX, FAR_TILE_PX)
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const scene: AerialSceneModel = buildAerialScene(site, center, SCENE_RADIUS_M, ports.roofModel);
+
+  const [groundMedia, farMedia, sceneMedia] = await Promise.all([
+    ports.media.put(request.keyFor('aerial-ground.jpg'), groundJpeg, 'image/jpeg'),
+    ports.media.put(request.keyFor('aerial-ground-far.jpg'), farJpeg, 'image/jpeg'),
+    ports.media.put(
+      request.keyFor('aerial-scene.json'),
+      Buffer.from(JSON.stringify(scene)),
+      'application/json',
+    ),
+  ]);
+  const now = ports.now();
+  const [groundUrl, farUrl, sceneUrl] = await Promise.all(
+    [groundMedia, farMedia, sceneMedia].map(async (m) => (await ports.media.sign(m.s3_key, now)).url),
+  );
+  return {
+    sceneProps: {
+      sceneUrl: sceneUrl!,
+      groundImage: groundUrl!,
+      groundSizeM,
+      farGroundImage: farUrl!,
+      farTileM: FAR_PATCH_PX * GROUND_M_PER_PX,
+      // Offline imagery is ours; a cloud source's attribution replaces this (see docs/readme/drone.md).
+      attribution: '',
+    },
+    propertyCenter,
+    siteProvider: site.provider,
+    imageryProvider: ground.provider,
+    buildings: scene.buildings.length,
+  };
+}

@@ -1,0 +1,201 @@
+// Request and output schemas of the drone kinds (spec 4.6, 4.7, 9): drone_stills (V1 presets),
+// drone_stills_capture (V2 free pose) and drone_footage (V2 styles). Bounds and enums come from the
+// camera model's tables, so the OpenAPI document lists exactly what the renderer accepts.
+import { z } from 'zod';
+import {
+  address,
+  commonRequestFields,
+  locationOptions,
+  requireBothOrNeither,
+} from '../../core/schemas/common.ts';
+import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
+import {
+  ANGLE_PRESETS,
+  COMPASS_PRESET_TILT_DEG,
+  DEFAULT_ANGLE_PRESET,
+  DEFAULT_DISTANCE_PRESET,
+  DISTANCE_PRESETS,
+  ESTABLISHING_BELOW_TILT_DEG,
+  FOOTAGE_DURATION_S,
+  FOOTAGE_PATHS,
+  FOOTAGE_STYLES,
+  OVERHEAD_ALTITUDE_M,
+  SHOT_TYPES,
+} from '../../media/camera/presets.ts';
+
+/** Every bound of the drone endpoints, once. */
+export const DRONE_LIMITS = {
+  azimuth: { min: 0, max: 360 },
+  tilt: { min: 0, max: 75 },
+  distance: { min: 50, max: 1200 },
+  pitch: { min: 0, max: 30, default: 0 },
+  duration: FOOTAGE_DURATION_S,
+} as const;
+
+const frontDirection = z.number().min(0).lt(360, 'must be 0-359 degrees').optional().meta({
+  description:
+    'Compass bearing the property front faces, 0-359 degrees clockwise from north. Makes every angle relative to the front: azimuth 0 (or preset north) is directly in front. Absent: azimuth 0 is due north.',
+});
+
+const location = {
+  lat: locationOptions.shape.lat,
+  lng: locationOptions.shape.lng,
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /v1/drone-stills/generate → drone_stills
+
+const distanceDescription = Object.entries(DISTANCE_PRESETS)
+  .map(([name, m]) => `${name} = ${m} m`)
+  .join(', ');
+
+export const droneStillsRequest = z
+  .strictObject({
+    address,
+    options: z
+      .strictObject({
+        angle: z
+          .enum(ANGLE_PRESETS)
+          .default(DEFAULT_ANGLE_PRESET)
+          .meta({
+            description: `Camera angle preset; default ${DEFAULT_ANGLE_PRESET}. overhead looks straight down from ${OVERHEAD_ALTITUDE_M} m; the eight compass presets look at the property from that side at ${COMPASS_PRESET_TILT_DEG}° from vertical. With front_direction, north is the front of the property and the others turn with it.`,
+          }),
+        distance: z
+          .enum(Object.keys(DISTANCE_PRESETS) as [keyof typeof DISTANCE_PRESETS])
+          .default(DEFAULT_DISTANCE_PRESET)
+          .meta({
+            description: `Camera distance from the property for the compass presets: ${distanceDescription}; default ${DEFAULT_DISTANCE_PRESET}.`,
+          }),
+        front_direction: frontDirection,
+        ...location,
+      })
+      .superRefine(requireBothOrNeither('lat', 'lng'))
+      .default({ angle: DEFAULT_ANGLE_PRESET, distance: DEFAULT_DISTANCE_PRESET }),
+    ...commonRequestFields,
+  })
+  .meta({ id: 'DroneStillsRequest' });
+export type DroneStillsRequest = z.infer<typeof droneStillsRequest>;
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /v2/drone-stills/capture → drone_stills_capture
+
+export const droneCaptureRequest = z
+  .strictObject({
+    address,
+    camera: z
+      .strictObject({
+        azimuth: z.number().min(DRONE_LIMITS.azimuth.min).max(DRONE_LIMITS.azimuth.max).meta({
+          description:
+            'Degrees clockwise around the property, 0-360. With options.front_direction 0 is directly in front; otherwise 0 is due north.',
+        }),
+        tilt: z.number().min(DRONE_LIMITS.tilt.min).max(DRONE_LIMITS.tilt.max).meta({
+          description: 'Degrees from nadir, 0-75: 0 looks straight down.',
+        }),
+        distance: z.number().min(DRONE_LIMITS.distance.min).max(DRONE_LIMITS.distance.max).meta({
+          description: 'Metres from the camera to the property centre, 50-1200.',
+        }),
+        pitch: z
+          .number()
+          .min(DRONE_LIMITS.pitch.min)
+          .max(DRONE_LIMITS.pitch.max)
+          .default(DRONE_LIMITS.pitch.default)
+          .meta({
+            description:
+              'Degrees the camera angles up to bring the horizon in, 0-30; default 0. Ignored when tilt is below 5; lowered so tilt + pitch stays at most 85° (the output says when it was).',
+          }),
+      })
+      .meta({ id: 'DroneCameraPose' }),
+    options: z
+      .strictObject({
+        front_direction: frontDirection,
+        shot_type: z
+          .enum(SHOT_TYPES)
+          .optional()
+          .meta({
+            description: `Grade: establishing (neutral daylight), hero (warmer, richer colour, vignette) or twilight (dusk sky, lit windows). Default: establishing below tilt ${ESTABLISHING_BELOW_TILT_DEG}°, hero otherwise.`,
+          }),
+        ...location,
+      })
+      .superRefine(requireBothOrNeither('lat', 'lng'))
+      .default({}),
+    ...commonRequestFields,
+  })
+  .meta({ id: 'DroneCaptureRequest' });
+export type DroneCaptureRequest = z.infer<typeof droneCaptureRequest>;
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /v2/drone-footage/generate → drone_footage
+
+const styleDefaults = FOOTAGE_STYLES.map((s) => `${s} ${FOOTAGE_PATHS[s].defaultDurationS} s`).join(', ');
+
+export const droneFootageRequest = z
+  .strictObject({
+    address,
+    options: z
+      .strictObject({
+        style: z.enum(FOOTAGE_STYLES).meta({
+          description:
+            'Camera path: front_left_zoom starts wide at the front-left and pushes in on the property; front_right_approach flies in from the front-right, descending toward it. Both end with the property centred.',
+        }),
+        duration: z
+          .int()
+          .min(DRONE_LIMITS.duration.min)
+          .max(DRONE_LIMITS.duration.max)
+          .optional()
+          .meta({ description: `Seconds, 3-15; default per style: ${styleDefaults}.` }),
+        front_direction: frontDirection,
+        ...location,
+      })
+      .superRefine(requireBothOrNeither('lat', 'lng')),
+    ...commonRequestFields,
+  })
+  .meta({ id: 'DroneFootageRequest' });
+export type DroneFootageRequest = z.infer<typeof droneFootageRequest>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Outputs
+
+export const dronePoseUsed = z
+  .object({
+    azimuth: z.number(),
+    tilt: z.number(),
+    distance: z.number(),
+    pitch: z.number().meta({ description: 'Pitch used, after the tilt-5 rule and the horizon clamp.' }),
+    pitch_requested: z.number(),
+    pitch_clamped: z
+      .boolean()
+      .meta({ description: 'True when pitch was lowered to keep tilt + pitch ≤ 85°.' }),
+    pitch_ignored: z.boolean().meta({ description: 'True when pitch was ignored because tilt is below 5.' }),
+    camera_bearing: z.number().meta({ description: 'Compass bearing from the property to the camera.' }),
+    camera_position: geoPoint
+      .extend({ altitude_m: z.number().meta({ description: 'Metres above the ground at the property.' }) })
+      .meta({ description: 'Where the camera was.' }),
+  })
+  .meta({ id: 'DronePoseUsed' });
+export type DronePoseUsed = z.infer<typeof dronePoseUsed>;
+
+/** Output of drone_stills and drone_stills_capture: a 3840x2160 JPEG and the pose that made it. */
+export const droneStillOutput = z
+  .object({
+    image: mediaFile,
+    pose: dronePoseUsed,
+    shot_type: z.enum(SHOT_TYPES),
+    angle: z.enum(ANGLE_PRESETS).optional().meta({ description: 'The V1 preset, for drone_stills.' }),
+    property_center: geoPoint,
+    scene_source: z.string().meta({ description: 'Which scene source drew it, e.g. offline-synthetic.' }),
+  })
+  .meta({ id: 'DroneStillOutput' });
+
+/** Output of drone_footage: 1920x1080 30 fps H.264, a poster frame and the path's key poses. */
+export const droneFootageOutput = z
+  .object({
+    video: mediaFile,
+    poster: mediaFile,
+    style: z.enum(FOOTAGE_STYLES),
+    duration_seconds: z.int(),
+    fps: z.int(),
+    key_poses: z.array(dronePoseUsed.extend({ at_seconds: z.number() })),
+    property_center: geoPoint,
+    scene_source: z.string(),
+  })
+  .meta({ id: 'DroneFootageOutput' });

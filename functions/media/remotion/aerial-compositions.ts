@@ -1,0 +1,32 @@
+// The aerial-scene compositions as the rest of the code sees them: ids, frame formats and input props.
+// No React here, so job steps can import it without pulling in three.js.
+import type { CameraPose } from '../camera/camera-model.ts';
+import type { FootageStyle, ShotType } from '../camera/presets.ts';
+
+/** Drone stills: one frame at 4K. */
+export const AERIAL_STILL = { id: 'AerialStill', width: 3840, height: 2160, fps: 30 } as const;
+/** Drone footage: 1080p at 30 fps. */
+export const AERIAL_FOOTAGE = { id: 'AerialFootage', width: 1920, height: 1080, fps: 30 } as const;
+
+// A type alias, not an interface: Remotion needs props assignable to Record<string, unknown>.
+export type AerialSceneProps = {
+  /** Length of the clip (1 for a still); calculateMetadata takes the composition's duration from it. */
+  readonly durationInFrames: number;
+  /** URL of the scene's JSON (an AerialSceneModel, local metres around the property centre). */
+  readonly sceneUrl: string;
+  /** North-up top-down image of the ground, a square of groundSizeM metres centred on the property. */
+  readonly groundImage: string;
+  readonly groundSizeM: number;
+  /** A built-up patch of the same ground, tiled (mirrored) beyond the detailed square out to the haze. */
+  readonly farGroundImage: string;
+  readonly farTileM: number;
+  readonly shotType: ShotType;
+  /** Compass bearing the property front faces; azimuths are relative to it. Null: azimuth 0 is north. */
+  readonly frontDirection: number | null;
+  /** A fixed pose (stills) or a footage style's path over the clip. */
+  readonly camera:
+    | { readonly kind: 'pose'; readonly pose: CameraPose }
+    | { readonly kind: 'path'; readonly style: FootageStyle };
+  /** Provider attribution drawn on every frame (required by cloud imagery terms), empty for offline. */
+  readonly attribution: string;
+};
