@@ -3,6 +3,8 @@
 // 1920x1080 PNG (rendered by the local still renderer in the step's worker) and a one-page A4 landscape
 // PDF, and reports its layout; bad requests are refused (400/422) and an image that cannot be
 // downloaded ends the job IMAGE_DOWNLOAD_FAILED naming the URL.
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +69,9 @@ describe('brochure slides', () => {
       }
 
       const png = await download(out.png.url);
+      // Set BROCHURE_SLIDES_DIR to keep the slides for looking at.
+      const keep = process.env.BROCHURE_SLIDES_DIR;
+      if (keep) writeFileSync(path.join(keep, `${type}.png`), png);
       const meta = await sharp(png).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', 1920, 1080]);
       expect(out.png).toMatchObject({ content_type: 'image/png', width: 1920, height: 1080 });
@@ -98,7 +103,7 @@ describe('brochure slides', () => {
     });
     expect(res.status, res.text).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
-    expect(JSON.stringify(res.body.error.details)).toContain('slide.selected_images.1');
+    expect(JSON.stringify(res.body.error.details)).toContain('"path":"slide.selected_images[1]"');
   });
 
   it('refuses a colour that is not hex (400)', async () => {
