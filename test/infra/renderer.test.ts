@@ -128,7 +128,7 @@ describe('Remotion Lambda renderer (deployed stages)', () => {
     });
   });
 
-  it('tells the render steps where Remotion is, and lets only them invoke it', () => {
+  it('tells the render steps (videos and brochure stills) where Remotion is, and lets only them invoke it', () => {
     const functions = resources(dev.serviceTemplate, 'AWS::Lambda::Function').filter(
       ([, fn]) => typeof fn.Metadata?.[HANDLER_METADATA_KEY] === 'string',
     );
@@ -141,12 +141,15 @@ describe('Remotion Lambda renderer (deployed stages)', () => {
         ),
       )
       .map(([, fn]) => fn.Metadata![HANDLER_METADATA_KEY]);
-    expect(invokers.sort()).toEqual([
+    // The video render pair, and the brochure slide step (its still renders on the same function).
+    const renderSteps = [
+      'functions/jobs/brochure/steps.ts#generate',
       'functions/jobs/shared/render.ts#check',
       'functions/jobs/shared/render.ts#start',
-    ]);
+    ];
+    expect(invokers.sort()).toEqual(renderSteps);
     for (const [, fn] of functions.filter(([, f]) =>
-      String(f.Metadata![HANDLER_METADATA_KEY]).startsWith('functions/jobs/shared/render.ts'),
+      renderSteps.includes(String(f.Metadata![HANDLER_METADATA_KEY])),
     )) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables[ENV.rendererProvider]).toBe('remotion-lambda');

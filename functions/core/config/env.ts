@@ -18,6 +18,8 @@ export const ENV = {
   gazetteerDataPath: 'GAZETTEER_DATA_PATH',
   /** Where the annotation font sits in a Lambda bundle; unset: the npm package. */
   markupFontPath: 'MARKUP_FONT_PATH',
+  /** Where brochure slides find DejaVuSans.ttf and DejaVuSans-Bold.ttf in a Lambda bundle; unset: the npm package. */
+  brochureFontDir: 'BROCHURE_FONT_DIR',
   /** Customer image downloads: http and loopback URLs (the local stack only). */
   imageFetchAllowHttp: 'IMAGE_FETCH_ALLOW_HTTP',
   imageFetchAllowLoopback: 'IMAGE_FETCH_ALLOW_LOOPBACK',

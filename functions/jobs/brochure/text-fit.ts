@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { type LabelFont, labelFontFrom } from '../../media/markup/label-font.ts';
 
 export type FontWeight = 'regular' | 'bold';
@@ -14,7 +15,7 @@ const FONT_FILES: Record<FontWeight, string> = { regular: 'DejaVuSans.ttf', bold
 /** Where the TTFs are: BROCHURE_FONT_DIR (beside a Lambda bundle), else the dejavu-fonts-ttf package. */
 export function slideFontDir(): string {
   return (
-    process.env.BROCHURE_FONT_DIR ??
+    optionalEnv(ENV.brochureFontDir) ??
     path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))
   );
 }

@@ -1,0 +1,106 @@
+// The workflow step of a brochure slide: download the images the chosen layout shows (SSRF-checked,
+// size-capped), lay the slide out, render the 1920x1080 PNG on the stage's still renderer and draw the
+// A4 PDF, all in one step (a still takes seconds; no start/poll loop as for videos).
+import type { z } from 'zod';
+import { JobError } from '../../core/errors.ts';
+import { mediaKey } from '../../core/media/media-store.ts';
+import type { Stored } from '../../core/schemas/outputs.ts';
+import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
+import { polygonCentroid } from '../../domain/geometry/polygon.ts';
+import { fromLocalMetres } from '../../media/geo/local-metric.ts';
+import { ImageFetchError, type ImageFetcher } from '../../media/images/fetch-image.ts';
+import type { Providers } from '../../media/providers/provider-factory.ts';
+import { parsedAddressOf } from '../shared/resolve-location.ts';
+import type { BrochureStepPorts } from './brochure-ports.ts';
+import { defineBrochureStep } from './brochure-ports.ts';
+import { generateBrochureSlide } from './generate-slide.ts';
+import type { BrochureSlideRequest, brochureSlideOutput } from './schema.ts';
+
+export type StoredBrochureSlideOutput = Stored<z.infer<typeof brochureSlideOutput>>;
+
+/** The job input as recorded: the request without its webhook fields. */
+export type BrochureSlideInput = Omit<BrochureSlideRequest, 'webhook_url' | 'callback_metadata'>;
+
+export interface BrochureSlideEvent extends StepEvent {
+  readonly input: BrochureSlideInput;
+}
+
+/** Metres around the property the site source is asked for: the map's ground span and some margin. */
+const SITE_RADIUS_M = 340;
+
+/**
+ * Every download failure ends the job IMAGE_DOWNLOAD_FAILED (issue 12), naming the URL and the reason;
+ * the shared fetcher's UNSUPPORTED_IMAGE (not an image, too many pixels) keeps its reason in the message.
+ */
+export function brochureFetcher(fetchImage: ImageFetcher): ImageFetcher {
+  return async (url) => {
+    try {
+      return await fetchImage(url);
+    } catch (error) {
+      if (error instanceof ImageFetchError) throw new JobError('IMAGE_DOWNLOAD_FAILED', error.message);
+      throw error;
+    }
+  };
+}
+
+/** The location slide's port: where the address is, and the site model the offline imagery draws. */
+export function locateWith(providers: Pick<Providers, 'geocoder' | 'site'>) {
+  return async (address: string): Promise<{ position: LatLng; site?: SiteModel }> => {
+    const parsed = parsedAddressOf(address);
+    const geocoded = await providers.geocoder.geocode(parsed);
+    if (!geocoded) {
+      throw new JobError(
+        'ADDRESS_NOT_FOUND',
+        `No Australian address matches '${address}', so the location slide has nothing to map. Check the suburb, state and postcode.`,
+      );
+    }
+    const site = await providers.site.siteAround(geocoded.position, parsed, SITE_RADIUS_M);
+    // The pin goes on the addressed lot when the site source knows it (a street-level geocode lands on
+    // the road in front).
+    const lot = site.parcels.find((p) => p.addressed);
+    const position = lot ? fromLocalMetres(site.origin, polygonCentroid(lot.polygon)) : geocoded.position;
+    return { position, site };
+  };
+}
+
+export async function generateSlide(
+  event: BrochureSlideEvent,
+  ports: Pick<BrochureStepPorts, 'media' | 'clock' | 'providers' | 'fetchImage' | 'stillRenderer'>,
+): Promise<StoredBrochureSlideOutput> {
+  const ref = jobRef(event.job);
+  const started = Date.now();
+  const result = await generateBrochureSlide(
+    event.input as BrochureSlideRequest,
+    {
+      media: {
+        put: (key, bytes, contentType, extra) => ports.media.put(key, bytes, contentType, extra),
+        urlOf: async (key) => (await ports.media.sign(key, ports.clock.now())).url,
+      },
+      fetchImage: brochureFetcher(ports.fetchImage),
+      renderer: ports.stillRenderer,
+      imagery: ports.providers.imagery,
+      locate: locateWith(ports.providers),
+    },
+    (fileName) => mediaKey(ref.tenant, ref.jobId, fileName),
+  );
+  console.log(
+    JSON.stringify({
+      level: 'info',
+      msg: 'brochure slide generated',
+      jobId: ref.jobId,
+      slideType: result.slide_type,
+      layout: result.layout.id,
+      renderer: ports.stillRenderer.name,
+      ms: Date.now() - started,
+    }),
+  );
+  return {
+    ...result,
+    layout: { ...result.layout },
+    images_used: [...result.images_used],
+    text_truncated: [...result.text_truncated],
+  };
+}
+
+export const generate = defineBrochureStep(generateSlide);

@@ -1,0 +1,70 @@
+// Cloud adapter of the StillRenderer port: renderStillOnLambda against the stage's deployed Remotion
+// render function and site (the settings the video adapter uses), then the PNG read back from Remotion's
+// render bucket (private: written without ACLs) so the step stores it with the job's other media.
+// Unverified against AWS: tested against constructed @remotion/lambda-client responses only.
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { renderStillOnLambda } from '@remotion/lambda-client';
+import { firstLineOf } from './renderer.ts';
+import type { StillRenderer, StillRequest } from './still-renderer.ts';
+
+export interface RemotionLambdaStillClient {
+  readonly renderStillOnLambda: typeof renderStillOnLambda;
+}
+
+type Region = Parameters<typeof renderStillOnLambda>[0]['region'];
+
+export interface RemotionLambdaStillRendererOptions {
+  readonly region: string;
+  readonly functionName: string;
+  readonly serveUrl: string;
+  /** The render function's bucket (forceBucketName), private. */
+  readonly renderBucket: string;
+  /** Give up on a still after this long; default 60 s. */
+  readonly timeoutMs?: number;
+  /** Injected in tests; default @remotion/lambda-client. */
+  readonly client?: RemotionLambdaStillClient;
+  readonly s3?: Pick<S3Client, 'send'>;
+}
+
+export class RemotionLambdaStillRenderer implements StillRenderer {
+  readonly name = 'remotion-lambda';
+  private readonly s3: Pick<S3Client, 'send'>;
+
+  constructor(private readonly options: RemotionLambdaStillRendererOptions) {
+    this.s3 = options.s3 ?? new S3Client({});
+  }
+
+  async renderStill(request: StillRequest): Promise<Buffer> {
+    const client = this.options.client ?? (await import('@remotion/lambda-client'));
+    let rendered: Awaited<ReturnType<typeof renderStillOnLambda>>;
+    try {
+      rendered = await client.renderStillOnLambda({
+        region: this.options.region as Region,
+        functionName: this.options.functionName,
+        serveUrl: this.options.serveUrl,
+        composition: request.composition,
+        inputProps: request.inputProps,
+        imageFormat: 'png',
+        frame: request.frame ?? 0,
+        scale: request.scale ?? 1,
+        // The bucket blocks public ACLs; the PNG is read back here and stored in the media bucket.
+        privacy: 'no-acl',
+        forceBucketName: this.options.renderBucket,
+        maxRetries: 1,
+        timeoutInMilliseconds: this.options.timeoutMs ?? 60_000,
+        logLevel: 'error',
+      });
+    } catch (error) {
+      throw new Error(`Remotion Lambda could not render ${request.composition}: ${firstLineOf(error)}`);
+    }
+    const object = await this.s3.send(
+      new GetObjectCommand({ Bucket: rendered.bucketName, Key: rendered.outKey }),
+    );
+    const bytes = object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
+    if (!bytes || bytes.length === 0)
+      throw new Error(
+        `Remotion Lambda rendered ${request.composition} but s3://${rendered.bucketName}/${rendered.outKey} is empty`,
+      );
+    return bytes;
+  }
+}

@@ -1,0 +1,103 @@
+// The Remotion Lambda still adapter against constructed responses of @remotion/lambda-client: what it
+// asks Remotion for, and how it reads the PNG back from the render bucket. (Unverified against AWS.)
+import type { GetObjectCommand } from '@aws-sdk/client-s3';
+import { describe, expect, it, vi } from 'vitest';
+import { RemotionLambdaStillRenderer } from '../../../functions/media/rendering/remotion-lambda-still-renderer.ts';
+import { stillRendererFromEnv } from '../../../functions/media/rendering/still-renderer-factory.ts';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+function adapter(options: { render?: () => Promise<unknown>; body?: Buffer | undefined } = {}) {
+  const renderStillOnLambda = vi.fn(
+    options.render ??
+      (async () => ({
+        estimatedPrice: {},
+        url: 'https://render-bucket.s3.amazonaws.com/renders/r1/out.png',
+        outKey: 'renders/r1/out.png',
+        sizeInBytes: PNG.length,
+        bucketName: 'render-bucket',
+        renderId: 'r1',
+        cloudWatchLogs: '',
+        artifacts: [],
+      })),
+  );
+  const sent: GetObjectCommand[] = [];
+  const body = 'body' in options ? options.body : PNG;
+  const s3 = {
+    send: vi.fn(async (command: GetObjectCommand) => {
+      sent.push(command);
+      return { Body: body && { transformToByteArray: async () => new Uint8Array(body) } };
+    }),
+  };
+  const renderer = new RemotionLambdaStillRenderer({
+    region: 'ap-southeast-2',
+    functionName: 'render-fn',
+    serveUrl: 'https://site.example/sites/abc/index.html',
+    renderBucket: 'render-bucket',
+    client: { renderStillOnLambda } as never,
+    s3: s3 as never,
+  });
+  return { renderer, renderStillOnLambda, sent };
+}
+
+const request = {
+  composition: 'BrochureCover',
+  inputProps: { background: '#fff', elements: [], images: {} },
+};
+
+describe('Remotion Lambda still renderer', () => {
+  it('renders the still on the deployed function and site, into its private bucket, and reads it back', async () => {
+    const { renderer, renderStillOnLambda, sent } = adapter();
+    const png = await renderer.renderStill(request);
+    expect(png.equals(PNG)).toBe(true);
+    expect(renderStillOnLambda).toHaveBeenCalledWith(
+      expect.objectContaining({
+        region: 'ap-southeast-2',
+        functionName: 'render-fn',
+        serveUrl: 'https://site.example/sites/abc/index.html',
+        composition: 'BrochureCover',
+        inputProps: request.inputProps,
+        imageFormat: 'png',
+        frame: 0,
+        scale: 1,
+        privacy: 'no-acl',
+        forceBucketName: 'render-bucket',
+      }),
+    );
+    expect(sent.map((c) => c.input)).toEqual([{ Bucket: 'render-bucket', Key: 'renders/r1/out.png' }]);
+  });
+
+  it('names the composition and the first line of Remotion’s error when the render fails', async () => {
+    const { renderer } = adapter({
+      render: async () => {
+        throw new Error('Composition "BrochureCover" not found\n    at stack line');
+      },
+    });
+    await expect(renderer.renderStill(request)).rejects.toThrow(
+      /^Remotion Lambda could not render BrochureCover: Composition "BrochureCover" not found$/,
+    );
+  });
+
+  it('fails when the rendered object is empty', async () => {
+    const { renderer } = adapter({ body: Buffer.alloc(0) });
+    await expect(renderer.renderStill(request)).rejects.toThrow(
+      /render-bucket\/renders\/r1\/out\.png is empty/,
+    );
+  });
+});
+
+describe('stillRendererFromEnv', () => {
+  it('chooses the adapter by RENDERER_PROVIDER', () => {
+    vi.stubEnv('RENDERER_PROVIDER', 'remotion-lambda');
+    vi.stubEnv('AWS_REGION', 'ap-southeast-2');
+    vi.stubEnv('REMOTION_FUNCTION_NAME', 'render-fn');
+    vi.stubEnv('REMOTION_SERVE_URL', 'https://site.example/index.html');
+    vi.stubEnv('REMOTION_RENDER_BUCKET', 'render-bucket');
+    expect(stillRendererFromEnv().name).toBe('remotion-lambda');
+    vi.stubEnv('RENDERER_PROVIDER', 'chromium');
+    expect(() => stillRendererFromEnv()).toThrow(
+      /RENDERER_PROVIDER must be 'local' or 'remotion-lambda', got 'chromium'/,
+    );
+    vi.unstubAllEnvs();
+  });
+});
