@@ -189,8 +189,8 @@ describe('Lambda baseline', () => {
     const functions = serviceFunctions(dev);
     // routes + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
     // markup generate and edit, reveal prepare and store, render start and check, stage room,
-    // execution ended
-    expect(functions).toHaveLength(ROUTES.length + 1 + 13);
+    // video export prepare and store, execution ended
+    expect(functions).toHaveLength(ROUTES.length + 1 + 15);
     for (const [id, fn] of functions) {
       expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
       expect(fn.Properties, id).toMatchObject({
