@@ -25,7 +25,7 @@ export interface VideoExportInput {
 
 /** The submit use case with the allowlist it checks against (read per request, so tests can pass one). */
 export function videoExportSubmitter(allowlist: () => BundleHostAllowlist): SubmitJob<VideoExportRequest> {
-  return (deps, tenant, { body }) => {
+  return async (deps, tenant, { body }) => {
     const { webhook_url, callback_metadata, serve_url, composition_id, input_props, options } = body;
     const checked = checkServeUrl(serve_url, allowlist());
     if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `serve_url is not allowed: ${checked.reason}.`);
