@@ -128,7 +128,7 @@ describe('Remotion Lambda renderer (deployed stages)', () => {
     });
   });
 
-  it('tells the render steps where Remotion is, and lets only them invoke it', () => {
+  it('tells the render steps (and the video export composition lookup) where Remotion is, and lets only them invoke it', () => {
     const functions = resources(dev.serviceTemplate, 'AWS::Lambda::Function').filter(
       ([, fn]) => typeof fn.Metadata?.[HANDLER_METADATA_KEY] === 'string',
     );
@@ -144,10 +144,10 @@ describe('Remotion Lambda renderer (deployed stages)', () => {
     expect(invokers.sort()).toEqual([
       'functions/jobs/shared/render.ts#check',
       'functions/jobs/shared/render.ts#start',
+      // Looks a composition up in a caller's bundle with getCompositionsOnLambda.
+      'functions/jobs/video-export/steps.ts#prepare',
     ]);
-    for (const [, fn] of functions.filter(([, f]) =>
-      String(f.Metadata![HANDLER_METADATA_KEY]).startsWith('functions/jobs/shared/render.ts'),
-    )) {
+    for (const [, fn] of functions.filter(([, f]) => invokers.includes(f.Metadata![HANDLER_METADATA_KEY]))) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables[ENV.rendererProvider]).toBe('remotion-lambda');
       expect(variables[ENV.remotionFunctionName]).toEqual({ Ref: renderFunctionId });
