@@ -294,6 +294,8 @@ export class ServiceStack extends Stack {
       [ENV.keyVariant]: config.keyVariant,
       [ENV.testRatePerMinute]: String(config.rateLimits.testPerMinute),
       ...webhookPolicyEnv,
+      // Video export checks a bundle's host at request time.
+      [ENV.videoBundleUrlAllowlist]: config.videoBundleUrlAllowlist.join(','),
     };
     for (const route of ROUTES) {
       const routeFn = fn(route.functionId, route.handler, `${route.method} ${route.path}`, {

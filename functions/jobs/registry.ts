@@ -6,8 +6,15 @@ import { frontageKind } from './frontage/kind.ts';
 import type { JobKind, JobTypeSpec } from './job-kind.ts';
 import { markupKind } from './markup/kind.ts';
 import { stagingKind } from './staging/kind.ts';
+import { videoExportKind } from './video-export/kind.ts';
 
-export const JOB_KINDS: readonly JobKind[] = [frontageKind, markupKind, stagingKind, brochureKind];
+export const JOB_KINDS: readonly JobKind[] = [
+  frontageKind,
+  markupKind,
+  stagingKind,
+  brochureKind,
+  videoExportKind,
+];
 
 /** Every job type, in registry order. */
 export const JOB_TYPE_SPECS: readonly JobTypeSpec[] = JOB_KINDS.flatMap((kind) => kind.jobs);

@@ -128,7 +128,7 @@ describe('Remotion Lambda renderer (deployed stages)', () => {
     });
   });
 
-  it('tells the render steps (videos and brochure stills) where Remotion is, and lets only them invoke it', () => {
+  it('tells the render steps (videos, brochure stills, the video export composition lookup) where Remotion is, and lets only them invoke it', () => {
     const functions = resources(dev.serviceTemplate, 'AWS::Lambda::Function').filter(
       ([, fn]) => typeof fn.Metadata?.[HANDLER_METADATA_KEY] === 'string',
     );
@@ -141,11 +141,14 @@ describe('Remotion Lambda renderer (deployed stages)', () => {
         ),
       )
       .map(([, fn]) => fn.Metadata![HANDLER_METADATA_KEY]);
-    // The video render pair, and the brochure slide step (its still renders on the same function).
+    // The video render pair, the brochure slide step (its still renders on the same function) and the
+    // video export's composition lookup.
     const renderSteps = [
       'functions/jobs/brochure/steps.ts#generate',
       'functions/jobs/shared/render.ts#check',
       'functions/jobs/shared/render.ts#start',
+      // Looks a composition up in a caller's bundle with getCompositionsOnLambda.
+      'functions/jobs/video-export/steps.ts#prepare',
     ];
     expect(invokers.sort()).toEqual(renderSteps);
     for (const [, fn] of functions.filter(([, f]) =>

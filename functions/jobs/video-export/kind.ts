@@ -1,0 +1,66 @@
+// Video export (spec 4.3): a Remotion composition from a caller-hosted bundle rendered server-side to a
+// video file in the media bucket; the completion webhook carries the output.
+import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
+import { renderStep } from '../shared/steps.ts';
+import { videoExportOutput, videoExportRequest } from './schema.ts';
+import { submitVideoExport } from './submit.ts';
+
+const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
+const output = handlersIn<typeof import('./store.ts')>(import.meta.url, './store.ts');
+
+export const videoExportKind: JobKind = {
+  name: 'video-export',
+  jobs: [
+    {
+      type: 'video_export',
+      description:
+        "A composition of a caller-hosted Remotion bundle rendered to a video file (h264/h265 MP4, VP8/VP9 WebM, ProRes MOV or GIF) at the composition's or the requested size, frame rate and length.",
+      route: jobRoute({
+        method: 'POST',
+        path: '/v1/video-export/render',
+        functionId: 'VideoExportFunction',
+        operationId: 'renderVideoExport',
+        summary:
+          'Renders a composition of a caller-hosted Remotion bundle to a video file; creates a video_export job.',
+        tag: 'Video export',
+        body: videoExportRequest,
+        errors: ['URL_NOT_ALLOWED'],
+        submit: submitVideoExport,
+      }),
+      output: videoExportOutput,
+      workflow: {
+        id: 'VideoExportWorkflow',
+        outputPath: '$.output',
+        steps: [
+          {
+            name: 'PrepareExport',
+            // Loads the caller's bundle once (a browser locally, a Remotion Lambda call in AWS).
+            fn: {
+              functionId: 'PrepareVideoExportFunction',
+              handler: step('prepare'),
+              description: "Looks a composition up in a caller's bundle and builds its render request",
+              memoryMb: 1024,
+              timeoutSeconds: 120,
+              needs: { media: true, renderer: true },
+            },
+            progress: { percent: 5, stage: 'loading_bundle' },
+            payload: { input: '$.input' },
+            resultPath: '$.prepared',
+          },
+          renderStep('$.prepared.request', { from: 10, to: 95, stage: 'rendering' }),
+          {
+            name: 'StoreExport',
+            fn: {
+              functionId: 'StoreVideoExportFunction',
+              handler: output('store'),
+              description: 'Records a rendered video export as the job output',
+            },
+            progress: { percent: 96, stage: 'storing' },
+            payload: { input: '$.input', prepared: '$.prepared', render: '$.render' },
+            resultPath: '$.output',
+          },
+        ],
+      },
+    },
+  ],
+};

@@ -1,0 +1,332 @@
+// Video export on the local stack: the fixture project test/fixtures/caller-bundle is bundled and served
+// over http://127.0.0.1:<port>/ (the local stage's allowlist has 127.0.0.1), then rendered through the
+// API. ffprobe checks each codec's file (codec, size, frame rate, frame count), the length precedence
+// (option → input_props.totalDurationInFrames → the composition's own) and size/fps overrides; a missing
+// composition, an unreachable bundle, a host off the allowlist and bad options get their codes; the
+// completion webhook arrives signed, carrying the output.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODEC_OUTPUT, RENDER_CODECS, type RenderCodec } from '../../functions/media/rendering/renderer.ts';
+import { call, type Json, waitForJob } from '../support/http-client.ts';
+import { newOrganization } from '../support/local-stack-process.ts';
+import { probeVideo } from '../support/media-probe.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+
+const stack = sharedStack();
+const JOB_TIMEOUT_MS = 120_000;
+const work = mkdtempSync(path.join(tmpdir(), 'video-export-'));
+let bundleServer: Server;
+let receiver: Server;
+let serveUrl: string;
+let receiverUrl: string;
+const received: Array<{ headers: Record<string, string>; body: string }> = [];
+let key: string;
+let orgId: string;
+
+/** What ffprobe calls each codec's stream. */
+const PROBED_CODEC: Record<RenderCodec, string> = {
+  h264: 'h264',
+  h265: 'hevc',
+  vp8: 'vp8',
+  vp9: 'vp9',
+  prores: 'prores',
+  gif: 'gif',
+};
+
+const render = (body: Json) => call<Json>(stack.url, 'POST', '/v1/video-export/render', { key, body });
+
+async function settled(body: Json): Promise<Json> {
+  const res = await render(body);
+  expect(res.status, res.text).toBe(202);
+  return waitForJob(stack.url, key, res.body.data.job_id, JOB_TIMEOUT_MS);
+}
+
+async function exported(body: Json): Promise<{ job: Json; file: Buffer }> {
+  const job = await settled(body);
+  expect(job.status, JSON.stringify(job.error)).toBe('completed');
+  const res = await fetch(job.output.video.url);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe(job.output.video.content_type);
+  return { job, file: Buffer.from(await res.arrayBuffer()) };
+}
+
+beforeAll(async () => {
+  const { bundle } = await import('@remotion/bundler');
+  const outDir = path.join(work, 'bundle');
+  await bundle({
+    entryPoint: path.resolve('test/fixtures/caller-bundle/index.ts'),
+    outDir,
+    enableCaching: true,
+    publicPath: './',
+  });
+  bundleServer = createServer(async (req, res) => {
+    const url = (req.url ?? '/').split('?')[0]!;
+    const file = path.join(outDir, url === '/' ? 'index.html' : path.normalize(url));
+    try {
+      res.end(await readFile(file));
+    } catch {
+      res.statusCode = 404;
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => bundleServer.listen(0, '127.0.0.1', resolve));
+  serveUrl = `http://127.0.0.1:${(bundleServer.address() as AddressInfo).port}/`;
+  receiver = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    received.push({ headers, body: Buffer.concat(chunks).toString('utf8') });
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const org = await newOrganization(stack);
+  orgId = org.orgId;
+  key = await org.key('live');
+}, 180_000);
+
+afterAll(() => {
+  bundleServer?.close();
+  receiver?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('video export renders', () => {
+  it.each(RENDER_CODECS)(
+    '%s: the file has the codec, size, frame rate and length asked for',
+    async (codec) => {
+      const crf = CODEC_OUTPUT[codec].crf ? 30 : undefined;
+      const { job, file } = await exported({
+        serve_url: serveUrl,
+        composition_id: 'Tiny',
+        input_props: { color: '#2a9d8f' },
+        options: { codec, crf, width: 80, height: 60, fps: 8, duration_in_frames: 5 },
+      });
+      expect(job.job_type).toBe('video_export');
+      expect(job.output).toMatchObject({
+        codec,
+        crf: crf ?? null,
+        width: 80,
+        height: 60,
+        fps: 8,
+        duration_in_frames: 5,
+        duration_seconds: 0.625,
+        duration_source: 'option',
+        composition_id: 'Tiny',
+        serve_url: serveUrl,
+        renderer: 'remotion-local',
+      });
+      expect(job.output.video).toMatchObject({
+        content_type: CODEC_OUTPUT[codec].contentType,
+        width: 80,
+        height: 60,
+        size_bytes: file.length,
+      });
+      const facts = probeVideo(file);
+      expect(facts.codec).toBe(PROBED_CODEC[codec]);
+      expect([facts.width, facts.height, facts.frames]).toEqual([80, 60, 5]);
+      if (codec !== 'gif') expect(facts.fps).toBe(8);
+    },
+    JOB_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    'takes the length from the option, then input_props.totalDurationInFrames, then the composition',
+    async () => {
+      const base = { serve_url: serveUrl, composition_id: 'Tiny' };
+      const [option, props, registered] = await Promise.all([
+        exported({ ...base, input_props: { totalDurationInFrames: 7 }, options: { duration_in_frames: 4 } }),
+        exported({ ...base, input_props: { totalDurationInFrames: 7 } }),
+        exported({ ...base, input_props: {} }),
+      ]);
+      const frames = (r: { file: Buffer }) => probeVideo(r.file).frames;
+      expect([
+        frames(option),
+        option.job.output.duration_in_frames,
+        option.job.output.duration_source,
+      ]).toEqual([4, 4, 'option']);
+      expect([frames(props), props.job.output.duration_in_frames, props.job.output.duration_source]).toEqual([
+        7,
+        7,
+        'input_props',
+      ]);
+      expect([
+        frames(registered),
+        registered.job.output.duration_in_frames,
+        registered.job.output.duration_source,
+      ]).toEqual([8, 8, 'composition']);
+      // Without overrides the composition's own size and frame rate (Tiny: 64x48 at 10 fps), crf 23.
+      const facts = probeVideo(registered.file);
+      expect([facts.codec, facts.width, facts.height, facts.fps]).toEqual(['h264', 64, 48, 10]);
+      expect(registered.job.output).toMatchObject({ codec: 'h264', crf: 23, width: 64, height: 48, fps: 10 });
+      expect(registered.job.input).toEqual({
+        serve_url: serveUrl,
+        composition_id: 'Tiny',
+        input_props: {},
+        options: { codec: 'h264', crf: 23 },
+      });
+    },
+    3 * JOB_TIMEOUT_MS,
+  );
+
+  it(
+    'overrides width, height and frame rate of another composition',
+    async () => {
+      const { job, file } = await exported({
+        serve_url: serveUrl,
+        composition_id: 'Wide',
+        input_props: {},
+        options: { width: 40, height: 20, fps: 6 },
+      });
+      const facts = probeVideo(file);
+      // Wide registers 96x32 at 12 fps for 6 frames.
+      expect([facts.width, facts.height, facts.fps, facts.frames]).toEqual([40, 20, 6, 6]);
+      expect(job.output).toMatchObject({
+        width: 40,
+        height: 20,
+        fps: 6,
+        duration_in_frames: 6,
+        duration_seconds: 1,
+      });
+    },
+    JOB_TIMEOUT_MS + 30_000,
+  );
+});
+
+describe('video export failures', () => {
+  it(
+    'fails COMPOSITION_NOT_FOUND listing the compositions the bundle has',
+    async () => {
+      const job = await settled({ serve_url: serveUrl, composition_id: 'Missing', input_props: {} });
+      expect(job.status).toBe('failed');
+      expect(job.error.code).toBe('COMPOSITION_NOT_FOUND');
+      expect(job.error.message).toContain("no composition 'Missing'");
+      expect(job.error.message).toContain('Tiny, Wide');
+    },
+    JOB_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    'fails BUNDLE_UNREACHABLE when nothing serves the bundle',
+    async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const job = await settled({
+        serve_url: `http://127.0.0.1:${port}/`,
+        composition_id: 'Tiny',
+        input_props: {},
+      });
+      expect(job.status).toBe('failed');
+      expect(job.error.code).toBe('BUNDLE_UNREACHABLE');
+      expect(job.error.message).toContain(`http://127.0.0.1:${port}/`);
+    },
+    JOB_TIMEOUT_MS + 30_000,
+  );
+
+  it('refuses a host off the allowlist with 422 naming the host and the allowlist', async () => {
+    const res = await render({
+      serve_url: 'https://bundles.example.com/site/index.html',
+      composition_id: 'Tiny',
+      input_props: {},
+    });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.error.code).toBe('URL_NOT_ALLOWED');
+    expect(res.body.error.message).toContain("'bundles.example.com'");
+    expect(res.body.error.message).toContain('127.0.0.1, localhost');
+  });
+
+  it.each([
+    ['an unknown codec', { codec: 'av1' }, 'h264, h265, vp8, vp9, prores, gif'],
+    ['crf with prores', { codec: 'prores', crf: 20 }, 'prores has no quality scale'],
+    ['crf with gif', { codec: 'gif', crf: 20 }, 'gif has no quality scale'],
+    ['crf above 51', { crf: 52 }, '51'],
+    ['crf 0 with h264', { crf: 0 }, 'h264 takes a crf from 1 to 51'],
+    ['an odd width with h264', { width: 81 }, 'must be even for h264'],
+    ['a zero frame rate', { fps: 0 }, 'options.fps'],
+    ['a fractional length', { duration_in_frames: 2.5 }, 'options.duration_in_frames'],
+  ])('answers 400 to %s', async (_name, options, expected) => {
+    const res = await render({ serve_url: serveUrl, composition_id: 'Tiny', input_props: {}, options });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(JSON.stringify(res.body.error)).toContain(expected);
+  });
+
+  it.each([
+    ['a fractional totalDurationInFrames', { totalDurationInFrames: 2.5 }, 'totalDurationInFrames'],
+    ['a string totalDurationInFrames', { totalDurationInFrames: '8' }, 'totalDurationInFrames'],
+    ['props over 64 KiB', { blob: 'x'.repeat(70_000) }, 'at most 65536 bytes'],
+  ])('answers 400 to input_props with %s', async (_name, input_props, expected) => {
+    const res = await render({ serve_url: serveUrl, composition_id: 'Tiny', input_props });
+    expect(res.status, res.text).toBe(400);
+    expect(JSON.stringify(res.body.error)).toContain(expected);
+  });
+});
+
+describe('video export webhook', () => {
+  it(
+    'sends a signed job.completed carrying the output once the video is stored',
+    async () => {
+      const callback_metadata = { listing: 'VX-1' };
+      const res = await render({
+        serve_url: serveUrl,
+        composition_id: 'Tiny',
+        input_props: {},
+        options: { duration_in_frames: 3 },
+        webhook_url: receiverUrl,
+        callback_metadata,
+      });
+      expect(res.status, res.text).toBe(202);
+      const jobId = res.body.data.job_id as string;
+      const job = await waitForJob(stack.url, key, jobId, JOB_TIMEOUT_MS);
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      const verifier = new Webhook((await stack.admin.webhookSecrets(orgId))[0]!.secret);
+      let completed: Json | undefined;
+      for (const deadline = Date.now() + 30_000; !completed && Date.now() < deadline; ) {
+        completed = received
+          .map((r) => verifier.verify(r.body, r.headers) as Json) // throws unless the signature is valid
+          .find((e) => e.type === 'job.completed' && e.data.job_id === jobId);
+        if (!completed) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(completed, 'job.completed never arrived').toBeDefined();
+      expect(completed!.data.job_type).toBe('video_export');
+      expect(completed!.data.callback_metadata).toEqual(callback_metadata);
+      const { video, ...rest } = completed!.data.output;
+      const { video: jobVideo, ...jobRest } = job.output;
+      expect(rest).toEqual(jobRest);
+      expect(video.s3_key).toBeUndefined();
+      const file = await fetch(video.url);
+      expect(file.status).toBe(200);
+      expect(probeVideo(Buffer.from(await file.arrayBuffer())).frames).toBe(3);
+      expect(video.size_bytes).toBe(jobVideo.size_bytes);
+    },
+    JOB_TIMEOUT_MS + 60_000,
+  );
+});
+
+describe('video export throughput (printed, not asserted)', () => {
+  it(
+    'renders 60 frames of 320x180 H.264',
+    async () => {
+      const { job } = await exported({
+        serve_url: serveUrl,
+        composition_id: 'Tiny',
+        input_props: {},
+        options: { width: 320, height: 180, fps: 30, duration_in_frames: 60 },
+      });
+      const seconds = (Date.parse(job.completed_at) - Date.parse(job.created_at)) / 1000;
+      console.log(
+        `video export: 60 frames 320x180 h264 in ${seconds.toFixed(1)} s job time = ${(60 / seconds).toFixed(1)} frames/s`,
+      );
+      expect(job.output.duration_in_frames).toBe(60);
+    },
+    JOB_TIMEOUT_MS + 30_000,
+  );
+});
