@@ -1,5 +1,5 @@
 // A Step Functions endpoint on loopback for the real SFN SDK client (awsJson1_0: StartExecution,
-// StopExecution, DescribeExecution, ListExecutions), running the synthesized state machines with aws-local-stepfunctions.
+// StopExecution, DescribeExecution, ListExecutions, ListStateMachines), running the synthesized state machines with aws-local-stepfunctions.
 // Task states invoke the in-process Lambda handlers; executions that end FAILED/TIMED_OUT/ABORTED are
 // delivered to the targets of the template's EventBridge rules, as in AWS.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -278,6 +278,15 @@ export class LocalStepFunctions {
         );
       case 'DescribeExecution':
         return this.describe(String(body.executionArn));
+      case 'ListStateMachines':
+        return {
+          stateMachines: [...this.machines.keys()].map((arn) => ({
+            stateMachineArn: arn,
+            name: logicalIdOfArn(arn),
+            type: 'STANDARD',
+            creationDate: 0,
+          })),
+        };
       case 'ListExecutions':
         return {
           executions: [...this.executions.values()]
