@@ -220,7 +220,7 @@ describe('Idempotency-Key', () => {
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
   });
 
-  it('does not keep error answers: a failed request can be retried with its key', async () => {
+  it('does not use up a key on a request refused by validation', async () => {
     const idem = `error-${Date.now()}`;
     const bad = await post('/v1/property-frontage/detect', { address: '' }, { idem });
     expect(bad.status).toBe(400);
