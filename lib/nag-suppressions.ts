@@ -2,7 +2,7 @@
 // to and with its reason. cdk-nag v3 matches acknowledgements by exact id (no prefix matching), so the
 // granular IAM5 findings name the wildcard resource exactly as cdk-nag renders it: `<LogicalId.Arn>` for a
 // resource in the same stack, the export name for one imported from the stateful stack.
-import { CfnElement, type Stack, Token, Validations } from 'aws-cdk-lib';
+import { CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -203,7 +203,10 @@ function executionArnsFinding(stateMachine: IConstruct): string {
   const name = JSON.stringify({
     'Fn::Select': [6, { 'Fn::Split': [':', { Ref: logicalIdOf(stateMachine) }] }],
   });
-  return `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:${name}:*`;
+  // A stack with a concrete environment (cdk synth with CDK_DEFAULT_*) shows it literally in findings.
+  const stack = Stack.of(stateMachine);
+  const part = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+  return `arn:<AWS::Partition>:states:${part(stack.region, 'Region')}:${part(stack.account, 'AccountId')}:execution:${name}:*`;
 }
 
 /** `<LogicalId.Arn>`: how cdk-nag renders Fn::GetAtt of a function in the same stack. */
