@@ -29,6 +29,7 @@ export function buildStage(app: App, config: StageConfig, options: { nag?: boole
     jobsTable: stateful.jobsTable,
     accountsTable: stateful.accountsTable,
     rateLimitTable: stateful.rateLimitTable,
+    idempotencyTable: stateful.idempotencyTable,
     mediaBucket: stateful.mediaBucket,
     accessLogsBucket: stateful.accessLogsBucket,
     webhookQueue: stateful.webhookQueue,

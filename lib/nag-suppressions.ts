@@ -2,11 +2,12 @@
 // to and with its reason. cdk-nag v3 matches acknowledgements by exact id (no prefix matching), so the
 // granular IAM5 findings name the wildcard resource exactly as cdk-nag renders it: `<LogicalId.Arn>` for a
 // resource in the same stack, the export name for one imported from the stateful stack.
-import { CfnElement, type Stack, Token, Validations } from 'aws-cdk-lib';
+import { CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
+import { ROUTES } from '../functions/api/routes.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import type { ServiceStack } from './service-stack.ts';
 import type { StatefulStack } from './stateful-stack.ts';
@@ -42,6 +43,11 @@ export function addNagSuppressions(stateful: StatefulStack, service: ServiceStac
     reason:
       'Rate-limit counters are disposable and expire by TTL; restoring a counter would have no value, so no PITR.',
   });
+  acknowledge(stateful.idempotencyTable, {
+    id: 'AwsSolutions-DDB3',
+    reason:
+      'Idempotency-Key records live 24 h and expire by TTL; a restored record would have no value, so no PITR.',
+  });
   // (Nothing for the auto-delete-objects provider of non-prod stages: it is a raw CfnResource, which the
   // IAM4/L1 rules do not inspect.)
 
@@ -63,9 +69,19 @@ export function addNagSuppressions(stateful: StatefulStack, service: ServiceStac
       reason: REASONS.mediaObjects,
     },
   ];
+  const stoppers = new Set(ROUTES.filter((r) => r.access.stopsJobs).map((r) => r.functionId));
   for (const fn of service.node.findAll().filter((c): c is ServiceFunction => c instanceof ServiceFunction)) {
     acknowledge(fn, { id: 'AwsSolutions-L1', reason: REASONS.runtime });
     const role = fn.role!;
+    if (stoppers.has(fn.node.id)) {
+      for (const workflow of Object.values(service.workflows)) {
+        acknowledge(role, {
+          id: `AwsSolutions-IAM5[Resource::${executionArnsFinding(workflow.stateMachine)}]`,
+          reason:
+            'states:StopExecution on the executions of one job state machine (cancel): executions are named by job ids chosen at run time, so no narrower ARN exists.',
+        });
+      }
+    }
     acknowledge(role, { id: 'AwsSolutions-IAM5[Resource::*]', reason: REASONS.xray });
     for (const grant of wildcardGrants) {
       if (fn.bindings.includes(grant.target)) {
@@ -180,6 +196,17 @@ function logicalIdOf(construct: IConstruct): string {
   const cfn = construct.node.defaultChild;
   if (!(cfn instanceof CfnElement)) throw new Error(`${construct.node.path} has no CloudFormation resource`);
   return cfn.stack.resolve(cfn.logicalId) as string;
+}
+
+/** How cdk-nag renders the executions ARN `grantExecution` builds for a state machine in the same stack. */
+function executionArnsFinding(stateMachine: IConstruct): string {
+  const name = JSON.stringify({
+    'Fn::Select': [6, { 'Fn::Split': [':', { Ref: logicalIdOf(stateMachine) }] }],
+  });
+  // A stack with a concrete environment (cdk synth with CDK_DEFAULT_*) shows it literally in findings.
+  const stack = Stack.of(stateMachine);
+  const part = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+  return `arn:<AWS::Partition>:states:${part(stack.region, 'Region')}:${part(stack.account, 'AccountId')}:execution:${name}:*`;
 }
 
 /** `<LogicalId.Arn>`: how cdk-nag renders Fn::GetAtt of a function in the same stack. */

@@ -14,7 +14,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { FALLBACK_HANDLER, ROUTES } from '../functions/api/routes.ts';
+import { FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../functions/api/routes.ts';
 import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
 import type { JobType } from '../functions/core/jobs/job-types.ts';
 import { LABEL_FONT_PACKAGE_FILE } from '../functions/media/markup/label-font.ts';
@@ -78,6 +78,7 @@ export interface ServiceStackProps extends StackProps {
   readonly jobsTable: dynamodb.ITable;
   readonly accountsTable: dynamodb.ITable;
   readonly rateLimitTable: dynamodb.ITable;
+  readonly idempotencyTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
   readonly accessLogsBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
@@ -317,6 +318,24 @@ export class ServiceStack extends Stack {
           this.workflows[route.access.startsJob]!.stateMachine,
           stateMachineArnVariable(route.access.startsJob),
         );
+      }
+      // Cancel: every job type's state machine ARN, and StopExecution on its executions only.
+      if (route.access.stopsJobs) {
+        for (const [jobType, workflow] of Object.entries(this.workflows)) {
+          workflow.stateMachine.grantExecution(routeFn, 'states:StopExecution');
+          routeFn.addEnvironment(stateMachineArnVariable(jobType), workflow.stateMachine.stateMachineArn);
+        }
+      }
+      if (route.access.jobEvents) routeFn.bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+      // Idempotency-Key: exactly the item calls Powertools' DynamoDB persistence layer makes.
+      if (takesIdempotencyKey(route)) {
+        routeFn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+            resources: [props.idempotencyTable.tableArn],
+          }),
+        );
+        routeFn.addEnvironment(ENV.idempotencyTable, props.idempotencyTable.tableName);
       }
       this.api.root
         .resourceForPath(route.path)

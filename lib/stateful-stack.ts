@@ -18,6 +18,7 @@ export class StatefulStack extends Stack {
   readonly jobsTable: dynamodb.Table;
   readonly accountsTable: dynamodb.Table;
   readonly rateLimitTable: dynamodb.Table;
+  readonly idempotencyTable: dynamodb.Table;
   readonly mediaBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
   readonly webhookQueue: sqs.Queue;
@@ -68,6 +69,17 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
       partitionKey: { name: 'pk', type: str },
       timeToLiveAttribute: 'expires_at',
+    });
+
+    // Idempotency-Key answers of POST requests, kept 24 h (Powertools' layout: key `id`, TTL `expiration`).
+    // Disposable like the counters: Powertools checks expiry itself, TTL only clears the table.
+    this.idempotencyTable = new dynamodb.Table(this, 'IdempotencyTable', {
+      ...tableDefaults,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
+      deletionProtection: false,
+      removalPolicy: RemovalPolicy.DESTROY,
+      partitionKey: { name: 'id', type: str },
+      timeToLiveAttribute: 'expiration',
     });
 
     this.accessLogsBucket = new s3.Bucket(this, 'AccessLogsBucket', {

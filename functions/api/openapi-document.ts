@@ -5,8 +5,13 @@ import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../core/errors
 import { JOB_STATUSES } from '../core/jobs/job-types.ts';
 import { webhookEvents } from '../core/schemas/webhooks.ts';
 import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_KEY_RULE,
+} from './http/idempotency.ts';
 import { jobOutput } from './job-schemas.ts';
-import type { RouteDefinition } from './routes.ts';
+import { type RouteDefinition, takesIdempotencyKey } from './routes.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -184,21 +189,48 @@ function answerableErrors(route: RouteDefinition): ErrorCode[] {
   return codes;
 }
 
+/** The Idempotency-Key request header of every POST (see api/http/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: `Makes a retried POST safe: ${IDEMPOTENCY_KEY_RULE} For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with \`Idempotent-Replayed: true\`) instead of creating another job. The same key with another request is a 409 \`IDEMPOTENCY_CONFLICT\`; while the first request is still being processed it is a 409 \`IDEMPOTENCY_IN_PROGRESS\` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again.`,
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+    pattern: IDEMPOTENCY_KEY_PATTERN.source,
+  },
+};
+
+const REPLAYED_HEADER = {
+  'Idempotent-Replayed': {
+    description:
+      'Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
 function operation(route: RouteDefinition): Record<string, unknown> {
   const success = route.success;
+  const idempotent = takesIdempotencyKey(route);
   return {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
     security: route.auth ? [{ ApiKey: [] }] : [],
-    parameters: [...pathParameters(route.path), ...(route.query ? queryParameters(route.query) : [])],
+    parameters: [
+      ...pathParameters(route.path),
+      ...(route.query ? queryParameters(route.query) : []),
+      ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ],
     requestBody: route.body
       ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
       : undefined,
     responses: {
       [String(success.status)]: {
         description: success.description,
-        headers: route.auth ? RATE_HEADERS : undefined,
+        headers: route.auth ? { ...RATE_HEADERS, ...(idempotent ? REPLAYED_HEADER : {}) } : undefined,
         content: {
           'application/json': {
             schema: success.schema
@@ -241,8 +273,9 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
       version: '1.0.0',
       description: [
         'Asynchronous API that turns Australian property addresses into marketing media.',
-        'Every generating request answers 202 with a job; poll GET /v1/jobs/{jobId} until its status is `completed` or `failed`.',
-        `Job statuses: ${JOB_STATUSES.join(' → ')} (queued → processing → completed | failed).`,
+        'Every generating request answers 202 with a job; poll GET /v1/jobs/{jobId} until its status is `completed`, `failed` or `canceled`.',
+        `Job statuses: ${JOB_STATUSES.join(', ')} (queued → processing → completed | failed; a queued or processing job can be canceled with POST /v1/jobs/{jobId}/cancel).`,
+        'Every POST takes an optional Idempotency-Key header: a retry with the same key and request within 24 hours answers the first answer again instead of creating a second job.',
         'Authenticate with the X-API-Key header: `svc_test_…` keys see test jobs only, `svc_live_…` keys live jobs only.',
         'Rate limits are per key (test keys 10/min; live keys 60/min unless the organization has another plan); every authenticated response carries X-RateLimit-* headers.',
         'Request bodies are JSON objects of at most 1 MiB; unknown fields are rejected.',

@@ -35,6 +35,10 @@ export interface RouteDefinition {
     readonly jobs?: 'read' | 'write';
     readonly media?: 'read';
     readonly startsJob?: JobType;
+    /** Stops any job type's execution (cancel): every state machine's ARN and StopExecution on it. */
+    readonly stopsJobs?: boolean;
+    /** Queues job events (the webhook queue). */
+    readonly jobEvents?: boolean;
   };
   /** For job routes: the kind's route (its submit use case). */
   readonly job?: JobRoute;
@@ -55,6 +59,9 @@ const BODY_ERRORS: readonly ErrorCode[] = [
   'URL_NOT_ALLOWED',
 ];
 
+/** What an Idempotency-Key can answer (every POST); a malformed key is a VALIDATION_ERROR. */
+export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_IN_PROGRESS'];
+
 /** The one handler module of every job-creating route. */
 export const SUBMIT_JOB_HANDLER = 'functions/api/submit-job.ts';
 
@@ -71,7 +78,7 @@ function jobRouteDefinition(jobType: JobType, route: JobRoute): RouteDefinition 
     params: route.params,
     body: route.body,
     success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
-    errors: [...BODY_ERRORS, ...(route.errors ?? []), ...AUTH_ERRORS],
+    errors: [...BODY_ERRORS, ...(route.errors ?? []), ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
     access: { jobs: 'write', startsJob: jobType },
     job: route,
   };
@@ -106,6 +113,21 @@ export const ROUTES: readonly RouteDefinition[] = [
     errors: ['NOT_FOUND', ...AUTH_ERRORS],
     access: { jobs: 'read', media: 'read' },
   },
+  {
+    method: 'POST',
+    path: '/v1/jobs/{jobId}/cancel',
+    handler: 'functions/api/cancel-job.ts',
+    functionId: 'CancelJobFunction',
+    operationId: 'cancelJob',
+    summary:
+      'Cancels a queued or processing job: its execution is stopped, it ends `canceled` and a `job.canceled` webhook is sent. Canceling a canceled job answers it again.',
+    tag: 'Jobs',
+    auth: true,
+    params: jobIdParam,
+    success: { status: 200, schema: jobRecord, description: 'The job, now canceled.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'JOB_NOT_CANCELABLE', ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
+    access: { jobs: 'write', stopsJobs: true, jobEvents: true },
+  },
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   {
     method: 'GET',
@@ -121,6 +143,14 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: {},
   },
 ];
+
+/**
+ * Every POST takes an Idempotency-Key header (24 h): the route's function gets the idempotency table,
+ * and the OpenAPI document lists the header and its errors.
+ */
+export function takesIdempotencyKey(route: Pick<RouteDefinition, 'method'>): boolean {
+  return route.method === 'POST';
+}
 
 /** The module that answers every request no route matches (404, or 405 with Allow). */
 export const FALLBACK_HANDLER = {

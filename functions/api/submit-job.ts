@@ -27,7 +27,7 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
   let pipeline = pipelines.get(route);
   if (!pipeline) {
     pipeline = apiRoute(
-      { body: route.job.body, params: route.job.params },
+      { body: route.job.body, params: route.job.params, idempotent: true },
       async ({ body, params, tenant }) => ({
         status: 202,
         data: await submitJobRequest(route.job, jobServices(), tenant, { body, params }),

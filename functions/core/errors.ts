@@ -12,6 +12,9 @@ export const ERROR_STATUS = {
   JOB_NOT_READY: 409,
   INVALID_PARENT_JOB: 409,
   PARENT_JOB_FAILED: 409,
+  JOB_NOT_CANCELABLE: 409,
+  IDEMPOTENCY_CONFLICT: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   HEADERS_TOO_LARGE: 431,
@@ -39,6 +42,12 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   INVALID_PARENT_JOB: 'The referenced job is of a type this operation cannot build on.',
   PARENT_JOB_FAILED:
     "The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).",
+  JOB_NOT_CANCELABLE:
+    'The job has already completed or failed, so it cannot be canceled (the message names its status). Canceling a job that is already canceled answers 200 with the job.',
+  IDEMPOTENCY_CONFLICT:
+    'The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.',
+  IDEMPOTENCY_IN_PROGRESS:
+    'A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.',
   PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MiB (10 MiB at the gateway).',
   HEADERS_TOO_LARGE: 'The request headers are larger than the server accepts.',
   UNSUPPORTED_MEDIA_TYPE: 'A request body was sent with a Content-Type other than application/json.',

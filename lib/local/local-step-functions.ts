@@ -1,5 +1,5 @@
 // A Step Functions endpoint on loopback for the real SFN SDK client (awsJson1_0: StartExecution,
-// DescribeExecution, ListExecutions), running the synthesized state machines with aws-local-stepfunctions.
+// StopExecution, DescribeExecution, ListExecutions, ListStateMachines), running the synthesized state machines with aws-local-stepfunctions.
 // Task states invoke the in-process Lambda handlers; executions that end FAILED/TIMED_OUT/ABORTED are
 // delivered to the targets of the template's EventBridge rules, as in AWS.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -29,6 +29,10 @@ interface Execution {
   error?: string;
   cause?: string;
   done: Promise<void>;
+  /** Aborts the running execution (StopExecution); unset once it has ended. */
+  abort?: () => void;
+  /** The error and cause StopExecution was given, reported as the execution's own. */
+  stopReason?: { error?: string; cause?: string };
 }
 
 interface Machine {
@@ -152,9 +156,11 @@ export class LocalStepFunctions {
   private async run(machine: Machine, execution: Execution, input: unknown): Promise<void> {
     log({ msg: 'execution started', execution: execution.name, stateMachine: logicalIdOfArn(machine.arn) });
     try {
-      const output = await machine.runner.run(input as never, {
+      const running = machine.runner.run(input as never, {
         overrides: { taskResourceLocalHandlers: machine.handlers as never },
-      }).result;
+      });
+      execution.abort = running.abort;
+      const output = await running.result;
       execution.status = 'SUCCEEDED';
       execution.output = JSON.stringify(output);
     } catch (error) {
@@ -164,9 +170,10 @@ export class LocalStepFunctions {
           : error instanceof ExecutionAbortedError
             ? 'ABORTED'
             : 'FAILED';
-      execution.error = (error as Error).name;
-      execution.cause = (error as Error).message;
+      execution.error = execution.stopReason ? execution.stopReason.error : (error as Error).name;
+      execution.cause = execution.stopReason ? execution.stopReason.cause : (error as Error).message;
     }
+    execution.abort = undefined;
     execution.stopDate = new Date();
     log({
       msg: 'execution ended',
@@ -211,6 +218,22 @@ export class LocalStepFunctions {
     }
   }
 
+  /**
+   * StopExecution: a running execution is aborted and ends ABORTED (its status-change rules fire, as in
+   * AWS); the Task running at that moment finishes in its worker but nothing after it runs. Stopping an
+   * execution that has already ended changes nothing.
+   */
+  async stopExecution(executionArn: string, error?: string, cause?: string): Promise<{ stopDate: number }> {
+    const e = this.executions.get(executionArn);
+    if (!e) throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${executionArn}'`);
+    if (e.status === 'RUNNING' && e.abort) {
+      e.stopReason = { error, cause };
+      e.abort();
+      await e.done;
+    }
+    return { stopDate: (e.stopDate ?? new Date()).getTime() / 1000 };
+  }
+
   /** Resolves when no execution is running. */
   async idle(): Promise<void> {
     for (;;) {
@@ -237,7 +260,7 @@ export class LocalStepFunctions {
     };
   }
 
-  private handle(target: string, body: Record<string, unknown>): unknown {
+  private async handle(target: string, body: Record<string, unknown>): Promise<unknown> {
     switch (target) {
       case 'StartExecution': {
         const e = this.startExecution(
@@ -247,8 +270,23 @@ export class LocalStepFunctions {
         );
         return { executionArn: e.executionArn, startDate: e.startDate.getTime() / 1000 };
       }
+      case 'StopExecution':
+        return this.stopExecution(
+          String(body.executionArn),
+          body.error === undefined ? undefined : String(body.error),
+          body.cause === undefined ? undefined : String(body.cause),
+        );
       case 'DescribeExecution':
         return this.describe(String(body.executionArn));
+      case 'ListStateMachines':
+        return {
+          stateMachines: [...this.machines.keys()].map((arn) => ({
+            stateMachineArn: arn,
+            name: logicalIdOfArn(arn),
+            type: 'STANDARD',
+            creationDate: 0,
+          })),
+        };
       case 'ListExecutions':
         return {
           executions: [...this.executions.values()]
@@ -289,7 +327,7 @@ export class LocalStepFunctions {
     res.setHeader('Content-Type', 'application/x-amz-json-1.0');
     try {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-      res.end(JSON.stringify(this.handle(target, body)));
+      res.end(JSON.stringify(await this.handle(target, body)));
     } catch (error) {
       const type = error instanceof SfnError ? error.type : 'InternalFailure';
       res.statusCode = error instanceof SfnError ? 400 : 500;

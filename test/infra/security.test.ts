@@ -10,6 +10,7 @@ import {
   functionOf,
   importOf,
   logicalId,
+  mentions,
   resources,
   type SynthesizedStage,
   statementsOfFunction,
@@ -68,8 +69,9 @@ describe('least privilege', () => {
     );
     expect([...creators.values()].sort()).toEqual([...JOB_TYPES].sort());
     for (const [fnId] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
+      // (StopExecution, the cancel route's, is checked below.)
       const starts = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
-        actionsOf(s).some((a) => a.startsWith('states:')),
+        actionsOf(s).some((a) => a.startsWith('states:') && a !== 'states:StopExecution'),
       );
       const jobType = creators.get(fnId);
       if (!jobType) {
@@ -83,6 +85,63 @@ describe('least privilege', () => {
           Resource: { Ref: logicalId(dev.service.workflows[jobType]!.stateMachine) },
         },
       ]);
+    }
+  });
+
+  it('lets only the cancel route stop executions: every job state machine, its executions only', () => {
+    const stoppers = ROUTES.filter((r) => r.access.stopsJobs);
+    expect(stoppers.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/jobs/{jobId}/cancel']);
+    const cancelFn = functionOf(dev.serviceTemplate, stoppers[0]!.functionId);
+    for (const [fnId] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
+      const stops = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
+        actionsOf(s).includes('states:StopExecution'),
+      );
+      if (fnId !== cancelFn) {
+        expect(stops, fnId).toEqual([]);
+        continue;
+      }
+      // One statement per state machine, StopExecution alone, on <its execution ARNs>:* — never on the
+      // state machine itself or on a wildcard of every execution.
+      expect(stops).toHaveLength(JOB_TYPES.length);
+      for (const jobType of JOB_TYPES) {
+        const machine = logicalId(dev.service.workflows[jobType]!.stateMachine);
+        const statement = stops.find((s) => JSON.stringify(s.Resource).includes(`"Ref":"${machine}"`));
+        expect(statement, jobType).toBeDefined();
+        expect(actionsOf(statement!)).toEqual(['states:StopExecution']);
+        const resource = JSON.stringify(statement!.Resource);
+        expect(resource).toContain(':execution:');
+        expect(resource).toMatch(/:\*"\]\]\}$/);
+      }
+      // It reads every job type's state machine ARN from its environment, and may queue job.canceled.
+      const fn = resources(dev.serviceTemplate, 'AWS::Lambda::Function').find(([id]) => id === cancelFn)![1];
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      for (const jobType of JOB_TYPES)
+        expect(Object.keys(variables)).toContain(`STATE_MACHINE_ARN_${jobType.toUpperCase()}`);
+      expect(Object.keys(variables)).toContain('WEBHOOK_QUEUE_URL');
+    }
+  });
+
+  it('gives every POST route exactly the item calls of the idempotency table, and nothing else touches it', () => {
+    const table = importOf(dev.statefulTemplate, logicalId(dev.stateful.idempotencyTable), 'Arn');
+    const posts = new Set(
+      ROUTES.filter((r) => r.method === 'POST').map((r) => functionOf(dev.serviceTemplate, r.functionId)),
+    );
+    expect(posts.size).toBeGreaterThan(1);
+    for (const [fnId, fn] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
+      const statements = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) => mentions(s, table));
+      if (!posts.has(fnId)) {
+        expect(statements, fnId).toEqual([]);
+        continue;
+      }
+      expect(statements, fnId).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+          Resource: table,
+        },
+      ]);
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.IDEMPOTENCY_TABLE_NAME, fnId).toBeDefined();
     }
   });
 
@@ -210,7 +269,7 @@ describe('encryption', () => {
 
   it('encrypts every DynamoDB table (SSE)', () => {
     const tables = resources(dev.statefulTemplate, 'AWS::DynamoDB::Table');
-    expect(tables).toHaveLength(3);
+    expect(tables).toHaveLength(4);
     for (const [id, t] of tables)
       expect(t.Properties.SSESpecification, id).toMatchObject({ SSEEnabled: true });
   });

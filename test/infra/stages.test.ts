@@ -1,5 +1,6 @@
 // What differs between stages (data retention, key variant) and what must hold for all of them (no
 // physical names, several stages side by side in one app and account).
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,30 @@ describe('data retention', () => {
   it('never retains the rate-limit counters (disposable, expired by TTL), not even in prod', () => {
     for (const stage of DEPLOYABLE_STAGES) {
       const id = logicalId(stages[stage].stateful.rateLimitTable);
+      expect(policies(stages[stage].statefulTemplate, id), `${stage} ${id}`).toEqual({
+        DeletionPolicy: 'Delete',
+        UpdateReplacePolicy: 'Delete',
+      });
+    }
+  });
+
+  it('keeps Idempotency-Key records 24 h in a disposable table laid out as Powertools reads it', () => {
+    // Powertools' DynamoDB layer with its defaults: the attributes the table must be keyed and expired by.
+    const layer = new DynamoDBPersistenceLayer({ tableName: 'x' }) as unknown as {
+      keyAttr: string;
+      expiryAttr: string;
+      sortKeyAttr?: string;
+    };
+    expect(layer.sortKeyAttr).toBeUndefined();
+    for (const stage of DEPLOYABLE_STAGES) {
+      const id = logicalId(stages[stage].stateful.idempotencyTable);
+      const table = resources(stages[stage].statefulTemplate).find(([rid]) => rid === id)![1];
+      expect(table.Properties.KeySchema, stage).toEqual([{ AttributeName: layer.keyAttr, KeyType: 'HASH' }]);
+      expect(table.Properties.TimeToLiveSpecification, stage).toEqual({
+        AttributeName: layer.expiryAttr,
+        Enabled: true,
+      });
+      expect(table.Properties.BillingMode, stage).toBe('PAY_PER_REQUEST');
       expect(policies(stages[stage].statefulTemplate, id), `${stage} ${id}`).toEqual({
         DeletionPolicy: 'Delete',
         UpdateReplacePolicy: 'Delete',

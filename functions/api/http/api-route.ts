@@ -11,7 +11,8 @@ import { requestId } from '../../core/ids.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
-import { accountStore, authSettings, rateLimiter } from './services.ts';
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey, REPLAYED_HEADER, runIdempotent } from './idempotency.ts';
+import { accountStore, authSettings, idempotencyStore, rateLimiter } from './services.ts';
 import { zodDetails } from './validation.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -28,6 +29,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   readonly body?: B;
   readonly query?: Q;
   readonly params?: P;
+  /** Takes an Idempotency-Key header (every POST). */
+  readonly idempotent?: boolean;
 }
 
 export interface RouteRequest<B, Q, P> {
@@ -47,6 +50,7 @@ interface PipelineState {
   rate?: RateDecision;
   extraHeaders: Record<string, string>;
   parsed?: { body: unknown; query: unknown; params: unknown };
+  idempotencyKey?: string;
 }
 
 type PipelineContext = Context & { pipeline: PipelineState };
@@ -267,6 +271,13 @@ const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P extends z
       body = parse(spec.body, json.value, 'body');
       keepCallerJson(body, json.text);
     }
+    if (spec.idempotent) {
+      try {
+        request.context.pipeline.idempotencyKey = parseIdempotencyKey(header(event, IDEMPOTENCY_HEADER));
+      } catch (error) {
+        details.push(...((error as ApiError).details ?? []));
+      }
+    }
     if (details.length > 0) throw apiErrors.validation(details);
     request.context.pipeline.parsed = { body, query, params };
   },
@@ -285,17 +296,33 @@ export function apiRoute<
     envelope(),
   );
   pipeline.use(apiKeyAuthentication()).use(requestValidation(spec));
-  const handler = pipeline.handler(async (_event, context) => {
+  const handler = pipeline.handler(async (event, context) => {
     const state = context.pipeline;
     const parsed = state.parsed!;
-    const result = await run({
-      body: parsed.body as z.output<B>,
-      query: parsed.query as z.output<Q>,
-      params: parsed.params as z.output<P>,
-      tenant: state.tenant!, // set by apiKeyAuthentication, which every route runs
-      key: state.key,
-      requestId: state.requestId,
-    });
+    const tenant = state.tenant!; // set by apiKeyAuthentication, which every route runs
+    const call = () =>
+      run({
+        body: parsed.body as z.output<B>,
+        query: parsed.query as z.output<Q>,
+        params: parsed.params as z.output<P>,
+        tenant,
+        key: state.key,
+        requestId: state.requestId,
+      });
+    if (!state.idempotencyKey) return (await call()) as unknown as APIGatewayProxyResult;
+    const { answer, replayed } = await runIdempotent(
+      idempotencyStore(),
+      {
+        tenant,
+        key: state.idempotencyKey,
+        request: { method: event.httpMethod, path: event.path, body: parsed.body ?? null },
+        requestId: state.requestId,
+        context,
+      },
+      call,
+    );
+    if (replayed) state.extraHeaders[REPLAYED_HEADER] = 'true';
+    const result: ApiResult = { status: answer.status, data: answer.data };
     return result as unknown as APIGatewayProxyResult;
   });
   // The pipeline's own state lives on the context it is handed; callers see a plain Lambda handler.

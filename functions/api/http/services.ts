@@ -1,15 +1,18 @@
 // The adapters an API handler needs, built once per Lambda container from its environment.
 
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { type AccountStore, DynamoAccountStore } from '../../core/auth/account-store.ts';
 import type { KeyVariant } from '../../core/auth/api-key.ts';
-import { dynamo, s3Client, sfnClient } from '../../core/clients.ts';
+import { dynamo, s3Client, sfnClient, sqsClient } from '../../core/clients.ts';
 import { systemClock } from '../../core/clock.ts';
 import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../../core/config/env.ts';
 import { DynamoJobStore } from '../../core/jobs/job-store.ts';
 import { RateLimiter } from '../../core/limits/rate-limiter.ts';
 import { S3MediaStore } from '../../core/media/media-store.ts';
+import type { CancelDeps } from '../../core/use-cases/cancel-job.ts';
 import type { JobDeps } from '../../core/use-cases/jobs.ts';
-import { StepFunctionsStarter } from '../../core/workflows/workflow-starter.ts';
+import { JobEventPublisher } from '../../core/webhooks/event-publisher.ts';
+import { StepFunctionsStarter, StepFunctionsStopper } from '../../core/workflows/workflow-starter.ts';
 
 export interface AuthSettings {
   readonly keyVariant: KeyVariant;
@@ -36,6 +39,14 @@ export function rateLimiter(): RateLimiter {
   return limiter;
 }
 
+let idempotency: DynamoDBPersistenceLayer | undefined;
+
+/** Where POST routes keep Idempotency-Key answers (Powertools' DynamoDB layer, its default attributes). */
+export function idempotencyStore(): DynamoDBPersistenceLayer {
+  idempotency ??= new DynamoDBPersistenceLayer({ tableName: requireEnv(ENV.idempotencyTable) });
+  return idempotency;
+}
+
 let auth: AuthSettings | undefined;
 
 /** Live keys carry their own limits; only the stage's key variant and the fixed test limit come from here. */
@@ -60,4 +71,19 @@ export function jobServices(): JobDeps {
     },
   };
   return jobDeps;
+}
+
+let cancelDeps: CancelDeps | undefined;
+
+/** The cancel route's ports: the job store, every job type's state machine (to stop) and the event queue. */
+export function cancelServices(): CancelDeps {
+  const { jobs, signer, clock } = jobServices();
+  cancelDeps ??= {
+    jobs,
+    signer,
+    clock,
+    stopper: new StepFunctionsStopper(sfnClient(), (jobType) => requireEnv(stateMachineArnVariable(jobType))),
+    events: new JobEventPublisher(sqsClient(), requireEnv(ENV.webhookQueueUrl)),
+  };
+  return cancelDeps;
 }

@@ -6,6 +6,8 @@ export const ENV = {
   jobsTable: 'JOBS_TABLE_NAME',
   accountsTable: 'ACCOUNTS_TABLE_NAME',
   rateLimitTable: 'RATE_LIMIT_TABLE_NAME',
+  /** Idempotency-Key records of POST requests (Powertools' idempotency layout, 24 h TTL). */
+  idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
   mediaBucket: 'MEDIA_BUCKET_NAME',
   keyVariant: 'KEY_VARIANT',
   testRatePerMinute: 'TEST_KEY_RATE_PER_MINUTE',

@@ -162,6 +162,7 @@ export interface JobStore {
   setProgress(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
   complete(ref: JobRef, output: JsonObject, now: string): Promise<boolean>;
   fail(ref: JobRef, error: JobErrorInfo, now: string): Promise<boolean>;
+  cancel(ref: JobRef, now: string): Promise<boolean>;
   recordWebhookAttempt(ref: JobRef, attempt: WebhookAttempt): Promise<void>;
   claimProgressEvent(ref: JobRef, stage: string, now: Date, minGapMs: number): Promise<boolean>;
   listUnfinished(): Promise<Job[]>;
@@ -330,6 +331,19 @@ export class DynamoJobStore implements JobStore {
       values: { ':queued': 'queued', ':processing': 'processing', ':err': error },
       set: ['#error = :err', 'completed_at = :now'],
       names: { '#error': 'error' },
+      now,
+    });
+  }
+
+  /**
+   * queued/processing → canceled. Final: every other transition is conditioned on queued or processing,
+   * so a step still running (or the execution-ended rule) can no longer complete, fail or advance it.
+   */
+  cancel(ref: JobRef, now: string): Promise<boolean> {
+    return this.transition(ref, 'canceled', {
+      condition: '#status IN (:queued, :processing)',
+      values: { ':queued': 'queued', ':processing': 'processing' },
+      set: ['completed_at = :now'],
       now,
     });
   }

@@ -2,7 +2,8 @@
 // (functions/jobs/registry.ts); the platform stores and moves any of them. Each job type has one state
 // machine; its ARN reaches the API handlers as STATE_MACHINE_ARN_<JOB_TYPE>.
 
-export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+// canceled: stopped by its owner (POST /v1/jobs/{jobId}/cancel); final like completed and failed.
+export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** A job type named by the registry, e.g. markup_v2. */

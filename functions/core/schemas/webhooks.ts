@@ -1,12 +1,13 @@
 // The webhook section of a job and the event payloads receivers get (documented under `webhooks` in
 // the OpenAPI document).
 import { z } from 'zod';
+import { JOB_EVENT_TYPES } from '../webhooks/events.ts';
 import { jobError } from './outputs.ts';
 
 export const webhookAttempt = z
   .object({
     event_id: z.string(),
-    type: z.enum(['job.processing', 'job.progress', 'job.completed', 'job.failed']),
+    type: z.enum(JOB_EVENT_TYPES),
     attempt: z.int().min(1).meta({
       description:
         '1-based; 8 attempts at most (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter).',
@@ -46,7 +47,7 @@ export function webhookEvent(type: string, extra: Record<string, z.ZodType>, des
       data: z.object({
         job_id: z.uuid(),
         job_type: z.string(),
-        status: z.enum(['processing', 'completed', 'failed']),
+        status: z.enum(['processing', 'completed', 'failed', 'canceled']),
         progress,
         ...extra,
         callback_metadata: z
@@ -58,7 +59,7 @@ export function webhookEvent(type: string, extra: Record<string, z.ZodType>, des
     .meta({ description });
 }
 
-/** The four events, keyed by type, as the OpenAPI `webhooks` section documents them. */
+/** The five events, keyed by type, as the OpenAPI `webhooks` section documents them. */
 export function webhookEvents(output: z.ZodType) {
   return {
     'job.processing': webhookEvent('job.processing', {}, 'Work on the job started.'),
@@ -76,6 +77,11 @@ export function webhookEvents(output: z.ZodType) {
       'job.failed',
       { error: jobError },
       'The job failed; error carries the code and message.',
+    ),
+    'job.canceled': webhookEvent(
+      'job.canceled',
+      {},
+      'The job was canceled (POST /v1/jobs/{jobId}/cancel); no further events follow and it never completes.',
     ),
   };
 }

@@ -6,7 +6,13 @@ import type { SendMessageCommandInput } from '@aws-sdk/client-sqs';
 import type { JobProgress } from '../jobs/job.ts';
 import type { JobStatus, JobType, Mode } from '../jobs/job-types.ts';
 
-export const JOB_EVENT_TYPES = ['job.processing', 'job.progress', 'job.completed', 'job.failed'] as const;
+export const JOB_EVENT_TYPES = [
+  'job.processing',
+  'job.progress',
+  'job.completed',
+  'job.failed',
+  'job.canceled',
+] as const;
 export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
 
 /** Progress events are sent at most once per stage and never closer together than this. */

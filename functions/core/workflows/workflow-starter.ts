@@ -1,6 +1,12 @@
 // Starts a job's state machine. The execution is named by the job id, so a retried start can never run
 // the same job twice: Step Functions answers ExecutionAlreadyExists, which counts as started.
-import { ExecutionAlreadyExists, type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import {
+  ExecutionAlreadyExists,
+  ExecutionDoesNotExist,
+  type SFNClient,
+  StartExecutionCommand,
+  StopExecutionCommand,
+} from '@aws-sdk/client-sfn';
 import type { Job, JsonObject } from '../jobs/job.ts';
 import type { JobType, Mode } from '../jobs/job-types.ts';
 
@@ -58,6 +64,44 @@ export class StepFunctionsStarter implements WorkflowStarter {
       );
     } catch (error) {
       if (error instanceof ExecutionAlreadyExists) return;
+      throw error;
+    }
+  }
+}
+
+/** Stops a job's execution (cancel). Stopping one that has ended or never started is not an error. */
+export interface WorkflowStopper {
+  stop(jobType: JobType, executionName: string, cause: string): Promise<void>;
+}
+
+/**
+ * The ARN of the execution named `executionName` of a state machine: executions live beside their
+ * state machine, arn:<partition>:states:<region>:<account>:execution:<state machine name>:<name>.
+ */
+export function executionArnOf(stateMachineArn: string, executionName: string): string {
+  const marker = ':stateMachine:';
+  const at = stateMachineArn.indexOf(marker);
+  if (at < 0) throw new Error(`Not a state machine ARN: ${stateMachineArn}`);
+  return `${stateMachineArn.slice(0, at)}:execution:${stateMachineArn.slice(at + marker.length)}:${executionName}`;
+}
+
+export class StepFunctionsStopper implements WorkflowStopper {
+  constructor(
+    private readonly sfn: SFNClient,
+    private readonly stateMachineArn: (jobType: JobType) => string,
+  ) {}
+
+  async stop(jobType: JobType, executionName: string, cause: string): Promise<void> {
+    try {
+      await this.sfn.send(
+        new StopExecutionCommand({
+          executionArn: executionArnOf(this.stateMachineArn(jobType), executionName),
+          error: 'JobCanceled',
+          cause,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ExecutionDoesNotExist) return;
       throw error;
     }
   }

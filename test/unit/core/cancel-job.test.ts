@@ -1,0 +1,159 @@
+// cancelJob with fake ports: which statuses can be canceled, the order of mark → stop → tell, the
+// repeated cancel, races with the job's own end and a stop that fails.
+import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../functions/core/errors.ts';
+import type { Job } from '../../../functions/core/jobs/job.ts';
+import type { JobRef, JobStore } from '../../../functions/core/jobs/job-store.ts';
+import type { JobStatus } from '../../../functions/core/jobs/job-types.ts';
+import { type CancelDeps, cancelJob } from '../../../functions/core/use-cases/cancel-job.ts';
+import { executionArnOf } from '../../../functions/core/workflows/workflow-starter.ts';
+
+const JOB_ID = '0193a0b2-0000-7000-8000-000000000001';
+const tenant = { orgId: 'acme', mode: 'live' as const };
+const NOW = new Date('2026-02-01T10:00:00.000Z');
+
+function job(status: JobStatus, extra: Partial<Job> = {}): Job {
+  return {
+    jobId: JOB_ID,
+    orgId: tenant.orgId,
+    mode: tenant.mode,
+    jobType: 'markup_v2_video',
+    status,
+    createdAt: '2026-02-01T09:59:00.000Z',
+    updatedAt: '2026-02-01T09:59:00.000Z',
+    progress: { percent: 40, stage: 'rendering' },
+    input: {},
+    ...extra,
+  };
+}
+
+function harness(initial: Job, options: { raceTo?: JobStatus; stopFails?: boolean } = {}) {
+  let current = initial;
+  const log: string[] = [];
+  const jobs = {
+    get: async (t: { orgId: string; mode: string }, id: string) =>
+      t.orgId === current.orgId && t.mode === current.mode && id === current.jobId ? current : undefined,
+    cancel: async (ref: JobRef, now: string) => {
+      if (options.raceTo) current = { ...current, status: options.raceTo };
+      if (current.status !== 'queued' && current.status !== 'processing') return false;
+      log.push(`cancel ${ref.jobType}`);
+      current = { ...current, status: 'canceled', completedAt: now, updatedAt: now };
+      return true;
+    },
+  } as unknown as JobStore;
+  const deps: CancelDeps = {
+    jobs,
+    signer: { sign: async (key) => ({ url: `https://signed/${key}`, expiresAt: 'later' }) },
+    clock: { now: () => NOW },
+    stopper: {
+      stop: async (jobType, name, cause) => {
+        log.push(`stop ${jobType} ${name}`);
+        expect(cause).toMatch(/cancel/i);
+        if (options.stopFails) throw new Error('throttled');
+      },
+    },
+    events: {
+      publish: async (type, eventJob, status) => {
+        log.push(`event ${type} ${status} ${eventJob.job_id}`);
+      },
+    },
+  };
+  return { deps, log, current: () => current };
+}
+
+async function thrown(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected an ApiError');
+}
+
+describe('cancelJob', () => {
+  it.each(['queued', 'processing'] as const)(
+    'cancels a %s job: marks it, stops the execution, tells the webhook',
+    async (status) => {
+      const h = harness(job(status, { webhookUrl: 'https://example.com/hook' }));
+      const view = await cancelJob(h.deps, tenant, JOB_ID);
+      expect(view.status).toBe('canceled');
+      expect(view.completed_at).toBe(NOW.toISOString());
+      expect(h.log).toEqual([
+        'cancel markup_v2_video',
+        `stop markup_v2_video ${JOB_ID}`,
+        `event job.canceled canceled ${JOB_ID}`,
+      ]);
+    },
+  );
+
+  it('sends no event for a job without a webhook_url', async () => {
+    const h = harness(job('queued'));
+    await cancelJob(h.deps, tenant, JOB_ID);
+    expect(h.log.some((l) => l.startsWith('event'))).toBe(false);
+  });
+
+  it('answers a canceled job again without stopping or telling anything twice', async () => {
+    const h = harness(job('canceled', { webhookUrl: 'https://example.com/hook' }));
+    expect((await cancelJob(h.deps, tenant, JOB_ID)).status).toBe('canceled');
+    expect(h.log).toEqual([]);
+  });
+
+  it.each(['completed', 'failed'] as const)(
+    'refuses a %s job with 409 JOB_NOT_CANCELABLE naming the status',
+    async (status) => {
+      const h = harness(job(status));
+      const error = await thrown(cancelJob(h.deps, tenant, JOB_ID));
+      expect(error.code).toBe('JOB_NOT_CANCELABLE');
+      expect(error.status).toBe(409);
+      expect(error.message).toContain(status);
+      expect(h.log).toEqual([]);
+    },
+  );
+
+  it('is a 409 when the job completes between the read and the cancel', async () => {
+    const h = harness(job('processing'), { raceTo: 'completed' });
+    const error = await thrown(cancelJob(h.deps, tenant, JOB_ID));
+    expect(error.code).toBe('JOB_NOT_CANCELABLE');
+    expect(error.message).toContain('completed');
+    expect(h.log).toEqual([]);
+  });
+
+  it('keeps the job canceled when the stop request fails', async () => {
+    const h = harness(job('processing'), { stopFails: true });
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      expect((await cancelJob(h.deps, tenant, JOB_ID)).status).toBe('canceled');
+    } finally {
+      console.error = original;
+    }
+    expect(h.current().status).toBe('canceled');
+    expect(errors.join()).toContain('execution not stopped');
+  });
+
+  it('is a 404 for another tenant, an unknown id and a malformed id', async () => {
+    const h = harness(job('processing'));
+    for (const [t, id] of [
+      [{ orgId: 'globex', mode: 'live' as const }, JOB_ID],
+      [{ orgId: 'acme', mode: 'test' as const }, JOB_ID],
+      [tenant, '0193a0b2-0000-7000-8000-000000000002'],
+      [tenant, 'nope'],
+    ] as const) {
+      expect((await thrown(cancelJob(h.deps, t, id))).code).toBe('NOT_FOUND');
+    }
+    expect(h.current().status).toBe('processing');
+  });
+});
+
+describe('executionArnOf', () => {
+  it('names the execution beside its state machine', () => {
+    expect(
+      executionArnOf('arn:aws:states:ap-southeast-2:123456789012:stateMachine:MarkupVideo-AbC', JOB_ID),
+    ).toBe(`arn:aws:states:ap-southeast-2:123456789012:execution:MarkupVideo-AbC:${JOB_ID}`);
+    expect(executionArnOf('arn:aws-cn:states:cn-north-1:1:stateMachine:M', 'x')).toBe(
+      'arn:aws-cn:states:cn-north-1:1:execution:M:x',
+    );
+    expect(() => executionArnOf('arn:aws:lambda:x:1:function:f', 'x')).toThrow(/state machine/);
+  });
+});
