@@ -4,8 +4,13 @@
 //      render time and the other stages, median of BENCH_RUNS runs after a warm-up;
 //   2. the markup reveal video (1920x1080, 7 s at 30 fps) rendered by the local renderer: its export
 //      frames/s, the baseline a still is compared with (a still costs about how many video frames?).
+//   3. video export: the test fixture bundle served over http, rendered at 1920x1080 (150 frames, h264):
+//      the export frames/s beside the reveal video's.
 // Run: npm run bench -- brochure
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
@@ -128,10 +133,61 @@ try {
   };
   await renderVideo(); // warm-up
   const videoMs = await renderVideo();
+
+  // --- 3. video export: a caller-hosted bundle (the test fixture) served over http, at 1920x1080 ----------
+  const { bundle } = await import('@remotion/bundler');
+  const bundleDir = path.join(work, 'caller-bundle');
+  await bundle({
+    entryPoint: path.resolve('test/fixtures/caller-bundle/index.ts'),
+    outDir: bundleDir,
+    enableCaching: true,
+    publicPath: './',
+  });
+  const bundleServer = createServer(async (req, res) => {
+    const url = (req.url ?? '/').split('?')[0]!;
+    try {
+      res.end(await readFile(path.join(bundleDir, url === '/' ? 'index.html' : path.normalize(url))));
+    } catch {
+      res.statusCode = 404;
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => bundleServer.listen(0, '127.0.0.1', resolve));
+  const callerUrl = `http://127.0.0.1:${(bundleServer.address() as AddressInfo).port}/`;
+  const exportFrames = 150;
+  const renderExport = async () => {
+    const started = performance.now();
+    const handle = await videos.start({
+      serveUrl: callerUrl,
+      composition: 'Tiny',
+      inputProps: {},
+      codec: 'h264',
+      crf: 23,
+      width: 1920,
+      height: 1080,
+      fps: 30,
+      durationInFrames: exportFrames,
+      scale: 1,
+      outputKey: 'export.mp4',
+      timeoutSeconds: 900,
+    });
+    for (;;) {
+      const status = await videos.status(handle);
+      if (status.state === 'done') return performance.now() - started;
+      if (status.state === 'failed') throw new Error(status.message);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  await renderExport(); // warm-up
+  const exportMs = await renderExport();
+  bundleServer.close();
   const frames = seconds * fps;
   const stillMs = median(renderTimes);
   console.log(
     `\nReveal video, same run: ${frames} frames at 1920x1080 in ${(videoMs / 1000).toFixed(1)} s = ${(frames / (videoMs / 1000)).toFixed(1)} frames/s (${(videoMs / frames).toFixed(0)} ms a frame, encoding included)`,
+  );
+  console.log(
+    `Video export (caller-hosted bundle over http, h264 crf 23), same run: ${exportFrames} frames at 1920x1080 in ${(exportMs / 1000).toFixed(1)} s = ${(exportFrames / (exportMs / 1000)).toFixed(1)} frames/s`,
   );
   console.log(
     `Slide still render: median ${stillMs.toFixed(0)} ms over the six types = ${(stillMs / (videoMs / frames)).toFixed(1)} video frames' worth (a still pays page load, image decode and PNG encode once)`,
