@@ -22,6 +22,7 @@ import { imageFetcher } from '../functions/media/images/fetch-image.ts';
 import { BROCHURE_COMPOSITIONS } from '../functions/media/remotion/brochure-scene.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
 import { LocalRenderer } from '../functions/media/rendering/local-renderer.ts';
+import type { RenderRequest } from '../functions/media/rendering/renderer.ts';
 import { LocalStillRenderer } from '../functions/media/rendering/still-renderer.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { locateOffline, sampleRequests } from '../scripts/brochure/sample-data.ts';
@@ -114,16 +115,10 @@ try {
       put: async (key, body) => ({ s3_key: key, content_type: 'video/mp4', size_bytes: body.length }),
     },
   });
-  const renderVideo = async () => {
+  /** Milliseconds from start to a finished file. */
+  const renderToEnd = async (request: RenderRequest) => {
     const started = performance.now();
-    const handle = await videos.start({
-      composition: MARKUP_REVEAL.id,
-      inputProps: props,
-      codec: 'h264',
-      scale: 1,
-      outputKey: 'reveal.mp4',
-      timeoutSeconds: 900,
-    });
+    const handle = await videos.start(request);
     for (;;) {
       const status = await videos.status(handle);
       if (status.state === 'done') return performance.now() - started;
@@ -131,6 +126,15 @@ try {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
+  const renderVideo = () =>
+    renderToEnd({
+      composition: MARKUP_REVEAL.id,
+      inputProps: props,
+      codec: 'h264',
+      scale: 1,
+      outputKey: 'reveal.mp4',
+      timeoutSeconds: 900,
+    });
   await renderVideo(); // warm-up
   const videoMs = await renderVideo();
 
@@ -155,9 +159,8 @@ try {
   await new Promise<void>((resolve) => bundleServer.listen(0, '127.0.0.1', resolve));
   const callerUrl = `http://127.0.0.1:${(bundleServer.address() as AddressInfo).port}/`;
   const exportFrames = 150;
-  const renderExport = async () => {
-    const started = performance.now();
-    const handle = await videos.start({
+  const renderExport = () =>
+    renderToEnd({
       serveUrl: callerUrl,
       composition: 'Tiny',
       inputProps: {},
@@ -171,13 +174,6 @@ try {
       outputKey: 'export.mp4',
       timeoutSeconds: 900,
     });
-    for (;;) {
-      const status = await videos.status(handle);
-      if (status.state === 'done') return performance.now() - started;
-      if (status.state === 'failed') throw new Error(status.message);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
   await renderExport(); // warm-up
   const exportMs = await renderExport();
   bundleServer.close();

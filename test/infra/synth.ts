@@ -4,7 +4,6 @@ import { App, CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildStage, type StageStacks } from '../../lib/app.ts';
 import { type DeployableStage, STAGES } from '../../lib/config/stages.ts';
-import { HANDLER_METADATA_KEY } from '../../lib/constructs/service-function.ts';
 
 /** Skips esbuild and the sharp layer install: the templates are the same, the assets are not built. */
 export const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] as string[] };
