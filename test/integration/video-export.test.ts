@@ -5,7 +5,6 @@
 // composition, an unreachable bundle, a host off the allowlist and bad options get their codes; the
 // completion webhook arrives signed, carrying the output.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import * as path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODEC_OUTPUT, RENDER_CODECS, type RenderCodec } from '../../functions/media/rendering/renderer.ts';
+import { type ServedBundle, serveCallerBundle } from '../support/caller-bundle.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
 import { probeVideo } from '../support/media-probe.ts';
@@ -21,7 +21,7 @@ import { sharedStack } from '../support/shared-stack.ts';
 const stack = sharedStack();
 const JOB_TIMEOUT_MS = 120_000;
 const work = mkdtempSync(path.join(tmpdir(), 'video-export-'));
-let bundleServer: Server;
+let served: ServedBundle | undefined;
 let receiver: Server;
 let serveUrl: string;
 let receiverUrl: string;
@@ -57,26 +57,8 @@ async function exported(body: Json): Promise<{ job: Json; file: Buffer }> {
 }
 
 beforeAll(async () => {
-  const { bundle } = await import('@remotion/bundler');
-  const outDir = path.join(work, 'bundle');
-  await bundle({
-    entryPoint: path.resolve('test/fixtures/caller-bundle/index.ts'),
-    outDir,
-    enableCaching: true,
-    publicPath: './',
-  });
-  bundleServer = createServer(async (req, res) => {
-    const url = (req.url ?? '/').split('?')[0]!;
-    const file = path.join(outDir, url === '/' ? 'index.html' : path.normalize(url));
-    try {
-      res.end(await readFile(file));
-    } catch {
-      res.statusCode = 404;
-      res.end();
-    }
-  });
-  await new Promise<void>((resolve) => bundleServer.listen(0, '127.0.0.1', resolve));
-  serveUrl = `http://127.0.0.1:${(bundleServer.address() as AddressInfo).port}/`;
+  served = await serveCallerBundle(work);
+  serveUrl = served.url;
   receiver = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -92,7 +74,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => {
-  bundleServer?.close();
+  served?.close();
   receiver?.close();
   rmSync(work, { recursive: true, force: true });
 });

@@ -74,6 +74,29 @@ export function lambdaWorkflowPorts(): WorkflowPorts {
   return workflowPorts;
 }
 
+/**
+ * The platform's ports plus more, each extra one built by its factory on first use (and then kept): a
+ * step's Lambda builds only the adapters the step really touches.
+ */
+export function withLazyPorts<P extends WorkflowPorts>(
+  platform: WorkflowPorts,
+  factories: { readonly [K in Exclude<keyof P, keyof WorkflowPorts>]: () => P[K] },
+): P {
+  const built = new Map<PropertyKey, unknown>();
+  const extra = Object.fromEntries(
+    Object.entries(factories).map(([name, factory]) => [
+      name,
+      {
+        get: () => {
+          if (!built.has(name)) built.set(name, (factory as () => unknown)());
+          return built.get(name);
+        },
+      },
+    ]),
+  );
+  return Object.defineProperties(Object.create(platform), extra) as P;
+}
+
 /** Puts a job event on the webhook queue when the job has a webhook_url (otherwise does nothing). */
 export async function emitJobEvent(
   ports: Pick<WorkflowPorts, 'events' | 'clock'>,

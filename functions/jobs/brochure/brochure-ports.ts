@@ -7,6 +7,7 @@ import {
   type StepEvent,
   stepHandler,
   type WorkflowPorts,
+  withLazyPorts,
 } from '../../core/workflows/step-runtime.ts';
 import type { ImageFetcher } from '../../media/images/fetch-image.ts';
 import { type Providers, providersFromEnv } from '../../media/providers/provider-factory.ts';
@@ -23,24 +24,10 @@ export interface BrochureStepPorts extends WorkflowPorts {
 let ports: BrochureStepPorts | undefined;
 
 function lambdaBrochurePorts(): BrochureStepPorts {
-  if (ports) return ports;
-  const platform = lambdaWorkflowPorts();
-  let providers: Providers | undefined;
-  let renderer: StillRenderer | undefined;
-  ports = Object.defineProperties(Object.create(platform) as BrochureStepPorts, {
-    providers: {
-      get: () => {
-        providers ??= providersFromEnv();
-        return providers;
-      },
-    },
-    fetchImage: { get: () => lambdaImageFetcher() },
-    stillRenderer: {
-      get: () => {
-        renderer ??= stillRendererFromEnv();
-        return renderer;
-      },
-    },
+  ports ??= withLazyPorts<BrochureStepPorts>(lambdaWorkflowPorts(), {
+    providers: providersFromEnv,
+    fetchImage: lambdaImageFetcher,
+    stillRenderer: stillRendererFromEnv,
   });
   return ports;
 }

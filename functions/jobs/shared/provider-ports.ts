@@ -1,6 +1,11 @@
 // Step handlers that work through the stage's providers (geocoder, site source, nadir imagery).
-import { lambdaWorkflowPorts, type StepEvent, stepHandler } from '../../core/workflows/step-runtime.ts';
-import { type Providers, providersFromEnv } from '../../media/providers/provider-factory.ts';
+import {
+  lambdaWorkflowPorts,
+  type StepEvent,
+  stepHandler,
+  withLazyPorts,
+} from '../../core/workflows/step-runtime.ts';
+import { providersFromEnv } from '../../media/providers/provider-factory.ts';
 import type { StepPorts } from './step-ports.ts';
 
 export type ProviderPorts = Omit<StepPorts, 'renderer'>;
@@ -8,17 +13,7 @@ export type ProviderPorts = Omit<StepPorts, 'renderer'>;
 let ports: ProviderPorts | undefined;
 
 function lambdaProviderPorts(): ProviderPorts {
-  if (ports) return ports;
-  const platform = lambdaWorkflowPorts();
-  let providers: Providers | undefined;
-  ports = Object.defineProperties(Object.create(platform) as ProviderPorts, {
-    providers: {
-      get: () => {
-        providers ??= providersFromEnv();
-        return providers;
-      },
-    },
-  });
+  ports ??= withLazyPorts<ProviderPorts>(lambdaWorkflowPorts(), { providers: providersFromEnv });
   return ports;
 }
 

@@ -1,6 +1,10 @@
 // Step handlers that drive the stage's renderer (local Remotion or Remotion Lambda).
-import { lambdaWorkflowPorts, type StepEvent, stepHandler } from '../../core/workflows/step-runtime.ts';
-import type { Renderer } from '../../media/rendering/renderer.ts';
+import {
+  lambdaWorkflowPorts,
+  type StepEvent,
+  stepHandler,
+  withLazyPorts,
+} from '../../core/workflows/step-runtime.ts';
 import { rendererFromEnv } from '../../media/rendering/renderer-factory.ts';
 import type { StepPorts } from './step-ports.ts';
 
@@ -9,17 +13,8 @@ export type RendererPorts = Omit<StepPorts, 'providers'>;
 let ports: RendererPorts | undefined;
 
 function lambdaRendererPorts(): RendererPorts {
-  if (ports) return ports;
   const platform = lambdaWorkflowPorts();
-  let renderer: Renderer | undefined;
-  ports = Object.defineProperties(Object.create(platform) as RendererPorts, {
-    renderer: {
-      get: () => {
-        renderer ??= rendererFromEnv(platform.media);
-        return renderer;
-      },
-    },
-  });
+  ports ??= withLazyPorts<RendererPorts>(platform, { renderer: () => rendererFromEnv(platform.media) });
   return ports;
 }
 

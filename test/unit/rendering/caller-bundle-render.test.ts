@@ -3,8 +3,7 @@
 // rendered in every codec the local renderer claims, with ffprobe checking codec, size, frame rate and
 // frame count. Also: the duration precedence, a missing composition and an unreachable bundle.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -18,11 +17,12 @@ import {
   type RenderRequest,
   resolveDurationInFrames,
 } from '../../../functions/media/rendering/renderer.ts';
+import { type ServedBundle, serveCallerBundle } from '../../support/caller-bundle.ts';
 import { probeVideo } from '../../support/media-probe.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'caller-bundle-'));
 const stored = new Map<string, { body: Buffer; contentType: string }>();
-let server: Server;
+let served: ServedBundle | undefined;
 let serveUrl: string;
 let renderer: LocalRenderer;
 
@@ -37,26 +37,8 @@ const PROBED_CODEC: Record<RenderCodec, string> = {
 };
 
 beforeAll(async () => {
-  const { bundle } = await import('@remotion/bundler');
-  const outDir = path.join(work, 'bundle');
-  await bundle({
-    entryPoint: path.resolve('test/fixtures/caller-bundle/index.ts'),
-    outDir,
-    enableCaching: true,
-    publicPath: './',
-  });
-  server = createServer(async (req, res) => {
-    const url = (req.url ?? '/').split('?')[0]!;
-    const file = path.join(outDir, url === '/' ? 'index.html' : path.normalize(url));
-    try {
-      res.end(await readFile(file));
-    } catch {
-      res.statusCode = 404;
-      res.end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  serveUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  served = await serveCallerBundle(work);
+  serveUrl = served.url;
   renderer = new LocalRenderer({
     // Our own site is never used here: every request names the caller's bundle.
     serveUrl: path.join(work, 'no-site'),
@@ -72,7 +54,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  server?.close();
+  served?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
