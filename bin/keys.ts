@@ -11,6 +11,10 @@ import { DynamoAccountStore } from '../functions/core/auth/account-store.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
+import {
+  getOrganizationSettings,
+  updateOrganizationSettings,
+} from '../functions/core/use-cases/organization-settings.ts';
 import { STAGES, stageConfig } from '../lib/config/stages.ts';
 import { LOCAL_STATE_FILE, type LocalStackInfo } from '../lib/local/local-stack.ts';
 
@@ -25,6 +29,8 @@ Commands:
   set-plan  --org ID --plan starter|growth|enterprise Put the organization on a named plan
   webhook-secret --org ID [--rotate]                  Show the webhook signing secret(s) (created on first use);
                                                       --rotate makes a new one, the old one signs too for 24 h
+  settings  --org ID [--staging-watermark on|off]     Show the organization's settings, or change them
+                                                      (staging watermark: "Virtually staged" label on staged photos)
 
 Target (default: the local stack started by npm start):
   --data-dir DIR    data directory of the local stack (default .local-data, or DATA_DIR)
@@ -42,7 +48,8 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
       marshallOptions: { removeUndefinedValues: true },
     });
-    return new KeyAdmin(new DynamoAccountStore(db, table), config.rateLimits, systemClock);
+    const accounts = new DynamoAccountStore(db, table);
+    return { accounts, admin: new KeyAdmin(accounts, config.rateLimits, systemClock) };
   }
   const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? '.local-data';
   let info: LocalStackInfo;
@@ -57,7 +64,8 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  return new KeyAdmin(new DynamoAccountStore(db, info.tables.accounts), STAGES.local.rateLimits, systemClock);
+  const accounts = new DynamoAccountStore(db, info.tables.accounts);
+  return { accounts, admin: new KeyAdmin(accounts, STAGES.local.rateLimits, systemClock) };
 }
 
 function required(values: Record<string, unknown>, name: string): string {
@@ -77,6 +85,7 @@ async function main(argv: string[]) {
       key: { type: 'string' },
       plan: { type: 'string' },
       rotate: { type: 'boolean' },
+      'staging-watermark': { type: 'string' },
       'per-minute': { type: 'string' },
       'per-day': { type: 'string' },
       stage: { type: 'string' },
@@ -89,7 +98,7 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  const admin = await adminFor(values);
+  const { admin, accounts } = await adminFor(values);
   const org = required(values, 'org');
   switch (command) {
     case 'create': {
@@ -146,6 +155,21 @@ async function main(argv: string[]) {
       }
       console.log(`Webhook signing secret of ${org} (verify with any Standard Webhooks library):`);
       console.log(secrets[0]!.secret);
+      return;
+    }
+    case 'settings': {
+      const watermark = values['staging-watermark'];
+      if (watermark !== undefined && watermark !== 'on' && watermark !== 'off') {
+        throw new Error(`--staging-watermark must be on or off, got '${watermark}'`);
+      }
+      if (!(await accounts.getOrganization(org))) {
+        throw new Error(`No organization '${org}': it is created with its first key (keys create).`);
+      }
+      const settings =
+        watermark === undefined
+          ? await getOrganizationSettings(accounts, org)
+          : await updateOrganizationSettings(accounts, org, { stagingWatermark: watermark === 'on' });
+      console.log(`${org}: staging watermark ${settings.stagingWatermark ? 'on' : 'off'}`);
       return;
     }
     default:

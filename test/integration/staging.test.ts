@@ -1,17 +1,22 @@
 // Virtual staging end to end on the local stack (offline stager): empty-room photos served from a
 // loopback HTTP server are staged at their own size and format, with furniture on the floor and the
 // ceiling untouched; every documented room type is furnished (an unknown one falls back and says so);
-// bad URLs are refused at request time and undownloadable ones end the job failed with the reason.
+// bad URLs are refused at request time and undownloadable ones end the job failed with the reason; an
+// organization's watermark setting (set with the keys CLI) labels its photos unless a request says no.
+import { execFile } from 'node:child_process';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watermarkBox } from '../../functions/media/staging/disclosure-watermark.ts';
 import { EMPTY_ROOMS, type EmptyRoomPhoto, renderEmptyRoom } from '../support/empty-room-photo.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { download } from '../support/image-probe.ts';
-import { newOrganization } from '../support/local-stack-process.ts';
+import { newOrganization, PROJECT_ROOT } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 
+const run = promisify(execFile);
 const stack = sharedStack();
 const JOB_TIMEOUT_MS = 60_000;
 let key: string;
@@ -144,6 +149,7 @@ describe('virtual staging', () => {
       room_type: { requested: 'Master Bedroom', used: 'bedroom', match: 'synonym' },
       style: { used: 'scandinavian', match: 'keyword' },
       options: { style_prompt: 'Scandi, light oak and linen' },
+      watermark: { on: false, source: 'organization' },
     });
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     expect(job.output.room_type).toEqual(job.input.room_type);
@@ -178,6 +184,58 @@ describe('virtual staging', () => {
       ['bathroom', 'bedroom', 'dining', 'kitchen', 'living', 'office', 'outdoor'].sort(),
     );
   }, 240_000);
+});
+
+describe('virtual staging: the watermark setting', () => {
+  const cli = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'bin/keys.ts', ...args, '--data-dir', stack.dataDir], {
+      cwd: PROJECT_ROOT,
+    });
+
+  it('labels the photos of an organization that turned it on (keys CLI), unless the request says no', async () => {
+    const org = await newOrganization(stack);
+    const orgKey = await org.key('live');
+    expect((await cli('settings', '--org', org.orgId)).stdout).toContain('staging watermark off');
+    expect((await cli('settings', '--org', org.orgId, '--staging-watermark', 'on')).stdout).toContain(
+      'staging watermark on',
+    );
+    await expect(cli('settings', '--org', org.orgId, '--staging-watermark', 'yes')).rejects.toThrow(
+      /--staging-watermark must be on or off/,
+    );
+
+    // bedroom-carpet is lossless (PNG) and its bottom-left corner stays bare floor for a living room.
+    const spec = EMPTY_ROOMS.find((s) => s.name === 'bedroom-carpet')!;
+    const body = { image_url: roomUrl(spec.name), room_type: 'living' };
+    const submit = async (extra: Json) => {
+      const accepted = await call<Json>(stack.url, 'POST', '/v1/virtual-staging/generate', {
+        key: orgKey,
+        body: { ...body, ...extra },
+      });
+      expect(accepted.status, accepted.text).toBe(202);
+      return waitForJob(stack.url, orgKey, accepted.body.data.job_id, JOB_TIMEOUT_MS);
+    };
+    const [labelled, unlabelled] = await Promise.all([submit({}), submit({ options: { watermark: false } })]);
+    for (const job of [labelled, unlabelled]) expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(labelled.input.watermark).toEqual({ on: true, source: 'organization' });
+    expect(labelled.output.watermark).toBe(true);
+    expect(unlabelled.input.watermark).toEqual({ on: false, source: 'request' });
+    expect(unlabelled.output.watermark).toBe(false);
+
+    const original = rooms.get(spec.name)!.image;
+    const on = await download(labelled.output.image.url);
+    const off = await download(unlabelled.output.image.url);
+    const b = watermarkBox(spec.width, spec.height);
+    const label = { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
+    expect(await meanDiff(off, original, label), 'no label: the corner is the bare floor').toBeLessThan(2);
+    expect(await meanDiff(on, off, label), 'the label is drawn there').toBeGreaterThan(40);
+    const ceiling = { x0: 0, y0: 0, x1: spec.width, y1: spec.height * 0.1 };
+    expect(await meanDiff(on, original, ceiling)).toBeLessThan(1.5);
+
+    await cli('settings', '--org', org.orgId, '--staging-watermark', 'off');
+    const afterOff = await submit({});
+    expect(afterOff.input.watermark).toEqual({ on: false, source: 'organization' });
+    expect(afterOff.output.watermark).toBe(false);
+  }, 120_000);
 });
 
 describe('virtual staging: refused requests', () => {

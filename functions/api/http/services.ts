@@ -11,6 +11,7 @@ import { RateLimiter } from '../../core/limits/rate-limiter.ts';
 import { S3MediaStore } from '../../core/media/media-store.ts';
 import type { CancelDeps } from '../../core/use-cases/cancel-job.ts';
 import type { JobDeps } from '../../core/use-cases/jobs.ts';
+import { getOrganizationSettings } from '../../core/use-cases/organization-settings.ts';
 import { JobEventPublisher } from '../../core/webhooks/event-publisher.ts';
 import { StepFunctionsStarter, StepFunctionsStopper } from '../../core/workflows/workflow-starter.ts';
 
@@ -65,6 +66,7 @@ export function jobServices(): JobDeps {
     signer: { sign: (key, now) => mediaSigner().sign(key, now) },
     starter: new StepFunctionsStarter(sfnClient(), (jobType) => requireEnv(stateMachineArnVariable(jobType))),
     clock: systemClock,
+    organizationSettings: (orgId) => getOrganizationSettings(accountStore(), orgId),
     webhookPolicy: {
       allowHttp: requireEnv(ENV.webhookAllowHttp) === 'true',
       allowLoopback: requireEnv(ENV.webhookAllowLoopback) === 'true',

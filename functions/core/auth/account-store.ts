@@ -42,6 +42,13 @@ export interface OrganizationRecord {
   readonly plan?: string;
   readonly requestsPerMinute?: number;
   readonly requestsPerDay?: number;
+  /** Draw a "Virtually staged" label on staged photos (organization settings; absent means off). */
+  readonly stagingWatermark?: boolean;
+}
+
+/** The organization settings the store keeps (each one its own attribute, so updates never collide). */
+export interface OrganizationSettingsPatch {
+  readonly stagingWatermark?: boolean;
 }
 
 /** A webhook signing secret of an organization; a rotated-out one keeps signing until it expires. */
@@ -96,6 +103,17 @@ function keyFromItem(item: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
+function orgFromItem(Item: Record<string, unknown>): OrganizationRecord {
+  return {
+    orgId: String(Item.org_id),
+    createdAt: String(Item.created_at),
+    plan: (Item.plan as string | null) ?? undefined,
+    requestsPerMinute: (Item.rate_per_minute as number | null) ?? undefined,
+    requestsPerDay: (Item.daily_quota as number | null) ?? undefined,
+    stagingWatermark: (Item.staging_watermark as boolean | null) ?? undefined,
+  };
+}
+
 async function refused(write: Promise<unknown>): Promise<boolean> {
   try {
     await write;
@@ -131,6 +149,11 @@ export interface AccountStore {
   ): Promise<void>;
   getOrganization(orgId: string): Promise<OrganizationRecord | undefined>;
   putOrganization(org: OrganizationRecord): Promise<void>;
+  /** Sets the given settings of an existing organization; undefined when there is no such organization. */
+  updateOrganizationSettings(
+    orgId: string,
+    patch: OrganizationSettingsPatch,
+  ): Promise<OrganizationRecord | undefined>;
   getWebhookSecrets(orgId: string): Promise<{ secrets: WebhookSecret[]; version: number }>;
   replaceWebhookSecrets(orgId: string, version: number, next: readonly WebhookSecret[]): Promise<boolean>;
 }
@@ -290,13 +313,37 @@ export class DynamoAccountStore implements AccountStore {
       new GetCommand({ TableName: this.tableName, Key: { pk: orgPk(orgId) }, ConsistentRead: true }),
     );
     if (!Item) return undefined;
-    return {
-      orgId: String(Item.org_id),
-      createdAt: String(Item.created_at),
-      plan: (Item.plan as string | null) ?? undefined,
-      requestsPerMinute: (Item.rate_per_minute as number | null) ?? undefined,
-      requestsPerDay: (Item.daily_quota as number | null) ?? undefined,
-    };
+    return orgFromItem(Item);
+  }
+
+  async updateOrganizationSettings(
+    orgId: string,
+    patch: OrganizationSettingsPatch,
+  ): Promise<OrganizationRecord | undefined> {
+    const sets: string[] = [];
+    const values: Record<string, unknown> = {};
+    if (patch.stagingWatermark !== undefined) {
+      sets.push('staging_watermark = :sw');
+      values[':sw'] = patch.stagingWatermark;
+    }
+    if (sets.length === 0) return this.getOrganization(orgId);
+    try {
+      const { Attributes } = await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: orgPk(orgId) },
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          // Only an organization that exists (created with its first key): never a stray item.
+          ConditionExpression: 'attribute_exists(created_at)',
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return orgFromItem(Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
   }
 
   async putOrganization(org: OrganizationRecord): Promise<void> {

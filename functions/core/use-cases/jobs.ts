@@ -9,6 +9,7 @@ import { type JobView, toJobView } from '../jobs/job-view.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { checkUrlSyntax } from '../webhooks/ssrf-guard.ts';
 import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
+import type { OrganizationSettingsReader } from './organization-settings.ts';
 
 export interface JobDeps {
   readonly jobs: JobStore;
@@ -17,6 +18,8 @@ export interface JobDeps {
   readonly signer: MediaUrlSigner;
   readonly starter: WorkflowStarter;
   readonly clock: Clock;
+  /** The submitting organization's settings (read only by kinds that have one, e.g. the staging watermark). */
+  readonly organizationSettings: OrganizationSettingsReader;
 }
 
 export async function getJob(deps: JobDeps, tenant: Tenant, jobId: string): Promise<JobView> {

@@ -37,7 +37,8 @@ export const stagingKind: JobKind = {
               description: 'Downloads a room photo and stages it with furniture',
               memoryMb: 2048,
               timeoutSeconds: 120,
-              needs: { media: true, sharp: true, imageFetch: true, stager: true },
+              // The font draws the optional "Virtually staged" watermark.
+              needs: { media: true, sharp: true, font: true, imageFetch: true, stager: true },
             },
             progress: { percent: 20, stage: 'staging' },
             payload: { input: '$.input' },

@@ -58,6 +58,10 @@ export const virtualStagingRequest = z
           .meta({
             description: `Furniture style in words, up to ${STAGING_LIMITS.stylePrompt.max} characters, e.g. "scandinavian, light oak". The offline stager draws one of ${STAGING_STYLES.join(', ')} (default modern); Bedrock also receives the text.`,
           }),
+        watermark: z.boolean().optional().meta({
+          description:
+            'Draw a "Virtually staged" label in the bottom-left corner (true) or not (false) for this job. When absent, the organization\'s staging watermark setting decides (off unless the organization turned it on).',
+        }),
       })
       .optional(),
     ...commonRequestFields,
@@ -86,9 +90,10 @@ export const virtualStagingOutput = z
       description:
         'Disclosure: the image is virtually staged. Many listing rules require saying so next to the photo.',
     }),
-    watermark: z
-      .boolean()
-      .meta({ description: "Whether the organization's staging watermark was drawn on the image." }),
+    watermark: z.boolean().meta({
+      description:
+        'Whether a "Virtually staged" label was drawn on the image: options.watermark when the request gave it, else the organization\'s setting.',
+    }),
   })
   .meta({ id: 'VirtualStagingOutput' });
 export type VirtualStagingOutput = z.infer<typeof virtualStagingOutput>;

@@ -7,6 +7,7 @@ import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { type FetchedImage, ImageFetchError } from '../../media/images/fetch-image.ts';
+import { applyWatermark } from '../../media/staging/disclosure-watermark.ts';
 import type { StagingImageFormat } from '../../media/staging/stager.ts';
 import type { virtualStagingOutput } from './schema.ts';
 import { defineStagingStep, type StagingPorts } from './staging-ports.ts';
@@ -57,11 +58,14 @@ export async function stageRoom(
       seed: stagingSeed(ref.jobId),
     }),
   ]);
+  // Settled at submission (request option, else the organization's setting); drawn over either
+  // provider's picture, in its format.
+  const watermark = input.watermark?.on === true;
+  const stagedImage = watermark ? await applyWatermark(staged.image, staged.format) : staged.image;
   const stagingMs = Date.now() - stagedAt;
-  // No organization setting store reaches the steps yet, so the optional watermark is never drawn.
   const image = await ports.media.put(
     mediaKey(ref.tenant, ref.jobId, `staged.${EXTENSIONS[staged.format]}`),
-    staged.image,
+    stagedImage,
     staged.contentType,
     { width: staged.width, height: staged.height },
   );
@@ -73,6 +77,7 @@ export async function stageRoom(
       provider: staged.provider,
       width: staged.width,
       height: staged.height,
+      watermark,
       stagingMs,
     }),
   );
@@ -84,7 +89,7 @@ export async function stageRoom(
     provider: staged.provider,
     items: [...staged.items],
     virtually_staged: true,
-    watermark: false,
+    watermark,
   };
 }
 

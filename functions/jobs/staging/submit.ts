@@ -12,7 +12,13 @@ export interface VirtualStagingInput {
   readonly image_url: string;
   readonly room_type: ResolvedRoomType;
   readonly style: ResolvedStyle;
-  readonly options: { readonly style_prompt?: string };
+  readonly options: { readonly style_prompt?: string; readonly watermark?: boolean };
+  /**
+   * Whether the step draws the "Virtually staged" label, settled at submission so a retried or
+   * recovered job draws the same picture: the request's options.watermark, else the organization's
+   * setting. Absent on jobs recorded before the setting existed (no label).
+   */
+  readonly watermark?: { readonly on: boolean; readonly source: 'request' | 'organization' };
 }
 
 /** 422 URL_NOT_ALLOWED unless the stage would download from this URL (the webhook URL policy). */
@@ -34,11 +40,20 @@ export const submitVirtualStaging: SubmitJob<VirtualStagingRequest> = async (dep
   // The same guard as webhook URLs, at request time: the caller hears now about a URL the step would
   // refuse (the step checks again, per hop and per resolved address, when it downloads).
   checkImageUrl(image_url, deps.webhookPolicy);
+  // The request's own choice wins; only without one is the organization's setting read.
+  const watermark: VirtualStagingInput['watermark'] =
+    options?.watermark !== undefined
+      ? { on: options.watermark, source: 'request' }
+      : { on: (await deps.organizationSettings(tenant.orgId)).stagingWatermark, source: 'organization' };
   const input: VirtualStagingInput = {
     image_url,
     room_type: resolveRoomType(room_type),
     style: resolveStyle(options?.style_prompt),
-    options: options?.style_prompt ? { style_prompt: options.style_prompt } : {},
+    options: {
+      ...(options?.style_prompt ? { style_prompt: options.style_prompt } : {}),
+      ...(options?.watermark !== undefined ? { watermark: options.watermark } : {}),
+    },
+    watermark,
   };
   return submitJob(deps, {
     tenant,

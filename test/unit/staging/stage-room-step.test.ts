@@ -1,5 +1,6 @@
 // The StageRoom step with fake ports: what it downloads, how it seeds the stager, what it stores and
 // returns, and how download failures become job errors.
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { StoredMedia } from '../../../functions/core/schemas/outputs.ts';
 import { jobErrorFromCaught } from '../../../functions/core/workflows/step-errors.ts';
@@ -34,7 +35,10 @@ const photo: FetchedImage = {
   height: 480,
 };
 
-function fakes(fetchImage: (url: string) => Promise<FetchedImage> = async () => photo) {
+function fakes(
+  fetchImage: (url: string) => Promise<FetchedImage> = async () => photo,
+  stagedImage = Buffer.from('staged png'),
+) {
   const stored: Array<{ key: string; body: Buffer; contentType: string }> = [];
   const requests: StageRequest[] = [];
   const stager: Stager = {
@@ -42,7 +46,7 @@ function fakes(fetchImage: (url: string) => Promise<FetchedImage> = async () => 
     async stage(request) {
       requests.push(request);
       return {
-        image: Buffer.from('staged png'),
+        image: stagedImage,
         contentType: 'image/png',
         format: 'png',
         width: 640,
@@ -107,6 +111,23 @@ describe('StageRoom step', () => {
       virtually_staged: true,
       watermark: false,
     });
+  });
+
+  it.each([
+    [{ on: true, source: 'organization' } as const, true],
+    [{ on: false, source: 'request' } as const, false],
+    [undefined, false],
+  ])('draws the watermark the job input settled (%o): %s', async (watermark, drawn) => {
+    const staged = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8b89a' } })
+      .png()
+      .toBuffer();
+    const { ports, stored } = fakes(undefined, staged);
+    const output = await stageRoom({ ...event, input: { ...event.input, watermark } }, ports);
+    expect(output.watermark).toBe(drawn);
+    const body = stored.find((s) => s.key.endsWith('/staged.png'))!.body;
+    expect(body.equals(staged)).toBe(!drawn);
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 640, 480]);
   });
 
   it('seeds deterministically per job, and differently for another job', () => {

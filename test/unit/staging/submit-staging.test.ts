@@ -26,3 +26,44 @@ describe('submitVirtualStaging on a cloud stage', () => {
     await expect(submitted).rejects.toThrow(/^image_url is not allowed: /);
   });
 });
+
+describe('submitVirtualStaging: the watermark', () => {
+  function depsWith(orgWatermark: boolean) {
+    const created: Array<{ input: Record<string, unknown> }> = [];
+    const reads: string[] = [];
+    const fake = {
+      webhookPolicy: cloudPolicy,
+      clock: { now: () => new Date('2026-03-01T00:00:00Z') },
+      jobs: { create: async (job: { input: Record<string, unknown> }) => void created.push(job) },
+      starter: { start: async () => undefined },
+      organizationSettings: async (orgId: string) => {
+        reads.push(orgId);
+        return { stagingWatermark: orgWatermark };
+      },
+    } as unknown as JobDeps;
+    return { deps: fake, created, reads };
+  }
+  const submit = (deps: JobDeps, options?: { watermark?: boolean }) =>
+    submitVirtualStaging(deps, tenant, {
+      body: { image_url: 'https://photos.example.com/room.jpg', room_type: 'living', options },
+      params: undefined as never,
+    });
+
+  it.each([
+    [true, undefined, { on: true, source: 'organization' }],
+    [false, undefined, { on: false, source: 'organization' }],
+    [true, false, { on: false, source: 'request' }],
+    [false, true, { on: true, source: 'request' }],
+  ] as const)(
+    'organization %s, request %s: records %o in the job input',
+    async (org, requested, expected) => {
+      const { deps, created, reads } = depsWith(org);
+      await submit(deps, requested === undefined ? undefined : { watermark: requested });
+      expect(created).toHaveLength(1);
+      expect(created[0]!.input.watermark).toEqual(expected);
+      expect(created[0]!.input.options).toEqual(requested === undefined ? {} : { watermark: requested });
+      // The organization's setting is read only when the request leaves it open.
+      expect(reads).toEqual(requested === undefined ? ['org-1'] : []);
+    },
+  );
+});

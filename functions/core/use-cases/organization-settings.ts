@@ -1,0 +1,56 @@
+// Use cases of an organization's settings: what the keys CLI sets, what job submissions read, and what
+// a dashboard can show and toggle. A setting never stored reads as its default.
+import type { AccountStore, OrganizationSettingsPatch } from '../auth/account-store.ts';
+import { ApiError, apiErrors } from '../errors.ts';
+
+export interface OrganizationSettings {
+  /**
+   * Draw a "Virtually staged" label in the corner of staged photos (virtual_staging). A request's
+   * `options.watermark` overrides it for that job.
+   */
+  readonly stagingWatermark: boolean;
+}
+
+export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = { stagingWatermark: false };
+
+/** The store calls these use cases make (the AccountStore, or a fake in tests). */
+export type OrganizationSettingsStore = Pick<AccountStore, 'getOrganization' | 'updateOrganizationSettings'>;
+
+/** Reads an organization's settings at submission time (the port job submissions get). */
+export type OrganizationSettingsReader = (orgId: string) => Promise<OrganizationSettings>;
+
+/** The organization's settings with defaults filled in (an unknown organization has the defaults). */
+export async function getOrganizationSettings(
+  store: OrganizationSettingsStore,
+  orgId: string,
+): Promise<OrganizationSettings> {
+  const org = await store.getOrganization(orgId);
+  return { stagingWatermark: org?.stagingWatermark ?? DEFAULT_ORGANIZATION_SETTINGS.stagingWatermark };
+}
+
+/**
+ * Changes the given settings and returns all of them. 404 NOT_FOUND when the organization does not
+ * exist (organizations are created with their first key), 400 VALIDATION_ERROR for a value of the
+ * wrong type (callers may pass parsed JSON).
+ */
+export async function updateOrganizationSettings(
+  store: OrganizationSettingsStore,
+  orgId: string,
+  patch: Partial<OrganizationSettings>,
+): Promise<OrganizationSettings> {
+  const checked: { stagingWatermark?: boolean } = {};
+  if (patch.stagingWatermark !== undefined) {
+    if (typeof patch.stagingWatermark !== 'boolean') {
+      throw apiErrors.validation([{ path: 'stagingWatermark', message: 'must be true or false' }]);
+    }
+    checked.stagingWatermark = patch.stagingWatermark;
+  }
+  const org = await store.updateOrganizationSettings(orgId, checked satisfies OrganizationSettingsPatch);
+  if (!org) {
+    throw new ApiError(
+      'NOT_FOUND',
+      `No organization '${orgId}' exists; an organization is created with its first API key.`,
+    );
+  }
+  return { stagingWatermark: org.stagingWatermark ?? DEFAULT_ORGANIZATION_SETTINGS.stagingWatermark };
+}

@@ -1,0 +1,83 @@
+// Organization settings against dynalite (the local DynamoDB): defaults for an organization that never
+// set anything, updates that survive the key admin rewriting the organization's limits, and the errors a
+// dashboard or the CLI gets for an unknown organization or a value of the wrong type.
+import type { AddressInfo } from 'node:net';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import dynalite from 'dynalite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoAccountStore } from '../../../functions/core/auth/account-store.ts';
+import {
+  getOrganizationSettings,
+  updateOrganizationSettings,
+} from '../../../functions/core/use-cases/organization-settings.ts';
+
+const server = dynalite({ createTableMs: 0 });
+let client: DynamoDBClient;
+let store: DynamoAccountStore;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  client = new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    region: 'ap-southeast-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await client.send(
+    new CreateTableCommand({
+      TableName: 'accounts',
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
+  store = new DynamoAccountStore(
+    DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+    'accounts',
+  );
+});
+
+afterAll(async () => {
+  client?.destroy();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('organization settings', () => {
+  it('reads the defaults for an organization that set nothing, or does not exist', async () => {
+    await store.putOrganization({ orgId: 'plain', createdAt: '2026-01-01T00:00:00.000Z' });
+    expect(await getOrganizationSettings(store, 'plain')).toEqual({ stagingWatermark: false });
+    expect(await getOrganizationSettings(store, 'nobody')).toEqual({ stagingWatermark: false });
+  });
+
+  it('turns the staging watermark on and off, and keeps it when the limits are rewritten', async () => {
+    await store.putOrganization({ orgId: 'agency', createdAt: '2026-01-01T00:00:00.000Z' });
+    expect(await updateOrganizationSettings(store, 'agency', { stagingWatermark: true })).toEqual({
+      stagingWatermark: true,
+    });
+    expect(await getOrganizationSettings(store, 'agency')).toEqual({ stagingWatermark: true });
+    // What KeyAdmin.setLimits/setPlan do: the setting is another attribute, left alone.
+    const org = (await store.getOrganization('agency'))!;
+    await store.putOrganization({ ...org, plan: 'growth', requestsPerMinute: 100, requestsPerDay: 10_000 });
+    expect(await getOrganizationSettings(store, 'agency')).toEqual({ stagingWatermark: true });
+    expect((await store.getOrganization('agency'))!.plan).toBe('growth');
+    // An empty change reads the settings back.
+    expect(await updateOrganizationSettings(store, 'agency', {})).toEqual({ stagingWatermark: true });
+    await updateOrganizationSettings(store, 'agency', { stagingWatermark: false });
+    expect(await getOrganizationSettings(store, 'agency')).toEqual({ stagingWatermark: false });
+  });
+
+  it('refuses an unknown organization with 404 and creates nothing', async () => {
+    await expect(
+      updateOrganizationSettings(store, 'ghost', { stagingWatermark: true }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404, message: expect.stringContaining("'ghost'") });
+    expect(await store.getOrganization('ghost')).toBeUndefined();
+  });
+
+  it('refuses a value that is not a boolean with 400 VALIDATION_ERROR', async () => {
+    await store.putOrganization({ orgId: 'typo', createdAt: '2026-01-01T00:00:00.000Z' });
+    await expect(
+      updateOrganizationSettings(store, 'typo', { stagingWatermark: 'yes' as unknown as boolean }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
+    expect(await getOrganizationSettings(store, 'typo')).toEqual({ stagingWatermark: false });
+  });
+});
