@@ -10,7 +10,7 @@ import { mulberry32 } from '../../domain/random.ts';
 import { type Box, PALETTES, type Part, type Piece } from './furniture-assets.ts';
 import { analyseRoom, type ImageRect, type RoomAnalysis } from './room-analysis.ts';
 import { project, type RoomCamera } from './room-camera.ts';
-import { type Facing, layoutFor } from './room-layouts.ts';
+import { type Facing, layoutsFor } from './room-layouts.ts';
 import {
   CONTENT_TYPES,
   type StageRequest,
@@ -83,8 +83,17 @@ function projectedBounds(camera: RoomCamera, p: Placed): ImageRect {
 
 const overlaps = (a: ImageRect, b: ImageRect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
-/** On the visible floor, below the ceiling band, clear of every opening. */
-function fits(room: RoomAnalysis, p: Placed): boolean {
+/**
+ * How much of a window, from its bottom, the room's main piece may hide when it fits nowhere else:
+ * a bed head or sofa back in front of the sill and the bottom of the frame, never the glass above.
+ */
+export const SILL_ALLOWANCE = 0.12;
+
+/**
+ * On the visible floor, below the ceiling band, clear of every opening (its image box). With
+ * `sillAllowance`, the bottom share of a window's box may be covered (the main piece's last resort).
+ */
+function fits(room: RoomAnalysis, p: Placed, sillAllowance = 0, overDoors = false): boolean {
   const { camera, width, height } = room;
   if (p.cz + p.piece.depth / 2 > room.backDepth + 0.01) return false;
   for (const [x, z] of footprint(p)) {
@@ -96,7 +105,14 @@ function fits(room: RoomAnalysis, p: Placed): boolean {
   }
   const bounds = projectedBounds(camera, p);
   if (bounds.y0 < height * 0.12) return false;
-  return room.openings.every((o) => !overlaps(bounds, o.rect));
+  // A rug lies on the floor, below every sill and threshold: it can hide no window or door.
+  if (p.piece.flat) return true;
+  return room.openings.every((o) => {
+    if (overDoors && o.kind !== 'window') return true;
+    if (o.kind !== 'window' || sillAllowance === 0) return !overlaps(bounds, o.rect);
+    const cut = (o.rect.y1 - o.rect.y0) * sillAllowance;
+    return !overlaps(bounds, { ...o.rect, y1: o.rect.y1 - cut });
+  });
 }
 
 const fmt = (v: number) => v.toFixed(1);
@@ -187,29 +203,76 @@ export class OfflineStager implements Stager {
     const palette = palettes[Math.floor(rnd() * palettes.length)]!;
     const room = await analyseRoom(request.image);
     const camera = room.camera;
-    const layout = layoutFor(request.roomType, palette, rnd);
-    const mainSpec = layout.find((l) => l.main)!;
-
-    // The main piece: against the back wall, as central as the openings allow.
+    // The seeded layout first; in a room whose openings leave too little wall for its main piece, the
+    // room type's other layouts (smaller main pieces), then the sill allowance.
+    const layouts = layoutsFor(request.roomType, palette, rnd);
     const span = room.floorRight - room.floorLeft;
     const centre = (room.floorLeft + room.floorRight) / 2;
     let main: Placed | undefined;
-    for (const forward of [0, 0.4, 0.9, 1.5]) {
-      for (const offset of [0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.2, -1.2, 1.6, -1.6].map(
-        (o) => o * Math.max(1, span / 4),
-      )) {
-        const candidate: Placed = {
-          piece: mainSpec.piece,
-          cx: centre + offset,
-          cz: room.backDepth - 0.06 - mainSpec.piece.depth / 2 - forward,
-          facing: 'camera',
-        };
-        if (fits(room, candidate)) {
-          main = candidate;
-          break;
+    let layout = layouts[0]!;
+    search: for (const allowance of [0, SILL_ALLOWANCE]) {
+      for (const candidateLayout of layouts) {
+        const mainSpec = candidateLayout.find((l) => l.main)!;
+        // The main piece: against the back wall, as central as the openings allow.
+        for (const forward of [0, 0.4, 0.9, 1.5]) {
+          for (const offset of [0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.2, -1.2, 1.6, -1.6].map(
+            (o) => o * Math.max(1, span / 4),
+          )) {
+            const candidate: Placed = {
+              piece: mainSpec.piece,
+              cx: centre + offset,
+              cz: room.backDepth - 0.06 - mainSpec.piece.depth / 2 - forward,
+              facing: 'camera',
+            };
+            if (fits(room, candidate, allowance)) {
+              main = candidate;
+              layout = candidateLayout;
+              break search;
+            }
+          }
         }
       }
-      if (main) break;
+    }
+    // Last resort (openings all along the back wall): the main piece along a side wall, facing across.
+    if (!main) {
+      const mainSpec = layout.find((l) => l.main)!;
+      const { piece } = mainSpec;
+      side: for (const z of [0.8, 1.3, 1.8, 2.4, 3.0].map(
+        (k) => room.backDepth - piece.width / 2 - k + 0.8,
+      )) {
+        for (const candidate of [
+          { piece, cx: room.floorLeft + piece.depth / 2 + 0.06, cz: z, facing: 'right' as const },
+          { piece, cx: room.floorRight - piece.depth / 2 - 0.06, cz: z, facing: 'left' as const },
+        ]) {
+          if (fits(room, candidate)) {
+            main = candidate;
+            break side;
+          }
+        }
+      }
+    }
+    let overDoors = false;
+    // Truly last: a room whose back wall is all windows and doors gets its main piece in front of a
+    // door (a doorway can be walked round; a window's glass stays clear even then).
+    if (!main) {
+      const { piece } = layout.find((l) => l.main)!;
+      over: for (const forward of [0.4, 0.9, 1.5]) {
+        for (const offset of [0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.2, -1.2].map(
+          (o) => o * Math.max(1, span / 4),
+        )) {
+          const candidate: Placed = {
+            piece,
+            cx: centre + offset,
+            cz: room.backDepth - 0.06 - piece.depth / 2 - forward,
+            facing: 'camera',
+          };
+          if (fits(room, candidate, SILL_ALLOWANCE, true)) {
+            main = candidate;
+            overDoors = true;
+            break over;
+          }
+        }
+      }
     }
     if (!main) {
       throw stagingError(
@@ -229,7 +292,8 @@ export class OfflineStager implements Stager {
         cz: main.cz - spec.dz,
         facing: spec.facing,
       };
-      if (fits(room, candidate)) placed.push(candidate);
+      // Once the main piece stands in front of a door, its group may too (never in front of glass).
+      if (fits(room, candidate, 0, overDoors)) placed.push(candidate);
     }
     // Painted far to near; flat rugs first of all.
     const order = [...placed].sort((a, b) => Number(!a.piece.flat) - Number(!b.piece.flat) || b.cz - a.cz);

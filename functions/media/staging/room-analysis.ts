@@ -80,6 +80,17 @@ function fitLine(
   return { slope, intercept: my - slope * mx };
 }
 
+/** A line fitted, then refitted without the points far from it (a door's leak, a shadow). */
+function robustLine(
+  points: ReadonlyArray<readonly [number, number]>,
+  maxResidual: number,
+): { slope: number; intercept: number } | undefined {
+  const first = fitLine(points);
+  if (!first) return undefined;
+  const kept = points.filter(([x, y]) => Math.abs(first.slope * x + first.intercept - y) <= maxResidual);
+  return kept.length >= points.length * 0.5 ? (fitLine(kept) ?? first) : first;
+}
+
 export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
   const meta = await sharp(image).metadata();
   const W = meta.width ?? 0;
@@ -162,15 +173,25 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
     smooth[x] = median(win);
   }
 
-  // The back wall's floor line: the flat top of the floor region.
-  const visible = [...smooth].filter((y) => y < h - 1);
-  const backY =
-    visible.length > 0 ? [...visible].sort((a, b) => a - b)[Math.floor(visible.length * 0.15)]! : h * 0.75;
+  // The back wall's floor line: the flat top of the floor region, i.e. the highest row that a good
+  // share of the columns agree on. A door or a dark cupboard the floor colour climbs into ("leaks")
+  // is higher still, but narrow, so it never gathers that share.
   const tol = Math.max(2, h * 0.012);
+  const visible = [...smooth].filter((y) => y < h - 1).sort((a, b) => a - b);
+  let backY = h * 0.75;
+  for (let i = 0; i < visible.length; i++) {
+    const y = visible[i]!;
+    let agree = 0;
+    for (const v of visible) if (Math.abs(v - y) <= tol) agree += 1;
+    if (agree >= w * 0.12) {
+      backY = y;
+      break;
+    }
+  }
   let flatL = -1;
   let flatR = -1;
   for (let x = 0; x < w; x++) {
-    if (smooth[x]! <= backY + tol) {
+    if (Math.abs(smooth[x]! - backY) <= tol) {
       if (flatL < 0) flatL = x;
       flatR = x;
     }
@@ -185,8 +206,8 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
     if (smooth[x]! > backY + tol && smooth[x]! < h - 2) leftPts.push([x, smooth[x]!]);
   for (let x = flatR + 1; x < w; x++)
     if (smooth[x]! > backY + tol && smooth[x]! < h - 2) rightPts.push([x, smooth[x]!]);
-  const leftLine = fitLine(leftPts);
-  const rightLine = fitLine(rightPts);
+  const leftLine = robustLine(leftPts, tol * 2);
+  const rightLine = robustLine(rightPts, tol * 2);
   const okLeft = leftLine && leftLine.slope < -0.05 ? leftLine : undefined;
   const okRight = rightLine && rightLine.slope > 0.05 ? rightLine : undefined;
 
@@ -222,13 +243,61 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
   const floorLeft = ((flatL * scale - vx) * backDepth) / focal;
   const floorRight = (((flatR + 1) * scale - vx) * backDepth) / focal;
 
+  // The floor line the walls imply, per column: the back wall's between the flats, the side walls'
+  // lines outside them. The floor found by colour never rises above it: where it does, the floor colour
+  // has climbed into something standing on the floor (a door, a doorway), which is kept as a leak.
+  const modelTop = new Float64Array(w);
+  /** Columns whose floor line comes from a wall line (where door jambs can be measured against it). */
+  const lined = new Uint8Array(w);
+  for (let x = 0; x < w; x++) {
+    // Only side lines the vanishing point agreed with (a misread wall would invent leaks).
+    const trusted = perspective !== 'assumed';
+    const side = !trusted ? undefined : x < flatL ? okLeft : x > flatR ? okRight : undefined;
+    modelTop[x] = side ? Math.min(h, Math.max(backY, side.slope * x + side.intercept)) : backY;
+    lined[x] = 1;
+    if (!side && (x < flatL || x > flatR)) {
+      modelTop[x] = Math.max(backY, smooth[x]!);
+      lined[x] = 0;
+    }
+  }
+  const leakDepth = Math.max(3 * tol, h * 0.05);
+  const leaks: ImageRect[] = [];
+  for (let x = 0; x < w; ) {
+    if (smooth[x]! >= modelTop[x]! - leakDepth) {
+      x += 1;
+      continue;
+    }
+    let x1 = x;
+    let topY = smooth[x]!;
+    let bottom = modelTop[x]!;
+    while (x1 + 1 < w && smooth[x1 + 1]! < modelTop[x1 + 1]! - leakDepth) {
+      x1 += 1;
+      topY = Math.min(topY, smooth[x1]!);
+      bottom = Math.max(bottom, modelTop[x1]!);
+    }
+    if (x1 - x + 1 >= w * 0.015) leaks.push({ x0: x, y0: topY, x1: x1 + 1, y1: bottom });
+    x = x1 + 1;
+  }
+  const clamped = new Float64Array(w);
+  for (let x = 0; x < w; x++) clamped[x] = Math.max(smooth[x]!, modelTop[x]! - tol);
+
   const floorTop = new Float64Array(W);
   for (let x = 0; x < W; x++) {
     const sx = Math.min(w - 1, Math.floor(x / scale));
-    floorTop[x] = Math.min(H, (smooth[sx]! + 0.5) * scale);
+    floorTop[x] = Math.min(H, (clamped[sx]! + 0.5) * scale);
   }
 
-  const openings = findOpenings(data, w, h, smooth, scale);
+  const openings = findOpenings({
+    data,
+    grey: sharpL,
+    w,
+    h,
+    floorTop: clamped,
+    lined,
+    scale,
+    leaks,
+    vy: vy / scale,
+  });
   return {
     width: W,
     height: H,
@@ -243,13 +312,50 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
   };
 }
 
-/** Large, solid regions of the walls that are not wall-coloured: windows, doors, doorways. */
-function findOpenings(data: Buffer, w: number, h: number, floorTop: Float64Array, scale: number): Opening[] {
+interface OpeningInputs {
+  /** The blurred analysis copy (RGB) and the unblurred greyscale one, both w × h. */
+  readonly data: Buffer;
+  readonly grey: Buffer;
+  readonly w: number;
+  readonly h: number;
+  /** Floor line per analysis column (the walls' line, never above it). */
+  readonly floorTop: Float64Array;
+  /** 1 where floorTop is a wall's floor line (the back wall's, or a side wall's that agrees with the perspective). */
+  readonly lined: Uint8Array;
+  readonly scale: number;
+  /** Where the floor colour climbed above the walls' floor line: things standing on the floor. */
+  readonly leaks: readonly ImageRect[];
+  /** Horizon row (analysis pixels). */
+  readonly vy: number;
+}
+
+/** Standard door leaf height; jambs are found by their length relative to it at their floor row. */
+const DOOR_HEIGHT_M = 2.04;
+
+/**
+ * Windows, doors and doorways on the walls, three ways, merged:
+ * - regions that are not wall-coloured or are much brighter than the wall (glass, sky, a dark door),
+ *   kept when they are solid or framed (edges along most of their box);
+ * - leaks: the floor colour climbing above the walls' floor line (a door in the floor's colour);
+ * - door jambs: two long vertical edges that stand on the floor line, as tall as a door at that depth,
+ *   joined by a top edge (a white door in a white wall has nothing else to show).
+ * A region that stands on the floor and is taller than wide is a door; a bright or busy one above the
+ * floor is a window; anything else is an opening, kept clear all the same.
+ */
+function findOpenings(inputs: OpeningInputs): Opening[] {
+  const { data, grey, w, h, floorTop, scale, leaks } = inputs;
   const lab = (i: number) => toLab(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!);
-  const inWall = (x: number, y: number) => y < floorTop[x]! - 1;
+  // Above the skirting (about 0.12 m at the floor line's depth): the band below it is no opening.
+  const inWall = (x: number, y: number) =>
+    y < floorTop[x]! - Math.max(2, (0.12 / TYPICAL_EYE_HEIGHT) * (floorTop[x]! - inputs.vy));
+  const g = (x: number, y: number) =>
+    grey[Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))]!;
+  const gx = (x: number, y: number) => Math.abs(g(x + 1, y) - g(x - 1, y));
+  const gy = (x: number, y: number) => Math.abs(g(x, y + 1) - g(x, y - 1));
   // Wall (and ceiling) colours: the most common colour bins above the floor.
   const bins = new Map<number, { n: number; l: number; a: number; b: number }>();
   let wallPixels = 0;
+  const noise: number[] = [];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (!inWall(x, y)) continue;
@@ -263,23 +369,38 @@ function findOpenings(data: Buffer, w: number, h: number, floorTop: Float64Array
       bin.b += c.b;
       bins.set(key, bin);
       wallPixels += 1;
+      if ((x * 7 + y * 13) % 5 === 0) noise.push(gx(x, y));
     }
   }
-  const wallColours = [...bins.values()]
+  // Edges stronger than the wall's grain and shading: a frame, a jamb, the edge of glass.
+  const edge = Math.max(4, median(noise) * 3.5);
+  // The commonest colour and the common colours that shade into it (lit and shaded walls, the
+  // ceiling); a pale sky through a large window is common too, but a step away in hue, so it stays out.
+  const common = [...bins.values()]
     .filter((bin) => bin.n >= wallPixels * 0.015)
+    .sort((p, q) => q.n - p.n)
     .map((bin) => ({ l: bin.l / bin.n, a: bin.a / bin.n, b: bin.b / bin.n }));
+  const wallColours = common.slice(0, 1);
+  for (let added = true; added; ) {
+    added = false;
+    for (const c of common) {
+      if (wallColours.includes(c) || wallColours.every((wc) => dist(c, wc) > 16)) continue;
+      wallColours.push(c);
+      added = true;
+    }
+  }
   const wallL = median(wallColours.map((c) => c.l / 0.6));
   const other = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (!inWall(x, y)) continue;
-      const c = lab(y * w + x);
-      if (wallColours.every((wc) => dist(c, wc) > 14)) other[y * w + x] = 1;
+      const i = y * w + x;
+      const c = lab(i);
+      if (wallColours.every((wc) => dist(c, wc) > 14)) other[i] = 1;
     }
   }
   // Connected components (4-neighbour flood fill) with their boxes.
   const seen = new Uint8Array(w * h);
-  const openings: Opening[] = [];
   const blobs: Array<{ n: number; sumL: number; x0: number; y0: number; x1: number; y1: number }> = [];
   const stack: number[] = [];
   for (let start = 0; start < w * h; start++) {
@@ -335,24 +456,203 @@ function findOpenings(data: Buffer, w: number, h: number, floorTop: Float64Array
       }
     }
   }
-  for (const { n, sumL, x0, y0, x1, y1 } of blobs) {
+  // Share of a box's sides (within 2 px) that carry an edge: a framed window or door scores high,
+  // a patch of daylight or a shadow low.
+  const framed = (r: { x0: number; y0: number; x1: number; y1: number }, sides: 3 | 4) => {
+    const along = (n: number, hit: (k: number) => boolean) => {
+      let c = 0;
+      for (let k = 0; k < n; k++) if (hit(k)) c += 1;
+      return n > 0 ? c / n : 0;
+    };
+    const near2 = (f: (d: number) => number) => Math.max(f(-2), f(-1), f(0), f(1), f(2)) > edge;
+    const hgt = r.y1 - r.y0 + 1;
+    const wid = r.x1 - r.x0 + 1;
+    const left = along(hgt, (k) => near2((d) => gx(r.x0 + d, r.y0 + k)));
+    const right = along(hgt, (k) => near2((d) => gx(r.x1 + d, r.y0 + k)));
+    const top = along(wid, (k) => near2((d) => gy(r.x0 + k, r.y0 + d)));
+    const bottom = along(wid, (k) => near2((d) => gy(r.x0 + k, r.y1 + d)));
+    return sides === 4 ? (left + right + top + bottom) / 4 : (left + right + top) / 3;
+  };
+  // Glass the colour of the wall (a pale sky) is not in the blob: grow each side out to the first
+  // straight edge across it (the glass edge), then over the frame's second edge just beyond.
+  const lineAt = {
+    row: (y: number, x0: number, x1: number) => {
+      let c = 0;
+      for (let x = x0; x <= x1; x++) if (gy(x, y) > edge) c += 1;
+      return c / (x1 - x0 + 1);
+    },
+    col: (x: number, y0: number, y1: number) => {
+      let c = 0;
+      for (let y = y0; y <= y1; y++) if (gx(x, y) > edge) c += 1;
+      return c / (y1 - y0 + 1);
+    },
+  };
+  const growToFrame = (r: { x0: number; y0: number; x1: number; y1: number }) => {
+    const out = { ...r };
+    const reach = (n: number) => Math.max(3, Math.round(n * 1.5));
+    const grow = (from: number, step: -1 | 1, limit: number, support: (v: number) => number) => {
+      for (let v = from, k = 0; k <= limit && v > 0 && v < (step > 0 ? 1e9 : 1e9); v += step, k++) {
+        if (support(v) >= 0.6) {
+          let end = v;
+          for (let e = 1; e <= 3; e++) if (support(v + step * e) >= 0.6) end = v + step * e;
+          return end;
+        }
+      }
+      return from;
+    };
+    const bw = r.x1 - r.x0 + 1;
+    const bh = r.y1 - r.y0 + 1;
+    out.y0 = Math.max(
+      0,
+      grow(r.y0, -1, reach(bh), (y) => lineAt.row(y, r.x0, r.x1)),
+    );
+    out.y1 = Math.min(
+      h - 1,
+      grow(r.y1, 1, Math.round(bh * 0.5), (y) => lineAt.row(y, r.x0, r.x1)),
+    );
+    const y0 = out.y0;
+    const y1 = out.y1;
+    out.x0 = Math.max(
+      0,
+      grow(r.x0, -1, reach(bw), (x) => (x < 1 ? 0 : lineAt.col(x, y0, y1))),
+    );
+    out.x1 = Math.min(
+      w - 1,
+      grow(r.x1, 1, reach(bw), (x) => (x > w - 2 ? 0 : lineAt.col(x, y0, y1))),
+    );
+    return out;
+  };
+  const found: Array<{ kind: Opening['kind']; x0: number; y0: number; x1: number; y1: number }> = [];
+  const standsOnFloor = (r: { x0: number; x1: number; y1: number }) =>
+    r.y1 >= floorTop[Math.floor((r.x0 + r.x1) / 2)]! - h * 0.05;
+  for (const blob of blobs) {
+    const { n, sumL, x0, y0, x1, y1 } = blob;
     const bw = x1 - x0 + 1;
     const bh = y1 - y0 + 1;
-    if (n < w * h * 0.003 || bh < h * 0.1 || bw < w * 0.025 || n < bw * bh * 0.15) continue;
-    const cx = Math.floor((x0 + x1) / 2);
-    const standsOnFloor = y1 >= floorTop[cx]! - h * 0.05;
+    if (n < w * h * 0.003 || bh < h * 0.08 || bw < w * 0.025) continue;
+    const onFloor = standsOnFloor(blob);
+    const box = onFloor ? { x0, y0, x1, y1 } : growToFrame({ x0, y0, x1, y1 });
+    const frame = framed(box, onFloor ? 3 : 4);
+    // A shaded side wall cut by the photo's edge is as off-colour as a door: regions touching the
+    // edge are left to the jamb and leak searches, the rest must be framed or solid.
+    if (box.x0 <= 1 || box.x1 >= w - 2) continue;
+    if (frame < 0.5 && n / (bw * bh) < 0.6) continue;
     const kind: Opening['kind'] =
-      standsOnFloor && bh > bw * 1.3 ? 'door' : sumL / n > wallL + 12 ? 'window' : 'opening';
-    const pad = w * 0.012;
-    openings.push({
-      kind,
-      rect: {
-        x0: Math.max(0, (x0 - pad) * scale),
-        y0: Math.max(0, (y0 - pad) * scale),
-        x1: Math.min(w * scale, (x1 + 1 + pad) * scale),
-        y1: Math.min(h * scale, (y1 + 1 + pad) * scale),
-      },
+      onFloor && bh > bw * 1.3
+        ? 'door'
+        : !onFloor && (sumL / n > wallL + 8 || frame >= 0.5)
+          ? 'window'
+          : 'opening';
+    found.push({ kind, ...box });
+  }
+  for (const leak of leaks) {
+    const bw = leak.x1 - leak.x0;
+    const bh = leak.y1 - leak.y0;
+    found.push({
+      kind: bh > bw * 1.3 ? 'door' : 'opening',
+      x0: leak.x0,
+      y0: leak.y0,
+      x1: leak.x1 - 1,
+      y1: leak.y1,
     });
   }
-  return openings;
+  found.push(...doorJambPairs(inputs, gx, gy, edge));
+
+  // One opening per place: boxes that overlap are one thing seen two ways (a door's blob and its jambs).
+  const out: typeof found = [];
+  const rank = { door: 2, window: 1, opening: 0 } as const;
+  for (const f of found.sort((a, b) => rank[b.kind] - rank[a.kind])) {
+    const same = out.find((o) => f.x0 <= o.x1 && o.x0 <= f.x1 && f.y0 <= o.y1 && o.y0 <= f.y1);
+    if (!same) {
+      out.push({ ...f });
+      continue;
+    }
+    same.x0 = Math.min(same.x0, f.x0);
+    same.y0 = Math.min(same.y0, f.y0);
+    same.x1 = Math.max(same.x1, f.x1);
+    same.y1 = Math.max(same.y1, f.y1);
+  }
+  const pad = w * 0.012;
+  return out.map(({ kind, x0, y0, x1, y1 }) => ({
+    kind,
+    rect: {
+      x0: Math.max(0, (x0 - pad) * scale),
+      y0: Math.max(0, (y0 - pad) * scale),
+      x1: Math.min(w * scale, (x1 + 1 + pad) * scale),
+      y1: Math.min(h * scale, (y1 + 1 + pad) * scale),
+    },
+  }));
+}
+
+/** Doors found by their frame: two vertical edges rising from the floor line to door height, joined at the top. */
+function doorJambPairs(
+  inputs: OpeningInputs,
+  gx: (x: number, y: number) => number,
+  gy: (x: number, y: number) => number,
+  edge: number,
+): Array<{ kind: 'door'; x0: number; y0: number; x1: number; y1: number }> {
+  const { w, h, floorTop, vy } = inputs;
+  const doorPx = (x: number) => (DOOR_HEIGHT_M / TYPICAL_EYE_HEIGHT) * Math.max(0, floorTop[x]! - vy);
+  // Per column, the edge run rising from the floor line (gaps of up to 2 rows bridged).
+  const top = new Float64Array(w).fill(-1);
+  for (let x = 2; x < w - 2; x++) {
+    if (!inputs.lined[x]) continue;
+    const foot = Math.floor(floorTop[x]!);
+    if (foot >= h) continue;
+    let run = -1;
+    let gap = 0;
+    for (let y = Math.min(h - 1, foot + 1); y >= 0; y--) {
+      const hit = Math.max(gx(x - 1, y), gx(x, y), gx(x + 1, y)) > edge;
+      if (hit) {
+        run = y;
+        gap = 0;
+      } else if (run < 0 ? foot - y > 3 : ++gap > 2) break;
+    }
+    if (run < 0) continue;
+    const len = foot - run;
+    const expected = doorPx(x);
+    if (expected > h * 0.08 && len >= expected * 0.75 && len <= expected * 1.2) top[x] = run;
+  }
+  // Neighbouring jamb columns are one jamb: keep the tallest of each group.
+  const jambs: number[] = [];
+  for (let x = 0; x < w; x++) {
+    if (top[x]! < 0) continue;
+    let best = x;
+    while (x + 1 < w && top[x + 1]! >= 0) {
+      x += 1;
+      if (top[x]! < top[best]!) best = x;
+    }
+    jambs.push(best);
+  }
+  const doors: Array<{ kind: 'door'; x0: number; y0: number; x1: number; y1: number }> = [];
+  const used = new Set<number>();
+  for (let i = 0; i < jambs.length; i++) {
+    const a = jambs[i]!;
+    if (used.has(a)) continue;
+    for (let j = i + 1; j < jambs.length; j++) {
+      const b = jambs[j]!;
+      const width = b - a;
+      // A door is 0.7-1.0 m wide: at most ~0.6 of its height; seen along a side wall, much less.
+      if (width > Math.max(doorPx(a), doorPx(b)) * 0.65) break;
+      if (width < w * 0.012) continue;
+      const ta = top[a]!;
+      const tb = top[b]!;
+      let hits = 0;
+      for (let x = a; x <= b; x++) {
+        const y = Math.round(ta + ((tb - ta) * (x - a)) / width);
+        if (Math.max(gy(x, y - 2), gy(x, y - 1), gy(x, y), gy(x, y + 1), gy(x, y + 2)) > edge) hits += 1;
+      }
+      if (hits < (width + 1) * 0.6) continue;
+      doors.push({
+        kind: 'door',
+        x0: a,
+        y0: Math.min(ta, tb),
+        x1: b,
+        y1: Math.max(floorTop[a]!, floorTop[b]!),
+      });
+      used.add(a).add(b);
+      break;
+    }
+  }
+  return doors;
 }

@@ -160,6 +160,12 @@ const LAYOUTS: Readonly<Record<RoomType, readonly Layout[]>> = {
 };
 
 export function layoutFor(roomType: RoomType, palette: Palette, rnd: () => number): Placement[] {
+  return layoutsFor(roomType, palette, rnd)[0]!;
+}
+
+/** Every layout of the room type, the seeded choice first (the others are fallbacks for tight rooms). */
+export function layoutsFor(roomType: RoomType, palette: Palette, rnd: () => number): Placement[][] {
   const options = LAYOUTS[roomType];
-  return options[Math.floor(rnd() * options.length)]!(palette, rnd);
+  const first = Math.floor(rnd() * options.length);
+  return options.map((_, i) => options[(first + i) % options.length]!(palette, rnd));
 }
