@@ -14,22 +14,9 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { Context } from 'aws-lambda';
 
-/** One service name for every function: dashboards and alarms select metrics by it. */
-export const SERVICE_NAME = 'property-media';
-/** Used when POWERTOOLS_METRICS_NAMESPACE is not set (unit tests); stages set their own. */
-export const DEFAULT_METRICS_NAMESPACE = 'PropertyMedia';
+import { DEFAULT_METRICS_NAMESPACE, DIMENSION, METRIC, SERVICE_NAME } from './metric-names.ts';
 
-/** The names of the business metrics (the dashboard and alarms in lib/monitoring.ts read them). */
-export const METRIC = {
-  jobsCreated: 'JobsCreated',
-  jobsCompleted: 'JobsCompleted',
-  jobsFailed: 'JobsFailed',
-  renderDuration: 'RenderDuration',
-  renderFailures: 'RenderFailures',
-  webhookDeliveries: 'WebhookDeliveries',
-} as const;
-/** Dimension of the per-job-type metrics, and of webhook deliveries. */
-export const DIMENSION = { jobType: 'JobType', outcome: 'Outcome' } as const;
+export { DEFAULT_METRICS_NAMESPACE, DIMENSION, METRIC, SERVICE_NAME };
 
 // ---------------------------------------------------------------------------------------------------
 // Invocation context
