@@ -3,7 +3,7 @@
 // webhook queue and its DLQ; every function) and the alarms that notify an SNS topic from the stage
 // config. Built with cdk-monitoring-constructs' MonitoringFacade; the business metrics are the ones
 // functions/core/observability.ts emits. What each alarm means: docs/readme/runbook.md.
-import { Duration, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -279,6 +279,21 @@ export class ServiceMonitoring extends Construct {
     const dashboard = dashboards.dashboard;
     if (!dashboard) throw new Error('The monitoring dashboard was not created');
     this.dashboard = dashboard;
+
+    // What the runbook starts from: the dashboard, and each job kind's state machine (a job's
+    // execution is named by its job id).
+    new CfnOutput(this, 'DashboardName', { value: dashboard.dashboardName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
+    for (const [jobType, workflow] of Object.entries(props.workflows)) {
+      new CfnOutput(
+        this,
+        `StateMachine${jobType.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}`,
+        {
+          description: `State machine of ${jobType} jobs; each execution is named by its job id`,
+          value: workflow.stateMachine.stateMachineArn,
+        },
+      );
+    }
   }
 
   /** An encrypted, TLS-only topic CloudWatch alarms may publish to, with the stage's email on it. */
