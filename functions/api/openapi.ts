@@ -2,13 +2,14 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
+import { apiLogContext, instrumented, logger } from '../core/observability.ts';
 import { errorResult } from './http/api-route.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import { ROUTES } from './routes.ts';
 
 let body: string | undefined;
 
-export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+async function openApiDocument(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   try {
     body ??= JSON.stringify(buildOpenApiDocument(ROUTES));
     return {
@@ -17,10 +18,12 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
       body,
     };
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'openapi document failed', error: String(error) }));
+    logger.error('openapi document failed', { error });
     return errorResult(apiErrors.internal(), {
       requestId: requestId(event.requestContext?.requestId),
       timestamp: new Date().toISOString(),
     });
   }
 }
+
+export const handler = instrumented('openApiDocument', openApiDocument, apiLogContext);

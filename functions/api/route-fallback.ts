@@ -3,10 +3,11 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
+import { apiLogContext, instrumented } from '../core/observability.ts';
 import { errorResult } from './http/api-route.ts';
 import { routesForPath } from './routes.ts';
 
-export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+async function routeFallback(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   const state = {
     requestId: requestId(event.requestContext?.requestId),
     timestamp: new Date().toISOString(),
@@ -20,3 +21,5 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
       : apiErrors.routeNotFound(method, path);
   return errorResult(error, state);
 }
+
+export const handler = instrumented('routeFallback', routeFallback, apiLogContext);

@@ -5,6 +5,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
+import { apiLogContext, instrumented } from '../core/observability.ts';
 import type { JobDeps } from '../core/use-cases/jobs.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
@@ -38,7 +39,7 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
   return pipeline;
 }
 
-export async function handler(event: APIGatewayProxyEvent, context: Context) {
+async function submitJob(event: APIGatewayProxyEvent, context: Context) {
   const route = routeFor(event.httpMethod, event.resource);
   if (!route?.job) {
     // Deployed wrongly: this function only serves the registry's job routes.
@@ -49,3 +50,5 @@ export async function handler(event: APIGatewayProxyEvent, context: Context) {
   }
   return pipelineOf(route as RouteDefinition & { job: JobRoute })(event, context);
 }
+
+export const handler = instrumented('submitJob', submitJob, apiLogContext);

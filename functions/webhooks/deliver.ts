@@ -7,6 +7,7 @@ import { systemClock } from '../core/clock.ts';
 import { ENV, intEnv, requireEnv } from '../core/config/env.ts';
 import { DynamoJobStore } from '../core/jobs/job-store.ts';
 import { S3MediaStore } from '../core/media/media-store.ts';
+import { instrumented, logger, withLogContext } from '../core/observability.ts';
 import { type DeliveryDeps, deliverWebhook } from '../core/webhooks/deliver-event.ts';
 import type { WebhookMessage } from '../core/webhooks/events.ts';
 import { postWebhook } from '../core/webhooks/http-sender.ts';
@@ -37,24 +38,31 @@ function deliveryDeps(): DeliveryDeps {
   return deps;
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+/** The job and event a queued message is about, for its log lines (unreadable bodies: none). */
+function messageContext(body: string) {
+  try {
+    const message = JSON.parse(body) as Partial<WebhookMessage>;
+    return { job_id: message.job?.job_id, job_type: message.job?.job_type, event_id: message.event_id };
+  } catch {
+    return {};
+  }
+}
+
+export async function deliverBatch(event: SQSEvent): Promise<SQSBatchResponse> {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   await Promise.all(
-    event.Records.map(async (record) => {
-      try {
-        await deliverWebhook(deliveryDeps(), JSON.parse(record.body) as WebhookMessage);
-      } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            msg: 'webhook delivery failed',
-            messageId: record.messageId,
-            error: String(error),
-          }),
-        );
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }),
+    event.Records.map((record) =>
+      withLogContext({ message_id: record.messageId, ...messageContext(record.body) }, async () => {
+        try {
+          await deliverWebhook(deliveryDeps(), JSON.parse(record.body) as WebhookMessage);
+        } catch (error) {
+          logger.error('webhook delivery failed', { error });
+          failures.push({ itemIdentifier: record.messageId });
+        }
+      }),
+    ),
   );
   return { batchItemFailures: failures };
 }
+
+export const handler = instrumented('deliverWebhooks', deliverBatch);

@@ -72,6 +72,27 @@ export interface StageConfig {
     /** An inpainting-capable image model (Amazon Nova Canvas). */
     readonly bedrockModelId: string;
   };
+  /** Powertools settings of every function (logs, metrics, traces). */
+  readonly observability: {
+    /** CloudWatch namespace of the business metrics (JobsCreated, RenderDuration, WebhookDeliveries, …). */
+    readonly metricsNamespace: string;
+    /** POWERTOOLS_LOG_LEVEL; unset on the local stack, where LOCAL_STACK_QUIET or the shell decide. */
+    readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+    /** Powertools tracer and metrics (off on the local stack: no X-Ray daemon, no CloudWatch). */
+    readonly tracing: boolean;
+    readonly metrics: boolean;
+  };
+  /** The stage's CloudWatch dashboard and alarms (lib/monitoring.ts). */
+  readonly alarms: {
+    /** An existing SNS topic alarms notify; unset: the stack creates an encrypted topic. */
+    readonly topicArn?: string;
+    /** An address subscribed to the created topic (it must confirm the subscription). */
+    readonly email?: string;
+    /** API 5xx share of requests (percent) that alarms when held for 3 periods of 5 minutes. */
+    readonly api5xxRatePercent: number;
+    /** Share of a job kind's executions that failed (percent) that alarms when held for 3 periods of 5 minutes. */
+    readonly failedExecutionRatePercent: number;
+  };
   readonly webhooks: {
     /** http:// webhook URLs are refused unless this is set (only the local stack sets it). */
     readonly allowHttp: boolean;
@@ -96,6 +117,7 @@ const base = {
   workflowTimeoutSeconds: 900,
   imageFetch: { allowHttp: false, allowLoopback: false },
   staging: { provider: 'bedrock', bedrockRegion: 'us-east-1', bedrockModelId: 'amazon.nova-canvas-v1:0' },
+  alarms: { api5xxRatePercent: 5, failedExecutionRatePercent: 25 },
   // Standard Webhooks / Svix schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
   webhooks: {
     allowHttp: false,
@@ -109,6 +131,8 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     ...base,
     stage: 'local',
     stackPrefix: 'pms-local',
+    // Quiet and offline: no X-Ray daemon and no CloudWatch; the log level comes from the shell.
+    observability: { metricsNamespace: 'PropertyMedia/local', tracing: false, metrics: false },
     keyVariant: 'test-and-live',
     videoBundleUrlAllowlist: ['127.0.0.1', 'localhost'],
     // Compressed so a failing receiver exhausts its attempts in seconds on a laptop and in tests.
@@ -124,6 +148,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     ...base,
     stage: 'dev',
     stackPrefix: 'pms-dev',
+    observability: { metricsNamespace: 'PropertyMedia/dev', logLevel: 'INFO', tracing: true, metrics: true },
     keyVariant: 'test-and-live',
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     staging: { ...base.staging, provider: 'offline' },
@@ -134,6 +159,12 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     ...base,
     stage: 'staging',
     stackPrefix: 'pms-staging',
+    observability: {
+      metricsNamespace: 'PropertyMedia/staging',
+      logLevel: 'INFO',
+      tracing: true,
+      metrics: true,
+    },
     keyVariant: 'live-only',
     providers: { geocoder: 'amazon-location', site: 'amazon-location', imagery: 'amazon-location' },
     logRetentionDays: 30,
@@ -143,6 +174,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     ...base,
     stage: 'prod',
     stackPrefix: 'pms-prod',
+    observability: { metricsNamespace: 'PropertyMedia/prod', logLevel: 'INFO', tracing: true, metrics: true },
     keyVariant: 'test-and-live',
     providers: { geocoder: 'amazon-location', site: 'amazon-location', imagery: 'amazon-location' },
     logRetentionDays: 365,

@@ -14,6 +14,7 @@ import { KeyAdmin } from '../../functions/core/auth/key-admin.ts';
 import { systemClock } from '../../functions/core/clock.ts';
 import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
 import { DynamoJobStore } from '../../functions/core/jobs/job-store.ts';
+import { logger } from '../../functions/core/observability.ts';
 import { StepFunctionsStarter } from '../../functions/core/workflows/workflow-starter.ts';
 import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { CHROMIUM } from '../../functions/media/rendering/local-renderer.ts';
@@ -99,6 +100,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const stepFunctions = new LocalStepFunctions(service, resolver, lambdas);
   const sfnEndpoint = await stepFunctions.listen();
   Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
+  // Function logs (Powertools): INFO, ERROR only under LOCAL_STACK_QUIET, or POWERTOOLS_LOG_LEVEL's
+  // choice; set before the worker threads copy the environment.
+  const logLevel = (
+    process.env.POWERTOOLS_LOG_LEVEL || (process.env.LOCAL_STACK_QUIET === 'true' ? 'ERROR' : 'INFO')
+  ).toUpperCase();
+  if (!['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'].includes(logLevel)) {
+    throw new Error(`POWERTOOLS_LOG_LEVEL must be DEBUG, INFO, WARN, ERROR or SILENT, got '${logLevel}'`);
+  }
+  process.env.POWERTOOLS_LOG_LEVEL = logLevel;
+  logger.setLogLevel(logLevel as Parameters<typeof logger.setLogLevel>[0]);
   // Renders: the bundled site, a directory for renders in progress, and the test-only output scale.
   Object.assign(process.env, {
     [ENV.remotionServeUrl]: await site,

@@ -11,6 +11,7 @@ import { requestId } from '../../core/ids.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
+import { apiLogContext, appendLogContext, instrumented, logger } from '../../core/observability.ts';
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, REPLAYED_HEADER, runIdempotent } from './idempotency.ts';
 import { accountStore, authSettings, idempotencyStore, rateLimiter } from './services.ts';
 import { zodDetails } from './validation.ts';
@@ -105,6 +106,7 @@ const envelope = (): middy.MiddlewareObj<
       timestamp: new Date().toISOString(),
       extraHeaders: {},
     };
+    appendLogContext({ request_id: request.context.pipeline.requestId });
   },
   after: (request) => {
     const state = request.context.pipeline;
@@ -132,14 +134,7 @@ const envelope = (): middy.MiddlewareObj<
     let error = request.error;
     if (!(error instanceof ApiError)) {
       // The only place an unexpected error is seen: log it whole, answer without internals.
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'unhandled error',
-          requestId: state.requestId,
-          error: error?.stack ?? String(error),
-        }),
-      );
+      logger.error('unhandled error', { error });
       error = apiErrors.internal();
     }
     request.response = errorResult(error as ApiError, state, {
@@ -176,6 +171,7 @@ const apiKeyAuthentication = (): middy.MiddlewareObj<
     const key = outcome.key;
     state.key = key;
     state.tenant = { orgId: key.orgId, mode: key.mode };
+    appendLogContext({ org_id: key.orgId, mode: key.mode, key_id: key.keyId });
     if (outcome.kind === 'quota-exceeded') {
       const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) / 1000;
       const retryAfter = Math.max(1, Math.ceil(midnight - now.getTime() / 1000));
@@ -326,5 +322,5 @@ export function apiRoute<
     return result as unknown as APIGatewayProxyResult;
   });
   // The pipeline's own state lives on the context it is handed; callers see a plain Lambda handler.
-  return handler as unknown as ApiHandler;
+  return instrumented('api', handler as unknown as ApiHandler, apiLogContext) as ApiHandler;
 }

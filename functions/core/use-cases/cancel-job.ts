@@ -6,6 +6,7 @@ import { isUuid } from '../ids.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
+import { logger } from '../observability.ts';
 import { emitJobEvent, type JobEvents } from '../workflows/step-runtime.ts';
 import type { WorkflowStopper } from '../workflows/workflow-starter.ts';
 import type { JobDeps } from './jobs.ts';
@@ -47,14 +48,7 @@ async function stopAndTell(deps: CancelDeps, job: Job): Promise<void> {
   } catch (error) {
     // The job is canceled regardless: the execution's remaining writes are refused. Operators see why
     // it kept running.
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'execution not stopped',
-        jobId: job.jobId,
-        error: String(error),
-      }),
-    );
+    logger.error('execution not stopped', { job_id: job.jobId, error });
   }
   await emitJobEvent(
     deps,

@@ -7,6 +7,7 @@ import type { JobStore } from '../jobs/job-store.ts';
 import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
+import { appendLogContext, businessMetrics, logger } from '../observability.ts';
 import { checkUrlSyntax } from '../webhooks/ssrf-guard.ts';
 import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
 import type { OrganizationSettingsReader } from './organization-settings.ts';
@@ -137,13 +138,13 @@ export async function submitJob(
     webhookUrl: submission.webhookUrl,
     callbackMetadata: submission.callbackMetadata,
   };
+  appendLogContext({ job_id: jobId, job_type: jobType });
   await deps.jobs.create(job);
   try {
     await deps.starter.start(jobType, jobId, workflowInputFor(job, submission.parent));
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', msg: 'workflow start failed', jobId, jobType, error: String(error) }),
-    );
+    logger.error('workflow start failed', { error });
+    businessMetrics.jobFailed(jobType, 'WORKFLOW_START_FAILED');
     await deps.jobs.fail(
       { tenant, jobId, jobType },
       { code: 'WORKFLOW_START_FAILED', message: 'The job could not be started. Submit the request again.' },
@@ -154,5 +155,6 @@ export async function submitJob(
       `Job ${jobId} could not be started and was marked failed; submit the request again.`,
     );
   }
+  businessMetrics.jobCreated(jobType);
   return { job_id: jobId, status: 'queued' };
 }

@@ -10,6 +10,7 @@ import type { JobStore } from '../jobs/job-store.ts';
 import { toJobView } from '../jobs/job-view.ts';
 import { stringifyWithRawJson } from '../jobs/raw-json.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
+import { businessMetrics, logger } from '../observability.ts';
 import { queueMessage, type WebhookMessage } from './events.ts';
 import type { SendOutcome } from './http-sender.ts';
 import { nextDelaySeconds, parseRetryAfter, sqsDelayChunks } from './retry-schedule.ts';
@@ -104,7 +105,7 @@ export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage
       : nextDelaySeconds(deps.retryScheduleSeconds, message.attempt, {
           retryAfterSeconds: parseRetryAfter(outcome.retryAfter ?? null, now),
         });
-  await deps.jobs.recordWebhookAttempt(ref, {
+  const attempt = {
     event_id: message.event_id,
     type: message.type,
     attempt: message.attempt,
@@ -113,6 +114,13 @@ export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage
     error: outcome.error ?? (delivered ? null : status === undefined ? 'no response' : `HTTP ${status}`),
     delivered,
     outcome: delivered ? 'delivered' : gone ? 'gone' : delay === null ? 'exhausted' : 'retrying',
+  } as const;
+  await deps.jobs.recordWebhookAttempt(ref, attempt);
+  businessMetrics.webhookDelivery(delivered);
+  // What was tried and what came back; never the headers (the signature) or the body.
+  (delivered ? logger.info : logger.warn).call(logger, 'webhook attempt', {
+    ...attempt,
+    attempted_at: undefined,
   });
   if (delivered || gone) return;
   if (delay === null) {

@@ -1,5 +1,6 @@
 // EventBridge target for job executions that ended without reaching their own failure handler (timed
 // out, aborted, or failed outside a Catch): the job is ended failed instead of staying processing.
+import { instrumented, jobOfEvent, logger } from '../observability.ts';
 import { failJob } from './job-lifecycle.ts';
 import { lambdaWorkflowPorts, type WorkflowPorts } from './step-runtime.ts';
 import type { WorkflowInput } from './workflow-starter.ts';
@@ -27,8 +28,16 @@ export async function failEndedExecution(
   const outcome = MESSAGES[event.detail.status];
   if (!outcome || !event.detail.input) return { recorded: false };
   const input = JSON.parse(event.detail.input) as WorkflowInput;
+  logger.warn('execution ended outside its failure handler', {
+    ...jobOfEvent(input),
+    execution_status: event.detail.status,
+  });
   const recorded = await failJob(ports, input.job, outcome, ports.clock.now().toISOString());
   return { recorded };
 }
 
-export const handler = (event: ExecutionStatusChange) => failEndedExecution(event, lambdaWorkflowPorts());
+export const handler = instrumented(
+  'failEndedExecution',
+  (event: ExecutionStatusChange) => failEndedExecution(event, lambdaWorkflowPorts()),
+  (event) => ({ ...jobOfEvent(JSON.parse(event.detail.input ?? '{}')), execution: event.detail.name }),
+);

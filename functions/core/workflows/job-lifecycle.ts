@@ -1,6 +1,7 @@
 // The shared lifecycle steps of every job state machine: mark processing, mark completed (storing the
 // output) and mark failed (from a Catch, with the caught error turned into a code and a message).
 import type { JobErrorInfo, JsonObject } from '../jobs/job.ts';
+import { businessMetrics, instrumented, jobOfEvent, logger } from '../observability.ts';
 import { type CaughtError, jobErrorFromCaught } from './step-errors.ts';
 import {
   emitJobEvent,
@@ -30,6 +31,7 @@ export async function recordLifecycle(
     }
     case 'completed': {
       const recorded = await ports.jobs.complete(ref, event.output, now);
+      if (recorded) businessMetrics.jobCompleted(event.job.job_type);
       if (recorded)
         await emitJobEvent(ports, event.job, 'job.completed', 'completed', {
           percent: 100,
@@ -40,22 +42,17 @@ export async function recordLifecycle(
     case 'failed': {
       const error = jobErrorFromCaught(event.error);
       // Operators see what was caught; the job shows only the integrator-facing code and message.
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          msg: 'job failed',
-          jobId: ref.jobId,
-          code: error.code,
-          caught: event.error.Error,
-          cause: event.error.Cause,
-        }),
-      );
+      logger.warn('job failed', { code: error.code, caught: event.error.Error, cause: event.error.Cause });
       return { recorded: await failJob(ports, event.job, error, now) };
     }
   }
 }
 
-export const handler = (event: LifecycleEvent) => recordLifecycle(event, lambdaWorkflowPorts());
+export const handler = instrumented(
+  'recordLifecycle',
+  (event: LifecycleEvent) => recordLifecycle(event, lambdaWorkflowPorts()),
+  jobOfEvent,
+);
 
 /** Ends a job failed and tells its webhook; false when the job had already finished. */
 export async function failJob(
@@ -65,6 +62,7 @@ export async function failJob(
   now: string,
 ): Promise<boolean> {
   const recorded = await ports.jobs.fail(jobRef(job), error, now);
+  if (recorded) businessMetrics.jobFailed(job.job_type, error.code);
   if (recorded && job.webhook_url) {
     const current = await ports.jobs.get(jobRef(job).tenant, job.job_id);
     await emitJobEvent(

@@ -9,6 +9,7 @@ import type { JobProgress } from '../jobs/job.ts';
 import { DynamoJobStore, type JobRef, type JobStore } from '../jobs/job-store.ts';
 import type { JobStatus } from '../jobs/job-types.ts';
 import { type MediaStore, S3MediaStore } from '../media/media-store.ts';
+import { instrumented, jobOfEvent, logger } from '../observability.ts';
 import { JobEventPublisher } from '../webhooks/event-publisher.ts';
 import { type JobEventType, MIN_PROGRESS_EVENT_GAP_MS } from '../webhooks/events.ts';
 import type { WorkflowInput } from './workflow-starter.ts';
@@ -110,15 +111,7 @@ export async function emitJobEvent(
     await ports.events.publish(type, job, status, progress, ports.clock.now());
   } catch (error) {
     // Webhook plumbing never changes a job's outcome: the event is lost, loudly.
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'job event not queued',
-        jobId: job.job_id,
-        type,
-        error: String(error),
-      }),
-    );
+    logger.error('job event not queued', { job_id: job.job_id, event_type: type, error });
   }
 }
 
@@ -139,15 +132,20 @@ export async function recordStepProgress(event: StepEvent, ports: WorkflowPorts)
 
 /**
  * A step's Lambda handler from its raw function: the ports come from `ports()` (built once per
- * container), the progress is recorded, then the step runs. Tests call the raw function with fakes.
+ * container), the progress is recorded, then the step runs, with the job on every log line and trace.
+ * Tests call the raw function with fakes.
  */
 export function stepHandler<E extends StepEvent, R, P extends WorkflowPorts>(
   run: (event: E, ports: P) => Promise<R>,
   ports: () => P,
 ): (event: E) => Promise<R> {
-  return async (event: E) => {
-    const built = ports();
-    await recordStepProgress(event, built);
-    return run(event, built);
-  };
+  return instrumented(
+    run.name || 'step',
+    async (event: E) => {
+      const built = ports();
+      await recordStepProgress(event, built);
+      return run(event, built);
+    },
+    jobOfEvent,
+  );
 }

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { JobError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
+import { logger } from '../../core/observability.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
@@ -84,17 +85,12 @@ export async function generateSlide(
     },
     (fileName) => mediaKey(ref.tenant, ref.jobId, fileName),
   );
-  console.log(
-    JSON.stringify({
-      level: 'info',
-      msg: 'brochure slide generated',
-      jobId: ref.jobId,
-      slideType: result.slide_type,
-      layout: result.layout.id,
-      renderer: ports.stillRenderer.name,
-      ms: Date.now() - started,
-    }),
-  );
+  logger.info('brochure slide generated', {
+    slide_type: result.slide_type,
+    layout: result.layout.id,
+    renderer: ports.stillRenderer.name,
+    ms: Date.now() - started,
+  });
   return {
     ...result,
     layout: { ...result.layout },

@@ -5,6 +5,7 @@
 // render again with backoff; a render that keeps failing, fails otherwise or overruns its time ends the
 // job failed with RENDER_FAILED and the renderer's message.
 import { JobError } from '../../core/errors.ts';
+import { businessMetrics } from '../../core/observability.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { firstLineOf, type RenderHandle, type RenderRequest } from '../../media/rendering/renderer.ts';
 import { RENDER_RETRYABLE, RenderRetryableError } from './render-errors.ts';
@@ -57,7 +58,13 @@ export async function checkRender(
     const message = `The video render failed: ${status.message}`;
     throw status.transient ? new RenderRetryableError(message) : new JobError('RENDER_FAILED', message);
   }
-  if (status.state === 'done') return { ...render, done: true, progress: 1, size_bytes: status.sizeBytes };
+  if (status.state === 'done') {
+    businessMetrics.renderDuration(
+      event.job.job_type,
+      ports.clock.now().getTime() - Date.parse(render.started_at),
+    );
+    return { ...render, done: true, progress: 1, size_bytes: status.sizeBytes };
+  }
   const now = ports.clock.now();
   if (now.getTime() > Date.parse(render.deadline)) {
     const seconds = Math.round((Date.parse(render.deadline) - Date.parse(render.started_at)) / 1000);

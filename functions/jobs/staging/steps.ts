@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { JobError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
+import { logger } from '../../core/observability.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { type FetchedImage, ImageFetchError } from '../../media/images/fetch-image.ts';
@@ -69,18 +70,13 @@ export async function stageRoom(
     staged.contentType,
     { width: staged.width, height: staged.height },
   );
-  console.log(
-    JSON.stringify({
-      level: 'info',
-      msg: 'room staged',
-      jobId: ref.jobId,
-      provider: staged.provider,
-      width: staged.width,
-      height: staged.height,
-      watermark,
-      stagingMs,
-    }),
-  );
+  logger.info('room staged', {
+    provider: staged.provider,
+    width: staged.width,
+    height: staged.height,
+    watermark,
+    staging_ms: stagingMs,
+  });
   return {
     image,
     before_image: beforeImage,

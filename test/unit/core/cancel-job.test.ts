@@ -1,10 +1,11 @@
 // cancelJob with fake ports: which statuses can be canceled, the order of mark → stop → tell, the
 // repeated cancel, races with the job's own end and a stop that fails.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../functions/core/errors.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { JobRef, JobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus } from '../../../functions/core/jobs/job-types.ts';
+import { logger } from '../../../functions/core/observability.ts';
 import { type CancelDeps, cancelJob } from '../../../functions/core/use-cases/cancel-job.ts';
 import { executionArnOf } from '../../../functions/core/workflows/workflow-starter.ts';
 
@@ -120,16 +121,15 @@ describe('cancelJob', () => {
 
   it('keeps the job canceled when the stop request fails', async () => {
     const h = harness(job('processing'), { stopFails: true });
-    const errors: string[] = [];
-    const original = console.error;
-    console.error = (line: string) => errors.push(line);
+    const messages: unknown[] = [];
+    const logged = vi.spyOn(logger, 'error').mockImplementation((...args) => void messages.push(args[0]));
     try {
       expect((await cancelJob(h.deps, tenant, JOB_ID)).status).toBe('canceled');
     } finally {
-      console.error = original;
+      logged.mockRestore();
     }
     expect(h.current().status).toBe('canceled');
-    expect(errors.join()).toContain('execution not stopped');
+    expect(messages).toContain('execution not stopped');
   });
 
   it('is a 404 for another tenant, an unknown id and a malformed id', async () => {

@@ -1,0 +1,321 @@
+// The stage's operator view: one CloudWatch dashboard (requests, errors and latency of the API; jobs
+// created, completed and failed per kind; execution and render durations; webhook deliveries; the
+// webhook queue and its DLQ; every function) and the alarms that notify an SNS topic from the stage
+// config. Built with cdk-monitoring-constructs' MonitoringFacade; the business metrics are the ones
+// functions/core/observability.ts emits. What each alarm means: docs/readme/runbook.md.
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import {
+  type CustomMetricGroup,
+  DefaultDashboardFactory,
+  MonitoringFacade,
+  notifySns,
+} from 'cdk-monitoring-constructs';
+import { Construct } from 'constructs';
+import { DIMENSION, METRIC, SERVICE_NAME } from '../functions/core/metric-names.ts';
+import type { StageConfig } from './config/stages.ts';
+import type { JobWorkflow } from './constructs/job-workflow.ts';
+
+/** The Powertools environment of every function of a stage. */
+export function powertoolsEnvironment(config: StageConfig): Record<string, string> {
+  const { observability } = config;
+  return {
+    POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+    POWERTOOLS_METRICS_NAMESPACE: observability.metricsNamespace,
+    ...(observability.logLevel ? { POWERTOOLS_LOG_LEVEL: observability.logLevel } : {}),
+    ...(observability.tracing ? {} : { POWERTOOLS_TRACE_ENABLED: 'false' }),
+    POWERTOOLS_METRICS_DISABLED: String(!observability.metrics),
+  };
+}
+
+/** Alarm names (after the stack's prefix); the runbook explains each. */
+export const ALARM = {
+  api5xxRate: 'Api5xxRate',
+  failedExecutions: (jobType: string) => `FailedExecutions-${jobType}`,
+  deadLetters: 'WebhookDeadLetters',
+  throttles: (functionId: string) => `Throttles-${functionId}`,
+  renderFailures: 'RenderFailures',
+} as const;
+
+const PERIOD = Duration.minutes(5);
+
+export interface ServiceMonitoringProps {
+  readonly config: StageConfig;
+  readonly api: apigw.RestApi;
+  /** Every function of the service (API routes, workflow steps, webhook delivery). */
+  readonly functions: readonly lambda.Function[];
+  readonly workflows: Readonly<Record<string, JobWorkflow>>;
+  /** The Remotion render function, when the stage deploys one. @default none */
+  readonly renderFunction?: lambda.IFunction;
+  readonly webhookQueue: sqs.IQueue;
+  readonly webhookDeadLetterQueue: sqs.IQueue;
+}
+
+export class ServiceMonitoring extends Construct {
+  /** Where alarms go: the stage's topic (`alarms.topicArn`) or the one created here. */
+  readonly alarmTopic: sns.ITopic;
+  readonly facade: MonitoringFacade;
+  readonly dashboard: cloudwatch.Dashboard;
+
+  constructor(scope: Construct, id: string, props: ServiceMonitoringProps) {
+    super(scope, id);
+    const { config } = props;
+    const { alarms } = config;
+    if (!(alarms.api5xxRatePercent > 0 && alarms.api5xxRatePercent <= 100)) {
+      throw new Error(`alarms.api5xxRatePercent must be in (0, 100], got ${alarms.api5xxRatePercent}`);
+    }
+    if (!(alarms.failedExecutionRatePercent > 0 && alarms.failedExecutionRatePercent <= 100)) {
+      throw new Error(
+        `alarms.failedExecutionRatePercent must be in (0, 100], got ${alarms.failedExecutionRatePercent}`,
+      );
+    }
+    this.alarmTopic = alarms.topicArn
+      ? sns.Topic.fromTopicArn(this, 'AlarmTopic', alarms.topicArn)
+      : this.createAlarmTopic(alarms.email);
+
+    const prefix = Stack.of(this).stackName;
+    const dashboards = new DefaultDashboardFactory(this, 'Dashboards', {
+      dashboardNamePrefix: prefix,
+      createDashboard: true,
+      createSummaryDashboard: false,
+      createAlarmDashboard: false,
+    });
+    this.facade = new MonitoringFacade(this, 'Facade', {
+      alarmFactoryDefaults: {
+        alarmNamePrefix: prefix,
+        actionsEnabled: true,
+        action: notifySns(this.alarmTopic, this.alarmTopic),
+        datapointsToAlarm: 1,
+        evaluationPeriods: 1,
+        runbookLink: 'docs/readme/runbook.md',
+      },
+      metricFactoryDefaults: {},
+      dashboardFactory: dashboards,
+    });
+    const namespace = config.observability.metricsNamespace;
+    const jobTypes = Object.keys(props.workflows);
+    const business = (
+      metricName: string,
+      statistic: string,
+      dimensions: Record<string, string>,
+      label: string,
+    ) =>
+      new cloudwatch.Metric({
+        namespace,
+        metricName,
+        dimensionsMap: { service: SERVICE_NAME, ...dimensions },
+        statistic,
+        period: PERIOD,
+        label,
+      });
+    const perKind = (metricName: string, statistic = 'Sum') =>
+      jobTypes.map((jobType) => business(metricName, statistic, { [DIMENSION.jobType]: jobType }, jobType));
+
+    this.facade.addLargeHeader(`Property media service: ${config.stage}`);
+
+    // Requests, 4xx/5xx and latency from API Gateway, plus the 5xx share alarm.
+    this.facade.monitorApiGateway({
+      api: props.api,
+      apiStage: props.api.deploymentStage.stageName,
+      alarmFriendlyName: 'Api',
+      humanReadableName: 'REST API',
+    });
+    const api5xx = new cloudwatch.MathExpression({
+      expression: '100 * errors',
+      usingMetrics: {
+        errors: props.api.deploymentStage.metricServerError({ statistic: 'Average', period: PERIOD }),
+      },
+      label: '5xx % of requests',
+      period: PERIOD,
+    });
+
+    // Jobs: the service's own metrics.
+    const groups: CustomMetricGroup[] = [
+      { title: 'Jobs created', metrics: perKind(METRIC.jobsCreated) },
+      { title: 'Jobs completed', metrics: perKind(METRIC.jobsCompleted) },
+      { title: 'Jobs failed', metrics: perKind(METRIC.jobsFailed) },
+      {
+        title: 'Render duration (p50, p90)',
+        metrics: [...perKind(METRIC.renderDuration, 'p50'), ...perKind(METRIC.renderDuration, 'p90')],
+      },
+      {
+        title: 'Webhook deliveries',
+        metrics: [
+          business(METRIC.webhookDeliveries, 'Sum', { [DIMENSION.outcome]: 'success' }, 'delivered'),
+          business(METRIC.webhookDeliveries, 'Sum', { [DIMENSION.outcome]: 'failure' }, 'failed'),
+        ],
+      },
+    ];
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'Jobs',
+      humanReadableName: 'Jobs',
+      metricGroups: groups,
+    });
+
+    // Alarms on the service's health that no resource monitor below covers.
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'Health',
+      humanReadableName: 'Health alarms',
+      metricGroups: [
+        {
+          title: 'API 5xx share',
+          metrics: [
+            {
+              metric: api5xx,
+              alarmFriendlyName: ALARM.api5xxRate,
+              addAlarm: {
+                Critical: {
+                  threshold: alarms.api5xxRatePercent,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  datapointsToAlarm: 3,
+                  evaluationPeriods: 3,
+                  treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
+                  alarmDescriptionOverride: `More than ${alarms.api5xxRatePercent}% of API requests answered 5xx for 15 minutes.`,
+                },
+              },
+            },
+          ],
+        },
+        {
+          title: 'Render failures',
+          metrics: [
+            {
+              metric: business(METRIC.renderFailures, 'Sum', {}, 'jobs failed RENDER_FAILED'),
+              alarmFriendlyName: ALARM.renderFailures,
+              addAlarm: {
+                Critical: {
+                  threshold: 0,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
+                  alarmDescriptionOverride:
+                    'A job failed with RENDER_FAILED (its video render failed or overran).',
+                },
+              },
+            },
+          ],
+        },
+        {
+          title: 'Failed executions (% of started)',
+          // Ids unique across the graph: CloudWatch refuses one id for two metrics in a widget.
+          metrics: Object.entries(props.workflows).map(([jobType, workflow], i) => ({
+            metric: new cloudwatch.MathExpression({
+              expression: `IF(started${i} > 0, 100 * failed${i} / started${i}, 0)`,
+              usingMetrics: {
+                [`failed${i}`]: workflow.stateMachine.metricFailed({ statistic: 'Sum', period: PERIOD }),
+                [`started${i}`]: workflow.stateMachine.metricStarted({ statistic: 'Sum', period: PERIOD }),
+              },
+              label: jobType,
+              period: PERIOD,
+            }),
+            alarmFriendlyName: ALARM.failedExecutions(jobType),
+            addAlarm: {
+              Critical: {
+                threshold: alarms.failedExecutionRatePercent,
+                comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                datapointsToAlarm: 3,
+                evaluationPeriods: 3,
+                treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
+                alarmDescriptionOverride: `More than ${alarms.failedExecutionRatePercent}% of ${jobType} executions failed for 15 minutes.`,
+              },
+            },
+          })),
+        },
+      ],
+    });
+
+    // Execution counts and durations of every job kind.
+    for (const [jobType, workflow] of Object.entries(props.workflows)) {
+      this.facade.monitorStepFunction({
+        stateMachine: workflow.stateMachine,
+        alarmFriendlyName: `Workflow-${jobType}`,
+        humanReadableName: `Executions: ${jobType}`,
+      });
+    }
+
+    // Webhook queue and its dead-letter queue: anything parked there is an event no receiver took.
+    this.facade.monitorSqsQueueWithDlq({
+      queue: props.webhookQueue,
+      deadLetterQueue: props.webhookDeadLetterQueue,
+      alarmFriendlyName: 'WebhookQueue',
+      humanReadableName: 'Webhook queue',
+      addDeadLetterQueueMaxSizeAlarm: {
+        Warning: {
+          maxMessageCount: 0,
+          alarmNameOverride: `${prefix}-${ALARM.deadLetters}`,
+          alarmDescriptionOverride:
+            'Webhook events exhausted their 8 attempts and wait in the dead-letter queue; see the runbook to redrive them.',
+        },
+      },
+    });
+
+    // Every function: invocations, errors, duration; throttling alarms.
+    const monitored: Array<{ id: string; fn: lambda.IFunction }> = props.functions.map((fn) => ({
+      id: fn.node.id,
+      fn,
+    }));
+    if (props.renderFunction) monitored.push({ id: 'RemotionRender', fn: props.renderFunction });
+    for (const { id: functionId, fn } of monitored) {
+      this.facade.monitorLambdaFunction({
+        lambdaFunction: fn,
+        alarmFriendlyName: functionId,
+        humanReadableName: functionId,
+        addThrottlesCountAlarm: {
+          Warning: {
+            maxErrorCount: 0,
+            alarmNameOverride: `${prefix}-${ALARM.throttles(functionId)}`,
+            alarmDescriptionOverride: `${functionId} was throttled (account or reserved concurrency reached).`,
+          },
+        },
+      });
+    }
+
+    const dashboard = dashboards.dashboard;
+    if (!dashboard) throw new Error('The monitoring dashboard was not created');
+    this.dashboard = dashboard;
+
+    // What the runbook starts from: the dashboard, and each job kind's state machine (a job's
+    // execution is named by its job id).
+    new CfnOutput(this, 'DashboardName', { value: dashboard.dashboardName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
+    for (const [jobType, workflow] of Object.entries(props.workflows)) {
+      new CfnOutput(
+        this,
+        `StateMachine${jobType.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}`,
+        {
+          description: `State machine of ${jobType} jobs; each execution is named by its job id`,
+          value: workflow.stateMachine.stateMachineArn,
+        },
+      );
+    }
+  }
+
+  /** An encrypted, TLS-only topic CloudWatch alarms may publish to, with the stage's email on it. */
+  private createAlarmTopic(email: string | undefined): sns.Topic {
+    const key = new kms.Key(this, 'AlarmTopicKey', {
+      description: 'Encrypts the alarm topic of the property media service',
+      enableKeyRotation: true,
+    });
+    // CloudWatch alarms publish to encrypted topics only when the key lets them.
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    const topic = new sns.Topic(this, 'AlarmTopic', {
+      displayName: 'Property media service alarms',
+      masterKey: key,
+      enforceSSL: true,
+    });
+    if (email) topic.addSubscription(new subscriptions.EmailSubscription(email));
+    return topic;
+  }
+}
