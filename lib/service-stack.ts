@@ -23,6 +23,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { DASHBOARD_API_FUNCTION_ID } from '../functions/api/dashboard/dashboard-routes.ts';
 import { DASHBOARD_PAGE, FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../functions/api/routes.ts';
 import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
 import type { JobType } from '../functions/core/jobs/job-types.ts';
@@ -335,10 +336,23 @@ export class ServiceStack extends Stack {
       if (route.auth === 'session' || route.access.sessions) return dashboardEnv;
       return common;
     };
+    // One function per route, except routes that name the same function (the dashboard's: one function
+    // serves them all, which keeps the stack well under CloudFormation's 500 resources).
+    const routeFunctions = new Map<string, { fn: ServiceFunction; integration: apigw.LambdaIntegration }>();
     for (const route of ROUTES) {
-      const routeFn = fn(route.functionId, route.handler, `${route.method} ${route.path}`, {
-        environment: environmentOf(route),
-      });
+      const shared = routeFunctions.get(route.functionId);
+      if (shared) {
+        this.addRouteMethod(route, shared.integration);
+        continue;
+      }
+      const routeFn = fn(
+        route.functionId,
+        route.handler,
+        route.functionId === DASHBOARD_API_FUNCTION_ID
+          ? 'Developer dashboard API (/v1/dashboard/*)'
+          : `${route.method} ${route.path}`,
+        { environment: environmentOf(route) },
+      );
       if (route.auth === 'api-key') {
         routeFn.bindTable(props.accountsTable, ENV.accountsTable, 'readWrite');
         routeFn.bindTable(props.rateLimitTable, ENV.rateLimitTable, 'readWrite');
@@ -377,16 +391,13 @@ export class ServiceStack extends Stack {
         );
         routeFn.addEnvironment(ENV.idempotencyTable, props.idempotencyTable.tableName);
       }
-      const pool = route.auth === 'session' ? this.dashboardUserPool : undefined;
-      this.api.root
-        .resourceForPath(route.path)
-        .addMethod(
-          route.method,
-          new apigw.LambdaIntegration(routeFn, { allowTestInvoke: false }),
-          pool
-            ? { authorizer: pool.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
-            : undefined,
-        );
+      // A function behind several methods gets one invoke permission for the API, not one per method.
+      const integration = new apigw.LambdaIntegration(routeFn, {
+        allowTestInvoke: false,
+        scopePermissionToMethod: route.functionId !== DASHBOARD_API_FUNCTION_ID,
+      });
+      routeFunctions.set(route.functionId, { fn: routeFn, integration });
+      this.addRouteMethod(route, integration);
     }
 
     // The dashboard page: the built static app, served by one function with its security headers.
@@ -409,7 +420,10 @@ export class ServiceStack extends Stack {
       },
       bundledFiles: DASHBOARD_FILES.map((file) => `${DASHBOARD_BUILD_DIR}/${file}`),
     });
-    const pageIntegration = new apigw.LambdaIntegration(pageFn, { allowTestInvoke: false });
+    const pageIntegration = new apigw.LambdaIntegration(pageFn, {
+      allowTestInvoke: false,
+      scopePermissionToMethod: false,
+    });
     for (const pagePath of DASHBOARD_PAGE.paths)
       this.api.root.resourceForPath(pagePath).addMethod('GET', pageIntegration);
     if (this.dashboardUserPool) {
@@ -423,7 +437,11 @@ export class ServiceStack extends Stack {
       FALLBACK_HANDLER.handler,
       'Answers unknown routes (404) and methods (405)',
     );
-    const fallbackIntegration = new apigw.LambdaIntegration(fallback, { allowTestInvoke: false });
+    // One invoke permission for the API rather than one per ANY method (dozens of them).
+    const fallbackIntegration = new apigw.LambdaIntegration(fallback, {
+      allowTestInvoke: false,
+      scopePermissionToMethod: false,
+    });
     const visit = (resource: apigw.IResource) => {
       resource.addMethod('ANY', fallbackIntegration);
       const children = resource.node.children.filter((c): c is apigw.Resource => c instanceof apigw.Resource);
@@ -432,6 +450,20 @@ export class ServiceStack extends Stack {
       for (const child of children) visit(child);
     };
     visit(this.api.root);
+  }
+
+  /** A route's method on its path; dashboard session routes are behind the Cognito authorizer where there is one. */
+  private addRouteMethod(route: (typeof ROUTES)[number], integration: apigw.LambdaIntegration) {
+    const pool = route.auth === 'session' ? this.dashboardUserPool : undefined;
+    this.api.root
+      .resourceForPath(route.path)
+      .addMethod(
+        route.method,
+        integration,
+        pool
+          ? { authorizer: pool.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
+          : undefined,
+      );
   }
 
   private addGatewayResponses() {

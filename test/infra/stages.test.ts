@@ -170,7 +170,7 @@ describe('stage configuration', () => {
 
   it('sets no key variant on functions that do not authenticate', () => {
     for (const functionId of [
-      ...ROUTES.filter((r) => r.auth === 'none').map((r) => r.functionId),
+      ...ROUTES.filter((r) => r.auth === 'none' && !r.access.sessions).map((r) => r.functionId),
       FALLBACK_HANDLER.functionId,
     ]) {
       expect(keyVariantOf(stages.staging, functionId), functionId).toBeUndefined();
