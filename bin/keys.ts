@@ -8,9 +8,11 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoAccountStore } from '../functions/core/auth/account-store.ts';
+import { DashboardSessions, DynamoDashboardSessionStore } from '../functions/core/auth/dashboard-sessions.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
+import { signInLink } from '../functions/core/use-cases/dashboard.ts';
 import {
   getOrganizationSettings,
   updateOrganizationSettings,
@@ -27,6 +29,7 @@ Commands:
   rotate    --org ID --key KEY_ID                     Create a replacement key and revoke the old one
   set-limit --org ID --per-minute N [--per-day N]     Set the organization's live rate limit (and daily quota)
   set-plan  --org ID --plan starter|growth|enterprise Put the organization on a named plan
+  signin-link --org ID                                A one-time sign-in link to the developer dashboard (local stack; 15 min)
   webhook-secret --org ID [--rotate]                  Show the webhook signing secret(s) (created on first use);
                                                       --rotate makes a new one, the old one signs too for 24 h
   settings  --org ID [--staging-watermark on|off]     Show the organization's settings, or change them
@@ -51,6 +54,12 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     const accounts = new DynamoAccountStore(db, table);
     return { accounts, admin: new KeyAdmin(accounts, config.rateLimits, systemClock) };
   }
+  const { accounts } = localTarget(values);
+  return { accounts, admin: new KeyAdmin(accounts, STAGES.local.rateLimits, systemClock) };
+}
+
+/** The running local stack of the data directory: its state file and a client of its DynamoDB. */
+function localTarget(values: { 'data-dir'?: string }) {
   const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? '.local-data';
   let info: LocalStackInfo;
   try {
@@ -65,7 +74,11 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
   });
   const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   const accounts = new DynamoAccountStore(db, info.tables.accounts);
-  return { accounts, admin: new KeyAdmin(accounts, STAGES.local.rateLimits, systemClock) };
+  const sessions = new DashboardSessions(
+    new DynamoDashboardSessionStore(db, info.tables.accounts),
+    systemClock,
+  );
+  return { info, db, accounts, sessions };
 }
 
 function required(values: Record<string, unknown>, name: string): string {
@@ -148,6 +161,21 @@ async function main(argv: string[]) {
       await admin.setPlan(org, required(values, 'plan'));
       console.log(`${org} is on the ${values.plan} plan.`);
       return;
+    case 'signin-link': {
+      if (values.stage) {
+        throw new Error(
+          `Stage ${values.stage} signs in to the dashboard with its Cognito user pool: create a user with custom:org_id=${org} instead.`,
+        );
+      }
+      const { info, accounts, sessions } = localTarget(values);
+      if (!(await accounts.getOrganization(org))) {
+        throw new Error(`No organization '${org}': create a key for it first.`);
+      }
+      const issued = await sessions.issueSignInToken(org);
+      console.log(`Dashboard sign-in link for ${org} (works once, until ${issued.expiresAt}):`);
+      console.log(signInLink(info.url, issued.token));
+      return;
+    }
     case 'webhook-secret': {
       const secrets = values.rotate ? await admin.rotateWebhookSecret(org) : await admin.webhookSecrets(org);
       for (const s of secrets.slice(1)) {

@@ -1,7 +1,16 @@
 // The stage's code: the REST API (one function per route, from the route table), the workflow step
 // functions, one state machine per job kind, and the rule that fails jobs whose execution ended badly.
 import * as path from 'node:path';
-import { CrossStackReferences, Duration, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  Aws,
+  CfnOutput,
+  CrossStackReferences,
+  Duration,
+  ReferenceStrength,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -14,7 +23,8 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../functions/api/routes.ts';
+import { DASHBOARD_API_FUNCTION_ID } from '../functions/api/dashboard/dashboard-routes.ts';
+import { DASHBOARD_PAGE, FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../functions/api/routes.ts';
 import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
 import type { JobType } from '../functions/core/jobs/job-types.ts';
 import { LABEL_FONT_PACKAGE_FILE } from '../functions/media/markup/label-font.ts';
@@ -30,10 +40,12 @@ const REGULAR_FONT_FILE = `${path.dirname(LABEL_FONT_FILE)}/DejaVuSans.ttf`;
 
 import { handlerModule, type StepFunctionSpec, type StepSpec } from '../functions/jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../functions/jobs/registry.ts';
+import { DashboardUserPool } from './constructs/dashboard-user-pool.ts';
 import { JobWorkflow, type WorkflowStep } from './constructs/job-workflow.ts';
 import { RemotionRenderer } from './constructs/remotion-renderer.ts';
 import { PROJECT_ROOT, ServiceFunction } from './constructs/service-function.ts';
 import { SHARP_MODULES, SharpLayer } from './constructs/sharp-layer.ts';
+import { buildDashboard, DASHBOARD_BUILD_DIR, DASHBOARD_FILES } from './dashboard/build-dashboard.ts';
 
 /** Payload values that are strings starting with `$.` are JSONPath into the execution data. */
 function payloadOf(payload: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -92,6 +104,8 @@ export class ServiceStack extends Stack {
   readonly webhookDelivery: ServiceFunction;
   readonly renderer: RemotionRenderer;
   readonly monitoring: ServiceMonitoring;
+  /** The dashboard's Cognito user pool (stages that sign in with Cognito). */
+  readonly dashboardUserPool: DashboardUserPool | undefined;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -276,6 +290,7 @@ export class ServiceStack extends Stack {
     });
 
     // The API.
+    const apiStageName = 'api';
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', { retention: logRetentionDays });
     this.api = new apigw.RestApi(this, 'Api', {
       // Named per stage: API Gateway's metrics are keyed by this name, so two stages must not share it.
@@ -284,7 +299,7 @@ export class ServiceStack extends Stack {
       endpointTypes: [apigw.EndpointType.REGIONAL],
       cloudWatchRole: true,
       deployOptions: {
-        stageName: 'api',
+        stageName: apiStageName,
         tracingEnabled: true,
         loggingLevel: apigw.MethodLoggingLevel.ERROR,
         accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
@@ -303,14 +318,53 @@ export class ServiceStack extends Stack {
       // Video export checks a bundle's host at request time.
       [ENV.videoBundleUrlAllowlist]: config.videoBundleUrlAllowlist.join(','),
     };
+    // The developer dashboard: sessions from sign-in links (local stack) or a Cognito user pool.
+    this.dashboardUserPool =
+      config.dashboard.signIn === 'cognito'
+        ? new DashboardUserPool(this, 'Dashboard', {
+            stackPrefix: config.stackPrefix,
+            api: this.api,
+            apiStageName,
+            removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+          })
+        : undefined;
+    const dashboardEnv = {
+      ...authEnv,
+      [ENV.dashboardAuth]: config.dashboard.signIn,
+      [ENV.liveDefaultRatePerMinute]: String(config.rateLimits.liveDefault.requestsPerMinute),
+      ...(config.rateLimits.liveDefault.requestsPerDay === undefined
+        ? {}
+        : { [ENV.liveDefaultRatePerDay]: String(config.rateLimits.liveDefault.requestsPerDay) }),
+    };
+    const environmentOf = (route: (typeof ROUTES)[number]) => {
+      if (route.auth === 'api-key') return authEnv;
+      if (route.auth === 'session' || route.access.sessions) return dashboardEnv;
+      return common;
+    };
+    // One function per route, except routes that name the same function (the dashboard's: one function
+    // serves them all, which keeps the stack well under CloudFormation's 500 resources).
+    const routeFunctions = new Map<string, { fn: ServiceFunction; integration: apigw.LambdaIntegration }>();
     for (const route of ROUTES) {
-      const routeFn = fn(route.functionId, route.handler, `${route.method} ${route.path}`, {
-        environment: route.auth ? authEnv : common,
-      });
-      if (route.auth) {
+      const shared = routeFunctions.get(route.functionId);
+      if (shared) {
+        this.addRouteMethod(route, shared.integration);
+        continue;
+      }
+      const routeFn = fn(
+        route.functionId,
+        route.handler,
+        route.functionId === DASHBOARD_API_FUNCTION_ID
+          ? 'Developer dashboard API (/v1/dashboard/*)'
+          : `${route.method} ${route.path}`,
+        { environment: environmentOf(route) },
+      );
+      if (route.auth === 'api-key') {
         routeFn.bindTable(props.accountsTable, ENV.accountsTable, 'readWrite');
         routeFn.bindTable(props.rateLimitTable, ENV.rateLimitTable, 'readWrite');
       }
+      // Sessions, sign-in tokens, keys and webhook secrets are items of the accounts table.
+      if (route.access.sessions || route.access.keys)
+        routeFn.bindTable(props.accountsTable, ENV.accountsTable, 'readWrite');
       if (route.access.jobs)
         routeFn.bindTable(
           props.jobsTable,
@@ -342,9 +396,44 @@ export class ServiceStack extends Stack {
         );
         routeFn.addEnvironment(ENV.idempotencyTable, props.idempotencyTable.tableName);
       }
-      this.api.root
-        .resourceForPath(route.path)
-        .addMethod(route.method, new apigw.LambdaIntegration(routeFn, { allowTestInvoke: false }));
+      // A function behind several methods gets one invoke permission for the API, not one per method.
+      const integration = new apigw.LambdaIntegration(routeFn, {
+        allowTestInvoke: false,
+        scopePermissionToMethod: route.functionId !== DASHBOARD_API_FUNCTION_ID,
+      });
+      routeFunctions.set(route.functionId, { fn: routeFn, integration });
+      this.addRouteMethod(route, integration);
+    }
+
+    // The dashboard page: the built static app, served by one function with its security headers.
+    const dashboardDir = buildDashboard(PROJECT_ROOT);
+    const pageFn = fn(DASHBOARD_PAGE.functionId, DASHBOARD_PAGE.handler, 'Serves the developer dashboard', {
+      environment: {
+        ...common,
+        [ENV.dashboardAuth]: config.dashboard.signIn,
+        [ENV.dashboardAssetsDir]: this.bundlingRequired ? '/var/task' : dashboardDir,
+        [ENV.dashboardMediaOrigins]:
+          config.stage === 'local'
+            ? 'http://127.0.0.1:*'
+            : `https://${props.mediaBucket.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+        ...(this.dashboardUserPool
+          ? {
+              [ENV.dashboardCognitoDomain]: this.dashboardUserPool.hostedUiUrl,
+              [ENV.dashboardCognitoClientId]: this.dashboardUserPool.client.userPoolClientId,
+            }
+          : {}),
+      },
+      bundledFiles: DASHBOARD_FILES.map((file) => `${DASHBOARD_BUILD_DIR}/${file}`),
+    });
+    const pageIntegration = new apigw.LambdaIntegration(pageFn, {
+      allowTestInvoke: false,
+      scopePermissionToMethod: false,
+    });
+    for (const pagePath of DASHBOARD_PAGE.paths)
+      this.api.root.resourceForPath(pagePath).addMethod('GET', pageIntegration);
+    if (this.dashboardUserPool) {
+      new CfnOutput(this, 'DashboardUrl', { value: this.dashboardUserPool.dashboardUrl });
+      new CfnOutput(this, 'DashboardUserPoolId', { value: this.dashboardUserPool.userPool.userPoolId });
     }
 
     // Everything no route takes: JSON 404, or 405 with Allow.
@@ -353,7 +442,11 @@ export class ServiceStack extends Stack {
       FALLBACK_HANDLER.handler,
       'Answers unknown routes (404) and methods (405)',
     );
-    const fallbackIntegration = new apigw.LambdaIntegration(fallback, { allowTestInvoke: false });
+    // One invoke permission for the API rather than one per ANY method (dozens of them).
+    const fallbackIntegration = new apigw.LambdaIntegration(fallback, {
+      allowTestInvoke: false,
+      scopePermissionToMethod: false,
+    });
     const visit = (resource: apigw.IResource) => {
       resource.addMethod('ANY', fallbackIntegration);
       const children = resource.node.children.filter((c): c is apigw.Resource => c instanceof apigw.Resource);
@@ -373,6 +466,20 @@ export class ServiceStack extends Stack {
       webhookQueue: props.webhookQueue,
       webhookDeadLetterQueue: props.webhookDeadLetterQueue,
     });
+  }
+
+  /** A route's method on its path; dashboard session routes are behind the Cognito authorizer where there is one. */
+  private addRouteMethod(route: (typeof ROUTES)[number], integration: apigw.LambdaIntegration) {
+    const pool = route.auth === 'session' ? this.dashboardUserPool : undefined;
+    this.api.root
+      .resourceForPath(route.path)
+      .addMethod(
+        route.method,
+        integration,
+        pool
+          ? { authorizer: pool.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
+          : undefined,
+      );
   }
 
   private addGatewayResponses() {

@@ -54,6 +54,8 @@ export class StatefulStack extends Stack {
     this.accountsTable = new dynamodb.Table(this, 'AccountsTable', {
       ...tableDefaults,
       partitionKey: { name: 'pk', type: str },
+      // Dashboard sign-in tokens and sessions carry `ttl`; keys and organizations never do.
+      timeToLiveAttribute: 'ttl',
     });
     this.accountsTable.addGlobalSecondaryIndex({
       indexName: ACCOUNT_INDEXES.byOrg.name,

@@ -182,7 +182,7 @@ function pathParameters(path: string): unknown[] {
  */
 function answerableErrors(route: RouteDefinition): ErrorCode[] {
   const codes: ErrorCode[] = [...route.errors, 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'HEADERS_TOO_LARGE'];
-  if (route.auth) codes.push('UNAUTHORIZED');
+  if (route.auth !== 'none') codes.push('UNAUTHORIZED');
   if (route.params || route.query || route.body) codes.push('VALIDATION_ERROR');
   if (route.body) codes.push('INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE');
   if (route.errors.includes('JOB_NOT_READY')) codes.push('PARENT_JOB_FAILED');
@@ -218,7 +218,8 @@ function operation(route: RouteDefinition): Record<string, unknown> {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
-    security: route.auth ? [{ ApiKey: [] }] : [],
+    security:
+      route.auth === 'none' ? [] : [route.auth === 'api-key' ? { ApiKey: [] } : { DashboardSession: [] }],
     parameters: [
       ...pathParameters(route.path),
       ...(route.query ? queryParameters(route.query) : []),
@@ -230,7 +231,8 @@ function operation(route: RouteDefinition): Record<string, unknown> {
     responses: {
       [String(success.status)]: {
         description: success.description,
-        headers: route.auth ? { ...RATE_HEADERS, ...(idempotent ? REPLAYED_HEADER : {}) } : undefined,
+        headers:
+          route.auth === 'api-key' ? { ...RATE_HEADERS, ...(idempotent ? REPLAYED_HEADER : {}) } : undefined,
         content: {
           'application/json': {
             schema: success.schema
@@ -286,7 +288,15 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        DashboardSession: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The developer dashboard (GET /dashboard): a Cognito ID token on deployed stages, a session from POST /v1/dashboard/sessions on the local stack.',
+        },
+      },
       schemas: { Error: errorBody, ...components },
     },
     webhooks: Object.fromEntries(

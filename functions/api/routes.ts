@@ -9,9 +9,11 @@ import type { JobType } from '../core/jobs/job-types.ts';
 import { jobIdParam } from '../core/schemas/common.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
+import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
 
 export type HttpMethod = 'GET' | 'POST';
+export type RouteAuth = 'api-key' | 'session' | 'none';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -24,11 +26,19 @@ export interface RouteDefinition {
   readonly operationId: string;
   readonly summary: string;
   readonly tag: string;
-  readonly auth: boolean;
+  /**
+   * api-key: X-API-Key, rate limited, scoped to the key's organization and mode; session: a developer
+   * dashboard session (Cognito authorizer on deployed stages), scoped to its organization; none: public.
+   */
+  readonly auth: RouteAuth;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  readonly success: { readonly status: 200 | 202; readonly schema?: z.ZodType; readonly description: string };
+  readonly success: {
+    readonly status: 200 | 201 | 202;
+    readonly schema?: z.ZodType;
+    readonly description: string;
+  };
   readonly errors: readonly ErrorCode[];
   /** What the function may touch; the CDK app grants exactly this. */
   readonly access: {
@@ -39,6 +49,10 @@ export interface RouteDefinition {
     readonly stopsJobs?: boolean;
     /** Queues job events (the webhook queue). */
     readonly jobEvents?: boolean;
+    /** Dashboard sign-in and sessions (items of the accounts table). */
+    readonly sessions?: boolean;
+    /** Administers the organization's API keys and webhook secrets (the accounts table). */
+    readonly keys?: boolean;
   };
   /** For job routes: the kind's route (its submit use case). */
   readonly job?: JobRoute;
@@ -74,7 +88,7 @@ function jobRouteDefinition(jobType: JobType, route: JobRoute): RouteDefinition 
     operationId: route.operationId,
     summary: route.summary,
     tag: route.tag,
-    auth: true,
+    auth: 'api-key',
     params: route.params,
     body: route.body,
     success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
@@ -93,7 +107,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     operationId: 'listJobs',
     summary: "Lists the organization's jobs in the key's mode, newest first.",
     tag: 'Jobs',
-    auth: true,
+    auth: 'api-key',
     query: listJobsQuery,
     success: { status: 200, schema: jobPage, description: 'A page of jobs.' },
     errors: ['VALIDATION_ERROR', ...AUTH_ERRORS],
@@ -107,7 +121,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     operationId: 'getJob',
     summary: 'Returns one job: status, progress, input and output (with fresh media URLs).',
     tag: 'Jobs',
-    auth: true,
+    auth: 'api-key',
     params: jobIdParam,
     success: { status: 200, schema: jobRecord, description: 'The job.' },
     errors: ['NOT_FOUND', ...AUTH_ERRORS],
@@ -122,13 +136,14 @@ export const ROUTES: readonly RouteDefinition[] = [
     summary:
       'Cancels a queued or processing job: its execution is stopped, it ends `canceled` and a `job.canceled` webhook is sent. Canceling a canceled job answers it again.',
     tag: 'Jobs',
-    auth: true,
+    auth: 'api-key',
     params: jobIdParam,
     success: { status: 200, schema: jobRecord, description: 'The job, now canceled.' },
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'JOB_NOT_CANCELABLE', ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
     access: { jobs: 'write', stopsJobs: true, jobEvents: true },
   },
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
+  ...DASHBOARD_ROUTES,
   {
     method: 'GET',
     path: '/v1/openapi.json',
@@ -137,7 +152,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     operationId: 'getOpenApiDocument',
     summary: 'This OpenAPI 3.1 document (no API key needed).',
     tag: 'Meta',
-    auth: false,
+    auth: 'none',
     success: { status: 200, description: 'The OpenAPI document.' },
     errors: ['INTERNAL_ERROR'],
     access: {},
@@ -145,12 +160,20 @@ export const ROUTES: readonly RouteDefinition[] = [
 ];
 
 /**
- * Every POST takes an Idempotency-Key header (24 h): the route's function gets the idempotency table,
- * and the OpenAPI document lists the header and its errors.
+ * Every POST of the API (keyed routes) takes an Idempotency-Key header (24 h): the route's function gets
+ * the idempotency table, and the OpenAPI document lists the header and its errors. The dashboard's own
+ * POSTs are clicks in a page, not integrations that retry.
  */
-export function takesIdempotencyKey(route: Pick<RouteDefinition, 'method'>): boolean {
-  return route.method === 'POST';
+export function takesIdempotencyKey(route: Pick<RouteDefinition, 'method' | 'auth'>): boolean {
+  return route.method === 'POST' && route.auth === 'api-key';
 }
+
+/** The dashboard page (GET /dashboard and its assets): a static app, not part of the API document. */
+export const DASHBOARD_PAGE = {
+  paths: ['/dashboard', '/dashboard/{asset}'],
+  handler: 'functions/api/dashboard/page.ts',
+  functionId: 'DashboardPageFunction',
+} as const;
 
 /** The module that answers every request no route matches (404, or 405 with Allow). */
 export const FALLBACK_HANDLER = {

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   INVALID_PARENT_JOB: 409,
   PARENT_JOB_FAILED: 409,
   JOB_NOT_CANCELABLE: 409,
+  KEY_NOT_ACTIVE: 409,
   IDEMPOTENCY_CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -44,6 +45,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     "The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).",
   JOB_NOT_CANCELABLE:
     'The job has already completed or failed, so it cannot be canceled (the message names its status). Canceling a job that is already canceled answers 200 with the job.',
+  KEY_NOT_ACTIVE: 'The API key is already revoked (dashboard): it cannot be rotated or revoked again.',
   IDEMPOTENCY_CONFLICT:
     'The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.',
   IDEMPOTENCY_IN_PROGRESS:

@@ -93,6 +93,14 @@ export interface StageConfig {
     /** Share of a job kind's executions that failed (percent) that alarms when held for 3 periods of 5 minutes. */
     readonly failedExecutionRatePercent: number;
   };
+  /** The developer dashboard (GET /dashboard). */
+  readonly dashboard: {
+    /**
+     * How developers sign in: `sign-in-link` (one-time links printed by `npm start` and `keys signin-link`;
+     * the local stack) or `cognito` (a Cognito user pool of the stage, organization in `custom:org_id`).
+     */
+    readonly signIn: 'sign-in-link' | 'cognito';
+  };
   readonly webhooks: {
     /** http:// webhook URLs are refused unless this is set (only the local stack sets it). */
     readonly allowHttp: boolean;
@@ -116,6 +124,7 @@ const base = {
   outputUrlExpirySeconds: 3600,
   workflowTimeoutSeconds: 900,
   imageFetch: { allowHttp: false, allowLoopback: false },
+  dashboard: { signIn: 'cognito' },
   staging: { provider: 'bedrock', bedrockRegion: 'us-east-1', bedrockModelId: 'amazon.nova-canvas-v1:0' },
   alarms: { api5xxRatePercent: 5, failedExecutionRatePercent: 25 },
   // Standard Webhooks / Svix schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
@@ -140,6 +149,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     renderer: { ...base.renderer, provider: 'local' },
     imageFetch: { allowHttp: true, allowLoopback: true },
+    dashboard: { signIn: 'sign-in-link' },
     staging: { ...base.staging, provider: 'offline' },
     logRetentionDays: 7,
     retainData: false,

@@ -10,11 +10,16 @@ import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoAccountStore } from '../../functions/core/auth/account-store.ts';
+import {
+  DashboardSessions,
+  DynamoDashboardSessionStore,
+} from '../../functions/core/auth/dashboard-sessions.ts';
 import { KeyAdmin } from '../../functions/core/auth/key-admin.ts';
 import { systemClock } from '../../functions/core/clock.ts';
 import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
 import { DynamoJobStore } from '../../functions/core/jobs/job-store.ts';
 import { logger } from '../../functions/core/observability.ts';
+import { signInLink } from '../../functions/core/use-cases/dashboard.ts';
 import { StepFunctionsStarter } from '../../functions/core/workflows/workflow-starter.ts';
 import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { CHROMIUM } from '../../functions/media/rendering/local-renderer.ts';
@@ -52,6 +57,8 @@ export interface RunningLocalStack {
   readonly info: LocalStackInfo;
   readonly devKeys: DevKeys;
   readonly recovery: RecoveryReport;
+  /** A one-time sign-in link to the developer dashboard as the dev organization (15 minutes). */
+  readonly dashboardSignInLink: string;
   /** Resolves when no job execution is running. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -143,6 +150,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const accounts = new DynamoAccountStore(documents, environment[ENV.accountsTable]!);
   const admin = new KeyAdmin(accounts, config.rateLimits, systemClock);
   const devKeys = await ensureDevKeys(dataDir, admin, accounts);
+  const sessions = new DashboardSessions(
+    new DynamoDashboardSessionStore(documents, environment[ENV.accountsTable]!),
+    systemClock,
+  );
+  const signIn = await sessions.issueSignInToken(devKeys.orgId);
 
   const jobs = new DynamoJobStore(documents, environment[ENV.jobsTable]!);
   const sfn = new SFNClient({ ...clientConfig, endpoint: sfnEndpoint });
@@ -179,6 +191,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     info,
     devKeys,
     recovery,
+    dashboardSignInLink: signInLink(`http://127.0.0.1:${port}`, signIn.token),
     idle: () => stepFunctions.idle(),
     async stop() {
       await gateway.close();

@@ -2,7 +2,8 @@
 // the function of its handler module; everything else reaches the fallback function.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
+import { DASHBOARD_API_FUNCTION_ID } from '../../functions/api/dashboard/dashboard-routes.ts';
+import { DASHBOARD_PAGE, FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
 import { functionOf, resources, type SynthesizedStage, synthStage } from './synth.ts';
 
 interface ApiMethod {
@@ -67,11 +68,25 @@ describe('REST API', () => {
     },
   );
 
-  it('gives each route its own function, created with the construct id the route table names', () => {
+  it('gives each route its own function (the dashboard routes share one), with the construct id the route table names', () => {
     const ids = ROUTES.map((r) => functionOf(dev.serviceTemplate, r.functionId));
-    expect(new Set(ids).size).toBe(ROUTES.length);
+    const apiRoutes = ROUTES.filter((r) => r.functionId !== DASHBOARD_API_FUNCTION_ID);
+    const dashboardRoutes = ROUTES.filter((r) => r.functionId === DASHBOARD_API_FUNCTION_ID);
+    expect(dashboardRoutes.length).toBeGreaterThan(5);
+    expect(new Set(ids).size).toBe(apiRoutes.length + 1);
     for (const [i, route] of ROUTES.entries())
       expect(ids[i]).toMatch(new RegExp(`^${route.functionId}[0-9A-F]{8}$`));
+  });
+
+  it('serves the dashboard page from its own function on /dashboard and /dashboard/{asset}', () => {
+    const pageFn = functionOf(dev.serviceTemplate, DASHBOARD_PAGE.functionId);
+    for (const path of DASHBOARD_PAGE.paths) {
+      const get = tree.methods.filter((m) => m.path === path && m.httpMethod === 'GET');
+      expect(
+        get.map((m) => m.functionLogicalId),
+        path,
+      ).toEqual([pageFn]);
+    }
   });
 
   it('sends every other method of every path (and the root) to the fallback function with ANY', () => {
@@ -104,11 +119,12 @@ describe('REST API', () => {
   it('routes methods only to the route functions and the fallback function', () => {
     const allowed = new Set([
       fallbackFn,
+      functionOf(dev.serviceTemplate, DASHBOARD_PAGE.functionId),
       ...ROUTES.map((r) => functionOf(dev.serviceTemplate, r.functionId)),
     ]);
     for (const m of tree.methods) expect(allowed.has(m.functionLogicalId ?? '')).toBe(true);
     const routeMethods = tree.methods.filter((m) => m.httpMethod !== 'ANY');
-    expect(routeMethods).toHaveLength(ROUTES.length);
+    expect(routeMethods).toHaveLength(ROUTES.length + DASHBOARD_PAGE.paths.length);
   });
 
   it('lets API Gateway invoke each API function only from this API', () => {

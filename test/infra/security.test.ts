@@ -1,7 +1,7 @@
 // Least privilege for every function, the Lambda baseline, and encryption at rest and in transit.
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
+import { DASHBOARD_PAGE, FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../../functions/api/routes.ts';
 import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { HANDLER_METADATA_KEY } from '../../lib/constructs/service-function.ts';
 import {
@@ -121,10 +121,10 @@ describe('least privilege', () => {
     }
   });
 
-  it('gives every POST route exactly the item calls of the idempotency table, and nothing else touches it', () => {
+  it('gives every keyed POST route exactly the item calls of the idempotency table, and nothing else touches it', () => {
     const table = importOf(dev.statefulTemplate, logicalId(dev.stateful.idempotencyTable), 'Arn');
     const posts = new Set(
-      ROUTES.filter((r) => r.method === 'POST').map((r) => functionOf(dev.serviceTemplate, r.functionId)),
+      ROUTES.filter(takesIdempotencyKey).map((r) => functionOf(dev.serviceTemplate, r.functionId)),
     );
     expect(posts.size).toBeGreaterThan(1);
     for (const [fnId, fn] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
@@ -146,7 +146,7 @@ describe('least privilege', () => {
   });
 
   it('lets every authenticated route function write the accounts and rate-limit tables', () => {
-    for (const route of ROUTES.filter((r) => r.auth)) {
+    for (const route of ROUTES.filter((r) => r.auth === 'api-key')) {
       const statements = statementsOfFunction(
         dev.serviceTemplate,
         functionOf(dev.serviceTemplate, route.functionId),
@@ -165,9 +165,10 @@ describe('least privilege', () => {
     }
   });
 
-  it('gives unauthenticated functions (OpenAPI document, fallback) no data access at all', () => {
+  it('gives unauthenticated functions (OpenAPI document, dashboard page, fallback) no data access at all', () => {
     const functionIds = [
-      ...ROUTES.filter((r) => !r.auth).map((r) => r.functionId),
+      ...ROUTES.filter((r) => r.auth === 'none' && !r.access.sessions).map((r) => r.functionId),
+      DASHBOARD_PAGE.functionId,
       FALLBACK_HANDLER.functionId,
     ];
     for (const functionId of functionIds) {
@@ -246,10 +247,10 @@ describe('Lambda baseline', () => {
 
   it('builds every service function for Node.js 22 on arm64 with active tracing', () => {
     const functions = serviceFunctions(dev);
-    // routes + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
+    // routes + dashboard page + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
     // markup generate and edit, reveal prepare and store, render start and check, stage room,
     // generate brochure slide, video export prepare and store, execution ended
-    expect(functions).toHaveLength(ROUTES.length + 1 + 16);
+    expect(functions).toHaveLength(new Set(ROUTES.map((r) => r.functionId)).size + 1 + 1 + 16);
     for (const [id, fn] of functions) {
       expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
       expect(fn.Properties, id).toMatchObject({

@@ -157,20 +157,20 @@ describe('stage configuration', () => {
   };
 
   it('staging uses live-only keys on every authenticated route function', () => {
-    for (const route of ROUTES.filter((r) => r.auth))
+    for (const route of ROUTES.filter((r) => r.auth === 'api-key'))
       expect(keyVariantOf(stages.staging, route.functionId), route.path).toBe('live-only');
   });
 
   it('dev and prod accept test and live keys', () => {
     for (const stage of ['dev', 'prod'] as const) {
-      for (const route of ROUTES.filter((r) => r.auth))
+      for (const route of ROUTES.filter((r) => r.auth === 'api-key'))
         expect(keyVariantOf(stages[stage], route.functionId), `${stage} ${route.path}`).toBe('test-and-live');
     }
   });
 
   it('sets no key variant on functions that do not authenticate', () => {
     for (const functionId of [
-      ...ROUTES.filter((r) => !r.auth).map((r) => r.functionId),
+      ...ROUTES.filter((r) => r.auth === 'none' && !r.access.sessions).map((r) => r.functionId),
       FALLBACK_HANDLER.functionId,
     ]) {
       expect(keyVariantOf(stages.staging, functionId), functionId).toBeUndefined();

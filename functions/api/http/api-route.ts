@@ -43,7 +43,7 @@ export interface RouteRequest<B, Q, P> {
   readonly requestId: string;
 }
 
-interface PipelineState {
+export interface PipelineState {
   requestId: string;
   timestamp: string;
   tenant?: Tenant;
@@ -54,7 +54,7 @@ interface PipelineState {
   idempotencyKey?: string;
 }
 
-type PipelineContext = Context & { pipeline: PipelineState };
+export type PipelineContext = Context & { pipeline: PipelineState };
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
@@ -67,7 +67,7 @@ function rateHeaders(rate: RateDecision | undefined): Record<string, string> {
   };
 }
 
-function header(event: APIGatewayProxyEvent, name: string): string | undefined {
+export function header(event: APIGatewayProxyEvent, name: string): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(event.headers ?? {})) {
     if (key.toLowerCase() === wanted && value !== undefined) return value;
@@ -94,7 +94,7 @@ export function errorResult(
   };
 }
 
-const envelope = (): middy.MiddlewareObj<
+export const envelope = (): middy.MiddlewareObj<
   APIGatewayProxyEvent,
   APIGatewayProxyResult,
   Error,
@@ -246,7 +246,7 @@ function singleValuedQuery(event: APIGatewayProxyEvent): Record<string, string> 
   ) as Record<string, string>;
 }
 
-const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
+export const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
   spec: RouteSpec<B, Q, P>,
 ): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
   before: (request) => {

@@ -11,6 +11,9 @@ export const ENV = {
   mediaBucket: 'MEDIA_BUCKET_NAME',
   keyVariant: 'KEY_VARIANT',
   testRatePerMinute: 'TEST_KEY_RATE_PER_MINUTE',
+  /** Live keys of an organization without limits of its own (keys created in the dashboard). */
+  liveDefaultRatePerMinute: 'LIVE_KEY_DEFAULT_RATE_PER_MINUTE',
+  liveDefaultRatePerDay: 'LIVE_KEY_DEFAULT_RATE_PER_DAY',
   outputUrlExpirySeconds: 'OUTPUT_URL_EXPIRY_SECONDS',
   geocoderProvider: 'GEOCODER_PROVIDER',
   siteProvider: 'SITE_PROVIDER',
@@ -49,6 +52,15 @@ export const ENV = {
   videoBundleUrlAllowlist: 'VIDEO_BUNDLE_URL_ALLOWLIST',
   /** Output size of rendered videos as a share of full size (1; tests render smaller). */
   renderScale: 'RENDER_SCALE',
+  /** How the developer dashboard signs in: sign-in-link (one-time links, the local stack) or cognito. */
+  dashboardAuth: 'DASHBOARD_AUTH',
+  /** Directory of the built dashboard app (index.html, app.js, app.css). */
+  dashboardAssetsDir: 'DASHBOARD_ASSETS_DIR',
+  /** Origins media URLs come from (the dashboard page's CSP img-src/media-src), space-separated. */
+  dashboardMediaOrigins: 'DASHBOARD_MEDIA_ORIGINS',
+  /** Cognito hosted UI base URL and app client id of the dashboard (cognito sign-in only). */
+  dashboardCognitoDomain: 'DASHBOARD_COGNITO_DOMAIN',
+  dashboardCognitoClientId: 'DASHBOARD_COGNITO_CLIENT_ID',
   /** Prefix of the per-job-kind state machine ARN variables: STATE_MACHINE_ARN_FRONTAGE_DETECTION, ... */
   stateMachineArnPrefix: 'STATE_MACHINE_ARN_',
 } as const;

@@ -1,0 +1,157 @@
+// The dashboard API client: same origin, a bearer session (never a cookie), JSON envelopes in and out.
+export type Mode = 'test' | 'live';
+
+export interface SignInConfig {
+  readonly sign_in: 'sign-in-link' | 'cognito';
+  readonly cognito?: { readonly domain: string; readonly client_id: string };
+}
+
+const SESSION_KEY = 'pms.dashboard.session';
+
+export interface Session {
+  readonly token: string;
+  /** cognito: the ID token goes in Authorization as it is (API Gateway's authorizer wants it bare). */
+  readonly kind: 'sign-in-link' | 'cognito';
+  readonly expiresAt: string;
+}
+
+export function currentSession(): Session | undefined {
+  const raw = sessionStorage.getItem(SESSION_KEY);
+  if (!raw) return undefined;
+  const session = JSON.parse(raw) as Session;
+  if (Date.parse(session.expiresAt) <= Date.now()) {
+    sessionStorage.removeItem(SESSION_KEY);
+    return undefined;
+  }
+  return session;
+}
+
+export function saveSession(session: Session): void {
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+}
+
+export function forgetSession(): void {
+  sessionStorage.removeItem(SESSION_KEY);
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Resolves an API path against the page (/dashboard/ → /v1/…, also under a stage prefix like /api/). */
+export function apiUrl(path: string): string {
+  return new URL(`..${path}`, window.location.href).toString();
+}
+
+let onUnauthorized: () => void = () => {};
+export function whenUnauthorized(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const session = currentSession();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (session) headers.Authorization = session.kind === 'cognito' ? session.token : `Bearer ${session.token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(apiUrl(path), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'omit',
+    cache: 'no-store',
+  });
+  const payload = (await response.json().catch(() => ({}))) as {
+    data?: T;
+    error?: { code: string; message: string };
+  };
+  if (!response.ok) {
+    if (response.status === 401 && path !== '/v1/dashboard/sessions') {
+      forgetSession();
+      onUnauthorized();
+    }
+    throw new ApiFailure(
+      response.status,
+      payload.error?.code ?? 'HTTP_ERROR',
+      payload.error?.message ?? `The request failed (${response.status}).`,
+    );
+  }
+  return payload.data as T;
+}
+
+export async function loadConfig(): Promise<SignInConfig> {
+  const response = await fetch(new URL('config.json', window.location.href), { cache: 'no-store' });
+  return (await response.json()) as SignInConfig;
+}
+
+export interface DashboardKey {
+  key_id: string;
+  name: string;
+  mode: Mode;
+  status: 'active' | 'revoked';
+  hint: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  requests_per_minute: number;
+  requests_per_day: number | null;
+}
+
+export interface WebhookSecrets {
+  current: { secret: string; created_at: string };
+  previous: Array<{ secret: string; created_at: string; expires_at: string }>;
+}
+
+export interface WebhookAttempt {
+  event_id: string;
+  type: string;
+  attempt: number;
+  attempted_at: string;
+  status_code: number | null;
+  error: string | null;
+  delivered: boolean;
+  outcome: string;
+}
+
+export interface Job {
+  job_id: string;
+  job_type: string;
+  status: string;
+  mode: Mode;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  progress: { percent: number; stage: string };
+  input: Record<string, unknown>;
+  output: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+  parent_job_id: string | null;
+  webhook: { url: string; attempts: WebhookAttempt[] } | null;
+}
+
+export interface JobPage {
+  jobs: Job[];
+  pagination: { limit: number; offset: number; count: number; has_more: boolean; next_offset: number | null };
+}
+
+interface Figures {
+  jobs: number;
+  units: number;
+  amount: number;
+}
+
+export interface UsageReport {
+  organization_id: string;
+  mode: Mode;
+  from: string;
+  to: string;
+  currency: string;
+  days: Array<{ date: string; job_type: string } & Figures>;
+  totals: Figures & { by_job_type: Record<string, Figures> };
+}

@@ -1,0 +1,142 @@
+// API keys: create, list, rotate, revoke. A new key's secret is shown once, in a banner, then only its hint.
+import { call, type DashboardKey, type Mode } from './api.ts';
+import { badge, button, formatTime, h, replace } from './dom.ts';
+import type { PageContext } from './main.ts';
+
+function secretBanner(title: string, key: string, onDismiss: () => void): HTMLElement {
+  const copy = button('Copy', async () => navigator.clipboard?.writeText(key).catch(() => undefined), {
+    kind: 'ghost',
+  });
+  return h(
+    'div',
+    { class: 'banner banner-secret', testid: 'new-secret' },
+    h('div', { class: 'banner-title' }, title),
+    h('p', {}, 'Store this key now: it is shown only once and cannot be recovered.'),
+    h('div', { class: 'secret-row' }, h('code', { class: 'secret', testid: 'new-secret-value' }, key), copy),
+    button('I have stored it', onDismiss, { kind: 'ghost', testid: 'dismiss-secret' }),
+  );
+}
+
+export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
+  const root = h('section', { class: 'page', testid: 'keys-page' });
+  const banner = h('div');
+  const table = h('div', { class: 'card' });
+  const name = h('input', {
+    attrs: { type: 'text', placeholder: 'Key name, e.g. CRM integration', maxlength: '100' },
+    testid: 'key-name',
+  });
+  const mode = h(
+    'select',
+    { testid: 'key-mode' },
+    ...ctx.account.modes.map((m) => h('option', { attrs: { value: m } }, m === 'test' ? 'Test' : 'Live')),
+  );
+  mode.value = ctx.account.modes.includes(ctx.mode) ? ctx.mode : ctx.account.modes[0]!;
+
+  const showSecret = (title: string, key: string) =>
+    replace(
+      banner,
+      secretBanner(title, key, () => replace(banner)),
+    );
+
+  const render = async () => {
+    const { keys } = await call<{ keys: DashboardKey[] }>('GET', '/v1/dashboard/keys');
+    const rows = keys.map((key) =>
+      h(
+        'tr',
+        { testid: `key-row-${key.key_id}`, class: key.status === 'revoked' ? 'muted' : undefined },
+        h('td', {}, h('div', { class: 'strong' }, key.name), h('div', { class: 'sub mono' }, key.key_id)),
+        h('td', {}, h('code', { class: 'hint', testid: 'key-hint' }, key.hint)),
+        h('td', {}, badge(key.mode, key.mode)),
+        h('td', {}, badge(key.status, key.status, 'key-status')),
+        h('td', { class: 'nowrap' }, formatTime(key.created_at)),
+        h('td', { class: 'nowrap' }, formatTime(key.last_used_at)),
+        h(
+          'td',
+          { class: 'actions' },
+          key.status === 'active'
+            ? h(
+                'span',
+                { class: 'btn-group' },
+                button(
+                  'Rotate',
+                  async () => {
+                    if (!window.confirm(`Rotate ${key.name}? The current key stops working at once.`)) return;
+                    const created = await call<{ key: string }>(
+                      'POST',
+                      `/v1/dashboard/keys/${key.key_id}/rotate`,
+                    );
+                    showSecret(`Replacement for “${key.name}”`, created.key);
+                    await render();
+                  },
+                  { testid: 'rotate-key' },
+                ),
+                button(
+                  'Revoke',
+                  async () => {
+                    if (!window.confirm(`Revoke ${key.name}? Requests with it fail at once.`)) return;
+                    await call('POST', `/v1/dashboard/keys/${key.key_id}/revoke`);
+                    await render();
+                  },
+                  { kind: 'danger', testid: 'revoke-key' },
+                ),
+              )
+            : h('span', { class: 'sub' }, `revoked ${formatTime(key.revoked_at)}`),
+        ),
+      ),
+    );
+    replace(
+      table,
+      keys.length === 0
+        ? h('p', { class: 'empty' }, 'No keys yet. Create one above.')
+        : h(
+            'table',
+            { class: 'table', testid: 'keys-table' },
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                ...['Name', 'Key', 'Mode', 'Status', 'Created (UTC)', 'Last used', ''].map((t) =>
+                  h('th', {}, t),
+                ),
+              ),
+            ),
+            h('tbody', {}, ...rows),
+          ),
+    );
+  };
+
+  const create = button(
+    'Create key',
+    async () => {
+      const created = await call<{ key: string; name: string }>('POST', '/v1/dashboard/keys', {
+        name: name.value.trim() || `${mode.value} key`,
+        mode: mode.value as Mode,
+      });
+      name.value = '';
+      showSecret(`New key “${created.name}”`, created.key);
+      await render();
+    },
+    { kind: 'primary', testid: 'create-key' },
+  );
+
+  replace(
+    root,
+    h(
+      'header',
+      { class: 'page-header' },
+      h('h1', {}, 'API keys'),
+      h(
+        'p',
+        { class: 'lede' },
+        'Keys authenticate your servers (X-API-Key). Test keys see test jobs only; live keys live jobs only.',
+      ),
+    ),
+    banner,
+    h('div', { class: 'card form-row' }, name, mode, create),
+    table,
+  );
+  await render();
+  return root;
+}

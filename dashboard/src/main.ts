@@ -1,0 +1,240 @@
+// The developer dashboard: sign in, then API keys, webhook secret, jobs and usage of one organization.
+// Hash routes (#/keys, #/webhooks, #/jobs, #/jobs/<id>, #/usage); the mode (test/live) is a toggle.
+import {
+  ApiFailure,
+  call,
+  currentSession,
+  forgetSession,
+  loadConfig,
+  type Mode,
+  type SignInConfig,
+  whenUnauthorized,
+} from './api.ts';
+import { exchangeToken, finishCognitoSignIn, signInFromLink, startCognitoSignIn } from './auth.ts';
+import { button, h, replace } from './dom.ts';
+import { jobPage, jobsPage } from './jobs.ts';
+import { keysPage } from './keys.ts';
+import { usagePage } from './usage.ts';
+import { webhooksPage } from './webhooks.ts';
+
+export interface Account {
+  organization_id: string;
+  modes: Mode[];
+  sign_in: 'sign-in-link' | 'cognito';
+}
+
+export interface PageContext {
+  readonly account: Account;
+  readonly mode: Mode;
+  navigate(hash: string): void;
+}
+
+const MODE_KEY = 'pms.dashboard.mode';
+const app = document.getElementById('app')!;
+let config: SignInConfig;
+
+function signInScreen(message?: string): void {
+  const input = h('input', {
+    testid: 'sign-in-token',
+    attrs: { type: 'text', placeholder: 'Paste a sign-in link or dsi_… token', autocomplete: 'off' },
+  });
+  const body =
+    config.sign_in === 'cognito'
+      ? [
+          h('p', {}, 'Sign in with your organization account.'),
+          button('Sign in', () => startCognitoSignIn(config), { kind: 'primary', testid: 'cognito-sign-in' }),
+        ]
+      : [
+          h(
+            'p',
+            {},
+            'Open the one-time sign-in link printed by ',
+            h('code', {}, 'npm start'),
+            ', or print a new one:',
+          ),
+          h('pre', { class: 'cmd' }, 'npm run keys -- signin-link --org <organization>'),
+          h(
+            'div',
+            { class: 'form-row' },
+            input,
+            button(
+              'Sign in',
+              async () => {
+                const token = /dsi_[0-9A-Za-z]+/.exec(input.value)?.[0];
+                if (!token) return signInScreen('That is not a sign-in link.');
+                try {
+                  await exchangeToken(token);
+                  window.location.hash = '#/keys';
+                  await start();
+                } catch (error) {
+                  signInScreen((error as Error).message);
+                }
+              },
+              { kind: 'primary', testid: 'sign-in-submit' },
+            ),
+          ),
+        ];
+  replace(
+    app,
+    h(
+      'main',
+      { class: 'sign-in', testid: 'sign-in' },
+      h(
+        'div',
+        { class: 'card sign-in-card' },
+        h('div', { class: 'brand brand-large' }, h('span', { class: 'logo' }), 'Property Media API'),
+        h('h1', {}, 'Developer dashboard'),
+        message && h('div', { class: 'banner banner-error', testid: 'sign-in-error' }, message),
+        ...body,
+      ),
+    ),
+  );
+}
+
+const NAV: ReadonlyArray<readonly [string, string]> = [
+  ['#/keys', 'API keys'],
+  ['#/webhooks', 'Webhooks'],
+  ['#/jobs', 'Jobs'],
+  ['#/usage', 'Usage'],
+];
+
+async function shell(account: Account): Promise<void> {
+  const stored = sessionStorage.getItem(MODE_KEY) as Mode | null;
+  const mode: Mode = stored && account.modes.includes(stored) ? stored : account.modes[0]!;
+  const content = h('div', { class: 'content' });
+  const route = window.location.hash || '#/keys';
+  const ctx: PageContext = {
+    account,
+    mode,
+    navigate: (hash) => {
+      window.location.hash = hash;
+    },
+  };
+  const toggle = h(
+    'div',
+    { class: 'mode-toggle', testid: 'mode-toggle' },
+    ...account.modes.map((m) =>
+      button(
+        m === 'test' ? 'Test' : 'Live',
+        () => {
+          sessionStorage.setItem(MODE_KEY, m);
+          void shell(account);
+        },
+        { kind: m === mode ? 'primary' : 'ghost', testid: `mode-${m}` },
+      ),
+    ),
+  );
+  replace(
+    app,
+    h(
+      'div',
+      { class: 'layout' },
+      h(
+        'nav',
+        { class: 'sidebar' },
+        h('div', { class: 'brand' }, h('span', { class: 'logo' }), 'Property Media API'),
+        ...NAV.map(([hash, label]) =>
+          h(
+            'a',
+            {
+              class: route.startsWith(hash) ? 'nav-link active' : 'nav-link',
+              attrs: { href: hash },
+              testid: `nav-${hash.slice(2)}`,
+            },
+            label,
+          ),
+        ),
+        h(
+          'div',
+          { class: 'sidebar-foot' },
+          h(
+            'a',
+            { class: 'nav-link', attrs: { href: '../v1/openapi.json', target: '_blank', rel: 'noopener' } },
+            'OpenAPI document',
+          ),
+        ),
+      ),
+      h(
+        'div',
+        { class: 'main' },
+        h(
+          'header',
+          { class: 'topbar' },
+          h(
+            'div',
+            { class: 'org' },
+            h('span', { class: 'sub' }, 'Organization'),
+            h('strong', { testid: 'org-id' }, account.organization_id),
+          ),
+          toggle,
+          button('Sign out', signOut, { kind: 'ghost', testid: 'sign-out' }),
+        ),
+        content,
+      ),
+    ),
+  );
+  replace(content, h('p', { class: 'loading' }, 'Loading…'));
+  try {
+    const job = /^#\/jobs\/([0-9a-f-]{36})$/.exec(route)?.[1];
+    const page = job
+      ? await jobPage(ctx, job)
+      : route.startsWith('#/webhooks')
+        ? await webhooksPage()
+        : route.startsWith('#/jobs')
+          ? await jobsPage(ctx)
+          : route.startsWith('#/usage')
+            ? await usagePage(ctx)
+            : await keysPage(ctx);
+    replace(content, page);
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 401) return;
+    replace(
+      content,
+      h('div', { class: 'banner banner-error', testid: 'page-error' }, (error as Error).message),
+    );
+  }
+}
+
+async function signOut(): Promise<void> {
+  const session = currentSession();
+  if (session?.kind === 'sign-in-link')
+    await call('POST', '/v1/dashboard/sessions/end').catch(() => undefined);
+  forgetSession();
+  if (session?.kind === 'cognito' && config.cognito) {
+    const url = new URL('/logout', config.cognito.domain);
+    url.search = new URLSearchParams({
+      client_id: config.cognito.client_id,
+      logout_uri: `${window.location.origin}${window.location.pathname}`,
+    }).toString();
+    window.location.assign(url.toString());
+    return;
+  }
+  signInScreen('You are signed out.');
+}
+
+async function start(): Promise<void> {
+  if (!currentSession()) return signInScreen();
+  const account = await call<Account>('GET', '/v1/dashboard/account');
+  await shell(account);
+}
+
+async function boot(): Promise<void> {
+  config = await loadConfig();
+  whenUnauthorized(() => signInScreen('Your session has ended; sign in again.'));
+  window.addEventListener('hashchange', () => {
+    if (/sign-in=/.test(window.location.hash)) {
+      signInFromLink()
+        .then(start)
+        .catch((error: Error) => signInScreen(error.message));
+    } else if (currentSession()) void start();
+  });
+  try {
+    if (config.sign_in === 'cognito') await finishCognitoSignIn(config);
+    else await signInFromLink();
+  } catch (error) {
+    return signInScreen((error as Error).message);
+  }
+  await start();
+}
+
+void boot();

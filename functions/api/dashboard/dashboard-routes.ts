@@ -1,0 +1,158 @@
+// The developer dashboard's API: what the dashboard page (GET /dashboard) calls. Authenticated by a
+// dashboard session (a Cognito ID token on deployed stages, a sign-in-link session locally), never by
+// an API key, and always scoped to the signed-in organization.
+import type { ErrorCode } from '../../core/errors.ts';
+import type { RouteDefinition } from '../routes.ts';
+import {
+  account,
+  createdKey,
+  createKeyBody,
+  dashboardJobParams,
+  dashboardJobQuery,
+  dashboardJobsQuery,
+  jobPage,
+  jobRecord,
+  keyIdParam,
+  keyList,
+  session,
+  signInBody,
+  usageQuery,
+  usageReport,
+  webhookSecrets,
+} from './schemas.ts';
+
+export const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
+/** One function serves every dashboard route (each route would otherwise cost ~8 stack resources). */
+export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
+/** What that function may touch: sessions, keys and webhook secrets (accounts table), jobs and their media. */
+const DASHBOARD_ACCESS = { sessions: true, keys: true, jobs: 'read', media: 'read' } as const;
+
+const SESSION_ERRORS: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'INTERNAL_ERROR'];
+const BODY_ERRORS: readonly ErrorCode[] = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+];
+
+type DashboardRoute = Omit<RouteDefinition, 'handler' | 'tag' | 'auth' | 'functionId' | 'access'>;
+
+const route = (definition: DashboardRoute): RouteDefinition => ({
+  ...definition,
+  handler: DASHBOARD_HANDLER,
+  functionId: DASHBOARD_API_FUNCTION_ID,
+  access: DASHBOARD_ACCESS,
+  tag: 'Dashboard',
+  auth: definition.operationId === 'dashboardSignIn' ? 'none' : 'session',
+});
+
+export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/sessions',
+    operationId: 'dashboardSignIn',
+    summary:
+      'Exchanges a one-time sign-in link token (`npm start`, `keys signin-link`) for a dashboard session. Stages with a Cognito user pool answer 403.',
+    body: signInBody,
+    success: { status: 201, schema: session, description: 'The session.' },
+    errors: [...BODY_ERRORS, 'UNAUTHORIZED', 'FORBIDDEN', 'INTERNAL_ERROR'],
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/sessions/end',
+    operationId: 'dashboardSignOut',
+    summary:
+      'Ends the current dashboard session (sign-in-link sessions; Cognito sessions end in the browser).',
+    success: { status: 200, description: 'Signed out.' },
+    errors: SESSION_ERRORS,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/account',
+    operationId: 'dashboardAccount',
+    summary: 'The signed-in organization and the key modes this stage accepts.',
+    success: { status: 200, schema: account, description: 'The account.' },
+    errors: SESSION_ERRORS,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/keys',
+    operationId: 'dashboardListKeys',
+    summary: "The organization's API keys (hints only, never the keys).",
+    success: { status: 200, schema: keyList, description: 'The keys.' },
+    errors: SESSION_ERRORS,
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/keys',
+    operationId: 'dashboardCreateKey',
+    summary: 'Creates an API key; the answer is the only time the key is shown.',
+    body: createKeyBody,
+    success: { status: 201, schema: createdKey, description: 'The key, shown once.' },
+    errors: [...BODY_ERRORS, ...SESSION_ERRORS],
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/keys/{keyId}/rotate',
+    operationId: 'dashboardRotateKey',
+    summary: 'Replaces a key: a new key with the same mode and name, the old one revoked at once.',
+    params: keyIdParam,
+    success: { status: 201, schema: createdKey, description: 'The replacement, shown once.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'KEY_NOT_ACTIVE', ...SESSION_ERRORS],
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/keys/{keyId}/revoke',
+    operationId: 'dashboardRevokeKey',
+    summary: 'Revokes a key at once.',
+    params: keyIdParam,
+    success: { status: 200, schema: keyList.shape.keys.element, description: 'The revoked key.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'KEY_NOT_ACTIVE', ...SESSION_ERRORS],
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/webhook-secret',
+    operationId: 'dashboardWebhookSecret',
+    summary:
+      "The organization's webhook signing secret (created on first use) and any rotated-out one still signing.",
+    success: { status: 200, schema: webhookSecrets, description: 'The secrets.' },
+    errors: SESSION_ERRORS,
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/webhook-secret/rotate',
+    operationId: 'dashboardRotateWebhookSecret',
+    summary: 'A new signing secret; the previous one keeps signing beside it for 24 hours.',
+    success: { status: 200, schema: webhookSecrets, description: 'The secrets.' },
+    errors: SESSION_ERRORS,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/jobs',
+    operationId: 'dashboardListJobs',
+    summary:
+      "The organization's jobs in one mode (`mode`, default test), newest first, with the job listing's filters.",
+    query: dashboardJobsQuery,
+    success: { status: 200, schema: jobPage, description: 'A page of jobs.' },
+    errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/jobs/{jobId}',
+    operationId: 'dashboardGetJob',
+    summary: 'One job of the organization (with fresh media URLs and its webhook attempts).',
+    params: dashboardJobParams,
+    query: dashboardJobQuery,
+    success: { status: 200, schema: jobRecord, description: 'The job.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/usage',
+    operationId: 'dashboardUsage',
+    summary: 'Usage per UTC day and job type in one mode (`from`/`to` YYYY-MM-DD, default the last 30 days).',
+    query: usageQuery,
+    success: { status: 200, schema: usageReport, description: 'The usage report.' },
+    errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+  }),
+];

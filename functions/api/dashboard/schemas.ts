@@ -1,0 +1,87 @@
+// Requests and answers of the developer dashboard's API (/v1/dashboard/*).
+import { z } from 'zod';
+import { jobIdParam } from '../../core/schemas/common.ts';
+import { jobPage, jobRecord, listJobsQuery } from '../job-schemas.ts';
+
+const mode = z.enum(['test', 'live']);
+
+export const signInBody = z.strictObject({
+  token: z.string().min(1).max(200).meta({ description: 'The dsi_… token of a one-time sign-in link.' }),
+});
+
+export const session = z.object({
+  session_token: z
+    .string()
+    .meta({ description: 'Send as `Authorization: Bearer …` to the dashboard routes.' }),
+  organization_id: z.string(),
+  expires_at: z.iso.datetime(),
+});
+
+export const account = z.object({
+  organization_id: z.string(),
+  modes: z.array(mode).meta({ description: 'Key modes this stage accepts.' }),
+  sign_in: z.enum(['sign-in-link', 'cognito']),
+});
+
+export const dashboardKey = z
+  .object({
+    key_id: z.string(),
+    name: z.string(),
+    mode,
+    status: z.enum(['active', 'revoked']),
+    hint: z
+      .string()
+      .meta({ description: 'Prefix and last four characters; the key itself is never shown again.' }),
+    created_at: z.iso.datetime(),
+    last_used_at: z.iso.datetime().nullable(),
+    revoked_at: z.iso.datetime().nullable(),
+    requests_per_minute: z.int(),
+    requests_per_day: z.int().nullable(),
+  })
+  .meta({ id: 'DashboardKey' });
+
+export const keyList = z.object({ keys: z.array(dashboardKey) });
+export const createdKey = dashboardKey.extend({
+  key: z.string().meta({ description: 'The new key. Shown once: store it now.' }),
+  replaces: z.string().optional(),
+});
+
+export const createKeyBody = z.strictObject({
+  mode,
+  name: z.string().trim().min(1).max(100),
+});
+
+export const keyIdParam = z.strictObject({
+  keyId: z.string().regex(/^key_[0-9A-Za-z]{16}$/, 'must be a key id (key_…)'),
+});
+
+export const webhookSecrets = z.object({
+  current: z.object({ secret: z.string(), created_at: z.iso.datetime() }),
+  previous: z.array(
+    z.object({ secret: z.string(), created_at: z.iso.datetime(), expires_at: z.iso.datetime() }),
+  ),
+});
+
+export const dashboardJobsQuery = listJobsQuery.extend({ mode: mode.optional().default('test') });
+export const dashboardJobQuery = z.strictObject({ mode: mode.optional().default('test') });
+export const dashboardJobParams = jobIdParam;
+export { jobPage, jobRecord };
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+export const usageQuery = z.strictObject({
+  mode: mode.optional().default('test'),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+const usageFigures = { jobs: z.int(), units: z.number(), amount: z.number() };
+export const usageReport = z.object({
+  object: z.literal('usage'),
+  organization_id: z.string(),
+  mode,
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  days: z.array(z.object({ date: z.string(), job_type: z.string(), ...usageFigures })),
+  totals: z.object({ ...usageFigures, by_job_type: z.record(z.string(), z.object(usageFigures)) }),
+});

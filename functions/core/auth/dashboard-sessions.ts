@@ -1,0 +1,126 @@
+// Developer dashboard sign-in where there is no identity provider (the local stack): a one-time sign-in
+// link (printed by `npm start` and `keys signin-link`) is exchanged once for a session token the
+// dashboard sends as `Authorization: Bearer …`. Deployed stages sign in with Amazon Cognito instead.
+// Only SHA-256 digests of both tokens are stored (in the accounts table); a link works once, within
+// 15 minutes; a session lasts 8 hours or until signed out.
+
+import { createHash } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Clock } from '../clock.ts';
+import { randomBase62 } from '../ids.ts';
+
+export const SIGN_IN_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const SESSION_TTL_MS = 8 * 3600 * 1000;
+const TOKEN_PATTERN = /^(dsi|dss)_[0-9A-Za-z]{43}$/;
+
+export interface StoredToken {
+  readonly orgId: string;
+  readonly expiresAt: string;
+}
+
+/** The port sign-in and sessions work through. */
+export interface DashboardSessionStore {
+  put(kind: 'sign-in' | 'session', tokenHash: string, token: StoredToken): Promise<void>;
+  get(kind: 'session', tokenHash: string): Promise<StoredToken | undefined>;
+  /** Deletes the record and returns what it held; undefined when there was none (so a token works once). */
+  take(kind: 'sign-in' | 'session', tokenHash: string): Promise<StoredToken | undefined>;
+}
+
+const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const pkOf = (kind: 'sign-in' | 'session', hash: string) =>
+  `${kind === 'sign-in' ? 'SIGNIN' : 'SESSION'}#${hash}`;
+
+export interface IssuedToken {
+  readonly token: string;
+  readonly orgId: string;
+  readonly expiresAt: string;
+}
+
+export class DashboardSessions {
+  constructor(
+    private readonly store: DashboardSessionStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A one-time sign-in token for an organization (the caller must have checked the organization). */
+  async issueSignInToken(orgId: string): Promise<IssuedToken> {
+    const token = `dsi_${randomBase62(43)}`;
+    const expiresAt = new Date(this.clock.now().getTime() + SIGN_IN_TOKEN_TTL_MS).toISOString();
+    await this.store.put('sign-in', digest(token), { orgId, expiresAt });
+    return { token, orgId, expiresAt };
+  }
+
+  /** Spends a sign-in token (whatever the outcome) and opens a session; undefined if it is not valid now. */
+  async exchange(signInToken: string): Promise<IssuedToken | undefined> {
+    if (!TOKEN_PATTERN.test(signInToken) || !signInToken.startsWith('dsi_')) return undefined;
+    const held = await this.store.take('sign-in', digest(signInToken));
+    const now = this.clock.now();
+    if (!held || Date.parse(held.expiresAt) <= now.getTime()) return undefined;
+    const token = `dss_${randomBase62(43)}`;
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
+    await this.store.put('session', digest(token), { orgId: held.orgId, expiresAt });
+    return { token, orgId: held.orgId, expiresAt };
+  }
+
+  /** The organization of a live session token, or undefined. */
+  async authenticate(sessionToken: string): Promise<StoredToken | undefined> {
+    if (!TOKEN_PATTERN.test(sessionToken) || !sessionToken.startsWith('dss_')) return undefined;
+    const held = await this.store.get('session', digest(sessionToken));
+    if (!held || Date.parse(held.expiresAt) <= this.clock.now().getTime()) return undefined;
+    return held;
+  }
+
+  async end(sessionToken: string): Promise<void> {
+    if (TOKEN_PATTERN.test(sessionToken)) await this.store.take('session', digest(sessionToken));
+  }
+}
+
+/** Sessions and sign-in tokens as items of the accounts table; `ttl` lets DynamoDB clear expired ones. */
+export class DynamoDashboardSessionStore implements DashboardSessionStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async put(kind: 'sign-in' | 'session', tokenHash: string, token: StoredToken): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          pk: pkOf(kind, tokenHash),
+          org_id: token.orgId,
+          expires_at: token.expiresAt,
+          ttl: Math.ceil(Date.parse(token.expiresAt) / 1000),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async get(kind: 'session', tokenHash: string): Promise<StoredToken | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: pkOf(kind, tokenHash) }, ConsistentRead: true }),
+    );
+    return Item ? { orgId: String(Item.org_id), expiresAt: String(Item.expires_at) } : undefined;
+  }
+
+  async take(kind: 'sign-in' | 'session', tokenHash: string): Promise<StoredToken | undefined> {
+    try {
+      const { Attributes } = await this.db.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { pk: pkOf(kind, tokenHash) },
+          ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes
+        ? { orgId: String(Attributes.org_id), expiresAt: String(Attributes.expires_at) }
+        : undefined;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,298 @@
+// The developer dashboard in headless Chromium (Debian's) against the shared local stack: sign in with a
+// one-time link printed by the keys CLI, create/rotate/revoke a key (secret shown once), rotate the
+// webhook secret, find a frontage job with its timeline, media preview and webhook attempts, see usage.
+// Screenshots are checked (size, not blank, regions that must change do change). With
+// WRITE_DOC_IMAGES=1 the job page is written to docs/images/dashboard-job.jpg for the README.
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, type Json, waitForJob } from '../support/http-client.ts';
+import { newOrganization, PROJECT_ROOT, type StackHandle } from '../support/local-stack-process.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+
+const VIEWPORT = { width: 1280, height: 860 };
+const run = promisify(execFile);
+
+/** A sign-in link from the keys CLI, as a developer gets one. */
+async function signInLink(stack: StackHandle, orgId: string): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'bin/keys.ts', 'signin-link', '--org', orgId, '--data-dir', stack.dataDir],
+    { cwd: PROJECT_ROOT },
+  );
+  const link = stdout.trim().split('\n').at(-1)!;
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/#sign-in=dsi_[0-9A-Za-z]{43}$/);
+  return link;
+}
+
+/** Pixel statistics of a screenshot (or a region of it): size, and the spread of its luminance. */
+async function probe(png: Buffer, region?: { left: number; top: number; width: number; height: number }) {
+  const image = sharp(png);
+  const meta = await image.metadata();
+  const stats = await (region ? image.extract(region) : image).greyscale().stats();
+  return {
+    width: meta.width,
+    height: meta.height,
+    stdev: stats.channels[0]!.stdev,
+    mean: stats.channels[0]!.mean,
+  };
+}
+
+/** Mean absolute difference (0-255) of two screenshots' grey levels inside a region. */
+async function meanDifference(
+  a: Buffer,
+  b: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<number> {
+  const grey = (png: Buffer) => sharp(png).extract(region).greyscale().raw().toBuffer();
+  const [x, y] = await Promise.all([grey(a), grey(b)]);
+  let sum = 0;
+  for (let i = 0; i < x.length; i += 1) sum += Math.abs(x[i]! - y[i]!);
+  return sum / x.length;
+}
+
+async function regionOf(page: Page, testid: string) {
+  const box = (await page.getByTestId(testid).first().boundingBox())!;
+  return {
+    left: Math.floor(box.x),
+    top: Math.floor(box.y),
+    width: Math.min(Math.floor(box.width), VIEWPORT.width - Math.floor(box.x)),
+    height: Math.min(Math.floor(box.height), VIEWPORT.height - Math.floor(box.y)),
+  };
+}
+
+describe('developer dashboard (headless Chromium)', () => {
+  let stack: StackHandle;
+  let browser: Browser;
+  let page: Page;
+  let orgId: string;
+  let testKey: string;
+  let receiver: Server;
+  let receiverUrl: string;
+
+  beforeAll(async () => {
+    stack = sharedStack();
+    const org = await newOrganization(stack);
+    orgId = org.orgId;
+    testKey = await org.key('test');
+    receiver = createServer((_req, res) => res.writeHead(204).end());
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = await browser.newPage({ viewport: VIEWPORT });
+    page.on('dialog', (dialog) => void dialog.accept());
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+  });
+
+  it('serves the page with a strict Content-Security-Policy and no sign-in without a link', async () => {
+    const response = await fetch(`${stack.url}/dashboard/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    await page.goto(`${stack.url}/dashboard/`);
+    await page.getByTestId('sign-in').waitFor();
+  });
+
+  it('signs in with a one-time link, which then cannot be used again', async () => {
+    const link = await signInLink(stack, orgId);
+    await page.goto(link);
+    await page.getByTestId('keys-table').waitFor();
+    expect(await page.getByTestId('org-id').textContent()).toBe(orgId);
+    expect(page.url()).not.toContain('dsi_'); // the token leaves the address bar and history
+    const token = /dsi_\w+/.exec(link)![0];
+    const again = await call(stack.url, 'POST', '/v1/dashboard/sessions', { body: { token } });
+    expect(again.status).toBe(401);
+  });
+
+  it('creates a key whose secret is shown once, then rotates and revokes it', async () => {
+    const before = await page.screenshot();
+    await page.getByTestId('key-name').fill('Browser test key');
+    await page.getByTestId('create-key').click();
+    const secret = (await page.getByTestId('new-secret-value').textContent())!;
+    expect(secret).toMatch(/^svc_test_[0-9A-Za-z]{40}$/);
+    const withSecret = await page.screenshot();
+    // The banner region is new content: it differs from the same region before.
+    const banner = await regionOf(page, 'new-secret');
+    expect(await meanDifference(before, withSecret, banner)).toBeGreaterThan(5);
+    expect((await call(stack.url, 'GET', '/v1/jobs', { key: secret })).status).toBe(200);
+
+    // After a reload only the hint remains.
+    await page.reload();
+    await page.getByTestId('keys-table').waitFor();
+    const html = await page.content();
+    expect(html).not.toContain(secret);
+    expect(html).toContain(`${secret.slice(0, 13)}…${secret.slice(-4)}`);
+
+    const row = page.locator('tr', { hasText: 'Browser test key' }).filter({ hasText: 'active' });
+    await row.getByTestId('rotate-key').click();
+    await page.getByTestId('new-secret-value').waitFor();
+    const replacement = (await page.getByTestId('new-secret-value').textContent())!;
+    expect(replacement).not.toBe(secret);
+    expect((await call(stack.url, 'GET', '/v1/jobs', { key: secret })).status).toBe(401);
+    expect((await call(stack.url, 'GET', '/v1/jobs', { key: replacement })).status).toBe(200);
+
+    const active = page.locator('tr', { hasText: 'Browser test key' }).filter({ hasText: 'active' });
+    await active.getByTestId('revoke-key').click();
+    await expect
+      .poll(async () =>
+        page.locator('tr', { hasText: 'Browser test key' }).filter({ hasText: 'active' }).count(),
+      )
+      .toBe(0);
+    expect((await call(stack.url, 'GET', '/v1/jobs', { key: replacement })).status).toBe(401);
+  });
+
+  it('shows the webhook secret masked, reveals it, and rotates it', async () => {
+    await page.getByTestId('nav-webhooks').click();
+    const shown = page.getByTestId('webhook-secret');
+    await shown.waitFor();
+    expect(await shown.textContent()).toContain('•');
+    await page.getByTestId('reveal-secret').click();
+    const first = (await shown.textContent())!;
+    expect(first).toMatch(/^whsec_/);
+    await page.getByTestId('rotate-secret').click();
+    await page.getByTestId('previous-secrets').waitFor();
+    await page.getByTestId('reveal-secret').click();
+    const second = (await page.getByTestId('webhook-secret').textContent())!;
+    expect(second).toMatch(/^whsec_/);
+    expect(second).not.toBe(first);
+    const cli = await stack.admin.webhookSecrets(orgId);
+    expect(cli.map((s) => s.secret)).toEqual([second, first]);
+  });
+
+  it('lists a frontage job with its timeline, image preview and webhook attempts', async () => {
+    const accepted = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
+      key: testKey,
+      body: { address: '10 Wattle Street, Ultimo NSW 2007', webhook_url: receiverUrl },
+    });
+    expect(accepted.status).toBe(202);
+    const jobId = accepted.body.data.job_id as string;
+    await waitForJob(stack.url, testKey, jobId);
+    // The completion webhook is delivered after the job completes.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await call<Json>(stack.url, 'GET', `/v1/jobs/${jobId}`, { key: testKey })).body.data.webhook
+              .attempts as Json[]
+          ).some((a) => a.type === 'job.completed' && a.delivered),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+
+    await page.getByTestId('nav-jobs').click();
+    await page.getByTestId(`job-row-${jobId}`).click();
+    await page.getByTestId('job-timeline').waitFor();
+    expect(await page.getByTestId('job-status').textContent()).toBe('completed');
+    const timeline = (await page.getByTestId('job-timeline').textContent())!;
+    expect(timeline).toContain('Created');
+    expect(timeline).toContain('Completed');
+    expect(timeline).toContain('Webhook job.completed');
+    const image = page.getByTestId('media-image').first();
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        // Runs in the page; typed loosely (the test program has no DOM types).
+        image.evaluate((img) => {
+          const element = img as unknown as { complete: boolean; naturalWidth: number };
+          return element.complete && element.naturalWidth;
+        }),
+      )
+      .toBe(2048);
+    expect(await page.getByTestId('webhook-attempts').textContent()).toContain('delivered');
+
+    await page.mouse.wheel(0, -10_000);
+    const shot = await page.screenshot();
+    const whole = await probe(shot);
+    expect([whole.width, whole.height]).toEqual([VIEWPORT.width, VIEWPORT.height]);
+    expect(whole.stdev).toBeGreaterThan(20); // not a blank or single-colour page
+    const media = await probe(shot, await regionOf(page, 'job-media'));
+    expect(media.stdev).toBeGreaterThan(10); // the reference image drew
+    if (process.env.WRITE_DOC_IMAGES === '1') {
+      await sharp(shot)
+        .resize({ width: 1100 })
+        .jpeg({ quality: 78, mozjpeg: true })
+        .toFile(path.join(PROJECT_ROOT, 'docs/images/dashboard-job.jpg'));
+    }
+  });
+
+  it('charts usage per day by job type', async () => {
+    await page.getByTestId('nav-usage').click();
+    await page.getByTestId('usage-chart').waitFor();
+    expect(Number(await page.getByTestId('usage-total-jobs').textContent())).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('usage-bar').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('usage-table').textContent()).toContain('frontage_detection');
+    const chart = await probe(await page.screenshot(), await regionOf(page, 'usage-chart'));
+    expect(chart.stdev).toBeGreaterThan(5);
+  });
+
+  it('signs out: the session stops working', async () => {
+    const token = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token,
+    );
+    await page.getByTestId('sign-out').click();
+    await page.getByTestId('sign-in').waitFor();
+    const after = await call(stack.url, 'GET', '/v1/dashboard/keys', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(after.status).toBe(401);
+  });
+});
+
+describe('dashboard API isolation', () => {
+  it("never shows or changes another organization's keys or jobs", async () => {
+    const stack = sharedStack();
+    const a = await newOrganization(stack);
+    const b = await newOrganization(stack);
+    const aKey = await a.key('test');
+    const aKeyId = (await stack.admin.listKeys(a.orgId))[0]!.keyId;
+    await b.key('test');
+    const job = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
+      key: aKey,
+      body: { address: '10 Wattle Street, Ultimo NSW 2007' },
+    });
+    const link = await signInLink(stack, b.orgId);
+    const token = /dsi_\w+/.exec(link)![0];
+    const session = await call<Json>(stack.url, 'POST', '/v1/dashboard/sessions', { body: { token } });
+    expect(session.status).toBe(201);
+    const auth = { Authorization: `Bearer ${session.body.data.session_token}` };
+
+    const keys = await call<Json>(stack.url, 'GET', '/v1/dashboard/keys', { headers: auth });
+    expect(keys.body.data.keys.map((k: Json) => k.key_id)).not.toContain(aKeyId);
+    for (const action of ['rotate', 'revoke']) {
+      const r = await call<Json>(stack.url, 'POST', `/v1/dashboard/keys/${aKeyId}/${action}`, {
+        headers: auth,
+      });
+      expect(r.status, action).toBe(404);
+    }
+    expect((await call(stack.url, 'GET', '/v1/jobs', { key: aKey })).status).toBe(200); // still active
+    const jobId = job.body.data.job_id as string;
+    const got = await call(stack.url, 'GET', `/v1/dashboard/jobs/${jobId}?mode=test`, { headers: auth });
+    expect(got.status).toBe(404);
+    const listed = await call<Json>(stack.url, 'GET', '/v1/dashboard/jobs?mode=test', { headers: auth });
+    expect(listed.body.data.jobs).toEqual([]);
+    // An API key is not a dashboard session, and a session is not an API key.
+    expect((await call(stack.url, 'GET', '/v1/dashboard/keys', { key: aKey })).status).toBe(401);
+    expect((await call(stack.url, 'GET', '/v1/jobs', { headers: auth })).status).toBe(401);
+  });
+});
