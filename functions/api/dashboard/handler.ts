@@ -1,9 +1,11 @@
 // Every /v1/dashboard/* route: each is its own function (as every route is), all built from this module,
 // which finds its route by method and resource path and runs that route's use case for the signed-in
 // organization.
+
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
+import { apiLogContext, instrumented } from '../../core/observability.ts';
 import {
   createDashboardKey,
   dashboardWebhookSecrets,
@@ -90,7 +92,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
 
 const pipelines = new Map<string, ApiHandler>();
 
-export async function handler(event: APIGatewayProxyEvent, context: Context) {
+async function dashboardApi(event: APIGatewayProxyEvent, context: Context) {
   const route = routeFor(event.httpMethod, event.resource);
   const build = route && OPERATIONS[route.operationId];
   if (!route || !build) {
@@ -107,3 +109,5 @@ export async function handler(event: APIGatewayProxyEvent, context: Context) {
   }
   return pipeline(event, context);
 }
+
+export const handler = instrumented('dashboardApi', dashboardApi, apiLogContext);

@@ -7,6 +7,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ENV, optionalEnv, requireEnv } from '../../core/config/env.ts';
 import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
+import { apiLogContext, instrumented } from '../../core/observability.ts';
 import { errorResult } from '../http/api-route.ts';
 
 const ASSETS: Readonly<Record<string, string>> = {
@@ -66,7 +67,7 @@ export function securityHeaders(): Record<string, string> {
   };
 }
 
-export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+async function dashboardPage(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   const name = event.pathParameters?.asset;
   if (name === undefined) {
     // /dashboard → /dashboard/ (relative, so it holds under API Gateway's stage prefix too): the app's
@@ -99,3 +100,5 @@ function page(name: string): APIGatewayProxyResult {
     body: asset(name),
   };
 }
+
+export const handler = instrumented('dashboardPage', dashboardPage, apiLogContext);
