@@ -248,8 +248,9 @@ describe('Lambda baseline', () => {
     const functions = serviceFunctions(dev);
     // routes + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
     // markup generate and edit, reveal prepare and store, render start and check, stage room,
-    // generate brochure slide, video export prepare and store, execution ended
-    expect(functions).toHaveLength(ROUTES.length + 1 + 16);
+    // generate brochure slide, video export prepare and store, drone scene, still, footage prepare and
+    // store, execution ended
+    expect(functions).toHaveLength(ROUTES.length + 1 + 20);
     for (const [id, fn] of functions) {
       expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
       expect(fn.Properties, id).toMatchObject({
