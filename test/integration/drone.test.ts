@@ -89,74 +89,93 @@ async function still(name: Name): Promise<{ job: Json; jpeg: Buffer }> {
 }
 
 describe('drone stills (V1 presets)', () => {
-  it('overhead looks straight down from 220 m with the establishing grade: ground detail edge to edge', async () => {
-    const { job: done, jpeg } = await still('overhead');
-    expect(done.job_type).toBe('drone_stills');
-    expect(done.input).toEqual({ address: ADDRESS, options: { angle: 'overhead', distance: 'far' } });
-    expect(done.output).toMatchObject({
-      angle: 'overhead',
-      shot_type: 'establishing',
-      scene_source: 'offline-synthetic',
-      pose: { tilt: 0, pitch: 0, camera_position: { altitude_m: 220 } },
-    });
-    // No sky: the top and the bottom of the frame are both textured ground.
-    expect((await regionStats(jpeg, 0, 0.1)).sd).toBeGreaterThan(12);
-    expect((await regionStats(jpeg, 0.9, 1)).sd).toBeGreaterThan(12);
-  });
+  it(
+    'overhead looks straight down from 220 m with the establishing grade: ground detail edge to edge',
+    async () => {
+      const { job: done, jpeg } = await still('overhead');
+      expect(done.job_type).toBe('drone_stills');
+      expect(done.input).toEqual({ address: ADDRESS, options: { angle: 'overhead', distance: 'far' } });
+      expect(done.output).toMatchObject({
+        angle: 'overhead',
+        shot_type: 'establishing',
+        scene_source: 'offline-synthetic',
+        pose: { tilt: 0, pitch: 0, camera_position: { altitude_m: 220 } },
+      });
+      // No sky: the top and the bottom of the frame are both textured ground.
+      expect((await regionStats(jpeg, 0, 0.1)).sd).toBeGreaterThan(12);
+      expect((await regionStats(jpeg, 0.9, 1)).sd).toBeGreaterThan(12);
+    },
+    JOB_TIMEOUT_MS,
+  );
 
-  it('the default preset is the front of the property when front_direction is given, at the far distance', async () => {
-    const { job: done } = await still('front');
-    expect(done.input.options).toEqual({ angle: 'north', distance: 'far', front_direction: 200 });
-    expect(done.output).toMatchObject({
-      angle: 'north',
-      shot_type: 'hero',
-      pose: { azimuth: 0, tilt: 55, distance: 300, camera_bearing: 200 },
-    });
-    expect(done.output.pose.camera_position.altitude_m).toBeCloseTo(300 * Math.cos((55 * Math.PI) / 180), 0);
-    // South-south-west of the property: the camera is south of it.
-    expect(done.output.pose.camera_position.lat).toBeLessThan(done.output.property_center.lat);
-  });
+  it(
+    'the default preset is the front of the property when front_direction is given, at the far distance',
+    async () => {
+      const { job: done } = await still('front');
+      expect(done.input.options).toEqual({ angle: 'north', distance: 'far', front_direction: 200 });
+      expect(done.output).toMatchObject({
+        angle: 'north',
+        shot_type: 'hero',
+        pose: { azimuth: 0, tilt: 55, distance: 300, camera_bearing: 200 },
+      });
+      expect(done.output.pose.camera_position.altitude_m).toBeCloseTo(
+        300 * Math.cos((55 * Math.PI) / 180),
+        0,
+      );
+      // South-south-west of the property: the camera is south of it.
+      expect(done.output.pose.camera_position.lat).toBeLessThan(done.output.property_center.lat);
+    },
+    JOB_TIMEOUT_MS,
+  );
 
-  it('compass presets and distances: south_west close, east extra_far turned by front_direction', async () => {
-    const sw = await still('southWestClose');
-    expect(sw.job.output.pose).toMatchObject({ azimuth: 225, distance: 100, camera_bearing: 225 });
-    const east = await still('eastTurned');
-    // east is 90° clockwise of the front, which faces 300: the camera looks from bearing 30.
-    expect(east.job.output.pose).toMatchObject({ azimuth: 90, distance: 400, camera_bearing: 30 });
-    // The same scene from another side and distance is another picture.
-    const [a, b] = await Promise.all([decode(sw.jpeg), decode(east.jpeg)]);
-    const grid = Array.from({ length: 400 }, (_, i) => ({
-      x: (i % 20) * 190 + 95,
-      y: Math.floor(i / 20) * 105 + 50,
-    }));
-    expect(meanDifference(a, b, grid)).toBeGreaterThan(15);
-  });
+  it(
+    'compass presets and distances: south_west close, east extra_far turned by front_direction',
+    async () => {
+      const sw = await still('southWestClose');
+      expect(sw.job.output.pose).toMatchObject({ azimuth: 225, distance: 100, camera_bearing: 225 });
+      const east = await still('eastTurned');
+      // east is 90° clockwise of the front, which faces 300: the camera looks from bearing 30.
+      expect(east.job.output.pose).toMatchObject({ azimuth: 90, distance: 400, camera_bearing: 30 });
+      // The same scene from another side and distance is another picture.
+      const [a, b] = await Promise.all([decode(sw.jpeg), decode(east.jpeg)]);
+      const grid = Array.from({ length: 400 }, (_, i) => ({
+        x: (i % 20) * 190 + 95,
+        y: Math.floor(i / 20) * 105 + 50,
+      }));
+      expect(meanDifference(a, b, grid)).toBeGreaterThan(15);
+    },
+    JOB_TIMEOUT_MS,
+  );
 });
 
 describe('drone capture (V2 free pose)', () => {
-  it('clamps the pitch so tilt + pitch stays at 85°, says so, and shows the sky above the horizon', async () => {
-    const { job: done, jpeg } = await still('capture');
-    expect(done.job_type).toBe('drone_stills_capture');
-    expect(done.output).toMatchObject({
-      shot_type: 'twilight',
-      pose: {
-        azimuth: 20,
-        tilt: 70,
-        distance: 350,
-        pitch: 15,
-        pitch_requested: 25,
-        pitch_clamped: true,
-        pitch_ignored: false,
-        camera_bearing: 220,
-      },
-    });
-    expect(done.output.angle).toBeUndefined();
-    // Looking up toward the horizon: a smooth dusk sky at the top, textured ground at the bottom.
-    const sky = await regionStats(jpeg, 0, 0.08);
-    const ground = await regionStats(jpeg, 0.85, 1);
-    expect(sky.sd).toBeLessThan(ground.sd);
-    expect(ground.sd).toBeGreaterThan(12);
-  });
+  it(
+    'clamps the pitch so tilt + pitch stays at 85°, says so, and shows the sky above the horizon',
+    async () => {
+      const { job: done, jpeg } = await still('capture');
+      expect(done.job_type).toBe('drone_stills_capture');
+      expect(done.output).toMatchObject({
+        shot_type: 'twilight',
+        pose: {
+          azimuth: 20,
+          tilt: 70,
+          distance: 350,
+          pitch: 15,
+          pitch_requested: 25,
+          pitch_clamped: true,
+          pitch_ignored: false,
+          camera_bearing: 220,
+        },
+      });
+      expect(done.output.angle).toBeUndefined();
+      // Looking up toward the horizon: a smooth dusk sky at the top, textured ground at the bottom.
+      const sky = await regionStats(jpeg, 0, 0.08);
+      const ground = await regionStats(jpeg, 0.85, 1);
+      expect(sky.sd).toBeLessThan(ground.sd);
+      expect(ground.sd).toBeGreaterThan(12);
+    },
+    JOB_TIMEOUT_MS,
+  );
 });
 
 describe('drone footage (V2 styles)', () => {
@@ -184,7 +203,7 @@ describe('drone footage (V2 styles)', () => {
       expect(facts).toMatchObject({ codec: 'h264', width: 960, height: 540, fps: 30, frames: 90 });
       expect(facts.durationSeconds).toBeCloseTo(3, 1);
       const poster = await decode(await download(out.poster.url));
-      const last = await decode(videoFrame(video, 2.99));
+      const last = await decode(videoFrame(video, 2.96));
       const first = await decode(videoFrame(video, 0));
       const grid = Array.from({ length: 300 }, (_, i) => ({
         x: (i % 20) * 48 + 24,
@@ -194,6 +213,7 @@ describe('drone footage (V2 styles)', () => {
       expect(meanDifference(poster, last, grid)).toBeLessThan(12);
       expect(meanDifference(first, last, grid)).toBeGreaterThan(15);
     },
+    JOB_TIMEOUT_MS,
   );
 });
 
