@@ -291,6 +291,15 @@ describe('encryption', () => {
     }
   });
 
+  it('lets pages read media only with GET/HEAD (CORS for the renderer; the presigned signature still decides)', () => {
+    const [, media] = resources(dev.statefulTemplate, 'AWS::S3::Bucket').find(([id]) =>
+      id.startsWith('MediaBucket'),
+    )!;
+    expect(media.Properties.CorsConfiguration).toEqual({
+      CorsRules: [{ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'], MaxAge: 3600 }],
+    });
+  });
+
   it('denies every request to a bucket that is not over TLS (aws:SecureTransport false)', () => {
     for (const [id] of resources(dev.statefulTemplate, 'AWS::S3::Bucket')) {
       dev.statefulTemplate.hasResourceProperties('AWS::S3::BucketPolicy', {
