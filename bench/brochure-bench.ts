@@ -22,8 +22,8 @@ import { imageFetcher } from '../functions/media/images/fetch-image.ts';
 import { BROCHURE_COMPOSITIONS } from '../functions/media/remotion/brochure-scene.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
 import { LocalRenderer } from '../functions/media/rendering/local-renderer.ts';
+import { LocalStillRenderer } from '../functions/media/rendering/local-still-renderer.ts';
 import type { RenderRequest } from '../functions/media/rendering/renderer.ts';
-import { LocalStillRenderer } from '../functions/media/rendering/still-renderer.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { locateOffline, sampleRequests } from '../scripts/brochure/sample-data.ts';
 import { startSampleServer } from '../scripts/brochure/sample-server.ts';
@@ -64,7 +64,11 @@ try {
       );
       const storeMs = performance.now() - t;
       t = performance.now();
-      await stills.renderStill({ composition: BROCHURE_COMPOSITIONS[request.slide.type], inputProps: props });
+      await stills.renderStill({
+        composition: BROCHURE_COMPOSITIONS[request.slide.type],
+        inputProps: props,
+        format: 'png',
+      });
       const renderMs = performance.now() - t;
       t = performance.now();
       await slidePdf(props, prepared.images, { title: request.slide.type });

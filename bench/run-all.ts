@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 
-const all = ['api', 'frontage', 'markup', 'brochure', 'render-load'];
+const all = ['api', 'frontage', 'markup', 'brochure', 'render-load', 'drone'];
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 for (const name of chosen.length > 0 ? chosen : all) {
   console.log(`\n=== ${name} benchmark ===`);

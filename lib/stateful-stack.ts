@@ -102,6 +102,12 @@ export class StatefulStack extends Stack {
       serverAccessLogsBucket: this.accessLogsBucket,
       serverAccessLogsPrefix: 'media/',
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Pages may read what a presigned URL serves (the signature stays the access control): the render
+      // function's Chromium, on the site bucket's origin, fetches the aerial scene's JSON and loads its
+      // ground images as WebGL textures, which both need CORS.
+      cors: [
+        { allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD], allowedOrigins: ['*'], maxAge: 3600 },
+      ],
       removalPolicy,
       autoDeleteObjects: !config.retainData,
     });

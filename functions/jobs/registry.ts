@@ -2,6 +2,7 @@
 // route table, the OpenAPI document (paths, output schemas), the list filter's allowed values, the
 // state machines and the CDK functions and grants. A new kind is one folder plus one line here.
 import { brochureKind } from './brochure/kind.ts';
+import { droneKind } from './drone/kind.ts';
 import { frontageKind } from './frontage/kind.ts';
 import type { JobKind, JobTypeSpec } from './job-kind.ts';
 import { markupKind } from './markup/kind.ts';
@@ -14,6 +15,7 @@ export const JOB_KINDS: readonly JobKind[] = [
   stagingKind,
   brochureKind,
   videoExportKind,
+  droneKind,
 ];
 
 /** Every job type, in registry order. */

@@ -89,7 +89,12 @@ export async function startEmulators(
       credentials,
       new Date(),
     );
-    if (check.ok) return;
+    if (check.ok) {
+      // As the media bucket's CORS rule: a page (the renderer's Chromium) may read what a valid URL
+      // serves, e.g. the aerial scene's fetch() of its JSON and its WebGL textures.
+      reply.header('access-control-allow-origin', '*');
+      return;
+    }
     await reply
       .code(403)
       .header('content-type', 'application/xml')

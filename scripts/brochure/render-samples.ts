@@ -10,7 +10,7 @@ import { chooseLayout, SLIDE_LAYOUTS } from '../../functions/jobs/brochure/layou
 import { brochureSlideRequest } from '../../functions/jobs/brochure/schema.ts';
 import { SyntheticNadirImagery } from '../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { imageFetcher } from '../../functions/media/images/fetch-image.ts';
-import { LocalStillRenderer } from '../../functions/media/rendering/still-renderer.ts';
+import { LocalStillRenderer } from '../../functions/media/rendering/local-still-renderer.ts';
 import { ensureSiteBundle } from '../../lib/remotion/site-bundle.ts';
 import { locateOffline, sampleRequests } from './sample-data.ts';
 import { startSampleServer } from './sample-server.ts';

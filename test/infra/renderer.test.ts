@@ -141,10 +141,12 @@ describe('Remotion Lambda renderer (deployed stages)', () => {
         ),
       )
       .map(([, fn]) => fn.Metadata![HANDLER_METADATA_KEY]);
-    // The video render pair, the brochure slide step (its still renders on the same function) and the
-    // video export's composition lookup.
+    // The video render pair, the brochure slide step and the drone still and poster steps (their stills
+    // render on the same function) and the video export's composition lookup.
     const renderSteps = [
       'functions/jobs/brochure/steps.ts#generate',
+      'functions/jobs/drone/render-steps.ts#renderStill',
+      'functions/jobs/drone/render-steps.ts#storeFootage',
       'functions/jobs/shared/render.ts#check',
       'functions/jobs/shared/render.ts#start',
       // Looks a composition up in a caller's bundle with getCompositionsOnLambda.

@@ -249,8 +249,9 @@ describe('Lambda baseline', () => {
     const functions = serviceFunctions(dev);
     // routes + dashboard page + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
     // markup generate and edit, reveal prepare and store, render start and check, stage room,
-    // generate brochure slide, video export prepare and store, execution ended
-    expect(functions).toHaveLength(new Set(ROUTES.map((r) => r.functionId)).size + 1 + 1 + 16);
+    // generate brochure slide, video export prepare and store, drone scene, still, footage prepare and
+    // store, execution ended
+    expect(functions).toHaveLength(new Set(ROUTES.map((r) => r.functionId)).size + 1 + 1 + 20);
     for (const [id, fn] of functions) {
       expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
       expect(fn.Properties, id).toMatchObject({
@@ -289,6 +290,15 @@ describe('encryption', () => {
         RestrictPublicBuckets: true,
       });
     }
+  });
+
+  it('lets pages read media only with GET/HEAD (CORS for the renderer; the presigned signature still decides)', () => {
+    const [, media] = resources(dev.statefulTemplate, 'AWS::S3::Bucket').find(([id]) =>
+      id.startsWith('MediaBucket'),
+    )!;
+    expect(media.Properties.CorsConfiguration).toEqual({
+      CorsRules: [{ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'], MaxAge: 3600 }],
+    });
   });
 
   it('denies every request to a bucket that is not over TLS (aws:SecureTransport false)', () => {

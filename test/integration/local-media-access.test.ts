@@ -24,6 +24,8 @@ describe('local media URLs', () => {
     const res = await fetch(mediaUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\//);
+    // As the media bucket's CORS rule: a renderer's page may read it (fetch, WebGL textures).
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('refuses the object without a signature, with a forged one, or under another key', async () => {

@@ -173,7 +173,11 @@ export async function generateBrochureSlide(
   const prepared = await prepareSlide(request, ports);
   const props = await slideProps(prepared, ports.media, keyOf);
   const [png, pdfBytes] = await Promise.all([
-    ports.renderer.renderStill({ composition: BROCHURE_COMPOSITIONS[request.slide.type], inputProps: props }),
+    ports.renderer.renderStill({
+      composition: BROCHURE_COMPOSITIONS[request.slide.type],
+      inputProps: props,
+      format: 'png',
+    }),
     slidePdf(props, prepared.images, {
       title: `${request.slide.title ?? request.slide.type} – ${request.property.address}`,
       ...(request.branding.agency_name ? { author: request.branding.agency_name } : {}),

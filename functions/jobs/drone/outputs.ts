@@ -22,8 +22,8 @@ import {
   AERIAL_STILL,
   type AerialSceneProps,
 } from '../../media/remotion/aerial-compositions.ts';
-import type { StillRenderRequest } from '../../media/rendering/jpeg-still-renderer.ts';
 import type { RenderRequest } from '../../media/rendering/renderer.ts';
+import type { StillRequest } from '../../media/rendering/still-renderer.ts';
 import type { PreparedAerialScene } from './scene-input.ts';
 import type { DronePoseUsed } from './schema.ts';
 
@@ -50,7 +50,7 @@ export function poseUsed(camera: ResolvedCamera, propertyCenter: LatLng): DroneP
 }
 
 export interface StillPlan {
-  readonly request: StillRenderRequest;
+  readonly request: StillRequest;
   readonly pose: DronePoseUsed;
   readonly shotType: ShotType;
 }
@@ -82,7 +82,14 @@ export function planStill(
     camera: { kind: 'pose', pose: camera.pose },
   };
   return {
-    request: { composition: AERIAL_STILL.id, inputProps: props, jpegQuality: 90 },
+    // WebGL without a GPU needs Chromium's software WebGL ('swangle').
+    request: {
+      composition: AERIAL_STILL.id,
+      inputProps: props,
+      format: 'jpeg',
+      jpegQuality: 90,
+      gl: 'swangle',
+    },
     pose: poseUsed(camera, scene.propertyCenter),
     shotType: shot,
   };
@@ -101,6 +108,8 @@ export function planFootage(
   scene: PreparedAerialScene,
   options: { style: FootageStyle; duration?: number; front_direction?: number },
   outputKey: string,
+  /** Output size as a share of 1920x1080 (the stage's render scale; 1 except in tests). */
+  scale = 1,
 ): FootagePlan {
   const path = FOOTAGE_PATHS[options.style];
   const durationSeconds = options.duration ?? path.defaultDurationS;
@@ -129,7 +138,8 @@ export function planFootage(
       composition: AERIAL_FOOTAGE.id,
       inputProps: props,
       codec: 'h264',
-      scale: 1,
+      scale,
+      gl: 'swangle',
       outputKey,
       // ~1 frame/s is the slowest rate measured on a loaded 2-core machine; leave room above it.
       timeoutSeconds: Math.max(300, durationInFrames * 2),

@@ -32,10 +32,22 @@ export const DRONE_LIMITS = {
   duration: FOOTAGE_DURATION_S,
 } as const;
 
-const frontDirection = z.number().min(0).lt(360, 'must be 0-359 degrees').optional().meta({
-  description:
-    'Compass bearing the property front faces, 0-359 degrees clockwise from north. Makes every angle relative to the front: azimuth 0 (or preset north) is directly in front. Absent: azimuth 0 is due north.',
-});
+/** A number bounded to [min, max], whose every refusal names the range. */
+const bounded = (min: number, max: number, unit: string) =>
+  z
+    .number({ error: `must be a number, ${min}-${max} ${unit}` })
+    .min(min, `must be ${min}-${max} ${unit}`)
+    .max(max, `must be ${min}-${max} ${unit}`);
+
+const frontDirection = z
+  .number({ error: 'must be a number, 0-359 degrees' })
+  .min(0, 'must be 0-359 degrees')
+  .lt(360, 'must be 0-359 degrees')
+  .optional()
+  .meta({
+    description:
+      'Compass bearing the property front faces, 0-359 degrees clockwise from north. Makes every angle relative to the front: azimuth 0 (or preset north) is directly in front. Absent: azimuth 0 is due north.',
+  });
 
 const location = {
   lat: locationOptions.shape.lat,
@@ -84,20 +96,17 @@ export const droneCaptureRequest = z
     address,
     camera: z
       .strictObject({
-        azimuth: z.number().min(DRONE_LIMITS.azimuth.min).max(DRONE_LIMITS.azimuth.max).meta({
+        azimuth: bounded(DRONE_LIMITS.azimuth.min, DRONE_LIMITS.azimuth.max, 'degrees').meta({
           description:
             'Degrees clockwise around the property, 0-360. With options.front_direction 0 is directly in front; otherwise 0 is due north.',
         }),
-        tilt: z.number().min(DRONE_LIMITS.tilt.min).max(DRONE_LIMITS.tilt.max).meta({
+        tilt: bounded(DRONE_LIMITS.tilt.min, DRONE_LIMITS.tilt.max, 'degrees').meta({
           description: 'Degrees from nadir, 0-75: 0 looks straight down.',
         }),
-        distance: z.number().min(DRONE_LIMITS.distance.min).max(DRONE_LIMITS.distance.max).meta({
+        distance: bounded(DRONE_LIMITS.distance.min, DRONE_LIMITS.distance.max, 'metres').meta({
           description: 'Metres from the camera to the property centre, 50-1200.',
         }),
-        pitch: z
-          .number()
-          .min(DRONE_LIMITS.pitch.min)
-          .max(DRONE_LIMITS.pitch.max)
+        pitch: bounded(DRONE_LIMITS.pitch.min, DRONE_LIMITS.pitch.max, 'degrees')
           .default(DRONE_LIMITS.pitch.default)
           .meta({
             description:
@@ -126,6 +135,7 @@ export type DroneCaptureRequest = z.infer<typeof droneCaptureRequest>;
 // ---------------------------------------------------------------------------------------------------------
 // POST /v2/drone-footage/generate → drone_footage
 
+const durationRange = `must be a whole number of seconds, ${DRONE_LIMITS.duration.min}-${DRONE_LIMITS.duration.max}`;
 const styleDefaults = FOOTAGE_STYLES.map((s) => `${s} ${FOOTAGE_PATHS[s].defaultDurationS} s`).join(', ');
 
 export const droneFootageRequest = z
@@ -138,9 +148,9 @@ export const droneFootageRequest = z
             'Camera path: front_left_zoom starts wide at the front-left and pushes in on the property; front_right_approach flies in from the front-right, descending toward it. Both end with the property centred.',
         }),
         duration: z
-          .int()
-          .min(DRONE_LIMITS.duration.min)
-          .max(DRONE_LIMITS.duration.max)
+          .int({ error: durationRange })
+          .min(DRONE_LIMITS.duration.min, durationRange)
+          .max(DRONE_LIMITS.duration.max, durationRange)
           .optional()
           .meta({ description: `Seconds, 3-15; default per style: ${styleDefaults}.` }),
         front_direction: frontDirection,

@@ -23,6 +23,7 @@ import {
   pickComposition,
   type RenderCodec,
   type Renderer,
+  type RenderGl,
   type RenderHandle,
   type RenderRequest,
   type RenderStatus,
@@ -35,8 +36,13 @@ import {
 export const CHROMIUM = {
   browserExecutable: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeMode: 'chrome-for-testing' as const,
-  chromiumOptions: { gl: 'angle' as const },
+  chromiumOptions: { gl: 'angle' as RenderGl },
 };
+
+/** The Chromium settings of a render with this OpenGL backend (default 'angle'). */
+export function chromiumFor(gl: RenderGl | undefined): typeof CHROMIUM {
+  return { ...CHROMIUM, chromiumOptions: { gl: gl ?? CHROMIUM.chromiumOptions.gl } };
+}
 
 /** Every codec the bundled ffmpeg encodes (verified by test/unit/rendering/caller-bundle-render.test.ts). */
 export const LOCAL_CODECS: readonly RenderCodec[] = ['h264', 'h265', 'vp8', 'vp9', 'prores', 'gif'];
@@ -79,23 +85,31 @@ export interface LocalRendererOptions {
   readonly maxConcurrentRenders?: number;
 }
 
-let browser: Promise<HeadlessBrowser> | undefined;
+/** One browser per OpenGL backend (the GL backend is a launch flag), reused across renders. */
+const browsers = new Map<RenderGl, Promise<HeadlessBrowser>>();
 
-async function sharedBrowser(): Promise<HeadlessBrowser> {
+async function sharedBrowser(gl: RenderGl | undefined): Promise<HeadlessBrowser> {
   const { openBrowser } = await import('@remotion/renderer');
-  browser ??= openBrowser('chrome', { ...CHROMIUM, logLevel: 'error' });
+  const chromium = chromiumFor(gl);
+  const key = chromium.chromiumOptions.gl;
+  let browser = browsers.get(key);
+  if (!browser) {
+    browser = openBrowser('chrome', { ...chromium, logLevel: 'error' });
+    browsers.set(key, browser);
+  }
   try {
     return await browser;
   } catch (error) {
-    browser = undefined;
+    browsers.delete(key);
     throw error;
   }
 }
 
 /** After a transient failure the browser may be the culprit (crashed, wedged): the next render opens a new one. */
-function discardBrowser() {
-  const old = browser;
-  browser = undefined;
+function discardBrowser(gl: RenderGl | undefined) {
+  const key = chromiumFor(gl).chromiumOptions.gl;
+  const old = browsers.get(key);
+  browsers.delete(key);
   void old?.then((b) => b.close({ silent: true })).catch(() => undefined);
 }
 
@@ -158,7 +172,7 @@ export class LocalRenderer implements Renderer {
     void this.queueAndRender(renderId, request).catch((error: unknown) => {
       const message = firstLineOf(error);
       const transient = isTransientRenderFailure(message);
-      if (BROWSER_GONE.test(message)) discardBrowser();
+      if (BROWSER_GONE.test(message)) discardBrowser(request.gl);
       this.write(renderId, { state: 'failed', progress: 0, message, transient });
     });
     return {
@@ -213,13 +227,13 @@ export class LocalRenderer implements Renderer {
     onProgress: (progress: number) => void,
   ): Promise<void> {
     const { renderMedia, selectComposition } = await import('@remotion/renderer');
-    const puppeteerInstance = await sharedBrowser();
+    const puppeteerInstance = await sharedBrowser(request.gl);
     const common = {
       serveUrl: request.serveUrl ?? this.options.serveUrl,
       inputProps: request.inputProps,
       puppeteerInstance,
       timeoutInMilliseconds: PAGE_TIMEOUT_MS,
-      ...CHROMIUM,
+      ...chromiumFor(request.gl),
       logLevel: 'error' as const,
     };
     const selected = await selectComposition({ ...common, id: request.composition });
@@ -290,7 +304,7 @@ export class LocalRenderer implements Renderer {
     try {
       compositions = await getCompositions(serveUrl, {
         inputProps,
-        puppeteerInstance: await sharedBrowser(),
+        puppeteerInstance: await sharedBrowser(undefined),
         timeoutInMilliseconds: PAGE_TIMEOUT_MS,
         ...CHROMIUM,
         logLevel: 'error',

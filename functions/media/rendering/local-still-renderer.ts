@@ -1,44 +1,112 @@
-// Local still renderer: Remotion's renderStill with Debian's Chromium. WebGL compositions (the aerial
-// scene) need SwiftShader through ANGLE ('swangle'); plain 'angle' gives no WebGL context (tried).
+// Local adapter of the StillRenderer port: @remotion/renderer's renderStill with Debian's Chromium in the
+// calling process, taking one of the machine's render slots (the queue local videos wait in), so stills
+// and videos together never run more Chromium renders than the machine has slots for. One browser per
+// OpenGL backend is kept (the backend is a launch flag): 'angle' for 2D slides, 'swangle' for WebGL.
+import { randomUUID } from 'node:crypto';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { HeadlessBrowser } from '@remotion/renderer';
-import type { StillRenderer, StillRenderRequest } from './jpeg-still-renderer.ts';
-import { CHROMIUM } from './local-renderer.ts';
+import { chromiumFor } from './local-renderer.ts';
+import type { RenderSlots } from './render-slots.ts';
+import type { RenderGl } from './renderer.ts';
+import type { StillRenderer, StillRequest } from './still-renderer.ts';
 
-export const WEBGL_CHROMIUM = { ...CHROMIUM, chromiumOptions: { gl: 'swangle' as const } };
+export interface LocalStillRendererOptions {
+  /** The bundled site: a directory (or URL) with index.html. */
+  readonly serveUrl: string;
+  /** Give up on a still's page after this long unless the request says; default 60 s. */
+  readonly timeoutMs?: number;
+  /**
+   * The machine's render queue, shared with local video renders (LocalRenderer), and its directory:
+   * a still waits for a slot there. Unset: no queue (scripts, benchmarks).
+   */
+  readonly queue?: { readonly slots: RenderSlots; readonly dir: string };
+}
+
+const QUEUE_POLL_MS = 250;
+/** LocalRenderer's heartbeat: a queued or running render's record is at most this old. */
+const HEARTBEAT_MS = 5_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class LocalStillRenderer implements StillRenderer {
-  readonly name = 'remotion-local-still';
-  private browser: Promise<HeadlessBrowser> | undefined;
+  readonly name = 'remotion-local';
+  private readonly browsers = new Map<RenderGl, Promise<HeadlessBrowser>>();
 
-  /** @param serveUrl the bundled site (ensureSiteBundle()). */
-  constructor(private readonly serveUrl: string) {}
+  constructor(private readonly options: LocalStillRendererOptions) {}
 
-  async renderStill(request: StillRenderRequest): Promise<Buffer> {
-    const { openBrowser, renderStill, selectComposition } = await import('@remotion/renderer');
-    this.browser ??= openBrowser('chrome', { ...WEBGL_CHROMIUM, logLevel: 'error' });
+  private async openBrowser(gl: RenderGl): Promise<HeadlessBrowser> {
+    const { openBrowser } = await import('@remotion/renderer');
+    let browser = this.browsers.get(gl);
+    if (!browser) {
+      browser = openBrowser('chrome', { ...chromiumFor(gl), logLevel: 'error' });
+      this.browsers.set(gl, browser);
+    }
+    try {
+      return await browser;
+    } catch (error) {
+      this.browsers.delete(gl);
+      throw error;
+    }
+  }
+
+  async renderStill(request: StillRequest): Promise<Buffer> {
+    const queue = this.options.queue;
+    if (!queue) return this.render(request);
+    const id = `still-${randomUUID()}`;
+    // LocalRenderer takes a ticket or slot without a fresh record (<dir>/<id>.json, the same shape as a
+    // video's) for abandoned and clears it: the record is written first and kept fresh while it waits.
+    const record = path.join(queue.dir, `${id}.json`);
+    const beat = (state: 'queued' | 'rendering') => {
+      const aside = `${record}.${randomUUID()}.tmp`;
+      writeFileSync(aside, JSON.stringify({ state, progress: 0, updatedAt: Date.now() }));
+      renameSync(aside, record);
+    };
+    let state: 'queued' | 'rendering' = 'queued';
+    beat(state);
+    const heartbeat = setInterval(() => beat(state), HEARTBEAT_MS);
+    try {
+      queue.slots.enqueue(id);
+      while (!queue.slots.tryAcquire(id)) await sleep(QUEUE_POLL_MS);
+      state = 'rendering';
+      beat(state);
+      return await this.render(request);
+    } finally {
+      clearInterval(heartbeat);
+      queue.slots.release(id);
+      rmSync(record, { force: true });
+    }
+  }
+
+  private async render(request: StillRequest): Promise<Buffer> {
+    const { renderStill, selectComposition } = await import('@remotion/renderer');
+    const chromium = chromiumFor(request.gl);
+    const puppeteerInstance = await this.openBrowser(chromium.chromiumOptions.gl);
     const common = {
-      serveUrl: this.serveUrl,
+      serveUrl: this.options.serveUrl,
       inputProps: request.inputProps,
-      puppeteerInstance: await this.browser,
-      ...WEBGL_CHROMIUM,
+      puppeteerInstance,
+      ...chromium,
       logLevel: 'error' as const,
+      timeoutInMilliseconds: request.timeoutMs ?? this.options.timeoutMs ?? 60_000,
     };
     const composition = await selectComposition({ ...common, id: request.composition });
     const { buffer } = await renderStill({
       ...common,
       composition,
       frame: request.frame ?? 0,
-      imageFormat: 'jpeg',
-      jpegQuality: request.jpegQuality,
+      ...(request.format === 'jpeg'
+        ? { imageFormat: 'jpeg' as const, jpegQuality: request.jpegQuality ?? 80 }
+        : { imageFormat: 'png' as const }),
       scale: request.scale ?? 1,
     });
     if (!buffer) throw new Error(`renderStill of ${request.composition} returned no image`);
     return buffer;
   }
 
+  /** Closes the browsers this renderer opened (scripts and benchmarks; the local stack keeps them). */
   async close(): Promise<void> {
-    const browser = await this.browser;
-    this.browser = undefined;
-    await browser?.close({ silent: true });
+    const open = [...this.browsers.values()];
+    this.browsers.clear();
+    await Promise.all(open.map(async (b) => (await b).close({ silent: true })));
   }
 }

@@ -90,6 +90,8 @@ export class RemotionLambdaRenderer implements Renderer {
       maxRetries: 1,
       timeoutInMilliseconds: 60_000,
       downloadBehavior: { type: 'play-in-browser' },
+      // The function's default is 'swangle' (WebGL in software); a request's own choice wins.
+      ...(request.gl ? { chromiumOptions: { gl: request.gl } } : {}),
     });
     return {
       render_id: renderId,

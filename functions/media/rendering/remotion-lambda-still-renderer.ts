@@ -1,5 +1,5 @@
 // Cloud adapter of the StillRenderer port: renderStillOnLambda against the stage's deployed Remotion
-// render function and site (the settings the video adapter uses), then the PNG read back from Remotion's
+// render function and site (the settings the video adapter uses), then the PNG or JPEG read back from Remotion's
 // render bucket (private: written without ACLs) so the step stores it with the job's other media.
 // Unverified against AWS: tested against constructed @remotion/lambda-client responses only.
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -44,15 +44,19 @@ export class RemotionLambdaStillRenderer implements StillRenderer {
         serveUrl: this.options.serveUrl,
         composition: request.composition,
         inputProps: request.inputProps,
-        imageFormat: 'png',
+        ...(request.format === 'jpeg'
+          ? { imageFormat: 'jpeg' as const, jpegQuality: request.jpegQuality ?? 80 }
+          : { imageFormat: 'png' as const }),
         frame: request.frame ?? 0,
         scale: request.scale ?? 1,
-        // The bucket blocks public ACLs; the PNG is read back here and stored in the media bucket.
+        // The bucket blocks public ACLs; the image is read back here and stored in the media bucket.
         privacy: 'no-acl',
         forceBucketName: this.options.renderBucket,
         maxRetries: 1,
-        timeoutInMilliseconds: this.options.timeoutMs ?? 60_000,
+        timeoutInMilliseconds: request.timeoutMs ?? this.options.timeoutMs ?? 60_000,
         logLevel: 'error',
+        // The function's default is 'swangle' (WebGL in software); a request's own choice wins.
+        ...(request.gl ? { chromiumOptions: { gl: request.gl } } : {}),
       });
     } catch (error) {
       throw new Error(`Remotion Lambda could not render ${request.composition}: ${firstLineOf(error)}`);

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { ENV, optionalEnv, requireEnv } from '../../core/config/env.ts';
+import { LocalStillRenderer } from './local-still-renderer.ts';
 import { RemotionLambdaStillRenderer } from './remotion-lambda-still-renderer.ts';
 import { localRenderSlots, RenderSlots } from './render-slots.ts';
-import { LocalStillRenderer, type StillRenderer } from './still-renderer.ts';
+import type { StillRenderer } from './still-renderer.ts';
 
 /** As LocalRenderer: a queued or running render whose record is older than this has died. */
 const STALE_AFTER_MS = 60_000;

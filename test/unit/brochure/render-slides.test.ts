@@ -16,7 +16,7 @@ import { slideFont } from '../../../functions/jobs/brochure/text-fit.ts';
 import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { ImageFetchError, imageFetcher } from '../../../functions/media/images/fetch-image.ts';
 import { BROCHURE_COMPOSITIONS } from '../../../functions/media/remotion/brochure-scene.ts';
-import { LocalStillRenderer } from '../../../functions/media/rendering/still-renderer.ts';
+import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
 import { locateOffline, sampleRequests } from '../../../scripts/brochure/sample-data.ts';
 import { type SampleServer, startSampleServer } from '../../../scripts/brochure/sample-server.ts';
@@ -47,6 +47,7 @@ describe('brochure slides rendered', () => {
       const png = await renderer.renderStill({
         composition: BROCHURE_COMPOSITIONS[request.slide.type],
         inputProps: props,
+        format: 'png',
       });
       const meta = await sharp(png).metadata();
       expect([meta.width, meta.height, meta.format]).toEqual([1920, 1080, 'png']);

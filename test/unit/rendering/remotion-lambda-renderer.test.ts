@@ -205,6 +205,15 @@ describe('Remotion Lambda renderer', () => {
     expect(args).toMatchObject({ codec: 'prores', forceWidth: null, forceDurationInFrames: null });
   });
 
+  it("asks for the request's OpenGL backend (WebGL scenes), else leaves the function's default", async () => {
+    const { adapter, renderMediaOnLambda } = renderer();
+    await adapter.start({ ...request, gl: 'swangle' });
+    await adapter.start(request);
+    const calls = renderMediaOnLambda.mock.calls as unknown as [Record<string, unknown>][];
+    expect(calls[0]![0]).toMatchObject({ chromiumOptions: { gl: 'swangle' } });
+    expect(calls[1]![0]).not.toHaveProperty('chromiumOptions');
+  });
+
   it('stores a finished render with the content type of its codec', async () => {
     const { adapter, sent } = renderer({
       done: true,

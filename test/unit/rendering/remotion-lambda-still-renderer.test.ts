@@ -43,6 +43,7 @@ function adapter(options: { render?: () => Promise<unknown>; body?: Buffer | und
 const request = {
   composition: 'BrochureCover',
   inputProps: { background: '#fff', elements: [], images: {} },
+  format: 'png' as const,
 };
 
 describe('Remotion Lambda still renderer', () => {
@@ -65,6 +66,27 @@ describe('Remotion Lambda still renderer', () => {
       }),
     );
     expect(sent.map((c) => c.input)).toEqual([{ Bucket: 'render-bucket', Key: 'renders/r1/out.png' }]);
+  });
+
+  it('asks for a JPEG at the given quality with the WebGL backend when the request does', async () => {
+    const { renderer, renderStillOnLambda } = adapter();
+    await renderer.renderStill({
+      ...request,
+      composition: 'AerialStill',
+      format: 'jpeg',
+      jpegQuality: 90,
+      gl: 'swangle',
+      timeoutMs: 120_000,
+    });
+    expect(renderStillOnLambda).toHaveBeenCalledWith(
+      expect.objectContaining({
+        composition: 'AerialStill',
+        imageFormat: 'jpeg',
+        jpegQuality: 90,
+        chromiumOptions: { gl: 'swangle' },
+        timeoutInMilliseconds: 120_000,
+      }),
+    );
   });
 
   it('names the composition and the first line of Remotion’s error when the render fails', async () => {

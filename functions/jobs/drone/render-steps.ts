@@ -1,0 +1,144 @@
+// Workflow steps of the drone kinds that render on the stage's still renderer: RenderDroneStill (the
+// 3840x2160 JPEG of a preset or a free pose, stored with the pose actually used) and StoreDroneFootage
+// (the footage's poster, its last frame, then the job output around the rendered MP4). Their own module,
+// so the functions load no image code: the scene was prepared and stored by steps.ts.
+import type { z } from 'zod';
+import { JobError, TransientError } from '../../core/errors.ts';
+import { mediaKey } from '../../core/media/media-store.ts';
+import type { Stored } from '../../core/schemas/outputs.ts';
+import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import { AERIAL_FOOTAGE, AERIAL_STILL } from '../../media/remotion/aerial-compositions.ts';
+import { firstLineOf, isTransientRenderFailure } from '../../media/rendering/renderer.ts';
+import type { StillRenderer, StillRequest } from '../../media/rendering/still-renderer.ts';
+import type { RenderState } from '../shared/render.ts';
+import { type DroneRenderPorts, defineDroneRenderStep } from './drone-ports.ts';
+import { planPresetStill, planStill } from './outputs.ts';
+import type { PreparedAerialScene } from './scene-input.ts';
+import type {
+  DroneCaptureRequest,
+  DroneStillsRequest,
+  droneFootageOutput,
+  droneStillOutput,
+} from './schema.ts';
+import type { PreparedFootage, PrepareFootageEvent } from './steps.ts';
+
+export type StoredDroneStillOutput = Stored<z.infer<typeof droneStillOutput>>;
+export type StoredDroneFootageOutput = Stored<z.infer<typeof droneFootageOutput>>;
+
+/** A 4K frame in software WebGL takes 10-30 s; a loaded machine needs longer to load the page. */
+const STILL_PAGE_TIMEOUT_MS = 180_000;
+
+/** The scene source as reported: one name when the offline model drew both the ground and the 3D. */
+function sceneSource(scene: PreparedAerialScene): string {
+  return scene.imageryProvider.startsWith(scene.siteProvider)
+    ? scene.siteProvider
+    : `${scene.siteProvider}+${scene.imageryProvider}`;
+}
+
+/** A still through the port; a timeout or a lost browser is retried by the state machine. */
+async function renderStillOrFail(renderer: StillRenderer, request: StillRequest, what: string) {
+  try {
+    return await renderer.renderStill({ ...request, timeoutMs: STILL_PAGE_TIMEOUT_MS });
+  } catch (error) {
+    const message = `The ${what} render failed: ${firstLineOf(error)}`;
+    if (isTransientRenderFailure(message)) throw new TransientError(message);
+    throw new JobError('RENDER_FAILED', message);
+  }
+}
+
+/** The job input of drone_stills or drone_stills_capture as recorded. */
+export type DroneStillInput =
+  | Pick<DroneStillsRequest, 'address' | 'options'>
+  | Pick<DroneCaptureRequest, 'address' | 'camera' | 'options'>;
+
+export interface RenderDroneStillEvent extends StepEvent {
+  readonly input: DroneStillInput;
+  readonly scene: PreparedAerialScene;
+}
+
+export async function renderDroneStill(
+  event: RenderDroneStillEvent,
+  ports: Pick<DroneRenderPorts, 'stillRenderer' | 'media'>,
+): Promise<StoredDroneStillOutput> {
+  const { input, scene } = event;
+  const preset = 'camera' in input ? undefined : input.options;
+  const plan =
+    'camera' in input
+      ? planStill(scene, input.camera, input.options.front_direction, input.options.shot_type)
+      : planPresetStill(scene, input.options);
+  const jpeg = await renderStillOrFail(ports.stillRenderer, plan.request, 'drone still');
+  const ref = jobRef(event.job);
+  const image = await ports.media.put(
+    mediaKey(ref.tenant, ref.jobId, 'drone-still.jpg'),
+    jpeg,
+    'image/jpeg',
+    {
+      width: AERIAL_STILL.width,
+      height: AERIAL_STILL.height,
+    },
+  );
+  return {
+    image,
+    pose: plan.pose,
+    shot_type: plan.shotType,
+    ...(preset ? { angle: preset.angle } : {}),
+    property_center: scene.propertyCenter,
+    scene_source: sceneSource(scene),
+  };
+}
+
+export interface StoreFootageEvent extends PrepareFootageEvent {
+  readonly prepared: PreparedFootage;
+  readonly render: RenderState;
+}
+
+export async function storeDroneFootage(
+  event: StoreFootageEvent,
+  ports: Pick<DroneRenderPorts, 'stillRenderer' | 'media'>,
+): Promise<StoredDroneFootageOutput> {
+  const { prepared, render } = event;
+  const { scale } = prepared.request;
+  const size = {
+    width: Math.round(AERIAL_FOOTAGE.width * scale),
+    height: Math.round(AERIAL_FOOTAGE.height * scale),
+  };
+  // The poster is the clip's last frame (the end framing, the property centred), drawn by the same scene.
+  const posterJpeg = await renderStillOrFail(
+    ports.stillRenderer,
+    {
+      composition: prepared.request.composition,
+      inputProps: prepared.request.inputProps,
+      frame: prepared.posterFrame,
+      format: 'jpeg',
+      jpegQuality: 88,
+      scale,
+      gl: prepared.request.gl,
+    },
+    'footage poster',
+  );
+  const ref = jobRef(event.job);
+  const poster = await ports.media.put(
+    mediaKey(ref.tenant, ref.jobId, 'drone-footage-poster.jpg'),
+    posterJpeg,
+    'image/jpeg',
+    size,
+  );
+  return {
+    video: {
+      s3_key: render.output_key,
+      content_type: 'video/mp4',
+      ...size,
+      size_bytes: render.size_bytes ?? undefined,
+    },
+    poster,
+    style: event.input.options.style,
+    duration_seconds: prepared.durationSeconds,
+    fps: AERIAL_FOOTAGE.fps,
+    key_poses: prepared.keyPoses,
+    property_center: prepared.scene.propertyCenter,
+    scene_source: sceneSource(prepared.scene),
+  };
+}
+
+export const renderStill = defineDroneRenderStep(renderDroneStill);
+export const storeFootage = defineDroneRenderStep(storeDroneFootage);

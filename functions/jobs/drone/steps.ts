@@ -1,0 +1,82 @@
+// Workflow steps of the drone kinds that build the aerial scene: PrepareAerialScene (stills) and
+// PrepareDroneFootage (the scene plus the footage render request). They draw the site model around the
+// resolved address into the scene's ground image and 3D model (scene-input.ts) and store them for the
+// renderer. Rendering and storing outputs is in render-steps.ts, so these functions load no renderer.
+import { ENV, optionalEnv } from '../../core/config/env.ts';
+import { mediaKey } from '../../core/media/media-store.ts';
+import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import { roofModel } from '../../media/imagery/offline-nadir/roof-model.ts';
+import { parseRenderScale } from '../../media/rendering/renderer.ts';
+import type { ProviderPorts } from '../shared/provider-ports.ts';
+import { defineProviderStep } from '../shared/provider-ports.ts';
+import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import { type FootagePlan, planFootage } from './outputs.ts';
+import { type PreparedAerialScene, prepareAerialScene } from './scene-input.ts';
+import type { DroneFootageRequest } from './schema.ts';
+
+export interface PrepareSceneEvent extends StepEvent {
+  readonly address: string;
+  readonly location: ResolvedLocation;
+}
+
+export async function prepareScene(
+  event: PrepareSceneEvent,
+  ports: Pick<ProviderPorts, 'providers' | 'media' | 'clock'>,
+): Promise<PreparedAerialScene> {
+  const ref = jobRef(event.job);
+  return prepareAerialScene(
+    {
+      sites: ports.providers.site,
+      nadir: ports.providers.imagery,
+      media: ports.media,
+      roofModel,
+      now: () => ports.clock.now(),
+    },
+    {
+      address: parsedAddressOf(event.address),
+      position: { lat: event.location.lat, lng: event.location.lng },
+      keyFor: (name) => mediaKey(ref.tenant, ref.jobId, name),
+    },
+  );
+}
+
+/** The job input of drone_footage as recorded (the request without its webhook fields). */
+export type DroneFootageInput = Pick<DroneFootageRequest, 'address' | 'options'>;
+
+export interface PrepareFootageEvent extends StepEvent {
+  readonly input: DroneFootageInput;
+  readonly location: ResolvedLocation;
+}
+
+export interface PreparedFootage extends FootagePlan {
+  readonly scene: PreparedAerialScene;
+}
+
+/** The output size of videos: full size unless the stage renders smaller (RENDER_SCALE, tests only). */
+function renderScale(): number {
+  return parseRenderScale(optionalEnv(ENV.renderScale), ENV.renderScale);
+}
+
+export async function prepareFootage(
+  event: PrepareFootageEvent,
+  ports: Pick<ProviderPorts, 'providers' | 'media' | 'clock'>,
+  scale = renderScale(),
+): Promise<PreparedFootage> {
+  const scene = await prepareScene(
+    { job: event.job, address: event.input.address, location: event.location },
+    ports,
+  );
+  const ref = jobRef(event.job);
+  const plan = planFootage(
+    scene,
+    event.input.options,
+    mediaKey(ref.tenant, ref.jobId, 'drone-footage.mp4'),
+    scale,
+  );
+  return { ...plan, scene };
+}
+
+export const prepare = defineProviderStep(prepareScene);
+export const prepareVideo = defineProviderStep((event: PrepareFootageEvent, ports) =>
+  prepareFootage(event, ports),
+);

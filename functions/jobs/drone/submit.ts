@@ -1,0 +1,24 @@
+// Use cases of the drone endpoints (spec 4.6, 4.7): the schemas settle every bound and default, so a
+// submit records the request (without its webhook fields) as the job input.
+import { submitJob } from '../../core/use-cases/jobs.ts';
+import type { SubmitJob } from '../job-kind.ts';
+import type { DroneCaptureRequest, DroneFootageRequest, DroneStillsRequest } from './schema.ts';
+
+function submitDrone<B extends { webhook_url?: string; callback_metadata?: Record<string, unknown> }>(
+  jobType: 'drone_stills' | 'drone_stills_capture' | 'drone_footage',
+): SubmitJob<B> {
+  return (deps, tenant, { body }) => {
+    const { webhook_url, callback_metadata, ...input } = body;
+    return submitJob(deps, {
+      tenant,
+      jobType,
+      input,
+      webhookUrl: webhook_url,
+      callbackMetadata: callback_metadata,
+    });
+  };
+}
+
+export const submitDroneStills = submitDrone<DroneStillsRequest>('drone_stills');
+export const submitDroneCapture = submitDrone<DroneCaptureRequest>('drone_stills_capture');
+export const submitDroneFootage = submitDrone<DroneFootageRequest>('drone_footage');
