@@ -40,11 +40,21 @@ export const ALARM = {
   api5xxRate: 'Api5xxRate',
   failedExecutions: (jobType: string) => `FailedExecutions-${jobType}`,
   deadLetters: 'WebhookDeadLetters',
-  throttles: (functionId: string) => `Throttles-${functionId}`,
+  /** Throttling of the n-th group of functions (numbered from 1; the description names them). */
+  throttles: (group: number) => `Throttles${group}`,
   renderFailures: 'RenderFailures',
 } as const;
 
 const PERIOD = Duration.minutes(5);
+
+/** CloudWatch allows at most 10 metrics in one metric-math alarm. */
+const THROTTLE_GROUP_SIZE = 10;
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 export interface ServiceMonitoringProps {
   readonly config: StageConfig;
@@ -255,7 +265,7 @@ export class ServiceMonitoring extends Construct {
       },
     });
 
-    // Every function: invocations, errors, duration; throttling alarms.
+    // Every function: invocations, errors, duration.
     const monitored: Array<{ id: string; fn: lambda.IFunction }> = props.functions.map((fn) => ({
       id: fn.node.id,
       fn,
@@ -266,15 +276,44 @@ export class ServiceMonitoring extends Construct {
         lambdaFunction: fn,
         alarmFriendlyName: functionId,
         humanReadableName: functionId,
-        addThrottlesCountAlarm: {
-          Warning: {
-            maxErrorCount: 0,
-            alarmNameOverride: `${prefix}-${ALARM.throttles(functionId)}`,
-            alarmDescriptionOverride: `${functionId} was throttled (account or reserved concurrency reached).`,
-          },
-        },
       });
     }
+
+    // Throttling: one alarm per group of functions (a metric-math alarm takes at most 10 metrics), not
+    // one per function, which would take the stack past CloudFormation's 500 resources. The alarm's
+    // description names its functions; the dashboard's per-function widgets show which one it was.
+    const throttleGroups = chunk(monitored, THROTTLE_GROUP_SIZE);
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'Throttling',
+      humanReadableName: 'Throttled invocations',
+      metricGroups: [
+        {
+          title: 'Throttled invocations',
+          metrics: throttleGroups.map((group, g) => ({
+            metric: new cloudwatch.MathExpression({
+              expression: group.map((_, i) => `FILL(t${g}x${i}, 0)`).join(' + '),
+              usingMetrics: Object.fromEntries(
+                group.map(({ fn }, i) => [
+                  `t${g}x${i}`,
+                  fn.metricThrottles({ statistic: 'Sum', period: PERIOD }),
+                ]),
+              ),
+              label: `throttles ${g + 1}`,
+              period: PERIOD,
+            }),
+            alarmFriendlyName: ALARM.throttles(g + 1),
+            addAlarm: {
+              Warning: {
+                threshold: 0,
+                comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
+                alarmDescriptionOverride: `Lambda throttled one of: ${group.map((m) => m.id).join(', ')} (account or reserved concurrency reached).`,
+              },
+            },
+          })),
+        },
+      ],
+    });
 
     const dashboard = dashboards.dashboard;
     if (!dashboard) throw new Error('The monitoring dashboard was not created');
