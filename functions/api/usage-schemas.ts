@@ -19,8 +19,8 @@ export const usageQuery = z.strictObject({
 });
 
 const figures = {
-  jobs: z.int().meta({ description: 'Completed jobs (failed and canceled jobs are not counted).' }),
-  units: z.int().meta({
+  jobs: z.int().min(0).meta({ description: 'Completed jobs (failed and canceled jobs are not counted).' }),
+  units: z.int().min(0).meta({
     description:
       'Billable units: one per job, or one per started second of video (markup_v2_video, video_export).',
   }),
@@ -54,7 +54,7 @@ export const usageReport = z
       }),
     totals: z.object({
       ...figures,
-      by_job_type: z.record(z.enum(JOB_TYPES), usageFigures).meta({
+      by_job_type: z.partialRecord(z.enum(JOB_TYPES), usageFigures).meta({
         description: 'The totals of each job type that has usage in the range.',
       }),
     }),

@@ -73,19 +73,19 @@ export function usageRange(query: Pick<UsageQuery, 'from' | 'to'>, now: Date): {
   for (const name of ['from', 'to'] as const) {
     const value = query[name];
     if (value !== undefined && !isIsoDate(value))
-      details.push({ path: `query.${name}`, message: `must be a date written YYYY-MM-DD, got '${value}'` });
+      details.push({ path: name, message: `must be a date written YYYY-MM-DD, got '${value}'` });
   }
   if (details.length > 0) throw apiErrors.validation(details);
   const to = query.to ?? dayOf(now);
   const from = query.from ?? addDays(to, -(USAGE_RANGE.defaultDays - 1));
   if (from > to) {
-    throw apiErrors.validation([{ path: 'query.from', message: `must not be after to (${from} > ${to})` }]);
+    throw apiErrors.validation([{ path: 'from', message: `must not be after to (${from} > ${to})` }]);
   }
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
   if (days > USAGE_RANGE.maxDays) {
     throw apiErrors.validation([
       {
-        path: 'query.from',
+        path: 'from',
         message: `the range ${from} to ${to} is ${days} days; at most ${USAGE_RANGE.maxDays} days can be asked for at once`,
       },
     ]);

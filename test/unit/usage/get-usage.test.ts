@@ -141,14 +141,14 @@ describe('usage range', () => {
     });
     expect(invalid({ from: '2025-01-01', to: '2026-01-02' })?.[0]?.message).toMatch(/367 days; at most 366/);
     expect(invalid({ from: '2026-05-02', to: '2026-05-01' })).toEqual([
-      { path: 'query.from', message: 'must not be after to (2026-05-02 > 2026-05-01)' },
+      { path: 'from', message: 'must not be after to (2026-05-02 > 2026-05-01)' },
     ]);
   });
 
   it('refuses dates that are not real calendar dates', () => {
-    expect(invalid({ from: '2026-02-30' })?.[0]?.path).toBe('query.from');
-    expect(invalid({ to: '2026-13-01' })?.[0]?.path).toBe('query.to');
-    expect(invalid({ from: '20260501' })?.[0]?.path).toBe('query.from');
+    expect(invalid({ from: '2026-02-30' })?.[0]?.path).toBe('from');
+    expect(invalid({ to: '2026-13-01' })?.[0]?.path).toBe('to');
+    expect(invalid({ from: '20260501' })?.[0]?.path).toBe('from');
   });
 });
 
