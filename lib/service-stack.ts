@@ -92,6 +92,7 @@ export interface ServiceStackProps extends StackProps {
   readonly accountsTable: dynamodb.ITable;
   readonly rateLimitTable: dynamodb.ITable;
   readonly idempotencyTable: dynamodb.ITable;
+  readonly usageTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
   readonly accessLogsBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
@@ -146,8 +147,8 @@ export class ServiceStack extends Stack {
     const lifecycle = step(
       'JobLifecycleFunction',
       'functions/core/workflows/job-lifecycle.ts',
-      'Marks jobs processing, completed or failed',
-    );
+      'Marks jobs processing, completed or failed; records usage',
+    ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
 
     // Videos: the steps around a render run here; the render itself runs on the stage's renderer.
     this.renderer = new RemotionRenderer(this, 'Renderer', {
@@ -239,6 +240,7 @@ export class ServiceStack extends Stack {
           lifecycleFunction: lifecycle,
           ...workflowOptions,
           outputPath: spec.workflow.outputPath,
+          billing: spec.billing,
           steps: spec.workflow.steps.map((s) => workflowStep(s, stepFunction)),
         }),
       ]),
@@ -386,6 +388,10 @@ export class ServiceStack extends Stack {
         }
       }
       if (route.access.jobEvents) routeFn.bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+      if (route.access.usage) {
+        routeFn.bindTable(props.usageTable, ENV.usageTable, 'read');
+        routeFn.addEnvironment(ENV.usagePricing, JSON.stringify(config.usage));
+      }
       // Idempotency-Key: exactly the item calls Powertools' DynamoDB persistence layer makes.
       if (takesIdempotencyKey(route)) {
         routeFn.addToRolePolicy(

@@ -1,5 +1,5 @@
-// The stage's data: jobs, accounts (organizations and API keys), rate counters, the media bucket and the
-// webhook queues. Kept apart from the service stack so redeploying code never touches data, and retained
+// The stage's data: jobs, accounts (organizations and API keys), usage records, rate counters, the
+// media bucket and the webhook queues. Kept apart from the service stack so redeploying code never touches data, and retained
 // in prod.
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -19,6 +19,7 @@ export class StatefulStack extends Stack {
   readonly accountsTable: dynamodb.Table;
   readonly rateLimitTable: dynamodb.Table;
   readonly idempotencyTable: dynamodb.Table;
+  readonly usageTable: dynamodb.Table;
   readonly mediaBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
   readonly webhookQueue: sqs.Queue;
@@ -82,6 +83,13 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
       partitionKey: { name: 'id', type: str },
       timeToLiveAttribute: 'expiration',
+    });
+
+    // Usage: one record per completed job (what live keys are billed for). Kept like the jobs table.
+    this.usageTable = new dynamodb.Table(this, 'UsageTable', {
+      ...tableDefaults,
+      partitionKey: { name: 'pk', type: str },
+      sortKey: { name: 'sk', type: str },
     });
 
     this.accessLogsBucket = new s3.Bucket(this, 'AccessLogsBucket', {

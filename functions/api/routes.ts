@@ -11,6 +11,7 @@ import type { JobRoute } from '../jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
+import { usageQuery, usageReport } from './usage-schemas.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 export type RouteAuth = 'api-key' | 'session' | 'none';
@@ -53,6 +54,8 @@ export interface RouteDefinition {
     readonly sessions?: boolean;
     /** Administers the organization's API keys and webhook secrets (the accounts table). */
     readonly keys?: boolean;
+    /** Reads usage records, and gets the stage's rates. */
+    readonly usage?: boolean;
   };
   /** For job routes: the kind's route (its submit use case). */
   readonly job?: JobRoute;
@@ -141,6 +144,21 @@ export const ROUTES: readonly RouteDefinition[] = [
     success: { status: 200, schema: jobRecord, description: 'The job, now canceled.' },
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'JOB_NOT_CANCELABLE', ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
     access: { jobs: 'write', stopsJobs: true, jobEvents: true },
+  },
+  {
+    method: 'GET',
+    path: '/v1/usage',
+    handler: 'functions/api/get-usage.ts',
+    functionId: 'GetUsageFunction',
+    operationId: 'getUsage',
+    summary:
+      "The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days.",
+    tag: 'Usage',
+    auth: 'api-key',
+    query: usageQuery,
+    success: { status: 200, schema: usageReport, description: 'Usage over the range.' },
+    errors: ['VALIDATION_ERROR', ...AUTH_ERRORS],
+    access: { usage: true },
   },
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   ...DASHBOARD_ROUTES,

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { ErrorCode } from '../core/errors.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
+import type { BillingSpec } from '../core/usage/billing.ts';
 import type { JobDeps } from '../core/use-cases/jobs.ts';
 
 /** A Lambda handler: an exported function of a module inside a job-kind (or shared) folder. */
@@ -143,6 +144,11 @@ export interface JobTypeSpec {
   readonly parentTypes?: readonly string[];
   /** The published output schema; stored outputs are its `z.input` (media as object keys). */
   readonly output: z.ZodType;
+  /**
+   * What a completed job is billed in: one unit per job, or the seconds of the video it made (an output
+   * field). Prices per unit come from the stage config. @default { unit: 'job' } (one unit per job)
+   */
+  readonly billing?: BillingSpec;
   readonly workflow: {
     /** Construct id of the state machine's construct (a contract). */
     readonly id: string;

@@ -8,6 +8,7 @@ export type Stage = DeployableStage | 'local';
 
 /** Which key variant of the interface specification a stage follows (section 5). */
 import type { KeyVariant } from '../../functions/core/auth/api-key.ts';
+import type { UsagePricing } from '../../functions/core/use-cases/usage.ts';
 
 export type { KeyVariant };
 
@@ -101,6 +102,11 @@ export interface StageConfig {
      */
     readonly signIn: 'sign-in-link' | 'cognito';
   };
+  /**
+   * Live usage rates: the price of one billing unit of each job type, in `currency` (units are declared by
+   * each job kind: a job, or a second of video). Test usage is tracked but never billed.
+   */
+  readonly usage: UsagePricing;
   readonly webhooks: {
     /** http:// webhook URLs are refused unless this is set (only the local stack sets it). */
     readonly allowHttp: boolean;
@@ -117,7 +123,24 @@ const STAGING_PLANS: Readonly<Record<string, RatePlan>> = {
   enterprise: { requestsPerMinute: 500, requestsPerDay: 100_000 },
 };
 
+// Placeholder list prices (AUD, excluding GST) until commercial rates are set: per job, or per second
+// of video for the two video kinds.
+const LIST_PRICES: UsagePricing = {
+  currency: 'AUD',
+  livePerUnit: {
+    frontage_detection: 0.5,
+    frontage_edit: 0.2,
+    markup_v2: 1.0,
+    markup_v2_edit: 0.5,
+    markup_v2_video: 0.1,
+    brochure_slide: 0.8,
+    virtual_staging: 2.0,
+    video_export: 0.05,
+  },
+};
+
 const base = {
+  usage: LIST_PRICES,
   rateLimits: { testPerMinute: 10, liveDefault: { requestsPerMinute: 60 }, plans: STAGING_PLANS },
   videoBundleUrlAllowlist: [] as readonly string[],
   renderer: { provider: 'remotion-lambda', memoryMb: 2048, functionTimeoutSeconds: 240, scale: 1 },

@@ -10,6 +10,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import type { JobType } from '../../functions/core/jobs/job-types.ts';
+import { type BillingSpec, DEFAULT_BILLING } from '../../functions/core/usage/billing.ts';
 
 export interface WorkflowStep {
   /** State name, shown to operators in the execution graph. */
@@ -68,6 +69,8 @@ export interface JobWorkflowProps {
   readonly steps: readonly WorkflowStep[];
   /** The step whose result is the job output. */
   readonly outputPath: string;
+  /** How the completed job is billed, handed to the lifecycle step with the output. @default one unit per job */
+  readonly billing?: BillingSpec;
   readonly timeout: Duration;
   readonly logRetentionDays: logs.RetentionDays;
 }
@@ -195,7 +198,12 @@ export class JobWorkflow extends Construct {
       invoke(
         'MarkCompleted',
         props.lifecycleFunction,
-        { action: 'completed', job, output: sfn.JsonPath.objectAt(props.outputPath) },
+        {
+          action: 'completed',
+          job,
+          output: sfn.JsonPath.objectAt(props.outputPath),
+          billing: props.billing ?? DEFAULT_BILLING,
+        },
         null,
       ),
     );

@@ -145,6 +145,28 @@ describe('least privilege', () => {
     }
   });
 
+  it('lets only the lifecycle function write usage records and only it and GET /v1/usage read them', () => {
+    const table = importOf(dev.statefulTemplate, logicalId(dev.stateful.usageTable), 'Arn');
+    const lifecycle = functionOf(dev.serviceTemplate, 'JobLifecycleFunction');
+    const usageRoute = functionOf(dev.serviceTemplate, 'GetUsageFunction');
+    for (const [fnId, fn] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
+      const actions = allowedActionsOn(statementsOfFunction(dev.serviceTemplate, fnId), table);
+      const variables =
+        (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      if (fnId === lifecycle) {
+        expect(actions.has('dynamodb:PutItem'), fnId).toBe(true);
+      } else if (fnId === usageRoute) {
+        expect(actions.has('dynamodb:Query'), fnId).toBe(true);
+        for (const write of WRITE_ACTIONS) expect(actions.has(write), `${fnId} ${write}`).toBe(false);
+        expect(JSON.parse(String(variables.USAGE_PRICING))).toMatchObject({ currency: 'AUD' });
+      } else {
+        expect([...actions], fnId).toEqual([]);
+        continue;
+      }
+      expect(variables.USAGE_TABLE_NAME, fnId).toBeDefined();
+    }
+  });
+
   it('lets every authenticated route function write the accounts and rate-limit tables', () => {
     for (const route of ROUTES.filter((r) => r.auth === 'api-key')) {
       const statements = statementsOfFunction(
@@ -271,7 +293,7 @@ describe('encryption', () => {
 
   it('encrypts every DynamoDB table (SSE)', () => {
     const tables = resources(dev.statefulTemplate, 'AWS::DynamoDB::Table');
-    expect(tables).toHaveLength(4);
+    expect(tables).toHaveLength(5);
     for (const [id, t] of tables)
       expect(t.Properties.SSESpecification, id).toMatchObject({ SSEEnabled: true });
   });

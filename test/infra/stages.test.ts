@@ -31,7 +31,7 @@ beforeAll(() => {
 function dataResources(s: SynthesizedStage) {
   const t = s.statefulTemplate;
   return {
-    tables: [s.stateful.jobsTable, s.stateful.accountsTable].map((x) => logicalId(x)),
+    tables: [s.stateful.jobsTable, s.stateful.accountsTable, s.stateful.usageTable].map((x) => logicalId(x)),
     others: [
       ...resources(t, 'AWS::S3::Bucket').map(([id]) => id),
       ...resources(t, 'AWS::SQS::Queue').map(([id]) => id),
@@ -45,7 +45,7 @@ function policies(template: Template, id: string) {
 }
 
 describe('data retention', () => {
-  it('prod retains the jobs and accounts tables, both buckets and both queues (and protects the tables)', () => {
+  it('prod retains the jobs, accounts and usage tables, both buckets and both queues (and protects the tables)', () => {
     const { tables, others } = dataResources(stages.prod);
     expect(others).toHaveLength(4);
     for (const id of [...tables, ...others]) {
@@ -106,9 +106,10 @@ describe('data retention', () => {
     }
   });
 
-  it('keeps point-in-time recovery on the jobs and accounts tables in every stage', () => {
+  it('keeps point-in-time recovery on the jobs, accounts and usage tables in every stage', () => {
     for (const stage of DEPLOYABLE_STAGES) {
-      for (const table of [stages[stage].stateful.jobsTable, stages[stage].stateful.accountsTable]) {
+      const { jobsTable, accountsTable, usageTable } = stages[stage].stateful;
+      for (const table of [jobsTable, accountsTable, usageTable]) {
         const r = resources(stages[stage].statefulTemplate).find(([id]) => id === logicalId(table))![1];
         expect(r.Properties.PointInTimeRecoverySpecification, stage).toEqual({
           PointInTimeRecoveryEnabled: true,

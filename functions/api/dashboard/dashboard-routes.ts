@@ -25,7 +25,7 @@ export const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 /** One function serves every dashboard route (each route would otherwise cost ~8 stack resources). */
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
 /** What that function may touch: sessions, keys and webhook secrets (accounts table), jobs and their media. */
-const DASHBOARD_ACCESS = { sessions: true, keys: true, jobs: 'read', media: 'read' } as const;
+const DASHBOARD_ACCESS = { sessions: true, keys: true, jobs: 'read', media: 'read', usage: true } as const;
 
 const SESSION_ERRORS: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'INTERNAL_ERROR'];
 const BODY_ERRORS: readonly ErrorCode[] = [
@@ -150,7 +150,8 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     method: 'GET',
     path: '/v1/dashboard/usage',
     operationId: 'dashboardUsage',
-    summary: 'Usage per UTC day and job type in one mode (`from`/`to` YYYY-MM-DD, default the last 30 days).',
+    summary:
+      'Metered usage per UTC day and job type in one mode, with amounts at the live rates (the report of GET /v1/usage; `from`/`to` YYYY-MM-DD, default the last 30 days, at most 366).',
     query: usageQuery,
     success: { status: 200, schema: usageReport, description: 'The usage report.' },
     errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],

@@ -15,11 +15,11 @@ import {
   rotateDashboardWebhookSecret,
   signInWithToken,
 } from '../../core/use-cases/dashboard.ts';
-import { usageFromJobs, usagePeriod } from '../../core/use-cases/dashboard-usage.ts';
 import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
+import { getUsage } from '../../core/use-cases/usage.ts';
 import { type ApiHandler, errorResult } from '../http/api-route.ts';
 import { dashboardAuth, dashboardKeyAdmin, dashboardSessions } from '../http/dashboard-services.ts';
-import { authSettings, jobServices } from '../http/services.ts';
+import { authSettings, jobServices, usageServices } from '../http/services.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
 import { routeFor } from '../routes.ts';
 import {
@@ -84,9 +84,8 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardUsage: () =>
     sessionRoute({ query: usageQuery }, async ({ orgId, query }) => {
-      const period = usagePeriod(jobServices().clock.now(), query.from, query.to);
-      if ('problem' in period) throw apiErrors.validation([{ path: 'query', message: period.problem }]);
-      return ok(await usageFromJobs(jobServices().jobs)({ orgId, mode: query.mode, ...period }));
+      const { store, pricing } = usageServices();
+      return ok(await getUsage(store, { orgId, ...query }, pricing, jobServices().clock.now()));
     }),
 };
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { jobIdParam } from '../../core/schemas/common.ts';
 import { jobPage, jobRecord, listJobsQuery } from '../job-schemas.ts';
+import { usageQuery as apiUsageQuery, usageReport } from '../usage-schemas.ts';
 
 const mode = z.enum(['test', 'live']);
 
@@ -67,21 +68,6 @@ export const dashboardJobQuery = z.strictObject({ mode: mode.optional().default(
 export const dashboardJobParams = jobIdParam;
 export { jobPage, jobRecord };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
-export const usageQuery = z.strictObject({
-  mode: mode.optional().default('test'),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-});
-
-const usageFigures = { jobs: z.int(), units: z.number(), amount: z.number() };
-export const usageReport = z.object({
-  object: z.literal('usage'),
-  organization_id: z.string(),
-  mode,
-  from: z.string(),
-  to: z.string(),
-  currency: z.string(),
-  days: z.array(z.object({ date: z.string(), job_type: z.string(), ...usageFigures })),
-  totals: z.object({ ...usageFigures, by_job_type: z.record(z.string(), z.object(usageFigures)) }),
-});
+// The usage report is GET /v1/usage's; the dashboard adds the mode (a session is not bound to one).
+export const usageQuery = apiUsageQuery.extend({ mode: mode.optional().default('test') });
+export { usageReport };

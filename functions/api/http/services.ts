@@ -9,9 +9,11 @@ import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../../core/con
 import { DynamoJobStore } from '../../core/jobs/job-store.ts';
 import { RateLimiter } from '../../core/limits/rate-limiter.ts';
 import { S3MediaStore } from '../../core/media/media-store.ts';
+import { DynamoUsageStore, type UsageStore } from '../../core/usage/usage-store.ts';
 import type { CancelDeps } from '../../core/use-cases/cancel-job.ts';
 import type { JobDeps } from '../../core/use-cases/jobs.ts';
 import { getOrganizationSettings } from '../../core/use-cases/organization-settings.ts';
+import type { UsagePricing } from '../../core/use-cases/usage.ts';
 import { JobEventPublisher } from '../../core/webhooks/event-publisher.ts';
 import { StepFunctionsStarter, StepFunctionsStopper } from '../../core/workflows/workflow-starter.ts';
 
@@ -88,4 +90,15 @@ export function cancelServices(): CancelDeps {
     events: new JobEventPublisher(sqsClient(), requireEnv(ENV.webhookQueueUrl)),
   };
   return cancelDeps;
+}
+
+let usage: { store: UsageStore; pricing: UsagePricing } | undefined;
+
+/** The usage route's ports: the usage records and the stage's live rates. */
+export function usageServices(): { store: UsageStore; pricing: UsagePricing } {
+  usage ??= {
+    store: new DynamoUsageStore(dynamo(), requireEnv(ENV.usageTable)),
+    pricing: JSON.parse(requireEnv(ENV.usagePricing)) as UsagePricing,
+  };
+  return usage;
 }

@@ -8,6 +8,10 @@ export const ENV = {
   rateLimitTable: 'RATE_LIMIT_TABLE_NAME',
   /** Idempotency-Key records of POST requests (Powertools' idempotency layout, 24 h TTL). */
   idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
+  /** Usage records: one per completed job (written by the lifecycle step, read by GET /v1/usage). */
+  usageTable: 'USAGE_TABLE_NAME',
+  /** The stage's live rates, JSON: { currency, livePerUnit: { <job type>: price per unit } }. */
+  usagePricing: 'USAGE_PRICING',
   mediaBucket: 'MEDIA_BUCKET_NAME',
   keyVariant: 'KEY_VARIANT',
   testRatePerMinute: 'TEST_KEY_RATE_PER_MINUTE',

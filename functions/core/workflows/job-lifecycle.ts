@@ -1,7 +1,13 @@
 // The shared lifecycle steps of every job state machine: mark processing, mark completed (storing the
-// output) and mark failed (from a Catch, with the caught error turned into a code and a message).
+// output, then recording the job's usage) and mark failed (from a Catch, with the caught error turned
+// into a code and a message).
+import { dynamo } from '../clients.ts';
+import { ENV, requireEnv } from '../config/env.ts';
+import { TransientError } from '../errors.ts';
 import type { JobErrorInfo, JsonObject } from '../jobs/job.ts';
 import { businessMetrics, instrumented, jobOfEvent, logger } from '../observability.ts';
+import { type BillingSpec, billableUnits, DEFAULT_BILLING } from '../usage/billing.ts';
+import { DynamoUsageStore, type UsageStore } from '../usage/usage-store.ts';
 import { type CaughtError, jobErrorFromCaught } from './step-errors.ts';
 import {
   emitJobEvent,
@@ -9,16 +15,28 @@ import {
   lambdaWorkflowPorts,
   type StepJob,
   type WorkflowPorts,
+  withLazyPorts,
 } from './step-runtime.ts';
 
 export type LifecycleEvent =
   | { readonly action: 'processing'; readonly job: StepJob }
-  | { readonly action: 'completed'; readonly job: StepJob; readonly output: JsonObject }
+  | {
+      readonly action: 'completed';
+      readonly job: StepJob;
+      readonly output: JsonObject;
+      /** The kind's billing measure, from its state machine; absent (older executions): one unit. */
+      readonly billing?: BillingSpec;
+    }
   | { readonly action: 'failed'; readonly job: StepJob; readonly error: CaughtError };
+
+/** The lifecycle step also records usage. */
+export interface LifecyclePorts extends WorkflowPorts {
+  readonly usage: UsageStore;
+}
 
 export async function recordLifecycle(
   event: LifecycleEvent,
-  ports: WorkflowPorts,
+  ports: LifecyclePorts,
 ): Promise<{ readonly recorded: boolean }> {
   const ref = jobRef(event.job);
   const now = ports.clock.now().toISOString();
@@ -37,6 +55,7 @@ export async function recordLifecycle(
           percent: 100,
           stage: 'completed',
         });
+      await recordUsage(ports, event, recorded ? now : undefined);
       return { recorded };
     }
     case 'failed': {
@@ -48,9 +67,51 @@ export async function recordLifecycle(
   }
 }
 
+/**
+ * Counts a completed job once. Also runs when this completion is a retry (the job was completed by an
+ * earlier attempt that failed before or while recording): the completion time then comes from the job,
+ * so the retry writes the same usage key and the store refuses a second copy. A job that is not
+ * completed (canceled meanwhile) is never counted. A failed write is a TransientError: the state
+ * machine retries the step rather than leave a completed job unbilled.
+ */
+async function recordUsage(
+  ports: LifecyclePorts,
+  event: Extract<LifecycleEvent, { action: 'completed' }>,
+  completedNow: string | undefined,
+): Promise<void> {
+  const ref = jobRef(event.job);
+  let completedAt = completedNow;
+  if (completedAt === undefined) {
+    const job = await ports.jobs.get(ref.tenant, ref.jobId);
+    if (job?.status !== 'completed' || !job.completedAt) return;
+    completedAt = job.completedAt;
+  }
+  const billing = event.billing ?? DEFAULT_BILLING;
+  try {
+    await ports.usage.record({
+      tenant: ref.tenant,
+      jobId: ref.jobId,
+      jobType: ref.jobType,
+      unit: billing.unit,
+      units: billableUnits(billing, event.output),
+      completedAt,
+    });
+  } catch (error) {
+    logger.error('usage not recorded', { error });
+    throw new TransientError(`The job's usage could not be recorded: ${(error as Error).message}`);
+  }
+}
+
+let lifecyclePorts: LifecyclePorts | undefined;
+
 export const handler = instrumented(
   'recordLifecycle',
-  (event: LifecycleEvent) => recordLifecycle(event, lambdaWorkflowPorts()),
+  (event: LifecycleEvent) => {
+    lifecyclePorts ??= withLazyPorts<LifecyclePorts>(lambdaWorkflowPorts(), {
+      usage: () => new DynamoUsageStore(dynamo(), requireEnv(ENV.usageTable)),
+    });
+    return recordLifecycle(event, lifecyclePorts);
+  },
   jobOfEvent,
 );
 

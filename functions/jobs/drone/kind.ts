@@ -105,6 +105,7 @@ export const droneKind: JobKind = {
       type: 'drone_footage',
       description:
         "1920x1080 30 fps H.264 aerial footage along a style's camera path ending on the property, with a poster (the last frame), its duration and the path's key poses.",
+      billing: { unit: 'video_second', outputField: 'duration_seconds' },
       route: jobRoute({
         method: 'POST',
         path: '/v2/drone-footage/generate',

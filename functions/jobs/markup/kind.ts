@@ -118,6 +118,7 @@ export const markupKind: JobKind = {
       }),
       parentTypes: ['markup_v2', 'markup_v2_edit'],
       output: markupVideoOutput,
+      billing: { unit: 'video_second', outputField: 'duration_seconds' },
       // The render runs elsewhere (Remotion Lambda, or the local renderer): start it, then poll it.
       workflow: {
         id: 'MarkupVideoWorkflow',

@@ -28,6 +28,7 @@ export const videoExportKind: JobKind = {
         submit: submitVideoExport,
       }),
       output: videoExportOutput,
+      billing: { unit: 'video_second', outputField: 'duration_seconds' },
       workflow: {
         id: 'VideoExportWorkflow',
         outputPath: '$.output',

@@ -1,0 +1,2933 @@
+// Generated from the OpenAPI document by scripts/generate-client-types.ts. Do not edit by hand:
+// run `node --import tsx scripts/generate-client-types.ts` after changing a route or schema.
+
+export interface paths {
+  "/v1/jobs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Lists the organization's jobs in the key's mode, newest first. */
+    get: operations["listJobs"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/jobs/{jobId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Returns one job: status, progress, input and output (with fresh media URLs). */
+    get: operations["getJob"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/jobs/{jobId}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Cancels a queued or processing job: its execution is stopped, it ends `canceled` and a `job.canceled` webhook is sent. Canceling a canceled job answers it again. */
+    post: operations["cancelJob"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/usage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days. */
+    get: operations["getUsage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/property-frontage/detect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Detects the compass bearing the property front faces; creates a frontage_detection job. */
+    post: operations["detectFrontage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/property-frontage/jobs/{jobId}/edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Regenerates a completed frontage detection at a new bearing; creates a frontage_edit job. */
+    post: operations["editFrontage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/markup/generate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Renders a 3840x2160 aerial of the property, ready for boundary annotation; creates a markup_v2 job. */
+    post: operations["generateMarkup"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/markup/jobs/{jobId}/edit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Composites a boundary (outline, blur or darken) and text annotations onto a completed markup_v2; creates a markup_v2_edit job. */
+    post: operations["editMarkup"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/markup/jobs/{jobId}/video": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Renders the reveal video of a markup edit (or of a markup's latest completed edit); creates a markup_v2_video job. */
+    post: operations["renderMarkupVideo"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/virtual-staging/generate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Adds furniture and decor for a room type to a photo of an empty room; creates a virtual_staging job. */
+    post: operations["generateVirtualStaging"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/brochure-slides/generate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Generates one branded brochure slide as a 1920x1080 PNG and an A4 landscape PDF; creates a brochure_slide job. */
+    post: operations["generateBrochureSlide"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/video-export/render": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Renders a composition of a caller-hosted Remotion bundle to a video file; creates a video_export job. */
+    post: operations["renderVideoExport"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/openapi.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description This OpenAPI 3.1 document (no API key needed). */
+    get: operations["getOpenApiDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+
+export interface webhooks {
+  "job.processing": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Work on the job started. */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description Event id, stable across retries. */
+          "webhook-id": string;
+          /** @description Unix seconds of this attempt. */
+          "webhook-timestamp": string;
+          /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret. */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            type: "job.processing";
+            /** @description Event id, also sent as the webhook-id header; stable across retries (deduplicate on it). */
+            id: string;
+            created_at: string;
+            data: {
+              job_id: string;
+              job_type: string;
+              status: "processing" | "completed" | "failed" | "canceled";
+              progress: {
+                percent: number;
+                stage: string;
+              };
+              /** @description Exactly as the request gave it. */
+              callback_metadata: {
+                [key: string]: unknown;
+              } | null;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Any 2xx within 10 s acknowledges the event; 410 stops all further deliveries of it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "job.progress": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description A stage passed; at most one per stage and never more than one every 2 s. */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description Event id, stable across retries. */
+          "webhook-id": string;
+          /** @description Unix seconds of this attempt. */
+          "webhook-timestamp": string;
+          /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret. */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            type: "job.progress";
+            /** @description Event id, also sent as the webhook-id header; stable across retries (deduplicate on it). */
+            id: string;
+            created_at: string;
+            data: {
+              job_id: string;
+              job_type: string;
+              status: "processing" | "completed" | "failed" | "canceled";
+              progress: {
+                percent: number;
+                stage: string;
+              };
+              /** @description Exactly as the request gave it. */
+              callback_metadata: {
+                [key: string]: unknown;
+              } | null;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Any 2xx within 10 s acknowledges the event; 410 stops all further deliveries of it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "job.completed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description The job completed; output is as GET /v1/jobs/{jobId} shows it, with fresh media URLs. */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description Event id, stable across retries. */
+          "webhook-id": string;
+          /** @description Unix seconds of this attempt. */
+          "webhook-timestamp": string;
+          /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret. */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            type: "job.completed";
+            /** @description Event id, also sent as the webhook-id header; stable across retries (deduplicate on it). */
+            id: string;
+            created_at: string;
+            data: {
+              job_id: string;
+              job_type: string;
+              status: "processing" | "completed" | "failed" | "canceled";
+              progress: {
+                percent: number;
+                stage: string;
+              };
+              output: components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"];
+              /** @description Exactly as the request gave it. */
+              callback_metadata: {
+                [key: string]: unknown;
+              } | null;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Any 2xx within 10 s acknowledges the event; 410 stops all further deliveries of it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "job.failed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description The job failed; error carries the code and message. */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description Event id, stable across retries. */
+          "webhook-id": string;
+          /** @description Unix seconds of this attempt. */
+          "webhook-timestamp": string;
+          /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret. */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            type: "job.failed";
+            /** @description Event id, also sent as the webhook-id header; stable across retries (deduplicate on it). */
+            id: string;
+            created_at: string;
+            data: {
+              job_id: string;
+              job_type: string;
+              status: "processing" | "completed" | "failed" | "canceled";
+              progress: {
+                percent: number;
+                stage: string;
+              };
+              error: {
+                /** @description Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED. */
+                code: string;
+                message: string;
+              };
+              /** @description Exactly as the request gave it. */
+              callback_metadata: {
+                [key: string]: unknown;
+              } | null;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Any 2xx within 10 s acknowledges the event; 410 stops all further deliveries of it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "job.canceled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description The job was canceled (POST /v1/jobs/{jobId}/cancel); no further events follow and it never completes. */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description Event id, stable across retries. */
+          "webhook-id": string;
+          /** @description Unix seconds of this attempt. */
+          "webhook-timestamp": string;
+          /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret. */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            type: "job.canceled";
+            /** @description Event id, also sent as the webhook-id header; stable across retries (deduplicate on it). */
+            id: string;
+            created_at: string;
+            data: {
+              job_id: string;
+              job_type: string;
+              status: "processing" | "completed" | "failed" | "canceled";
+              progress: {
+                percent: number;
+                stage: string;
+              };
+              /** @description Exactly as the request gave it. */
+              callback_metadata: {
+                [key: string]: unknown;
+              } | null;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Any 2xx within 10 s acknowledges the event; 410 stops all further deliveries of it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+
+export interface components {
+  schemas: {
+    Error: {
+      error: {
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
+        message: string;
+        /** @description VALIDATION_ERROR only: one entry per problem. */
+        details?: {
+          path: string;
+          message: string;
+        }[];
+      };
+      meta: {
+        request_id: string;
+        timestamp: string;
+      };
+    };
+    FrontageOutput: {
+      /** @description Compass bearing the property front faces, 0 = north, clockwise. */
+      bearing: number;
+      direction: "north" | "north-east" | "east" | "south-east" | "south" | "south-west" | "west" | "north-west";
+      /** @description How sure the detection is, 0-1 (an edit is 1: the caller chose it). */
+      confidence: number;
+      method: "addressed-street" | "nearest-street" | "default" | "manual";
+      /** @description True for frontage_edit output. */
+      edited: boolean;
+      location: {
+        lat: number;
+        lng: number;
+        formatted_address: string;
+        precision: "rooftop" | "parcel" | "interpolated" | "street" | "locality" | "postcode" | "caller";
+        /** @description Geocoder that resolved the address, or "caller" when options.lat/lng were given. */
+        provider: string;
+        /** @description How sure the geocoder is that this is the property, 0-1 (the offline gazetteer knows localities, not streets: 0.3); 1 for caller coordinates. */
+        confidence?: number;
+      };
+      street: {
+        name: string;
+        front_point: {
+          lat: number;
+          lng: number;
+        } | null;
+      };
+      reference_image: components["schemas"]["MediaFile"];
+      georeference: {
+        center: {
+          lat: number;
+          lng: number;
+        };
+        meters_per_pixel: number;
+        /** @description Compass bearing at the top of the image (0 = north up). */
+        rotation: number;
+        width: number;
+        height: number;
+      };
+      providers: {
+        geocoder: string;
+        site: string;
+        imagery: string;
+      };
+    };
+    MediaFile: {
+      /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+      url: string;
+      expires_at: string;
+      content_type: string;
+      width?: number;
+      height?: number;
+      size_bytes?: number;
+    };
+    MarkupOutput: {
+      /** @description The 3840x2160 top-down JPEG, property centred, front toward orientation. */
+      image: components["schemas"]["MediaFile"];
+      georeference: components["schemas"]["MarkupGeoreference"];
+      /** @description The parcel boundary in normalized image coordinates, ready for boundary_polygon; null when the site source knows no parcels. */
+      suggested_boundary: components["schemas"]["NormalizedPoint"][] | null;
+      orientation: "bottom" | "left" | "top" | "right";
+      front_direction: number;
+      zoom: "close" | "standard" | "wide";
+      /** @description The default style of edits of this markup. */
+      style: "outline" | "blur" | "darken";
+      /** @description The frontage the site model suggests (as frontage detection finds it); null if unknown. */
+      detected_front_direction: {
+        bearing: number;
+        direction: string;
+        confidence: number;
+      } | null;
+      location: {
+        lat: number;
+        lng: number;
+        formatted_address: string;
+        precision: string;
+        provider: string;
+        /** @description How sure the geocoder is that this is the property, 0-1 (the offline gazetteer knows localities, not streets: 0.3); 1 for caller coordinates. */
+        confidence?: number;
+      };
+      providers: {
+        geocoder: string;
+        site: string;
+        imagery: string;
+      };
+    };
+    /** @description Pixel (px, py) lies (px - width/2) * meters_per_pixel to the right and (height/2 - py) * meters_per_pixel above the centre, in a frame turned so that `rotation` is up. */
+    MarkupGeoreference: {
+      /** @description Ground position of the image centre. */
+      center: {
+        lat: number;
+        lng: number;
+      };
+      /** @description Ground metres per image pixel. */
+      meters_per_pixel: number;
+      /** @description Compass bearing pointing to the top of the image (0 = north up, 90 = east up). */
+      rotation: number;
+      width: number;
+      height: number;
+    };
+    NormalizedPoint: {
+      /** @description 0 = left edge, 1 = right edge of the markup image. */
+      x: number;
+      /** @description 0 = top edge, 1 = bottom edge of the markup image. */
+      y: number;
+    };
+    MarkupEditOutput: {
+      /** @description The composited 3840x2160 JPEG. */
+      image: components["schemas"]["MediaFile"];
+      markup_job_id: string;
+      style: "outline" | "blur" | "darken";
+      compositor: {
+        outline_color: string;
+        outline_width: number;
+        blur_radius: number;
+        darken_amount: number;
+      };
+      boundary_polygon: components["schemas"]["NormalizedPoint"][];
+      boundary: {
+        /** @description Ground area inside the boundary, from the georeference. */
+        area_m2: number;
+        perimeter_m: number;
+      };
+      /** @description The markup image the edit was composited on. */
+      source_image: components["schemas"]["MediaFile"];
+      /** @description The annotations as drawn, in order, with every default settled. */
+      annotations: {
+        type: "label" | "area";
+        /** @description The centre of the text. */
+        position: components["schemas"]["NormalizedPoint"];
+        /** @description The text as drawn (computed lengths and areas filled in). */
+        text: string;
+        color: string;
+        size: "small" | "medium" | "large";
+        label_style: "boxed" | "outlined";
+      } | {
+        type: "measurement";
+        from: components["schemas"]["NormalizedPoint"];
+        to: components["schemas"]["NormalizedPoint"];
+        /** @description The text as drawn (computed lengths and areas filled in). */
+        text: string;
+        color: string;
+        size: "small" | "medium" | "large";
+        label_style: "boxed" | "outlined";
+      }[];
+      georeference: components["schemas"]["MarkupGeoreference"];
+    };
+    MarkupVideoOutput: {
+      /** @description H.264 MP4. */
+      video: components["schemas"]["MediaFile"];
+      /** @description JPEG of the final frame, the size of the video. */
+      poster: components["schemas"]["MediaFile"];
+      duration_seconds: number;
+      fps: number;
+      width: number;
+      height: number;
+      codec: "h264";
+      markup_job_id: string;
+      /** @description The edit whose boundary, style and annotations the video reveals. */
+      edit_job_id: string;
+      /** @description remotion-local or remotion-lambda. */
+      renderer: string;
+    };
+    VirtualStagingOutput: {
+      /** @description The staged photo, same size and format as the input. */
+      image: components["schemas"]["MediaFile"];
+      /** @description The input photo as downloaded. */
+      before_image: components["schemas"]["MediaFile"];
+      room_type: {
+        requested: string;
+        used: "living" | "bedroom" | "kitchen" | "dining" | "office" | "bathroom" | "outdoor";
+        /** @description exact: room_type was a listed value; synonym: a known word for one; fallback: nothing matched, living was used. */
+        match: "exact" | "synonym" | "fallback";
+      };
+      style: {
+        used: string;
+        match: "keyword" | "default";
+      };
+      /** @description offline-stager, or bedrock:<model id>. */
+      provider: string;
+      /** @description Furniture placed (offline stager); empty when the provider does not report it. */
+      items: string[];
+      /** @description Disclosure: the image is virtually staged. Many listing rules require saying so next to the photo. */
+      virtually_staged: true;
+      /** @description Whether the organization's staging watermark was drawn on the image. */
+      watermark: boolean;
+    };
+    BrochureSlideOutput: {
+      slide_type: "cover" | "features" | "gallery" | "location" | "agent" | "content";
+      /** @description The slide, 1920x1080 PNG. */
+      png: components["schemas"]["MediaFile"];
+      /** @description Print-ready A4 landscape PDF: images at 300 dpi or better, text as vector glyph outlines. */
+      pdf: components["schemas"]["MediaFile"];
+      layout: components["schemas"]["BrochureLayoutUsed"];
+      /** @description The image URLs the slide shows, in reading order (logo and headshot excluded). */
+      images_used: string[];
+      /** @description Text fields that did not fit at the smallest size: they end in an ellipsis at a word boundary (an agent bio without room is left out). */
+      text_truncated: string[];
+      /** @description Location slides: which imagery provider drew the map. */
+      map_provider?: string;
+    };
+    BrochureLayoutUsed: {
+      id: "cover-full-bleed" | "cover-image-left" | "cover-image-right" | "features-image-left" | "features-image-right" | "features-two-column" | "gallery-hero-grid" | "gallery-grid" | "gallery-strip" | "location-map-left" | "location-map-right" | "location-map-full" | "agent-portrait-left" | "agent-portrait-right" | "agent-centered" | "content-image-right" | "content-image-left" | "content-text-only";
+      /** @description layout_description: a layout rule matched it; default: none was given; fallback: it was given but no rule gave a layout this slide type has. */
+      source: "layout_description" | "default" | "fallback";
+      reason: string;
+    };
+    VideoExportOutput: {
+      /** @description The rendered file: its content type follows the codec. */
+      video: components["schemas"]["MediaFile"];
+      codec: "h264" | "h265" | "vp8" | "vp9" | "prores" | "gif";
+      /** @description The quality used; null for prores and gif. */
+      crf: number | null;
+      width: number;
+      height: number;
+      fps: number;
+      duration_in_frames: number;
+      /** @description duration_in_frames / fps. */
+      duration_seconds: number;
+      /** @description Where the length came from: option (options.duration_in_frames), input_props (input_props.totalDurationInFrames) or composition (its registered length). */
+      duration_source: "option" | "input_props" | "composition";
+      composition_id: string;
+      serve_url: string;
+      /** @description The renderer that made the video (remotion-lambda, remotion-local). */
+      renderer: string;
+    };
+    JobPage: {
+      jobs: components["schemas"]["Job"][];
+      pagination: {
+        limit: number;
+        offset: number;
+        /** @description Jobs in this page. */
+        count: number;
+        has_more: boolean;
+        /** @description Offset of the next page, null on the last page. */
+        next_offset: number | null;
+      };
+    };
+    Job: {
+      job_id: string;
+      job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export";
+      status: "queued" | "processing" | "completed" | "failed" | "canceled";
+      mode: "test" | "live";
+      created_at: string;
+      updated_at: string;
+      started_at: string | null;
+      completed_at: string | null;
+      progress: {
+        percent: number;
+        stage: string;
+      };
+      /** @description The request as accepted (validated, defaults applied). */
+      input: {
+        [key: string]: unknown;
+      };
+      /** @description Set when completed; its shape depends on job_type (see the x-job-types extension). */
+      output: (components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"]) | null;
+      error: {
+        /** @description Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED. */
+        code: string;
+        message: string;
+      } | null;
+      parent_job_id: string | null;
+      webhook_url: string | null;
+      /** @description Present when the request gave a webhook_url: every delivery attempt of every event. */
+      webhook: {
+        url: string;
+        attempts: components["schemas"]["WebhookAttempt"][];
+      } | null;
+      callback_metadata: {
+        [key: string]: unknown;
+      } | null;
+    };
+    WebhookAttempt: {
+      event_id: string;
+      type: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled";
+      /** @description 1-based; 8 attempts at most (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter). */
+      attempt: number;
+      attempted_at: string;
+      /** @description HTTP status the receiver answered, null when none came back. */
+      status_code: number | null;
+      error: string | null;
+      delivered: boolean;
+      /** @description retrying: another attempt is scheduled; gone: the receiver answered 410 and no more are sent; exhausted: the last attempt failed and the event went to the dead-letter queue. */
+      outcome: "delivered" | "retrying" | "gone" | "exhausted";
+    };
+    Usage: {
+      object: "usage";
+      organization_id: string;
+      mode: "test" | "live";
+      from: string;
+      to: string;
+      currency: "AUD";
+      /** @description true for live keys; test usage is tracked but never billed. */
+      billed: boolean;
+      /** @description One row per day and job type with usage, by date then job type; days without usage are absent. */
+      days: {
+        date: string;
+        job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export";
+        /** @description Completed jobs (failed and canceled jobs are not counted). */
+        jobs: number;
+        /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export). */
+        units: number;
+        /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
+        amount: number;
+      }[];
+      totals: {
+        /** @description Completed jobs (failed and canceled jobs are not counted). */
+        jobs: number;
+        /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export). */
+        units: number;
+        /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
+        amount: number;
+        /** @description The totals of each job type that has usage in the range. */
+        by_job_type: {
+          [K in "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export"]?: components["schemas"]["UsageFigures"];
+        };
+      };
+    };
+    UsageFigures: {
+      /** @description Completed jobs (failed and canceled jobs are not counted). */
+      jobs: number;
+      /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export). */
+      units: number;
+      /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
+      amount: number;
+    };
+    FrontageDetectRequest: {
+      /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
+      address: string;
+      options?: {
+        /** @description Latitude in degrees; must lie within Australia's extent (-44 to -9). */
+        lat?: number;
+        /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
+        lng?: number;
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    JobAccepted: {
+      job_id: string;
+      status: "queued";
+    };
+    FrontageEditRequest: {
+      /** @description Adjusted compass bearing of the property front, degrees (0 = north, clockwise). */
+      direction: number;
+      /** @description Adjusted latitude of the property centre (give with center_lng). */
+      center_lat?: number;
+      /** @description Adjusted longitude of the property centre (give with center_lat). */
+      center_lng?: number;
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    MarkupGenerateRequest: {
+      /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
+      address: string;
+      options?: {
+        /** @description Side of the frame the property front faces: bottom (default), left, top or right. The image is rotated so front_direction points there. */
+        orientation?: "bottom" | "left" | "top" | "right";
+        /** @description How the boundary is applied by later edits that do not choose their own style: outline (default), blur or darken outside it. */
+        style?: "outline" | "blur" | "darken";
+        /** @description Ground covered: close (the lot fills ~60% of the frame height), standard (the lot with neighbours and the street, ~40%), wide (the block, ~20%). */
+        zoom?: "close" | "standard" | "wide";
+        /** @description Compass bearing the property front faces, degrees (0 = north, clockwise); default 0. Use the bearing of a frontage detection, or the output detected_front_direction. */
+        front_direction?: number;
+        /** @description Latitude in degrees; must lie within Australia's extent (-44 to -9). */
+        lat?: number;
+        /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
+        lng?: number;
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    MarkupEditRequest: {
+      /** @description The boundary as 3-500 vertices {x, y} in normalized image coordinates (0-1 from the top-left), in order around the outline; it must not cross itself. A last vertex equal to the first (a closed ring, as GeoJSON writes it) is dropped, hence up to 501 items. */
+      boundary_polygon: components["schemas"]["NormalizedPoint"][];
+      /** @description Up to 50 annotations, drawn (and revealed) in order. */
+      text_annotations?: (components["schemas"]["LabelAnnotation"] | components["schemas"]["MeasurementAnnotation"] | components["schemas"]["AreaAnnotation"])[];
+      options?: {
+        /** @description outline, blur or darken; default: the markup's options.style. */
+        style?: "outline" | "blur" | "darken";
+        compositor?: components["schemas"]["MarkupCompositorOptions"];
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description A text label centred on a point. */
+    LabelAnnotation: {
+      type: "label";
+      /** @description One line of text, 1-200 characters (no control characters). */
+      text: string;
+      /** @description Centre of the label. */
+      position: components["schemas"]["NormalizedPoint"];
+      /** @description Text (and line) colour; default #FFFFFF. */
+      color?: string;
+      /** @description Text size: small, medium (default) or large; scales with the image. */
+      size?: "small" | "medium" | "large";
+      /** @description boxed (default): text on a dark rounded box; outlined: text with a dark outline and no box. Both stay legible on any background. */
+      label_style?: "boxed" | "outlined";
+    };
+    /** @description A line between two points with end ticks and its length written along it. */
+    MeasurementAnnotation: {
+      type: "measurement";
+      from: components["schemas"]["NormalizedPoint"];
+      to: components["schemas"]["NormalizedPoint"];
+      /** @description Length text; default: the ground distance between the points from the markup georeference, e.g. "24.6 m". */
+      text?: string;
+      /** @description Text (and line) colour; default #FFFFFF. */
+      color?: string;
+      /** @description Text size: small, medium (default) or large; scales with the image. */
+      size?: "small" | "medium" | "large";
+      /** @description boxed (default): text on a dark rounded box; outlined: text with a dark outline and no box. Both stay legible on any background. */
+      label_style?: "boxed" | "outlined";
+    };
+    /** @description An area label, by default the boundary area at its centre. */
+    AreaAnnotation: {
+      type: "area";
+      /** @description Area text; default: the ground area inside boundary_polygon, e.g. "652 m²". */
+      text?: string;
+      /** @description Centre of the label; default: the point deepest inside boundary_polygon. */
+      position?: components["schemas"]["NormalizedPoint"];
+      /** @description Text (and line) colour; default #FFFFFF. */
+      color?: string;
+      /** @description Text size: small, medium (default) or large; scales with the image. */
+      size?: "small" | "medium" | "large";
+      /** @description boxed (default): text on a dark rounded box; outlined: text with a dark outline and no box. Both stay legible on any background. */
+      label_style?: "boxed" | "outlined";
+    };
+    MarkupCompositorOptions: {
+      /** @description Boundary stroke colour; default #FFFFFF. */
+      outline_color?: string;
+      /** @description Boundary stroke width in pixels of the 3840x2160 image, 1-20; default 6. */
+      outline_width?: number;
+      /** @description blur style: Gaussian blur radius in pixels of the 3840x2160 image (standard deviation = radius / 2), 5-50; default 20. */
+      blur_radius?: number;
+      /** @description darken style: share of brightness removed outside the boundary, 0.1-0.9; default 0.5. */
+      darken_amount?: number;
+    };
+    MarkupVideoRequest: {
+      options?: {
+        /** @description Video length in seconds, 5-10; default 7. */
+        duration?: number;
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    VirtualStagingRequest: {
+      /** @description HTTPS URL of the empty-room photo: JPEG, PNG or WebP, at most 20 MB and 40 megapixels. It must be publicly reachable (no private or loopback addresses). */
+      image_url: string;
+      /** @description Free text such as "lounge room" or "master bedroom", mapped to one of living, bedroom, kitchen, dining, office, bathroom, outdoor; text that names none falls back to living (the output says which was used). */
+      room_type: string;
+      options?: {
+        /** @description Furniture style in words, up to 500 characters, e.g. "scandinavian, light oak". The offline stager draws one of modern, scandinavian, industrial, coastal (default modern); Bedrock also receives the text. */
+        style_prompt?: string;
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    BrochureSlideRequest: {
+      property: {
+        /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
+        address: string;
+        /** @description Price as it should read, e.g. "Auction 14 June" or "$1,250,000". */
+        price_display?: string;
+        /** @description Property description; the features and content slides draw on it when the slide has no description of its own. */
+        description?: string;
+        /** @description Property photos; a slide uses its selected_images, else these in order. */
+        images?: string[];
+      };
+      slide: {
+        /** @description cover, features, gallery, location, agent or content. */
+        type: "cover" | "features" | "gallery" | "location" | "agent" | "content";
+        /** @description Heading; overrides the slide type's default. */
+        title?: string;
+        /** @description Body text. On a features slide, one feature per line (or separated by ";" or "•"). */
+        description?: string;
+        /** @description Layout wish in plain words, e.g. "large hero image left, text right", "two-column features", "photo grid", "text only". See output.layout for what ran. */
+        layout_description?: string;
+        /** @description Which of property.images this slide shows, in this order; each must be one of property.images. */
+        selected_images?: string[];
+      };
+      branding?: {
+        /** @description Agent's full name. */
+        agent_name?: string;
+        /** @description Agent's phone number as it should read. */
+        agent_phone?: string;
+        agent_email?: string;
+        /** @description JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https. */
+        agent_headshot_url?: string;
+        /** @description Agency name. */
+        agency_name?: string;
+        /** @description JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https. */
+        agency_logo_url?: string;
+        /** @description Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA. */
+        primary_color?: string;
+        /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
+        secondary_color?: string;
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    VideoExportRequest: {
+      /** @description URL of the Remotion bundle's index.html (or the folder serving it), over HTTPS. Its host must be on the stage's bundle-host allowlist (VIDEO_BUNDLE_URL_ALLOWLIST); otherwise 422 URL_NOT_ALLOWED. */
+      serve_url: string;
+      /** @description Id of a composition the bundle registers; a missing one fails the job COMPOSITION_NOT_FOUND, listing the ids that exist. */
+      composition_id: string;
+      /** @description Props for the composition: a JSON object, shape set by the bundle, at most 64 KiB. When options.duration_in_frames is omitted, totalDurationInFrames (an integer, 1-18000) sets the length. */
+      input_props: {
+        [key: string]: unknown;
+      };
+      options?: {
+        /** @description Output codec: h264, h265, vp8, vp9, prores, gif; default h264. Files: h264/h265 .mp4, vp8/vp9 .webm, prores .mov, gif .gif. */
+        codec?: "h264" | "h265" | "vp8" | "vp9" | "prores" | "gif";
+        /** @description Output width in pixels, 2-3840 (even for h264 and h265); default the composition's own. */
+        width?: number;
+        /** @description Output height in pixels, 2-3840 (even for h264 and h265); default the composition's own. */
+        height?: number;
+        /** @description Frame rate, 1-60; default the composition's own. */
+        fps?: number;
+        /** @description Length in frames, 1-18000. When omitted, input_props.totalDurationInFrames is used; when that is absent too, the composition's registered length. */
+        duration_in_frames?: number;
+        /** @description Quality for h264, h265, vp8, vp9: lower is better and bigger; default 23. h264 takes 1-51 (use h265 with 0 for lossless), vp8 4-51. Not accepted with prores or gif, which have no quality scale. */
+        crf?: number;
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+
+export type $defs = Record<string, never>;
+
+export interface operations {
+  listJobs: {
+    parameters: {
+      query?: {
+        /** @description Maximum results, 1-100. */
+        limit?: string;
+        /** @description Results to skip, newest first. */
+        offset?: string;
+        status?: "queued" | "processing" | "completed" | "failed" | "canceled";
+        job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of jobs. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobPage"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Job"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       *
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  cancelJob: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job, now canceled. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Job"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `JOB_NOT_CANCELABLE`: The job has already completed or failed, so it cannot be canceled (the message names its status). Canceling a job that is already canceled answers 200 with the job.
+       *
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getUsage: {
+    parameters: {
+      query?: {
+        /** @description First day (UTC), included. Default: 29 days before `to`. Must not be after `to`; the range spans at most 366 days. */
+        from?: string;
+        /** @description Last day (UTC), included. Default: today. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Usage over the range. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Usage"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  detectFrontage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FrontageDetectRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  editFrontage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FrontageEditRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `JOB_NOT_READY`: The referenced job has not completed yet; poll it until it is completed and retry.
+       *
+       * `INVALID_PARENT_JOB`: The referenced job is of a type this operation cannot build on.
+       *
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       *
+       * `PARENT_JOB_FAILED`: The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  generateMarkup: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MarkupGenerateRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  editMarkup: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MarkupEditRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `JOB_NOT_READY`: The referenced job has not completed yet; poll it until it is completed and retry.
+       *
+       * `INVALID_PARENT_JOB`: The referenced job is of a type this operation cannot build on.
+       *
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       *
+       * `PARENT_JOB_FAILED`: The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  renderMarkupVideo: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MarkupVideoRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `JOB_NOT_READY`: The referenced job has not completed yet; poll it until it is completed and retry.
+       *
+       * `INVALID_PARENT_JOB`: The referenced job is of a type this operation cannot build on.
+       *
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       *
+       * `PARENT_JOB_FAILED`: The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  generateVirtualStaging: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VirtualStagingRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  generateBrochureSlide: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BrochureSlideRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  renderVideoExport: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VideoExportRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getOpenApiDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+}

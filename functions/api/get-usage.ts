@@ -1,0 +1,10 @@
+// GET /v1/usage
+import { getUsage } from '../core/use-cases/usage.ts';
+import { apiRoute } from './http/api-route.ts';
+import { usageServices } from './http/services.ts';
+import { usageQuery } from './usage-schemas.ts';
+
+export const handler = apiRoute({ query: usageQuery }, async ({ query, tenant }) => {
+  const { store, pricing } = usageServices();
+  return { status: 200, data: await getUsage(store, { ...tenant, ...query }, pricing) };
+});

@@ -1,0 +1,38 @@
+// How many billable units one completed job is worth. A job kind declares its measure as plain data
+// (`billing` on its JobTypeSpec); the state machine hands that declaration to the completion step, which
+// measures the job's output with it. The platform knows the measures, never the kinds.
+import { logger } from '../observability.ts';
+
+/** What one unit is: a job, or one second of rendered video (rounded up). */
+export const BILLING_UNITS = ['job', 'video_second'] as const;
+export type BillingUnit = (typeof BILLING_UNITS)[number];
+
+export type BillingSpec =
+  | { readonly unit: 'job' }
+  | {
+      readonly unit: 'video_second';
+      /** The output field (top level) holding the video's length in seconds. */
+      readonly outputField: string;
+    };
+
+/** One unit per completed job: every kind that does not say otherwise. */
+export const DEFAULT_BILLING: BillingSpec = { unit: 'job' };
+
+/**
+ * The units a completed job is billed for. A video is billed per started second, at least one; an
+ * output without its length (a broken kind) is billed one unit rather than nothing, and said so loudly.
+ */
+export function billableUnits(spec: BillingSpec, output: Readonly<Record<string, unknown>>): number {
+  switch (spec.unit) {
+    case 'job':
+      return 1;
+    case 'video_second': {
+      const seconds = output[spec.outputField];
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) {
+        logger.error('billing measure missing from output; billed 1 unit', { field: spec.outputField });
+        return 1;
+      }
+      return Math.max(1, Math.ceil(seconds - 1e-9));
+    }
+  }
+}

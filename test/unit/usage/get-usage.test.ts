@@ -1,0 +1,181 @@
+// getUsage: rows per day and job type, totals, live pricing in cents, test usage never billed, the
+// default range and the range rules (400 VALIDATION_ERROR); and the billing declarations of the
+// registry agree with the outputs and the stage rates.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../functions/core/errors.ts';
+import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
+import { billableUnits, DEFAULT_BILLING } from '../../../functions/core/usage/billing.ts';
+import type { UsageItem, UsageStore } from '../../../functions/core/usage/usage-store.ts';
+import { getUsage, type UsagePricing, usageRange } from '../../../functions/core/use-cases/usage.ts';
+import { JOB_TYPE_SPECS } from '../../../functions/jobs/registry.ts';
+import { DEPLOYABLE_STAGES, STAGES } from '../../../lib/config/stages.ts';
+
+const pricing: UsagePricing = {
+  currency: 'AUD',
+  livePerUnit: { frontage_detection: 0.5, markup_v2: 1.1, markup_v2_video: 0.07 },
+};
+
+/** A store holding items per tenant; it also remembers what it was asked. */
+function memoryStore(items: Record<string, UsageItem[]>) {
+  const asked: Array<{ tenant: Tenant; from: string; to: string }> = [];
+  const store: UsageStore = {
+    record: async () => true,
+    list: async (tenant, from, to) => {
+      asked.push({ tenant, from, to });
+      return (items[`${tenant.orgId}#${tenant.mode}`] ?? []).filter((i) => i.date >= from && i.date <= to);
+    },
+  };
+  return { store, asked };
+}
+
+const item = (date: string, jobType: string, units = 1): UsageItem => ({
+  date,
+  jobId: `${date}-${jobType}-${Math.random()}`,
+  jobType,
+  unit: units === 1 ? 'job' : 'video_second',
+  units,
+});
+
+const NOW = new Date('2026-05-20T15:00:00.000Z');
+
+describe('getUsage', () => {
+  const items = [
+    item('2026-05-02', 'markup_v2'),
+    item('2026-05-01', 'markup_v2'),
+    item('2026-05-01', 'frontage_detection'),
+    item('2026-05-01', 'markup_v2'),
+    item('2026-05-03', 'markup_v2_video', 7),
+    item('2026-05-03', 'markup_v2_video', 10),
+  ];
+
+  it('sums jobs, units and live amounts per day and job type, and in totals', async () => {
+    const { store } = memoryStore({ 'acme#live': items });
+    const report = await getUsage(
+      store,
+      { orgId: 'acme', mode: 'live', from: '2026-05-01', to: '2026-05-31' },
+      pricing,
+      NOW,
+    );
+    expect(report).toEqual({
+      object: 'usage',
+      organization_id: 'acme',
+      mode: 'live',
+      from: '2026-05-01',
+      to: '2026-05-31',
+      currency: 'AUD',
+      billed: true,
+      days: [
+        { date: '2026-05-01', job_type: 'frontage_detection', jobs: 1, units: 1, amount: 0.5 },
+        { date: '2026-05-01', job_type: 'markup_v2', jobs: 2, units: 2, amount: 2.2 },
+        { date: '2026-05-02', job_type: 'markup_v2', jobs: 1, units: 1, amount: 1.1 },
+        { date: '2026-05-03', job_type: 'markup_v2_video', jobs: 2, units: 17, amount: 1.19 },
+      ],
+      totals: {
+        jobs: 6,
+        units: 21,
+        amount: 4.99,
+        by_job_type: {
+          frontage_detection: { jobs: 1, units: 1, amount: 0.5 },
+          markup_v2: { jobs: 3, units: 3, amount: 3.3 },
+          markup_v2_video: { jobs: 2, units: 17, amount: 1.19 },
+        },
+      },
+    });
+  });
+
+  it('tracks test usage the same way but never bills it', async () => {
+    const { store } = memoryStore({ 'acme#test': items });
+    const report = await getUsage(
+      store,
+      { orgId: 'acme', mode: 'test', from: '2026-05-01', to: '2026-05-31' },
+      pricing,
+      NOW,
+    );
+    expect(report.billed).toBe(false);
+    expect(report.totals).toMatchObject({ jobs: 6, units: 21, amount: 0 });
+    expect(report.days.every((d) => d.amount === 0)).toBe(true);
+  });
+
+  it('reads only the asked tenant (organization and mode)', async () => {
+    const { store, asked } = memoryStore({ 'acme#live': items, 'other#live': items });
+    await getUsage(store, { orgId: 'other', mode: 'test' }, pricing, NOW);
+    expect(asked).toEqual([
+      { tenant: { orgId: 'other', mode: 'test' }, from: '2026-04-21', to: '2026-05-20' },
+    ]);
+  });
+
+  it('prices a job type without a rate at 0', async () => {
+    const { store } = memoryStore({ 'acme#live': [item('2026-05-01', 'virtual_staging')] });
+    const report = await getUsage(store, { orgId: 'acme', mode: 'live', from: '2026-05-01' }, pricing, NOW);
+    expect(report.totals).toMatchObject({ jobs: 1, amount: 0 });
+  });
+});
+
+describe('usage range', () => {
+  const invalid = (query: { from?: string; to?: string }) => {
+    try {
+      usageRange(query, NOW);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(400);
+      expect((error as ApiError).code).toBe('VALIDATION_ERROR');
+      return (error as ApiError).details;
+    }
+    throw new Error(`accepted ${JSON.stringify(query)}`);
+  };
+
+  it('defaults to the last 30 days ending today (UTC)', () => {
+    expect(usageRange({}, NOW)).toEqual({ from: '2026-04-21', to: '2026-05-20' });
+    expect(usageRange({ to: '2026-03-01' }, NOW)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+    expect(usageRange({ from: '2026-05-19' }, NOW)).toEqual({ from: '2026-05-19', to: '2026-05-20' });
+  });
+
+  it('accepts one day and 366 days; refuses 367 days and from after to', () => {
+    expect(usageRange({ from: '2026-05-01', to: '2026-05-01' }, NOW)).toEqual({
+      from: '2026-05-01',
+      to: '2026-05-01',
+    });
+    expect(usageRange({ from: '2024-01-01', to: '2024-12-31' }, NOW)).toEqual({
+      from: '2024-01-01',
+      to: '2024-12-31',
+    });
+    expect(invalid({ from: '2025-01-01', to: '2026-01-02' })?.[0]?.message).toMatch(/367 days; at most 366/);
+    expect(invalid({ from: '2026-05-02', to: '2026-05-01' })).toEqual([
+      { path: 'from', message: 'must not be after to (2026-05-02 > 2026-05-01)' },
+    ]);
+  });
+
+  it('refuses dates that are not real calendar dates', () => {
+    expect(invalid({ from: '2026-02-30' })?.[0]?.path).toBe('from');
+    expect(invalid({ to: '2026-13-01' })?.[0]?.path).toBe('to');
+    expect(invalid({ from: '20260501' })?.[0]?.path).toBe('from');
+  });
+});
+
+describe('billing declarations', () => {
+  it('bills one unit per job by default and per started second of video', () => {
+    expect(billableUnits(DEFAULT_BILLING, {})).toBe(1);
+    const video = { unit: 'video_second', outputField: 'duration_seconds' } as const;
+    expect(billableUnits(video, { duration_seconds: 5 })).toBe(5);
+    expect(billableUnits(video, { duration_seconds: 5.01 })).toBe(6);
+    expect(billableUnits(video, { duration_seconds: 0.2 })).toBe(1);
+  });
+
+  it('measures each video kind by a numeric field of its own output schema', () => {
+    const measured = JOB_TYPE_SPECS.filter((spec) => spec.billing?.unit === 'video_second');
+    expect(measured.map((s) => s.type).sort()).toEqual(['markup_v2_video', 'video_export']);
+    for (const spec of measured) {
+      const billing = spec.billing as { outputField: string };
+      const shape = (spec.output as unknown as { shape: Record<string, { type: string }> }).shape;
+      expect(shape[billing.outputField]?.type, spec.type).toBe('number');
+    }
+  });
+
+  it('every stage has a live rate for every job type', () => {
+    for (const stage of [...DEPLOYABLE_STAGES, 'local' as const]) {
+      const rates = STAGES[stage].usage.livePerUnit;
+      for (const spec of JOB_TYPE_SPECS) expect(rates[spec.type], `${stage} ${spec.type}`).toBeGreaterThan(0);
+      expect(STAGES[stage].usage.currency).toBe('AUD');
+    }
+  });
+});
