@@ -2,7 +2,9 @@
 // range rules (real dates, from ≤ to, at most 366 days) live in the use case, which the dashboard shares.
 import { z } from 'zod';
 import { USAGE_RANGE } from '../core/use-cases/usage.ts';
-import { JOB_TYPES } from '../jobs/registry.ts';
+import { JOB_TYPE_SPECS, JOB_TYPES } from '../jobs/registry.ts';
+
+const PER_SECOND = JOB_TYPE_SPECS.filter((spec) => spec.billing?.unit === 'video_second').map((s) => s.type);
 
 const isoDate = (description: string) =>
   z
@@ -20,10 +22,12 @@ export const usageQuery = z.strictObject({
 
 const figures = {
   jobs: z.int().min(0).meta({ description: 'Completed jobs (failed and canceled jobs are not counted).' }),
-  units: z.int().min(0).meta({
-    description:
-      'Billable units: one per job, or one per started second of video (markup_v2_video, video_export).',
-  }),
+  units: z
+    .int()
+    .min(0)
+    .meta({
+      description: `Billable units: one per job, or one per started second of video (${PER_SECOND.join(', ')}).`,
+    }),
   amount: z
     .number()
     .meta({ description: 'units × the live rate of the job type, in `currency`; 0 for test keys.' }),

@@ -136,6 +136,9 @@ const LIST_PRICES: UsagePricing = {
     brochure_slide: 0.8,
     virtual_staging: 2.0,
     video_export: 0.05,
+    drone_stills: 3.0,
+    drone_stills_capture: 3.0,
+    drone_footage: 0.4,
   },
 };
 

@@ -145,17 +145,20 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the lifecycle function write usage records and only it and GET /v1/usage read them', () => {
+  it('lets only the lifecycle function write usage records and only it, GET /v1/usage and the dashboard read them', () => {
     const table = importOf(dev.statefulTemplate, logicalId(dev.stateful.usageTable), 'Arn');
     const lifecycle = functionOf(dev.serviceTemplate, 'JobLifecycleFunction');
-    const usageRoute = functionOf(dev.serviceTemplate, 'GetUsageFunction');
+    const readers = new Set([
+      functionOf(dev.serviceTemplate, 'GetUsageFunction'),
+      functionOf(dev.serviceTemplate, 'DashboardApiFunction'),
+    ]);
     for (const [fnId, fn] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
       const actions = allowedActionsOn(statementsOfFunction(dev.serviceTemplate, fnId), table);
       const variables =
         (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
       if (fnId === lifecycle) {
         expect(actions.has('dynamodb:PutItem'), fnId).toBe(true);
-      } else if (fnId === usageRoute) {
+      } else if (readers.has(fnId)) {
         expect(actions.has('dynamodb:Query'), fnId).toBe(true);
         for (const write of WRITE_ACTIONS) expect(actions.has(write), `${fnId} ${write}`).toBe(false);
         expect(JSON.parse(String(variables.USAGE_PRICING))).toMatchObject({ currency: 'AUD' });

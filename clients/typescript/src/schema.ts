@@ -206,6 +206,245 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/drone-stills/generate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Renders a 4K aerial still of the property from an angle preset; creates a drone_stills job. */
+    post: operations["generateDroneStill"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/drone-stills/capture": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Renders a 4K aerial still of the property from a free camera pose; creates a drone_stills_capture job. */
+    post: operations["captureDroneStill"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/drone-footage/generate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Renders aerial footage of the property along a style preset; creates a drone_footage job. */
+    post: operations["generateDroneFootage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Exchanges a one-time sign-in link token (`npm start`, `keys signin-link`) for a dashboard session. Stages with a Cognito user pool answer 403. */
+    post: operations["dashboardSignIn"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/sessions/end": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Ends the current dashboard session (sign-in-link sessions; Cognito sessions end in the browser). */
+    post: operations["dashboardSignOut"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/account": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The signed-in organization and the key modes this stage accepts. */
+    get: operations["dashboardAccount"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's API keys (hints only, never the keys). */
+    get: operations["dashboardListKeys"];
+    put?: never;
+    /** @description Creates an API key; the answer is the only time the key is shown. */
+    post: operations["dashboardCreateKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/keys/{keyId}/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Replaces a key: a new key with the same mode and name, the old one revoked at once. */
+    post: operations["dashboardRotateKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/keys/{keyId}/revoke": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Revokes a key at once. */
+    post: operations["dashboardRevokeKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/webhook-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's webhook signing secret (created on first use) and any rotated-out one still signing. */
+    get: operations["dashboardWebhookSecret"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/webhook-secret/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description A new signing secret; the previous one keeps signing beside it for 24 hours. */
+    post: operations["dashboardRotateWebhookSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/jobs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's jobs in one mode (`mode`, default test), newest first, with the job listing's filters. */
+    get: operations["dashboardListJobs"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/jobs/{jobId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One job of the organization (with fresh media URLs and its webhook attempts). */
+    get: operations["dashboardGetJob"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/usage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Metered usage per UTC day and job type in one mode, with amounts at the live rates (the report of GET /v1/usage; `from`/`to` YYYY-MM-DD, default the last 30 days, at most 366). */
+    get: operations["dashboardUsage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/openapi.json": {
     parameters: {
       query?: never;
@@ -391,7 +630,7 @@ export interface webhooks {
                 percent: number;
                 stage: string;
               };
-              output: components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"];
+              output: components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"] | components["schemas"]["DroneStillOutput"] | components["schemas"]["DroneFootageOutput"];
               /** @description Exactly as the request gave it. */
               callback_metadata: {
                 [key: string]: unknown;
@@ -553,7 +792,7 @@ export interface components {
   schemas: {
     Error: {
       error: {
-        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "KEY_NOT_ACTIVE" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
         message: string;
         /** @description VALIDATION_ERROR only: one entry per problem. */
         details?: {
@@ -749,7 +988,7 @@ export interface components {
       items: string[];
       /** @description Disclosure: the image is virtually staged. Many listing rules require saying so next to the photo. */
       virtually_staged: true;
-      /** @description Whether the organization's staging watermark was drawn on the image. */
+      /** @description Whether a "Virtually staged" label was drawn on the image: options.watermark when the request gave it, else the organization's setting. */
       watermark: boolean;
     };
     BrochureSlideOutput: {
@@ -791,6 +1030,74 @@ export interface components {
       /** @description The renderer that made the video (remotion-lambda, remotion-local). */
       renderer: string;
     };
+    DroneStillOutput: {
+      image: components["schemas"]["MediaFile"];
+      pose: components["schemas"]["DronePoseUsed"];
+      shot_type: "establishing" | "hero" | "twilight";
+      /** @description The V1 preset, for drone_stills. */
+      angle?: "overhead" | "north" | "north_east" | "east" | "south_east" | "south" | "south_west" | "west" | "north_west";
+      property_center: {
+        lat: number;
+        lng: number;
+      };
+      /** @description Which scene source drew it, e.g. offline-synthetic. */
+      scene_source: string;
+    };
+    DronePoseUsed: {
+      azimuth: number;
+      tilt: number;
+      distance: number;
+      /** @description Pitch used, after the tilt-5 rule and the horizon clamp. */
+      pitch: number;
+      pitch_requested: number;
+      /** @description True when pitch was lowered to keep tilt + pitch ≤ 85°. */
+      pitch_clamped: boolean;
+      /** @description True when pitch was ignored because tilt is below 5. */
+      pitch_ignored: boolean;
+      /** @description Compass bearing from the property to the camera. */
+      camera_bearing: number;
+      /** @description Where the camera was. */
+      camera_position: {
+        lat: number;
+        lng: number;
+        /** @description Metres above the ground at the property. */
+        altitude_m: number;
+      };
+    };
+    DroneFootageOutput: {
+      video: components["schemas"]["MediaFile"];
+      poster: components["schemas"]["MediaFile"];
+      style: "front_left_zoom" | "front_right_approach";
+      duration_seconds: number;
+      fps: number;
+      key_poses: {
+        azimuth: number;
+        tilt: number;
+        distance: number;
+        /** @description Pitch used, after the tilt-5 rule and the horizon clamp. */
+        pitch: number;
+        pitch_requested: number;
+        /** @description True when pitch was lowered to keep tilt + pitch ≤ 85°. */
+        pitch_clamped: boolean;
+        /** @description True when pitch was ignored because tilt is below 5. */
+        pitch_ignored: boolean;
+        /** @description Compass bearing from the property to the camera. */
+        camera_bearing: number;
+        /** @description Where the camera was. */
+        camera_position: {
+          lat: number;
+          lng: number;
+          /** @description Metres above the ground at the property. */
+          altitude_m: number;
+        };
+        at_seconds: number;
+      }[];
+      property_center: {
+        lat: number;
+        lng: number;
+      };
+      scene_source: string;
+    };
     JobPage: {
       jobs: components["schemas"]["Job"][];
       pagination: {
@@ -805,7 +1112,7 @@ export interface components {
     };
     Job: {
       job_id: string;
-      job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export";
+      job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
       status: "queued" | "processing" | "completed" | "failed" | "canceled";
       mode: "test" | "live";
       created_at: string;
@@ -821,7 +1128,7 @@ export interface components {
         [key: string]: unknown;
       };
       /** @description Set when completed; its shape depends on job_type (see the x-job-types extension). */
-      output: (components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"]) | null;
+      output: (components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"] | components["schemas"]["DroneStillOutput"] | components["schemas"]["DroneFootageOutput"]) | null;
       error: {
         /** @description Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED. */
         code: string;
@@ -863,10 +1170,10 @@ export interface components {
       /** @description One row per day and job type with usage, by date then job type; days without usage are absent. */
       days: {
         date: string;
-        job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export";
+        job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
         /** @description Completed jobs (failed and canceled jobs are not counted). */
         jobs: number;
-        /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export). */
+        /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
         units: number;
         /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
         amount: number;
@@ -874,20 +1181,20 @@ export interface components {
       totals: {
         /** @description Completed jobs (failed and canceled jobs are not counted). */
         jobs: number;
-        /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export). */
+        /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
         units: number;
         /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
         amount: number;
         /** @description The totals of each job type that has usage in the range. */
         by_job_type: {
-          [K in "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export"]?: components["schemas"]["UsageFigures"];
+          [K in "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage"]?: components["schemas"]["UsageFigures"];
         };
       };
     };
     UsageFigures: {
       /** @description Completed jobs (failed and canceled jobs are not counted). */
       jobs: number;
-      /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export). */
+      /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
       units: number;
       /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
       amount: number;
@@ -1039,6 +1346,8 @@ export interface components {
       options?: {
         /** @description Furniture style in words, up to 500 characters, e.g. "scandinavian, light oak". The offline stager draws one of modern, scandinavian, industrial, coastal (default modern); Bedrock also receives the text. */
         style_prompt?: string;
+        /** @description Draw a "Virtually staged" label in the bottom-left corner (true) or not (false) for this job. When absent, the organization's staging watermark setting decides (off unless the organization turned it on). */
+        watermark?: boolean;
       };
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
@@ -1124,6 +1433,94 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    DroneStillsRequest: {
+      /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
+      address: string;
+      options?: {
+        /** @description Camera angle preset; default north. overhead looks straight down from 220 m; the eight compass presets look at the property from that side at 55° from vertical. With front_direction, north is the front of the property and the others turn with it. */
+        angle?: "overhead" | "north" | "north_east" | "east" | "south_east" | "south" | "south_west" | "west" | "north_west";
+        /** @description Camera distance from the property for the compass presets: close = 100 m, medium = 200 m, far = 300 m, extra_far = 400 m; default far. */
+        distance?: "close" | "medium" | "far" | "extra_far";
+        /** @description Compass bearing the property front faces, 0-359 degrees clockwise from north. Makes every angle relative to the front: azimuth 0 (or preset north) is directly in front. Absent: azimuth 0 is due north. */
+        front_direction?: number;
+        /** @description Latitude in degrees; must lie within Australia's extent (-44 to -9). */
+        lat?: number;
+        /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
+        lng?: number;
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    DroneCaptureRequest: {
+      /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
+      address: string;
+      camera: components["schemas"]["DroneCameraPose"];
+      options?: {
+        /** @description Compass bearing the property front faces, 0-359 degrees clockwise from north. Makes every angle relative to the front: azimuth 0 (or preset north) is directly in front. Absent: azimuth 0 is due north. */
+        front_direction?: number;
+        /** @description Grade: establishing (neutral daylight), hero (warmer, richer colour, vignette) or twilight (dusk sky, lit windows). Default: establishing below tilt 15°, hero otherwise. */
+        shot_type?: "establishing" | "hero" | "twilight";
+        /** @description Latitude in degrees; must lie within Australia's extent (-44 to -9). */
+        lat?: number;
+        /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
+        lng?: number;
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    DroneCameraPose: {
+      /** @description Degrees clockwise around the property, 0-360. With options.front_direction 0 is directly in front; otherwise 0 is due north. */
+      azimuth: number;
+      /** @description Degrees from nadir, 0-75: 0 looks straight down. */
+      tilt: number;
+      /** @description Metres from the camera to the property centre, 50-1200. */
+      distance: number;
+      /** @description Degrees the camera angles up to bring the horizon in, 0-30; default 0. Ignored when tilt is below 5; lowered so tilt + pitch stays at most 85° (the output says when it was). */
+      pitch?: number;
+    };
+    DroneFootageRequest: {
+      /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
+      address: string;
+      options: {
+        /** @description Camera path: front_left_zoom starts wide at the front-left and pushes in on the property; front_right_approach flies in from the front-right, descending toward it. Both end with the property centred. */
+        style: "front_left_zoom" | "front_right_approach";
+        /** @description Seconds, 3-15; default per style: front_left_zoom 8 s, front_right_approach 10 s. */
+        duration?: number;
+        /** @description Compass bearing the property front faces, 0-359 degrees clockwise from north. Makes every angle relative to the front: azimuth 0 (or preset north) is directly in front. Absent: azimuth 0 is due north. */
+        front_direction?: number;
+        /** @description Latitude in degrees; must lie within Australia's extent (-44 to -9). */
+        lat?: number;
+        /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
+        lng?: number;
+      };
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    DashboardKey: {
+      key_id: string;
+      name: string;
+      mode: "test" | "live";
+      status: "active" | "revoked";
+      /** @description Prefix and last four characters; the key itself is never shown again. */
+      hint: string;
+      created_at: string;
+      last_used_at: string | null;
+      revoked_at: string | null;
+      requests_per_minute: number;
+      requests_per_day: number | null;
+    };
   };
   responses: never;
   parameters: never;
@@ -1143,7 +1540,7 @@ export interface operations {
         /** @description Results to skip, newest first. */
         offset?: string;
         status?: "queued" | "processing" | "completed" | "failed" | "canceled";
-        job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export";
+        job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
       };
       header?: never;
       path?: never;
@@ -2846,6 +3243,1638 @@ export interface operations {
         headers: {
           /** @description Seconds to wait. */
           "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  generateDroneStill: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DroneStillsRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  captureDroneStill: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DroneCaptureRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  generateDroneFootage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DroneFootageRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The dsi_… token of a one-time sign-in link. */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The session. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              /** @description Send as `Authorization: Bearer …` to the dashboard routes. */
+              session_token: string;
+              organization_id: string;
+              expires_at: string;
+            };
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardSignOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              organization_id: string;
+              /** @description Key modes this stage accepts. */
+              modes: ("test" | "live")[];
+              sign_in: "sign-in-link" | "cognito";
+            };
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /** @description `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardListKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The keys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              keys: components["schemas"]["DashboardKey"][];
+            };
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /** @description `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardCreateKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          mode: "test" | "live";
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The key, shown once. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              key_id: string;
+              name: string;
+              mode: "test" | "live";
+              status: "active" | "revoked";
+              /** @description Prefix and last four characters; the key itself is never shown again. */
+              hint: string;
+              created_at: string;
+              last_used_at: string | null;
+              revoked_at: string | null;
+              requests_per_minute: number;
+              requests_per_day: number | null;
+              /** @description The new key. Shown once: store it now. */
+              key: string;
+              replaces?: string;
+            };
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardRotateKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        keyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The replacement, shown once. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              key_id: string;
+              name: string;
+              mode: "test" | "live";
+              status: "active" | "revoked";
+              /** @description Prefix and last four characters; the key itself is never shown again. */
+              hint: string;
+              created_at: string;
+              last_used_at: string | null;
+              revoked_at: string | null;
+              requests_per_minute: number;
+              requests_per_day: number | null;
+              /** @description The new key. Shown once: store it now. */
+              key: string;
+              replaces?: string;
+            };
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `KEY_NOT_ACTIVE`: The API key is already revoked (dashboard): it cannot be rotated or revoked again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardRevokeKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        keyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The revoked key. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["DashboardKey"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `KEY_NOT_ACTIVE`: The API key is already revoked (dashboard): it cannot be rotated or revoked again. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The secrets. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              current: {
+                secret: string;
+                created_at: string;
+              };
+              previous: {
+                secret: string;
+                created_at: string;
+                expires_at: string;
+              }[];
+            };
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /** @description `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardRotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The secrets. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              current: {
+                secret: string;
+                created_at: string;
+              };
+              previous: {
+                secret: string;
+                created_at: string;
+                expires_at: string;
+              }[];
+            };
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /** @description `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardListJobs: {
+    parameters: {
+      query?: {
+        /** @description Maximum results, 1-100. */
+        limit?: string;
+        /** @description Results to skip, newest first. */
+        offset?: string;
+        status?: "queued" | "processing" | "completed" | "failed" | "canceled";
+        job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
+        mode?: "test" | "live";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of jobs. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobPage"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardGetJob: {
+    parameters: {
+      query?: {
+        mode?: "test" | "live";
+      };
+      header?: never;
+      path: {
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Job"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardUsage: {
+    parameters: {
+      query?: {
+        /** @description First day (UTC), included. Default: 29 days before `to`. Must not be after `to`; the range spans at most 366 days. */
+        from?: string;
+        /** @description Last day (UTC), included. Default: today. */
+        to?: string;
+        mode?: "test" | "live";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The usage report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Usage"];
+            meta: {
+              request_id: string;
+              /** @description ISO 8601 UTC with milliseconds. */
+              timestamp: string;
+              /** @description Set by the API key prefix. */
+              mode: "test" | "live";
+            };
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
           [name: string]: unknown;
         };
         content: {

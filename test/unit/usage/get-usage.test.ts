@@ -163,7 +163,7 @@ describe('billing declarations', () => {
 
   it('measures each video kind by a numeric field of its own output schema', () => {
     const measured = JOB_TYPE_SPECS.filter((spec) => spec.billing?.unit === 'video_second');
-    expect(measured.map((s) => s.type).sort()).toEqual(['markup_v2_video', 'video_export']);
+    expect(measured.map((s) => s.type).sort()).toEqual(['drone_footage', 'markup_v2_video', 'video_export']);
     for (const spec of measured) {
       const billing = spec.billing as { outputField: string };
       const shape = (spec.output as unknown as { shape: Record<string, { type: string }> }).shape;
