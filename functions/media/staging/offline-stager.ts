@@ -90,17 +90,39 @@ const overlaps = (a: ImageRect, b: ImageRect) => a.x0 < b.x1 && b.x0 < a.x1 && a
 export const SILL_ALLOWANCE = 0.12;
 
 /**
+ * Pieces may run out of the bottom of the frame, as in any room photo, but not out of its sides. What
+ * counts is the part in the frame: each box's side edges from where their top comes into the frame
+ * (nearer than that, the whole edge is below the bottom row) to the back.
+ */
+function inFrameSideways(camera: RoomCamera, p: Placed): boolean {
+  const below = camera.height - camera.vy;
+  for (const part of p.piece.parts) {
+    if (part.kind === 'foliage') continue;
+    const b =
+      part.kind === 'box' ? part.box : ([-part.w / 2, part.w / 2, 0, 0, -part.d / 2, part.d / 2] as const);
+    const [x0, x1, , y1, z0, z1] = worldBox(b, p);
+    const zTop = below > 0 && y1 < camera.eyeHeight ? (camera.focal * (camera.eyeHeight - y1)) / below : 0;
+    const z = Math.max(z0, zTop);
+    if (z > z1) continue;
+    for (const x of [x0, x1]) {
+      const q = project(camera, x, y1, z);
+      if (q.x < 0 || q.x >= camera.width) return false;
+    }
+  }
+  return true;
+}
+
+/**
  * On the visible floor, below the ceiling band, clear of every opening (its image box). With
  * `sillAllowance`, the bottom share of a window's box may be covered (the main piece's last resort).
  */
 function fits(room: RoomAnalysis, p: Placed, sillAllowance = 0, overDoors = false): boolean {
   const { camera, width, height } = room;
   if (p.cz + p.piece.depth / 2 > room.backDepth + 0.01) return false;
+  if (!inFrameSideways(camera, p)) return false;
   for (const [x, z] of footprint(p)) {
     if (z <= 0.3) return false;
     const q = project(camera, x, 0, z);
-    // Pieces may run out of the bottom of the frame, as in any room photo, but not out of its sides.
-    if (q.x < 0 || q.x >= width) return false;
     if (q.y < height && q.y < room.floorTop[Math.floor(q.x)]! - height * 0.01) return false;
   }
   const bounds = projectedBounds(camera, p);
@@ -214,7 +236,7 @@ export class OfflineStager implements Stager {
       for (const candidateLayout of layouts) {
         const mainSpec = candidateLayout.find((l) => l.main)!;
         // The main piece: against the back wall, as central as the openings allow.
-        for (const forward of [0, 0.4, 0.9, 1.5]) {
+        for (const forward of [0, 0.2, 0.4, 0.65, 0.9, 1.2, 1.5]) {
           for (const offset of [0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.2, -1.2, 1.6, -1.6].map(
             (o) => o * Math.max(1, span / 4),
           )) {
