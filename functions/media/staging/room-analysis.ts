@@ -176,7 +176,6 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
     const b = data[i + 2]!;
     return dist(toLab(r, g, b), floor) <= threshold || sunlit(r, g, b);
   };
-  const floorLike = (c: Lab) => dist(c, floor) <= threshold;
   // Skirting boards and wall bases show as a sharp horizontal edge in the less blurred copy; floor
   // texture (joints, grout) is far fainter there.
   const sharpL = await sharp(image)
