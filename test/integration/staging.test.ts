@@ -114,9 +114,7 @@ describe('virtual staging', () => {
       expect(out.virtually_staged).toBe(true);
       expect(out.watermark).toBe(false);
       expect(out.provider).toBe('offline-stager');
-      // dining-tiles' back wall is mostly window and door: its living room gets the sofa alone, since
-      // nothing may stand over a window or door (docs/readme/staging.md, the windows and doors rule).
-      expect(out.items.length).toBeGreaterThanOrEqual(spec.name === 'dining-tiles' ? 1 : 2);
+      expect(out.items.length).toBeGreaterThanOrEqual(2);
       expect(out.image).toMatchObject({
         content_type: `image/${spec.format}`,
         width: spec.width,

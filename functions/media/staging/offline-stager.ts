@@ -90,17 +90,39 @@ const overlaps = (a: ImageRect, b: ImageRect) => a.x0 < b.x1 && b.x0 < a.x1 && a
 export const SILL_ALLOWANCE = 0.12;
 
 /**
+ * Pieces may run out of the bottom of the frame, as in any room photo, but not out of its sides. What
+ * counts is the part in the frame: each box's side edges from where their top comes into the frame
+ * (nearer than that, the whole edge is below the bottom row) to the back.
+ */
+function inFrameSideways(camera: RoomCamera, p: Placed): boolean {
+  const below = camera.height - camera.vy;
+  for (const part of p.piece.parts) {
+    if (part.kind === 'foliage') continue;
+    const b =
+      part.kind === 'box' ? part.box : ([-part.w / 2, part.w / 2, 0, 0, -part.d / 2, part.d / 2] as const);
+    const [x0, x1, , y1, z0, z1] = worldBox(b, p);
+    const zTop = below > 0 && y1 < camera.eyeHeight ? (camera.focal * (camera.eyeHeight - y1)) / below : 0;
+    const z = Math.max(z0, zTop);
+    if (z > z1) continue;
+    for (const x of [x0, x1]) {
+      const q = project(camera, x, y1, z);
+      if (q.x < 0 || q.x >= camera.width) return false;
+    }
+  }
+  return true;
+}
+
+/**
  * On the visible floor, below the ceiling band, clear of every opening (its image box). With
  * `sillAllowance`, the bottom share of a window's box may be covered (the main piece's last resort).
  */
 function fits(room: RoomAnalysis, p: Placed, sillAllowance = 0, overDoors = false): boolean {
-  const { camera, width, height } = room;
+  const { camera, height } = room;
   if (p.cz + p.piece.depth / 2 > room.backDepth + 0.01) return false;
+  if (!inFrameSideways(camera, p)) return false;
   for (const [x, z] of footprint(p)) {
     if (z <= 0.3) return false;
     const q = project(camera, x, 0, z);
-    // Pieces may run out of the bottom of the frame, as in any room photo, but not out of its sides.
-    if (q.x < 0 || q.x >= width) return false;
     if (q.y < height && q.y < room.floorTop[Math.floor(q.x)]! - height * 0.01) return false;
   }
   const bounds = projectedBounds(camera, p);
@@ -119,13 +141,57 @@ const fmt = (v: number) => v.toFixed(1);
 const points = (pts: ReadonlyArray<{ x: number; y: number }>) =>
   pts.map((q) => `${fmt(q.x)},${fmt(q.y)}`).join(' ');
 
-function drawPart(camera: RoomCamera, part: Part, placed: Placed, lightFromLeft: boolean): string {
+/** Shading context: where the light comes from and the SVG gradients the faces use. */
+interface Shading {
+  readonly lightFromLeft: boolean;
+  readonly defs: string[];
+}
+
+/**
+ * A face filled with a gradient along the light: brighter on the side the light comes from, darker
+ * away from it; `ao` darkens its lower part where it meets the floor (ambient occlusion).
+ */
+function shadedFace(
+  out: string[],
+  shading: Shading,
+  pts: ReadonlyArray<{ x: number; y: number }>,
+  color: string,
+  factor: number,
+  ao: number,
+): void {
+  const xs = pts.map((q) => q.x);
+  const ys = pts.map((q) => q.y);
+  const [xa, xb] = [Math.min(...xs), Math.max(...xs)];
+  const [ya, yb] = [Math.min(...ys), Math.max(...ys)];
+  const id = `g${shading.defs.length}`;
+  const [from, to] = shading.lightFromLeft ? [xa, xb] : [xb, xa];
+  shading.defs.push(
+    `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${fmt(from)}" y1="${fmt(ya)}" x2="${fmt(to)}" y2="${fmt(yb)}"><stop offset="0" stop-color="${shade(color, factor * 1.07)}"/><stop offset="1" stop-color="${shade(color, factor * 0.86)}"/></linearGradient>`,
+  );
+  out.push(
+    `<polygon points="${points(pts)}" fill="url(#${id})" stroke="${shade(color, factor * 0.8)}" stroke-width="0.6" stroke-linejoin="round"/>`,
+  );
+  if (ao > 0 && yb - ya > 2) {
+    const aoId = `g${shading.defs.length}`;
+    shading.defs.push(
+      `<linearGradient id="${aoId}" gradientUnits="userSpaceOnUse" x1="0" y1="${fmt(yb)}" x2="0" y2="${fmt(ya)}"><stop offset="0" stop-color="#000" stop-opacity="${ao.toFixed(2)}"/><stop offset="0.45" stop-color="#000" stop-opacity="0"/></linearGradient>`,
+    );
+    out.push(`<polygon points="${points(pts)}" fill="url(#${aoId})"/>`);
+  }
+}
+
+function drawPart(camera: RoomCamera, part: Part, placed: Placed, shading: Shading): string {
   const P = (x: number, y: number, z: number) => project(camera, x, y, z);
+  const { lightFromLeft } = shading;
   if (part.kind === 'foliage') {
     const [x, , , , z] = worldBox([part.x, part.x, part.y, part.y, part.z, part.z], placed);
     const c = P(x, part.y, z);
     const r = (camera.focal * part.r) / z;
-    return `<ellipse cx="${fmt(c.x)}" cy="${fmt(c.y)}" rx="${fmt(r)}" ry="${fmt(r * 0.8)}" fill="${part.color}" stroke="${shade(part.color, 0.75)}" stroke-width="${fmt(r * 0.06)}"/>`;
+    const id = `g${shading.defs.length}`;
+    shading.defs.push(
+      `<radialGradient id="${id}" cx="${lightFromLeft ? 0.35 : 0.65}" cy="0.3" r="0.75"><stop offset="0" stop-color="${shade(part.color, 1.18)}"/><stop offset="1" stop-color="${shade(part.color, 0.72)}"/></radialGradient>`,
+    );
+    return `<ellipse cx="${fmt(c.x)}" cy="${fmt(c.y)}" rx="${fmt(r)}" ry="${fmt(r * 0.8)}" fill="url(#${id})" stroke="${shade(part.color, 0.7)}" stroke-width="${fmt(r * 0.04)}"/>`;
   }
   if (part.kind === 'rug') {
     const [x0, x1, , , z0, z1] = worldBox([-part.w / 2, part.w / 2, 0, 0, -part.d / 2, part.d / 2], placed);
@@ -137,21 +203,83 @@ function drawPart(camera: RoomCamera, part: Part, placed: Placed, lightFromLeft:
       P(x1 - b, 0.006, z1 - b),
       P(x0 + b, 0.006, z1 - b),
     ];
-    return `<polygon points="${points(outer)}" fill="${part.border}"/><polygon points="${points(inner)}" fill="${part.color}"/>`;
+    const out: string[] = [];
+    shadedFace(out, shading, outer, part.border, 1, 0);
+    shadedFace(out, shading, inner, part.color, 1, 0);
+    return out.join('');
   }
   const [x0, x1, y0, y1, z0, z1] = worldBox(part.box, placed);
   const out: string[] = [];
-  const face = (pts: Array<{ x: number; y: number }>, factor: number) =>
-    out.push(
-      `<polygon points="${points(pts)}" fill="${shade(part.color, factor)}" stroke="${shade(part.color, factor * 0.92)}" stroke-width="0.6" stroke-linejoin="round"/>`,
-    );
   const eye = camera.eyeHeight;
-  if (x0 > 0) face([P(x0, y0, z0), P(x0, y0, z1), P(x0, y1, z1), P(x0, y1, z0)], lightFromLeft ? 0.86 : 0.7);
-  if (x1 < 0) face([P(x1, y0, z0), P(x1, y0, z1), P(x1, y1, z1), P(x1, y1, z0)], lightFromLeft ? 0.7 : 0.86);
-  if (y1 < eye) face([P(x0, y1, z0), P(x1, y1, z0), P(x1, y1, z1), P(x0, y1, z1)], 1.08);
-  if (y0 > eye) face([P(x0, y0, z0), P(x1, y0, z0), P(x1, y0, z1), P(x0, y0, z1)], 0.6);
-  face([P(x0, y0, z0), P(x1, y0, z0), P(x1, y1, z0), P(x0, y1, z0)], 0.94);
+  // Near the floor, faces darken toward it (the light reaching under and round a piece is less).
+  const ao = y0 < 0.2 ? 0.32 : y0 < 0.5 ? 0.16 : 0;
+  if (x0 > 0)
+    shadedFace(
+      out,
+      shading,
+      [P(x0, y0, z0), P(x0, y0, z1), P(x0, y1, z1), P(x0, y1, z0)],
+      part.color,
+      lightFromLeft ? 0.84 : 0.66,
+      ao,
+    );
+  if (x1 < 0)
+    shadedFace(
+      out,
+      shading,
+      [P(x1, y0, z0), P(x1, y0, z1), P(x1, y1, z1), P(x1, y1, z0)],
+      part.color,
+      lightFromLeft ? 0.66 : 0.84,
+      ao,
+    );
+  // Top faces catch the light: the brightest, with a highlight toward the light.
+  if (y1 < eye)
+    shadedFace(
+      out,
+      shading,
+      [P(x0, y1, z0), P(x1, y1, z0), P(x1, y1, z1), P(x0, y1, z1)],
+      part.color,
+      1.1,
+      0,
+    );
+  if (y0 > eye)
+    shadedFace(
+      out,
+      shading,
+      [P(x0, y0, z0), P(x1, y0, z0), P(x1, y0, z1), P(x0, y0, z1)],
+      part.color,
+      0.58,
+      0,
+    );
+  shadedFace(out, shading, [P(x0, y0, z0), P(x1, y0, z0), P(x1, y1, z0), P(x0, y1, z0)], part.color, 0.9, ao);
+  // A thin lit edge along the front's top: the highlight that makes a box read as upholstered or planed.
+  if (y1 < eye && y1 - y0 > 0.03) {
+    const a = P(x0, y1, z0);
+    const b = P(x1, y1, z0);
+    out.push(
+      `<line x1="${fmt(a.x)}" y1="${fmt(a.y)}" x2="${fmt(b.x)}" y2="${fmt(b.y)}" stroke="${shade(part.color, 1.28)}" stroke-opacity="0.55" stroke-width="${fmt(Math.max(0.8, (camera.focal * 0.012) / z0))}" stroke-linecap="round"/>`,
+    );
+  }
   return out.join('');
+}
+
+/**
+ * Material grain over the furniture layer: fine seeded noise where the layer is opaque, stretched
+ * along rows so wood reads as grained and fabric as woven. Deterministic for the seed.
+ */
+function addGrain(data: Buffer, width: number, height: number, seed: number): void {
+  const rnd = rng(seed);
+  let row = 0;
+  for (let y = 0; y < height; y++) {
+    row = row * 0.6 + (rnd() - 0.5) * 0.4;
+    let run = 0;
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      run = run * 0.7 + (rnd() - 0.5) * 0.3;
+      if (data[i + 3]! < 200) continue;
+      const f = 1 + (run + row) * 0.16 + (rnd() - 0.5) * 0.05;
+      for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, Math.round(data[i + c]! * f)));
+    }
+  }
 }
 
 function seedFor(request: StageRequest, style: string): number {
@@ -214,7 +342,7 @@ export class OfflineStager implements Stager {
       for (const candidateLayout of layouts) {
         const mainSpec = candidateLayout.find((l) => l.main)!;
         // The main piece: against the back wall, as central as the openings allow.
-        for (const forward of [0, 0.4, 0.9, 1.5]) {
+        for (const forward of [0, 0.2, 0.4, 0.65, 0.9, 1.2, 1.5]) {
           for (const offset of [0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.2, -1.2, 1.6, -1.6].map(
             (o) => o * Math.max(1, span / 4),
           )) {
@@ -300,6 +428,7 @@ export class OfflineStager implements Stager {
     const lightFromLeft = (room.openings.find((o) => o.kind === 'window')?.rect.x0 ?? 0) < width / 2;
 
     const defs: string[] = [];
+    const shading: Shading = { lightFromLeft, defs };
     const shadows: string[] = [];
     placed.forEach((p, i) => {
       if (p.piece.flat) return;
@@ -315,12 +444,20 @@ export class OfflineStager implements Stager {
       shadows.push(`<polygon points="${points(soft)}" fill="#000" opacity="0.28" filter="url(#s${i})"/>`);
       shadows.push(`<polygon points="${points(contact)}" fill="#000" opacity="0.38" filter="url(#c${i})"/>`);
     });
-    const bodies = order.map((p) =>
-      p.piece.parts.map((part) => drawPart(camera, part, p, lightFromLeft)).join(''),
-    );
+    const bodies = order.map((p) => p.piece.parts.map((part) => drawPart(camera, part, p, shading)).join(''));
     const rugs = order.filter((p) => p.piece.flat).length;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs.join('')}</defs>${bodies.slice(0, rugs).join('')}${shadows.join('')}${bodies.slice(rugs).join('')}</svg>`;
-    const layer = await sharp(Buffer.from(svg)).blur(0.4).png().toBuffer();
+    const raw = await sharp(Buffer.from(svg))
+      .blur(0.4)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    addGrain(raw.data, raw.info.width, raw.info.height, Math.floor(rnd() * 2 ** 32));
+    const layer = await sharp(raw.data, {
+      raw: { width: raw.info.width, height: raw.info.height, channels: 4 },
+    })
+      .png()
+      .toBuffer();
     const output = await encodeAs(
       sharp(request.image)
         .rotate()

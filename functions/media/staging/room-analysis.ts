@@ -42,6 +42,11 @@ export interface RoomAnalysis {
 }
 
 const ANALYSIS_WIDTH = 240;
+/** Daylight's colour (a warm white) and how much of it a sunlit floor patch may mix in. */
+const DAYLIGHT = [255, 250, 236] as const;
+const MAX_SUNLIT_MIX = 0.45;
+/** Ceiling height assumed when the back wall's ceiling line sets the horizon, metres. */
+const TYPICAL_CEILING_HEIGHT = 2.6;
 
 interface Lab {
   readonly l: number;
@@ -122,7 +127,55 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
   const spread = median(samples.map((s) => dist(s, floor)));
   const threshold = Math.max(9, spread * 3.2);
 
-  const floorLike = (c: Lab) => dist(c, floor) <= threshold;
+  // Daylight through a window lays a bright patch on the floor: the floor's colour mixed with the
+  // light's (a warm white), brighter but on the line from the floor colour to the light's. Pixels on
+  // that line, up to a fairly strong patch, are floor too; walls paler than the floor sit further up
+  // the line (or off it) and skirting boards are stopped by their edge anyway.
+  const rgbSamples: Array<[number, number, number]> = [];
+  for (let y = Math.floor(h * 0.93); y < h; y++) {
+    for (let x = Math.floor(w * 0.25); x < Math.ceil(w * 0.75); x++) {
+      const i = (y * w + x) * 3;
+      rgbSamples.push([data[i]!, data[i + 1]!, data[i + 2]!]);
+    }
+  }
+  const floorRgb = [0, 1, 2].map((k) => median(rgbSamples.map((s) => s[k]!))) as [number, number, number];
+  // c ≈ k·floor + t·daylight: k takes the floor's own shading (boards vary in tone), t the light.
+  const f0 = floorRgb;
+  const toLight = DAYLIGHT.map((v, k) => v - f0[k]!) as [number, number, number];
+  const lightLen2 = Math.max(1, toLight[0] ** 2 + toLight[1] ** 2 + toLight[2] ** 2);
+  const ff = f0[0] ** 2 + f0[1] ** 2 + f0[2] ** 2;
+  const fl = f0[0] * DAYLIGHT[0] + f0[1] * DAYLIGHT[1] + f0[2] * DAYLIGHT[2];
+  const ll = DAYLIGHT[0] ** 2 + DAYLIGHT[1] ** 2 + DAYLIGHT[2] ** 2;
+  const det = ff * ll - fl * fl;
+  const sunlitResidual = Math.max(5, threshold * 0.5);
+  const sunlit = (r: number, g: number, b: number) => {
+    if (det <= 0) return false;
+    const cf = r * f0[0] + g * f0[1] + b * f0[2];
+    const cl = r * DAYLIGHT[0] + g * DAYLIGHT[1] + b * DAYLIGHT[2];
+    const k = (cf * ll - cl * fl) / det;
+    const t = (cl * ff - cf * fl) / det;
+    if (t > 0 && t <= MAX_SUNLIT_MIX && k >= 0.7 && k <= 1.15) {
+      const res = Math.hypot(
+        r - k * f0[0] - t * DAYLIGHT[0],
+        g - k * f0[1] - t * DAYLIGHT[1],
+        b - k * f0[2] - t * DAYLIGHT[2],
+      );
+      if (res <= sunlitResidual) return true;
+    }
+    // A pale floor is nearly daylight's colour already (the fit above is then unsteady): the plain
+    // mix of the floor colour with daylight, c = floor + s·(daylight − floor).
+    const d = [r - f0[0], g - f0[1], b - f0[2]] as const;
+    const s = (d[0] * toLight[0] + d[1] * toLight[1] + d[2] * toLight[2]) / lightLen2;
+    if (s <= 0 || s > MAX_SUNLIT_MIX) return false;
+    return Math.hypot(d[0] - s * toLight[0], d[1] - s * toLight[1], d[2] - s * toLight[2]) <= sunlitResidual;
+  };
+  const floorAt = (x: number, y: number) => {
+    const i = (y * w + x) * 3;
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    return dist(toLab(r, g, b), floor) <= threshold || sunlit(r, g, b);
+  };
   // Skirting boards and wall bases show as a sharp horizontal edge in the less blurred copy; floor
   // texture (joints, grout) is far fainter there.
   const sharpL = await sharp(image)
@@ -145,8 +198,11 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
     Array.from({ length: Math.ceil(w * 0.5) }, (_, i) => sharpL[(h - 2) * w + Math.floor(w * 0.25) + i]!),
   );
   // A skirting board is a light band just above the edge; a grout line or board joint is not.
+  // Brighter than the floor just below, too: in a sunlit patch every board joint has brighter floor above.
   const brightAbove = (x: number, y: number) => {
-    for (let k = 1; k <= 3 && y - k >= 0; k++) if (sharpL[(y - k) * w + x]! > floorGrey + 14) return true;
+    let below = floorGrey;
+    for (let k = 2; k <= 3 && y + k < h; k++) below = Math.max(below, sharpL[(y + k) * w + x]!);
+    for (let k = 1; k <= 3 && y - k >= 0; k++) if (sharpL[(y - k) * w + x]! > below + 14) return true;
     return false;
   };
   // Per column: climb from the bottom while pixels are floor-like, stepping over gaps of <= 2 rows,
@@ -158,7 +214,7 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
     let gap = 0;
     for (let y = h - 1; y >= 0; y--) {
       if (y < h * 0.9 && last < h && edge(x, y) > edgeLimit && brightAbove(x, y)) break;
-      if (floorLike(px(x, y))) {
+      if (floorAt(x, y)) {
         last = y;
         gap = 0;
       } else if (++gap > maxGap) break;
@@ -206,11 +262,31 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
     if (smooth[x]! > backY + tol && smooth[x]! < h - 2) leftPts.push([x, smooth[x]!]);
   for (let x = flatR + 1; x < w; x++)
     if (smooth[x]! > backY + tol && smooth[x]! < h - 2) rightPts.push([x, smooth[x]!]);
-  const leftLine = robustLine(leftPts, tol * 2);
-  const rightLine = robustLine(rightPts, tol * 2);
+  // The back wall's ceiling line: a horizontal edge well above its floor line that runs along nearly
+  // all of it (a window's head or a door's runs along part of it only).
+  let ceilY = -1;
+  let ceilShare = 0.8;
+  for (let y = 2; y < backY - h * 0.15; y++) {
+    let hits = 0;
+    for (let x = flatL; x <= flatR; x++)
+      if (Math.max(edge(x, y - 1), edge(x, y), edge(x, y + 1)) > 4) hits += 1;
+    const share = hits / (flatR - flatL + 1);
+    if (share > ceilShare) {
+      ceilShare = share;
+      ceilY = y;
+    }
+  }
+  // A side line needs a few columns' support: two columns at the photo's edge tell nothing.
+  const support = Math.max(6, w * 0.03);
+  const leftLine = leftPts.length >= support ? robustLine(leftPts, tol * 2) : undefined;
+  const rightLine = rightPts.length >= support ? robustLine(rightPts, tol * 2) : undefined;
   const okLeft = leftLine && leftLine.slope < -0.05 ? leftLine : undefined;
   const okRight = rightLine && rightLine.slope > 0.05 ? rightLine : undefined;
 
+  // The horizon from the back wall's height (floor line to ceiling line), for a typical ceiling and
+  // eye height: what is assumed when no side wall shows the vanishing point.
+  const ceilVy =
+    ceilY >= 0 ? backY - ((backY - ceilY) * TYPICAL_EYE_HEIGHT) / TYPICAL_CEILING_HEIGHT : undefined;
   const scale = W / w;
   const backFloorY = (backY + 0.5) * scale;
   const focal = TYPICAL_FOCAL_PER_WIDTH * W;
@@ -227,15 +303,20 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
     perspective = 'two-walls';
   } else if (okLeft || okRight) {
     const line = (okLeft ?? okRight)!;
-    const xc = ((flatL + flatR) / 2) * 1;
+    const xc = ceilVy !== undefined ? (ceilVy - line.intercept) / line.slope : (flatL + flatR) / 2;
     vx = (xc + 0.5) * scale;
     vy = (line.slope * xc + line.intercept + 0.5) * scale;
     perspective = 'one-wall';
+  } else if (ceilVy !== undefined) {
+    vy = (ceilVy + 0.5) * scale;
   }
   // A vanishing point outside the plausible band means the walls were misread: assume instead.
   if (!(vy > H * 0.15 && vy < backFloorY - H * 0.04 && vx > W * 0.2 && vx < W * 0.8)) {
     vx = W / 2;
-    vy = Math.min(Math.max(assumedVy, H * 0.2), backFloorY - H * 0.06);
+    vy = Math.min(
+      Math.max(ceilVy !== undefined ? (ceilVy + 0.5) * scale : assumedVy, H * 0.2),
+      backFloorY - H * 0.06,
+    );
     perspective = 'assumed';
   }
   const camera: RoomCamera = { width: W, height: H, vx, vy, focal, eyeHeight: eye };
@@ -256,10 +337,27 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
     modelTop[x] = side ? Math.min(h, Math.max(backY, side.slope * x + side.intercept)) : backY;
     lined[x] = 1;
     if (!side && (x < flatL || x > flatR)) {
-      modelTop[x] = Math.max(backY, smooth[x]!);
+      // No side line read there: the floor line a side wall standing at the back wall's corner would
+      // have (through the corner and the vanishing point), or the floor colour's edge where that is lower.
+      const corner = x < flatL ? flatL : flatR + 1;
+      const run = corner - vx / scale;
+      const rise = backY - vy / scale;
+      const wallLine = rise > 0 && Math.abs(run) > 1 ? backY + ((x - corner) * rise) / run : backY;
+      modelTop[x] = Math.min(h, Math.max(backY, smooth[x]!, wallLine));
       lined[x] = 0;
     }
   }
+  /**
+   * A side wall in the floor's colour (pale tiles and pale walls): the floor colour climbs it from the
+   * back wall's corner up to the ceiling line, higher than any door's head.
+   */
+  const sideWall = (leak: ImageRect) => {
+    const nearCorner = leak.x1 - 1 < flatL ? leak.x1 - 1 : leak.x0 > flatR ? leak.x0 : undefined;
+    if (nearCorner === undefined || Math.abs(nearCorner - (leak.x0 > flatR ? flatR + 1 : flatL - 1)) > 3)
+      return false;
+    const reach = ceilY >= 0 ? ceilY + (backY - ceilY) * 0.12 : 2;
+    return smooth[nearCorner]! <= reach;
+  };
   const leakDepth = Math.max(3 * tol, h * 0.05);
   const leaks: ImageRect[] = [];
   for (let x = 0; x < w; ) {
@@ -275,7 +373,8 @@ export async function analyseRoom(image: Buffer): Promise<RoomAnalysis> {
       topY = Math.min(topY, smooth[x1]!);
       bottom = Math.max(bottom, modelTop[x1]!);
     }
-    if (x1 - x + 1 >= w * 0.015) leaks.push({ x0: x, y0: topY, x1: x1 + 1, y1: bottom });
+    const leak = { x0: x, y0: topY, x1: x1 + 1, y1: bottom };
+    if (x1 - x + 1 >= w * 0.015 && !sideWall(leak)) leaks.push(leak);
     x = x1 + 1;
   }
   const clamped = new Float64Array(w);
