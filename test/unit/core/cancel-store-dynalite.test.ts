@@ -2,19 +2,17 @@
 // the execution-ended rule could attempt, and is listed under status=canceled; Powertools' DynamoDB
 // persistence layer keeps Idempotency-Key records on dynalite (which ignores
 // ReturnValuesOnConditionCheckFailure, so Powertools falls back to reading the record).
-import type { AddressInfo } from 'node:net';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
-import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIdempotent } from '../../../functions/api/http/idempotency.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import { DynamoJobStore, JOB_INDEXES } from '../../../functions/core/jobs/job-store.ts';
+import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus } from '../../../functions/core/jobs/job-types.ts';
+import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
-const server = dynalite({ createTableMs: 0 });
+let dynamo: LocalDynamo;
 let client: DynamoDBClient;
 let store: DynamoJobStore;
 const tenant = { orgId: 'acme', mode: 'live' as const };
@@ -39,51 +37,14 @@ const refOf = (j: Job) => ({ tenant, jobId: j.jobId, jobType: j.jobType });
 const NOW = '2026-02-01T10:01:00.000Z';
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    region: 'ap-southeast-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const indexes = Object.values(JOB_INDEXES);
-  await client.send(
-    new CreateTableCommand({
-      TableName: 'jobs',
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-        ...indexes.map((i) => ({ AttributeName: i.partitionKey, AttributeType: 'S' as const })),
-      ],
-      GlobalSecondaryIndexes: indexes.map((i) => ({
-        IndexName: i.name,
-        KeySchema: [
-          { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: 'sk', KeyType: 'RANGE' as const },
-        ],
-        Projection: { ProjectionType: 'ALL' as const },
-      })),
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  await client.send(
-    new CreateTableCommand({
-      TableName: 'idempotency',
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  store = new DynamoJobStore(
-    DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
-    'jobs',
-  );
+  dynamo = await startDynalite();
+  client = dynamo.client;
+  await createJobsTable(client);
+  await createKeyTable(client, 'idempotency', 'id');
+  store = new DynamoJobStore(dynamo.db, 'jobs');
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => dynamo.close());
 
 describe('job store: canceled is final', () => {
   it.each(['queued', 'processing'] as const)(

@@ -1,46 +1,27 @@
 // Organization settings against dynalite (the local DynamoDB): defaults for an organization that never
 // set anything, updates that survive the key admin rewriting the organization's limits, and the errors a
 // dashboard or the CLI gets for an unknown organization or a value of the wrong type.
-import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import dynalite from 'dynalite';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAccountStore } from '../../../functions/core/auth/account-store.ts';
 import {
   getOrganizationSettings,
   updateOrganizationSettings,
 } from '../../../functions/core/use-cases/organization-settings.ts';
+import { createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
-const server = dynalite({ createTableMs: 0 });
+let dynamo: LocalDynamo;
 let client: DynamoDBClient;
 let store: DynamoAccountStore;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    region: 'ap-southeast-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await client.send(
-    new CreateTableCommand({
-      TableName: 'accounts',
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  store = new DynamoAccountStore(
-    DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
-    'accounts',
-  );
+  dynamo = await startDynalite();
+  client = dynamo.client;
+  await createKeyTable(client, 'accounts');
+  store = new DynamoAccountStore(dynamo.db, 'accounts');
 });
 
-afterAll(async () => {
-  client?.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => dynamo.close());
 
 describe('organization settings', () => {
   it('reads the defaults for an organization that set nothing, or does not exist', async () => {

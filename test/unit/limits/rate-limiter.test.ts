@@ -1,13 +1,11 @@
 // The rate limiter against dynalite (the local DynamoDB): exact under concurrency, no burst at a
 // minute boundary.
-import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../../functions/core/limits/rate-limiter.ts';
+import { createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
-const server = dynalite({ createTableMs: 0 });
+let dynamo: LocalDynamo;
 let limiter: RateLimiter;
 let keys = 0;
 function newKey(): string {
@@ -16,24 +14,12 @@ function newKey(): string {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    region: 'ap-southeast-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await client.send(
-    new CreateTableCommand({
-      TableName: 'rates',
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  limiter = new RateLimiter(DynamoDBDocumentClient.from(client), 'rates');
+  dynamo = await startDynalite();
+  await createKeyTable(dynamo.client, 'rates');
+  limiter = new RateLimiter(DynamoDBDocumentClient.from(dynamo.client), 'rates');
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => dynamo.close());
 
 describe('rate limiter', () => {
   it('lets exactly the limit through out of 100 concurrent requests', async () => {

@@ -1,21 +1,18 @@
 // Usage metering against dynalite (the local DynamoDB): the completion step counts a job once, also when
 // it is retried (after the usage write failed, or on the next day); failed and canceled jobs are never
 // counted; the store reads a tenant's range and nothing of another organization or mode.
-import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../functions/core/clock.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import { DynamoJobStore, JOB_INDEXES } from '../../../functions/core/jobs/job-store.ts';
+import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { Mode } from '../../../functions/core/jobs/job-types.ts';
 import type { MediaStore } from '../../../functions/core/media/media-store.ts';
 import { DynamoUsageStore, type UsageStore } from '../../../functions/core/usage/usage-store.ts';
 import { type LifecyclePorts, recordLifecycle } from '../../../functions/core/workflows/job-lifecycle.ts';
 import type { JobEvents } from '../../../functions/core/workflows/step-runtime.ts';
+import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
-const server = dynalite({ createTableMs: 0 });
+let dynamo: LocalDynamo;
 let jobs: DynamoJobStore;
 let usage: DynamoUsageStore;
 let counter = 0;
@@ -54,54 +51,14 @@ const complete = (j: Job, clock: Clock, usageStore?: UsageStore, output: Record<
   recordLifecycle({ action: 'completed', job: stepJob(j), output }, ports(clock, usageStore));
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    region: 'ap-southeast-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const indexes = Object.values(JOB_INDEXES);
-  const keys = [
-    { AttributeName: 'pk', KeyType: 'HASH' as const },
-    { AttributeName: 'sk', KeyType: 'RANGE' as const },
-  ];
-  const keyAttributes = [
-    { AttributeName: 'pk', AttributeType: 'S' as const },
-    { AttributeName: 'sk', AttributeType: 'S' as const },
-  ];
-  await client.send(
-    new CreateTableCommand({
-      TableName: 'jobs',
-      KeySchema: keys,
-      AttributeDefinitions: [
-        ...keyAttributes,
-        ...indexes.map((i) => ({ AttributeName: i.partitionKey, AttributeType: 'S' as const })),
-      ],
-      GlobalSecondaryIndexes: indexes.map((i) => ({
-        IndexName: i.name,
-        KeySchema: [
-          { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: 'sk', KeyType: 'RANGE' as const },
-        ],
-        Projection: { ProjectionType: 'ALL' as const },
-      })),
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  await client.send(
-    new CreateTableCommand({
-      TableName: 'usage',
-      KeySchema: keys,
-      AttributeDefinitions: keyAttributes,
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  jobs = new DynamoJobStore(db, 'jobs');
-  usage = new DynamoUsageStore(db, 'usage');
+  dynamo = await startDynalite();
+  await createJobsTable(dynamo.client);
+  await createKeyTable(dynamo.client, 'usage', 'pk', 'sk');
+  jobs = new DynamoJobStore(dynamo.db, 'jobs');
+  usage = new DynamoUsageStore(dynamo.db, 'usage');
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => dynamo.close());
 
 describe('usage metering at completion', () => {
   it('counts a completed job once, however often its completion step runs', async () => {

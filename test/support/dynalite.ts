@@ -1,0 +1,79 @@
+// dynalite (the local stack's DynamoDB) for unit tests of the DynamoDB adapters: one server per test
+// file on a free port, and the tables the adapters expect (the jobs table with its indexes as
+// JOB_INDEXES declares them, or a plain table keyed by pk and optionally sk).
+import type { AddressInfo } from 'node:net';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import dynalite from 'dynalite';
+import { JOB_INDEXES } from '../../functions/core/jobs/job-store.ts';
+
+export interface LocalDynamo {
+  readonly client: DynamoDBClient;
+  /** A document client that drops undefined attributes, as the service's own does. */
+  readonly db: DynamoDBDocumentClient;
+  close(): Promise<void>;
+}
+
+export async function startDynalite(): Promise<LocalDynamo> {
+  const server = dynalite({ createTableMs: 0 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const client = new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    region: 'ap-southeast-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return {
+    client,
+    db: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+    close: async () => {
+      client.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A table keyed by `partitionKey` (and `sortKey`), strings both. */
+export async function createKeyTable(
+  client: DynamoDBClient,
+  name: string,
+  partitionKey = 'pk',
+  sortKey?: string,
+): Promise<void> {
+  const keys = sortKey ? [partitionKey, sortKey] : [partitionKey];
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      KeySchema: keys.map((AttributeName, i) => ({ AttributeName, KeyType: i === 0 ? 'HASH' : 'RANGE' })),
+      AttributeDefinitions: keys.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
+}
+
+/** The jobs table: pk/sk with the indexes of JOB_INDEXES. */
+export async function createJobsTable(client: DynamoDBClient, name = 'jobs'): Promise<void> {
+  const indexes = Object.values(JOB_INDEXES);
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+        ...indexes.map((i) => ({ AttributeName: i.partitionKey, AttributeType: 'S' as const })),
+      ],
+      GlobalSecondaryIndexes: indexes.map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+          { AttributeName: 'sk', KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      })),
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
+}
