@@ -122,6 +122,8 @@ async function run(
 ) {
   const tokens = variant.split(',');
   const option = (name: string) => tokens.find((t) => t.startsWith(`${name}=`))?.slice(name.length + 1);
+  const experiment = option('exp');
+  if (experiment) inputProps = { ...inputProps, experiment };
   const composition = await renderer.selectComposition({ ...common, serveUrl: site, id, inputProps });
   timings.seek.length = 0;
   timings.shot.length = 0;
