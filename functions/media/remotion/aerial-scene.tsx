@@ -24,12 +24,16 @@ import { FOOTAGE_PATHS, poseAlong } from '../camera/presets.ts';
 import { bakeFlatLight, bakeGroundPixels, type Rgb, type SceneLights } from './aerial-bake.ts';
 import type { AerialSceneProps } from './aerial-compositions.ts';
 import { GRADES, type Grade, gradeGlsl } from './aerial-grades.ts';
+import { loadTiles } from './aerial-tiles.ts';
 
-interface Assets {
-  readonly scene: AerialSceneModel;
-  readonly ground: THREE.Texture;
-  readonly far: THREE.Texture;
-}
+type Assets =
+  | {
+      readonly kind: 'offline';
+      readonly scene: AerialSceneModel;
+      readonly ground: THREE.Texture;
+      readonly far: THREE.Texture;
+    }
+  | { readonly kind: 'tiles'; readonly tiles: THREE.Group };
 
 /**
  * Texture sampling per output: a still keeps trilinear, 2x anisotropic filtering of the ground (sharp
@@ -46,6 +50,15 @@ function useAssets(props: AerialSceneProps, grade: Grade): Assets | null {
   const [handle] = useState(() => delayRender('Loading the aerial scene and its ground images'));
   const sampling = SAMPLING[props.camera.kind === 'path' ? 'footage' : 'still'];
   useEffect(() => {
+    if (props.tiles) {
+      loadTiles(props.tiles)
+        .then((tiles) => {
+          setAssets({ kind: 'tiles', tiles });
+          continueRender(handle);
+        })
+        .catch((error: unknown) => cancelRender(error));
+      return;
+    }
     const tint = linearRgb(grade.groundTint);
     Promise.all([
       fetch(props.sceneUrl).then((r) => {
@@ -56,11 +69,19 @@ function useAssets(props: AerialSceneProps, grade: Grade): Assets | null {
       bakedGroundTexture(props.farGroundImage, tint, sampling),
     ])
       .then(([scene, ground, far]) => {
-        setAssets({ scene, ground, far });
+        setAssets({ kind: 'offline', scene, ground, far });
         continueRender(handle);
       })
       .catch((error: unknown) => cancelRender(error));
-  }, [props.sceneUrl, props.groundImage, props.farGroundImage, grade.groundTint, sampling, handle]);
+  }, [
+    props.sceneUrl,
+    props.groundImage,
+    props.farGroundImage,
+    props.tiles,
+    grade.groundTint,
+    sampling,
+    handle,
+  ]);
   return assets;
 }
 
@@ -190,13 +211,74 @@ function Rig({ camera }: { camera: ResolvedCamera }) {
 const SKY_RADIUS = 40_000;
 const FAR_GROUND = 50_000;
 
-function World({
+function World(world: { assets: Assets; grade: Grade; props: AerialSceneProps; camera: ResolvedCamera }) {
+  const { assets } = world;
+  return assets.kind === 'tiles' ? (
+    <TilesWorld {...world} tiles={assets.tiles} />
+  ) : (
+    <OfflineWorld {...world} assets={assets} />
+  );
+}
+
+/** The grade's colour pipeline added to a material's fragment shader. `raw`: colour is display sRGB already. */
+function graded<M extends THREE.Material>(m: M, glsl: string, raw = false): M {
+  m.onBeforeCompile = (shader) => {
+    shader.fragmentShader = shader.fragmentShader.replace(
+      '#include <colorspace_fragment>',
+      `${raw ? '' : '#include <colorspace_fragment>'}\n${glsl}`,
+    );
+  };
+  m.customProgramCacheKey = () => `${raw ? 'raw' : 'linear'}\n${glsl}`;
+  if (raw) m.toneMapped = false;
+  return m;
+}
+
+/** Haze and sky, shared by both scene sources. */
+function Atmosphere({ grade, camera, glsl }: { grade: Grade; camera: ResolvedCamera; glsl: string }) {
+  const d = camera.pose.distance;
+  // One fog object for the whole clip: a new one each frame makes three re-resolve every program.
+  const fog = useMemo(() => new THREE.Fog(grade.haze), [grade.haze]);
+  fog.near = d * grade.hazeFrom;
+  fog.far = Math.max(d * grade.hazeTo, 1800);
+  const sky = useMemo(() => skyMaterial(grade, glsl), [grade, glsl]);
+  const p = camera.position;
+  return (
+    <>
+      <primitive attach="fog" object={fog} />
+      {/* Drawn last, where nothing else covered, and only when the horizon is in view. */}
+      <mesh position={[p.x, p.y, p.z]} material={sky} renderOrder={10} visible={skyInView(camera)}>
+        <sphereGeometry args={[SKY_RADIUS, 32, 16]} />
+      </mesh>
+    </>
+  );
+}
+
+/** The cloud scene: the provider's textured tiles (unlit photogrammetry), graded like the offline scene. */
+function TilesWorld({ tiles, grade, camera }: { tiles: THREE.Group; grade: Grade; camera: ResolvedCamera }) {
+  const { width, height } = useVideoConfig();
+  const glsl = gradeGlsl(grade, width, height);
+  useMemo(() => {
+    tiles.traverse((node) => {
+      const mesh = node as THREE.Mesh;
+      if (!mesh.isMesh) return;
+      for (const m of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) graded(m, glsl);
+    });
+  }, [tiles, glsl]);
+  return (
+    <>
+      <Atmosphere grade={grade} camera={camera} glsl={glsl} />
+      <primitive object={tiles} />
+    </>
+  );
+}
+
+function OfflineWorld({
   assets,
   grade,
   props,
   camera,
 }: {
-  assets: Assets;
+  assets: Extract<Assets, { kind: 'offline' }>;
   grade: Grade;
   props: AerialSceneProps;
   camera: ResolvedCamera;
@@ -207,26 +289,14 @@ function World({
   const houses = useMemo(() => houseGeometry(assets.scene, lights), [assets.scene, lights]);
   const windows = useMemo(() => windowGeometry(assets.scene), [assets.scene]);
   const materials = useMemo(() => {
-    // `raw`: the colour is display sRGB already (the baked ground), so no tone mapping and no encoding.
-    const graded = <M extends THREE.Material>(m: M, raw = false): M => {
-      m.onBeforeCompile = (shader) => {
-        shader.fragmentShader = shader.fragmentShader.replace(
-          '#include <colorspace_fragment>',
-          `${raw ? '' : '#include <colorspace_fragment>'}\n${glsl}`,
-        );
-      };
-      m.customProgramCacheKey = () => `${raw ? 'raw' : 'linear'}\n${glsl}`;
-      if (raw) m.toneMapped = false;
-      return m;
-    };
     const daylight = grade.windowColor === '#000000';
     return {
-      sky: skyMaterial(grade, glsl),
-      ground: graded(new THREE.MeshBasicMaterial({ map: assets.ground }), true),
-      far: graded(new THREE.MeshBasicMaterial({ map: assets.far }), true),
-      houses: graded(new THREE.MeshBasicMaterial({ vertexColors: true })),
-      windows: graded(new THREE.MeshBasicMaterial({ color: daylight ? '#2f3a44' : grade.windowColor })),
-      trees: graded(new THREE.MeshBasicMaterial({ vertexColors: true })),
+      // The baked ground is display sRGB already: sampled and graded, not tone-mapped or encoded again.
+      ground: graded(new THREE.MeshBasicMaterial({ map: assets.ground }), glsl, true),
+      far: graded(new THREE.MeshBasicMaterial({ map: assets.far }), glsl, true),
+      houses: graded(new THREE.MeshBasicMaterial({ vertexColors: true }), glsl),
+      windows: graded(new THREE.MeshBasicMaterial({ color: daylight ? '#2f3a44' : grade.windowColor }), glsl),
+      trees: graded(new THREE.MeshBasicMaterial({ vertexColors: true }), glsl),
     };
   }, [grade, glsl, assets]);
   const trees = useMemo(
@@ -239,21 +309,11 @@ function World({
     assets.far.repeat.set(FAR_GROUND / props.farTileM, FAR_GROUND / props.farTileM);
     assets.far.needsUpdate = true;
   }, [assets, props.farTileM]);
-  const d = camera.pose.distance;
-  // One fog object for the whole clip: a new one each frame makes three re-resolve every program.
-  const fog = useMemo(() => new THREE.Fog(grade.haze), [grade.haze]);
-  fog.near = d * grade.hazeFrom;
-  fog.far = Math.max(d * grade.hazeTo, 1800);
-  const p = camera.position;
   // Draw order, nearest surfaces first so the depth test spares the ground under them: houses and trees,
-  // windows (on the walls, so after them), the ground, the far ground under it, and the sky last, where
-  // nothing else covered (and only when it is in view).
+  // windows (on the walls, so after them), the ground, the far ground under it; the sky comes last.
   return (
     <>
-      <primitive attach="fog" object={fog} />
-      <mesh position={[p.x, p.y, p.z]} material={materials.sky} renderOrder={10} visible={skyInView(camera)}>
-        <sphereGeometry args={[SKY_RADIUS, 32, 16]} />
-      </mesh>
+      <Atmosphere grade={grade} camera={camera} glsl={glsl} />
       <mesh position={[0, 0, -0.4]} material={materials.far} renderOrder={3}>
         <planeGeometry args={[FAR_GROUND, FAR_GROUND]} />
       </mesh>
