@@ -20,6 +20,10 @@ import {
   resolvePhotorealisticTiles,
   TilesSourceError,
 } from '../../../functions/media/aerial/tiles/photorealistic-tiles.ts';
+import {
+  sceneSourceFromEnv,
+  tilesSceneProps,
+} from '../../../functions/media/aerial/tiles/scene-source-config.ts';
 
 const KEY = 'SECRET-KEY-7f3a';
 const SESSION = 'S-42';
@@ -387,5 +391,40 @@ describe('earth frame and selection maths', () => {
   it('affords about 2 m of geometric error at 150 m on a 1080p frame and half that at 4K', () => {
     expect(geometricErrorFor(150, 1080, 46)).toBeCloseTo(1.89, 1);
     expect(geometricErrorFor(150, 2160, 46)).toBeCloseTo(geometricErrorFor(150, 1080, 46) / 2, 6);
+  });
+});
+
+describe('scene source configuration', () => {
+  it('is offline unless the stage sets AERIAL_SCENE_SOURCE, and refuses a malformed value', () => {
+    expect(sceneSourceFromEnv({})).toEqual({ source: 'offline' });
+    const tiles = sceneSourceFromEnv({
+      AERIAL_SCENE_SOURCE: JSON.stringify({
+        source: 'photorealistic-3d-tiles',
+        rootUrl: 'https://tile.googleapis.com/v1/3dtiles/root.json',
+        apiKeySecretName: 'pms/dev/map-tiles-key',
+        brand: 'Google',
+      }),
+    });
+    expect(tiles).toMatchObject({ source: 'photorealistic-3d-tiles', dracoDecoderPath: null });
+    expect(() =>
+      sceneSourceFromEnv({ AERIAL_SCENE_SOURCE: JSON.stringify({ source: 'photorealistic-3d-tiles' }) }),
+    ).toThrow(/not a valid scene source/);
+  });
+
+  it('gives the composition tiles and the attribution line, with the key nowhere in the props', async () => {
+    const props = await tilesSceneProps(
+      {
+        source: 'photorealistic-3d-tiles',
+        rootUrl: `${origin}/v1/3dtiles/root.json`,
+        apiKeySecretName: 'x',
+        brand: 'Google',
+        dracoDecoderPath: null,
+      },
+      { get: local, key },
+      { center: PROPERTY, closestDistanceM: 150, frameHeightPx: 1080 },
+    );
+    expect(props.tiles?.contents.length).toBe(2);
+    expect(props.attribution).toBe('Google · Imagery Co · Data SIO');
+    expect(JSON.stringify(props)).not.toContain(KEY);
   });
 });
