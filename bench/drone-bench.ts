@@ -4,11 +4,13 @@
 //   2. drone footage at 1920x1080 30 fps (front_left_zoom): frames/s (target >= 6 on 2 cores);
 //   3. the markup reveal video at 1920x1080 rendered the same way, as the baseline frames/s.
 // Run: node --import tsx bench/drone-bench.ts   (DRONE_BENCH_OUT=dir keeps the still, frames and videos;
-// DRONE_BENCH_SECONDS sets the footage length, default 4)
+// DRONE_BENCH_SECONDS sets the footage length, default 4; DRONE_BENCH_BASELINE_SITE=dir also renders the
+// still and the footage from another bundle of the site, e.g. an older commit's, in the same run;
+// DRONE_BENCH_X264 sets the encoder preset, DRONE_BENCH_CONCURRENCY the number of browser tabs)
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
@@ -73,6 +75,14 @@ const webgl = { ...CHROMIUM, chromiumOptions: { gl } };
 const parts = (process.env.DRONE_BENCH_PARTS ?? 'still,footage,reveal').split(',');
 const browser = await openBrowser('chrome', { ...webgl, logLevel: 'error' });
 const common = { serveUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
+// The site as it is now, and optionally a baseline bundle rendered the same way in the same run.
+const baselineSite = process.env.DRONE_BENCH_BASELINE_SITE;
+const sites = [
+  { label: '', serveUrl },
+  ...(baselineSite ? [{ label: ' [baseline site]', serveUrl: baselineSite }] : []),
+];
+const x264Preset = (process.env.DRONE_BENCH_X264 ?? null) as 'veryfast' | null;
+const concurrency = process.env.DRONE_BENCH_CONCURRENCY ? Number(process.env.DRONE_BENCH_CONCURRENCY) : null;
 // The synthetic site's own front bearing, as a frontage detection would report it.
 const front = Number(process.env.DRONE_BENCH_FRONT ?? syntheticLayout(parsed.address).frontBearingDeg);
 
@@ -91,35 +101,54 @@ for (const shotType of parts.includes('still') ? shots : []) {
     frontDirection: front,
     camera: { kind: 'pose', pose },
   };
-  const composition = await selectComposition({ ...common, id: AERIAL_STILL.id, inputProps: props });
-  for (const run of ['cold', 'warm']) {
-    started = performance.now();
-    const output = path.join(out, `still-${shotType}.jpg`);
-    await renderStill({
+  for (const site of sites) {
+    const composition = await selectComposition({
       ...common,
-      composition,
+      serveUrl: site.serveUrl,
+      id: AERIAL_STILL.id,
       inputProps: props,
-      output,
-      imageFormat: 'jpeg',
-      jpegQuality: 90,
-      overwrite: true,
     });
-    const ms = performance.now() - started;
-    console.log(`4K still (${shotType}, ${run}): ${(ms / 1000).toFixed(1)} s (target <= 15 s)`);
-    await sharp(output)
-      .resize(960)
-      .jpeg({ quality: 80 })
-      .toFile(path.join(out, `still-${shotType}-small.jpg`));
+    for (const run of ['cold', 'warm']) {
+      started = performance.now();
+      const name = `still-${shotType}${site.label ? '-baseline' : ''}`;
+      const output = path.join(out, `${name}.jpg`);
+      await renderStill({
+        ...common,
+        serveUrl: site.serveUrl,
+        composition,
+        inputProps: props,
+        output,
+        imageFormat: 'jpeg',
+        jpegQuality: 90,
+        overwrite: true,
+      });
+      const ms = performance.now() - started;
+      console.log(
+        `4K still (${shotType}, ${run})${site.label}: ${(ms / 1000).toFixed(1)} s (target <= 15 s)`,
+      );
+      await sharp(output)
+        .resize(960)
+        .jpeg({ quality: 80 })
+        .toFile(path.join(out, `${name}-small.jpg`));
+    }
   }
 }
 
 // --- 2. footage ----------------------------------------------------------------------------------------
-async function video(id: string, inputProps: Record<string, unknown>, name: string): Promise<number> {
-  const composition = await selectComposition({ ...common, id, inputProps });
+async function video(
+  id: string,
+  inputProps: Record<string, unknown>,
+  name: string,
+  site = sites[0]!,
+): Promise<number> {
+  const composition = await selectComposition({ ...common, serveUrl: site.serveUrl, id, inputProps });
   started = performance.now();
   await renderMedia({
     ...common,
+    serveUrl: site.serveUrl,
     composition,
+    x264Preset,
+    concurrency,
     inputProps,
     codec: 'h264',
     crf: 18,
@@ -131,20 +160,26 @@ async function video(id: string, inputProps: Record<string, unknown>, name: stri
   return composition.durationInFrames / ((performance.now() - started) / 1000);
 }
 const style = (process.env.DRONE_BENCH_STYLE ?? 'front_left_zoom') as 'front_left_zoom';
-const footageFps = !parts.includes('footage')
-  ? 0
-  : await video(
-      AERIAL_FOOTAGE.id,
-      {
-        ...scene.sceneProps,
-        durationInFrames: seconds * AERIAL_FOOTAGE.fps,
-        shotType: 'hero',
-        frontDirection: front,
-        camera: { kind: 'path', style },
-      } satisfies AerialSceneProps,
-      `footage-${style}.mp4`,
-    );
-console.log(`Footage 1920x1080 ${seconds} s (${style}): ${footageFps.toFixed(1)} frames/s (target >= 6)`);
+const footageProps = {
+  ...scene.sceneProps,
+  durationInFrames: seconds * AERIAL_FOOTAGE.fps,
+  shotType: 'hero',
+  frontDirection: front,
+  camera: { kind: 'path', style },
+} satisfies AerialSceneProps;
+let footageFps = 0;
+for (const site of parts.includes('footage') ? sites : []) {
+  const fps = await video(
+    AERIAL_FOOTAGE.id,
+    footageProps,
+    `footage-${style}${site.label ? '-baseline' : ''}.mp4`,
+    site,
+  );
+  if (!site.label) footageFps = fps;
+  console.log(
+    `Footage 1920x1080 ${seconds} s (${style})${site.label}: ${fps.toFixed(1)} frames/s (target >= 6)`,
+  );
+}
 
 // --- 3. the reveal video, the same way -----------------------------------------------------------------
 const reveal = await sharp(files.get('bench/aerial-ground.jpg')!.body).resize(1920, 1080).jpeg().toBuffer();
@@ -171,6 +206,11 @@ const revealFps = !parts.includes('reveal')
 console.log(`Reveal video 1920x1080 ${seconds} s (same browser and GL): ${revealFps.toFixed(1)} frames/s`);
 console.log(
   `Footage runs at ${((footageFps / revealFps) * 100).toFixed(0)}% of the reveal video's rate. Outputs: ${out}`,
+);
+console.log(
+  `Load average at the end (1/5/15 min): ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
 );
 writeFileSync(path.join(out, 'figures.json'), JSON.stringify({ footageFps, revealFps }));
 await browser.close({ silent: true });

@@ -29,4 +29,21 @@ export type AerialSceneProps = {
     | { readonly kind: 'path'; readonly style: FootageStyle };
   /** Provider attribution drawn on every frame (required by cloud imagery terms), empty for offline. */
   readonly attribution: string;
+  /**
+   * The cloud scene source: photorealistic 3D tiles drawn instead of the synthetic ground, houses and
+   * trees (functions/media/aerial/tiles). Absent or null: the offline scene.
+   */
+  readonly tiles?: AerialTiles | null;
 };
+
+/** glTF/GLB tiles placed in the scene's east-north-up metres; URLs carry no API key. */
+export type AerialTiles = {
+  readonly contents: ReadonlyArray<{ readonly url: string; readonly matrix: readonly number[] }>;
+  /** Requests to this origin get the key from the render's environment (TILES_KEY_ENV), never from props. */
+  readonly origin: string;
+  /** Where three's Draco decoder files are served (Google's tiles are Draco-compressed); null: none. */
+  readonly dracoDecoderPath: string | null;
+};
+
+/** The Remotion environment variable the renderer passes the tiles endpoint's API key in. */
+export const TILES_KEY_ENV = 'REMOTION_TILES_API_KEY';

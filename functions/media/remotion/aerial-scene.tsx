@@ -1,8 +1,10 @@
 // AerialScene: the drone view of a property, rendered with React Three Fiber through @remotion/three.
 // One composition serves stills (a fixed pose) and footage (a camera path over the clip). Cheap by
-// design so 1080p footage renders at several frames a second without a GPU: unlit textured ground whose
-// shadows are baked by the nadir renderer, one merged Lambert mesh for every house, one instanced mesh
-// for every tree crown, no shadow maps, linear fog for haze.
+// design because software WebGL pays for every pixel on the CPU: the ground is a texture whose shadows
+// the nadir renderer baked and whose tint, tone mapping and sRGB encoding are baked once per render
+// (aerial-bake.ts), so its shader only samples; one merged mesh for every house and one instanced mesh
+// for every tree crown, both with the sun and sky light baked into vertex colours (unlit materials);
+// nearest surfaces drawn first so hidden ground is not shaded; no shadow maps; linear fog for haze.
 
 import { useThree } from '@react-three/fiber';
 import { ThreeCanvas } from '@remotion/three';
@@ -19,43 +21,126 @@ import * as THREE from 'three';
 import type { AerialSceneModel } from '../aerial/scene-model.ts';
 import { DEG, type ResolvedCamera, resolveCamera } from '../camera/camera-model.ts';
 import { FOOTAGE_PATHS, poseAlong } from '../camera/presets.ts';
+import { bakeFlatLight, bakeGroundPixels, type Rgb, type SceneLights } from './aerial-bake.ts';
 import type { AerialSceneProps } from './aerial-compositions.ts';
 import { GRADES, type Grade, gradeGlsl } from './aerial-grades.ts';
+import { loadTiles } from './aerial-tiles.ts';
 
-interface Assets {
-  readonly scene: AerialSceneModel;
-  readonly ground: THREE.Texture;
-  readonly far: THREE.Texture;
-}
+type Assets =
+  | {
+      readonly kind: 'offline';
+      readonly scene: AerialSceneModel;
+      readonly ground: THREE.Texture;
+      readonly far: THREE.Texture;
+    }
+  | { readonly kind: 'tiles'; readonly tiles: THREE.Group };
 
-function useAssets(props: AerialSceneProps): Assets | null {
+/**
+ * Texture sampling per output: a still keeps trilinear, 2x anisotropic filtering of the ground (sharp
+ * distant ground at 4K); footage samples one mip level without anisotropy, which costs about half as much
+ * per pixel in software and is hard to tell apart at 1080p in motion.
+ */
+const SAMPLING = {
+  still: { anisotropy: 2, minFilter: THREE.LinearMipmapLinearFilter },
+  footage: { anisotropy: 1, minFilter: THREE.LinearMipmapNearestFilter },
+} as const;
+
+function useAssets(props: AerialSceneProps, grade: Grade): Assets | null {
   const [assets, setAssets] = useState<Assets | null>(null);
   const [handle] = useState(() => delayRender('Loading the aerial scene and its ground images'));
+  const sampling = SAMPLING[props.camera.kind === 'path' ? 'footage' : 'still'];
   useEffect(() => {
-    const loader = new THREE.TextureLoader();
-    loader.setCrossOrigin('anonymous');
+    if (props.tiles) {
+      loadTiles(props.tiles)
+        .then((tiles) => {
+          setAssets({ kind: 'tiles', tiles });
+          continueRender(handle);
+        })
+        .catch((error: unknown) => cancelRender(error));
+      return;
+    }
+    const tint = linearRgb(grade.groundTint);
     Promise.all([
       fetch(props.sceneUrl).then((r) => {
         if (!r.ok) throw new Error(`scene ${props.sceneUrl}: HTTP ${r.status}`);
         return r.json() as Promise<AerialSceneModel>;
       }),
-      loader.loadAsync(props.groundImage),
-      loader.loadAsync(props.farGroundImage),
+      bakedGroundTexture(props.groundImage, tint, sampling),
+      bakedGroundTexture(props.farGroundImage, tint, sampling),
     ])
       .then(([scene, ground, far]) => {
-        setAssets({ scene, ground, far });
+        setAssets({ kind: 'offline', scene, ground, far });
         continueRender(handle);
       })
       .catch((error: unknown) => cancelRender(error));
-  }, [props.sceneUrl, props.groundImage, props.farGroundImage, handle]);
+  }, [
+    props.sceneUrl,
+    props.groundImage,
+    props.farGroundImage,
+    props.tiles,
+    grade.groundTint,
+    sampling,
+    handle,
+  ]);
   return assets;
+}
+
+/** A grade colour (hex, display sRGB) as the linear RGB three works in. */
+function linearRgb(hex: string): Rgb {
+  const c = new THREE.Color(hex);
+  return [c.r, c.g, c.b];
+}
+
+// The project's TypeScript lib has no DOM typings; these are the browser's own image APIs.
+interface Pixels2d {
+  drawImage(image: unknown, x: number, y: number): void;
+  getImageData(x: number, y: number, w: number, h: number): { readonly data: Uint8ClampedArray };
+}
+const browser = globalThis as unknown as {
+  createImageBitmap(
+    blob: unknown,
+    options: { colorSpaceConversion: 'none' },
+  ): Promise<{ readonly width: number; readonly height: number; close(): void }>;
+  OffscreenCanvas: new (
+    width: number,
+    height: number,
+  ) => { getContext(kind: '2d', options: { willReadFrequently: boolean }): Pixels2d | null };
+};
+
+/** Fetches a ground image, bakes the grade into its pixels and makes a mip-mapped texture of them. */
+async function bakedGroundTexture(
+  url: string,
+  tint: Rgb,
+  sampling: (typeof SAMPLING)[keyof typeof SAMPLING],
+): Promise<THREE.Texture> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`ground image ${url}: HTTP ${response.status}`);
+  const bitmap = await browser.createImageBitmap(await response.blob(), { colorSpaceConversion: 'none' });
+  const { width, height } = bitmap;
+  const canvas = new browser.OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('AerialScene: no 2D canvas to read the ground image');
+  context.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  const pixels = context.getImageData(0, 0, width, height).data;
+  // Rows bottom-up: an array upload is not flipped like an image, and the plane's v runs south to north.
+  const baked = bakeGroundPixels(pixels, width, height, tint, { flipRows: true });
+  const texture = new THREE.DataTexture(baked, width, height, THREE.RGBAFormat, THREE.UnsignedByteType);
+  // The pixels are display values already: sampled as they are, not decoded.
+  texture.colorSpace = THREE.NoColorSpace;
+  texture.generateMipmaps = true;
+  texture.minFilter = sampling.minFilter;
+  texture.magFilter = THREE.LinearFilter;
+  texture.anisotropy = sampling.anisotropy;
+  texture.needsUpdate = true;
+  return texture;
 }
 
 export function AerialScene(props: AerialSceneProps) {
   const frame = useCurrentFrame();
   const { width, height, durationInFrames } = useVideoConfig();
-  const assets = useAssets(props);
   const grade = GRADES[props.shotType];
+  const assets = useAssets(props, grade);
   const pose =
     props.camera.kind === 'pose'
       ? props.camera.pose
@@ -126,87 +211,136 @@ function Rig({ camera }: { camera: ResolvedCamera }) {
 const SKY_RADIUS = 40_000;
 const FAR_GROUND = 50_000;
 
-function World({
+function World(world: { assets: Assets; grade: Grade; props: AerialSceneProps; camera: ResolvedCamera }) {
+  const { assets } = world;
+  return assets.kind === 'tiles' ? (
+    <TilesWorld {...world} tiles={assets.tiles} />
+  ) : (
+    <OfflineWorld {...world} assets={assets} />
+  );
+}
+
+/** The grade's colour pipeline added to a material's fragment shader. `raw`: colour is display sRGB already. */
+function graded<M extends THREE.Material>(m: M, glsl: string, raw = false): M {
+  m.onBeforeCompile = (shader) => {
+    shader.fragmentShader = shader.fragmentShader.replace(
+      '#include <colorspace_fragment>',
+      `${raw ? '' : '#include <colorspace_fragment>'}\n${glsl}`,
+    );
+  };
+  m.customProgramCacheKey = () => `${raw ? 'raw' : 'linear'}\n${glsl}`;
+  if (raw) m.toneMapped = false;
+  return m;
+}
+
+/** Haze and sky, shared by both scene sources. */
+function Atmosphere({ grade, camera, glsl }: { grade: Grade; camera: ResolvedCamera; glsl: string }) {
+  const d = camera.pose.distance;
+  // One fog object for the whole clip: a new one each frame makes three re-resolve every program.
+  const fog = useMemo(() => new THREE.Fog(grade.haze), [grade.haze]);
+  fog.near = d * grade.hazeFrom;
+  fog.far = Math.max(d * grade.hazeTo, 1800);
+  const sky = useMemo(() => skyMaterial(grade, glsl), [grade, glsl]);
+  const p = camera.position;
+  return (
+    <>
+      <primitive attach="fog" object={fog} />
+      {/* Drawn last, where nothing else covered, and only when the horizon is in view. */}
+      <mesh position={[p.x, p.y, p.z]} material={sky} renderOrder={10} visible={skyInView(camera)}>
+        <sphereGeometry args={[SKY_RADIUS, 32, 16]} />
+      </mesh>
+    </>
+  );
+}
+
+/** The cloud scene: the provider's textured tiles (unlit photogrammetry), graded like the offline scene. */
+function TilesWorld({ tiles, grade, camera }: { tiles: THREE.Group; grade: Grade; camera: ResolvedCamera }) {
+  const { width, height } = useVideoConfig();
+  const glsl = gradeGlsl(grade, width, height);
+  useMemo(() => {
+    tiles.traverse((node) => {
+      const mesh = node as THREE.Mesh;
+      if (!mesh.isMesh) return;
+      for (const m of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) graded(m, glsl);
+    });
+  }, [tiles, glsl]);
+  return (
+    <>
+      <Atmosphere grade={grade} camera={camera} glsl={glsl} />
+      <primitive object={tiles} />
+    </>
+  );
+}
+
+function OfflineWorld({
   assets,
   grade,
   props,
   camera,
 }: {
-  assets: Assets;
+  assets: Extract<Assets, { kind: 'offline' }>;
   grade: Grade;
   props: AerialSceneProps;
   camera: ResolvedCamera;
 }) {
   const { width, height } = useVideoConfig();
   const glsl = gradeGlsl(grade, width, height);
-  const houses = useMemo(() => houseGeometry(assets.scene), [assets.scene]);
+  const lights = useMemo(() => sceneLights(grade), [grade]);
+  const houses = useMemo(() => houseGeometry(assets.scene, lights), [assets.scene, lights]);
   const windows = useMemo(() => windowGeometry(assets.scene), [assets.scene]);
   const materials = useMemo(() => {
-    const graded = <M extends THREE.Material>(m: M): M => {
-      m.onBeforeCompile = (shader) => {
-        shader.fragmentShader = shader.fragmentShader.replace(
-          '#include <colorspace_fragment>',
-          `#include <colorspace_fragment>\n${glsl}`,
-        );
-      };
-      m.customProgramCacheKey = () => glsl;
-      return m;
-    };
     const daylight = grade.windowColor === '#000000';
     return {
-      sky: skyMaterial(grade, glsl),
-      ground: graded(new THREE.MeshBasicMaterial({ map: assets.ground, color: grade.groundTint })),
-      far: graded(new THREE.MeshBasicMaterial({ map: assets.far, color: grade.groundTint })),
-      houses: graded(new THREE.MeshLambertMaterial({ vertexColors: true })),
-      windows: graded(new THREE.MeshBasicMaterial({ color: daylight ? '#2f3a44' : grade.windowColor })),
-      trees: graded(new THREE.MeshLambertMaterial({ flatShading: true })),
+      // The baked ground is display sRGB already: sampled and graded, not tone-mapped or encoded again.
+      ground: graded(new THREE.MeshBasicMaterial({ map: assets.ground }), glsl, true),
+      far: graded(new THREE.MeshBasicMaterial({ map: assets.far }), glsl, true),
+      houses: graded(new THREE.MeshBasicMaterial({ vertexColors: true }), glsl),
+      windows: graded(new THREE.MeshBasicMaterial({ color: daylight ? '#2f3a44' : grade.windowColor }), glsl),
+      trees: graded(new THREE.MeshBasicMaterial({ vertexColors: true }), glsl),
     };
   }, [grade, glsl, assets]);
-  const trees = useMemo(() => treeMesh(assets.scene, materials.trees), [assets.scene, materials.trees]);
+  const trees = useMemo(
+    () => treeMesh(assets.scene, materials.trees, lights),
+    [assets.scene, materials.trees, lights],
+  );
   useMemo(() => {
-    for (const t of [assets.ground, assets.far]) {
-      t.colorSpace = THREE.SRGBColorSpace;
-      t.anisotropy = 2;
-    }
     assets.far.wrapS = THREE.MirroredRepeatWrapping;
     assets.far.wrapT = THREE.MirroredRepeatWrapping;
     assets.far.repeat.set(FAR_GROUND / props.farTileM, FAR_GROUND / props.farTileM);
     assets.far.needsUpdate = true;
   }, [assets, props.farTileM]);
-  const sun = new THREE.Vector3(
-    Math.sin(grade.sunAzimuthDeg * DEG) * Math.cos(grade.sunElevationDeg * DEG),
-    Math.cos(grade.sunAzimuthDeg * DEG) * Math.cos(grade.sunElevationDeg * DEG),
-    Math.sin(grade.sunElevationDeg * DEG),
-  ).multiplyScalar(1000);
-  const d = camera.pose.distance;
-  // One fog object for the whole clip: a new one each frame makes three re-resolve every program.
-  const fog = useMemo(() => new THREE.Fog(grade.haze), [grade.haze]);
-  fog.near = d * grade.hazeFrom;
-  fog.far = Math.max(d * grade.hazeTo, 1800);
-  const p = camera.position;
+  // Draw order, nearest surfaces first so the depth test spares the ground under them: houses and trees,
+  // windows (on the walls, so after them), the ground, the far ground under it; the sky comes last.
   return (
     <>
-      <primitive attach="fog" object={fog} />
-      <hemisphereLight
-        args={[grade.skyLight, grade.groundLight, grade.ambientIntensity]}
-        position={[0, 0, 1]}
-      />
-      <directionalLight color={grade.sunColor} intensity={grade.sunIntensity} position={sun} />
-      {/* Drawn last, so only pixels nothing else covered pay for it; skipped when no sky is in view. */}
-      <mesh position={[p.x, p.y, p.z]} material={materials.sky} renderOrder={10} visible={skyInView(camera)}>
-        <sphereGeometry args={[SKY_RADIUS, 32, 16]} />
-      </mesh>
-      <mesh position={[0, 0, -0.4]} material={materials.far}>
+      <Atmosphere grade={grade} camera={camera} glsl={glsl} />
+      <mesh position={[0, 0, -0.4]} material={materials.far} renderOrder={3}>
         <planeGeometry args={[FAR_GROUND, FAR_GROUND]} />
       </mesh>
-      <mesh position={[0, 0, 0]} material={materials.ground}>
+      <mesh position={[0, 0, 0]} material={materials.ground} renderOrder={2}>
         <planeGeometry args={[props.groundSizeM, props.groundSizeM]} />
       </mesh>
       <mesh geometry={houses} material={materials.houses} />
-      <mesh geometry={windows} material={materials.windows} />
+      <mesh geometry={windows} material={materials.windows} renderOrder={1} />
       <primitive object={trees} />
     </>
   );
+}
+
+/** The grade's sky and sun as three would light a Lambert surface (linear colours times intensity). */
+function sceneLights(grade: Grade): SceneLights {
+  const scaled = (hex: string, k: number): Rgb => {
+    const [r, g, b] = linearRgb(hex);
+    return [r * k, g * k, b * k];
+  };
+  const az = grade.sunAzimuthDeg * DEG;
+  const el = grade.sunElevationDeg * DEG;
+  return {
+    sky: scaled(grade.skyLight, grade.ambientIntensity),
+    ground: scaled(grade.groundLight, grade.ambientIntensity),
+    sunDirection: [Math.sin(az) * Math.cos(el), Math.cos(az) * Math.cos(el), Math.sin(el)],
+    sun: scaled(grade.sunColor, grade.sunIntensity),
+  };
 }
 
 /** Whether the top of the frame reaches the horizon (the look angle from nadir plus half the field of view). */
@@ -214,8 +348,8 @@ function skyInView(camera: ResolvedCamera): boolean {
   return camera.pose.tilt + camera.pose.pitch + camera.verticalFovDeg / 2 > 86;
 }
 
-/** Every house's walls and roof planes as one non-indexed mesh with flat normals and vertex colours. */
-function houseGeometry(scene: AerialSceneModel): THREE.BufferGeometry {
+/** Every house's walls and roof planes as one non-indexed mesh, its colours lit per face. */
+function houseGeometry(scene: AerialSceneModel, lights: SceneLights): THREE.BufferGeometry {
   const positions: number[] = [];
   const colors: number[] = [];
   const color = new THREE.Color();
@@ -234,10 +368,11 @@ function houseGeometry(scene: AerialSceneModel): THREE.BufferGeometry {
     color.set(b.roofColor);
     for (const r of b.roof) fan(r);
   }
+  const light = bakeFlatLight(positions, lights);
+  for (let i = 0; i < colors.length; i++) colors[i]! *= light[i]!;
   const g = new THREE.BufferGeometry();
   g.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
   g.setAttribute('color', new THREE.Float32BufferAttribute(colors, 3));
-  g.computeVertexNormals();
   return g;
 }
 
@@ -254,10 +389,22 @@ function windowGeometry(scene: AerialSceneModel): THREE.BufferGeometry {
 
 const CROWN_GREENS = ['#3f5f2a', '#4a6b30', '#36552a', '#56703a', '#44623a'];
 
-/** One instanced low-poly crown per tree (a squashed icosahedron), each a slightly different green. */
-function treeMesh(scene: AerialSceneModel, material: THREE.Material): THREE.InstancedMesh {
+/** Crowns are squashed vertically by this much (their faces' light is baked for that shape). */
+const CROWN_SQUASH = 0.9;
+
+/** One instanced low-poly crown per tree (a squashed icosahedron, lit per face), each a slightly different green. */
+function treeMesh(
+  scene: AerialSceneModel,
+  material: THREE.Material,
+  lights: SceneLights,
+): THREE.InstancedMesh {
   const count = Math.floor(scene.trees.length / 3);
   const geometry = new THREE.IcosahedronGeometry(1, 1);
+  const position = geometry.getAttribute('position');
+  geometry.setAttribute(
+    'color',
+    new THREE.BufferAttribute(bakeFlatLight(position.array, lights, [1, 1, CROWN_SQUASH]), 3),
+  );
   const mesh = new THREE.InstancedMesh(geometry, material, Math.max(1, count));
   mesh.count = count;
   const m = new THREE.Matrix4();
@@ -265,7 +412,7 @@ function treeMesh(scene: AerialSceneModel, material: THREE.Material): THREE.Inst
   for (let i = 0; i < count; i++) {
     const [x, y, r] = [scene.trees[i * 3]!, scene.trees[i * 3 + 1]!, scene.trees[i * 3 + 2]!];
     // Crowns sit low enough that no trunk is needed from the air.
-    m.makeScale(r, r, r * 0.9).setPosition(x, y, 1.4 + r * 0.8);
+    m.makeScale(r, r, r * CROWN_SQUASH).setPosition(x, y, 1.4 + r * 0.8);
     mesh.setMatrixAt(i, m);
     mesh.setColorAt(i, color.set(CROWN_GREENS[i % CROWN_GREENS.length]!));
   }

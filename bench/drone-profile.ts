@@ -1,0 +1,195 @@
+// Where a footage frame's time goes: Remotion's seek (React update, R3F draw, delayRender cleared) versus
+// its screenshot (compositing, readback, JPEG encode), per frame, for the AerialFootage and MarkupReveal
+// compositions in the same browser. Loads Remotion's CommonJS build so the two steps can be timed.
+// CPU time per frame is the steady figure on a shared machine (wall time swings with other people's load).
+// Run: node --import tsx bench/drone-profile.ts
+//   PROFILE_FRAMES (default 30), PROFILE_PARTS (footage,reveal), PROFILE_BASELINE_SITE=dir (also the footage
+//   from another bundle of the site), PROFILE_VARIANTS='x264=veryfast;conc=2;format=png' (footage again
+//   with each set of render options: x264 preset, concurrency, image format).
+
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
+import { prepareAerialScene } from '../functions/jobs/drone/scene-input.ts';
+import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.ts';
+import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import { AERIAL_FOOTAGE, type AerialSceneProps } from '../functions/media/remotion/aerial-compositions.ts';
+import { MARKUP_REVEAL } from '../functions/media/remotion/compositions.ts';
+import { CHROMIUM } from '../functions/media/rendering/local-renderer.ts';
+import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
+import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
+
+const require = createRequire(import.meta.url);
+const dist = path.dirname(require.resolve('@remotion/renderer'));
+const seekModule = require(path.join(dist, 'seek-to-frame.js'));
+const takeModule = require(path.join(dist, 'take-frame.js'));
+const timings = { seek: [] as number[], shot: [] as number[] };
+for (const [mod, name, key] of [
+  [seekModule, 'seekToFrame', 'seek'],
+  [takeModule, 'takeFrame', 'shot'],
+] as const) {
+  const original = mod[name];
+  mod[name] = async (...args: unknown[]) => {
+    const t = performance.now();
+    try {
+      return await original(...args);
+    } finally {
+      timings[key].push(performance.now() - t);
+    }
+  };
+}
+const renderer = require('@remotion/renderer') as typeof import('@remotion/renderer');
+
+const files = new Map<string, { body: Buffer; type: string }>();
+const server = createServer((req, res) => {
+  const file = files.get((req.url ?? '').split('?')[0]!.slice(1));
+  res.statusCode = file ? 200 : 404;
+  if (file) res.setHeader('content-type', file.type);
+  res.setHeader('access-control-allow-origin', '*');
+  res.end(file?.body);
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const parsed = parseAustralianAddress('10 Wattle Street, Ultimo NSW 2007');
+if (!parsed.ok) throw new Error('address');
+const scene = await prepareAerialScene(
+  {
+    sites: new SyntheticSiteSource(),
+    nadir: new SyntheticNadirImagery(),
+    roofModel,
+    now: () => new Date(),
+    media: {
+      put: async (key, body, type) => {
+        files.set(key, { body, type });
+        return { s3_key: key, content_type: type, size_bytes: body.length };
+      },
+      sign: async (key) => ({ url: `${base}/${key}` }),
+    },
+  },
+  { address: parsed.address, position: { lat: -33.882, lng: 151.2 }, keyFor: (name) => `p/${name}` },
+);
+const frames = Number(process.env.PROFILE_FRAMES ?? 30);
+const imageFormat = 'jpeg';
+const serveUrl = await ensureSiteBundle();
+const webgl = { ...CHROMIUM, chromiumOptions: { gl: 'swangle' as const } };
+const browser = await renderer.openBrowser('chrome', { ...webgl, logLevel: 'error' });
+const common = { serveUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
+const out = mkdtempSync(path.join(tmpdir(), 'drone-profile-'));
+/** CPU time (ms) used so far by this process and every descendant (Chromium, its GPU process, ffmpeg). */
+function treeCpuMs(): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      // Fields after the command: state ppid ... utime(11) stime(12) cutime(13) cstime(14), 0-based from state.
+      stats.set(Number(name), {
+        ppid: Number(f[1]),
+        ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+      });
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  const tree = new Set([process.pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, s] of stats) {
+      if (tree.has(pid) || !tree.has(s.ppid)) continue;
+      tree.add(pid);
+      grew = true;
+    }
+  }
+  let ticks = 0;
+  for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
+  return ticks * 10;
+}
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function run(
+  label: string,
+  id: string,
+  inputProps: Record<string, unknown>,
+  variant = '',
+  site = serveUrl,
+) {
+  const tokens = variant.split(',');
+  const option = (name: string) => tokens.find((t) => t.startsWith(`${name}=`))?.slice(name.length + 1);
+  const experiment = option('exp');
+  if (experiment) inputProps = { ...inputProps, experiment };
+  const composition = await renderer.selectComposition({ ...common, serveUrl: site, id, inputProps });
+  timings.seek.length = 0;
+  timings.shot.length = 0;
+  const started = performance.now();
+  const cpu0 = treeCpuMs();
+  await renderer.renderMedia({
+    ...common,
+    serveUrl: site,
+    composition,
+    inputProps,
+    codec: 'h264',
+    crf: 18,
+    imageFormat: (option('format') as 'png' | undefined) ?? imageFormat,
+    jpegQuality: 90,
+    concurrency: Number(option('conc') ?? 1),
+    x264Preset: (option('x264') as 'veryfast' | undefined) ?? null,
+    outputLocation: path.join(out, `${label}.mp4`),
+    overwrite: true,
+  });
+  const s = (performance.now() - started) / 1000;
+  const cpuPerFrame = (treeCpuMs() - cpu0) / composition.durationInFrames;
+  console.log(
+    `${label}: ${composition.durationInFrames} frames in ${s.toFixed(1)} s = ${(composition.durationInFrames / s).toFixed(2)} frames/s, CPU ${cpuPerFrame.toFixed(0)} ms/frame; ` +
+      `seek median ${median(timings.seek).toFixed(0)} ms (first ${timings.seek[0]?.toFixed(0)}), ` +
+      `screenshot median ${median(timings.shot).toFixed(0)} ms (mean ${mean(timings.shot).toFixed(0)})`,
+  );
+}
+
+const parts = (process.env.PROFILE_PARTS ?? 'footage,reveal').split(',');
+const footage = {
+  ...scene.sceneProps,
+  durationInFrames: frames,
+  shotType: 'hero',
+  frontDirection: syntheticLayout(parsed.address).frontBearingDeg,
+  camera: { kind: 'path', style: 'front_left_zoom' },
+} satisfies AerialSceneProps;
+if (parts.includes('footage')) await run('footage', AERIAL_FOOTAGE.id, footage);
+const baselineSite = process.env.PROFILE_BASELINE_SITE;
+if (baselineSite) await run('footage [baseline site]', AERIAL_FOOTAGE.id, footage, '', baselineSite);
+for (const variant of (process.env.PROFILE_VARIANTS ?? '').split(';').filter(Boolean))
+  await run(`footage [${variant}]`, AERIAL_FOOTAGE.id, footage, variant);
+if (parts.includes('reveal')) {
+  const sharp = (await import('sharp')).default;
+  files.set('p/reveal.jpg', {
+    body: await sharp(files.get('p/aerial-ground.jpg')!.body).resize(1920, 1080).jpeg().toBuffer(),
+    type: 'image/jpeg',
+  });
+  await run('reveal', MARKUP_REVEAL.id, {
+    durationInFrames: frames,
+    baseImage: `${base}/p/reveal.jpg`,
+    boundary: [
+      { x: 760, y: 300 },
+      { x: 1160, y: 300 },
+      { x: 1160, y: 800 },
+      { x: 760, y: 800 },
+    ],
+    outline: { color: '#FFFFFF', width: 3 },
+    effect: { kind: 'darken', amount: 0.5 },
+    annotations: [],
+  });
+}
+console.log(
+  `load average: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}; outputs ${out}`,
+);
+await browser.close({ silent: true });
+server.close();
