@@ -19,7 +19,8 @@ import { probeVideo } from '../support/media-probe.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 
 const stack = sharedStack();
-const JOB_TIMEOUT_MS = 120_000;
+// Renders queue for the shared stack's render slot behind other files' videos and 4K drone stills.
+const JOB_TIMEOUT_MS = 600_000;
 const work = mkdtempSync(path.join(tmpdir(), 'video-export-'));
 let served: ServedBundle | undefined;
 let receiver: Server;

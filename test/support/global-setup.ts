@@ -1,4 +1,7 @@
 // One local stack process shared by the integration tests (tests that restart a stack start their own).
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStackProcess } from './local-stack-process.ts';
 
@@ -13,5 +16,7 @@ export default async function setup(project: TestProject) {
   project.provide('sharedStackDataDir', stack.dataDir);
   return async () => {
     await stack.stop();
+    // What the stack said (errors only: LOCAL_STACK_QUIET), for reading after a failed run.
+    writeFileSync(path.join(tmpdir(), 'pms-shared-stack.log'), stack.output());
   };
 }
