@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
@@ -143,6 +144,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   eventSources.start();
 
   const port = await gateway.listen(options.port);
+  const loopWatch = watchMainThread();
 
   const documents = DynamoDBDocumentClient.from(dynamodb, {
     marshallOptions: { removeUndefinedValues: true },
@@ -194,6 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     dashboardSignInLink: signInLink(`http://127.0.0.1:${port}`, signIn.token),
     idle: () => stepFunctions.idle(),
     async stop() {
+      clearInterval(loopWatch);
       await gateway.close();
       await eventSources.stop();
       await stepFunctions.close();
@@ -201,4 +204,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       await emulators.stop();
     },
   };
+}
+
+// The API handlers, the state machine interpreter and the emulators share this thread: a long stall here
+// makes API requests run out of their Lambda timeout. Say so when it happens (every 10 s at most).
+function watchMainThread(): NodeJS.Timeout {
+  const delay = monitorEventLoopDelay({ resolution: 50 });
+  delay.enable();
+  const timer = setInterval(() => {
+    const worstMs = delay.max / 1e6;
+    if (worstMs > 2000) {
+      console.warn(
+        `Local stack: the main thread stalled for ${Math.round(worstMs)} ms (API requests may time out)`,
+      );
+    }
+    delay.reset();
+  }, 10_000);
+  timer.unref();
+  return timer;
 }
