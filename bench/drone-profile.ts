@@ -5,7 +5,8 @@
 // Run: node --import tsx bench/drone-profile.ts
 //   PROFILE_FRAMES (default 30), PROFILE_PARTS (footage,reveal), PROFILE_BASELINE_SITE=dir (also the footage
 //   from another bundle of the site), PROFILE_VARIANTS='x264=veryfast;conc=2;format=png' (footage again
-//   with each set of render options: x264 preset, concurrency, image format).
+//   with each set of render options: x264 preset, concurrency, image format), PROFILE_REVEAL_VARIANTS (the
+//   same for the reveal), PROFILE_GL (swangle, angle, swiftshader).
 
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -73,9 +74,47 @@ const scene = await prepareAerialScene(
   { address: parsed.address, position: { lat: -33.882, lng: 151.2 }, keyFor: (name) => `p/${name}` },
 );
 const frames = Number(process.env.PROFILE_FRAMES ?? 30);
+// PROFILE_CAPTURE='beyond=false,surface=false,quality=80': overrides of Remotion's Page.captureScreenshot
+// parameters, to measure what each costs.
+const captureOverrides = Object.fromEntries(
+  (process.env.PROFILE_CAPTURE ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => kv.split('='))
+    .map(([k, v]) => [
+      {
+        beyond: 'captureBeyondViewport',
+        surface: 'fromSurface',
+        quality: 'quality',
+        speed: 'optimizeForSpeed',
+      }[k!]!,
+      v === 'true' ? true : v === 'false' ? false : Number(v),
+    ]),
+);
+if (Object.keys(captureOverrides).length > 0) {
+  const screenshotModule = require(path.join(dist, 'screenshot-task.js'));
+  const original = screenshotModule.screenshotTask;
+  const patched = new WeakSet<object>();
+  screenshotModule.screenshotTask = (args: {
+    page: { _client(): { send: (method: string, params: Record<string, unknown>) => Promise<unknown> } };
+  }) => {
+    const client = args.page._client();
+    if (!patched.has(client)) {
+      patched.add(client);
+      const send = client.send.bind(client);
+      client.send = (method: string, params: Record<string, unknown>) =>
+        send(method, method === 'Page.captureScreenshot' ? { ...params, ...captureOverrides } : params);
+    }
+    return original(args);
+  };
+}
 const imageFormat = 'jpeg';
 const serveUrl = await ensureSiteBundle();
-const webgl = { ...CHROMIUM, chromiumOptions: { gl: 'swangle' as const } };
+// PROFILE_GL: the browser's GL backend (the local renderer uses swangle for aerial footage, angle otherwise).
+const webgl = {
+  ...CHROMIUM,
+  chromiumOptions: { gl: (process.env.PROFILE_GL ?? 'swangle') as 'swangle' | 'angle' | 'swiftshader' },
+};
 const browser = await renderer.openBrowser('chrome', { ...webgl, logLevel: 'error' });
 const common = { serveUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
 const out = mkdtempSync(path.join(tmpdir(), 'drone-profile-'));
@@ -171,7 +210,7 @@ if (parts.includes('reveal')) {
     body: await sharp(files.get('p/aerial-ground.jpg')!.body).resize(1920, 1080).jpeg().toBuffer(),
     type: 'image/jpeg',
   });
-  await run('reveal', MARKUP_REVEAL.id, {
+  const reveal = {
     durationInFrames: frames,
     baseImage: `${base}/p/reveal.jpg`,
     boundary: [
@@ -183,7 +222,10 @@ if (parts.includes('reveal')) {
     outline: { color: '#FFFFFF', width: 3 },
     effect: { kind: 'darken', amount: 0.5 },
     annotations: [],
-  });
+  };
+  await run('reveal', MARKUP_REVEAL.id, reveal);
+  for (const variant of (process.env.PROFILE_REVEAL_VARIANTS ?? '').split(';').filter(Boolean))
+    await run(`reveal [${variant}]`, MARKUP_REVEAL.id, reveal, variant);
 }
 console.log(
   `load average: ${(await import('node:os'))
