@@ -6,7 +6,8 @@
 //   PROFILE_FRAMES (default 30), PROFILE_PARTS (footage,reveal), PROFILE_BASELINE_SITE=dir (also the footage
 //   from another bundle of the site), PROFILE_VARIANTS='x264=veryfast;conc=2;format=png' (footage again
 //   with each set of render options: x264 preset, concurrency, image format), PROFILE_REVEAL_VARIANTS (the
-//   same for the reveal), PROFILE_GL (swangle, angle, swiftshader).
+//   same for the reveal), PROFILE_GL (swangle, angle, swiftshader, egl, null), PROFILE_CAPTURE (overrides of
+//   the screenshot's parameters: beyond=false, surface=false, quality=80).
 
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -113,7 +114,12 @@ const serveUrl = await ensureSiteBundle();
 // PROFILE_GL: the browser's GL backend (the local renderer uses swangle for aerial footage, angle otherwise).
 const webgl = {
   ...CHROMIUM,
-  chromiumOptions: { gl: (process.env.PROFILE_GL ?? 'swangle') as 'swangle' | 'angle' | 'swiftshader' },
+  chromiumOptions: {
+    gl: (process.env.PROFILE_GL === 'null' ? null : (process.env.PROFILE_GL ?? 'swangle')) as
+      | 'swangle'
+      | 'angle'
+      | null,
+  },
 };
 const browser = await renderer.openBrowser('chrome', { ...webgl, logLevel: 'error' });
 const common = { serveUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };

@@ -13,7 +13,7 @@ import { watermarkBox } from '../../functions/media/staging/disclosure-watermark
 import { SILL_ALLOWANCE } from '../../functions/media/staging/offline-stager.ts';
 import { EMPTY_ROOMS, type EmptyRoomPhoto, renderEmptyRoom } from '../support/empty-room-photo.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
-import { download } from '../support/image-probe.ts';
+import { download, meanRegionDifference } from '../support/image-probe.ts';
 import { newOrganization, PROJECT_ROOT } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 
@@ -88,20 +88,6 @@ async function stageAndWait(body: Json): Promise<Json> {
   return job;
 }
 
-async function meanDiff(a: Buffer, b: Buffer, rect: { x0: number; y0: number; x1: number; y1: number }) {
-  const crop = {
-    left: Math.round(rect.x0),
-    top: Math.round(rect.y0),
-    width: Math.round(rect.x1 - rect.x0),
-    height: Math.round(rect.y1 - rect.y0),
-  };
-  const ra = await sharp(a).extract(crop).removeAlpha().raw().toBuffer();
-  const rb = await sharp(b).extract(crop).removeAlpha().raw().toBuffer();
-  let sum = 0;
-  for (let i = 0; i < ra.length; i++) sum += Math.abs(ra[i]! - rb[i]!);
-  return sum / ra.length;
-}
-
 describe('virtual staging', () => {
   it.each(EMPTY_ROOMS.slice(0, 3))(
     'stages $name ($format): same size and format, the floor furnished, the ceiling and window untouched',
@@ -131,13 +117,13 @@ describe('virtual staging', () => {
 
       const room = rooms.get(spec.name)!;
       const floor = { x0: spec.width * 0.25, y0: room.floorLineY, x1: spec.width * 0.75, y1: spec.height };
-      expect(await meanDiff(original, staged, floor)).toBeGreaterThan(12);
+      expect(await meanRegionDifference(original, staged, floor)).toBeGreaterThan(12);
       const ceiling = { x0: 0, y0: 0, x1: spec.width, y1: spec.height * 0.1 };
-      expect(await meanDiff(original, staged, ceiling)).toBeLessThan(1.5);
+      expect(await meanRegionDifference(original, staged, ceiling)).toBeLessThan(1.5);
       // The window's glass (all but the sill band the main piece may hide) is left as it was.
       for (const w of room.windows) {
         const glass = { ...w, y1: w.y1 - (w.y1 - w.y0) * SILL_ALLOWANCE };
-        expect(await meanDiff(original, staged, glass), 'window').toBeLessThan(2);
+        expect(await meanRegionDifference(original, staged, glass), 'window').toBeLessThan(2);
       }
     },
   );
@@ -232,7 +218,7 @@ describe('virtual staging: the watermark setting', () => {
     const off = await download(unlabelled.output.image.url);
     const b = watermarkBox(spec.width, spec.height);
     const label = { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
-    expect(await meanDiff(on, off, label), 'the corner differs').toBeGreaterThan(20);
+    expect(await meanRegionDifference(on, off, label), 'the corner differs').toBeGreaterThan(20);
     // The label itself: white text (pure white, which no furniture palette uses) on a dark box.
     const labelPixels = async (image: Buffer) => {
       const crop = { left: label.x0, top: label.y0, width: label.x1 - label.x0, height: label.y1 - label.y0 };
@@ -252,7 +238,7 @@ describe('virtual staging: the watermark setting', () => {
     expect(withLabel.white).toBeGreaterThan(without.white + 0.04);
     expect(withLabel.dark, 'the box darkens the photo under it').toBeLessThan(100);
     const ceiling = { x0: 0, y0: 0, x1: spec.width, y1: spec.height * 0.1 };
-    expect(await meanDiff(on, original, ceiling)).toBeLessThan(1.5);
+    expect(await meanRegionDifference(on, original, ceiling)).toBeLessThan(1.5);
 
     await cli('settings', '--org', org.orgId, '--staging-watermark', 'off');
     const afterOff = await submit({});

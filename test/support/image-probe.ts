@@ -45,3 +45,27 @@ export function meanDifference(a: Pixels, b: Pixels, points: readonly { x: numbe
 export function meanLuminance(image: Pixels, points: readonly { x: number; y: number }[]): number {
   return points.reduce((s, p) => s + luminance(image.rgb(p.x, p.y)), 0) / points.length;
 }
+
+/** A rectangle by its corners (image pixels; rounded to whole pixels) or as sharp's extract region. */
+export type PixelRect =
+  | { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
+  | { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
+
+/** Mean absolute per-channel (RGB) difference of two same-size images over a rectangle. */
+export async function meanRegionDifference(a: Buffer, b: Buffer, rect: PixelRect): Promise<number> {
+  const region =
+    'x0' in rect
+      ? {
+          left: Math.round(rect.x0),
+          top: Math.round(rect.y0),
+          width: Math.round(rect.x1 - rect.x0),
+          height: Math.round(rect.y1 - rect.y0),
+        }
+      : rect;
+  const [ra, rb] = await Promise.all(
+    [a, b].map((image) => sharp(image).extract(region).removeAlpha().raw().toBuffer()),
+  );
+  let sum = 0;
+  for (let i = 0; i < ra!.length; i++) sum += Math.abs(ra![i]! - rb![i]!);
+  return sum / ra!.length;
+}

@@ -3,18 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { applyWatermark, watermarkBox } from '../../../functions/media/staging/disclosure-watermark.ts';
-
-async function meanDiff(
-  a: Buffer,
-  b: Buffer,
-  rect: { left: number; top: number; width: number; height: number },
-) {
-  const ra = await sharp(a).extract(rect).removeAlpha().raw().toBuffer();
-  const rb = await sharp(b).extract(rect).removeAlpha().raw().toBuffer();
-  let sum = 0;
-  for (let i = 0; i < ra.length; i++) sum += Math.abs(ra[i]! - rb[i]!);
-  return sum / ra.length;
-}
+import { meanRegionDifference } from '../../support/image-probe.ts';
 
 describe('applyWatermark', () => {
   it.each(['png', 'jpeg', 'webp'] as const)('labels a %s photo in its corner only', async (format) => {
@@ -28,7 +17,7 @@ describe('applyWatermark', () => {
     expect(box.x + box.width).toBeLessThan(600);
     expect(box.y + box.height).toBeLessThanOrEqual(800);
     const inside = { left: box.x, top: box.y, width: box.width, height: box.height };
-    expect(await meanDiff(photo, out, inside)).toBeGreaterThan(40);
+    expect(await meanRegionDifference(photo, out, inside)).toBeGreaterThan(40);
     // Text pixels: some inside the box are near white (the photo there is mid-brown, the box dark).
     const { data } = await sharp(out)
       .extract(inside)
@@ -40,7 +29,7 @@ describe('applyWatermark', () => {
       if (data[i]! > 220 && data[i + 1]! > 220 && data[i + 2]! > 220) white++;
     expect(white).toBeGreaterThan(box.width * box.height * 0.05);
     const above = { left: 0, top: 0, width: 1200, height: box.y - 4 };
-    expect(await meanDiff(photo, out, above)).toBeLessThan(format === 'png' ? 0.01 : 2);
+    expect(await meanRegionDifference(photo, out, above)).toBeLessThan(format === 'png' ? 0.01 : 2);
     expect((await applyWatermark(photo, format)).equals(out)).toBe(true);
   });
 });

@@ -3,20 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OfflineStager } from '../../../functions/media/staging/offline-stager.ts';
 import { ROOM_TYPES } from '../../../functions/media/staging/room-types.ts';
 import { EMPTY_ROOMS, renderEmptyRoom } from '../../support/empty-room-photo.ts';
-
-async function meanDiff(a: Buffer, b: Buffer, rect: { x0: number; y0: number; x1: number; y1: number }) {
-  const crop = {
-    left: Math.round(rect.x0),
-    top: Math.round(rect.y0),
-    width: Math.round(rect.x1 - rect.x0),
-    height: Math.round(rect.y1 - rect.y0),
-  };
-  const ra = await sharp(a).extract(crop).removeAlpha().raw().toBuffer();
-  const rb = await sharp(b).extract(crop).removeAlpha().raw().toBuffer();
-  let sum = 0;
-  for (let i = 0; i < ra.length; i++) sum += Math.abs(ra[i]! - rb[i]!);
-  return sum / ra.length;
-}
+import { meanRegionDifference } from '../../support/image-probe.ts';
 
 const stager = new OfflineStager();
 
@@ -30,9 +17,9 @@ describe('offline stager', () => {
       expect([meta.width, meta.height, meta.format]).toEqual([spec.width, spec.height, spec.format]);
       expect(out.provider).toBe('offline-stager');
       const floor = { x0: spec.width * 0.25, y0: room.floorLineY, x1: spec.width * 0.75, y1: spec.height };
-      expect(await meanDiff(room.image, out.image, floor)).toBeGreaterThan(12);
+      expect(await meanRegionDifference(room.image, out.image, floor)).toBeGreaterThan(12);
       const ceiling = { x0: 0, y0: 0, x1: spec.width, y1: spec.height * 0.1 };
-      expect(await meanDiff(room.image, out.image, ceiling)).toBeLessThan(1.5);
+      expect(await meanRegionDifference(room.image, out.image, ceiling)).toBeLessThan(1.5);
     },
   );
 

@@ -1,14 +1,9 @@
-// Windows and doors in synthetic room photos (drawn at known positions, so the truth is exact): the
-// analysis finds each one, and the offline stager leaves them visible. The rule the stager keeps:
-// no piece's image box overlaps a found window or door, except that the room's main piece, when it fits
-// nowhere else, may hide the bottom 12% of a window's box (the sill and frame, never the glass above),
-// and, when the back wall is all windows and doors, may stand in front of a door (never the glass).
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { OfflineStager, SILL_ALLOWANCE } from '../../../functions/media/staging/offline-stager.ts';
 import { analyseRoom, type ImageRect } from '../../../functions/media/staging/room-analysis.ts';
 import type { RoomType } from '../../../functions/media/staging/room-types.ts';
 import { EMPTY_ROOMS, type EmptyRoomSpec, renderEmptyRoom } from '../../support/empty-room-photo.ts';
+import { meanRegionDifference } from '../../support/image-probe.ts';
 
 /** More rooms: a white door in a white back wall, a window near a corner, a door on the right wall. */
 const MORE_ROOMS: EmptyRoomSpec[] = [
@@ -40,20 +35,6 @@ const intersection = (a: ImageRect, b: ImageRect): ImageRect => ({
 /** The share of `truth` that the detected rects cover (they do not overlap each other). */
 const covered = (truth: ImageRect, found: readonly ImageRect[]) =>
   found.reduce((s, r) => s + area(intersection(truth, r)), 0) / area(truth);
-
-async function meanDiff(a: Buffer, b: Buffer, rect: ImageRect) {
-  const crop = {
-    left: Math.round(rect.x0),
-    top: Math.round(rect.y0),
-    width: Math.round(rect.x1 - rect.x0),
-    height: Math.round(rect.y1 - rect.y0),
-  };
-  const ra = await sharp(a).extract(crop).removeAlpha().raw().toBuffer();
-  const rb = await sharp(b).extract(crop).removeAlpha().raw().toBuffer();
-  let sum = 0;
-  for (let i = 0; i < ra.length; i++) sum += Math.abs(ra[i]! - rb[i]!);
-  return sum / ra.length;
-}
 
 const inside = (r: ImageRect, w: number, h: number): ImageRect => ({
   x0: Math.max(0, r.x0),
@@ -93,13 +74,17 @@ describe('offline stager: windows and doors stay visible', () => {
           const out = await stager.stage({ image: photo.image, roomType, seed });
           for (const w of photo.windows) {
             const glass = { ...w, y1: w.y1 - (w.y1 - w.y0) * SILL_ALLOWANCE };
-            expect(await meanDiff(photo.image, out.image, glass), `${roomType}/${seed} window`).toBeLessThan(
-              2,
-            );
+            expect(
+              await meanRegionDifference(photo.image, out.image, glass),
+              `${roomType}/${seed} window`,
+            ).toBeLessThan(2);
           }
           for (const d of roomy.has(spec.name) ? photo.doors : []) {
             const door = inside(d, spec.width, spec.height);
-            expect(await meanDiff(photo.image, out.image, door), `${roomType}/${seed} door`).toBeLessThan(2);
+            expect(
+              await meanRegionDifference(photo.image, out.image, door),
+              `${roomType}/${seed} door`,
+            ).toBeLessThan(2);
           }
         }
       }
