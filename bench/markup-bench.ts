@@ -234,14 +234,22 @@ const media = {
     return { s3_key: key, content_type: 'video/mp4' };
   },
 };
-// As the local stack renders (the adapter's defaults), and as it rendered before the tuning (x264 preset
-// medium), in the same run.
+// As the local stack renders (the adapter's defaults: split across the cores' browsers), with one browser,
+// and as it rendered before the tuning (one browser, x264 preset medium), in the same run.
 const tuned = new LocalRenderer({ serveUrl, workDir: path.join(work, 'renders'), media });
+// One browser per render, as before the split across browsers (LOCAL_RENDER_BROWSERS=1).
+const oneBrowser = new LocalRenderer({
+  serveUrl,
+  workDir: path.join(work, 'renders-one-browser'),
+  media,
+  browsersPerRender: 1,
+});
 const untuned = new LocalRenderer({
   serveUrl,
   workDir: path.join(work, 'renders-untuned'),
   media,
   x264Preset: 'medium',
+  browsersPerRender: 1,
 });
 async function renderOnce(renderer: LocalRenderer): Promise<number> {
   const started = performance.now();
@@ -263,6 +271,7 @@ async function renderOnce(renderer: LocalRenderer): Promise<number> {
 // The first render also opens Chromium (reused afterwards, as in a long-lived worker).
 const cold = await renderOnce(tuned);
 const warm = await renderOnce(tuned);
+const single = await renderOnce(oneBrowser);
 const before = await renderOnce(untuned);
 server.close();
 
@@ -311,7 +320,10 @@ console.log(
   `${'Remotion + Chromium, browser reused'.padEnd(44)}${(warm / 1000).toFixed(1).padEnd(10)}${(frames / (warm / 1000)).toFixed(1)}`,
 );
 console.log(
-  `${'before tuning (x264 preset medium)'.padEnd(44)}${(before / 1000).toFixed(1).padEnd(10)}${(frames / (before / 1000)).toFixed(1)}`,
+  `${'one browser (LOCAL_RENDER_BROWSERS=1)'.padEnd(44)}${(single / 1000).toFixed(1).padEnd(10)}${(frames / (single / 1000)).toFixed(1)}`,
+);
+console.log(
+  `${'before tuning (one browser, preset medium)'.padEnd(44)}${(before / 1000).toFixed(1).padEnd(10)}${(frames / (before / 1000)).toFixed(1)}`,
 );
 console.log(
   `${'baseline: ffmpeg x264 of one still'.padEnd(44)}${(ffmpegMs / 1000).toFixed(1).padEnd(10)}${(frames / (ffmpegMs / 1000)).toFixed(1)}`,

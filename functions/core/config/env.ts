@@ -52,6 +52,7 @@ export const ENV = {
   localRenderDir: 'LOCAL_RENDER_DIR',
   /** Local renders at once (the rest queue, stage queued_for_renderer); default one per two cores. */
   localRenderConcurrency: 'LOCAL_RENDER_CONCURRENCY',
+  localRenderBrowsers: 'LOCAL_RENDER_BROWSERS',
   /** Hosts caller-hosted Remotion bundles may come from (video export): comma-separated, `*.suffix` allowed. */
   videoBundleUrlAllowlist: 'VIDEO_BUNDLE_URL_ALLOWLIST',
   /** Output size of rendered videos as a share of full size (1; tests render smaller). */

@@ -3,7 +3,8 @@
 // Remotion Lambda; the render waits for one of the machine's render slots (RenderSlots: files shared by
 // every worker thread), then runs in the background. Progress lives in a small JSON file per render under
 // the local render directory, so whichever worker runs the next check can read it. The finished video is
-// uploaded to the media bucket. One browser per thread is reused across renders (a cold Chromium ~1 s).
+// uploaded to the media bucket. Browsers are reused across renders (a cold Chromium ~1 s); a render of our
+// own 2D compositions is split across LOCAL_RENDER_BROWSERS of them (splitFrames, joinParts).
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -83,15 +84,23 @@ export interface LocalRendererOptions {
   readonly x264Preset?: 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
   /** Renders at once on this machine; default LOCAL_RENDER_CONCURRENCY, else one per two cores. */
   readonly maxConcurrentRenders?: number;
+  /**
+   * Browsers one render of our own 2D compositions is split across (contiguous frame ranges, joined
+   * without re-encoding); default LOCAL_RENDER_BROWSERS, else the cores each render slot has (2 on 2 cores).
+   */
+  readonly browsersPerRender?: number;
 }
 
-/** One browser per OpenGL backend (the GL backend is a launch flag), reused across renders. */
-const browsers = new Map<RenderGl, Promise<HeadlessBrowser>>();
+/**
+ * Browsers by OpenGL backend (a launch flag) and index (a render split across browsers uses several),
+ * reused across renders.
+ */
+const browsers = new Map<string, Promise<HeadlessBrowser>>();
 
-async function sharedBrowser(gl: RenderGl | undefined): Promise<HeadlessBrowser> {
+async function sharedBrowser(gl: RenderGl | undefined, index = 0): Promise<HeadlessBrowser> {
   const { openBrowser } = await import('@remotion/renderer');
   const chromium = chromiumFor(gl);
-  const key = chromium.chromiumOptions.gl;
+  const key = `${chromium.chromiumOptions.gl}#${index}`;
   let browser = browsers.get(key);
   if (!browser) {
     browser = openBrowser('chrome', { ...chromium, logLevel: 'error' });
@@ -107,10 +116,43 @@ async function sharedBrowser(gl: RenderGl | undefined): Promise<HeadlessBrowser>
 
 /** After a transient failure the browser may be the culprit (crashed, wedged): the next render opens a new one. */
 function discardBrowser(gl: RenderGl | undefined) {
-  const key = chromiumFor(gl).chromiumOptions.gl;
-  const old = browsers.get(key);
-  browsers.delete(key);
-  void old?.then((b) => b.close({ silent: true })).catch(() => undefined);
+  const prefix = `${chromiumFor(gl).chromiumOptions.gl}#`;
+  for (const [key, old] of [...browsers]) {
+    if (!key.startsWith(prefix)) continue;
+    browsers.delete(key);
+    void old.then((b) => b.close({ silent: true })).catch(() => undefined);
+  }
+}
+
+/** Fewer frames than this per browser and a second browser's page set-up costs more than it saves. */
+const MIN_FRAMES_PER_BROWSER = 45;
+
+/** LOCAL_RENDER_BROWSERS, else the cores each render slot has, at least 1. */
+export function localRenderBrowsers(raw: string | undefined, cores: number, slots: number): number {
+  if (raw === undefined || raw === '') return Math.max(1, Math.floor(cores / slots));
+  const count = Number(raw);
+  if (!(Number.isInteger(count) && count >= 1 && count <= 8))
+    throw new Error(`LOCAL_RENDER_BROWSERS must be a whole number from 1 to 8, got '${raw}'`);
+  return count;
+}
+
+/**
+ * How a render is split across browsers: contiguous frame ranges, or one part (no split) when the video
+ * is a caller's bundle (its audio would not join cleanly), not H.264, a WebGL scene (one software-WebGL
+ * page already keeps two cores busy, and each browser would build the scene again), or short.
+ */
+export function splitFrames(
+  request: Pick<RenderRequest, 'serveUrl' | 'codec' | 'gl'>,
+  durationInFrames: number,
+  browsers: number,
+): Array<[number, number]> {
+  const parts = Math.min(browsers, Math.floor(durationInFrames / MIN_FRAMES_PER_BROWSER));
+  if (parts < 2 || request.serveUrl !== undefined || request.codec !== 'h264' || request.gl === 'swangle')
+    return [[0, durationInFrames - 1]];
+  return Array.from({ length: parts }, (_, i) => [
+    Math.round((i * durationInFrames) / parts),
+    Math.round(((i + 1) * durationInFrames) / parts) - 1,
+  ]);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,14 +161,19 @@ export class LocalRenderer implements Renderer {
   readonly name = 'remotion-local';
   readonly codecs = LOCAL_CODECS;
   private readonly slots: RenderSlots;
+  private readonly browsersPerRender: number;
 
   constructor(private readonly options: LocalRendererOptions) {
     mkdirSync(options.workDir, { recursive: true });
+    const slots =
+      options.maxConcurrentRenders ??
+      localRenderSlots(process.env[ENV.localRenderConcurrency], availableParallelism());
+    this.browsersPerRender =
+      options.browsersPerRender ??
+      localRenderBrowsers(process.env[ENV.localRenderBrowsers], availableParallelism(), slots);
     this.slots = new RenderSlots({
       dir: options.workDir,
-      slots:
-        options.maxConcurrentRenders ??
-        localRenderSlots(process.env[ENV.localRenderConcurrency], availableParallelism()),
+      slots,
       staleAfterMs: STALE_AFTER_MS,
       alive: (renderId) => {
         const record = this.read(renderId);
@@ -227,16 +274,18 @@ export class LocalRenderer implements Renderer {
     onProgress: (progress: number) => void,
   ): Promise<void> {
     const { renderMedia, selectComposition } = await import('@remotion/renderer');
-    const puppeteerInstance = await sharedBrowser(request.gl);
     const common = {
       serveUrl: request.serveUrl ?? this.options.serveUrl,
       inputProps: request.inputProps,
-      puppeteerInstance,
       timeoutInMilliseconds: PAGE_TIMEOUT_MS,
       ...chromiumFor(request.gl),
       logLevel: 'error' as const,
     };
-    const selected = await selectComposition({ ...common, id: request.composition });
+    const selected = await selectComposition({
+      ...common,
+      puppeteerInstance: await sharedBrowser(request.gl),
+      id: request.composition,
+    });
     const composition = {
       ...selected,
       width: request.width ?? selected.width,
@@ -246,29 +295,45 @@ export class LocalRenderer implements Renderer {
     };
     const output = CODEC_OUTPUT[request.codec];
     const file = path.join(this.options.workDir, `${renderId}.${output.extension}`);
+    const ranges = splitFrames(request, composition.durationInFrames, this.browsersPerRender);
+    const partFiles =
+      ranges.length === 1 ? [file] : ranges.map((_, i) => `${file}.part${i}.${output.extension}`);
+    const partProgress = ranges.map(() => 0);
     try {
-      await renderMedia({
-        ...common,
-        composition,
-        codec: request.codec,
-        ...(output.crf ? { crf: request.crf ?? DEFAULT_CRF } : {}),
-        // ProRes and GIF frames are taken losslessly; JPEG frames are cheaper to capture and decode.
-        ...(output.crf && request.codec !== 'vp8' && request.codec !== 'vp9'
-          ? { imageFormat: 'jpeg' as const, jpegQuality: 90 }
-          : { imageFormat: 'png' as const }),
-        scale: request.scale,
-        outputLocation: file,
-        overwrite: true,
-        concurrency: this.options.concurrency ?? null,
-        // Remotion takes the preset for h264 only (it refuses one for h265).
-        ...(request.codec === 'h264' ? { x264Preset: this.options.x264Preset ?? ('veryfast' as const) } : {}),
-        onProgress: (p) => onProgress(p.progress),
-      });
+      await Promise.all(
+        ranges.map(async (range, i) =>
+          renderMedia({
+            ...common,
+            puppeteerInstance: await sharedBrowser(request.gl, i),
+            composition,
+            codec: request.codec,
+            ...(output.crf ? { crf: request.crf ?? DEFAULT_CRF } : {}),
+            // ProRes and GIF frames are taken losslessly; JPEG frames are cheaper to capture and decode.
+            ...(output.crf && request.codec !== 'vp8' && request.codec !== 'vp9'
+              ? { imageFormat: 'jpeg' as const, jpegQuality: 90 }
+              : { imageFormat: 'png' as const }),
+            scale: request.scale,
+            outputLocation: partFiles[i]!,
+            overwrite: true,
+            concurrency: this.options.concurrency ?? null,
+            // Remotion takes the preset for h264 only (it refuses one for h265).
+            ...(request.codec === 'h264'
+              ? { x264Preset: this.options.x264Preset ?? ('veryfast' as const) }
+              : {}),
+            ...(ranges.length > 1 ? { frameRange: range } : {}),
+            onProgress: (p) => {
+              partProgress[i] = p.progress;
+              onProgress(partProgress.reduce((a, b) => a + b, 0) / ranges.length);
+            },
+          }),
+        ),
+      );
+      if (ranges.length > 1) await joinParts(partFiles, file);
       const { size } = await stat(file);
       await this.options.media.put(request.outputKey, await readFile(file), output.contentType);
       this.write(renderId, { state: 'done', progress: 1, sizeBytes: size });
     } finally {
-      rmSync(file, { force: true });
+      for (const f of new Set([file, ...partFiles])) rmSync(f, { force: true });
     }
   }
 
@@ -313,5 +378,42 @@ export class LocalRenderer implements Renderer {
       throw new BundleUnreachableError(serveUrl, firstLineOf(error));
     }
     return pickComposition(compositions, id);
+  }
+}
+
+/**
+ * The parts of a split render joined into one MP4 without re-encoding (ffmpeg's concat demuxer, Remotion's
+ * own ffmpeg): every part is H.264 from the same encoder settings and starts on a key frame.
+ */
+async function joinParts(parts: readonly string[], output: string): Promise<void> {
+  const { RenderInternals } = await import('@remotion/renderer');
+  const list = `${output}.parts.txt`;
+  writeFileSync(list, parts.map((p) => `file '${p.replaceAll("'", "'\\''")}'`).join('\n'));
+  try {
+    await RenderInternals.callFf({
+      bin: 'ffmpeg',
+      args: [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        list,
+        '-c',
+        'copy',
+        '-movflags',
+        '+faststart',
+        output,
+      ],
+      indent: false,
+      logLevel: 'error',
+      binariesDirectory: null,
+      cancelSignal: undefined,
+    });
+  } finally {
+    rmSync(list, { force: true });
   }
 }

@@ -1,0 +1,162 @@
+// A render of our own 2D compositions split across browsers (contiguous frame ranges joined without
+// re-encoding) must be the same video as one browser makes: same frame count and length, the same frames
+// on both sides of the join. Rendered for real (Debian's Chromium), small, with the reveal composition.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import sharp, { type OverlayOptions } from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKUP_REVEAL, type MarkupRevealProps } from '../../../functions/media/remotion/compositions.ts';
+import {
+  LocalRenderer,
+  localRenderBrowsers,
+  splitFrames,
+} from '../../../functions/media/rendering/local-renderer.ts';
+import type { RenderRequest } from '../../../functions/media/rendering/renderer.ts';
+import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
+import { meanRegionDifference } from '../../support/image-probe.ts';
+import { probeVideo, videoFrame } from '../../support/media-probe.ts';
+
+describe('splitFrames', () => {
+  const ours = { codec: 'h264' as const };
+
+  it('splits our H.264 renders into contiguous ranges that cover every frame once', () => {
+    expect(splitFrames(ours, 210, 2)).toEqual([
+      [0, 104],
+      [105, 209],
+    ]);
+    const three = splitFrames(ours, 301, 3);
+    expect(three[0]![0]).toBe(0);
+    expect(three.at(-1)![1]).toBe(300);
+    for (let i = 1; i < three.length; i++) expect(three[i]![0]).toBe(three[i - 1]![1] + 1);
+  });
+
+  it('keeps one part for caller bundles, other codecs, WebGL scenes, one browser and short videos', () => {
+    const whole = [[0, 209]];
+    expect(splitFrames({ ...ours, serveUrl: 'http://127.0.0.1:1/index.html' }, 210, 2)).toEqual(whole);
+    expect(splitFrames({ codec: 'h265' }, 210, 2)).toEqual(whole);
+    expect(splitFrames({ ...ours, gl: 'swangle' }, 210, 2)).toEqual(whole);
+    expect(splitFrames(ours, 210, 1)).toEqual(whole);
+    expect(splitFrames(ours, 60, 2)).toEqual([[0, 59]]);
+    // No more parts than 45-frame shares.
+    expect(splitFrames(ours, 100, 4)).toHaveLength(2);
+  });
+});
+
+describe('localRenderBrowsers', () => {
+  it('defaults to the cores each render slot has, at least one', () => {
+    expect(localRenderBrowsers(undefined, 2, 1)).toBe(2);
+    expect(localRenderBrowsers('', 8, 2)).toBe(4);
+    expect(localRenderBrowsers(undefined, 1, 1)).toBe(1);
+    expect(localRenderBrowsers(undefined, 2, 4)).toBe(1);
+  });
+
+  it('takes LOCAL_RENDER_BROWSERS and refuses what is not 1-8', () => {
+    expect(localRenderBrowsers('3', 2, 1)).toBe(3);
+    for (const bad of ['0', '9', '1.5', 'two'])
+      expect(() => localRenderBrowsers(bad, 2, 1)).toThrow(/LOCAL_RENDER_BROWSERS/);
+  });
+});
+
+describe('a reveal split across two browsers', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'split-render-'));
+  const videos = new Map<string, Buffer>();
+  let server: Server;
+  let props: MarkupRevealProps;
+
+  beforeAll(async () => {
+    // A base image with structure everywhere, so a wrong frame order or offset shows.
+    const base = await sharp({
+      create: { width: 1920, height: 1080, channels: 3, background: '#5a7d3c' },
+    })
+      .composite(
+        Array.from({ length: 12 }, (_, i) => ({
+          input: {
+            create: { width: 120, height: 900, channels: 3, background: i % 2 ? '#c8b89a' : '#30404f' },
+          },
+          left: 40 + i * 155,
+          top: 90,
+        })) as OverlayOptions[],
+      )
+      .jpeg()
+      .toBuffer();
+    server = createServer((_, res) => {
+      res.setHeader('content-type', 'image/jpeg');
+      res.end(base);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    props = {
+      durationInFrames: 90,
+      baseImage: `${origin}/base.jpg`,
+      boundary: [
+        { x: 700, y: 300 },
+        { x: 1200, y: 260 },
+        { x: 1260, y: 820 },
+        { x: 660, y: 780 },
+      ],
+      outline: { color: '#FFFFFF', width: 8 },
+      effect: { kind: 'darken', amount: 0.6 },
+      annotations: [],
+    };
+  }, 60_000);
+
+  afterAll(() => {
+    server?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  async function render(browsersPerRender: number): Promise<Buffer> {
+    const renderer = new LocalRenderer({
+      serveUrl: await ensureSiteBundle(),
+      workDir: path.join(work, `renders-${browsersPerRender}`),
+      media: {
+        put: async (key, body, contentType) => {
+          videos.set(key, Buffer.from(body as Uint8Array));
+          return { s3_key: key, content_type: contentType };
+        },
+      },
+      maxConcurrentRenders: 1,
+      browsersPerRender,
+    });
+    const request: RenderRequest = {
+      composition: MARKUP_REVEAL.id,
+      inputProps: props,
+      codec: 'h264',
+      scale: 0.25,
+      outputKey: `reveal-${browsersPerRender}.mp4`,
+      timeoutSeconds: 300,
+    };
+    const handle = await renderer.start(request);
+    for (;;) {
+      const status = await renderer.status(handle);
+      if (status.state === 'done') return videos.get(request.outputKey)!;
+      if (status.state === 'failed') throw new Error(status.message);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('is the same video as one browser renders: length, frames, and the frames at the join', async () => {
+    const split = await render(2);
+    const single = await render(1);
+    const facts = probeVideo(split);
+    expect(facts).toMatchObject({ codec: 'h264', width: 480, height: 270, fps: 30, frames: 90 });
+    expect(facts.durationSeconds).toBeCloseTo(3, 1);
+    expect(probeVideo(single).frames).toBe(90);
+    // Frame 45 starts the second part; the darkening fades in across it, so every frame there differs.
+    for (const seconds of [0.5, 1.0, 1.45, 1.5, 1.55, 2.9]) {
+      const a = videoFrame(split, seconds);
+      const b = videoFrame(single, seconds);
+      const difference = await meanRegionDifference(a, b, { left: 0, top: 0, width: 480, height: 270 });
+      expect(difference, `frame at ${seconds} s`).toBeLessThan(1.5);
+    }
+    // And the fade does move across the join (so the comparison above could have failed).
+    const before = videoFrame(split, 1.2);
+    const after = videoFrame(split, 1.7);
+    expect(
+      await meanRegionDifference(before, after, { left: 0, top: 0, width: 480, height: 270 }),
+    ).toBeGreaterThan(1.5);
+  }, 240_000);
+});
