@@ -62,7 +62,15 @@ if (command.length > 0) {
   );
   if (stale) step(`Setup done; running: ${command.join(' ')}`);
   // One string through the shell, so a script line can pass `a && b` quoted as one argument.
-  const child = spawn(command.join(' '), { stdio: 'inherit', shell: true, env: { ...process.env, PATH } });
+  // The local stack runs DynamoDB (dynalite on LevelDB), the emulators' file I/O and the workers' sharp
+  // pipelines on one process's libuv pool: with Node's 4 threads, four long image encodes held every
+  // DynamoDB call of the API for seconds (a GetItem waited 9 s; the API's 10 s Lambda timeout fired).
+  const UV_THREADPOOL_SIZE = process.env.UV_THREADPOOL_SIZE || '32';
+  const child = spawn(command.join(' '), {
+    stdio: 'inherit',
+    shell: true,
+    env: { ...process.env, PATH, UV_THREADPOOL_SIZE },
+  });
   // Ctrl-C reaches the whole process group; the child decides how to stop, this process waits for it.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {

@@ -145,6 +145,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
   const port = await gateway.listen(options.port);
   const loopWatch = watchMainThread();
+  if (Number(process.env.UV_THREADPOOL_SIZE || 4) < MIN_UV_THREADPOOL_SIZE) {
+    console.warn(
+      `Local stack: UV_THREADPOOL_SIZE is ${process.env.UV_THREADPOOL_SIZE || '4 (Node default)'}; image work can then hold up the emulated DynamoDB for seconds and API requests time out. npm start sets 32.`,
+    );
+  }
 
   const documents = DynamoDBDocumentClient.from(dynamodb, {
     marshallOptions: { removeUndefinedValues: true },
@@ -205,6 +210,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     },
   };
 }
+
+/** Below this many libuv threads, sharp's work in the workers queues the emulators' LevelDB and file I/O. */
+const MIN_UV_THREADPOOL_SIZE = 16;
 
 // The API handlers, the state machine interpreter and the emulators share this thread: a long stall here
 // makes API requests run out of their Lambda timeout. Say so when it happens (every 10 s at most).

@@ -75,6 +75,9 @@ export async function startStackProcess(
       DATA_DIR: dataDir,
       LOCAL_STACK_QUIET: 'true',
       LOCAL_RENDER_SCALE: '0.5',
+      // As npm start runs it (scripts/ensure-deps.mjs): enough libuv threads that image work in the
+      // workers never holds up the emulators' DynamoDB I/O.
+      UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '32',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
