@@ -9,8 +9,7 @@ for (const name of chosen.length > 0 ? chosen : all) {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, `${name}-bench.ts`)],
-    // As npm start runs the local stack (scripts/ensure-deps.mjs): libuv threads for the emulators' I/O.
-    { stdio: 'inherit', env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '32' } },
+    { stdio: 'inherit' },
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -62,9 +62,7 @@ if (command.length > 0) {
   );
   if (stale) step(`Setup done; running: ${command.join(' ')}`);
   // One string through the shell, so a script line can pass `a && b` quoted as one argument.
-  // The local stack runs DynamoDB (dynalite on LevelDB), the emulators' file I/O and the workers' sharp
-  // pipelines on one process's libuv pool: with Node's 4 threads, four long image encodes held every
-  // DynamoDB call of the API for seconds (a GetItem waited 9 s; the API's 10 s Lambda timeout fired).
+  // The local stack's libuv pool: LOCAL_UV_THREADPOOL_SIZE of lib/local/threadpool.ts (why is there).
   const UV_THREADPOOL_SIZE = process.env.UV_THREADPOOL_SIZE || '32';
   const child = spawn(command.join(' '), {
     stdio: 'inherit',

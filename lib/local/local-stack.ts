@@ -36,6 +36,7 @@ import { createLocalResources, LocalNames } from './local-resources.ts';
 import { LocalStepFunctions } from './local-step-functions.ts';
 import { type RecoveryReport, recoverUnfinishedJobs } from './recovery.ts';
 import { exportsOf, LOCAL_REGION, synthesizeLocalApp, TemplateResolver } from './synthesized-app.ts';
+import { threadpoolWarning } from './threadpool.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 export interface LocalStackOptions {
@@ -145,11 +146,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
   const port = await gateway.listen(options.port);
   const loopWatch = watchMainThread();
-  if (Number(process.env.UV_THREADPOOL_SIZE || 4) < MIN_UV_THREADPOOL_SIZE) {
-    console.warn(
-      `Local stack: UV_THREADPOOL_SIZE is ${process.env.UV_THREADPOOL_SIZE || '4 (Node default)'}; image work can then hold up the emulated DynamoDB for seconds and API requests time out. npm start sets 32.`,
-    );
-  }
+  const poolWarning = threadpoolWarning(process.env);
+  if (poolWarning) console.warn(poolWarning);
 
   const documents = DynamoDBDocumentClient.from(dynamodb, {
     marshallOptions: { removeUndefinedValues: true },
@@ -210,9 +208,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     },
   };
 }
-
-/** Below this many libuv threads, sharp's work in the workers queues the emulators' LevelDB and file I/O. */
-const MIN_UV_THREADPOOL_SIZE = 16;
 
 // The API handlers, the state machine interpreter and the emulators share this thread: a long stall here
 // makes API requests run out of their Lambda timeout. Say so when it happens (every 10 s at most).

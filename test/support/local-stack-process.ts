@@ -14,6 +14,7 @@ import type { Mode } from '../../functions/core/jobs/job-types.ts';
 import { STAGES } from '../../lib/config/stages.ts';
 import type { DevKeys } from '../../lib/local/dev-keys.ts';
 import type { LocalStackInfo } from '../../lib/local/local-stack.ts';
+import { LOCAL_UV_THREADPOOL_SIZE } from '../../lib/local/threadpool.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -75,9 +76,8 @@ export async function startStackProcess(
       DATA_DIR: dataDir,
       LOCAL_STACK_QUIET: 'true',
       LOCAL_RENDER_SCALE: '0.5',
-      // As npm start runs it (scripts/ensure-deps.mjs): enough libuv threads that image work in the
-      // workers never holds up the emulators' DynamoDB I/O.
-      UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '32',
+      // As npm start runs it, also when vitest was started directly (lib/local/threadpool.ts).
+      UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || LOCAL_UV_THREADPOOL_SIZE,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

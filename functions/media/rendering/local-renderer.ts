@@ -18,8 +18,8 @@ import {
   BundleUnreachableError,
   CODEC_OUTPUT,
   type CompositionInfo,
-  DEFAULT_CRF,
   firstLineOf,
+  frameEncoding,
   isTransientRenderFailure,
   pickComposition,
   type RenderCodec,
@@ -307,11 +307,7 @@ export class LocalRenderer implements Renderer {
             puppeteerInstance: await sharedBrowser(request.gl, i),
             composition,
             codec: request.codec,
-            ...(output.crf ? { crf: request.crf ?? DEFAULT_CRF } : {}),
-            // ProRes and GIF frames are taken losslessly; JPEG frames are cheaper to capture and decode.
-            ...(output.crf && request.codec !== 'vp8' && request.codec !== 'vp9'
-              ? { imageFormat: 'jpeg' as const, jpegQuality: 90 }
-              : { imageFormat: 'png' as const }),
+            ...frameEncoding(request),
             scale: request.scale,
             outputLocation: partFiles[i]!,
             overwrite: true,

@@ -12,8 +12,8 @@ import {
   BundleUnreachableError,
   CODEC_OUTPUT,
   type CompositionInfo,
-  DEFAULT_CRF,
   firstLineOf,
+  frameEncoding,
   isTransientRenderFailure,
   pickComposition,
   type RenderCodec,
@@ -67,7 +67,6 @@ export class RemotionLambdaRenderer implements Renderer {
       throw new Error(`Remotion Lambda does not render codec '${request.codec}'`);
     const client = await this.client();
     const started = new Date();
-    const output = CODEC_OUTPUT[request.codec];
     const { renderId, bucketName } = await client.renderMediaOnLambda({
       region: this.options.region as Region,
       functionName: this.options.functionName,
@@ -75,10 +74,7 @@ export class RemotionLambdaRenderer implements Renderer {
       composition: request.composition,
       inputProps: request.inputProps,
       codec: request.codec,
-      ...(output.crf ? { crf: request.crf ?? DEFAULT_CRF } : {}),
-      ...(output.crf && request.codec !== 'vp8' && request.codec !== 'vp9'
-        ? { imageFormat: 'jpeg' as const, jpegQuality: 90 }
-        : { imageFormat: 'png' as const }),
+      ...frameEncoding(request),
       scale: request.scale,
       forceWidth: request.width ?? null,
       forceHeight: request.height ?? null,

@@ -24,6 +24,20 @@ export const CODEC_OUTPUT: Readonly<Record<RenderCodec, CodecOutput>> = {
 };
 
 /**
+ * How both renderers encode a request's frames: its crf (codecs that take one) and the frame format —
+ * JPEG 90 for lossy codecs that accept it (cheaper to capture and decode), PNG for VP8/VP9, ProRes and GIF.
+ */
+export function frameEncoding(request: Pick<RenderRequest, 'codec' | 'crf'>) {
+  const output = CODEC_OUTPUT[request.codec];
+  return {
+    ...(output.crf ? { crf: request.crf ?? DEFAULT_CRF } : {}),
+    ...(output.crf && request.codec !== 'vp8' && request.codec !== 'vp9'
+      ? { imageFormat: 'jpeg' as const, jpegQuality: 90 }
+      : { imageFormat: 'png' as const }),
+  };
+}
+
+/**
  * Chromium's OpenGL backend for a render. 'swangle' (SwiftShader through ANGLE) gives a software WebGL
  * context, which WebGL compositions (the aerial scene) need on machines without a GPU; 'angle' falls
  * back to SwiftShader without WebGL and draws 2D compositions ~3.5x faster. Remotion Lambda's default
