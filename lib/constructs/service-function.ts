@@ -116,11 +116,13 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   /**
-   * Object access only (the media store gets, puts and presigns GETs of objects; it never lists or
-   * deletes), so not `grantRead`/`grantReadWrite`, which add s3:List*, s3:GetBucket*, s3:DeleteObject*.
+   * Object access only (the media store gets, puts — large bodies in parts, aborted on failure — and
+   * presigns GETs of objects; it never lists or deletes), so not `grantRead`/`grantReadWrite`, which add
+   * s3:List*, s3:GetBucket*, s3:DeleteObject*.
    */
   bindBucket(bucket: IBucket, envName: string, access: 'read' | 'readWrite'): this {
-    const actions = access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
+    const actions =
+      access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'];
     this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
     bucket.encryptionKey?.grant(
       this,

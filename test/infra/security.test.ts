@@ -217,7 +217,7 @@ describe('least privilege', () => {
         ),
       ),
     );
-    expect([...s3Actions].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect([...s3Actions].sort()).toEqual(['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject']);
     // Nothing but our own functions touches the media bucket (Remotion renders into its own bucket).
     for (const [id] of resources(dev.serviceTemplate, 'AWS::Lambda::Function').filter(
       ([, fn]) => !fn.Metadata?.[HANDLER_METADATA_KEY],

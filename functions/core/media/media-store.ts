@@ -1,5 +1,13 @@
 // Private media objects in the media bucket, handed out only as presigned URLs.
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Tenant } from '../jobs/job-types.ts';
 import type { StoredMedia } from '../schemas/outputs.ts';
@@ -29,6 +37,12 @@ export interface MediaStore extends MediaUrlSigner {
   get(key: string): Promise<Buffer>;
 }
 
+/**
+ * Bodies above this go up in parts (S3's minimum part is 5 MiB): smaller requests retry cheaper, and the
+ * local stack's S3 emulator refuses a request over 11 MiB — a full-size drone clip failed to store there.
+ */
+export const PART_BYTES = 8 * 1024 * 1024;
+
 export class S3MediaStore implements MediaStore {
   constructor(
     private readonly s3: S3Client,
@@ -42,10 +56,38 @@ export class S3MediaStore implements MediaStore {
     contentType: string,
     extra: Omit<StoredMedia, 's3_key' | 'content_type' | 'size_bytes'> = {},
   ): Promise<StoredMedia> {
-    await this.s3.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
-    );
+    if (body.length <= PART_BYTES) {
+      await this.s3.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+      );
+    } else {
+      await this.putInParts(key, body, contentType);
+    }
     return { s3_key: key, content_type: contentType, size_bytes: body.length, ...extra };
+  }
+
+  /** A multipart upload; abandoned parts are aborted so they are not stored (and billed) unseen. */
+  private async putInParts(key: string, body: Buffer, contentType: string): Promise<void> {
+    const target = { Bucket: this.bucket, Key: key };
+    const { UploadId } = await this.s3.send(
+      new CreateMultipartUploadCommand({ ...target, ContentType: contentType }),
+    );
+    try {
+      const parts: Array<{ ETag: string | undefined; PartNumber: number }> = [];
+      for (let offset = 0, n = 1; offset < body.length; offset += PART_BYTES, n += 1) {
+        const part = body.subarray(offset, offset + PART_BYTES);
+        const { ETag } = await this.s3.send(
+          new UploadPartCommand({ ...target, UploadId, PartNumber: n, Body: part }),
+        );
+        parts.push({ ETag, PartNumber: n });
+      }
+      await this.s3.send(
+        new CompleteMultipartUploadCommand({ ...target, UploadId, MultipartUpload: { Parts: parts } }),
+      );
+    } catch (error) {
+      await this.s3.send(new AbortMultipartUploadCommand({ ...target, UploadId })).catch(() => undefined);
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Buffer> {
