@@ -1,12 +1,15 @@
 // Drone benchmark, in one run on the same machine:
 //   1. a 3840x2160 drone still of the offline aerial scene (hero grade), rendered through Remotion's still
 //      path: wall time (target <= 15 s on 2 cores), after the scene's one-off preparation (timed apart);
-//   2. drone footage at 1920x1080 30 fps (front_left_zoom): frames/s (target >= 6 on 2 cores);
-//   3. the markup reveal video at 1920x1080 rendered the same way, as the baseline frames/s.
+//   2. drone footage at 1920x1080 30 fps (front_left_zoom) rendered as the local stack renders it
+//      (LocalRenderer: the machine's software WebGL, split across browsers): frames/s (target >= 6 on 2
+//      cores); beside it, in the same run, as it rendered before (SwiftShader, one browser);
+//   3. the markup reveal video at 1920x1080 rendered as the local stack renders it, the baseline frames/s.
 // Run: node --import tsx bench/drone-bench.ts   (DRONE_BENCH_OUT=dir keeps the still, frames and videos;
 // DRONE_BENCH_SECONDS sets the footage length, default 4; DRONE_BENCH_BASELINE_SITE=dir also renders the
 // still and the footage from another bundle of the site, e.g. an older commit's, in the same run;
-// DRONE_BENCH_X264 sets the encoder preset, DRONE_BENCH_CONCURRENCY the number of browser tabs)
+// DRONE_BENCH_X264 sets the encoder preset of the baseline-site renders, DRONE_BENCH_CONCURRENCY their
+// number of browser tabs; DRONE_BENCH_GL the stills' backend, default the stack's (localWebGl))
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +26,8 @@ import {
   type AerialSceneProps,
 } from '../functions/media/remotion/aerial-compositions.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
-import { CHROMIUM } from '../functions/media/rendering/local-renderer.ts';
+import { CHROMIUM, LocalRenderer, localWebGl } from '../functions/media/rendering/local-renderer.ts';
+import type { RenderRequest } from '../functions/media/rendering/renderer.ts';
 import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 
@@ -69,8 +73,10 @@ console.log(
 
 const { renderStill, renderMedia, selectComposition, openBrowser } = await import('@remotion/renderer');
 const serveUrl = await ensureSiteBundle();
-// WebGL without a GPU needs SwiftShader through ANGLE's Vulkan backend ('swangle'), FINDINGS.md.
-const gl = (process.env.DRONE_BENCH_GL ?? 'swangle') as 'swangle' | 'angle' | 'swiftshader';
+// WebGL without a GPU: the stack's choice (Mesa's llvmpipe through EGL where the machine has it, else
+// SwiftShader through ANGLE, 'swangle'), or DRONE_BENCH_GL.
+const gl = (process.env.DRONE_BENCH_GL ?? (await localWebGl())) as 'swangle' | 'angle-egl';
+console.log(`Software WebGL: ${gl}`);
 const webgl = { ...CHROMIUM, chromiumOptions: { gl } };
 const parts = (process.env.DRONE_BENCH_PARTS ?? 'still,footage,reveal').split(',');
 const browser = await openBrowser('chrome', { ...webgl, logLevel: 'error' });
@@ -135,6 +141,29 @@ for (const shotType of parts.includes('still') ? shots : []) {
 }
 
 // --- 2. footage ----------------------------------------------------------------------------------------
+// Through the local stack's adapter: its WebGL backend, its split across browsers, x264 veryfast.
+const media = {
+  put: async (key: string, body: Buffer | Uint8Array) => {
+    writeFileSync(path.join(out, key), body);
+    return { s3_key: key, content_type: 'video/mp4' };
+  },
+};
+async function viaStack(
+  renderer: LocalRenderer,
+  request: Omit<RenderRequest, 'codec' | 'timeoutSeconds' | 'scale'>,
+  frames: number,
+): Promise<number> {
+  started = performance.now();
+  const handle = await renderer.start({ ...request, codec: 'h264', scale: 1, timeoutSeconds: 900 });
+  for (;;) {
+    const status = await renderer.status(handle);
+    if (status.state === 'done') break;
+    if (status.state === 'failed') throw new Error(status.message);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return frames / ((performance.now() - started) / 1000);
+}
+// Another bundle of the site (DRONE_BENCH_BASELINE_SITE), rendered directly in the stills' browser.
 async function video(
   id: string,
   inputProps: Record<string, unknown>,
@@ -160,50 +189,71 @@ async function video(
   return composition.durationInFrames / ((performance.now() - started) / 1000);
 }
 const style = (process.env.DRONE_BENCH_STYLE ?? 'front_left_zoom') as 'front_left_zoom';
+const frames = seconds * AERIAL_FOOTAGE.fps;
 const footageProps = {
   ...scene.sceneProps,
-  durationInFrames: seconds * AERIAL_FOOTAGE.fps,
+  durationInFrames: frames,
   shotType: 'hero',
   frontDirection: front,
   camera: { kind: 'path', style },
 } satisfies AerialSceneProps;
+const stackRenderer = new LocalRenderer({ serveUrl, workDir: path.join(out, 'renders'), media });
 let footageFps = 0;
-for (const site of parts.includes('footage') ? sites : []) {
-  const fps = await video(
-    AERIAL_FOOTAGE.id,
-    footageProps,
-    `footage-${style}${site.label ? '-baseline' : ''}.mp4`,
-    site,
-  );
-  if (!site.label) footageFps = fps;
+if (parts.includes('footage')) {
+  const footage = { composition: AERIAL_FOOTAGE.id, inputProps: footageProps, gl: 'swangle' as const };
+  // The first render opens the browsers (reused afterwards, as in a long-lived worker).
+  const cold = await viaStack(stackRenderer, { ...footage, outputKey: `footage-${style}.mp4` }, frames);
+  footageFps = await viaStack(stackRenderer, { ...footage, outputKey: `footage-${style}.mp4` }, frames);
   console.log(
-    `Footage 1920x1080 ${seconds} s (${style})${site.label}: ${fps.toFixed(1)} frames/s (target >= 6)`,
+    `Footage 1920x1080 ${seconds} s (${style}) as the stack renders it (${gl}, split across browsers): ${footageFps.toFixed(1)} frames/s warm, ${cold.toFixed(1)} with the browsers' start (target >= 6)`,
+  );
+  // As it rendered before, in the same run: SwiftShader, one browser.
+  const forced = process.env.LOCAL_WEBGL;
+  process.env.LOCAL_WEBGL = 'swangle';
+  const before = new LocalRenderer({
+    serveUrl,
+    workDir: path.join(out, 'renders-before'),
+    media,
+    browsersPerRender: 1,
+  });
+  await viaStack(before, { ...footage, outputKey: 'footage-swangle.mp4' }, frames);
+  const beforeFps = await viaStack(before, { ...footage, outputKey: 'footage-swangle.mp4' }, frames);
+  if (forced === undefined) delete process.env.LOCAL_WEBGL;
+  else process.env.LOCAL_WEBGL = forced;
+  console.log(
+    `Footage as rendered before (swangle, one browser), same run: ${beforeFps.toFixed(1)} frames/s warm`,
   );
 }
+for (const site of parts.includes('footage') ? sites.slice(1) : []) {
+  const fps = await video(AERIAL_FOOTAGE.id, footageProps, `footage-${style}-baseline.mp4`, site);
+  console.log(`Footage 1920x1080 ${seconds} s (${style})${site.label}: ${fps.toFixed(1)} frames/s`);
+}
 
-// --- 3. the reveal video, the same way -----------------------------------------------------------------
+// --- 3. the reveal video, as the stack renders it ------------------------------------------------------
 const reveal = await sharp(files.get('bench/aerial-ground.jpg')!.body).resize(1920, 1080).jpeg().toBuffer();
 files.set('bench/reveal-base.jpg', { body: reveal, type: 'image/jpeg' });
-const revealFps = !parts.includes('reveal')
-  ? 0
-  : await video(
-      MARKUP_REVEAL.id,
-      {
-        durationInFrames: seconds * MARKUP_REVEAL.fps,
-        baseImage: `${base}/bench/reveal-base.jpg`,
-        boundary: [
-          { x: 760, y: 300 },
-          { x: 1160, y: 300 },
-          { x: 1160, y: 800 },
-          { x: 760, y: 800 },
-        ],
-        outline: { color: '#FFFFFF', width: 3 },
-        effect: { kind: 'darken', amount: 0.5 },
-        annotations: [],
-      } satisfies MarkupRevealProps,
-      'reveal.mp4',
-    );
-console.log(`Reveal video 1920x1080 ${seconds} s (same browser and GL): ${revealFps.toFixed(1)} frames/s`);
+const revealProps = {
+  durationInFrames: seconds * MARKUP_REVEAL.fps,
+  baseImage: `${base}/bench/reveal-base.jpg`,
+  boundary: [
+    { x: 760, y: 300 },
+    { x: 1160, y: 300 },
+    { x: 1160, y: 800 },
+    { x: 760, y: 800 },
+  ],
+  outline: { color: '#FFFFFF', width: 3 },
+  effect: { kind: 'darken', amount: 0.5 },
+  annotations: [],
+} satisfies MarkupRevealProps;
+let revealFps = 0;
+if (parts.includes('reveal')) {
+  const request = { composition: MARKUP_REVEAL.id, inputProps: revealProps, outputKey: 'reveal.mp4' };
+  await viaStack(stackRenderer, request, revealProps.durationInFrames);
+  revealFps = await viaStack(stackRenderer, request, revealProps.durationInFrames);
+}
+console.log(
+  `Reveal video 1920x1080 ${seconds} s (as the stack renders it): ${revealFps.toFixed(1)} frames/s warm`,
+);
 console.log(
   `Footage runs at ${((footageFps / revealFps) * 100).toFixed(0)}% of the reveal video's rate. Outputs: ${out}`,
 );
@@ -215,3 +265,5 @@ console.log(
 writeFileSync(path.join(out, 'figures.json'), JSON.stringify({ footageFps, revealFps }));
 await browser.close({ silent: true });
 server.close();
+// The local renderer keeps its browsers open for the next render, as in a long-lived worker.
+process.exit(0);

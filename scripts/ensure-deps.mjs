@@ -28,7 +28,16 @@ if (stale) {
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DEBIAN_PACKAGES = ['chromium', 'fonts-dejavu-core', 'fonts-liberation'];
+// libegl1, libegl-mesa0, libgl1-mesa-dri: Mesa's llvmpipe, the faster software WebGL of the aerial scenes (localWebGl in
+// functions/media/rendering/local-renderer.ts; without them renders fall back to SwiftShader).
+const DEBIAN_PACKAGES = [
+  'chromium',
+  'fonts-dejavu-core',
+  'fonts-liberation',
+  'libegl1',
+  'libegl-mesa0',
+  'libgl1-mesa-dri',
+];
 if (!existsSync(CHROMIUM)) {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = root ? '' : 'sudo -n ';

@@ -53,6 +53,10 @@ export const ENV = {
   /** Local renders at once (the rest queue, stage queued_for_renderer); default one per two cores. */
   localRenderConcurrency: 'LOCAL_RENDER_CONCURRENCY',
   localRenderBrowsers: 'LOCAL_RENDER_BROWSERS',
+  /** Software WebGL of local renders of WebGL scenes: auto (probe), angle-egl (Mesa llvmpipe) or swangle. */
+  localWebGl: 'LOCAL_WEBGL',
+  /** Local stack only: JSON file of secret name → value, read instead of Secrets Manager. */
+  secretsFile: 'SECRETS_FILE',
   /** Hosts caller-hosted Remotion bundles may come from (video export): comma-separated, `*.suffix` allowed. */
   videoBundleUrlAllowlist: 'VIDEO_BUNDLE_URL_ALLOWLIST',
   /** Output size of rendered videos as a share of full size (1; tests render smaller). */

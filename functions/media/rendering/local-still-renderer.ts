@@ -1,14 +1,15 @@
 // Local adapter of the StillRenderer port: @remotion/renderer's renderStill with Debian's Chromium in the
 // calling process, taking one of the machine's render slots (the queue local videos wait in), so stills
 // and videos together never run more Chromium renders than the machine has slots for. One browser per
-// OpenGL backend is kept (the backend is a launch flag): 'angle' for 2D slides, 'swangle' for WebGL.
+// OpenGL backend is kept (the backend is a launch flag): 'angle' for 2D slides, the machine's software
+// WebGL (localWebGl: Mesa's llvmpipe or SwiftShader) for WebGL scenes.
 import { randomUUID } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { HeadlessBrowser } from '@remotion/renderer';
-import { chromiumFor } from './local-renderer.ts';
+import { type ChromiumGl, chromiumFor, chromiumForRequest } from './local-renderer.ts';
 import type { RenderSlots } from './render-slots.ts';
-import type { RenderGl } from './renderer.ts';
+import type { RenderEnv } from './renderer.ts';
 import type { StillRenderer, StillRequest } from './still-renderer.ts';
 
 export interface LocalStillRendererOptions {
@@ -30,11 +31,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class LocalStillRenderer implements StillRenderer {
   readonly name = 'remotion-local';
-  private readonly browsers = new Map<RenderGl, Promise<HeadlessBrowser>>();
+  private readonly browsers = new Map<ChromiumGl, Promise<HeadlessBrowser>>();
 
   constructor(private readonly options: LocalStillRendererOptions) {}
 
-  private async openBrowser(gl: RenderGl): Promise<HeadlessBrowser> {
+  private async openBrowser(gl: ChromiumGl): Promise<HeadlessBrowser> {
     const { openBrowser } = await import('@remotion/renderer');
     let browser = this.browsers.get(gl);
     if (!browser) {
@@ -49,9 +50,9 @@ export class LocalStillRenderer implements StillRenderer {
     }
   }
 
-  async renderStill(request: StillRequest): Promise<Buffer> {
+  async renderStill(request: StillRequest, env?: RenderEnv): Promise<Buffer> {
     const queue = this.options.queue;
-    if (!queue) return this.render(request);
+    if (!queue) return this.render(request, env);
     const id = `still-${randomUUID()}`;
     // LocalRenderer takes a ticket or slot without a fresh record (<dir>/<id>.json, the same shape as a
     // video's) for abandoned and clears it: the record is written first and kept fresh while it waits.
@@ -69,7 +70,7 @@ export class LocalStillRenderer implements StillRenderer {
       while (!queue.slots.tryAcquire(id)) await sleep(QUEUE_POLL_MS);
       state = 'rendering';
       beat(state);
-      return await this.render(request);
+      return await this.render(request, env);
     } finally {
       clearInterval(heartbeat);
       queue.slots.release(id);
@@ -77,9 +78,9 @@ export class LocalStillRenderer implements StillRenderer {
     }
   }
 
-  private async render(request: StillRequest): Promise<Buffer> {
+  private async render(request: StillRequest, env: RenderEnv | undefined): Promise<Buffer> {
     const { renderStill, selectComposition } = await import('@remotion/renderer');
-    const chromium = chromiumFor(request.gl);
+    const chromium = await chromiumForRequest(request.gl);
     const puppeteerInstance = await this.openBrowser(chromium.chromiumOptions.gl);
     const common = {
       serveUrl: this.options.serveUrl,
@@ -88,6 +89,7 @@ export class LocalStillRenderer implements StillRenderer {
       ...chromium,
       logLevel: 'error' as const,
       timeoutInMilliseconds: request.timeoutMs ?? this.options.timeoutMs ?? 60_000,
+      ...(env ? { envVariables: { ...env } } : {}),
     };
     const composition = await selectComposition({ ...common, id: request.composition });
     const { buffer } = await renderStill({

@@ -17,6 +17,7 @@ import {
   isTransientRenderFailure,
   pickComposition,
   type RenderCodec,
+  type RenderEnv,
   type Renderer,
   type RenderHandle,
   type RenderRequest,
@@ -62,7 +63,7 @@ export class RemotionLambdaRenderer implements Renderer {
     return this.options.client ?? (await import('@remotion/lambda-client'));
   }
 
-  async start(request: RenderRequest): Promise<RenderHandle> {
+  async start(request: RenderRequest, env?: RenderEnv): Promise<RenderHandle> {
     if (!this.codecs.includes(request.codec))
       throw new Error(`Remotion Lambda does not render codec '${request.codec}'`);
     const client = await this.client();
@@ -88,6 +89,8 @@ export class RemotionLambdaRenderer implements Renderer {
       downloadBehavior: { type: 'play-in-browser' },
       // The function's default is 'swangle' (WebGL in software); a request's own choice wins.
       ...(request.gl ? { chromiumOptions: { gl: request.gl } } : {}),
+      // Secrets the page needs (a tiles API key): in the invocation payload only, never in state.
+      ...(env ? { envVariables: { ...env } } : {}),
     });
     return {
       render_id: renderId,

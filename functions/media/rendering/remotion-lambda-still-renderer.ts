@@ -4,7 +4,7 @@
 // Unverified against AWS: tested against constructed @remotion/lambda-client responses only.
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { renderStillOnLambda } from '@remotion/lambda-client';
-import { firstLineOf } from './renderer.ts';
+import { firstLineOf, type RenderEnv } from './renderer.ts';
 import type { StillRenderer, StillRequest } from './still-renderer.ts';
 
 export interface RemotionLambdaStillClient {
@@ -34,7 +34,7 @@ export class RemotionLambdaStillRenderer implements StillRenderer {
     this.s3 = options.s3 ?? new S3Client({});
   }
 
-  async renderStill(request: StillRequest): Promise<Buffer> {
+  async renderStill(request: StillRequest, env?: RenderEnv): Promise<Buffer> {
     const client = this.options.client ?? (await import('@remotion/lambda-client'));
     let rendered: Awaited<ReturnType<typeof renderStillOnLambda>>;
     try {
@@ -57,6 +57,7 @@ export class RemotionLambdaStillRenderer implements StillRenderer {
         logLevel: 'error',
         // The function's default is 'swangle' (WebGL in software); a request's own choice wins.
         ...(request.gl ? { chromiumOptions: { gl: request.gl } } : {}),
+        ...(env ? { envVariables: { ...env } } : {}),
       });
     } catch (error) {
       throw new Error(`Remotion Lambda could not render ${request.composition}: ${firstLineOf(error)}`);

@@ -67,7 +67,19 @@ export interface RenderRequest {
   readonly timeoutSeconds: number;
   /** Chromium's OpenGL backend; 'swangle' for WebGL compositions. Default: the adapter's ('angle' locally). */
   readonly gl?: RenderGl;
+  /**
+   * Environment variables of the render's page whose values are secrets (an API key the composition
+   * sends with its own requests): variable name → secret id. Only the ids travel in the request (and so
+   * in Step Functions state); `withSecretEnv` (secret-env.ts) reads the values when the render starts
+   * and hands them to the adapter as its `env` argument.
+   */
+  readonly secretEnv?: SecretEnv;
 }
+
+/** Render environment variables whose values are secrets: variable name → secret id. */
+export type SecretEnv = Readonly<Record<string, string>>;
+/** Resolved environment variables of a render's page (Remotion's envVariables): never stored or logged. */
+export type RenderEnv = Readonly<Record<string, string>>;
 
 /** What the state machine carries between polls (plain JSON). */
 export interface RenderHandle {
@@ -103,7 +115,8 @@ export interface Renderer {
   readonly name: string;
   /** The codecs this adapter renders; a request for another is refused before it starts. */
   readonly codecs: readonly RenderCodec[];
-  start(request: RenderRequest): Promise<RenderHandle>;
+  /** `env`: the page's environment variables (the request's secretEnv resolved by withSecretEnv). */
+  start(request: RenderRequest, env?: RenderEnv): Promise<RenderHandle>;
   status(handle: RenderHandle): Promise<RenderStatus>;
   /**
    * The composition `id` of the bundle at `serveUrl` as it registers itself for these props.

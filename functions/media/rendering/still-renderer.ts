@@ -2,7 +2,7 @@
 // seconds, so no start/poll loop as for videos; the step that asks stores the bytes itself). Adapters:
 // local-still-renderer.ts (@remotion/renderer's renderStill with Debian's Chromium, in the calling
 // process, in the machine's render queue) and remotion-lambda-still-renderer.ts (renderStillOnLambda).
-import type { RenderGl } from './renderer.ts';
+import type { RenderEnv, RenderGl, SecretEnv } from './renderer.ts';
 
 export const STILL_FORMATS = ['png', 'jpeg'] as const;
 export type StillFormat = (typeof STILL_FORMATS)[number];
@@ -21,12 +21,15 @@ export interface StillRequest {
   readonly gl?: RenderGl;
   /** How long the page may take to load and draw the frame; default the adapter's (60-90 s). */
   readonly timeoutMs?: number;
+  /** As RenderRequest.secretEnv: page environment variables read from secrets when the still renders. */
+  readonly secretEnv?: SecretEnv;
 }
 
 export interface StillRenderer {
   readonly name: string;
   /** The frame's bytes in the requested format. */
-  renderStill(request: StillRequest): Promise<Buffer>;
+  /** `env`: the page's environment variables (the request's secretEnv resolved by withSecretEnv). */
+  renderStill(request: StillRequest, env?: RenderEnv): Promise<Buffer>;
 }
 
 /** The content type of a still's bytes. */

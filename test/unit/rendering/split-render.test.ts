@@ -33,13 +33,16 @@ describe('splitFrames', () => {
     for (let i = 1; i < three.length; i++) expect(three[i]![0]).toBe(three[i - 1]![1] + 1);
   });
 
-  it('keeps one part for caller bundles, other codecs, WebGL scenes, one browser and short videos', () => {
+  it('keeps one part for caller bundles, other codecs, SwiftShader WebGL, one browser and short videos', () => {
     const whole = [[0, 209]];
     expect(splitFrames({ ...ours, serveUrl: 'http://127.0.0.1:1/index.html' }, 210, 2)).toEqual(whole);
     expect(splitFrames({ codec: 'h265' }, 210, 2)).toEqual(whole);
     expect(splitFrames({ ...ours, gl: 'swangle' }, 210, 2)).toEqual(whole);
+    expect(splitFrames({ ...ours, gl: 'swangle' }, 210, 2, 'swangle')).toEqual(whole);
     expect(splitFrames(ours, 210, 1)).toEqual(whole);
     expect(splitFrames(ours, 60, 2)).toEqual([[0, 59]]);
+    // WebGL drawn by Mesa's llvmpipe is split like a 2D render.
+    expect(splitFrames({ ...ours, gl: 'swangle' }, 210, 2, 'angle-egl')).toEqual(splitFrames(ours, 210, 2));
     // No more parts than 45-frame shares.
     expect(splitFrames(ours, 100, 4)).toHaveLength(2);
   });
