@@ -3,7 +3,16 @@
 // same directory as the Remotion Lambda site. The cache key hashes every source file the compositions
 // can import and the Remotion version, so an edit anywhere in them rebuilds it.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../constructs/service-function.ts';
 
@@ -35,9 +44,33 @@ export function remotionVersion(): string {
   return pkg.version;
 }
 
-/** Content hash of the site's sources and the Remotion version. */
+/**
+ * three.js's Draco decoder (its glTF build: JS wrapper and WebAssembly), served with the site as
+ * `public/draco/`: photorealistic 3D tiles (Google's) are Draco-compressed meshes, and the composition's
+ * DRACOLoader fetches the decoder from the render's own origin, so no third-party CDN is called.
+ */
+const DRACO_DECODER_DIR = path.join(
+  PROJECT_ROOT,
+  'node_modules',
+  'three',
+  'examples',
+  'jsm',
+  'libs',
+  'draco',
+  'gltf',
+);
+
+function threeVersion(): string {
+  return (
+    JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'node_modules', 'three', 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+}
+
+/** Content hash of the site's sources and the Remotion and three.js versions. */
 export function siteHash(): string {
-  const hash = createHash('sha256').update(`remotion@${remotionVersion()}\n`);
+  const hash = createHash('sha256').update(`remotion@${remotionVersion()}\nthree@${threeVersion()}\n`);
   for (const dir of SITE_SOURCES) {
     for (const file of files(path.join(PROJECT_ROOT, dir))) {
       hash.update(path.relative(PROJECT_ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
@@ -49,13 +82,22 @@ export function siteHash(): string {
 /** Bundles the site into `outDir` (webpack; 10-15 s cold on two cores). */
 export async function bundleSite(outDir: string): Promise<void> {
   const { bundle } = await import('@remotion/bundler');
-  await bundle({
-    entryPoint: path.join(PROJECT_ROOT, SITE_ENTRY),
-    outDir,
-    enableCaching: true,
-    // Relative asset paths: the bundle works from a directory, any URL prefix or an S3 "sites/" key.
-    publicPath: './',
-  });
+  // The site's public folder: three's Draco decoder (staticFile('draco/') in the composition).
+  const publicDir = `${outDir}.public`;
+  rmSync(publicDir, { recursive: true, force: true });
+  cpSync(DRACO_DECODER_DIR, path.join(publicDir, 'draco'), { recursive: true });
+  try {
+    await bundle({
+      entryPoint: path.join(PROJECT_ROOT, SITE_ENTRY),
+      outDir,
+      enableCaching: true,
+      publicDir,
+      // Relative asset paths: the bundle works from a directory, any URL prefix or an S3 "sites/" key.
+      publicPath: './',
+    });
+  } finally {
+    rmSync(publicDir, { recursive: true, force: true });
+  }
 }
 
 let pending: Promise<string> | undefined;

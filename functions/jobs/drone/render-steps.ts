@@ -14,6 +14,7 @@ import type { RenderState } from '../shared/render.ts';
 import { type DroneRenderPorts, defineDroneRenderStep } from './drone-ports.ts';
 import { planPresetStill, planStill } from './outputs.ts';
 import type { PreparedAerialScene } from './scene-input.ts';
+import { type AerialSceneSource, type SceneAdditions, stageSceneSource } from './scene-source.ts';
 import type {
   DroneCaptureRequest,
   DroneStillsRequest,
@@ -56,9 +57,17 @@ export interface RenderDroneStillEvent extends StepEvent {
   readonly scene: PreparedAerialScene;
 }
 
+/** The source's name and attribution as the output reports them. */
+function sourceReport(scene: PreparedAerialScene, additions: SceneAdditions | undefined) {
+  return additions
+    ? { scene_source: 'photorealistic-3d-tiles', attribution: additions.props.attribution }
+    : { scene_source: sceneSource(scene) };
+}
+
 export async function renderDroneStill(
   event: RenderDroneStillEvent,
   ports: Pick<DroneRenderPorts, 'stillRenderer' | 'media'>,
+  source: AerialSceneSource = stageSceneSource(),
 ): Promise<StoredDroneStillOutput> {
   const { input, scene } = event;
   const preset = 'camera' in input ? undefined : input.options;
@@ -66,7 +75,20 @@ export async function renderDroneStill(
     'camera' in input
       ? planStill(scene, input.camera, input.options.front_direction, input.options.shot_type)
       : planPresetStill(scene, input.options);
-  const jpeg = await renderStillOrFail(ports.stillRenderer, plan.request, 'drone still');
+  // A cloud source: the tiles for this pose's distance, and the key's secret named for the render.
+  const additions = await source.additionsFor({
+    center: scene.propertyCenter,
+    closestDistanceM: plan.pose.distance,
+    frameHeightPx: AERIAL_STILL.height,
+  });
+  const request = additions
+    ? {
+        ...plan.request,
+        inputProps: { ...plan.request.inputProps, ...additions.props },
+        secretEnv: additions.secretEnv,
+      }
+    : plan.request;
+  const jpeg = await renderStillOrFail(ports.stillRenderer, request, 'drone still');
   const ref = jobRef(event.job);
   const image = await ports.media.put(
     mediaKey(ref.tenant, ref.jobId, 'drone-still.jpg'),
@@ -83,7 +105,7 @@ export async function renderDroneStill(
     shot_type: plan.shotType,
     ...(preset ? { angle: preset.angle } : {}),
     property_center: scene.propertyCenter,
-    scene_source: sceneSource(scene),
+    ...sourceReport(scene, additions),
   };
 }
 
@@ -113,6 +135,7 @@ export async function storeDroneFootage(
       jpegQuality: 88,
       scale,
       gl: prepared.request.gl,
+      ...(prepared.request.secretEnv ? { secretEnv: prepared.request.secretEnv } : {}),
     },
     'footage poster',
   );
@@ -136,7 +159,9 @@ export async function storeDroneFootage(
     fps: AERIAL_FOOTAGE.fps,
     key_poses: prepared.keyPoses,
     property_center: prepared.scene.propertyCenter,
-    scene_source: sceneSource(prepared.scene),
+    ...(prepared.attribution !== undefined
+      ? { scene_source: 'photorealistic-3d-tiles', attribution: prepared.attribution }
+      : { scene_source: sceneSource(prepared.scene) }),
   };
 }
 

@@ -184,6 +184,12 @@ export const dronePoseUsed = z
   .meta({ id: 'DronePoseUsed' });
 export type DronePoseUsed = z.infer<typeof dronePoseUsed>;
 
+/** The tiles provider's attribution line, drawn on every frame; cloud scene sources only. */
+const sceneAttribution = z.string().optional().meta({
+  description:
+    "The data providers' attribution drawn on the image or every frame (photorealistic-3d-tiles only). Show it wherever the media is shown, as the provider's terms require.",
+});
+
 /** Output of drone_stills and drone_stills_capture: a 3840x2160 JPEG and the pose that made it. */
 export const droneStillOutput = z
   .object({
@@ -192,7 +198,11 @@ export const droneStillOutput = z
     shot_type: z.enum(SHOT_TYPES),
     angle: z.enum(ANGLE_PRESETS).optional().meta({ description: 'The V1 preset, for drone_stills.' }),
     property_center: geoPoint,
-    scene_source: z.string().meta({ description: 'Which scene source drew it, e.g. offline-synthetic.' }),
+    scene_source: z.string().meta({
+      description:
+        'Which scene source drew it: the offline synthetic model (e.g. offline-synthetic) or photorealistic-3d-tiles.',
+    }),
+    attribution: sceneAttribution,
   })
   .meta({ id: 'DroneStillOutput' });
 
@@ -207,5 +217,6 @@ export const droneFootageOutput = z
     key_poses: z.array(dronePoseUsed.extend({ at_seconds: z.number() })),
     property_center: geoPoint,
     scene_source: z.string(),
+    attribution: sceneAttribution,
   })
   .meta({ id: 'DroneFootageOutput' });

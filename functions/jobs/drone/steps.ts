@@ -6,12 +6,14 @@ import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { roofModel } from '../../media/imagery/offline-nadir/roof-model.ts';
+import { AERIAL_FOOTAGE } from '../../media/remotion/aerial-compositions.ts';
 import { parseRenderScale } from '../../media/rendering/renderer.ts';
 import type { ProviderPorts } from '../shared/provider-ports.ts';
 import { defineProviderStep } from '../shared/provider-ports.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
 import { type FootagePlan, planFootage } from './outputs.ts';
 import { type PreparedAerialScene, prepareAerialScene } from './scene-input.ts';
+import { type AerialSceneSource, stageSceneSource } from './scene-source.ts';
 import type { DroneFootageRequest } from './schema.ts';
 
 export interface PrepareSceneEvent extends StepEvent {
@@ -50,6 +52,8 @@ export interface PrepareFootageEvent extends StepEvent {
 
 export interface PreparedFootage extends FootagePlan {
   readonly scene: PreparedAerialScene;
+  /** The cloud source's attribution line (drawn on every frame); absent for the offline scene. */
+  readonly attribution?: string;
 }
 
 /** The output size of videos: full size unless the stage renders smaller (RENDER_SCALE, tests only). */
@@ -61,6 +65,7 @@ export async function prepareFootage(
   event: PrepareFootageEvent,
   ports: Pick<ProviderPorts, 'providers' | 'media' | 'clock'>,
   scale = renderScale(),
+  source: AerialSceneSource = stageSceneSource(),
 ): Promise<PreparedFootage> {
   const scene = await prepareScene(
     { job: event.job, address: event.input.address, location: event.location },
@@ -73,7 +78,23 @@ export async function prepareFootage(
     mediaKey(ref.tenant, ref.jobId, 'drone-footage.mp4'),
     scale,
   );
-  return { ...plan, scene };
+  // A cloud source: tiles detailed enough for the closest pose of the path, the key's secret named.
+  const additions = await source.additionsFor({
+    center: scene.propertyCenter,
+    closestDistanceM: Math.min(...plan.keyPoses.map((pose) => pose.distance)),
+    frameHeightPx: Math.round(AERIAL_FOOTAGE.height * scale),
+  });
+  if (!additions) return { ...plan, scene };
+  return {
+    ...plan,
+    request: {
+      ...plan.request,
+      inputProps: { ...plan.request.inputProps, ...additions.props },
+      secretEnv: additions.secretEnv,
+    },
+    scene,
+    attribution: additions.props.attribution,
+  };
 }
 
 export const prepare = defineProviderStep(prepareScene);

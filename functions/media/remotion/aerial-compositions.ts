@@ -41,7 +41,7 @@ export type AerialTiles = {
   readonly contents: ReadonlyArray<{ readonly url: string; readonly matrix: readonly number[] }>;
   /** Requests to this origin get the key from the render's environment (TILES_KEY_ENV), never from props. */
   readonly origin: string;
-  /** Where three's Draco decoder files are served (Google's tiles are Draco-compressed); null: none. */
+  /** Where three's Draco decoder files are served (Google's tiles are Draco-compressed); null: the copy in the site's public/draco/. */
   readonly dracoDecoderPath: string | null;
 };
 

@@ -253,6 +253,20 @@ function Atmosphere({ grade, camera, glsl }: { grade: Grade; camera: ResolvedCam
   );
 }
 
+/** A tile's material as an unlit one with its texture, colour, vertex colours and sides. */
+function toUnlit(m: THREE.Material): THREE.MeshBasicMaterial {
+  if (m instanceof THREE.MeshBasicMaterial) return m;
+  const lit = m as THREE.MeshStandardMaterial;
+  return new THREE.MeshBasicMaterial({
+    map: lit.map ?? null,
+    color: lit.color ?? new THREE.Color('#ffffff'),
+    vertexColors: lit.vertexColors,
+    side: lit.side,
+    transparent: lit.transparent,
+    opacity: lit.opacity,
+  });
+}
+
 /** The cloud scene: the provider's textured tiles (unlit photogrammetry), graded like the offline scene. */
 function TilesWorld({ tiles, grade, camera }: { tiles: THREE.Group; grade: Grade; camera: ResolvedCamera }) {
   const { width, height } = useVideoConfig();
@@ -261,7 +275,10 @@ function TilesWorld({ tiles, grade, camera }: { tiles: THREE.Group; grade: Grade
     tiles.traverse((node) => {
       const mesh = node as THREE.Mesh;
       if (!mesh.isMesh) return;
-      for (const m of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) graded(m, glsl);
+      // Photogrammetry has its light baked into the texture: drawn unlit whatever material the glTF
+      // declares (a lit PBR material would be black here, the scene has no lights).
+      const unlit = (m: THREE.Material) => graded(toUnlit(m), glsl);
+      mesh.material = Array.isArray(mesh.material) ? mesh.material.map(unlit) : unlit(mesh.material);
     });
   }, [tiles, glsl]);
   return (

@@ -3,6 +3,7 @@
 // drops the whole set so the ground under the property centre is at height 0 (the camera orbits there).
 // The API key comes from the render's environment, is added only to requests to the tiles origin, and
 // is never in props or logs. The browser's HTTP cache is the only cache (it follows Cache-Control).
+import { staticFile } from 'remotion';
 import * as THREE from 'three';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -24,11 +25,11 @@ export function keyedUrl(url: string, origin: string, key: string | undefined): 
 
 export async function loadTiles(tiles: AerialTiles): Promise<THREE.Group> {
   const loader = new GLTFLoader();
-  if (tiles.dracoDecoderPath) {
-    const draco = new DRACOLoader();
-    draco.setDecoderPath(tiles.dracoDecoderPath);
-    loader.setDRACOLoader(draco);
-  }
+  // Draco-compressed tiles (Google's) need the decoder: the stage's path, else the copy served with
+  // the site (lib/remotion/site-bundle.ts). It is only fetched when a tile uses Draco.
+  const draco = new DRACOLoader();
+  draco.setDecoderPath(tiles.dracoDecoderPath ?? staticFile('draco/'));
+  loader.setDRACOLoader(draco);
   const key = tilesKey();
   const group = new THREE.Group();
   const loaded = await Promise.all(

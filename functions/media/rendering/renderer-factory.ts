@@ -2,9 +2,11 @@
 // remotion-lambda); the steps never know which one runs.
 import { ENV, requireEnv } from '../../core/config/env.ts';
 import type { MediaStore } from '../../core/media/media-store.ts';
+import { secretReaderFromEnv } from '../../core/secrets/secrets.ts';
 import { LocalRenderer } from './local-renderer.ts';
 import { RemotionLambdaRenderer } from './remotion-lambda-renderer.ts';
 import type { Renderer } from './renderer.ts';
+import { withSecretEnv } from './secret-env.ts';
 
 export type RendererChoice = 'local' | 'remotion-lambda';
 
@@ -29,5 +31,6 @@ export function rendererFromEnv(media: MediaStore): Renderer {
   } else {
     throw new Error(`${ENV.rendererProvider} must be 'local' or 'remotion-lambda', got '${choice}'`);
   }
-  return cached;
+  // Requests may name secrets their page needs (secretEnv): read when the render starts.
+  return withSecretEnv(cached, secretReaderFromEnv);
 }

@@ -6,9 +6,11 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { ENV, optionalEnv, requireEnv } from '../../core/config/env.ts';
+import { secretReaderFromEnv } from '../../core/secrets/secrets.ts';
 import { LocalStillRenderer } from './local-still-renderer.ts';
 import { RemotionLambdaStillRenderer } from './remotion-lambda-still-renderer.ts';
 import { localRenderSlots, RenderSlots } from './render-slots.ts';
+import { withSecretEnvStill } from './secret-env.ts';
 import type { StillRenderer } from './still-renderer.ts';
 
 /** As LocalRenderer: a queued or running render whose record is older than this has died. */
@@ -40,6 +42,11 @@ export function localRenderQueue(dir: string): { slots: RenderSlots; dir: string
 
 /** The stage's still renderer; the step ports build it once per container. */
 export function stillRendererFromEnv(): StillRenderer {
+  // Requests may name secrets their page needs (secretEnv): read when the still renders.
+  return withSecretEnvStill(stillAdapterFromEnv(), secretReaderFromEnv);
+}
+
+function stillAdapterFromEnv(): StillRenderer {
   const choice = requireEnv(ENV.rendererProvider);
   if (choice === 'local') {
     return new LocalStillRenderer({

@@ -16,6 +16,7 @@
 //   up metres. The renderer adds the key itself (a Remotion environment variable, not a prop), fetches
 //   the tiles with its browser (whose HTTP cache follows the provider's Cache-Control) and draws them.
 import { z } from 'zod';
+import { cachedSecrets, type SecretReader } from '../../../core/secrets/secrets.ts';
 import type { LatLng } from '../../../domain/geo-types.ts';
 import {
   type BoundingVolume,
@@ -34,33 +35,10 @@ export interface TilesApiKey {
   apiKey(): Promise<string>;
 }
 
-/** Port: reads one secret's string value (the Secrets Manager adapter implements it with GetSecretValue). */
-export interface SecretReader {
-  secretString(secretId: string): Promise<string>;
-}
-
 /** The key from a named secret, read once per container; a JSON secret may hold it under `apiKey`. */
 export function apiKeyFromSecret(reader: SecretReader, secretId: string): TilesApiKey {
-  let pending: Promise<string> | undefined;
-  return {
-    apiKey() {
-      pending ??= reader.secretString(secretId).then((value) => {
-        const trimmed = value.trim();
-        if (trimmed.startsWith('{')) {
-          const key = (JSON.parse(trimmed) as { apiKey?: unknown }).apiKey;
-          if (typeof key !== 'string' || key === '')
-            throw new Error(`secret ${secretId} has no "apiKey" string`);
-          return key;
-        }
-        if (trimmed === '') throw new Error(`secret ${secretId} is empty`);
-        return trimmed;
-      });
-      pending.catch(() => {
-        pending = undefined;
-      });
-      return pending;
-    },
-  };
+  const secrets = cachedSecrets(reader);
+  return { apiKey: () => secrets(secretId) };
 }
 
 export interface PhotorealisticTilesConfig {
@@ -97,8 +75,11 @@ export interface TilesScene {
 }
 
 export class TilesSourceError extends Error {
-  constructor(message: string) {
+  /** Worth another attempt: the endpoint answered 5xx or 429, timed out or dropped the connection. */
+  readonly transient: boolean;
+  constructor(message: string, transient = false) {
     super(message);
+    this.transient = transient;
     this.name = 'TilesSourceError';
   }
 }
@@ -157,7 +138,13 @@ export async function resolvePhotorealisticTiles(
       return (await ports.get(withKey(url))).bytes;
     } catch (error) {
       // The guarded GET masks the key in its own message; nothing else here may carry it.
-      if (error instanceof GuardedGetError) throw new TilesSourceError(`tiles endpoint: ${error.message}`);
+      if (error instanceof GuardedGetError)
+        throw new TilesSourceError(
+          `tiles endpoint: ${error.message}`,
+          error.status === undefined
+            ? /no response within|connection (broke|closed)|request failed/.test(error.reason)
+            : error.status === 429 || error.status >= 500,
+        );
       throw error;
     }
   };

@@ -20,7 +20,7 @@ const configSchema = z.discriminatedUnion('source', [
     apiKeySecretName: z.string().min(1),
     /** Brand attribution drawn first on every frame ("Google" for Google's tiles). */
     brand: z.string().min(1),
-    /** Where the render site serves three's Draco decoder (Google's tiles are Draco-compressed). */
+    /** Where three's Draco decoder is served (Google's tiles are Draco-compressed); null: the site's own copy. */
     dracoDecoderPath: z.string().nullable().default(null),
   }),
 ]);

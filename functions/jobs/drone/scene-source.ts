@@ -1,0 +1,86 @@
+// The stage's aerial scene source as the drone steps use it. Offline (every stage unless configured):
+// nothing to add, the composition draws the synthetic scene the prepare step stored. Photorealistic 3D
+// tiles (AERIAL_SCENE_SOURCE): the step selects the tiles for the closest camera distance of the still or
+// the footage path (functions/media/aerial/tiles), adds them and the attribution line to the props, and
+// names the API key's secret in the render request's secretEnv. The key itself is read by the step (to
+// fetch tilesets) and by the render port when the render starts; it is never in props, job records or
+// Step Functions state.
+import { ENV, optionalEnv } from '../../core/config/env.ts';
+import { JobError, TransientError } from '../../core/errors.ts';
+import { type SecretReader, secretReaderFromEnv } from '../../core/secrets/secrets.ts';
+import type { LatLng } from '../../domain/geo-types.ts';
+import { guardedGet } from '../../media/aerial/tiles/guarded-get.ts';
+import { apiKeyFromSecret, TilesSourceError } from '../../media/aerial/tiles/photorealistic-tiles.ts';
+import {
+  type AerialSceneSourceConfig,
+  sceneSourceFromEnv,
+  tilesSceneProps,
+} from '../../media/aerial/tiles/scene-source-config.ts';
+import { type AerialSceneProps, TILES_KEY_ENV } from '../../media/remotion/aerial-compositions.ts';
+import type { SecretEnv } from '../../media/rendering/renderer.ts';
+
+export interface SceneView {
+  readonly center: LatLng;
+  /** The closest the camera comes to the property (a still's distance, a path's minimum), metres. */
+  readonly closestDistanceM: number;
+  /** The output frame's height in pixels (detail is chosen for it). */
+  readonly frameHeightPx: number;
+}
+
+/** What a cloud source adds to a render: props for the composition and the secrets its page needs. */
+export interface SceneAdditions {
+  readonly props: Pick<AerialSceneProps, 'tiles' | 'attribution'>;
+  readonly secretEnv: SecretEnv;
+}
+
+export interface AerialSceneSource {
+  readonly name: 'offline' | 'photorealistic-3d-tiles';
+  /** Undefined for the offline source (the prepared scene is complete). */
+  additionsFor(view: SceneView): Promise<SceneAdditions | undefined>;
+}
+
+/** Tiles documents and GLBs are small; a tileset over this is refused. */
+const TILES_MAX_BYTES = 32 * 1024 * 1024;
+const TILES_TIMEOUT_MS = 20_000;
+
+/** The scene source of a configuration, reading secrets through `reader`. */
+export function aerialSceneSource(
+  config: AerialSceneSourceConfig,
+  reader: () => SecretReader,
+  policy: { readonly allowHttp: boolean; readonly allowLoopback: boolean },
+): AerialSceneSource {
+  if (config.source === 'offline') return { name: 'offline', additionsFor: async () => undefined };
+  const get = guardedGet({ ...policy, maxBytes: TILES_MAX_BYTES, timeoutMs: TILES_TIMEOUT_MS });
+  let key: ReturnType<typeof apiKeyFromSecret> | undefined;
+  return {
+    name: config.source,
+    async additionsFor(view) {
+      key ??= apiKeyFromSecret(reader(), config.apiKeySecretName);
+      let props: SceneAdditions['props'];
+      try {
+        props = await tilesSceneProps(config, { get, key }, view);
+      } catch (error) {
+        // The tiles module's messages name the URL with the key masked, and the reason. A 5xx, 429 or
+        // timeout is retried by the state machine (TransientError); anything else fails the job.
+        const message = `The photorealistic 3D tiles could not be loaded: ${(error as Error).message}`;
+        if (error instanceof TilesSourceError && error.transient) throw new TransientError(message);
+        throw new JobError('SCENE_SOURCE_FAILED', message);
+      }
+      return { props, secretEnv: { [TILES_KEY_ENV]: config.apiKeySecretName } };
+    },
+  };
+}
+
+let stage: AerialSceneSource | undefined;
+
+/**
+ * The stage's scene source, built once per container from AERIAL_SCENE_SOURCE; loopback and plain http
+ * follow the image fetcher's local-stack switches (IMAGE_FETCH_ALLOW_HTTP / _LOOPBACK).
+ */
+export function stageSceneSource(): AerialSceneSource {
+  stage ??= aerialSceneSource(sceneSourceFromEnv(process.env), secretReaderFromEnv, {
+    allowHttp: optionalEnv(ENV.imageFetchAllowHttp) === 'true',
+    allowLoopback: optionalEnv(ENV.imageFetchAllowLoopback) === 'true',
+  });
+  return stage;
+}

@@ -1,0 +1,250 @@
+// The cloud scene source wired end to end, against a constructed 3D Tiles endpoint on a local server that
+// answers only requests carrying the API key: the drone still step selects the tiles (reading the key from
+// the secret), the still renderer's page gets the key from the render environment (never from props) and
+// fetches the GLB itself, the tile is drawn where the property is, and the provider's attribution is in
+// the output. Footage does the same through the video port. Rendered for real with Debian's Chromium.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobError } from '../../../functions/core/errors.ts';
+import type { SecretReader } from '../../../functions/core/secrets/secrets.ts';
+import type { StepJob } from '../../../functions/core/workflows/step-runtime.ts';
+import { parseAustralianAddress } from '../../../functions/domain/address/address-parser.ts';
+import { renderDroneStill } from '../../../functions/jobs/drone/render-steps.ts';
+import { type PreparedAerialScene, prepareAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
+import { type AerialSceneSource, aerialSceneSource } from '../../../functions/jobs/drone/scene-source.ts';
+import { prepareFootage } from '../../../functions/jobs/drone/steps.ts';
+import { enuToEcef } from '../../../functions/media/aerial/tiles/earth-frame.ts';
+import { roofModel } from '../../../functions/media/imagery/offline-nadir/roof-model.ts';
+import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import { TILES_KEY_ENV } from '../../../functions/media/remotion/aerial-compositions.ts';
+import { LocalRenderer } from '../../../functions/media/rendering/local-renderer.ts';
+import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
+import { withSecretEnv, withSecretEnvStill } from '../../../functions/media/rendering/secret-env.ts';
+import { SyntheticSiteSource } from '../../../functions/media/site/synthetic-site.ts';
+import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
+import { glbSquare } from '../../support/glb.ts';
+import { probeVideo } from '../../support/media-probe.ts';
+
+const KEY = 'TILES-KEY-93be';
+const SECRET = 'pms/test/map-tiles-key';
+const ADDRESS = '10 Wattle Street, Ultimo NSW 2007';
+const RED: [number, number, number] = [220, 30, 30];
+const job = { job_id: 'j1', org_id: 'org', mode: 'test', job_type: 'drone_stills' } as unknown as StepJob;
+
+const files = new Map<string, { body: Buffer; type: string }>();
+const requests: { path: string; key: string | null; browser: boolean }[] = [];
+let server: Server;
+let origin: string;
+let scene: PreparedAerialScene;
+let routes: Record<string, Buffer> = {};
+const secrets: SecretReader = {
+  secretString: async (id) => {
+    if (id !== SECRET) throw new Error(`secret ${id} not found`);
+    return JSON.stringify({ apiKey: KEY });
+  },
+};
+const media = {
+  put: async (key: string, body: Buffer | Uint8Array, type: string, extra?: object) => {
+    files.set(key, { body: Buffer.from(body), type });
+    return { s3_key: key, content_type: type, size_bytes: body.length, ...extra };
+  },
+  sign: async (key: string) => ({ url: `${origin}/media/${key}` }),
+};
+
+function tilesSource(rootPath = '/v1/3dtiles/root.json'): AerialSceneSource {
+  return aerialSceneSource(
+    {
+      source: 'photorealistic-3d-tiles',
+      rootUrl: `${origin}${rootPath}`,
+      apiKeySecretName: SECRET,
+      brand: 'Google',
+      dracoDecoderPath: null,
+    },
+    () => secrets,
+    { allowHttp: true, allowLoopback: true },
+  );
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    res.setHeader('access-control-allow-origin', '*');
+    if (url.pathname.startsWith('/media/')) {
+      const file = files.get(url.pathname.slice('/media/'.length));
+      if (!file) return void res.writeHead(404).end();
+      return void res.writeHead(200, { 'content-type': file.type }).end(file.body);
+    }
+    requests.push({
+      path: url.pathname,
+      key: url.searchParams.get('key'),
+      browser: /Chrome/.test(req.headers['user-agent'] ?? ''),
+    });
+    if (url.searchParams.get('key') !== KEY) return void res.writeHead(403).end('API key not valid');
+    const body = routes[url.pathname];
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, {
+      'content-type': url.pathname.endsWith('.glb') ? 'model/gltf-binary' : 'application/json',
+    });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const parsed = parseAustralianAddress(ADDRESS);
+  if (!parsed.ok) throw new Error('address');
+  scene = await prepareAerialScene(
+    {
+      sites: new SyntheticSiteSource(),
+      nadir: new SyntheticNadirImagery(),
+      roofModel,
+      now: () => new Date(),
+      media,
+    },
+    { address: parsed.address, position: { lat: -33.882, lng: 151.2 }, keyFor: (n) => `scene/${n}` },
+  );
+  // One tile: a red square 120 m across centred on the property, in the property's east-north-up frame.
+  routes = {
+    '/v1/3dtiles/root.json': Buffer.from(
+      JSON.stringify({
+        asset: { version: '1.1' },
+        geometricError: 100,
+        root: {
+          transform: [...enuToEcef(scene.propertyCenter)],
+          boundingVolume: { sphere: [0, 0, 0, 200] },
+          geometricError: 0.5,
+          refine: 'REPLACE',
+          content: { uri: 'ground.glb' },
+        },
+      }),
+    ),
+    '/v1/3dtiles/ground.glb': glbSquare({ halfSizeM: 60, rgb: RED, copyright: 'Imagery Co' }),
+  };
+}, 120_000);
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Mean colour of a centred box covering `share` of the frame's width and height. */
+async function centreColour(jpeg: Buffer, share: number): Promise<number[]> {
+  const meta = await sharp(jpeg).metadata();
+  const w = Math.round(meta.width! * share);
+  const h = Math.round(meta.height! * share);
+  // stats() reads the input, not the pipeline: extract to a buffer first.
+  const region = await sharp(jpeg)
+    .extract({
+      left: Math.round((meta.width! - w) / 2),
+      top: Math.round((meta.height! - h) / 2),
+      width: w,
+      height: h,
+    })
+    .toBuffer();
+  const { channels } = await sharp(region).stats();
+  return channels.slice(0, 3).map((c) => c.mean);
+}
+
+describe('drone still from photorealistic 3D tiles', () => {
+  it('draws the tile at the property with the key from the secret, and reports the attribution', async () => {
+    const still = withSecretEnvStill(
+      new LocalStillRenderer({ serveUrl: await ensureSiteBundle() }),
+      () => secrets,
+    );
+    requests.length = 0;
+    const output = await renderDroneStill(
+      {
+        job,
+        input: { address: ADDRESS, camera: { azimuth: 0, tilt: 0, distance: 300, pitch: 0 }, options: {} },
+        scene,
+      },
+      { stillRenderer: still, media } as never,
+      tilesSource(),
+    );
+    expect(output).toMatchObject({
+      scene_source: 'photorealistic-3d-tiles',
+      attribution: 'Google · Imagery Co',
+    });
+    const jpeg = files.get(output.image.s3_key)!.body;
+    expect(await sharp(jpeg).metadata()).toMatchObject({ width: 3840, height: 2160 });
+    // Straight down from 300 m the 120 m square fills the middle of the frame: red there.
+    const [r, g, b] = await centreColour(jpeg, 0.2);
+    expect(r).toBeGreaterThan(120);
+    expect(r).toBeGreaterThan(2 * g!);
+    expect(r).toBeGreaterThan(2 * b!);
+    // The job read the tileset and the GLB's copyright with the key; the browser fetched the GLB itself,
+    // with the key it got from the render environment (the props carry no key).
+    expect(requests.filter((q) => !q.browser).map((q) => q.path)).toEqual([
+      '/v1/3dtiles/root.json',
+      '/v1/3dtiles/ground.glb',
+    ]);
+    expect(requests.filter((q) => q.browser)).toEqual([
+      { path: '/v1/3dtiles/ground.glb', key: KEY, browser: true },
+    ]);
+    expect(requests.every((q) => q.key === KEY)).toBe(true);
+  }, 240_000);
+
+  it('fails the job naming the secret when it cannot be read, and masks the key when it is refused', async () => {
+    const missing = aerialSceneSource(
+      {
+        source: 'photorealistic-3d-tiles',
+        rootUrl: `${origin}/v1/3dtiles/root.json`,
+        apiKeySecretName: 'pms/test/absent',
+        brand: 'Google',
+        dracoDecoderPath: null,
+      },
+      () => secrets,
+      { allowHttp: true, allowLoopback: true },
+    );
+    const view = { center: scene.propertyCenter, closestDistanceM: 200, frameHeightPx: 2160 };
+    const error = await missing.additionsFor(view).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobError);
+    expect((error as JobError).name).toBe('SCENE_SOURCE_FAILED');
+    expect((error as Error).message).toMatch(/secret pms\/test\/absent not found/);
+    const refused = await tilesSource('/v1/3dtiles/missing.json')
+      .additionsFor(view)
+      .catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(/HTTP 404/);
+    expect((refused as Error).message).not.toContain(KEY);
+  });
+});
+
+describe('drone footage from photorealistic 3D tiles', () => {
+  it('names the key secret in the render request, and the page fetches the tiles with it', async () => {
+    const prepared = await prepareFootage(
+      {
+        job: { ...job, job_type: 'drone_footage' } as StepJob,
+        input: { address: ADDRESS, options: { style: 'front_left_zoom', duration: 3 } },
+        location: { lat: -33.882, lng: 151.2 } as never,
+      },
+      {
+        providers: { site: new SyntheticSiteSource(), imagery: new SyntheticNadirImagery() },
+        media,
+        clock: { now: () => new Date() },
+      } as never,
+      0.25,
+      tilesSource(),
+    );
+    expect(prepared.request.secretEnv).toEqual({ [TILES_KEY_ENV]: SECRET });
+    expect(prepared.attribution).toBe('Google · Imagery Co');
+    expect(JSON.stringify(prepared)).not.toContain(KEY);
+    const renderer = withSecretEnv(
+      new LocalRenderer({
+        serveUrl: await ensureSiteBundle(),
+        workDir: `/tmp/tiles-render-${process.pid}`,
+        media,
+      }),
+      () => secrets,
+    );
+    requests.length = 0;
+    const handle = await renderer.start(prepared.request);
+    for (;;) {
+      const status = await renderer.status(handle);
+      if (status.state === 'done') break;
+      if (status.state === 'failed') throw new Error(status.message);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const video = probeVideo(files.get(prepared.request.outputKey)!.body);
+    expect(video).toMatchObject({ width: 480, height: 270 });
+    const browserGlb = requests.filter((q) => q.browser && q.path.endsWith('.glb'));
+    expect(browserGlb.length).toBeGreaterThan(0);
+    expect(browserGlb.every((q) => q.key === KEY)).toBe(true);
+  }, 300_000);
+});
