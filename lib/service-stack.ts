@@ -20,6 +20,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -27,6 +28,7 @@ import { DASHBOARD_API_FUNCTION_ID } from '../functions/api/dashboard/dashboard-
 import { DASHBOARD_PAGE, FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../functions/api/routes.ts';
 import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
 import type { JobType } from '../functions/core/jobs/job-types.ts';
+import { SCENE_SOURCE_ENV } from '../functions/media/aerial/tiles/scene-source-config.ts';
 import { LABEL_FONT_PACKAGE_FILE } from '../functions/media/markup/label-font.ts';
 import type { StageConfig } from './config/stages.ts';
 import { powertoolsEnvironment, ServiceMonitoring } from './monitoring.ts';
@@ -159,6 +161,13 @@ export class ServiceStack extends Stack {
     const renderer = this.renderer;
     const usesAmazonLocation = Object.values(config.providers).includes('amazon-location');
     const provider = (service: string) => `arn:${this.partition}:${service}:${this.region}::provider/default`;
+    // The cloud aerial scene source's API key: read by the drone steps that select tiles and by every
+    // step that starts a render (the render ports resolve a request's secretEnv when it starts).
+    const aerialScene = config.aerialScene;
+    const tilesKeySecret =
+      aerialScene.source === 'photorealistic-3d-tiles'
+        ? secretsmanager.Secret.fromSecretNameV2(this, 'AerialTilesKey', aerialScene.apiKeySecretName)
+        : undefined;
 
     // The job kinds' step functions, from the registry: one per functionId (shared steps such as
     // ResolveLocation and the render pair serve every kind that names them).
@@ -190,6 +199,11 @@ export class ServiceStack extends Stack {
         environment[ENV.imageFetchAllowHttp] = String(config.imageFetch.allowHttp);
         environment[ENV.imageFetchAllowLoopback] = String(config.imageFetch.allowLoopback);
       }
+      if (needs.aerialScene) {
+        if (aerialScene.source !== 'offline') environment[SCENE_SOURCE_ENV] = JSON.stringify(aerialScene);
+        environment[ENV.imageFetchAllowHttp] = String(config.imageFetch.allowHttp);
+        environment[ENV.imageFetchAllowLoopback] = String(config.imageFetch.allowLoopback);
+      }
       if (needs.stager) {
         environment[ENV.stagerProvider] = config.staging.provider;
         environment[ENV.bedrockRegion] = config.staging.bedrockRegion;
@@ -207,6 +221,7 @@ export class ServiceStack extends Stack {
       });
       if (needs.media) fn.bindBucket(props.mediaBucket, ENV.mediaBucket, 'readWrite');
       if (needs.renderer) renderer.grantRender(fn);
+      if (tilesKeySecret && (needs.aerialScene || needs.renderer)) tilesKeySecret.grantRead(fn);
       if (usesAmazonLocation && needs.location?.geocode) {
         fn.addToRolePolicy(
           new iam.PolicyStatement({ actions: ['geo-places:Geocode'], resources: [provider('geo-places')] }),

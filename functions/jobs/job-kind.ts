@@ -55,6 +55,11 @@ export interface StepNeeds {
   readonly imageFetch?: boolean;
   /** Virtual staging's Stager (Amazon Bedrock on cloud stages: bedrock:InvokeModel on the model). */
   readonly stager?: boolean;
+  /**
+   * Chooses the aerial scene's source (AERIAL_SCENE_SOURCE): with photorealistic 3D tiles configured, it
+   * fetches tilesets (SSRF-checked) and reads the tiles API key's secret.
+   */
+  readonly aerialScene?: boolean;
 }
 
 export interface StepPoll {

@@ -9,6 +9,7 @@ export type Stage = DeployableStage | 'local';
 /** Which key variant of the interface specification a stage follows (section 5). */
 import type { KeyVariant } from '../../functions/core/auth/api-key.ts';
 import type { UsagePricing } from '../../functions/core/use-cases/usage.ts';
+import type { AerialSceneSourceConfig } from '../../functions/media/aerial/tiles/scene-source-config.ts';
 
 export type { KeyVariant };
 
@@ -73,6 +74,13 @@ export interface StageConfig {
     /** An inpainting-capable image model (Amazon Nova Canvas). */
     readonly bedrockModelId: string;
   };
+  /**
+   * Where drone stills and footage draw their 3D scene: `offline` (the synthetic site model; every stage
+   * today) or `photorealistic-3d-tiles` (a 3D Tiles endpoint such as Google's Map Tiles API; its API key
+   * in the Secrets Manager secret `apiKeySecretName`, which the drone and render functions may read).
+   * UNVERIFIED against the real service: see docs/readme/drone.md.
+   */
+  readonly aerialScene: AerialSceneSourceConfig;
   /** Powertools settings of every function (logs, metrics, traces). */
   readonly observability: {
     /** CloudWatch namespace of the business metrics (JobsCreated, RenderDuration, WebhookDeliveries, …). */
@@ -144,6 +152,10 @@ const LIST_PRICES: UsagePricing = {
 
 const base = {
   usage: LIST_PRICES,
+  // To draw from Google's photorealistic 3D tiles instead: { source: 'photorealistic-3d-tiles', rootUrl:
+  // 'https://tile.googleapis.com/v1/3dtiles/root.json', apiKeySecretName: 'pms/<stage>/map-tiles-key',
+  // brand: 'Google', dracoDecoderPath: null }, after putting the key in that secret.
+  aerialScene: { source: 'offline' } as AerialSceneSourceConfig,
   rateLimits: { testPerMinute: 10, liveDefault: { requestsPerMinute: 60 }, plans: STAGING_PLANS },
   videoBundleUrlAllowlist: [] as readonly string[],
   renderer: { provider: 'remotion-lambda', memoryMb: 2048, functionTimeoutSeconds: 240, scale: 1 },

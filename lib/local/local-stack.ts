@@ -124,6 +124,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     [ENV.remotionServeUrl]: await site,
     [ENV.localRenderDir]: path.join(dataDir, 'renders'),
     ...(renderScale === undefined ? {} : { [ENV.renderScale]: String(renderScale) }),
+    // No Secrets Manager emulator: secrets (a tiles API key, with AERIAL_SCENE_SOURCE set in the shell)
+    // come from a JSON file of name → value, by default beside the stack's data.
+    [ENV.secretsFile]: process.env[ENV.secretsFile] || path.join(dataDir, 'secrets.json'),
   });
   if (!existsSync(CHROMIUM.browserExecutable)) {
     console.warn(

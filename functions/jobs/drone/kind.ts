@@ -43,7 +43,7 @@ const renderStillFunction: StepFunctionSpec = {
   handler: render('renderStill'),
   description: 'Renders a 3840x2160 drone still of the aerial scene and stores it with the pose used',
   ...STILL_RENDER_FUNCTION,
-  needs: { media: true, renderer: true },
+  needs: { media: true, renderer: true, aerialScene: true },
 };
 
 const stillWorkflow = (id: string) => ({
@@ -130,7 +130,13 @@ export const droneKind: JobKind = {
               handler: step('prepareVideo'),
               description: 'Draws the aerial scene of a property and plans the footage render',
               ...SCENE_FUNCTION,
-              needs: { media: true, sharp: true, location: { tiles: true }, renderScale: true },
+              needs: {
+                media: true,
+                sharp: true,
+                location: { tiles: true },
+                renderScale: true,
+                aerialScene: true,
+              },
             },
             progress: { percent: 15, stage: 'preparing_scene' },
             payload: { input: '$.input', location: '$.location' },
