@@ -11,25 +11,19 @@
 // DRONE_BENCH_X264 sets the encoder preset of the baseline-site renders, DRONE_BENCH_CONCURRENCY their
 // number of browser tabs; DRONE_BENCH_GL the stills' backend, default the stack's (localWebGl))
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
-import { prepareAerialScene } from '../functions/jobs/drone/scene-input.ts';
-import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.ts';
-import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import {
   AERIAL_FOOTAGE,
   AERIAL_STILL,
   type AerialSceneProps,
 } from '../functions/media/remotion/aerial-compositions.ts';
-import { MARKUP_REVEAL, type MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
+import { MARKUP_REVEAL } from '../functions/media/remotion/compositions.ts';
 import { CHROMIUM, LocalRenderer, localWebGl } from '../functions/media/rendering/local-renderer.ts';
 import type { RenderRequest } from '../functions/media/rendering/renderer.ts';
-import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
+import { benchReveal, memoryMedia, syntheticAerialScene } from './aerial-fixture.ts';
 
 const out = process.env.DRONE_BENCH_OUT ?? mkdtempSync(path.join(tmpdir(), 'drone-bench-'));
 mkdirSync(out, { recursive: true });
@@ -37,36 +31,10 @@ const seconds = Number(process.env.DRONE_BENCH_SECONDS ?? 4);
 const shots = (process.env.DRONE_BENCH_SHOTS ?? 'hero').split(',') as AerialSceneProps['shotType'][];
 
 // Media served over HTTP from memory, as presigned URLs would serve them.
-const files = new Map<string, { body: Buffer; type: string }>();
-const server = createServer((req, res) => {
-  const file = files.get((req.url ?? '').split('?')[0]!.slice(1));
-  res.statusCode = file ? 200 : 404;
-  if (file) res.setHeader('content-type', file.type);
-  res.setHeader('access-control-allow-origin', '*');
-  res.end(file?.body);
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-const parsed = parseAustralianAddress(process.env.DRONE_BENCH_ADDRESS ?? '10 Wattle Street, Ultimo NSW 2007');
-if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+const mediaServer = await memoryMedia();
+const { files, base } = mediaServer;
 let started = performance.now();
-const scene = await prepareAerialScene(
-  {
-    sites: new SyntheticSiteSource(),
-    nadir: new SyntheticNadirImagery(),
-    roofModel,
-    now: () => new Date(),
-    media: {
-      put: async (key, body, type) => {
-        files.set(key, { body, type });
-        return { s3_key: key, content_type: type, size_bytes: body.length };
-      },
-      sign: async (key) => ({ url: `${base}/${key}` }),
-    },
-  },
-  { address: parsed.address, position: { lat: -33.882, lng: 151.2 }, keyFor: (name) => `bench/${name}` },
-);
+const scene = await syntheticAerialScene(mediaServer, 'bench', process.env.DRONE_BENCH_ADDRESS);
 console.log(
   `Scene preparation (site model, ${scene.buildings} houses, 3072² nadir ground, scene JSON): ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
@@ -90,7 +58,7 @@ const sites = [
 const x264Preset = (process.env.DRONE_BENCH_X264 ?? null) as 'veryfast' | null;
 const concurrency = process.env.DRONE_BENCH_CONCURRENCY ? Number(process.env.DRONE_BENCH_CONCURRENCY) : null;
 // The synthetic site's own front bearing, as a frontage detection would report it.
-const front = Number(process.env.DRONE_BENCH_FRONT ?? syntheticLayout(parsed.address).frontBearingDeg);
+const front = Number(process.env.DRONE_BENCH_FRONT ?? scene.frontDirection);
 
 // --- 1. stills -----------------------------------------------------------------------------------------
 const pose = {
@@ -232,19 +200,7 @@ for (const site of parts.includes('footage') ? sites.slice(1) : []) {
 // --- 3. the reveal video, as the stack renders it ------------------------------------------------------
 const reveal = await sharp(files.get('bench/aerial-ground.jpg')!.body).resize(1920, 1080).jpeg().toBuffer();
 files.set('bench/reveal-base.jpg', { body: reveal, type: 'image/jpeg' });
-const revealProps = {
-  durationInFrames: seconds * MARKUP_REVEAL.fps,
-  baseImage: `${base}/bench/reveal-base.jpg`,
-  boundary: [
-    { x: 760, y: 300 },
-    { x: 1160, y: 300 },
-    { x: 1160, y: 800 },
-    { x: 760, y: 800 },
-  ],
-  outline: { color: '#FFFFFF', width: 3 },
-  effect: { kind: 'darken', amount: 0.5 },
-  annotations: [],
-} satisfies MarkupRevealProps;
+const revealProps = benchReveal(`${base}/bench/reveal-base.jpg`, seconds * MARKUP_REVEAL.fps);
 let revealFps = 0;
 if (parts.includes('reveal')) {
   const request = { composition: MARKUP_REVEAL.id, inputProps: revealProps, outputKey: 'reveal.mp4' };
@@ -264,6 +220,6 @@ console.log(
 );
 writeFileSync(path.join(out, 'figures.json'), JSON.stringify({ footageFps, revealFps }));
 await browser.close({ silent: true });
-server.close();
+await mediaServer.close();
 // The local renderer keeps its browsers open for the next render, as in a long-lived worker.
 process.exit(0);

@@ -10,20 +10,14 @@
 //   the screenshot's parameters: beyond=false, surface=false, quality=80).
 
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
-import { prepareAerialScene } from '../functions/jobs/drone/scene-input.ts';
-import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.ts';
-import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { AERIAL_FOOTAGE, type AerialSceneProps } from '../functions/media/remotion/aerial-compositions.ts';
 import { MARKUP_REVEAL } from '../functions/media/remotion/compositions.ts';
 import { CHROMIUM } from '../functions/media/rendering/local-renderer.ts';
-import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
+import { benchReveal, memoryMedia, syntheticAerialScene } from './aerial-fixture.ts';
 
 const require = createRequire(import.meta.url);
 const dist = path.dirname(require.resolve('@remotion/renderer'));
@@ -46,34 +40,9 @@ for (const [mod, name, key] of [
 }
 const renderer = require('@remotion/renderer') as typeof import('@remotion/renderer');
 
-const files = new Map<string, { body: Buffer; type: string }>();
-const server = createServer((req, res) => {
-  const file = files.get((req.url ?? '').split('?')[0]!.slice(1));
-  res.statusCode = file ? 200 : 404;
-  if (file) res.setHeader('content-type', file.type);
-  res.setHeader('access-control-allow-origin', '*');
-  res.end(file?.body);
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const parsed = parseAustralianAddress('10 Wattle Street, Ultimo NSW 2007');
-if (!parsed.ok) throw new Error('address');
-const scene = await prepareAerialScene(
-  {
-    sites: new SyntheticSiteSource(),
-    nadir: new SyntheticNadirImagery(),
-    roofModel,
-    now: () => new Date(),
-    media: {
-      put: async (key, body, type) => {
-        files.set(key, { body, type });
-        return { s3_key: key, content_type: type, size_bytes: body.length };
-      },
-      sign: async (key) => ({ url: `${base}/${key}` }),
-    },
-  },
-  { address: parsed.address, position: { lat: -33.882, lng: 151.2 }, keyFor: (name) => `p/${name}` },
-);
+const mediaServer = await memoryMedia();
+const { files, base } = mediaServer;
+const scene = await syntheticAerialScene(mediaServer, 'p');
 const frames = Number(process.env.PROFILE_FRAMES ?? 30);
 // PROFILE_CAPTURE='beyond=false,surface=false,quality=80': overrides of Remotion's Page.captureScreenshot
 // parameters, to measure what each costs.
@@ -202,7 +171,7 @@ const footage = {
   ...scene.sceneProps,
   durationInFrames: frames,
   shotType: 'hero',
-  frontDirection: syntheticLayout(parsed.address).frontBearingDeg,
+  frontDirection: scene.frontDirection,
   camera: { kind: 'path', style: 'front_left_zoom' },
 } satisfies AerialSceneProps;
 if (parts.includes('footage')) await run('footage', AERIAL_FOOTAGE.id, footage);
@@ -216,19 +185,7 @@ if (parts.includes('reveal')) {
     body: await sharp(files.get('p/aerial-ground.jpg')!.body).resize(1920, 1080).jpeg().toBuffer(),
     type: 'image/jpeg',
   });
-  const reveal = {
-    durationInFrames: frames,
-    baseImage: `${base}/p/reveal.jpg`,
-    boundary: [
-      { x: 760, y: 300 },
-      { x: 1160, y: 300 },
-      { x: 1160, y: 800 },
-      { x: 760, y: 800 },
-    ],
-    outline: { color: '#FFFFFF', width: 3 },
-    effect: { kind: 'darken', amount: 0.5 },
-    annotations: [],
-  };
+  const reveal = benchReveal(`${base}/p/reveal.jpg`, frames);
   await run('reveal', MARKUP_REVEAL.id, reveal);
   for (const variant of (process.env.PROFILE_REVEAL_VARIANTS ?? '').split(';').filter(Boolean))
     await run(`reveal [${variant}]`, MARKUP_REVEAL.id, reveal, variant);
@@ -240,4 +197,4 @@ console.log(
     .join(' ')}; outputs ${out}`,
 );
 await browser.close({ silent: true });
-server.close();
+await mediaServer.close();

@@ -3,20 +3,17 @@
 // the secret), the still renderer's page gets the key from the render environment (never from props) and
 // fetches the GLB itself, the tile is drawn where the property is, and the provider's attribution is in
 // the output. Footage does the same through the video port. Rendered for real with Debian's Chromium.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MemoryMedia, memoryMedia, syntheticAerialScene } from '../../../bench/aerial-fixture.ts';
 import { JobError } from '../../../functions/core/errors.ts';
 import type { SecretReader } from '../../../functions/core/secrets/secrets.ts';
 import type { StepJob } from '../../../functions/core/workflows/step-runtime.ts';
-import { parseAustralianAddress } from '../../../functions/domain/address/address-parser.ts';
 import { renderDroneStill } from '../../../functions/jobs/drone/render-steps.ts';
-import { type PreparedAerialScene, prepareAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
+import type { PreparedAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
 import { type AerialSceneSource, aerialSceneSource } from '../../../functions/jobs/drone/scene-source.ts';
 import { prepareFootage } from '../../../functions/jobs/drone/steps.ts';
 import { enuToEcef } from '../../../functions/media/aerial/tiles/earth-frame.ts';
-import { roofModel } from '../../../functions/media/imagery/offline-nadir/roof-model.ts';
 import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { TILES_KEY_ENV } from '../../../functions/media/remotion/aerial-compositions.ts';
 import { LocalRenderer } from '../../../functions/media/rendering/local-renderer.ts';
@@ -33,9 +30,8 @@ const ADDRESS = '10 Wattle Street, Ultimo NSW 2007';
 const RED: [number, number, number] = [220, 30, 30];
 const job = { job_id: 'j1', org_id: 'org', mode: 'test', job_type: 'drone_stills' } as unknown as StepJob;
 
-const files = new Map<string, { body: Buffer; type: string }>();
 const requests: { path: string; key: string | null; browser: boolean }[] = [];
-let server: Server;
+let media: MemoryMedia;
 let origin: string;
 let scene: PreparedAerialScene;
 let routes: Record<string, Buffer> = {};
@@ -44,13 +40,6 @@ const secrets: SecretReader = {
     if (id !== SECRET) throw new Error(`secret ${id} not found`);
     return JSON.stringify({ apiKey: KEY });
   },
-};
-const media = {
-  put: async (key: string, body: Buffer | Uint8Array, type: string, extra?: object) => {
-    files.set(key, { body: Buffer.from(body), type });
-    return { s3_key: key, content_type: type, size_bytes: body.length, ...extra };
-  },
-  sign: async (key: string) => ({ url: `${origin}/media/${key}` }),
 };
 
 function tilesSource(rootPath = '/v1/3dtiles/root.json'): AerialSceneSource {
@@ -68,41 +57,26 @@ function tilesSource(rootPath = '/v1/3dtiles/root.json'): AerialSceneSource {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    res.setHeader('access-control-allow-origin', '*');
-    if (url.pathname.startsWith('/media/')) {
-      const file = files.get(url.pathname.slice('/media/'.length));
-      if (!file) return void res.writeHead(404).end();
-      return void res.writeHead(200, { 'content-type': file.type }).end(file.body);
-    }
+  // The job's media (scene, renders) and, on the same origin, a 3D Tiles endpoint that wants the key.
+  media = await memoryMedia((url, res) => {
+    if (!url.pathname.startsWith('/v1/3dtiles/')) return false;
     requests.push({
       path: url.pathname,
       key: url.searchParams.get('key'),
-      browser: /Chrome/.test(req.headers['user-agent'] ?? ''),
+      browser: /Chrome/.test(res.req.headers['user-agent'] ?? ''),
     });
-    if (url.searchParams.get('key') !== KEY) return void res.writeHead(403).end('API key not valid');
-    const body = routes[url.pathname];
-    if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, {
-      'content-type': url.pathname.endsWith('.glb') ? 'model/gltf-binary' : 'application/json',
-    });
-    res.end(body);
+    if (url.searchParams.get('key') !== KEY) res.writeHead(403).end('API key not valid');
+    else if (!routes[url.pathname]) res.writeHead(404).end();
+    else
+      res
+        .writeHead(200, {
+          'content-type': url.pathname.endsWith('.glb') ? 'model/gltf-binary' : 'application/json',
+        })
+        .end(routes[url.pathname]);
+    return true;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const parsed = parseAustralianAddress(ADDRESS);
-  if (!parsed.ok) throw new Error('address');
-  scene = await prepareAerialScene(
-    {
-      sites: new SyntheticSiteSource(),
-      nadir: new SyntheticNadirImagery(),
-      roofModel,
-      now: () => new Date(),
-      media,
-    },
-    { address: parsed.address, position: { lat: -33.882, lng: 151.2 }, keyFor: (n) => `scene/${n}` },
-  );
+  origin = media.base;
+  scene = await syntheticAerialScene(media, 'scene', ADDRESS);
   // One tile: a red square 120 m across centred on the property, in the property's east-north-up frame.
   routes = {
     '/v1/3dtiles/root.json': Buffer.from(
@@ -122,7 +96,7 @@ beforeAll(async () => {
   };
 }, 120_000);
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => media?.close());
 
 /** Mean colour of a centred box covering `share` of the frame's width and height. */
 async function centreColour(jpeg: Buffer, share: number): Promise<number[]> {
@@ -162,7 +136,7 @@ describe('drone still from photorealistic 3D tiles', () => {
       scene_source: 'photorealistic-3d-tiles',
       attribution: 'Google · Imagery Co',
     });
-    const jpeg = files.get(output.image.s3_key)!.body;
+    const jpeg = media.files.get(output.image.s3_key)!.body;
     expect(await sharp(jpeg).metadata()).toMatchObject({ width: 3840, height: 2160 });
     // Straight down from 300 m the 120 m square fills the middle of the frame: red there.
     const [r, g, b] = await centreColour(jpeg, 0.2);
@@ -241,7 +215,7 @@ describe('drone footage from photorealistic 3D tiles', () => {
       if (status.state === 'failed') throw new Error(status.message);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const video = probeVideo(files.get(prepared.request.outputKey)!.body);
+    const video = probeVideo(media.files.get(prepared.request.outputKey)!.body);
     expect(video).toMatchObject({ width: 480, height: 270 });
     const browserGlb = requests.filter((q) => q.browser && q.path.endsWith('.glb'));
     expect(browserGlb.length).toBeGreaterThan(0);

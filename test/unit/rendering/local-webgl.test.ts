@@ -3,14 +3,9 @@
 // Debian's Chromium, LOCAL_WEBGL forces a backend, and the aerial still drawn by llvmpipe must be the
 // picture SwiftShader draws (rendered for real, at a quarter of 4K).
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseAustralianAddress } from '../../../functions/domain/address/address-parser.ts';
-import { prepareAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
-import { roofModel } from '../../../functions/media/imagery/offline-nadir/roof-model.ts';
-import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import { type MemoryMedia, memoryMedia, syntheticAerialScene } from '../../../bench/aerial-fixture.ts';
 import {
   AERIAL_STILL,
   type AerialSceneProps,
@@ -22,7 +17,6 @@ import {
   probeWebGl,
 } from '../../../functions/media/rendering/local-renderer.ts';
 import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
-import { SyntheticSiteSource } from '../../../functions/media/site/synthetic-site.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
 
 const saved = process.env.LOCAL_WEBGL;
@@ -65,39 +59,13 @@ describe('the software WebGL backend', () => {
 describe.skipIf(!existsSync('/usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0'))(
   'the aerial still drawn by llvmpipe',
   () => {
-    const files = new Map<string, { body: Buffer; type: string }>();
-    let server: Server;
+    let media: MemoryMedia;
     let props: AerialSceneProps;
     const renderers: LocalStillRenderer[] = [];
 
     beforeAll(async () => {
-      server = createServer((req, res) => {
-        const file = files.get((req.url ?? '').split('?')[0]!.slice(1));
-        res.statusCode = file ? 200 : 404;
-        if (file) res.setHeader('content-type', file.type);
-        res.setHeader('access-control-allow-origin', '*');
-        res.end(file?.body);
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const parsed = parseAustralianAddress('10 Wattle Street, Ultimo NSW 2007');
-      if (!parsed.ok) throw new Error('address');
-      const scene = await prepareAerialScene(
-        {
-          sites: new SyntheticSiteSource(),
-          nadir: new SyntheticNadirImagery(),
-          roofModel,
-          now: () => new Date(),
-          media: {
-            put: async (key, body, type) => {
-              files.set(key, { body, type });
-              return { s3_key: key, content_type: type, size_bytes: body.length };
-            },
-            sign: async (key) => ({ url: `${base}/${key}` }),
-          },
-        },
-        { address: parsed.address, position: { lat: -33.882, lng: 151.2 }, keyFor: (n) => `t/${n}` },
-      );
+      media = await memoryMedia();
+      const scene = await syntheticAerialScene(media, 't');
       props = {
         ...scene.sceneProps,
         durationInFrames: 1,
@@ -109,7 +77,7 @@ describe.skipIf(!existsSync('/usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0'))(
 
     afterAll(async () => {
       await Promise.all(renderers.map((r) => r.close()));
-      server?.close();
+      await media?.close();
     });
 
     async function render(backend: 'angle-egl' | 'swangle'): Promise<Buffer> {

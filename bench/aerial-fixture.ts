@@ -1,0 +1,103 @@
+// The synthetic aerial scene of one address, prepared as the drone steps prepare it and served from memory
+// over HTTP (as presigned URLs would serve it, with CORS for the renderer's page), plus the darken reveal
+// used as the 2D baseline: shared by the drone benchmark, the profiler and the render tests.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
+import { type PreparedAerialScene, prepareAerialScene } from '../functions/jobs/drone/scene-input.ts';
+import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.ts';
+import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import type { MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
+import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
+
+export interface MemoryMedia {
+  readonly files: Map<string, { body: Buffer; type: string }>;
+  /** http://127.0.0.1:<port> */
+  readonly base: string;
+  readonly server: Server;
+  put(
+    key: string,
+    body: Buffer | Uint8Array,
+    type: string,
+    extra?: object,
+  ): Promise<{ s3_key: string; content_type: string; size_bytes: number }>;
+  sign(key: string): Promise<{ url: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Files kept in memory and served at `${base}/${key}`; `route` may answer other paths first (return true
+ * when it did).
+ */
+export async function memoryMedia(
+  route?: (url: URL, res: import('node:http').ServerResponse) => boolean,
+): Promise<MemoryMedia> {
+  const files = new Map<string, { body: Buffer; type: string }>();
+  const server = createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (route?.(url, res)) return;
+    const file = files.get(url.pathname.slice(1));
+    res.statusCode = file ? 200 : 404;
+    if (file) res.setHeader('content-type', file.type);
+    res.end(file?.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    files,
+    base,
+    server,
+    put: async (key, body, type, extra) => {
+      files.set(key, { body: Buffer.from(body), type });
+      return { s3_key: key, content_type: type, size_bytes: body.length, ...extra };
+    },
+    sign: async (key) => ({ url: `${base}/${key}` }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The scene of `address` (default the benchmarks' Ultimo address) prepared into `media` under `prefix/`,
+ * with the synthetic site's own front bearing (as a frontage detection would report it).
+ */
+export async function syntheticAerialScene(
+  media: Pick<MemoryMedia, 'put' | 'sign'>,
+  prefix: string,
+  address = '10 Wattle Street, Ultimo NSW 2007',
+): Promise<PreparedAerialScene & { readonly frontDirection: number }> {
+  const parsed = parseAustralianAddress(address);
+  if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+  const scene = await prepareAerialScene(
+    {
+      sites: new SyntheticSiteSource(),
+      nadir: new SyntheticNadirImagery(),
+      roofModel,
+      now: () => new Date(),
+      media,
+    },
+    {
+      address: parsed.address,
+      position: { lat: -33.882, lng: 151.2 },
+      keyFor: (name) => `${prefix}/${name}`,
+    },
+  );
+  return { ...scene, frontDirection: syntheticLayout(parsed.address).frontBearingDeg };
+}
+
+/** The 1080p reveal with a darken effect over `baseImage`, the benchmarks' 2D baseline. */
+export function benchReveal(baseImage: string, durationInFrames: number): MarkupRevealProps {
+  return {
+    durationInFrames,
+    baseImage,
+    boundary: [
+      { x: 760, y: 300 },
+      { x: 1160, y: 300 },
+      { x: 1160, y: 800 },
+      { x: 760, y: 800 },
+    ],
+    outline: { color: '#FFFFFF', width: 3 },
+    effect: { kind: 'darken', amount: 0.5 },
+    annotations: [],
+  };
+}
