@@ -1040,8 +1040,10 @@ export interface components {
         lat: number;
         lng: number;
       };
-      /** @description Which scene source drew it, e.g. offline-synthetic. */
+      /** @description Which scene source drew it: the offline synthetic model (e.g. offline-synthetic) or photorealistic-3d-tiles. */
       scene_source: string;
+      /** @description The data providers' attribution drawn on the image or every frame (photorealistic-3d-tiles only). Show it wherever the media is shown, as the provider's terms require. */
+      attribution?: string;
     };
     DronePoseUsed: {
       azimuth: number;
@@ -1097,6 +1099,8 @@ export interface components {
         lng: number;
       };
       scene_source: string;
+      /** @description The data providers' attribution drawn on the image or every frame (photorealistic-3d-tiles only). Show it wherever the media is shown, as the provider's terms require. */
+      attribution?: string;
     };
     JobPage: {
       jobs: components["schemas"]["Job"][];

@@ -19,6 +19,14 @@ import {
 import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
 
+// Mesa's EGL and its software driver (Debian's libegl1, libegl-mesa0, libgl1-mesa-dri, installed with
+// Chromium by scripts/ensure-deps.mjs); without them the probe falls back to SwiftShader.
+const MESA = [
+  '/usr/lib/x86_64-linux-gnu/libEGL.so.1',
+  '/usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0',
+  '/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so',
+].every((file) => existsSync(file));
+
 const saved = process.env.LOCAL_WEBGL;
 afterEach(() => {
   if (saved === undefined) delete process.env.LOCAL_WEBGL;
@@ -43,8 +51,7 @@ describe('the software WebGL backend', () => {
     expect(await probeWebGl('/nonexistent/chromium')).toBeNull();
   });
 
-  // Mesa's EGL driver (Debian's libegl-mesa0, installed with Chromium by scripts/ensure-deps.mjs).
-  const mesa = existsSync('/usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0');
+  const mesa = MESA;
   it.skipIf(!mesa)(
     'picks llvmpipe where Mesa is installed',
     async () => {
@@ -56,64 +63,61 @@ describe('the software WebGL backend', () => {
   );
 });
 
-describe.skipIf(!existsSync('/usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0'))(
-  'the aerial still drawn by llvmpipe',
-  () => {
-    let media: MemoryMedia;
-    let props: AerialSceneProps;
-    const renderers: LocalStillRenderer[] = [];
+describe.skipIf(!MESA)('the aerial still drawn by llvmpipe', () => {
+  let media: MemoryMedia;
+  let props: AerialSceneProps;
+  const renderers: LocalStillRenderer[] = [];
 
-    beforeAll(async () => {
-      media = await memoryMedia();
-      const scene = await syntheticAerialScene(media, 't');
-      props = {
-        ...scene.sceneProps,
-        durationInFrames: 1,
-        shotType: 'hero',
-        frontDirection: 200,
-        camera: { kind: 'pose', pose: { azimuth: 20, tilt: 55, distance: 200, pitch: 0 } },
-      };
-    }, 120_000);
+  beforeAll(async () => {
+    media = await memoryMedia();
+    const scene = await syntheticAerialScene(media, 't');
+    props = {
+      ...scene.sceneProps,
+      durationInFrames: 1,
+      shotType: 'hero',
+      frontDirection: 200,
+      camera: { kind: 'pose', pose: { azimuth: 20, tilt: 55, distance: 200, pitch: 0 } },
+    };
+  }, 120_000);
 
-    afterAll(async () => {
-      await Promise.all(renderers.map((r) => r.close()));
-      await media?.close();
+  afterAll(async () => {
+    await Promise.all(renderers.map((r) => r.close()));
+    await media?.close();
+  });
+
+  async function render(backend: 'angle-egl' | 'swangle'): Promise<Buffer> {
+    process.env.LOCAL_WEBGL = backend;
+    const renderer = new LocalStillRenderer({ serveUrl: await ensureSiteBundle() });
+    renderers.push(renderer);
+    const jpeg = await renderer.renderStill({
+      composition: AERIAL_STILL.id,
+      inputProps: props as unknown as Record<string, unknown>,
+      format: 'jpeg',
+      jpegQuality: 90,
+      gl: 'swangle',
+      scale: 0.25,
     });
+    return sharp(jpeg).removeAlpha().raw().toBuffer();
+  }
 
-    async function render(backend: 'angle-egl' | 'swangle'): Promise<Buffer> {
-      process.env.LOCAL_WEBGL = backend;
-      const renderer = new LocalStillRenderer({ serveUrl: await ensureSiteBundle() });
-      renderers.push(renderer);
-      const jpeg = await renderer.renderStill({
-        composition: AERIAL_STILL.id,
-        inputProps: props as unknown as Record<string, unknown>,
-        format: 'jpeg',
-        jpegQuality: 90,
-        gl: 'swangle',
-        scale: 0.25,
-      });
-      return sharp(jpeg).removeAlpha().raw().toBuffer();
+  it('is the picture SwiftShader draws (differences only on edges)', async () => {
+    const llvmpipe = await render('angle-egl');
+    const swiftshader = await render('swangle');
+    expect(llvmpipe.length).toBe(960 * 540 * 3);
+    expect(swiftshader.length).toBe(llvmpipe.length);
+    let squared = 0;
+    let far = 0;
+    for (let i = 0; i < llvmpipe.length; i++) {
+      const d = llvmpipe[i]! - swiftshader[i]!;
+      squared += d * d;
+      if (Math.abs(d) > 30) far++;
     }
-
-    it('is the picture SwiftShader draws (differences only on edges)', async () => {
-      const llvmpipe = await render('angle-egl');
-      const swiftshader = await render('swangle');
-      expect(llvmpipe.length).toBe(960 * 540 * 3);
-      expect(swiftshader.length).toBe(llvmpipe.length);
-      let squared = 0;
-      let far = 0;
-      for (let i = 0; i < llvmpipe.length; i++) {
-        const d = llvmpipe[i]! - swiftshader[i]!;
-        squared += d * d;
-        if (Math.abs(d) > 30) far++;
-      }
-      const psnr = 10 * Math.log10((255 * 255) / (squared / llvmpipe.length));
-      // Measured ~37-40 dB at 1080p and 4K; a blank or black frame from either backend is far below 30.
-      expect(psnr).toBeGreaterThan(30);
-      expect(far / llvmpipe.length).toBeLessThan(0.01);
-      // And the picture has content (not two equally empty frames).
-      const { channels } = await sharp(llvmpipe, { raw: { width: 960, height: 540, channels: 3 } }).stats();
-      expect(channels[1]!.stdev).toBeGreaterThan(20);
-    }, 180_000);
-  },
-);
+    const psnr = 10 * Math.log10((255 * 255) / (squared / llvmpipe.length));
+    // Measured ~37-40 dB at 1080p and 4K; a blank or black frame from either backend is far below 30.
+    expect(psnr).toBeGreaterThan(30);
+    expect(far / llvmpipe.length).toBeLessThan(0.01);
+    // And the picture has content (not two equally empty frames).
+    const { channels } = await sharp(llvmpipe, { raw: { width: 960, height: 540, channels: 3 } }).stats();
+    expect(channels[1]!.stdev).toBeGreaterThan(20);
+  }, 180_000);
+});
