@@ -6,7 +6,8 @@
 //      cores); beside it, in the same run, as it rendered before (SwiftShader, one browser);
 //   3. the markup reveal video at 1920x1080 rendered as the local stack renders it, the baseline frames/s.
 // Run: node --import tsx bench/drone-bench.ts   (DRONE_BENCH_OUT=dir keeps the still, frames and videos;
-// DRONE_BENCH_SECONDS sets the footage length, default 4; DRONE_BENCH_BASELINE_SITE=dir also renders the
+// DRONE_BENCH_SECONDS sets the footage (and reveal) length, default the style's own (front_left_zoom: 8 s;
+// each browser of a split pays the page's scene set-up once, so short clips render slower per frame); DRONE_BENCH_BASELINE_SITE=dir also renders the
 // still and the footage from another bundle of the site, e.g. an older commit's, in the same run;
 // DRONE_BENCH_X264 sets the encoder preset of the baseline-site renders, DRONE_BENCH_CONCURRENCY their
 // number of browser tabs; DRONE_BENCH_GL the stills' backend, default the stack's (localWebGl))
@@ -14,6 +15,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
+import { FOOTAGE_PATHS, type FootageStyle } from '../functions/media/camera/presets.ts';
 import {
   AERIAL_FOOTAGE,
   AERIAL_STILL,
@@ -25,9 +27,12 @@ import type { RenderRequest } from '../functions/media/rendering/renderer.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { benchReveal, memoryMedia, syntheticAerialScene } from './aerial-fixture.ts';
 
+const seconds = Number(
+  process.env.DRONE_BENCH_SECONDS ??
+    FOOTAGE_PATHS[(process.env.DRONE_BENCH_STYLE ?? 'front_left_zoom') as FootageStyle].defaultDurationS,
+);
 const out = process.env.DRONE_BENCH_OUT ?? mkdtempSync(path.join(tmpdir(), 'drone-bench-'));
 mkdirSync(out, { recursive: true });
-const seconds = Number(process.env.DRONE_BENCH_SECONDS ?? 4);
 const shots = (process.env.DRONE_BENCH_SHOTS ?? 'hero').split(',') as AerialSceneProps['shotType'][];
 
 // Media served over HTTP from memory, as presigned URLs would serve them.
@@ -156,7 +161,7 @@ async function video(
   });
   return composition.durationInFrames / ((performance.now() - started) / 1000);
 }
-const style = (process.env.DRONE_BENCH_STYLE ?? 'front_left_zoom') as 'front_left_zoom';
+const style = (process.env.DRONE_BENCH_STYLE ?? 'front_left_zoom') as FootageStyle;
 const frames = seconds * AERIAL_FOOTAGE.fps;
 const footageProps = {
   ...scene.sceneProps,
