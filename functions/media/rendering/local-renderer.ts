@@ -13,6 +13,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { HeadlessBrowser } from '@remotion/renderer';
 import { ENV } from '../../core/config/env.ts';
+import { logger } from '../../core/observability.ts';
 import type { S3MediaStore } from '../../core/media/media-store.ts';
 import { localRenderSlots, RenderSlots } from './render-slots.ts';
 import {
@@ -75,9 +76,12 @@ export function localWebGl(): Promise<'angle-egl' | 'swangle'> {
   if (!(LOCAL_WEBGL_CHOICES as readonly string[]).includes(raw))
     throw new Error(`LOCAL_WEBGL must be one of ${LOCAL_WEBGL_CHOICES.join(', ')}, got '${raw}'`);
   if (raw !== 'auto') return Promise.resolve(raw as 'angle-egl' | 'swangle');
-  webglChoice ??= probeWebGl(CHROMIUM.browserExecutable).then((renderer) =>
-    renderer !== null && !/swiftshader/i.test(renderer) ? 'angle-egl' : 'swangle',
-  );
+  webglChoice ??= probeWebGl(CHROMIUM.browserExecutable).then((renderer) => {
+    const choice = renderer !== null && !/swiftshader/i.test(renderer) ? 'angle-egl' : 'swangle';
+    // Once per process, so an operator can see which software WebGL draws the aerial scenes.
+    logger.info('Local WebGL backend chosen', { webgl: choice, probed: renderer ?? 'no WebGL2 context' });
+    return choice;
+  });
   return webglChoice;
 }
 
