@@ -13,8 +13,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { HeadlessBrowser } from '@remotion/renderer';
 import { ENV } from '../../core/config/env.ts';
-import { logger } from '../../core/observability.ts';
 import type { S3MediaStore } from '../../core/media/media-store.ts';
+import { logger } from '../../core/observability.ts';
 import { localRenderSlots, RenderSlots } from './render-slots.ts';
 import {
   BundleUnreachableError,
