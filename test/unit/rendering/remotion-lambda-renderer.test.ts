@@ -214,6 +214,15 @@ describe('Remotion Lambda renderer', () => {
     expect(calls[1]![0]).not.toHaveProperty('chromiumOptions');
   });
 
+  it("hands the page's environment (resolved secrets) to the render as envVariables, only when there is one", async () => {
+    const { adapter, renderMediaOnLambda } = renderer();
+    await adapter.start(request, { REMOTION_TILES_API_KEY: 'k' });
+    await adapter.start(request);
+    const calls = renderMediaOnLambda.mock.calls as unknown as [Record<string, unknown>][];
+    expect(calls[0]![0]).toMatchObject({ envVariables: { REMOTION_TILES_API_KEY: 'k' } });
+    expect(calls[1]![0]).not.toHaveProperty('envVariables');
+  });
+
   it('stores a finished render with the content type of its codec', async () => {
     const { adapter, sent } = renderer({
       done: true,

@@ -89,6 +89,15 @@ describe('Remotion Lambda still renderer', () => {
     );
   });
 
+  it("hands the page's environment (resolved secrets) to the render as envVariables, only when there is one", async () => {
+    const { renderer, renderStillOnLambda } = adapter();
+    await renderer.renderStill(request, { REMOTION_TILES_API_KEY: 'k' });
+    await renderer.renderStill(request);
+    const calls = renderStillOnLambda.mock.calls as unknown as [Record<string, unknown>][];
+    expect(calls[0]![0]).toMatchObject({ envVariables: { REMOTION_TILES_API_KEY: 'k' } });
+    expect(calls[1]![0]).not.toHaveProperty('envVariables');
+  });
+
   it('names the composition and the first line of Remotion’s error when the render fails', async () => {
     const { renderer } = adapter({
       render: async () => {
