@@ -6,6 +6,7 @@
 // uploaded to the media bucket. Browsers are reused across renders (a cold Chromium ~1 s); a render of our
 // own compositions is split across LOCAL_RENDER_BROWSERS of them (splitFrames, joinParts). WebGL scenes
 // are drawn with the machine's fastest software WebGL (localWebGl).
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -90,7 +91,6 @@ export function localWebGl(): Promise<'angle-egl' | 'swangle'> {
  * llvmpipe …)"), or null when it gives no WebGL2 context there.
  */
 export async function probeWebGl(executable: string): Promise<string | null> {
-  const { execFile } = await import('node:child_process');
   const profile = mkdtempSync(path.join(tmpdir(), 'webgl-probe-'));
   const page =
     'data:text/html,<body><script>const g=document.createElement("canvas").getContext("webgl2");' +
@@ -162,8 +162,8 @@ export interface LocalRendererOptions {
   /** Renders at once on this machine; default LOCAL_RENDER_CONCURRENCY, else one per two cores. */
   readonly maxConcurrentRenders?: number;
   /**
-   * Browsers one render of our own 2D compositions is split across (contiguous frame ranges, joined
-   * without re-encoding); default LOCAL_RENDER_BROWSERS, else the cores each render slot has (2 on 2 cores).
+   * Browsers one render of our own compositions is split across (contiguous frame ranges, joined without
+   * re-encoding; see splitFrames); default LOCAL_RENDER_BROWSERS, else the cores each render slot has.
    */
   readonly browsersPerRender?: number;
 }
@@ -174,9 +174,9 @@ export interface LocalRendererOptions {
  */
 const browsers = new Map<string, Promise<HeadlessBrowser>>();
 
-async function sharedBrowser(gl: RenderGl | undefined, index = 0): Promise<HeadlessBrowser> {
+/** The shared browser `index` of a backend (the render's resolved `chromiumForRequest`). */
+async function sharedBrowser(chromium: typeof CHROMIUM, index = 0): Promise<HeadlessBrowser> {
   const { openBrowser } = await import('@remotion/renderer');
-  const chromium = await chromiumForRequest(gl);
   const key = `${chromium.chromiumOptions.gl}#${index}`;
   let browser = browsers.get(key);
   if (!browser) {
@@ -215,24 +215,18 @@ export function localRenderBrowsers(raw: string | undefined, cores: number, slot
 
 /**
  * How a render is split across browsers: contiguous frame ranges, or one part (no split) when the video
- * is a caller's bundle (its audio would not join cleanly), not H.264, or short. A WebGL scene is split
- * only when drawn by Mesa's llvmpipe ('angle-egl'): one SwiftShader page already keeps two cores busy
- * (a split measured no faster), while an llvmpipe page leaves a core half idle during the capture, and
- * two browsers rendered the 1080p footage ~15-25% faster (bench/drone-bench.ts).
+ * is a caller's bundle (its audio would not join cleanly), not H.264, or short, or drawn by SwiftShader
+ * (`gl`: the backend the render runs on). One SwiftShader WebGL page already keeps two cores busy (a
+ * split measured no faster), while an llvmpipe page ('angle-egl') leaves a core half idle during the
+ * capture, and two browsers rendered the 1080p footage ~15-25% faster (bench/drone-bench.ts).
  */
 export function splitFrames(
-  request: Pick<RenderRequest, 'serveUrl' | 'codec' | 'gl'>,
+  request: Pick<RenderRequest, 'serveUrl' | 'codec'> & { readonly gl?: ChromiumGl },
   durationInFrames: number,
   browsers: number,
-  webgl: 'angle-egl' | 'swangle' = 'swangle',
 ): Array<[number, number]> {
   const parts = Math.min(browsers, Math.floor(durationInFrames / MIN_FRAMES_PER_BROWSER));
-  if (
-    parts < 2 ||
-    request.serveUrl !== undefined ||
-    request.codec !== 'h264' ||
-    (request.gl === 'swangle' && webgl !== 'angle-egl')
-  )
+  if (parts < 2 || request.serveUrl !== undefined || request.codec !== 'h264' || request.gl === 'swangle')
     return [[0, durationInFrames - 1]];
   return Array.from({ length: parts }, (_, i) => [
     Math.round((i * durationInFrames) / parts),
@@ -364,18 +358,20 @@ export class LocalRenderer implements Renderer {
     onProgress: (progress: number) => void,
   ): Promise<void> {
     const { renderMedia, selectComposition } = await import('@remotion/renderer');
+    // The backend this render runs on (a WebGL request: the machine's software WebGL), resolved once.
+    const chromium = await chromiumForRequest(request.gl);
     const common = {
       serveUrl: request.serveUrl ?? this.options.serveUrl,
       inputProps: request.inputProps,
       timeoutInMilliseconds: PAGE_TIMEOUT_MS,
-      ...(await chromiumForRequest(request.gl)),
+      ...chromium,
       logLevel: 'error' as const,
       // The page's secrets (a tiles API key): in memory only, never in the progress file.
       ...(env ? { envVariables: { ...env } } : {}),
     };
     const selected = await selectComposition({
       ...common,
-      puppeteerInstance: await sharedBrowser(request.gl),
+      puppeteerInstance: await sharedBrowser(chromium),
       id: request.composition,
     });
     const composition = {
@@ -388,10 +384,9 @@ export class LocalRenderer implements Renderer {
     const output = CODEC_OUTPUT[request.codec];
     const file = path.join(this.options.workDir, `${renderId}.${output.extension}`);
     const ranges = splitFrames(
-      request,
+      { ...request, gl: chromium.chromiumOptions.gl },
       composition.durationInFrames,
       this.browsersPerRender,
-      request.gl === 'swangle' ? await localWebGl() : undefined,
     );
     const partFiles =
       ranges.length === 1 ? [file] : ranges.map((_, i) => `${file}.part${i}.${output.extension}`);
@@ -401,7 +396,7 @@ export class LocalRenderer implements Renderer {
         ranges.map(async (range, i) =>
           renderMedia({
             ...common,
-            puppeteerInstance: await sharedBrowser(request.gl, i),
+            puppeteerInstance: await sharedBrowser(chromium, i),
             composition,
             codec: request.codec,
             ...frameEncoding(request),
@@ -462,7 +457,7 @@ export class LocalRenderer implements Renderer {
     try {
       compositions = await getCompositions(serveUrl, {
         inputProps,
-        puppeteerInstance: await sharedBrowser(undefined),
+        puppeteerInstance: await sharedBrowser(CHROMIUM),
         timeoutInMilliseconds: PAGE_TIMEOUT_MS,
         ...CHROMIUM,
         logLevel: 'error',

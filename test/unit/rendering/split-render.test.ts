@@ -38,11 +38,10 @@ describe('splitFrames', () => {
     expect(splitFrames({ ...ours, serveUrl: 'http://127.0.0.1:1/index.html' }, 210, 2)).toEqual(whole);
     expect(splitFrames({ codec: 'h265' }, 210, 2)).toEqual(whole);
     expect(splitFrames({ ...ours, gl: 'swangle' }, 210, 2)).toEqual(whole);
-    expect(splitFrames({ ...ours, gl: 'swangle' }, 210, 2, 'swangle')).toEqual(whole);
     expect(splitFrames(ours, 210, 1)).toEqual(whole);
     expect(splitFrames(ours, 60, 2)).toEqual([[0, 59]]);
     // WebGL drawn by Mesa's llvmpipe is split like a 2D render.
-    expect(splitFrames({ ...ours, gl: 'swangle' }, 210, 2, 'angle-egl')).toEqual(splitFrames(ours, 210, 2));
+    expect(splitFrames({ ...ours, gl: 'angle-egl' }, 210, 2)).toEqual(splitFrames(ours, 210, 2));
     // No more parts than 45-frame shares.
     expect(splitFrames(ours, 100, 4)).toHaveLength(2);
   });
