@@ -1,12 +1,10 @@
-// Secrets the service reads at run time (a tiles provider's API key): a port, its two adapters, and the
+// Secrets the service reads at run time (a tiles provider's API key): a port, its adapters, and the
 // value rules. In AWS a secret lives in Secrets Manager (GetSecretValue; the function's role is granted
 // that one secret); on the local stack, where there is no Secrets Manager emulator, in a JSON file the
 // engineer writes ({"secret-name": "value"}, SECRETS_FILE). Values are read once per container, never
 // logged, never returned, and never put in Step Functions state (only secret names travel there).
 import { readFile } from 'node:fs/promises';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ENV, optionalEnv } from '../config/env.ts';
-import { tracedClient } from '../observability.ts';
 
 /** Port: reads one secret's string value. */
 export interface SecretReader {
@@ -34,13 +32,13 @@ export function secretValue(raw: string, secretId: string): string {
   return trimmed;
 }
 
-/** Secret values by id, each read once per container; a failed read is tried again next time. */
-export function cachedSecrets(reader: SecretReader): (secretId: string) => Promise<string> {
+/** `load` once per id; a failed load is tried again next time. */
+function onceEach(load: (secretId: string) => Promise<string>): (secretId: string) => Promise<string> {
   const pending = new Map<string, Promise<string>>();
   return (secretId) => {
     let value = pending.get(secretId);
     if (!value) {
-      value = reader.secretString(secretId).then((raw) => secretValue(raw, secretId));
+      value = load(secretId);
       pending.set(secretId, value);
       value.catch(() => pending.delete(secretId));
     }
@@ -48,24 +46,9 @@ export function cachedSecrets(reader: SecretReader): (secretId: string) => Promi
   };
 }
 
-/** The cloud adapter: Secrets Manager's GetSecretValue (the secret's name or ARN). */
-export class SecretsManagerReader implements SecretReader {
-  constructor(private readonly client: Pick<SecretsManagerClient, 'send'>) {}
-
-  async secretString(secretId: string): Promise<string> {
-    let output: { SecretString?: string };
-    try {
-      output = await this.client.send(new GetSecretValueCommand({ SecretId: secretId }));
-    } catch (error) {
-      const name = (error as { name?: string }).name ?? 'Error';
-      throw new Error(
-        `secret ${secretId} could not be read from Secrets Manager (${name}): check that it exists in this region and that the function's role may read it`,
-      );
-    }
-    if (output.SecretString === undefined)
-      throw new Error(`secret ${secretId} has no string value (binary secrets are not supported)`);
-    return output.SecretString;
-  }
+/** Secret values by id, each read once per container; a failed read is tried again next time. */
+export function cachedSecrets(reader: SecretReader): (secretId: string) => Promise<string> {
+  return onceEach((secretId) => reader.secretString(secretId).then((raw) => secretValue(raw, secretId)));
 }
 
 /** The local stack's adapter: a JSON object of secret name → value in a file outside the repository. */
@@ -90,13 +73,22 @@ export class FileSecretReader implements SecretReader {
 
 let stageReader: SecretReader | undefined;
 
-/** The stage's secret reader: the local secrets file when SECRETS_FILE is set, else Secrets Manager. */
+/**
+ * The stage's secret reader: the local secrets file when SECRETS_FILE is set, else Secrets Manager. One
+ * per container, reading each secret once, so a step that uses a secret itself and through a render port
+ * (the drone still step: tile selection, then the render) makes one GetSecretValue call.
+ */
 export function secretReaderFromEnv(): SecretReader {
   if (!stageReader) {
     const file = optionalEnv(ENV.secretsFile);
-    stageReader = file
-      ? new FileSecretReader(file)
-      : new SecretsManagerReader(tracedClient(new SecretsManagerClient({})));
+    // The SDK client is loaded on the first read: functions that never read a secret (every function
+    // of an offline stage) do not pay for it at cold start.
+    const adapter: Promise<SecretReader> = file
+      ? Promise.resolve(new FileSecretReader(file))
+      : import('./secrets-manager.ts').then((m) => m.stageSecretsManager());
+    stageReader = {
+      secretString: onceEach(async (secretId) => (await adapter).secretString(secretId)),
+    };
   }
   return stageReader;
 }

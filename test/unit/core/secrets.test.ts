@@ -6,12 +6,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it } from 'vitest';
-import {
-  cachedSecrets,
-  FileSecretReader,
-  SecretsManagerReader,
-  secretValue,
-} from '../../../functions/core/secrets/secrets.ts';
+import { cachedSecrets, FileSecretReader, secretValue } from '../../../functions/core/secrets/secrets.ts';
+import { SecretsManagerReader } from '../../../functions/core/secrets/secrets-manager.ts';
 import type { RenderEnv, Renderer, RenderRequest } from '../../../functions/media/rendering/renderer.ts';
 import { withSecretEnv, withSecretEnvStill } from '../../../functions/media/rendering/secret-env.ts';
 import type { StillRenderer } from '../../../functions/media/rendering/still-renderer.ts';
