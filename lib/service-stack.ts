@@ -195,15 +195,13 @@ export class ServiceStack extends Stack {
       }
       if (needs.renderScale) environment[ENV.renderScale] = String(config.renderer.scale);
       if (needs.renderer) Object.assign(environment, renderer.environment);
-      if (needs.imageFetch) {
+      // Tiles requests of the aerial scene source follow the same fetch policy as customer images.
+      if (needs.imageFetch || needs.aerialScene) {
         environment[ENV.imageFetchAllowHttp] = String(config.imageFetch.allowHttp);
         environment[ENV.imageFetchAllowLoopback] = String(config.imageFetch.allowLoopback);
       }
-      if (needs.aerialScene) {
-        if (aerialScene.source !== 'offline') environment[SCENE_SOURCE_ENV] = JSON.stringify(aerialScene);
-        environment[ENV.imageFetchAllowHttp] = String(config.imageFetch.allowHttp);
-        environment[ENV.imageFetchAllowLoopback] = String(config.imageFetch.allowLoopback);
-      }
+      if (needs.aerialScene && aerialScene.source !== 'offline')
+        environment[SCENE_SOURCE_ENV] = JSON.stringify(aerialScene);
       if (needs.stager) {
         environment[ENV.stagerProvider] = config.staging.provider;
         environment[ENV.bedrockRegion] = config.staging.bedrockRegion;

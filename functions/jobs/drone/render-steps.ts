@@ -14,7 +14,7 @@ import type { RenderState } from '../shared/render.ts';
 import { type DroneRenderPorts, defineDroneRenderStep } from './drone-ports.ts';
 import { planPresetStill, planStill } from './outputs.ts';
 import type { PreparedAerialScene } from './scene-input.ts';
-import { type AerialSceneSource, type SceneAdditions, stageSceneSource } from './scene-source.ts';
+import { type AerialSceneSource, stageSceneSource, withAdditions } from './scene-source.ts';
 import type {
   DroneCaptureRequest,
   DroneStillsRequest,
@@ -57,10 +57,10 @@ export interface RenderDroneStillEvent extends StepEvent {
   readonly scene: PreparedAerialScene;
 }
 
-/** The source's name and attribution as the output reports them. */
-function sourceReport(scene: PreparedAerialScene, additions: SceneAdditions | undefined) {
-  return additions
-    ? { scene_source: 'photorealistic-3d-tiles', attribution: additions.props.attribution }
+/** The scene source as outputs report it: the tiles (with their attribution line), else the offline model. */
+function sourceReport(scene: PreparedAerialScene, tilesAttribution: string | undefined) {
+  return tilesAttribution !== undefined
+    ? { scene_source: 'photorealistic-3d-tiles', attribution: tilesAttribution }
     : { scene_source: sceneSource(scene) };
 }
 
@@ -81,14 +81,11 @@ export async function renderDroneStill(
     closestDistanceM: plan.pose.distance,
     frameHeightPx: AERIAL_STILL.height,
   });
-  const request = additions
-    ? {
-        ...plan.request,
-        inputProps: { ...plan.request.inputProps, ...additions.props },
-        secretEnv: additions.secretEnv,
-      }
-    : plan.request;
-  const jpeg = await renderStillOrFail(ports.stillRenderer, request, 'drone still');
+  const jpeg = await renderStillOrFail(
+    ports.stillRenderer,
+    withAdditions(plan.request, additions),
+    'drone still',
+  );
   const ref = jobRef(event.job);
   const image = await ports.media.put(
     mediaKey(ref.tenant, ref.jobId, 'drone-still.jpg'),
@@ -105,7 +102,7 @@ export async function renderDroneStill(
     shot_type: plan.shotType,
     ...(preset ? { angle: preset.angle } : {}),
     property_center: scene.propertyCenter,
-    ...sourceReport(scene, additions),
+    ...sourceReport(scene, additions?.props.attribution),
   };
 }
 
@@ -159,9 +156,7 @@ export async function storeDroneFootage(
     fps: AERIAL_FOOTAGE.fps,
     key_poses: prepared.keyPoses,
     property_center: prepared.scene.propertyCenter,
-    ...(prepared.attribution !== undefined
-      ? { scene_source: 'photorealistic-3d-tiles', attribution: prepared.attribution }
-      : { scene_source: sceneSource(prepared.scene) }),
+    ...sourceReport(prepared.scene, prepared.attribution),
   };
 }
 

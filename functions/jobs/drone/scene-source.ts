@@ -34,9 +34,20 @@ export interface SceneAdditions {
 }
 
 export interface AerialSceneSource {
-  readonly name: 'offline' | 'photorealistic-3d-tiles';
   /** Undefined for the offline source (the prepared scene is complete). */
   additionsFor(view: SceneView): Promise<SceneAdditions | undefined>;
+}
+
+/** A render request with a cloud source's additions: tiles and attribution in its props, the key's secret named. */
+export function withAdditions<
+  R extends { readonly inputProps: Record<string, unknown>; readonly secretEnv?: SecretEnv },
+>(request: R, additions: SceneAdditions | undefined): R {
+  if (!additions) return request;
+  return {
+    ...request,
+    inputProps: { ...request.inputProps, ...additions.props },
+    secretEnv: additions.secretEnv,
+  };
 }
 
 /** Tiles documents and GLBs are small; a tileset over this is refused. */
@@ -49,11 +60,10 @@ export function aerialSceneSource(
   reader: () => SecretReader,
   policy: { readonly allowHttp: boolean; readonly allowLoopback: boolean },
 ): AerialSceneSource {
-  if (config.source === 'offline') return { name: 'offline', additionsFor: async () => undefined };
+  if (config.source === 'offline') return { additionsFor: async () => undefined };
   const get = guardedGet({ ...policy, maxBytes: TILES_MAX_BYTES, timeoutMs: TILES_TIMEOUT_MS });
   let key: ReturnType<typeof apiKeyFromSecret> | undefined;
   return {
-    name: config.source,
     async additionsFor(view) {
       key ??= apiKeyFromSecret(reader(), config.apiKeySecretName);
       let props: SceneAdditions['props'];

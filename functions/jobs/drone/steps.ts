@@ -13,7 +13,7 @@ import { defineProviderStep } from '../shared/provider-ports.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
 import { type FootagePlan, planFootage } from './outputs.ts';
 import { type PreparedAerialScene, prepareAerialScene } from './scene-input.ts';
-import { type AerialSceneSource, stageSceneSource } from './scene-source.ts';
+import { type AerialSceneSource, stageSceneSource, withAdditions } from './scene-source.ts';
 import type { DroneFootageRequest } from './schema.ts';
 
 export interface PrepareSceneEvent extends StepEvent {
@@ -84,16 +84,11 @@ export async function prepareFootage(
     closestDistanceM: Math.min(...plan.keyPoses.map((pose) => pose.distance)),
     frameHeightPx: Math.round(AERIAL_FOOTAGE.height * scale),
   });
-  if (!additions) return { ...plan, scene };
   return {
     ...plan,
-    request: {
-      ...plan.request,
-      inputProps: { ...plan.request.inputProps, ...additions.props },
-      secretEnv: additions.secretEnv,
-    },
+    request: withAdditions(plan.request, additions),
     scene,
-    attribution: additions.props.attribution,
+    ...(additions ? { attribution: additions.props.attribution } : {}),
   };
 }
 
