@@ -7,7 +7,7 @@ import { parseAustralianAddress } from '../functions/domain/address/address-pars
 import { type PreparedAerialScene, prepareAerialScene } from '../functions/jobs/drone/scene-input.ts';
 import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.ts';
 import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
-import type { MarkupRevealProps } from '../functions/media/remotion/compositions.ts';
+import { type MarkupRevealProps, SAMPLE_REVEAL_PROPS } from '../functions/media/remotion/compositions.ts';
 import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
 
 export interface MemoryMedia {
@@ -85,19 +85,7 @@ export async function syntheticAerialScene(
   return { ...scene, frontDirection: syntheticLayout(parsed.address).frontBearingDeg };
 }
 
-/** The 1080p reveal with a darken effect over `baseImage`, the benchmarks' 2D baseline. */
+/** The 1080p sample reveal (darkened outside a centred rectangle) over `baseImage`: the 2D baseline. */
 export function benchReveal(baseImage: string, durationInFrames: number): MarkupRevealProps {
-  return {
-    durationInFrames,
-    baseImage,
-    boundary: [
-      { x: 760, y: 300 },
-      { x: 1160, y: 300 },
-      { x: 1160, y: 800 },
-      { x: 760, y: 800 },
-    ],
-    outline: { color: '#FFFFFF', width: 3 },
-    effect: { kind: 'darken', amount: 0.5 },
-    annotations: [],
-  };
+  return { ...SAMPLE_REVEAL_PROPS, baseImage, durationInFrames };
 }

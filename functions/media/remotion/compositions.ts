@@ -36,6 +36,24 @@ export type MarkupRevealProps = {
 };
 
 /**
+ * A sample reveal: a centred rectangle outlined in white with the outside darkened, 7 s. The studio's
+ * default props, and the benchmarks' 2D baseline (with their own base image and length).
+ */
+export const SAMPLE_REVEAL_PROPS: MarkupRevealProps = {
+  durationInFrames: 7 * MARKUP_REVEAL.fps,
+  baseImage: 'https://example.invalid/aerial.jpg',
+  boundary: [
+    { x: 760, y: 300 },
+    { x: 1160, y: 300 },
+    { x: 1160, y: 800 },
+    { x: 760, y: 800 },
+  ],
+  outline: { color: '#FFFFFF', width: 3 },
+  effect: { kind: 'darken', amount: 0.5 },
+  annotations: [],
+};
+
+/**
  * The reveal's timeline as shares of the video: a still opening, the outline drawing on, the outside
  * treatment fading in, the annotations arriving one by one, and a hold on the finished frame.
  */

@@ -5,22 +5,8 @@ import { AERIAL_FOOTAGE, AERIAL_STILL, type AerialSceneProps } from './aerial-co
 import { AerialScene } from './aerial-scene.tsx';
 import { BROCHURE_COMPOSITIONS, BROCHURE_SLIDE_SIZE, type BrochureSlideProps } from './brochure-scene.ts';
 import { BrochureSlide } from './brochure-slide.tsx';
-import { MARKUP_REVEAL, type MarkupRevealProps } from './compositions.ts';
+import { MARKUP_REVEAL, SAMPLE_REVEAL_PROPS } from './compositions.ts';
 import { MarkupReveal } from './markup-reveal.tsx';
-
-const revealDefaults: MarkupRevealProps = {
-  durationInFrames: 7 * MARKUP_REVEAL.fps,
-  baseImage: 'https://example.invalid/aerial.jpg',
-  boundary: [
-    { x: 760, y: 300 },
-    { x: 1160, y: 300 },
-    { x: 1160, y: 800 },
-    { x: 760, y: 800 },
-  ],
-  outline: { color: '#FFFFFF', width: 3 },
-  effect: { kind: 'darken', amount: 0.5 },
-  annotations: [],
-};
 
 const slideDefaults: BrochureSlideProps = { background: '#1F3A5F', elements: [], images: {} };
 const aerialDefaults: AerialSceneProps = {
@@ -45,8 +31,8 @@ export function RemotionRoot() {
         width={MARKUP_REVEAL.width}
         height={MARKUP_REVEAL.height}
         fps={MARKUP_REVEAL.fps}
-        durationInFrames={revealDefaults.durationInFrames}
-        defaultProps={revealDefaults}
+        durationInFrames={SAMPLE_REVEAL_PROPS.durationInFrames}
+        defaultProps={SAMPLE_REVEAL_PROPS}
         calculateMetadata={({ props }) => ({ durationInFrames: props.durationInFrames })}
       />
       {/* One still per brochure slide type; the layouts differ in the display list they are given. */}
