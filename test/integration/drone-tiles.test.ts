@@ -7,14 +7,13 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MemoryMedia, memoryMedia } from '../../bench/aerial-fixture.ts';
-import { enuToEcef } from '../../functions/media/aerial/tiles/earth-frame.ts';
-import { glbSquare } from '../support/glb.ts';
 import {
   newDataDir,
   newOrganization,
   type StackProcess,
   startStackProcess,
 } from '../support/local-stack-process.ts';
+import { oneTileEndpoint } from '../support/tiles-endpoint.ts';
 
 const KEY = 'STACK-TILES-KEY-5d1c';
 const SECRET = 'pms/local/map-tiles-key';
@@ -23,36 +22,17 @@ const AROUND = { lat: -33.88, lng: 151.2 };
 
 let tiles: MemoryMedia;
 let stack: StackProcess;
-const requests: { path: string; key: string | null; browser: boolean }[] = [];
+const endpoint = oneTileEndpoint({
+  key: KEY,
+  halfSizeM: 10_000,
+  rgb: [220, 30, 30],
+  copyright: 'Imagery Co',
+});
+const requests = endpoint.requests;
 
 beforeAll(async () => {
-  const routes: Record<string, Buffer> = {
-    '/v1/3dtiles/root.json': Buffer.from(
-      JSON.stringify({
-        asset: { version: '1.1' },
-        geometricError: 1000,
-        root: {
-          transform: [...enuToEcef(AROUND)],
-          boundingVolume: { sphere: [0, 0, 0, 15_000] },
-          geometricError: 0.5,
-          refine: 'REPLACE',
-          content: { uri: 'ground.glb' },
-        },
-      }),
-    ),
-    '/v1/3dtiles/ground.glb': glbSquare({ halfSizeM: 10_000, rgb: [220, 30, 30], copyright: 'Imagery Co' }),
-  };
-  tiles = await memoryMedia((url, res) => {
-    requests.push({
-      path: url.pathname,
-      key: url.searchParams.get('key'),
-      browser: /Chrome/.test(res.req.headers['user-agent'] ?? ''),
-    });
-    if (url.searchParams.get('key') !== KEY) res.writeHead(403).end('API key not valid');
-    else if (!routes[url.pathname]) res.writeHead(404).end();
-    else res.writeHead(200).end(routes[url.pathname]);
-    return true;
-  });
+  endpoint.placeAt(AROUND);
+  tiles = await memoryMedia(endpoint.route);
   const dataDir = newDataDir();
   writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify({ [SECRET]: { apiKey: KEY } }));
   stack = await startStackProcess(dataDir, {

@@ -13,7 +13,6 @@ import { renderDroneStill } from '../../../functions/jobs/drone/render-steps.ts'
 import type { PreparedAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
 import { type AerialSceneSource, aerialSceneSource } from '../../../functions/jobs/drone/scene-source.ts';
 import { prepareFootage } from '../../../functions/jobs/drone/steps.ts';
-import { enuToEcef } from '../../../functions/media/aerial/tiles/earth-frame.ts';
 import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { TILES_KEY_ENV } from '../../../functions/media/remotion/aerial-compositions.ts';
 import { LocalRenderer } from '../../../functions/media/rendering/local-renderer.ts';
@@ -21,8 +20,8 @@ import { LocalStillRenderer } from '../../../functions/media/rendering/local-sti
 import { withSecretEnv, withSecretEnvStill } from '../../../functions/media/rendering/secret-env.ts';
 import { SyntheticSiteSource } from '../../../functions/media/site/synthetic-site.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
-import { glbSquare } from '../../support/glb.ts';
 import { probeVideo } from '../../support/media-probe.ts';
+import { oneTileEndpoint } from '../../support/tiles-endpoint.ts';
 
 const KEY = 'TILES-KEY-93be';
 const SECRET = 'pms/test/map-tiles-key';
@@ -30,11 +29,11 @@ const ADDRESS = '10 Wattle Street, Ultimo NSW 2007';
 const RED: [number, number, number] = [220, 30, 30];
 const job = { job_id: 'j1', org_id: 'org', mode: 'test', job_type: 'drone_stills' } as unknown as StepJob;
 
-const requests: { path: string; key: string | null; browser: boolean }[] = [];
+const endpoint = oneTileEndpoint({ key: KEY, halfSizeM: 60, rgb: RED, copyright: 'Imagery Co' });
+const requests = endpoint.requests;
 let media: MemoryMedia;
 let origin: string;
 let scene: PreparedAerialScene;
-let routes: Record<string, Buffer> = {};
 const secrets: SecretReader = {
   secretString: async (id) => {
     if (id !== SECRET) throw new Error(`secret ${id} not found`);
@@ -58,42 +57,11 @@ function tilesSource(rootPath = '/v1/3dtiles/root.json'): AerialSceneSource {
 
 beforeAll(async () => {
   // The job's media (scene, renders) and, on the same origin, a 3D Tiles endpoint that wants the key.
-  media = await memoryMedia((url, res) => {
-    if (!url.pathname.startsWith('/v1/3dtiles/')) return false;
-    requests.push({
-      path: url.pathname,
-      key: url.searchParams.get('key'),
-      browser: /Chrome/.test(res.req.headers['user-agent'] ?? ''),
-    });
-    if (url.searchParams.get('key') !== KEY) res.writeHead(403).end('API key not valid');
-    else if (!routes[url.pathname]) res.writeHead(404).end();
-    else
-      res
-        .writeHead(200, {
-          'content-type': url.pathname.endsWith('.glb') ? 'model/gltf-binary' : 'application/json',
-        })
-        .end(routes[url.pathname]);
-    return true;
-  });
+  media = await memoryMedia(endpoint.route);
   origin = media.base;
   scene = await syntheticAerialScene(media, 'scene', ADDRESS);
   // One tile: a red square 120 m across centred on the property, in the property's east-north-up frame.
-  routes = {
-    '/v1/3dtiles/root.json': Buffer.from(
-      JSON.stringify({
-        asset: { version: '1.1' },
-        geometricError: 100,
-        root: {
-          transform: [...enuToEcef(scene.propertyCenter)],
-          boundingVolume: { sphere: [0, 0, 0, 200] },
-          geometricError: 0.5,
-          refine: 'REPLACE',
-          content: { uri: 'ground.glb' },
-        },
-      }),
-    ),
-    '/v1/3dtiles/ground.glb': glbSquare({ halfSizeM: 60, rgb: RED, copyright: 'Imagery Co' }),
-  };
+  endpoint.placeAt(scene.propertyCenter);
 }, 120_000);
 
 afterAll(() => media?.close());
