@@ -61,6 +61,34 @@ describe('callback_metadata', () => {
     expect(await job.text()).toContain(`"callback_metadata":${METADATA}`);
   });
 
+  it('is limited to 4 KiB as sent: whitespace inside it counts, and a huge one is a 400, never a 500', async () => {
+    const org = await newOrganization(stack);
+    const ownKey = await org.key('live');
+    const send = async (text: string) => {
+      const res = await fetch(`${stack.url}/v1/property-frontage/detect`, {
+        method: 'POST',
+        headers: { 'X-API-Key': ownKey, 'Content-Type': 'application/json' },
+        body: Buffer.from(text, 'utf8'),
+      });
+      return { status: res.status, body: (await res.json()) as Json };
+    };
+    const withMetadata = (metadata: string) =>
+      `{"address": "10 Wattle Street, Ultimo NSW 2007", "callback_metadata": ${metadata}}`;
+    // 300 KB of whitespace was stored and returned by every GET; about 1 MB failed to store (a 500).
+    for (const padding of [300_000, 1_000_000]) {
+      const res = await send(withMetadata(`{"a": 1${' '.repeat(padding)}}`));
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details.map((d: Json) => d.path)).toEqual(['callback_metadata']);
+    }
+    // Over the API's 1 MiB body limit: a 413, also when the bulk is callback_metadata.
+    const tooLarge = await send(withMetadata(`{"a": 1${' '.repeat(1024 * 1024)}}`));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    const list = await fetch(`${stack.url}/v1/jobs`, { headers: { 'X-API-Key': ownKey } });
+    expect(((await list.json()) as Json).data.jobs).toHaveLength(0);
+  });
+
   it('accepts a body that starts with a UTF-8 byte order mark', async () => {
     const res = await post('\uFEFF{"address": "10 Wattle Street, Ultimo NSW 2007"}');
     expect(res.status).toBe(202);

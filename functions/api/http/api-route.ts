@@ -225,7 +225,11 @@ function parseJsonBody(event: APIGatewayProxyEvent): { value: unknown; text: str
   return { value: body, text };
 }
 
-/** callback_metadata goes back byte for byte: keep the caller's text with the validated value. */
+/**
+ * callback_metadata goes back byte for byte: keep the caller's text with the value. Done on the parsed
+ * body before validation (its size limit is measured on that text: common.ts) and on the validated body,
+ * whose objects are copies.
+ */
 function keepCallerJson(body: unknown, text: string): void {
   const metadata = (body as { callback_metadata?: unknown } | undefined)?.callback_metadata;
   if (typeof metadata !== 'object' || metadata === null) return;
@@ -264,6 +268,7 @@ export const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P ex
     let body: unknown;
     if (spec.body) {
       const json = parseJsonBody(event);
+      keepCallerJson(json.value, json.text);
       body = parse(spec.body, json.value, 'body');
       keepCallerJson(body, json.text);
     }

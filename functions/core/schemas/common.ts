@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { parseAustralianAddress } from '../../domain/address/address-parser.ts';
 import { suburbPostcodeProblem } from '../../domain/address/suburb-postcodes.ts';
+import { rawJsonOf } from '../jobs/raw-json.ts';
 
 /** Australia's extent (mainland, Tasmania and the Torres Strait islands). */
 export const AUSTRALIA_BOUNDS = { minLat: -44, maxLat: -9, minLng: 112, maxLng: 154 } as const;
@@ -49,11 +50,27 @@ export const webhookUrl = z
   .max(2048)
   .meta({ description: 'Receives progress and completion webhooks for the job.' });
 
+/**
+ * The limit is on the text that is stored and sent back: the caller's own (raw-json.ts), which the API
+ * attaches to the parsed value before validating it, so whitespace, escapes and number spellings count
+ * as sent; a value without it, as JSON.stringify writes it. Measured before the object check, on the
+ * input, because a record's output is a copy without the caller's text.
+ */
 export const callbackMetadata = z
-  .record(z.string(), z.unknown())
-  .refine((value) => Buffer.byteLength(JSON.stringify(value), 'utf8') <= CALLBACK_METADATA_MAX_BYTES, {
-    message: `must serialize to at most ${CALLBACK_METADATA_MAX_BYTES} bytes of JSON`,
-  })
+  .preprocess(
+    (value, ctx) => {
+      if (typeof value !== 'object' || value === null) return value;
+      const bytes = Buffer.byteLength(rawJsonOf(value) ?? JSON.stringify(value), 'utf8');
+      if (bytes > CALLBACK_METADATA_MAX_BYTES) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be at most ${CALLBACK_METADATA_MAX_BYTES} bytes of JSON as sent (UTF-8, whitespace included), got ${bytes}`,
+        });
+      }
+      return value;
+    },
+    z.record(z.string(), z.unknown()),
+  )
   .meta({ description: 'Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads.' });
 
 export const commonRequestFields = {
