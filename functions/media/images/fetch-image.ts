@@ -2,22 +2,29 @@
 // photo), with the same server-side request forgery guard as webhooks: the URL is checked, its host is
 // resolved and every address checked, and the connection is pinned to the checked address. Redirects
 // are followed by hand, each hop checked the same way. The body is streamed under a byte cap and a
-// deadline, its type is sniffed from the bytes (never the Content-Type header) and its pixel count is
-// read from the header before anything decodes it.
+// deadline, its type is sniffed from the bytes (never the Content-Type header) and its pixel count and
+// sides are read from the header as it streams in, before anything decodes it. Last, the decoder reads
+// the whole file once, so a damaged or cut-short image is refused here and not in the step that uses it.
 import * as http from 'node:http';
 import * as https from 'node:https';
 import sharp from 'sharp';
+import { JobError } from '../../core/errors.ts';
 import {
   type AddressLookup,
   checkUrlSyntax,
   pinnedLookup,
   resolveAndCheck,
 } from '../../core/webhooks/ssrf-guard.ts';
-import { IMAGE_CONTENT_TYPES, type ImageFormat, readImageSize, sniffFormat } from './image-header.ts';
+import { IMAGE_CONTENT_TYPES, type ImageFormat, ImageHeaderScanner } from './image-header.ts';
 
 export const IMAGE_FETCH_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
   maxPixels: 40_000_000,
+  /**
+   * The longest side: libvips decodes a PNG row by row, so 1x39,000,000 (under the pixel cap) took 22 s
+   * and 39,000,000x1 4 s. A 40 MP photo is 7,746 px wide at 3:2 and 16,384 px at a 6.7:1 panorama.
+   */
+  maxSide: 16_384,
   timeoutMs: 20_000,
   maxRedirects: 3,
 } as const;
@@ -31,6 +38,7 @@ export interface ImageFetchPolicy {
   readonly timeoutMs?: number;
   readonly maxBytes?: number;
   readonly maxPixels?: number;
+  readonly maxSide?: number;
   readonly maxRedirects?: number;
   /** Injected in tests; defaults to the system resolver. */
   readonly lookup?: AddressLookup;
@@ -49,17 +57,27 @@ export interface FetchedImage {
 /** Port: what slide and staging steps call; built once per entry from fetchImage and a policy. */
 export type ImageFetcher = (url: string) => Promise<FetchedImage>;
 
+/**
+ * The job error codes of a customer image, the same on every job kind that downloads one (staging,
+ * brochures): IMAGE_DOWNLOAD_FAILED when the file could not be had (HTTP error, deadline, over the byte
+ * cap, a refused address or redirect), UNSUPPORTED_IMAGE when the file is not one the service can use
+ * (not a JPEG, PNG or WebP, e.g. GIF, SVG or HEIC; damaged or cut short; over the pixel or side cap).
+ * UNSUPPORTED_IMAGE is permanent: the same file fails again, and the message says what to send instead.
+ */
 export type ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED' | 'UNSUPPORTED_IMAGE';
 
-/** A download that failed, as the job shows it: the code, and a message naming the URL and the reason. */
-export class ImageFetchError extends Error {
+/**
+ * A download that failed, as the job shows it: the code, and a message naming the URL and the reason.
+ * It is a JobError named by its code, so a step that lets it through fails the job with that code; no
+ * kind maps it on its own (brochures once called every image failure IMAGE_DOWNLOAD_FAILED).
+ */
+export class ImageFetchError extends JobError {
   readonly code: ImageFetchErrorCode;
   readonly url: string;
   readonly reason: string;
 
   constructor(code: ImageFetchErrorCode, url: string, reason: string) {
-    super(`Could not use the image at ${url}: ${reason}`);
-    this.name = 'ImageFetchError';
+    super(code, `Could not use the image at ${url}: ${reason}`);
     this.code = code;
     this.url = url;
     this.reason = reason;
@@ -108,7 +126,10 @@ function download(
   fail: (reason: string, code?: ImageFetchErrorCode) => ImageFetchError,
 ): Promise<Outcome> {
   const maxBytes = policy.maxBytes ?? IMAGE_FETCH_LIMITS.maxBytes;
-  const maxPixels = policy.maxPixels ?? IMAGE_FETCH_LIMITS.maxPixels;
+  const limits = {
+    maxPixels: policy.maxPixels ?? IMAGE_FETCH_LIMITS.maxPixels,
+    maxSide: policy.maxSide ?? IMAGE_FETCH_LIMITS.maxSide,
+  };
   const remaining = deadline - Date.now();
   if (remaining <= 0)
     return Promise.reject(
@@ -151,42 +172,41 @@ function download(
         if (declared > maxBytes)
           return finish(fail(`it is ${declared} bytes, more than the ${limitText(maxBytes)} limit`));
 
+        // The chunks are joined once, at the end; the header is read from each chunk as it arrives.
         const chunks: Buffer[] = [];
         let received = 0;
-        let format: ImageFormat | undefined;
-        let sized = false;
+        const header = new ImageHeaderScanner();
         response.on('data', (chunk: Buffer) => {
           if (settled) return;
           chunks.push(chunk);
           received += chunk.length;
           if (received > maxBytes) return finish(fail(`it is larger than the ${limitText(maxBytes)} limit`));
-          if (format && sized) return;
-          const head = chunks.length === 1 ? chunk : Buffer.concat(chunks);
-          if (!format) {
-            const sniffed = sniffFormat(head);
-            if (sniffed === 'unknown')
-              return finish(fail(notAnImage(response.headers['content-type']), 'UNSUPPORTED_IMAGE'));
-            format = sniffed;
-          }
-          if (format) {
-            const size = readImageSize(format, head);
-            if (size) {
-              sized = true;
-              const problem = sizeProblem(size.width, size.height, maxPixels);
-              if (problem) return finish(fail(problem, 'UNSUPPORTED_IMAGE'));
-            }
+          if (header.done) return;
+          header.push(chunk);
+          if (header.format === 'unknown')
+            return finish(fail(notAnImage(response.headers['content-type']), 'UNSUPPORTED_IMAGE'));
+          if (header.size) {
+            const problem = sizeProblem(header.size.width, header.size.height, limits);
+            if (problem) return finish(fail(problem, 'UNSUPPORTED_IMAGE'));
           }
         });
         response.on('error', (error) => finish(fail(`the connection broke: ${error.message}`)));
         response.on('end', () => {
           if (settled) return;
           if (!response.complete) return finish(fail('the connection closed before the whole image arrived'));
-          const bytes = Buffer.concat(chunks);
-          const sniffed = sniffFormat(bytes);
-          if (sniffed === undefined || sniffed === 'unknown') {
+          const format = header.format;
+          if (format === undefined || format === 'unknown') {
             return finish(fail(notAnImage(response.headers['content-type']), 'UNSUPPORTED_IMAGE'));
           }
-          void verify(bytes, sniffed, maxPixels).then(
+          if (!header.size) {
+            return finish(
+              fail(
+                `the ${format.toUpperCase()} file ends before its header gives the pixel size (a cut-short or damaged image)`,
+                'UNSUPPORTED_IMAGE',
+              ),
+            );
+          }
+          void verify(Buffer.concat(chunks, received), format).then(
             (image) => finish(undefined, { kind: 'image', image }),
             (error: unknown) =>
               finish(error instanceof ImageFetchError ? error : fail(String(error), 'UNSUPPORTED_IMAGE')),
@@ -202,23 +222,31 @@ function download(
     request.on('error', (error) => finish(fail(`the request failed: ${error.message}`)));
     request.end();
 
-    // The header told us the size; the decoder confirms the file really is that image.
-    async function verify(
-      bytes: Buffer,
-      sniffed: ImageFormat,
-      limit: number,
-    ): Promise<Omit<FetchedImage, 'url'>> {
+    // The header told us the size; the decoder confirms the file really is that image, and reads all of
+    // it (shrinking on load, so a 40 MP JPEG costs about half a second): a cut-short or corrupt file fails
+    // here as UNSUPPORTED_IMAGE instead of in the stager or the slide, where it was an internal error.
+    // sharp's default failOn ('warning') is the one the steps decode with, so what passes here decodes there.
+    async function verify(bytes: Buffer, sniffed: ImageFormat): Promise<Omit<FetchedImage, 'url'>> {
+      const options = { limitInputPixels: limits.maxPixels };
       let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
       try {
-        meta = await sharp(bytes, { limitInputPixels: limit }).metadata();
+        meta = await sharp(bytes, options).metadata();
       } catch (error) {
         throw fail(
           `it is not a readable ${sniffed.toUpperCase()} image (${(error as Error).message})`,
           'UNSUPPORTED_IMAGE',
         );
       }
-      const problem = sizeProblem(meta.width ?? 0, meta.height ?? 0, limit);
+      const problem = sizeProblem(meta.width ?? 0, meta.height ?? 0, limits);
       if (problem) throw fail(problem, 'UNSUPPORTED_IMAGE');
+      try {
+        await sharp(bytes, options).resize({ width: 64, height: 64, fit: 'inside' }).raw().toBuffer();
+      } catch (error) {
+        throw fail(
+          `it is a damaged or cut-short ${sniffed.toUpperCase()} image (${firstLine((error as Error).message)})`,
+          'UNSUPPORTED_IMAGE',
+        );
+      }
       return {
         bytes,
         format: sniffed,
@@ -230,12 +258,23 @@ function download(
   });
 }
 
-function sizeProblem(width: number, height: number, maxPixels: number): string | undefined {
+function sizeProblem(
+  width: number,
+  height: number,
+  limits: { readonly maxPixels: number; readonly maxSide: number },
+): string | undefined {
   if (width < 1 || height < 1) return 'its header declares no valid pixel size (a damaged image)';
-  if (width * height > maxPixels) {
-    return `it is ${width}x${height} pixels (${((width * height) / 1e6).toFixed(1)} MP), more than the ${maxPixels / 1e6} MP limit`;
+  if (width * height > limits.maxPixels) {
+    return `it is ${width}x${height} pixels (${((width * height) / 1e6).toFixed(1)} MP), more than the ${limits.maxPixels / 1e6} MP limit`;
+  }
+  if (width > limits.maxSide || height > limits.maxSide) {
+    return `it is ${width}x${height} pixels, longer than the ${limits.maxSide} px limit on either side`;
   }
   return undefined;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n', 1)[0]!.trim();
 }
 
 function notAnImage(contentType: string | undefined): string {

@@ -1,18 +1,25 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobError } from '../../../functions/core/errors.ts';
 import {
   fetchImage,
   ImageFetchError,
   type ImageFetchPolicy,
 } from '../../../functions/media/images/fetch-image.ts';
+import { bigExifJpeg, blackPng, HEIC_HEAD, SVG } from '../../support/image-files.ts';
 
 let server: Server;
 let base: string;
 let jpeg: Buffer;
 let webp: Buffer;
 let hugePng: Buffer;
+let photo: Buffer;
+let bigExif: Buffer;
+let gif: Buffer;
+let tallPng: Buffer;
+let widePng: Buffer;
 
 const local: ImageFetchPolicy = { allowHttp: true, allowLoopback: true, timeoutMs: 1500 };
 
@@ -39,6 +46,38 @@ beforeAll(async () => {
     .toBuffer();
   hugePng.writeUInt32BE(8000, 16);
   hugePng.writeUInt32BE(6000, 20);
+  // A photo-like JPEG (noise does not compress) behind 19 MB of EXIF and APPn segments.
+  photo = await sharp({
+    create: {
+      width: 1200,
+      height: 800,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  bigExif = bigExifJpeg(photo, 290);
+  gif = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#000' } })
+    .gif()
+    .toBuffer();
+  tallPng = blackPng(1, 39_000_000);
+  widePng = blackPng(39_000_000, 1);
+  /** Answers with `body` written in 16 KB pieces, as a real connection delivers a large file. */
+  const inPieces = (res: ServerResponse, body: Buffer, type: string) => {
+    res.writeHead(200, { 'content-type': type });
+    let at = 0;
+    const pump = () => {
+      while (at < body.length) {
+        const piece = body.subarray(at, at + 16 * 1024);
+        at += piece.length;
+        if (!res.write(piece)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    pump();
+  };
   server = createServer((req, res) => {
     switch (req.url) {
       case '/photo.jpg':
@@ -72,6 +111,31 @@ beforeAll(async () => {
       }
       case '/huge-pixels.png':
         res.writeHead(200, { 'content-type': 'image/png' }).end(hugePng);
+        return;
+      case '/big-exif.jpg':
+        inPieces(res, bigExif, 'image/jpeg');
+        return;
+      case '/truncated.jpg':
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo.subarray(0, photo.length >> 1));
+        return;
+      case '/truncated-header.jpg':
+        // Cut inside the EXIF, before the frame header: the size is never known.
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).end(bigExif.subarray(0, 200_000));
+        return;
+      case '/tall.png':
+        inPieces(res, tallPng, 'image/png');
+        return;
+      case '/wide.png':
+        inPieces(res, widePng, 'image/png');
+        return;
+      case '/photo.gif':
+        res.writeHead(200, { 'content-type': 'image/gif' }).end(gif);
+        return;
+      case '/photo.svg':
+        res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG);
+        return;
+      case '/photo.heic':
+        res.writeHead(200, { 'content-type': 'image/heic' }).end(HEIC_HEAD);
         return;
       case '/to-metadata':
         res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
@@ -175,6 +239,46 @@ describe('fetchImage', () => {
     const error = await failure(`${base}/huge-pixels.png`);
     expect(error.code).toBe('UNSUPPORTED_IMAGE');
     expect(error.reason).toMatch(/8000x6000 pixels \(48\.0 MP\), more than the 40 MP limit/);
+  });
+
+  it('uses a 19 MB photo whose frame header follows 19 MB of EXIF and APPn segments', async () => {
+    expect(bigExif.length).toBeGreaterThan(19_000_000);
+    const image = await fetchImage(`${base}/big-exif.jpg`, { ...local, timeoutMs: 20_000 });
+    expect(image).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
+    expect(image.bytes.equals(bigExif)).toBe(true);
+  });
+
+  it('refuses a cut-short JPEG as UNSUPPORTED_IMAGE, before a step tries to decode it', async () => {
+    const error = await failure(`${base}/truncated.jpg`);
+    expect(error.code).toBe('UNSUPPORTED_IMAGE');
+    expect(error.reason).toMatch(/damaged or cut-short JPEG image \(.*premature end/i);
+  });
+
+  it('refuses a JPEG that ends inside its header segments as UNSUPPORTED_IMAGE', async () => {
+    const error = await failure(`${base}/truncated-header.jpg`);
+    expect(error.code).toBe('UNSUPPORTED_IMAGE');
+    expect(error.reason).toMatch(/ends before its header gives the pixel size/);
+  });
+
+  it.each([
+    ['/tall.png', '1x39000000'],
+    ['/wide.png', '39000000x1'],
+  ])('refuses %s (%s px, under 40 MP) from its header as UNSUPPORTED_IMAGE', async (path, size) => {
+    const error = await failure(`${base}${path}`);
+    expect(error.code).toBe('UNSUPPORTED_IMAGE');
+    expect(error.reason).toBe(`it is ${size} pixels, longer than the 16384 px limit on either side`);
+  });
+
+  it.each(['gif', 'svg', 'heic'])('refuses a %s as UNSUPPORTED_IMAGE', async (extension) => {
+    const error = await failure(`${base}/photo.${extension}`);
+    expect(error.code).toBe('UNSUPPORTED_IMAGE');
+    expect(error.reason).toMatch(/not a JPEG, PNG or WebP image \(the server called it image\//);
+  });
+
+  it('is a job error named by its code, so the job fails with it on every kind', async () => {
+    const error = await failure(`${base}/photo.gif`);
+    expect(error).toBeInstanceOf(JobError);
+    expect(error.name).toBe('UNSUPPORTED_IMAGE');
   });
 
   it('refuses a host that resolves to a private address', async () => {
