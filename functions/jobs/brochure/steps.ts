@@ -10,7 +10,6 @@ import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
 import { polygonCentroid } from '../../domain/geometry/polygon.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
-import { ImageFetchError, type ImageFetcher } from '../../media/images/fetch-image.ts';
 import type { Providers } from '../../media/providers/provider-factory.ts';
 import { parsedAddressOf } from '../shared/resolve-location.ts';
 import type { BrochureStepPorts } from './brochure-ports.ts';
@@ -29,21 +28,6 @@ export interface BrochureSlideEvent extends StepEvent {
 
 /** Metres around the property the site source is asked for: the map's ground span and some margin. */
 const SITE_RADIUS_M = 340;
-
-/**
- * Every download failure ends the job IMAGE_DOWNLOAD_FAILED (issue 12), naming the URL and the reason;
- * the shared fetcher's UNSUPPORTED_IMAGE (not an image, too many pixels) keeps its reason in the message.
- */
-export function brochureFetcher(fetchImage: ImageFetcher): ImageFetcher {
-  return async (url) => {
-    try {
-      return await fetchImage(url);
-    } catch (error) {
-      if (error instanceof ImageFetchError) throw new JobError('IMAGE_DOWNLOAD_FAILED', error.message);
-      throw error;
-    }
-  };
-}
 
 /** The location slide's port: where the address is, and the site model the offline imagery draws. */
 export function locateWith(providers: Pick<Providers, 'geocoder' | 'site'>) {
@@ -78,7 +62,9 @@ export async function generateSlide(
         put: (key, bytes, contentType, extra) => ports.media.put(key, bytes, contentType, extra),
         urlOf: async (key) => (await ports.media.sign(key, ports.clock.now())).url,
       },
-      fetchImage: brochureFetcher(ports.fetchImage),
+      // A failed download throws an ImageFetchError named by its job code (IMAGE_DOWNLOAD_FAILED or
+      // UNSUPPORTED_IMAGE), as on staging: no mapping of our own (one made every failure a download one).
+      fetchImage: ports.fetchImage,
       renderer: ports.stillRenderer,
       imagery: ports.providers.imagery,
       locate: locateWith(ports.providers),

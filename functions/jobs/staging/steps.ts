@@ -2,12 +2,10 @@
 // with the stage's Stager, and store the staged and the before image.
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { JobError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import { logger } from '../../core/observability.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
-import { type FetchedImage, ImageFetchError } from '../../media/images/fetch-image.ts';
 import { applyWatermark } from '../../media/staging/disclosure-watermark.ts';
 import type { StagingImageFormat } from '../../media/staging/stager.ts';
 import type { virtualStagingOutput } from './schema.ts';
@@ -27,23 +25,15 @@ export function stagingSeed(jobId: string): number {
   return createHash('sha256').update(jobId).digest().readUInt32LE(0);
 }
 
-async function download(ports: Pick<StagingPorts, 'fetchImage'>, url: string): Promise<FetchedImage> {
-  try {
-    return await ports.fetchImage(url);
-  } catch (error) {
-    // Named by its job code, so the job ends failed with it (and the message naming URL and reason).
-    if (error instanceof ImageFetchError) throw new JobError(error.code, error.message);
-    throw error;
-  }
-}
-
 export async function stageRoom(
   event: StageRoomEvent,
   ports: Pick<StagingPorts, 'fetchImage' | 'stager' | 'media'>,
 ): Promise<StoredVirtualStagingOutput> {
   const { input } = event;
   const ref = jobRef(event.job);
-  const before = await download(ports, input.image_url);
+  // A failed download is an ImageFetchError named by its job code (the same on every kind), so the job
+  // ends failed with it and the message naming the URL and the reason.
+  const before = await ports.fetchImage(input.image_url);
   const stagedAt = Date.now();
   const [beforeImage, staged] = await Promise.all([
     ports.media.put(

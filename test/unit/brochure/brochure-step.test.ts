@@ -1,37 +1,53 @@
-// The brochure step's own rules, with fake ports: every image download failure ends the job
-// IMAGE_DOWNLOAD_FAILED naming the URL and reason, and the submit refuses image URLs the stage would
-// not download, naming the field.
+// The brochure step's own rules, with fake ports: an image download failure ends the job with the
+// fetcher's own code (IMAGE_DOWNLOAD_FAILED or UNSUPPORTED_IMAGE, as on staging) naming the URL and
+// reason, and the submit refuses image URLs the stage would not download, naming the field.
 import { describe, expect, it } from 'vitest';
-import { ApiError, JobError } from '../../../functions/core/errors.ts';
+import { ApiError } from '../../../functions/core/errors.ts';
+import type { StepJob } from '../../../functions/core/workflows/step-runtime.ts';
 import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
-import { brochureFetcher } from '../../../functions/jobs/brochure/steps.ts';
+import { generateSlide } from '../../../functions/jobs/brochure/steps.ts';
 import { submitBrochureSlide } from '../../../functions/jobs/brochure/submit.ts';
-import { ImageFetchError } from '../../../functions/media/images/fetch-image.ts';
+import { ImageFetchError, type ImageFetcher } from '../../../functions/media/images/fetch-image.ts';
 
 describe('brochure image downloads', () => {
+  const url = 'https://photos.example/a.jpg';
+  const slide = (fetchImage: ImageFetcher) =>
+    generateSlide(
+      {
+        job: {
+          job_id: 'job-1',
+          org_id: 'org',
+          mode: 'live',
+          job_type: 'brochure_slide',
+        } as unknown as StepJob,
+        input: brochureSlideRequest.parse({
+          property: { address: '27 Wattle Street, Ultimo NSW 2007', images: [url] },
+          slide: { type: 'cover' },
+          branding: {},
+        }),
+      },
+      { fetchImage, media: {}, clock: {}, providers: {}, stillRenderer: {} } as never,
+    );
+
   it.each([
     ['IMAGE_DOWNLOAD_FAILED', 'the server answered HTTP 404'],
     ['UNSUPPORTED_IMAGE', 'it is 8000x6000 pixels (48.0 MP), more than the 40 MP limit'],
-  ] as const)(
-    'a %s from the fetcher ends the job IMAGE_DOWNLOAD_FAILED with the reason',
-    async (code, reason) => {
-      const url = 'https://photos.example/a.jpg';
-      const fetch = brochureFetcher(async () => {
-        throw new ImageFetchError(code, url, reason);
-      });
-      const error = await fetch(url).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(JobError);
-      expect((error as JobError).name).toBe('IMAGE_DOWNLOAD_FAILED');
-      expect((error as JobError).message).toBe(`Could not use the image at ${url}: ${reason}`);
-    },
-  );
+    ['UNSUPPORTED_IMAGE', 'it is not a JPEG, PNG or WebP image (the server called it image/gif)'],
+  ] as const)('a %s from the fetcher ends the job with that code and the reason', async (code, reason) => {
+    const error = await slide(async () => {
+      throw new ImageFetchError(code, url, reason);
+    }).catch((e: unknown) => e);
+    expect((error as Error).name).toBe(code);
+    expect((error as Error).message).toBe(`Could not use the image at ${url}: ${reason}`);
+  });
 
   it('passes other errors through unchanged', async () => {
     const boom = new Error('socket hang up');
-    const fetch = brochureFetcher(async () => {
-      throw boom;
-    });
-    await expect(fetch('https://photos.example/a.jpg')).rejects.toBe(boom);
+    await expect(
+      slide(async () => {
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
   });
 });
 
