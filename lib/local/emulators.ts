@@ -8,6 +8,15 @@ import dynalite from 'dynalite';
 import { buildApp } from 'fauxqs';
 import { checkPresignedRequest, type SigningCredentials } from './presigned-url-check.ts';
 
+/**
+ * How long the local servers keep an idle keep-alive connection. Node's default, 5 s, races the AWS SDK's
+ * agents, which keep idle sockets open with no time limit of their own: a call sent on a socket just as
+ * the server closes it fails with `socket hang up` (ECONNRESET), and under load that happened dozens of
+ * times a run. Far above the gaps between calls, the server closing first becomes rare. headersTimeout
+ * stays above it, as Node's documentation asks of servers that keep connections this long.
+ */
+export const IDLE_CONNECTION_TIMEOUTS = { keepAliveTimeout: 120_000, headersTimeout: 121_000 } as const;
+
 export interface RunningEmulators {
   readonly dynamodbEndpoint: string;
   readonly awsEndpoint: string;
@@ -54,6 +63,7 @@ export async function startEmulators(
   for (const dir of [dynamoDir, queueDir, objectDir]) mkdirSync(dir, { recursive: true });
 
   const dynamo = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: dynamoDir });
+  Object.assign(dynamo, IDLE_CONNECTION_TIMEOUTS);
   await new Promise<void>((resolve, reject) => {
     dynamo.once('error', reject);
     dynamo.listen(0, '127.0.0.1', () => resolve());
@@ -102,6 +112,7 @@ export async function startEmulators(
         `<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${check.reason}</Message></Error>`,
       );
   });
+  Object.assign(aws.server, IDLE_CONNECTION_TIMEOUTS);
   aws.addHook('preClose', () => {
     queuePersistence.close();
     objectPersistence.close();

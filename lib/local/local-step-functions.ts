@@ -312,7 +312,12 @@ export class LocalStepFunctions {
   }
 
   async listen(): Promise<string> {
-    this.server = createServer((req, res) => void this.serve(req, res));
+    // Idle keep-alive connections kept 120 s, not Node's 5 s, which races the SDK client's reuse of them
+    // (`socket hang up`): the same values as the other local servers (emulators.ts IDLE_CONNECTION_TIMEOUTS).
+    this.server = createServer(
+      { keepAliveTimeout: 120_000, headersTimeout: 121_000 },
+      (req, res) => void this.serve(req, res),
+    );
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
