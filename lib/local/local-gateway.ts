@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { requestId as requestIdOf } from '../../functions/core/ids.ts';
+import { IDLE_CONNECTION_TIMEOUTS } from './emulators.ts';
 import type { LocalLambdas } from './local-lambdas.ts';
 import { logicalIdOfArn } from './local-resources.ts';
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
@@ -22,9 +23,30 @@ const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 /** How much of an oversized body is read and dropped before the connection is cut instead. */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 const DRAIN_IDLE_MS = 1000;
+/**
+ * A body that stops arriving before its end is answered after this long. Nothing else would answer it: a
+ * chunk size of ffffffffffffffff is valid HTTP, so the parser waits for that many bytes.
+ */
+const BODY_IDLE_MS = 10_000;
 
-/** A request refused before routing; answered 400 in the error envelope. */
-class RequestRefused extends Error {}
+/**
+ * A request refused before routing; answered 400 in the error envelope. `closeConnection` when the rest
+ * of the request cannot be read past (its body is not read, or never ends): the connection is closed
+ * after the answer instead of waiting for the next request on it.
+ */
+class RequestRefused extends Error {
+  constructor(
+    message: string,
+    readonly closeConnection = false,
+  ) {
+    super(message);
+  }
+}
+
+/** An answer after which the connection is closed. */
+function closing(result: APIGatewayProxyResult): APIGatewayProxyResult {
+  return { ...result, headers: { ...result.headers, Connection: 'close' } };
+}
 
 function decodeSegment(segment: string): string {
   try {
@@ -62,20 +84,42 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = () => {
+      clearTimeout(idle);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const stalled = () => {
+      stop();
+      reject(
+        new RequestRefused(
+          `The request body stopped arriving before its end (nothing for ${BODY_IDLE_MS / 1000} s): send the whole body, and a chunk size no larger than the chunk.`,
+          true,
+        ),
+      );
+    };
+    let idle = setTimeout(stalled, BODY_IDLE_MS);
     const onData = (chunk: Buffer) => {
       size += chunk.length;
+      clearTimeout(idle);
+      idle = setTimeout(stalled, BODY_IDLE_MS);
       if (size <= MAX_PAYLOAD_BYTES) {
         chunks.push(chunk);
         return;
       }
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
+      stop();
       resolve('too-large');
     };
-    const onEnd = () => resolve(Buffer.concat(chunks));
+    const onEnd = () => {
+      clearTimeout(idle);
+      resolve(Buffer.concat(chunks));
+    };
     // The client went away mid-upload, or sent a body its framing does not describe.
-    const onError = () => reject(new RequestRefused('The request body could not be read completely.'));
+    const onError = () => {
+      clearTimeout(idle);
+      reject(new RequestRefused('The request body could not be read completely.'));
+    };
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('error', onError);
@@ -83,6 +127,29 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
       if (!req.complete) onError();
     });
   });
+}
+
+/**
+ * RFC 9112 §3.2: an HTTP/1.1 request without Host, or any request with more than one, is a 400. Node
+ * checks only the first (and answers it without a body), so both are checked here.
+ */
+function checkHost(req: IncomingMessage): void {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (/^host$/i.test(req.rawHeaders[i]!)) hosts += 1;
+  if (hosts > 1) throw new RequestRefused('The request has more than one Host header.', true);
+  if (hosts === 0 && req.httpVersion === '1.1')
+    throw new RequestRefused('An HTTP/1.1 request must have a Host header (RFC 9112, section 3.2).', true);
+}
+
+/** An answer written straight to a socket Node's HTTP server no longer owns; the connection is closed. */
+function writeRaw(socket: Duplex, result: APIGatewayProxyResult): void {
+  const head = [
+    `HTTP/1.1 ${result.statusCode} ${STATUS_CODES[result.statusCode]}`,
+    ...Object.entries(result.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+    `Content-Length: ${Buffer.byteLength(result.body)}`,
+    'Connection: close',
+  ].join('\r\n');
+  socket.end(`${head}\r\n\r\n${result.body}`);
 }
 
 interface ResourceNode {
@@ -240,7 +307,13 @@ export class LocalGateway {
     const id = requestIdOf(platformRequestId);
     return {
       statusCode,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': id, ...headers },
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        // As the API's own answers: a browser must not read an error (which may echo the request) as HTML.
+        'X-Content-Type-Options': 'nosniff',
+        'X-Request-Id': id,
+        ...headers,
+      },
       body: JSON.stringify({
         error: { code, message },
         meta: { request_id: id, timestamp: new Date().toISOString() },
@@ -258,7 +331,10 @@ export class LocalGateway {
     try {
       return await this.route(req, requestId);
     } catch (error) {
-      if (error instanceof RequestRefused) return this.badRequest(error.message, requestId);
+      if (error instanceof RequestRefused) {
+        const result = this.badRequest(error.message, requestId);
+        return error.closeConnection ? closing(result) : result;
+      }
       console.error(
         JSON.stringify({ component: 'gateway', msg: 'gateway failed', error: String(error), requestId }),
       );
@@ -267,6 +343,7 @@ export class LocalGateway {
   }
 
   private async route(req: IncomingMessage, requestId: string): Promise<APIGatewayProxyResult> {
+    checkHost(req);
     const target = parseTarget(req.url ?? '/');
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_PAYLOAD_BYTES) return this.tooLarge(req, requestId);
@@ -359,21 +436,61 @@ export class LocalGateway {
       req.once('error', done);
       req.resume();
     });
-    const result = this.gatewayError('REQUEST_TOO_LARGE', 413, requestId);
-    return { ...result, headers: { ...result.headers, Connection: 'close' } };
+    return closing(this.gatewayError('REQUEST_TOO_LARGE', 413, requestId));
+  }
+
+  /** Every method some route takes (ANY aside), for the Allow header of a 405 to CONNECT. */
+  private methods(): string[] {
+    const methods = new Set<string>();
+    const visit = (node: ResourceNode) => {
+      for (const method of node.methods.keys()) if (method !== 'ANY') methods.add(method);
+      node.children.forEach(visit);
+    };
+    visit(this.root);
+    return [...methods].sort();
   }
 
   async listen(port: number): Promise<number> {
-    this.server = createServer((req, res) => {
-      this.respond(req, res).catch((error: unknown) => {
-        console.error(JSON.stringify({ component: 'gateway', msg: 'response failed', error: String(error) }));
-        if (!res.headersSent && !res.destroyed) {
-          res.statusCode = 500;
-          res.end();
-        } else res.destroy();
-      });
+    this.server = createServer(
+      {
+        // Checked in route() instead: Node's own check answers a bare 400 with no body.
+        requireHostHeader: false,
+        ...IDLE_CONNECTION_TIMEOUTS,
+      },
+      (req, res) => {
+        this.respond(req, res).catch((error: unknown) => {
+          console.error(
+            JSON.stringify({ component: 'gateway', msg: 'response failed', error: String(error) }),
+          );
+          if (!res.headersSent && !res.destroyed) {
+            res.statusCode = 500;
+            res.end();
+          } else res.destroy();
+        });
+      },
+    );
+    // An Expect other than 100-continue: Node answers a bare 417 unless it is handled here. RFC 9110 lets
+    // a server refuse it with any 4xx; 400 keeps to the API's documented codes.
+    this.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+      const result = this.badRequest(
+        `The expectation '${req.headers.expect}' cannot be met: the only one this API supports is 100-continue.`,
+        randomUUID(),
+      );
+      this.send(req, res, closing(result));
     });
-    this.server.keepAliveTimeout = 5000;
+    // CONNECT is for proxies; without a listener Node drops the connection without an answer.
+    this.server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+      const allowed = this.methods().join(', ');
+      const result = this.envelope(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `CONNECT is not supported: this is an API, not a proxy; allowed: ${allowed}.`,
+        randomUUID(),
+        { Allow: allowed },
+      );
+      socket.on('error', () => socket.destroy());
+      writeRaw(socket, result);
+    });
     // Requests Node's parser refuses never reach the listener; answer them in the envelope too.
     this.server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
       if (!socket.writable || (error.code === 'ECONNRESET' && !socket.readable)) {
@@ -391,13 +508,7 @@ export class LocalGateway {
         message,
         randomUUID(),
       );
-      const head = [
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-        ...Object.entries(result.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
-        `Content-Length: ${Buffer.byteLength(result.body)}`,
-        'Connection: close',
-      ].join('\r\n');
-      socket.end(`${head}\r\n\r\n${result.body}`);
+      writeRaw(socket, result);
     });
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
@@ -407,7 +518,10 @@ export class LocalGateway {
   }
 
   private async respond(req: IncomingMessage, res: ServerResponse) {
-    const result = await this.handle(req);
+    this.send(req, res, await this.handle(req));
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, result: APIGatewayProxyResult) {
     if (res.destroyed || req.socket.destroyed) return; // the client went away mid-request
     res.statusCode = result.statusCode;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));

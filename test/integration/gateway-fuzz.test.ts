@@ -164,6 +164,7 @@ function cases(): { name: string; bytes: string | Buffer; abort?: boolean }[] {
 function expectEnvelope(name: string, response: RawResponse) {
   expect(response.status, `${name}: ${response.headers}\n${response.body}`).toBeGreaterThanOrEqual(400);
   expect(response.status, name).toBeLessThan(500);
+  expect(response.headers, name).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
   const body = JSON.parse(response.body) as {
     error: { code: string; message: string };
     meta: Record<string, string>;
@@ -192,6 +193,15 @@ describe('the local gateway under malformed requests', () => {
     ['header valueOf', request('GET', '/v1/jobs', { headers: [['valueOf', 'x']] })],
     ['GET //[', request('GET', '//[')],
     ['GET http://[', request('GET', 'http://[')],
+    // Requests Node's HTTP server answered with an empty 400, a bare 417, or not at all.
+    ['HTTP/1.1 without Host', 'GET /v1/jobs HTTP/1.1\r\nConnection: close\r\n\r\n'],
+    ['two Host headers', request('GET', '/v1/jobs', { headers: [['Host', 'other']] })],
+    ['Expect: foo', request('GET', '/v1/jobs', { headers: [['Expect', 'foo']] })],
+    ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'],
+    [
+      'chunk size ffffffffffffffff',
+      'POST /v2/markup/generate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\n{"address":"1 Martin Place, Sydney NSW 2000"}\r\n0\r\n\r\n',
+    ],
   ])('answers %s with a 4xx envelope and keeps serving', async (name, bytes) => {
     expectEnvelope(name, await raw(bytes));
     await stillServing();

@@ -56,7 +56,12 @@ export interface PipelineState {
 
 export type PipelineContext = Context & { pipeline: PipelineState };
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+// nosniff: a browser must not read an answer (which may echo caller text) as anything but JSON.
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
 
 function rateHeaders(rate: RateDecision | undefined): Record<string, string> {
   if (!rate) return {};

@@ -68,3 +68,14 @@ describe('callback_metadata size limit', () => {
     expect(res.body).toContain(`"callback_metadata":${metadata}`);
   });
 });
+
+describe('JSON answers', () => {
+  it('carry X-Content-Type-Options: nosniff, success and error alike', async () => {
+    const ok = await post(withMetadata('{"a": 1}'));
+    expect(ok.statusCode).toBe(202);
+    expect(ok.headers?.['X-Content-Type-Options']).toBe('nosniff');
+    const refused = await post('{');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers?.['X-Content-Type-Options']).toBe('nosniff');
+  });
+});

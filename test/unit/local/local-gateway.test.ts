@@ -1,0 +1,162 @@
+// The local gateway's own answers, on a one-route API built from a hand-written template: requests Node's
+// HTTP server refuses or swallows before routing (no Host, an unknown Expect, CONNECT, a chunk that never
+// ends) get the error envelope with a 4xx, every JSON answer says nosniff, and idle keep-alive connections
+// outlive the clients' idle reuse instead of Node's 5 s.
+import { Agent, get } from 'node:http';
+import { connect } from 'node:net';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalGateway } from '../../../lib/local/local-gateway.ts';
+import type { LocalLambdas } from '../../../lib/local/local-lambdas.ts';
+import type { CfnTemplate, TemplateResolver } from '../../../lib/local/synthesized-app.ts';
+
+const template: CfnTemplate = {
+  Resources: {
+    Api: { Type: 'AWS::ApiGateway::RestApi' },
+    Jobs: {
+      Type: 'AWS::ApiGateway::Resource',
+      Properties: { ParentId: { 'Fn::GetAtt': ['Api', 'RootResourceId'] }, PathPart: 'jobs' },
+    },
+    GetJobs: {
+      Type: 'AWS::ApiGateway::Method',
+      Properties: {
+        HttpMethod: 'GET',
+        ResourceId: { Ref: 'Jobs' },
+        Integration: {
+          Uri: 'arn:aws:apigateway:ap-southeast-2:lambda:path/2015-03-31/functions/arn:aws:lambda:ap-southeast-2:000000000000:function:ListJobs/invocations',
+        },
+      },
+    },
+    PostJobs: {
+      Type: 'AWS::ApiGateway::Method',
+      Properties: {
+        HttpMethod: 'POST',
+        ResourceId: { Ref: 'Jobs' },
+        Integration: {
+          Uri: 'arn:aws:apigateway:ap-southeast-2:lambda:path/2015-03-31/functions/arn:aws:lambda:ap-southeast-2:000000000000:function:ListJobs/invocations',
+        },
+      },
+    },
+  },
+} as unknown as CfnTemplate;
+
+const resolver = {
+  resolve(value: unknown): unknown {
+    if (typeof value !== 'object' || value === null) return value;
+    if ('Ref' in value) return (value as { Ref: string }).Ref;
+    if ('Fn::GetAtt' in value) return 'root';
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolver.resolve(v)]));
+  },
+} as unknown as TemplateResolver;
+
+const invoked: APIGatewayProxyEvent[] = [];
+const lambdas = {
+  invoke: async (_id: string, event: APIGatewayProxyEvent) => {
+    invoked.push(event);
+    return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"data":{}}' };
+  },
+} as unknown as LocalLambdas;
+
+const gateway = new LocalGateway(template, resolver, lambdas);
+let port = 0;
+
+beforeAll(async () => {
+  port = await gateway.listen(0);
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+interface RawResponse {
+  readonly status: number;
+  readonly head: string;
+  readonly body: string;
+  readonly ms: number;
+}
+
+/** Writes the bytes as given and reads until the server closes the connection (or 15 s pass). */
+function raw(request: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.setTimeout(15_000, () => socket.destroy(new Error('no answer in 15 s')));
+    socket.on('connect', () => socket.write(request));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+        head: split < 0 ? text : text.slice(0, split),
+        body: split < 0 ? '' : text.slice(split + 4),
+        ms: Date.now() - started,
+      });
+    });
+  });
+}
+
+function expectEnvelope(response: RawResponse, status: number, code: string) {
+  expect(response.status, `${response.head}\n${response.body}`).toBe(status);
+  expect(response.head).toMatch(/\r\ncontent-type: application\/json/i);
+  expect(response.head).toMatch(/\r\nx-content-type-options: nosniff/i);
+  const body = JSON.parse(response.body) as { error: { code: string; message: string }; meta: object };
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(10);
+  expect(body.meta).toMatchObject({ request_id: expect.stringMatching(/^req_/) });
+}
+
+describe('the local gateway', () => {
+  it('answers an HTTP/1.1 request without Host with a 400 envelope', async () => {
+    const response = await raw('GET /jobs HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expectEnvelope(response, 400, 'BAD_REQUEST');
+    expect(response.body).toContain('Host');
+  });
+
+  it('answers two Host headers with a 400 envelope', async () => {
+    const response = await raw('GET /jobs HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n');
+    expectEnvelope(response, 400, 'BAD_REQUEST');
+  });
+
+  it('answers an expectation it cannot meet with a 400 envelope', async () => {
+    const response = await raw('GET /jobs HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nConnection: close\r\n\r\n');
+    expectEnvelope(response, 400, 'BAD_REQUEST');
+    expect(response.body).toContain('100-continue');
+  });
+
+  it('answers CONNECT with a 405 envelope naming the methods it takes', async () => {
+    const response = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expectEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.head).toMatch(/\r\nallow: GET, POST/i);
+  });
+
+  it('answers a chunk that never ends (size ffffffffffffffff) instead of waiting for ever', async () => {
+    const response = await raw(
+      'POST /jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\n{"a":1}\r\n0\r\n\r\n',
+    );
+    expectEnvelope(response, 400, 'BAD_REQUEST');
+    expect(response.head).toMatch(/\r\nconnection: close/i);
+  }, 30_000);
+
+  it('says nosniff on its own errors', async () => {
+    const response = await raw('GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expectEnvelope(response, 403, 'BAD_REQUEST');
+  });
+
+  it('keeps an idle keep-alive connection well past 5 s (the default raced clients reusing it)', async () => {
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+        get({ port, host: '127.0.0.1', path: '/jobs', agent }, (res) => {
+          res.resume();
+          resolve(String(res.headers['keep-alive']));
+        }).on('error', reject);
+      });
+      expect(Number(/timeout=(\d+)/.exec(keepAlive ?? '')?.[1])).toBeGreaterThanOrEqual(60);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
