@@ -263,7 +263,36 @@ export class ServiceStack extends Stack {
       'ExecutionEndedFunction',
       'functions/core/workflows/execution-ended.ts',
       'Fails jobs whose execution timed out or was aborted',
-    );
+    ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
+
+    // The outbox sweeper: relays final events and usage a crash or a throttle left in a job's outbox, and
+    // starts jobs that were written but never started. One at a time (reserved concurrency 1).
+    const sweeper = step(
+      'OutboxSweeperFunction',
+      'functions/core/workflows/outbox.ts',
+      'Relays leftover job outboxes; starts jobs whose execution never started',
+      {
+        environment: {
+          ...common,
+          [ENV.outboxGraceSeconds]: String(config.sweeper.graceSeconds),
+          [ENV.workflowStartDeadlineSeconds]: String(config.workflowTimeoutSeconds),
+        },
+        timeout: Duration.seconds(55),
+        reservedConcurrentExecutions: 1,
+      },
+    ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
+    for (const [jobType, workflow] of Object.entries(this.workflows)) {
+      sweeper.addEnvironment(
+        stateMachineArnVariable(jobType as JobType),
+        workflow.stateMachine.stateMachineArn,
+      );
+      workflow.stateMachine.grantStartExecution(sweeper);
+    }
+    new events.Rule(this, 'OutboxSweepRule', {
+      description: 'Runs the outbox sweeper',
+      schedule: events.Schedule.rate(Duration.minutes(config.sweeper.everyMinutes)),
+      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
+    });
 
     // Webhook delivery: consumes the queue, reports partial batch failures, re-enqueues retries
     // itself (chaining delays past SQS's 15 minutes) and parks exhausted events in the DLQ.

@@ -48,7 +48,7 @@ export class StatefulStack extends Stack {
       this.jobsTable.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: str },
-        sortKey: { name: 'sk', type: str },
+        sortKey: { name: 'sortKey' in index ? index.sortKey : 'sk', type: str },
       });
     }
 

@@ -18,6 +18,11 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
+/** A webhook event id (the webhook-id header): evt_<32 hex>. */
+export function newEventId(): string {
+  return `evt_${randomBytes(16).toString('hex')}`;
+}
+
 /** A request id; when the platform gave one (API Gateway's requestId) it is reused so logs correlate. */
 export function requestId(platformId?: string): string {
   const hex = platformId?.replace(/[^0-9a-fA-F]/g, '').toLowerCase();

@@ -59,6 +59,16 @@ export interface StageConfig {
   readonly outputUrlExpirySeconds: number;
   /** Upper bound on one job's workflow; the execution is failed past it. */
   readonly workflowTimeoutSeconds: number;
+  /**
+   * The outbox sweeper (functions/core/workflows/outbox.ts): how often it runs (an EventBridge schedule;
+   * the local stack runs it every `localEverySeconds`) and how long it leaves a just-written job to its
+   * writer before relaying its outbox or starting it.
+   */
+  readonly sweeper: {
+    readonly everyMinutes: number;
+    readonly localEverySeconds: number;
+    readonly graceSeconds: number;
+  };
   /** Customer image URLs the service downloads (brochure photos, logos, room photos to stage). */
   readonly imageFetch: {
     /** http:// image URLs are refused unless this is set (only the local stack sets it). */
@@ -161,6 +171,7 @@ const base = {
   renderer: { provider: 'remotion-lambda', memoryMb: 2048, functionTimeoutSeconds: 240, scale: 1 },
   outputUrlExpirySeconds: 3600,
   workflowTimeoutSeconds: 900,
+  sweeper: { everyMinutes: 1, localEverySeconds: 5, graceSeconds: 60 },
   imageFetch: { allowHttp: false, allowLoopback: false },
   dashboard: { signIn: 'cognito' },
   staging: { provider: 'bedrock', bedrockRegion: 'us-east-1', bedrockModelId: 'amazon.nova-canvas-v1:0' },
@@ -186,6 +197,8 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     webhooks: { allowHttp: true, allowLoopback: true, retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1] },
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     renderer: { ...base.renderer, provider: 'local' },
+    // A restarted or busy laptop catches up within seconds rather than a minute.
+    sweeper: { everyMinutes: 1, localEverySeconds: 5, graceSeconds: 15 },
     imageFetch: { allowHttp: true, allowLoopback: true },
     dashboard: { signIn: 'sign-in-link' },
     staging: { ...base.staging, provider: 'offline' },

@@ -38,6 +38,8 @@ export interface ServiceFunctionProps {
   readonly externalModules?: readonly string[];
   /** Project files copied next to the bundle (read at run time from /var/task/<basename>). @default none */
   readonly bundledFiles?: readonly string[];
+  /** Concurrent executions reserved for (and capped at) this function. @default none */
+  readonly reservedConcurrentExecutions?: number;
   /** @default RemovalPolicy.DESTROY for the log group */
   readonly logRemovalPolicy?: RemovalPolicy;
 }
@@ -71,6 +73,7 @@ export class ServiceFunction extends NodejsFunction {
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       tracing: lambda.Tracing.ACTIVE,
       logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,

@@ -68,7 +68,19 @@ describe('least privilege', () => {
       ]),
     );
     expect([...creators.values()].sort()).toEqual([...JOB_TYPES].sort());
+    // The outbox sweeper starts jobs whose start was lost: any job state machine, nothing else.
+    const sweeper = functionOf(dev.serviceTemplate, 'OutboxSweeperFunction');
     for (const [fnId] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
+      if (fnId === sweeper) {
+        const statements = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
+          actionsOf(s).some((a) => a.startsWith('states:')),
+        );
+        expect(statements.flatMap(actionsOf).every((a) => a === 'states:StartExecution')).toBe(true);
+        expect(statements.map((s) => s.Resource).sort()).toEqual(
+          JOB_TYPES.map((t) => ({ Ref: logicalId(dev.service.workflows[t]!.stateMachine) })).sort(),
+        );
+        continue;
+      }
       // (StopExecution, the cancel route's, is checked below.)
       const starts = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
         actionsOf(s).some((a) => a.startsWith('states:') && a !== 'states:StopExecution'),
@@ -145,9 +157,13 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the lifecycle function write usage records and only it, GET /v1/usage and the dashboard read them', () => {
+  it('lets only the functions that relay job outboxes write usage records, GET /v1/usage and the dashboard read them', () => {
     const table = importOf(dev.statefulTemplate, logicalId(dev.stateful.usageTable), 'Arn');
-    const lifecycle = functionOf(dev.serviceTemplate, 'JobLifecycleFunction');
+    const relays = new Set(
+      ['JobLifecycleFunction', 'ExecutionEndedFunction', 'OutboxSweeperFunction'].map((id) =>
+        functionOf(dev.serviceTemplate, id),
+      ),
+    );
     const readers = new Set([
       functionOf(dev.serviceTemplate, 'GetUsageFunction'),
       functionOf(dev.serviceTemplate, 'DashboardApiFunction'),
@@ -156,7 +172,7 @@ describe('least privilege', () => {
       const actions = allowedActionsOn(statementsOfFunction(dev.serviceTemplate, fnId), table);
       const variables =
         (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
-      if (fnId === lifecycle) {
+      if (relays.has(fnId)) {
         expect(actions.has('dynamodb:PutItem'), fnId).toBe(true);
       } else if (readers.has(fnId)) {
         expect(actions.has('dynamodb:Query'), fnId).toBe(true);
@@ -275,8 +291,8 @@ describe('Lambda baseline', () => {
     // routes + dashboard page + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
     // markup generate and edit, reveal prepare and store, render start and check, stage room,
     // generate brochure slide, video export prepare and store, drone scene, still, footage prepare and
-    // store, execution ended
-    expect(functions).toHaveLength(new Set(ROUTES.map((r) => r.functionId)).size + 1 + 1 + 20);
+    // store, execution ended, outbox sweeper
+    expect(functions).toHaveLength(new Set(ROUTES.map((r) => r.functionId)).size + 1 + 1 + 21);
     for (const [id, fn] of functions) {
       expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
       expect(fn.Properties, id).toMatchObject({

@@ -64,12 +64,15 @@ export async function createJobsTable(client: DynamoDBClient, name = 'jobs'): Pr
         { AttributeName: 'pk', AttributeType: 'S' },
         { AttributeName: 'sk', AttributeType: 'S' },
         ...indexes.map((i) => ({ AttributeName: i.partitionKey, AttributeType: 'S' as const })),
+        ...indexes.flatMap((i) =>
+          'sortKey' in i ? [{ AttributeName: i.sortKey, AttributeType: 'S' as const }] : [],
+        ),
       ],
       GlobalSecondaryIndexes: indexes.map((i) => ({
         IndexName: i.name,
         KeySchema: [
           { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: 'sk', KeyType: 'RANGE' as const },
+          { AttributeName: 'sortKey' in i ? i.sortKey : 'sk', KeyType: 'RANGE' as const },
         ],
         Projection: { ProjectionType: 'ALL' as const },
       })),

@@ -6,6 +6,7 @@
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
+  IdempotencyPersistenceLayerError,
   IdempotencyValidationError,
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
@@ -13,6 +14,7 @@ import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/pe
 import type { Context } from 'aws-lambda';
 import { ApiError, apiErrors } from '../../core/errors.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
+import { logger } from '../../core/observability.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -82,11 +84,12 @@ export async function runIdempotent(
     throwOnNoIdempotencyKey: true,
   });
   if (input.context) config.registerLambdaContext(input.context);
+  let answered: KeptAnswer | undefined;
   const once = makeIdempotent(
-    async (_payload: { key: string; request: IdempotentRequest }): Promise<KeptAnswer> => ({
-      ...(await run()),
-      request_id: input.requestId,
-    }),
+    async (_payload: { key: string; request: IdempotentRequest }): Promise<KeptAnswer> => {
+      answered = { ...(await run()), request_id: input.requestId };
+      return answered;
+    },
     // One prefix for every route: a key reused on another route is a conflict, not a second job.
     { persistenceStore: persistence, config, keyPrefix: 'api' },
   );
@@ -94,6 +97,12 @@ export async function runIdempotent(
     const answer = await once({ key: scopedKey(input.tenant, input.key), request: input.request });
     return { answer, replayed: answer.request_id !== input.requestId };
   } catch (error) {
+    // The request ran (a job may exist) but its answer could not be kept: the caller still gets the
+    // truth. A retry with the key finds the record in progress (409, Retry-After) until it expires.
+    if (answered && error instanceof IdempotencyPersistenceLayerError) {
+      logger.error('idempotency record not completed; answering anyway', { error });
+      return { answer: answered, replayed: false };
+    }
     throw idempotencyError(error);
   }
 }

@@ -70,6 +70,10 @@ export const ENV = {
   /** Cognito hosted UI base URL and app client id of the dashboard (cognito sign-in only). */
   dashboardCognitoDomain: 'DASHBOARD_COGNITO_DOMAIN',
   dashboardCognitoClientId: 'DASHBOARD_COGNITO_CLIENT_ID',
+  /** The outbox sweeper leaves a job alone this long after its final write or creation (its writer relays or starts it). */
+  outboxGraceSeconds: 'OUTBOX_GRACE_SECONDS',
+  /** A job still not started this long after its creation is failed (WORKFLOW_START_FAILED) by the sweeper. */
+  workflowStartDeadlineSeconds: 'WORKFLOW_START_DEADLINE_SECONDS',
   /** Prefix of the per-job-kind state machine ARN variables: STATE_MACHINE_ARN_FRONTAGE_DETECTION, ... */
   stateMachineArnPrefix: 'STATE_MACHINE_ARN_',
 } as const;

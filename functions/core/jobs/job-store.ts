@@ -5,6 +5,14 @@
 //   by_status (status_key), by_type (type_key), by_type_status (type_status_key);
 // and a sparse one finds the jobs built on a job (edits of a markup): by_parent (parent_key).
 // Input, output and callback metadata are stored as JSON text so they round-trip exactly.
+//
+// The outbox. A job's final transition (completed, failed, canceled) writes, in the same UpdateItem, what
+// must follow it: the final event (its id fixed now, so a resend is the same webhook-id) and, for a
+// completed job, its usage. The writer relays it at once (queue the event, put the usage item, clear the
+// outbox); if it dies or times out first, the outbox sweeper finds the job through the sparse by_pending
+// index and relays it later. The same index finds jobs written but never started (pending_key set at
+// create, removed when the execution marks the job processing), which the sweeper starts. One item, one
+// write: status, event and usage cannot be separated by a crash (see the README's "Guarantees").
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   type DynamoDBDocumentClient,
@@ -15,7 +23,8 @@ import {
   ScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Job, JobErrorInfo, JobProgress, JsonObject, WebhookAttempt } from './job.ts';
+import { newEventId } from '../ids.ts';
+import type { Job, JobErrorInfo, JobOutbox, JobProgress, JsonObject, WebhookAttempt } from './job.ts';
 import type { JobStatus, JobType, Tenant } from './job-types.ts';
 import { rawJsonOf, withRawJson } from './raw-json.ts';
 
@@ -24,7 +33,12 @@ export const JOB_INDEXES = {
   byType: { name: 'by_type', partitionKey: 'type_key' },
   byTypeStatus: { name: 'by_type_status', partitionKey: 'type_status_key' },
   byParent: { name: 'by_parent', partitionKey: 'parent_key' },
+  /** Sparse: jobs with work pending (never started, or an outbox not yet relayed), oldest first. */
+  byPending: { name: 'by_pending', partitionKey: 'pending_key', sortKey: 'pending_at' },
 } as const;
+
+/** The by_pending index is spread over this many partitions (by the job id's last digit). */
+export const PENDING_SHARDS = 4;
 
 export interface JobListFilter {
   readonly status?: JobStatus;
@@ -69,6 +83,9 @@ interface JobItem {
   webhook_url?: string;
   callback_metadata_json?: string;
   webhook_attempts?: WebhookAttempt[];
+  outbox?: JobOutbox;
+  pending_key?: string;
+  pending_at?: string;
 }
 
 const tenantKey = (t: Tenant) => `T#${t.orgId}#${t.mode}`;
@@ -77,6 +94,9 @@ const statusKey = (t: Tenant, s: JobStatus) => `${tenantKey(t)}#S#${s}`;
 const typeKey = (t: Tenant, y: JobType) => `${tenantKey(t)}#Y#${y}`;
 const typeStatusKey = (t: Tenant, y: JobType, s: JobStatus) => `${tenantKey(t)}#Y#${y}#S#${s}`;
 const parentKey = (t: Tenant, parentJobId: string) => `${tenantKey(t)}#P#${parentJobId}`;
+/** The by_pending partition of a job: its id's last hex digit, modulo the shard count. */
+export const pendingKey = (jobId: string) =>
+  `PENDING#${Number.parseInt(jobId.slice(-1), 16) % PENDING_SHARDS || 0}`;
 
 function toItem(job: Job): JobItem {
   const tenant = { orgId: job.orgId, mode: job.mode };
@@ -107,6 +127,8 @@ function toItem(job: Job): JobItem {
       job.callbackMetadata === undefined
         ? undefined
         : (rawJsonOf(job.callbackMetadata) ?? JSON.stringify(job.callbackMetadata)),
+    // A queued job is pending until its execution marks it processing: the sweeper starts it if not.
+    ...(job.status === 'queued' ? { pending_key: pendingKey(job.jobId), pending_at: job.createdAt } : {}),
   };
 }
 
@@ -133,6 +155,8 @@ function fromItem(item: Record<string, unknown>): Job {
         ? undefined
         : withRawJson(JSON.parse(i.callback_metadata_json) as JsonObject, i.callback_metadata_json),
     webhookAttempts: i.webhook_attempts,
+    outbox: i.outbox,
+    pendingSince: i.pending_at,
   };
 }
 
@@ -160,9 +184,14 @@ export interface JobStore {
   ): Promise<Job | undefined>;
   markProcessing(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
   setProgress(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
-  complete(ref: JobRef, output: JsonObject, now: string): Promise<boolean>;
-  fail(ref: JobRef, error: JobErrorInfo, now: string): Promise<boolean>;
-  cancel(ref: JobRef, now: string): Promise<boolean>;
+  /** The final transitions resolve the job as written (with its outbox), or undefined when refused. */
+  complete(ref: JobRef, output: JsonObject, now: string, usage: JobOutbox['usage']): Promise<Job | undefined>;
+  fail(ref: JobRef, error: JobErrorInfo, now: string): Promise<Job | undefined>;
+  cancel(ref: JobRef, now: string): Promise<Job | undefined>;
+  /** Removes a relayed outbox (only that one: the condition names its event id); false when gone already. */
+  clearOutbox(ref: JobRef, eventId: string): Promise<boolean>;
+  /** Jobs of one by_pending shard pending since before `before`, oldest first (an eventually consistent read). */
+  listPending(shard: number, before: string, limit: number): Promise<Job[]>;
   recordWebhookAttempt(ref: JobRef, attempt: WebhookAttempt): Promise<void>;
   claimProgressEvent(ref: JobRef, stage: string, now: Date, minGapMs: number): Promise<boolean>;
   listUnfinished(): Promise<Job[]>;
@@ -174,14 +203,24 @@ export class DynamoJobStore implements JobStore {
     private readonly tableName: string,
   ) {}
 
+  /**
+   * Writes a new job. When the SDK retried a put whose first attempt landed (a timeout or a reset after the
+   * write), the retry's condition fails on our own item: that is success, not an error.
+   */
   async create(job: Job): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: toItem(job),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem(job),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const existing = await this.get({ orgId: job.orgId, mode: job.mode }, job.jobId);
+      if (existing?.createdAt !== job.createdAt || existing.jobType !== job.jobType) throw error;
+    }
   }
 
   async get(tenant: Tenant, jobId: string): Promise<Job | undefined> {
@@ -275,8 +314,9 @@ export class DynamoJobStore implements JobStore {
    * queued → processing (idempotent: a retried step finds it processing already). A job resumed after a
    * restart keeps the progress it had reached: progress never goes backwards.
    */
-  markProcessing(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
-    return this.transition(ref, 'processing', {
+  async markProcessing(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
+    const job = await this.transition(ref, 'processing', {
+      remove: ['pending_key', 'pending_at'],
       condition: '(#status = :queued OR (#status = :processing AND progress.#percent <= :percent))',
       values: {
         ':queued': 'queued',
@@ -288,6 +328,7 @@ export class DynamoJobStore implements JobStore {
       set: ['started_at = if_not_exists(started_at, :now)', 'progress = :p'],
       now,
     });
+    return job !== undefined;
   }
 
   /** Progress only moves forward and only while processing. */
@@ -311,7 +352,12 @@ export class DynamoJobStore implements JobStore {
     );
   }
 
-  complete(ref: JobRef, output: JsonObject, now: string): Promise<boolean> {
+  complete(
+    ref: JobRef,
+    output: JsonObject,
+    now: string,
+    usage: JobOutbox['usage'],
+  ): Promise<Job | undefined> {
     return this.transition(ref, 'completed', {
       condition: '#status = :processing',
       values: {
@@ -321,17 +367,19 @@ export class DynamoJobStore implements JobStore {
       },
       set: ['output_json = :out', 'completed_at = :now', 'progress = :p'],
       now,
+      outbox: { event_id: newEventId(), event_type: 'job.completed', created_at: now, usage },
     });
   }
 
   /** Any unfinished job can fail; a finished one keeps its outcome. */
-  fail(ref: JobRef, error: JobErrorInfo, now: string): Promise<boolean> {
+  fail(ref: JobRef, error: JobErrorInfo, now: string): Promise<Job | undefined> {
     return this.transition(ref, 'failed', {
       condition: '#status IN (:queued, :processing)',
       values: { ':queued': 'queued', ':processing': 'processing', ':err': error },
       set: ['#error = :err', 'completed_at = :now'],
       names: { '#error': 'error' },
       now,
+      outbox: { event_id: newEventId(), event_type: 'job.failed', created_at: now },
     });
   }
 
@@ -339,47 +387,93 @@ export class DynamoJobStore implements JobStore {
    * queued/processing → canceled. Final: every other transition is conditioned on queued or processing,
    * so a step still running (or the execution-ended rule) can no longer complete, fail or advance it.
    */
-  cancel(ref: JobRef, now: string): Promise<boolean> {
+  cancel(ref: JobRef, now: string): Promise<Job | undefined> {
     return this.transition(ref, 'canceled', {
       condition: '#status IN (:queued, :processing)',
       values: { ':queued': 'queued', ':processing': 'processing' },
       set: ['completed_at = :now'],
       now,
+      outbox: { event_id: newEventId(), event_type: 'job.canceled', created_at: now },
     });
+  }
+
+  async clearOutbox(ref: JobRef, eventId: string): Promise<boolean> {
+    return conditional(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
+          UpdateExpression: 'REMOVE outbox, pending_key, pending_at',
+          ConditionExpression: 'outbox.event_id = :id',
+          ExpressionAttributeValues: { ':id': eventId },
+        }),
+      ),
+    );
+  }
+
+  async listPending(shard: number, before: string, limit: number): Promise<Job[]> {
+    const index = JOB_INDEXES.byPending;
+    const { Items } = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: index.name,
+        KeyConditionExpression: '#k = :k AND #at < :before',
+        ExpressionAttributeNames: { '#k': index.partitionKey, '#at': index.sortKey },
+        ExpressionAttributeValues: { ':k': `PENDING#${shard}`, ':before': before },
+        Limit: limit,
+      }),
+    );
+    return (Items ?? []).map(fromItem);
   }
 
   // The type is part of the type+status GSI key, so the caller's ref must carry the right one; the
   // condition on job_type makes a wrong ref a refused write instead of a corrupt index entry.
-  private transition(
+  private async transition(
     ref: JobRef,
     to: JobStatus,
     spec: {
       condition: string;
       values: Record<string, unknown>;
       set: string[];
+      remove?: string[];
       names?: Record<string, string>;
       now: string;
+      /** A final transition's outbox, written with it and indexed as pending until relayed. */
+      outbox?: JobOutbox;
     },
-  ): Promise<boolean> {
-    return conditional(
-      this.db.send(
+  ): Promise<Job | undefined> {
+    const set = [...spec.set];
+    const values: Record<string, unknown> = { ...spec.values };
+    if (spec.outbox) {
+      set.push('outbox = :outbox', 'pending_key = :pending', 'pending_at = :now');
+      values[':outbox'] = spec.outbox;
+      values[':pending'] = pendingKey(ref.jobId);
+    }
+    const remove = spec.remove?.length ? ` REMOVE ${spec.remove.join(', ')}` : '';
+    try {
+      const { Attributes } = await this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
-          UpdateExpression: `SET #status = :to, status_key = :sk, type_status_key = :tsk, updated_at = :now, ${spec.set.join(', ')}`,
+          UpdateExpression: `SET #status = :to, status_key = :sk, type_status_key = :tsk, updated_at = :now, ${set.join(', ')}${remove}`,
           ConditionExpression: `attribute_exists(pk) AND job_type = :type AND ${spec.condition}`,
           ExpressionAttributeNames: { '#status': 'status', ...spec.names },
           ExpressionAttributeValues: {
-            ...spec.values,
+            ...values,
             ':to': to,
             ':type': ref.jobType,
             ':sk': statusKey(ref.tenant, to),
             ':tsk': typeStatusKey(ref.tenant, ref.jobType, to),
             ':now': spec.now,
           },
+          ReturnValues: 'ALL_NEW',
         }),
-      ),
-    );
+      );
+      return Attributes ? fromItem(Attributes) : undefined;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
   }
 
   /** Appends one webhook delivery attempt to the job's log. */

@@ -26,6 +26,14 @@ export interface WebhookAttempt {
   readonly outcome: 'delivered' | 'retrying' | 'gone' | 'exhausted';
 }
 
+/** What a final transition leaves to be relayed: the final event and, for a completed job, its usage. */
+export interface JobOutbox {
+  readonly event_id: string;
+  readonly event_type: 'job.completed' | 'job.failed' | 'job.canceled';
+  readonly created_at: string;
+  readonly usage?: { readonly unit: string; readonly units: number };
+}
+
 export interface Job {
   readonly jobId: string;
   readonly orgId: string;
@@ -45,4 +53,8 @@ export interface Job {
   readonly webhookUrl?: string;
   readonly callbackMetadata?: JsonObject;
   readonly webhookAttempts?: readonly WebhookAttempt[];
+  /** The final event and usage a final transition left to relay (cleared once relayed). */
+  readonly outbox?: JobOutbox;
+  /** Set while the job waits for its execution to start or its outbox to be relayed. */
+  readonly pendingSince?: string;
 }

@@ -7,7 +7,8 @@ import type { Job } from '../jobs/job.ts';
 import type { Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import { logger } from '../observability.ts';
-import { emitJobEvent, type JobEvents } from '../workflows/step-runtime.ts';
+import { relayNow } from '../workflows/outbox.ts';
+import type { JobEvents } from '../workflows/step-runtime.ts';
 import type { WorkflowStopper } from '../workflows/workflow-starter.ts';
 import type { JobDeps } from './jobs.ts';
 
@@ -34,7 +35,7 @@ export async function cancelJob(deps: CancelDeps, tenant: Tenant, jobId: string)
   if (job.status === 'queued' || job.status === 'processing') {
     const ref = { tenant, jobId, jobType: job.jobType };
     const canceled = await deps.jobs.cancel(ref, deps.clock.now().toISOString());
-    if (canceled) await stopAndTell(deps, job);
+    if (canceled) await stopAndTell(deps, canceled);
   }
   // Re-read: the cancel may have lost a race with the job's own end.
   const current = (await deps.jobs.get(tenant, jobId)) ?? job;
@@ -42,6 +43,7 @@ export async function cancelJob(deps: CancelDeps, tenant: Tenant, jobId: string)
   return toJobView(current, deps.signer, deps.clock.now());
 }
 
+/** Stops the execution, then relays the job.canceled event the cancel left in the job's outbox. */
 async function stopAndTell(deps: CancelDeps, job: Job): Promise<void> {
   try {
     await deps.stopper.stop(job.jobType, job.jobId, 'Canceled by its owner (POST /v1/jobs/{jobId}/cancel).');
@@ -50,17 +52,5 @@ async function stopAndTell(deps: CancelDeps, job: Job): Promise<void> {
     // it kept running.
     logger.error('execution not stopped', { job_id: job.jobId, error });
   }
-  await emitJobEvent(
-    deps,
-    {
-      job_id: job.jobId,
-      org_id: job.orgId,
-      mode: job.mode,
-      job_type: job.jobType,
-      webhook_url: job.webhookUrl ?? null,
-    },
-    'job.canceled',
-    'canceled',
-    job.progress,
-  );
+  await relayNow(deps, job);
 }

@@ -99,6 +99,9 @@ export function ensureCompleted(job: Job): void {
   }
 }
 
+/** How long a submit waits for StartExecution before leaving the start to the sweeper. */
+export const START_BUDGET_MS = 3000;
+
 export interface JobSubmission {
   readonly tenant: Tenant;
   readonly jobType: JobType;
@@ -109,8 +112,10 @@ export interface JobSubmission {
 }
 
 /**
- * Records the job as queued, then starts its state machine. If the start fails the job is ended failed
- * at once (it must never sit queued forever) and the caller gets a 500 naming the job.
+ * Records the job as queued, then starts its state machine. Once the job is written the answer is 202,
+ * whatever happens to the start: a start that fails or takes longer than START_BUDGET_MS leaves the job
+ * queued (and pending in the store), and the outbox sweeper starts it within a minute or so. Executions
+ * are named by job id, so a start that did land and a sweeper's start are the same execution.
  */
 export async function submitJob(
   deps: JobDeps,
@@ -140,21 +145,14 @@ export async function submitJob(
   };
   appendLogContext({ job_id: jobId, job_type: jobType });
   await deps.jobs.create(job);
-  try {
-    await deps.starter.start(jobType, jobId, workflowInputFor(job, submission.parent));
-  } catch (error) {
-    logger.error('workflow start failed', { error });
-    businessMetrics.jobFailed(jobType, 'WORKFLOW_START_FAILED');
-    await deps.jobs.fail(
-      { tenant, jobId, jobType },
-      { code: 'WORKFLOW_START_FAILED', message: 'The job could not be started. Submit the request again.' },
-      deps.clock.now().toISOString(),
-    );
-    throw new ApiError(
-      'INTERNAL_ERROR',
-      `Job ${jobId} could not be started and was marked failed; submit the request again.`,
-    );
-  }
   businessMetrics.jobCreated(jobType);
+  try {
+    await deps.starter.start(jobType, jobId, workflowInputFor(job, submission.parent), {
+      timeoutMs: START_BUDGET_MS,
+    });
+  } catch (error) {
+    // The job exists: the caller gets it. The sweeper starts it (or fails it, with a final event).
+    logger.warn('workflow start deferred to the sweeper', { error });
+  }
   return { job_id: jobId, status: 'queued' };
 }

@@ -1,8 +1,9 @@
 // Puts job events on the webhook queue. Only jobs that asked for webhooks (a webhook_url) emit any.
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { newEventId } from '../ids.ts';
 import type { JobProgress } from '../jobs/job.ts';
 import type { JobStatus, JobType, Mode } from '../jobs/job-types.ts';
-import { type JobEventType, newEventId, queueMessage } from './events.ts';
+import { type JobEventType, queueMessage } from './events.ts';
 
 export interface EventJob {
   readonly job_id: string;
@@ -23,11 +24,13 @@ export class JobEventPublisher {
     status: JobStatus,
     progress: JobProgress,
     now: Date,
+    /** A final event's id, fixed by its outbox so a resend carries the same webhook-id. */
+    eventId: string = newEventId(),
   ): Promise<void> {
     await this.sqs.send(
       new SendMessageCommand(
         queueMessage(this.queueUrl, {
-          event_id: newEventId(),
+          event_id: eventId,
           type,
           created_at: now.toISOString(),
           job: { job_id: job.job_id, org_id: job.org_id, mode: job.mode, job_type: job.job_type },

@@ -1,7 +1,6 @@
 // Job events and the queue message that carries one to the delivery function. The message holds what
 // the event said when it happened (status, progress); completed/failed events render the job's output
 // or error at delivery time, so media URLs in the payload are fresh on every attempt.
-import { randomBytes } from 'node:crypto';
 import type { SendMessageCommandInput } from '@aws-sdk/client-sqs';
 import type { JobProgress } from '../jobs/job.ts';
 import type { JobStatus, JobType, Mode } from '../jobs/job-types.ts';
@@ -34,10 +33,6 @@ export interface WebhookMessage {
   readonly attempt: number;
   /** Unix ms before which the attempt must not run (delays longer than SQS's 15 minutes are chained). */
   readonly not_before?: number;
-}
-
-export function newEventId(): string {
-  return `evt_${randomBytes(16).toString('hex')}`;
 }
 
 export function queueMessage(

@@ -1,13 +1,14 @@
 // The shared lifecycle steps of every job state machine: mark processing, mark completed (storing the
-// output, then recording the job's usage) and mark failed (from a Catch, with the caught error turned
-// into a code and a message).
+// output with its outbox: the final event and the job's usage) and mark failed (from a Catch, with the
+// caught error turned into a code and a message). The outbox is relayed at once; what a crash or a
+// failed write leaves behind, the outbox sweeper relays (outbox.ts).
 import { dynamo } from '../clients.ts';
 import { ENV, requireEnv } from '../config/env.ts';
-import { TransientError } from '../errors.ts';
 import type { JobErrorInfo, JsonObject } from '../jobs/job.ts';
 import { businessMetrics, instrumented, jobOfEvent, logger } from '../observability.ts';
 import { type BillingSpec, billableUnits, DEFAULT_BILLING } from '../usage/billing.ts';
 import { DynamoUsageStore, type UsageStore } from '../usage/usage-store.ts';
+import { relayNow } from './outbox.ts';
 import { type CaughtError, jobErrorFromCaught } from './step-errors.ts';
 import {
   emitJobEvent,
@@ -48,15 +49,17 @@ export async function recordLifecycle(
       return { recorded };
     }
     case 'completed': {
-      const recorded = await ports.jobs.complete(ref, event.output, now);
-      if (recorded) businessMetrics.jobCompleted(event.job.job_type);
-      if (recorded)
-        await emitJobEvent(ports, event.job, 'job.completed', 'completed', {
-          percent: 100,
-          stage: 'completed',
-        });
-      await recordUsage(ports, event, recorded ? now : undefined);
-      return { recorded };
+      const billing = event.billing ?? DEFAULT_BILLING;
+      const usage = { unit: billing.unit, units: billableUnits(billing, event.output) };
+      const completed = await ports.jobs.complete(ref, event.output, now, usage);
+      if (completed) {
+        businessMetrics.jobCompleted(event.job.job_type);
+        await relayNow(ports, completed);
+        return { recorded: true };
+      }
+      // A retried completion (an earlier attempt wrote it, then failed or timed out): relay what is left.
+      await relayNow(ports, await ports.jobs.get(ref.tenant, ref.jobId));
+      return { recorded: false };
     }
     case 'failed': {
       const error = jobErrorFromCaught(event.error);
@@ -64,41 +67,6 @@ export async function recordLifecycle(
       logger.warn('job failed', { code: error.code, caught: event.error.Error, cause: event.error.Cause });
       return { recorded: await failJob(ports, event.job, error, now) };
     }
-  }
-}
-
-/**
- * Counts a completed job once. Also runs when this completion is a retry (the job was completed by an
- * earlier attempt that failed before or while recording): the completion time then comes from the job,
- * so the retry writes the same usage key and the store refuses a second copy. A job that is not
- * completed (canceled meanwhile) is never counted. A failed write is a TransientError: the state
- * machine retries the step rather than leave a completed job unbilled.
- */
-async function recordUsage(
-  ports: LifecyclePorts,
-  event: Extract<LifecycleEvent, { action: 'completed' }>,
-  completedNow: string | undefined,
-): Promise<void> {
-  const ref = jobRef(event.job);
-  let completedAt = completedNow;
-  if (completedAt === undefined) {
-    const job = await ports.jobs.get(ref.tenant, ref.jobId);
-    if (job?.status !== 'completed' || !job.completedAt) return;
-    completedAt = job.completedAt;
-  }
-  const billing = event.billing ?? DEFAULT_BILLING;
-  try {
-    await ports.usage.record({
-      tenant: ref.tenant,
-      jobId: ref.jobId,
-      jobType: ref.jobType,
-      unit: billing.unit,
-      units: billableUnits(billing, event.output),
-      completedAt,
-    });
-  } catch (error) {
-    logger.error('usage not recorded', { error });
-    throw new TransientError(`The job's usage could not be recorded: ${(error as Error).message}`);
   }
 }
 
@@ -115,24 +83,18 @@ export const handler = instrumented(
   jobOfEvent,
 );
 
-/** Ends a job failed and tells its webhook; false when the job had already finished. */
+/**
+ * Ends a job failed; its final event goes through the job's outbox. False when the job had already
+ * finished (a retried failure relays what an earlier attempt may have left).
+ */
 export async function failJob(
-  ports: WorkflowPorts,
+  ports: LifecyclePorts,
   job: StepJob,
   error: JobErrorInfo,
   now: string,
 ): Promise<boolean> {
-  const recorded = await ports.jobs.fail(jobRef(job), error, now);
-  if (recorded) businessMetrics.jobFailed(job.job_type, error.code);
-  if (recorded && job.webhook_url) {
-    const current = await ports.jobs.get(jobRef(job).tenant, job.job_id);
-    await emitJobEvent(
-      ports,
-      job,
-      'job.failed',
-      'failed',
-      current?.progress ?? { percent: 0, stage: 'failed' },
-    );
-  }
-  return recorded;
+  const failed = await ports.jobs.fail(jobRef(job), error, now);
+  if (failed) businessMetrics.jobFailed(job.job_type, error.code);
+  await relayNow(ports, failed ?? (await ports.jobs.get(jobRef(job).tenant, job.job_id)));
+  return failed !== undefined;
 }

@@ -31,6 +31,7 @@ export interface JobEvents {
     status: JobStatus,
     progress: JobProgress,
     now: Date,
+    eventId?: string,
   ): Promise<void>;
 }
 

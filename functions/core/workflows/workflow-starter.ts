@@ -44,7 +44,13 @@ export function workflowInputFor(job: Job, parent: Job | undefined): WorkflowInp
 }
 
 export interface WorkflowStarter {
-  start(jobType: JobType, executionName: string, input: WorkflowInput): Promise<void>;
+  /** `timeoutMs`: give up waiting after this long (the execution may still start; a retry is the same one). */
+  start(
+    jobType: JobType,
+    executionName: string,
+    input: WorkflowInput,
+    options?: { readonly timeoutMs?: number },
+  ): Promise<void>;
 }
 
 export class StepFunctionsStarter implements WorkflowStarter {
@@ -53,7 +59,12 @@ export class StepFunctionsStarter implements WorkflowStarter {
     private readonly stateMachineArn: (jobType: JobType) => string,
   ) {}
 
-  async start(jobType: JobType, executionName: string, input: WorkflowInput): Promise<void> {
+  async start(
+    jobType: JobType,
+    executionName: string,
+    input: WorkflowInput,
+    options: { readonly timeoutMs?: number } = {},
+  ): Promise<void> {
     try {
       await this.sfn.send(
         new StartExecutionCommand({
@@ -61,6 +72,7 @@ export class StepFunctionsStarter implements WorkflowStarter {
           name: executionName,
           input: JSON.stringify(input),
         }),
+        options.timeoutMs === undefined ? {} : { abortSignal: AbortSignal.timeout(options.timeoutMs) },
       );
     } catch (error) {
       if (error instanceof ExecutionAlreadyExists) return;

@@ -36,9 +36,20 @@ function harness(initial: Job, options: { raceTo?: JobStatus; stopFails?: boolea
       t.orgId === current.orgId && t.mode === current.mode && id === current.jobId ? current : undefined,
     cancel: async (ref: JobRef, now: string) => {
       if (options.raceTo) current = { ...current, status: options.raceTo };
-      if (current.status !== 'queued' && current.status !== 'processing') return false;
+      if (current.status !== 'queued' && current.status !== 'processing') return undefined;
       log.push(`cancel ${ref.jobType}`);
-      current = { ...current, status: 'canceled', completedAt: now, updatedAt: now };
+      current = {
+        ...current,
+        status: 'canceled',
+        completedAt: now,
+        updatedAt: now,
+        outbox: { event_id: 'evt_1', event_type: 'job.canceled', created_at: now },
+      };
+      return current;
+    },
+    clearOutbox: async (_ref: JobRef, eventId: string) => {
+      log.push(`clear ${eventId}`);
+      current = { ...current, outbox: undefined };
       return true;
     },
   } as unknown as JobStore;
@@ -83,6 +94,7 @@ describe('cancelJob', () => {
         'cancel markup_v2_video',
         `stop markup_v2_video ${JOB_ID}`,
         `event job.canceled canceled ${JOB_ID}`,
+        'clear evt_1',
       ]);
     },
   );

@@ -52,12 +52,12 @@ describe('job store: canceled is final', () => {
     async (status) => {
       const j = job(status);
       await store.create(j);
-      expect(await store.cancel(refOf(j), NOW)).toBe(true);
+      expect(await store.cancel(refOf(j), NOW)).toMatchObject({ status: 'canceled' });
       expect(await store.markProcessing(refOf(j), { percent: 5, stage: 'started' }, NOW)).toBe(false);
       expect(await store.setProgress(refOf(j), { percent: 90, stage: 'rendering' }, NOW)).toBe(false);
-      expect(await store.complete(refOf(j), { done: true }, NOW)).toBe(false);
-      expect(await store.fail(refOf(j), { code: 'WORKFLOW_ABORTED', message: 'stopped' }, NOW)).toBe(false);
-      expect(await store.cancel(refOf(j), NOW)).toBe(false);
+      expect(await store.complete(refOf(j), { done: true }, NOW, undefined)).toBeUndefined();
+      expect(await store.fail(refOf(j), { code: 'WORKFLOW_ABORTED', message: 'stopped' }, NOW)).toBeUndefined();
+      expect(await store.cancel(refOf(j), NOW)).toBeUndefined();
       const stored = await store.get(tenant, j.jobId);
       expect(stored).toMatchObject({ status: 'canceled', completedAt: NOW, progress: j.progress });
       expect(stored?.output).toBeUndefined();
@@ -78,7 +78,7 @@ describe('job store: canceled is final', () => {
   it.each(['completed', 'failed'] as const)('does not cancel a %s job', async (status) => {
     const j = job(status);
     await store.create(j);
-    expect(await store.cancel(refOf(j), NOW)).toBe(false);
+    expect(await store.cancel(refOf(j), NOW)).toBeUndefined();
     expect((await store.get(tenant, j.jobId))?.status).toBe(status);
   });
 });

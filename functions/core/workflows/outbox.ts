@@ -1,0 +1,183 @@
+// The outbox relay and the sweeper that finishes what a crash, a timeout or a throttle interrupted.
+//
+// A final transition writes the job's status and its outbox in one item write (see job-store.ts). The
+// relay then: queues the final event with the outbox's event id (when the job has a webhook), puts the
+// usage item (conditional on the job's key: at most one per job), and clears the outbox (conditional on
+// that event id). Each step is safe to repeat, so a relay that dies part-way is simply run again by the
+// sweeper: usage stays exactly once; the event is at least once, and a resend carries the same webhook-id.
+//
+// The sweeper runs on a schedule (EventBridge, every minute in AWS; more often on the local stack). It
+// reads the sparse by_pending index for jobs pending longer than a grace period (so it does not race the
+// writer's own relay) and, for each: relays an outbox left behind, or starts a job that was written but
+// whose execution never started (an API that timed out or was throttled after the write). Starting is
+// idempotent: executions are named by job id.
+import { dynamo, sfnClient, sqsClient } from '../clients.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../config/env.ts';
+import type { Job } from '../jobs/job.ts';
+import { DynamoJobStore, type JobRef, type JobStore, PENDING_SHARDS } from '../jobs/job-store.ts';
+import { instrumented, logger } from '../observability.ts';
+import type { BillingUnit } from '../usage/billing.ts';
+import { DynamoUsageStore, type UsageStore } from '../usage/usage-store.ts';
+import { JobEventPublisher } from '../webhooks/event-publisher.ts';
+import type { JobEvents } from './step-runtime.ts';
+import { StepFunctionsStarter, type WorkflowStarter, workflowInputFor } from './workflow-starter.ts';
+
+export interface OutboxPorts {
+  readonly jobs: JobStore;
+  readonly events: JobEvents;
+  /** Absent where only canceled or failed jobs are relayed (the cancel route): a usage outbox then waits. */
+  readonly usage?: UsageStore;
+}
+
+const refOf = (job: Job): JobRef => ({
+  tenant: { orgId: job.orgId, mode: job.mode },
+  jobId: job.jobId,
+  jobType: job.jobType,
+});
+
+/**
+ * Relays a final job's outbox: its event, its usage, then clears it. Throws when a write fails (the
+ * outbox stays for the sweeper); resolves false when there was nothing to relay.
+ */
+export async function relayOutbox(ports: OutboxPorts, job: Job): Promise<boolean> {
+  const box = job.outbox;
+  if (!box) return false;
+  const ref = refOf(job);
+  if (job.webhookUrl) {
+    await ports.events.publish(
+      box.event_type,
+      {
+        job_id: job.jobId,
+        org_id: job.orgId,
+        mode: job.mode,
+        job_type: job.jobType,
+        webhook_url: job.webhookUrl,
+      },
+      job.status,
+      job.progress,
+      new Date(box.created_at),
+      box.event_id,
+    );
+  }
+  if (box.usage && job.status === 'completed') {
+    if (!ports.usage) throw new Error('This relay has no usage store; the sweeper records the usage.');
+    await ports.usage.record({
+      tenant: ref.tenant,
+      jobId: job.jobId,
+      jobType: job.jobType,
+      unit: box.usage.unit as BillingUnit,
+      units: box.usage.units,
+      completedAt: job.completedAt ?? box.created_at,
+    });
+  }
+  await ports.jobs.clearOutbox(ref, box.event_id);
+  return true;
+}
+
+/**
+ * The writer's own relay, right after its final transition: a failure is logged, not thrown — the job's
+ * outcome is already recorded and the sweeper relays what is left.
+ */
+export async function relayNow(ports: OutboxPorts, job: Job | undefined): Promise<void> {
+  if (!job?.outbox) return;
+  try {
+    await relayOutbox(ports, job);
+  } catch (error) {
+    logger.warn('outbox left for the sweeper', { job_id: job.jobId, event_id: job.outbox.event_id, error });
+  }
+}
+
+export interface SweepPorts extends OutboxPorts {
+  readonly usage: UsageStore;
+  readonly starter: WorkflowStarter;
+  readonly clock: Clock;
+}
+
+export interface SweepOptions {
+  /** Only jobs pending at least this long: the writer's own relay or start has had its chance. */
+  readonly graceSeconds: number;
+  /** A job still queued this long after its creation is failed instead of started again. */
+  readonly startDeadlineSeconds: number;
+  /** At most this many jobs per shard and sweep. */
+  readonly batchSize?: number;
+}
+
+export interface SweepReport {
+  relayed: number;
+  started: number;
+  failed: number;
+  errors: number;
+}
+
+export async function sweepPending(ports: SweepPorts, options: SweepOptions): Promise<SweepReport> {
+  const report: SweepReport = { relayed: 0, started: 0, failed: 0, errors: 0 };
+  const now = ports.clock.now();
+  const before = new Date(now.getTime() - options.graceSeconds * 1000).toISOString();
+  for (let shard = 0; shard < PENDING_SHARDS; shard += 1) {
+    const candidates = await ports.jobs.listPending(shard, before, options.batchSize ?? 100);
+    for (const candidate of candidates) {
+      try {
+        await sweepOne(ports, options, candidate, now, report);
+      } catch (error) {
+        report.errors += 1;
+        logger.error('sweep failed for a job', { job_id: candidate.jobId, error });
+      }
+    }
+  }
+  if (report.relayed + report.started + report.failed + report.errors > 0)
+    logger.info('swept', { ...report });
+  return report;
+}
+
+async function sweepOne(
+  ports: SweepPorts,
+  options: SweepOptions,
+  candidate: Job,
+  now: Date,
+  report: SweepReport,
+): Promise<void> {
+  // The index is eventually consistent: act on the item as it is now.
+  const job = await ports.jobs.get({ orgId: candidate.orgId, mode: candidate.mode }, candidate.jobId);
+  if (!job) return;
+  if (job.outbox) {
+    await relayOutbox(ports, job);
+    report.relayed += 1;
+    return;
+  }
+  if (job.status !== 'queued') return;
+  const tenant = { orgId: job.orgId, mode: job.mode };
+  const parent = job.parentJobId ? await ports.jobs.get(tenant, job.parentJobId) : undefined;
+  const age = now.getTime() - Date.parse(job.createdAt);
+  if (age > options.startDeadlineSeconds * 1000 || (job.parentJobId && !parent)) {
+    const failed = await ports.jobs.fail(
+      refOf(job),
+      {
+        code: 'WORKFLOW_START_FAILED',
+        message: 'The job could not be started in time. Submit the request again.',
+      },
+      now.toISOString(),
+    );
+    report.failed += 1;
+    if (failed) await relayOutbox(ports, failed);
+    return;
+  }
+  await ports.starter.start(job.jobType, job.jobId, workflowInputFor(job, parent));
+  report.started += 1;
+}
+
+let sweepPorts: SweepPorts | undefined;
+
+export const handler = instrumented('sweepOutbox', () => {
+  sweepPorts ??= {
+    jobs: new DynamoJobStore(dynamo(), requireEnv(ENV.jobsTable)),
+    usage: new DynamoUsageStore(dynamo(), requireEnv(ENV.usageTable)),
+    events: new JobEventPublisher(sqsClient(), requireEnv(ENV.webhookQueueUrl)),
+    starter: new StepFunctionsStarter(sfnClient(), (jobType) => requireEnv(stateMachineArnVariable(jobType))),
+    clock: systemClock,
+  };
+  return sweepPending(sweepPorts, {
+    graceSeconds: intEnv(ENV.outboxGraceSeconds),
+    startDeadlineSeconds: intEnv(ENV.workflowStartDeadlineSeconds),
+  });
+});
