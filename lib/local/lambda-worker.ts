@@ -1,5 +1,7 @@
 // A worker thread that hosts Lambda handler modules for the local stack, so CPU-heavy workflow steps
 // (image rendering) run beside the API instead of blocking it — as separate Lambdas would in AWS.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
@@ -25,6 +27,19 @@ export type WorkerReply =
   | { readonly id: number; readonly ok: false; readonly name: string; readonly message: string };
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
+
+// Workflow steps yield the CPU to the API: this thread, and the Chromium and ffmpeg processes it starts
+// (they inherit its nice value), run at a lower priority (LOCAL_STEP_NICE, default 10; 0 turns it off).
+// On Linux a thread's own id addresses just that thread; elsewhere this does nothing.
+const nice = Number(process.env.LOCAL_STEP_NICE ?? 10);
+if (nice > 0) {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId)) setPriority(threadId, nice);
+  } catch {
+    // Not Linux, or not permitted: steps run at the API's priority.
+  }
+}
 const handlers = new Map<string, Promise<Handler>>();
 
 function load(projectRoot: string, module: string, exportName: string): Promise<Handler> {

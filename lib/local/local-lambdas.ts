@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { HANDLER_METADATA_KEY, PROJECT_ROOT } from '../constructs/service-function.ts';
+import type { Admission } from './admission.ts';
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
@@ -21,6 +22,23 @@ export interface LocalFunction {
   readonly exportName: string;
   readonly environment: Readonly<Record<string, string>>;
   readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+}
+
+/** Steps given this much memory or more are the heavy ones (images, scenes, slides, rooms): admitted by capacity. */
+export const HEAVY_MEMORY_MB = 1024;
+
+/** Thrown when an invocation outlives its Task's time limit, counted from when it started running. */
+export class TaskTimeoutError extends Error {
+  constructor(seconds: number) {
+    super(`The step did not finish within ${seconds} s of starting.`);
+    this.name = 'States.Timeout';
+  }
+}
+
+export interface InvokeOptions {
+  /** The Task state's TimeoutSeconds: counted from when the invocation runs, not while it waits for capacity. */
+  readonly timeoutSeconds?: number;
 }
 
 /** A Lambda error as Step Functions and callers see it: name = errorType, message = the JSON cause. */
@@ -54,6 +72,8 @@ export class LocalLambdas {
   private readonly loaded = new Map<string, Handler>();
   private readonly offloaded = new Set<string>();
   private pool: WorkerPool | undefined;
+  private admission: Admission | undefined;
+  private onQueued: ((logicalId: string, event: unknown) => void) | undefined;
 
   constructor(template: CfnTemplate, resolver: TemplateResolver) {
     for (const [logicalId, resource] of resourcesOfType(template, 'AWS::Lambda::Function')) {
@@ -63,6 +83,7 @@ export class LocalLambdas {
       const props = resolver.resolve(resource.Properties ?? {}) as {
         Environment?: { Variables?: Record<string, string> };
         Timeout?: number;
+        MemorySize?: number;
       };
       this.functions.set(logicalId, {
         logicalId,
@@ -70,6 +91,7 @@ export class LocalLambdas {
         exportName,
         environment: props.Environment?.Variables ?? {},
         timeoutSeconds: props.Timeout ?? 3,
+        memoryMb: props.MemorySize ?? 128,
       });
     }
   }
@@ -114,17 +136,32 @@ export class LocalLambdas {
     return handler;
   }
 
-  /** Invokes like Lambda's RequestResponse: JSON in, JSON out, errors as LambdaInvocationError. */
-  /** Runs these functions in worker threads from now on (the workflow steps: CPU-heavy, off the API's loop). */
-  runInWorkers(logicalIds: Iterable<string>, pool: WorkerPool): void {
+  /**
+   * Runs these functions in worker threads from now on (the workflow steps: CPU-heavy, off the API's loop).
+   * Heavy ones (HEAVY_MEMORY_MB and up) wait for `admission`; `onQueued` hears of each one that has to.
+   */
+  runInWorkers(
+    logicalIds: Iterable<string>,
+    pool: WorkerPool,
+    admission?: Admission,
+    onQueued?: (logicalId: string, event: unknown) => void,
+  ): void {
     this.pool = pool;
+    this.admission = admission;
+    this.onQueued = onQueued;
     for (const id of logicalIds) this.offloaded.add(this.get(id).logicalId);
   }
 
-  async invoke(logicalId: string, event: unknown): Promise<unknown> {
+  /** Invokes like Lambda's RequestResponse: JSON in, JSON out, errors as LambdaInvocationError. */
+  async invoke(logicalId: string, event: unknown, options: InvokeOptions = {}): Promise<unknown> {
     const fn = this.get(logicalId);
     if (this.pool && this.offloaded.has(logicalId)) {
-      const reply = await this.pool.run({
+      const admission = fn.memoryMb >= HEAVY_MEMORY_MB ? this.admission : undefined;
+      if (admission && !admission.tryAcquire()) {
+        this.onQueued?.(logicalId, event);
+        await admission.acquire();
+      }
+      const running = this.pool.run({
         module: fn.module,
         exportName: fn.exportName,
         projectRoot: PROJECT_ROOT,
@@ -132,9 +169,12 @@ export class LocalLambdas {
         context: {
           functionName: fn.logicalId,
           awsRequestId: randomUUID(),
-          deadline: Date.now() + fn.timeoutSeconds * 1000,
+          deadline: Date.now() + (options.timeoutSeconds ?? fn.timeoutSeconds) * 1000,
         },
       });
+      // The slot is held until the worker is really done, also after a timeout has been reported.
+      if (admission) void running.finally(() => admission.release());
+      const reply = await withTimeout(running, options.timeoutSeconds);
       if (!reply.ok) throw new LambdaInvocationError(reply.name, reply.message);
       return reply.result;
     }
@@ -150,6 +190,11 @@ export class LocalLambdas {
     return result === undefined ? null : JSON.parse(JSON.stringify(result));
   }
 
+  /** What waits for and what holds the heavy steps' capacity (for logs and benchmarks). */
+  capacity(): { readonly running: number; readonly queued: number } | undefined {
+    return this.admission && { running: this.admission.running, queued: this.admission.queued };
+  }
+
   /** Loads every handler module now, so the first request does not pay for it. */
   async warm(): Promise<void> {
     await Promise.all(
@@ -160,4 +205,14 @@ export class LocalLambdas {
       ),
     );
   }
+}
+
+/** Resolves as `work` does, or rejects with TaskTimeoutError after `seconds` (none: no limit). */
+function withTimeout<T>(work: Promise<T>, seconds: number | undefined): Promise<T> {
+  if (seconds === undefined) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TaskTimeoutError(seconds)), seconds * 1000);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -21,18 +21,21 @@ import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts
 import { DynamoJobStore } from '../../functions/core/jobs/job-store.ts';
 import { logger } from '../../functions/core/observability.ts';
 import { signInLink } from '../../functions/core/use-cases/dashboard.ts';
+import { jobRef, type StepEvent } from '../../functions/core/workflows/step-runtime.ts';
 import { StepFunctionsStarter } from '../../functions/core/workflows/workflow-starter.ts';
 import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { CHROMIUM } from '../../functions/media/rendering/local-renderer.ts';
 import { parseRenderScale } from '../../functions/media/rendering/renderer.ts';
 import { STAGES } from '../config/stages.ts';
 import { ensureSiteBundle } from '../remotion/site-bundle.ts';
+import { Admission } from './admission.ts';
 import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
 import { startEmulators } from './emulators.ts';
 import { LocalEventSources } from './local-event-sources.ts';
 import { LocalGateway } from './local-gateway.ts';
 import { LocalLambdas } from './local-lambdas.ts';
 import { createLocalResources, LocalNames } from './local-resources.ts';
+import { LocalSchedules } from './local-schedules.ts';
 import { LocalStepFunctions } from './local-step-functions.ts';
 import { type RecoveryReport, recoverUnfinishedJobs } from './recovery.ts';
 import { exportsOf, LOCAL_REGION, synthesizeLocalApp, TemplateResolver } from './synthesized-app.ts';
@@ -138,14 +141,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const gateway = new LocalGateway(service, resolver, lambdas);
   const apiFunctions = gateway.functionIds();
   const workers = new WorkerPool(Math.max(1, Math.min(2, availableParallelism())));
+  // Heavy steps wait for capacity (their job shows queued_for_capacity) instead of sharing the CPU.
+  const admission = new Admission(localStepConcurrency());
+  const progressStore = new DynamoJobStore(
+    DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } }),
+    environment[ENV.jobsTable]!,
+  );
   lambdas.runInWorkers(
     [...lambdas.functions.keys()].filter((id) => !apiFunctions.has(id)),
     workers,
+    admission,
+    (_logicalId, event) => void showQueued(progressStore, event),
   );
   await lambdas.warm();
 
   const eventSources = new LocalEventSources(service, resolver, (id) => names.queueUrl(id), lambdas, sqs);
   eventSources.start();
+  const schedules = new LocalSchedules(service, resolver, lambdas, config.sweeper.localEverySeconds);
 
   const port = await gateway.listen(options.port);
   const loopWatch = watchMainThread();
@@ -172,6 +184,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       throw new Error(`No state machine is wired for job type ${jobType}`);
   }
   const recovery = await recoverUnfinishedJobs(jobs, starter, config.workflowTimeoutSeconds, new Date());
+  // After recovery: the sweeper then only meets what recovery left (outboxes of jobs it failed).
+  schedules.start();
 
   const info: LocalStackInfo = {
     url: `http://127.0.0.1:${port}`,
@@ -204,12 +218,41 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     async stop() {
       clearInterval(loopWatch);
       await gateway.close();
+      await schedules.stop();
       await eventSources.stop();
       await stepFunctions.close();
       await workers.close();
       await emulators.stop();
     },
   };
+}
+
+/** LOCAL_STEP_CONCURRENCY: heavy workflow steps at once (the rest queue); default one per core. */
+function localStepConcurrency(): number {
+  const raw = process.env.LOCAL_STEP_CONCURRENCY;
+  if (raw === undefined || raw === '') return availableParallelism();
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`LOCAL_STEP_CONCURRENCY must be a positive integer, got '${raw}'`);
+  return value;
+}
+
+/** The stage a job shows while its next step waits for capacity. */
+export const CAPACITY_QUEUED_STAGE = 'queued_for_capacity';
+
+/** Marks the waiting step's job queued_for_capacity, at the percent the step will start at. */
+async function showQueued(jobs: DynamoJobStore, event: unknown): Promise<void> {
+  const step = event as StepEvent | null;
+  if (!step?.job?.job_id || !step.progress) return;
+  try {
+    await jobs.setProgress(
+      jobRef(step.job),
+      { percent: step.progress.percent, stage: CAPACITY_QUEUED_STAGE },
+      new Date().toISOString(),
+    );
+  } catch (error) {
+    logger.warn('queued stage not shown', { job_id: step.job.job_id, error });
+  }
 }
 
 // The API handlers, the state machine interpreter and the emulators share this thread: a long stall here

@@ -49,6 +49,13 @@ interface StatusRule {
   readonly targetFunctions: readonly string[];
 }
 
+/** Step Functions' default Task timeout when a definition sets none. */
+const DEFAULT_TASK_TIMEOUT_SECONDS = 60;
+/** Longer than any execution (23 days), and short enough for Node's timers (at most 2^31-1 ms). */
+const UNREACHABLE_TIMEOUT_SECONDS = 2_000_000;
+/** Ended executions stay describable this long, then are forgotten (memory stays flat under load). */
+const ENDED_EXECUTION_RETENTION_MS = 10 * 60_000;
+
 class SfnError extends Error {
   constructor(
     readonly type: string,
@@ -61,6 +68,7 @@ class SfnError extends Error {
 type StateDefinition = {
   Type: string;
   Resource?: string;
+  TimeoutSeconds?: number;
   Parameters?: Record<string, unknown>;
   Branches?: Array<{ States: Record<string, StateDefinition> }>;
   ItemProcessor?: { States: Record<string, StateDefinition> };
@@ -110,7 +118,12 @@ export class LocalStepFunctions {
           throw new Error(`Task ${name} uses ${resource}; the local stack runs Lambda tasks only`);
         const logicalId = logicalIdOfArn(fnArn);
         this.lambdas.get(logicalId);
-        handlers[name] = (input: unknown) => this.lambdas.invoke(logicalId, input);
+        // The Task's time limit counts from when its invocation runs (after any wait for capacity), so
+        // the interpreter's own timer, which would count the wait, is set out of reach; the invocation
+        // enforces the limit and fails with States.Timeout as a Task does in AWS.
+        const timeoutSeconds = state.TimeoutSeconds ?? DEFAULT_TASK_TIMEOUT_SECONDS;
+        state.TimeoutSeconds = UNREACHABLE_TIMEOUT_SECONDS;
+        handlers[name] = (input: unknown) => this.lambdas.invoke(logicalId, input, { timeoutSeconds });
       }
       for (const branch of state.Branches ?? []) this.collectTaskHandlers(branch.States, handlers);
       const inner = state.ItemProcessor ?? state.Iterator;
@@ -183,6 +196,10 @@ export class LocalStepFunctions {
       error: execution.error,
     });
     await this.emitStatusChange(execution);
+    setTimeout(() => {
+      if (this.executions.get(execution.executionArn) === execution)
+        this.executions.delete(execution.executionArn);
+    }, ENDED_EXECUTION_RETENTION_MS).unref();
   }
 
   private async emitStatusChange(execution: Execution): Promise<void> {

@@ -57,8 +57,8 @@ export async function recordLifecycle(
         await relayNow(ports, completed);
         return { recorded: true };
       }
-      // A retried completion (an earlier attempt wrote it, then failed or timed out): relay what is left.
-      await relayNow(ports, await ports.jobs.get(ref.tenant, ref.jobId));
+      // A retried completion (an earlier attempt wrote it, then failed or timed out): what that attempt
+      // left in the outbox is the sweeper's, which relays it once the writer's grace period is over.
       return { recorded: false };
     }
     case 'failed': {
@@ -85,7 +85,7 @@ export const handler = instrumented(
 
 /**
  * Ends a job failed; its final event goes through the job's outbox. False when the job had already
- * finished (a retried failure relays what an earlier attempt may have left).
+ * finished: then its own writer relays its outbox (relaying it here too would send the event twice).
  */
 export async function failJob(
   ports: LifecyclePorts,
@@ -95,6 +95,6 @@ export async function failJob(
 ): Promise<boolean> {
   const failed = await ports.jobs.fail(jobRef(job), error, now);
   if (failed) businessMetrics.jobFailed(job.job_type, error.code);
-  await relayNow(ports, failed ?? (await ports.jobs.get(jobRef(job).tenant, job.job_id)));
+  await relayNow(ports, failed);
   return failed !== undefined;
 }

@@ -2,8 +2,9 @@
 // (in the state machine's Wait/Check loop) reports its progress onto the job until it is done. While the
 // render waits for a free renderer the job's stage is queued_for_renderer. A transient failure (a timeout,
 // a crashed browser, a lost process) is thrown as RenderRetryable, on which the state machine starts the
-// render again with backoff; a render that keeps failing, fails otherwise or overruns its time ends the
-// job failed with RENDER_FAILED and the renderer's message.
+// render again with backoff; a render that keeps failing or fails otherwise ends the
+// job failed with RENDER_FAILED and the renderer's message. A render that stops moving for its whole time
+// budget is stuck and fails too; one that is merely slow or waiting is not.
 import { JobError } from '../../core/errors.ts';
 import { businessMetrics } from '../../core/observability.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
@@ -24,6 +25,8 @@ export interface RenderState extends RenderHandle {
   readonly size_bytes: number | null;
   /** The last check found the render waiting for a free renderer. */
   readonly queued?: boolean;
+  /** When a check last saw the render move (or wait for a renderer); absent: when it started. */
+  readonly progressed_at?: string;
 }
 
 export interface StartRenderEvent extends StepEvent {
@@ -66,9 +69,17 @@ export async function checkRender(
     return { ...render, done: true, progress: 1, size_bytes: status.sizeBytes };
   }
   const now = ports.clock.now();
-  if (now.getTime() > Date.parse(render.deadline)) {
-    const seconds = Math.round((Date.parse(render.deadline) - Date.parse(render.started_at)) / 1000);
-    throw new JobError('RENDER_FAILED', `The video render did not finish within ${seconds} s.`);
+  // A render fails for lack of progress, not for wall time: time spent waiting for a renderer or sharing
+  // a busy machine does not count while frames keep coming. The allowance is the render's own budget.
+  const moved = status.state === 'queued' || status.progress > render.progress;
+  const progressedAt = moved ? now.toISOString() : (render.progressed_at ?? render.started_at);
+  const allowanceMs = Date.parse(render.deadline) - Date.parse(render.started_at);
+  if (now.getTime() - Date.parse(progressedAt) > allowanceMs) {
+    const seconds = Math.round(allowanceMs / 1000);
+    throw new JobError(
+      'RENDER_FAILED',
+      `The video render made no progress for ${seconds} s (stuck at ${Math.floor(render.progress * 100)} %).`,
+    );
   }
   if (status.state === 'queued') {
     // Same percent, another stage: the job shows it waits (the store refuses it once past span.from).
@@ -77,13 +88,27 @@ export async function checkRender(
       { percent: span.from, stage: QUEUED_STAGE },
       now.toISOString(),
     );
-    return { ...render, done: false, progress: 0, size_bytes: null, queued: true };
+    return {
+      ...render,
+      done: false,
+      progress: 0,
+      size_bytes: null,
+      queued: true,
+      progressed_at: progressedAt,
+    };
   }
   const percent = Math.floor(span.from + (span.to - span.from) * status.progress);
   if (percent > span.from || render.queued) {
     await ports.jobs.setProgress(jobRef(event.job), { percent, stage: span.stage }, now.toISOString());
   }
-  return { ...render, done: false, progress: status.progress, size_bytes: null, queued: false };
+  return {
+    ...render,
+    done: false,
+    progress: Math.max(render.progress, status.progress),
+    size_bytes: null,
+    queued: false,
+    progressed_at: progressedAt,
+  };
 }
 
 export const start = defineRenderStep(startRender);

@@ -211,7 +211,7 @@ describe('the outbox under faults between the writes of a completion', () => {
     expect(await usageOf(j.jobId)).toHaveLength(1);
   });
 
-  it('a retried completion step relays what the first attempt left, and records no second usage', async () => {
+  it('a retried completion step leaves what the first attempt left to the sweeper: one usage, one event id', async () => {
     const j = newJob('processing');
     await jobs.create(j);
     const { sent, events } = recorder();
@@ -225,6 +225,11 @@ describe('the outbox under faults between the writes of a completion', () => {
       lifecyclePorts(jobs, usage, events, T0 + 5000),
     );
     expect(retried).toEqual({ recorded: false });
+    expect(await usageOf(j.jobId)).toHaveLength(0);
+    await sweepPending(sweepPorts(events, noStarts, T0 + 120_000), {
+      graceSeconds: 60,
+      startDeadlineSeconds: 900,
+    });
     expect(await usageOf(j.jobId)).toHaveLength(1);
     expect((await jobs.get(tenant, j.jobId))?.outbox).toBeUndefined();
     expect(new Set(sent.map((s) => s.eventId)).size).toBe(1);

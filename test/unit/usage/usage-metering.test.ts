@@ -9,6 +9,7 @@ import type { Mode } from '../../../functions/core/jobs/job-types.ts';
 import type { MediaStore } from '../../../functions/core/media/media-store.ts';
 import { DynamoUsageStore, type UsageStore } from '../../../functions/core/usage/usage-store.ts';
 import { type LifecyclePorts, recordLifecycle } from '../../../functions/core/workflows/job-lifecycle.ts';
+import { sweepPending } from '../../../functions/core/workflows/outbox.ts';
 import type { JobEvents } from '../../../functions/core/workflows/step-runtime.ts';
 import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
@@ -74,7 +75,7 @@ describe('usage metering at completion', () => {
     ]);
   });
 
-  it('records the usage on the retry when the first attempt completed the job but failed to record it', async () => {
+  it('records the usage through the sweeper when the completion was written but its usage write failed', async () => {
     const j = newJob('org-retry', 'live');
     await jobs.create(j);
     let failures = 0;
@@ -93,6 +94,17 @@ describe('usage metering at completion', () => {
     expect(stored?.outbox?.usage).toEqual({ unit: 'job', units: 1 });
 
     expect(await complete(j, clockAt('2026-02-02T00:00:02.000Z'))).toEqual({ recorded: false });
+    // The outbox sweeper relays the leftover usage (after the writer's grace period).
+    await sweepPending(
+      {
+        jobs,
+        usage,
+        events: noEvents,
+        starter: { start: async () => {} },
+        clock: clockAt('2026-02-02T00:05:00.000Z'),
+      },
+      { graceSeconds: 60, startDeadlineSeconds: 900 },
+    );
     expect(await complete(j, clockAt('2026-02-02T00:00:04.000Z'))).toEqual({ recorded: false });
     const items = await usage.list({ orgId: 'org-retry', mode: 'live' }, '2026-01-01', '2026-03-01');
     // Dated by the job's completion time, not by the retry's clock; the outbox is gone.
@@ -106,7 +118,9 @@ describe('usage metering at completion', () => {
     await jobs.create(failed);
     await jobs.create(canceled);
     const now = '2026-02-01T12:00:00.000Z';
-    expect(await jobs.fail(refOf(failed), { code: 'ADDRESS_NOT_FOUND', message: 'nowhere' }, now)).toBeDefined();
+    expect(
+      await jobs.fail(refOf(failed), { code: 'ADDRESS_NOT_FOUND', message: 'nowhere' }, now),
+    ).toBeDefined();
     expect(await jobs.cancel(refOf(canceled), now)).toBeDefined();
     expect(await complete(failed, clockAt(now))).toEqual({ recorded: false });
     expect(await complete(canceled, clockAt(now))).toEqual({ recorded: false });
