@@ -6,7 +6,8 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { AccountStore } from '../auth/account-store.ts';
 import type { Clock } from '../clock.ts';
-import type { JobStore } from '../jobs/job-store.ts';
+import type { WebhookAttempt } from '../jobs/job.ts';
+import type { JobRef, JobStore } from '../jobs/job-store.ts';
 import { toJobView } from '../jobs/job-view.ts';
 import { stringifyWithRawJson } from '../jobs/raw-json.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
@@ -76,6 +77,9 @@ export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage
   const { job, body } = built;
   // The receiver said 410 Gone to an earlier event of this job: it wants none of the job's events.
   if (job.webhookAttempts?.some((a) => a.outcome === 'gone')) return;
+  // Delivered already: a message the queue redelivered (its delete was lost, or its visibility ran out)
+  // or an outbox relayed twice carries the same event id. The receiver has it; do not send it again.
+  if (job.webhookAttempts?.some((a) => a.event_id === message.event_id && a.delivered)) return;
   const ref = { tenant: { orgId: job.orgId, mode: job.mode }, jobId: job.jobId, jobType: job.jobType };
 
   const checked = checkUrlSyntax(webhookUrl, {
@@ -115,7 +119,7 @@ export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage
     delivered,
     outcome: delivered ? 'delivered' : gone ? 'gone' : delay === null ? 'exhausted' : 'retrying',
   } as const;
-  await deps.jobs.recordWebhookAttempt(ref, attempt);
+  await logAttempt(deps.jobs, ref, attempt);
   businessMetrics.webhookDelivery(delivered);
   // What was tried and what came back; never the headers (the signature) or the body.
   (delivered ? logger.info : logger.warn).call(logger, 'webhook attempt', {
@@ -142,4 +146,23 @@ export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage
       ),
     ),
   );
+}
+
+/**
+ * Logs an attempt on the job, retrying once. Never throws: after a 2xx a failed log must not fail the
+ * message (the queue would redeliver it and the receiver get it twice), and after a failure the next
+ * attempt must still be scheduled. What the log misses, the service's own log line still says.
+ */
+async function logAttempt(jobs: JobStore, ref: JobRef, attempt: WebhookAttempt): Promise<void> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      await jobs.recordWebhookAttempt(ref, attempt);
+      return;
+    } catch (error) {
+      if (tries >= 2) {
+        logger.error('webhook attempt not logged on the job', { event_id: attempt.event_id, error });
+        return;
+      }
+    }
+  }
 }

@@ -96,6 +96,47 @@ describe('webhook delivery decisions', () => {
     expect(h.sent).toEqual([]);
   });
 
+  it('does not send an event again that the receiver already took (a redelivered message, a resent outbox)', async () => {
+    const delivered: WebhookAttempt = {
+      event_id: 'evt_0123',
+      type: 'job.completed',
+      attempt: 1,
+      attempted_at: NOW.toISOString(),
+      status_code: 200,
+      error: null,
+      delivered: true,
+      outcome: 'delivered',
+    };
+    const h = harness({ statusCode: 204 }, { webhookAttempts: [delivered] });
+    await deliverWebhook(h.deps, message(1));
+    expect(h.requests).toEqual([]);
+    expect(h.sent).toEqual([]);
+  });
+
+  it('after a 2xx, a job store that cannot log the attempt does not fail the message (no redelivery)', async () => {
+    const h = harness({ statusCode: 200 });
+    let tries = 0;
+    (h.deps.jobs as { recordWebhookAttempt: unknown }).recordWebhookAttempt = async () => {
+      tries += 1;
+      throw new Error('socket hang up');
+    };
+    await expect(deliverWebhook(h.deps, message(1))).resolves.toBeUndefined();
+    expect(tries).toBe(2);
+    expect(h.requests).toHaveLength(1);
+    expect(h.sent).toEqual([]);
+  });
+
+  it('after a failure, a job store that cannot log the attempt still schedules the next one', async () => {
+    const h = harness({ statusCode: 503 });
+    (h.deps.jobs as { recordWebhookAttempt: unknown }).recordWebhookAttempt = async () => {
+      throw new Error('socket hang up');
+    };
+    await deliverWebhook(h.deps, message(1));
+    expect(h.sent).toEqual([
+      expect.objectContaining({ queue: 'queue', body: expect.objectContaining({ attempt: 2 }) }),
+    ]);
+  });
+
   it('logs a 2xx as delivered and schedules nothing', async () => {
     const h = harness({ statusCode: 204 });
     await deliverWebhook(h.deps, message(1));
