@@ -56,7 +56,9 @@ describe('job store: canceled is final', () => {
       expect(await store.markProcessing(refOf(j), { percent: 5, stage: 'started' }, NOW)).toBe(false);
       expect(await store.setProgress(refOf(j), { percent: 90, stage: 'rendering' }, NOW)).toBe(false);
       expect(await store.complete(refOf(j), { done: true }, NOW, undefined)).toBeUndefined();
-      expect(await store.fail(refOf(j), { code: 'WORKFLOW_ABORTED', message: 'stopped' }, NOW)).toBeUndefined();
+      expect(
+        await store.fail(refOf(j), { code: 'WORKFLOW_ABORTED', message: 'stopped' }, NOW),
+      ).toBeUndefined();
       expect(await store.cancel(refOf(j), NOW)).toBeUndefined();
       const stored = await store.get(tenant, j.jobId);
       expect(stored).toMatchObject({ status: 'canceled', completedAt: NOW, progress: j.progress });
