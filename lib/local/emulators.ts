@@ -1,19 +1,28 @@
 // The AWS emulators of the local stack, on loopback only, persisting under the data directory:
-// dynalite (DynamoDB on LevelDB) and fauxqs (SQS in SQLite, S3 objects as plain files).
+// dynalite (DynamoDB on LevelDB) and fauxqs (SQS in SQLite, S3 objects as plain files), which checks
+// every request's SigV4 signature (presigned-url-check.ts).
+import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { pipeline, Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import dynalite from 'dynalite';
 import { buildApp } from 'fauxqs';
-import { checkPresignedRequest, type SigningCredentials } from './presigned-url-check.ts';
+import {
+  checkPresignedRequest,
+  checkSignedRequest,
+  declaredPayloadHash,
+  isPayloadDigest,
+  type SigningCredentials,
+} from './presigned-url-check.ts';
 
 /**
  * How long the local servers keep an idle keep-alive connection. Node's default, 5 s, races the AWS SDK's
  * agents, which keep idle sockets open with no time limit of their own: a call sent on a socket just as
  * the server closes it fails with `socket hang up` (ECONNRESET), and under load that happened dozens of
  * times a run. Far above the gaps between calls, the server closing first becomes rare. headersTimeout
- * stays above it, as Node's documentation asks of servers that keep connections this long.
+ * is kept above it, the usual rule for servers that keep connections this long.
  */
 export const IDLE_CONNECTION_TIMEOUTS = { keepAliveTimeout: 120_000, headersTimeout: 121_000 } as const;
 
@@ -53,6 +62,36 @@ async function fauxqsInternals(): Promise<FauxqsInternals> {
   };
 }
 
+type Headers = Readonly<Record<string, string | string[] | undefined>>;
+
+/** The part of fastify's reply a refusal uses. */
+interface Reply {
+  code(status: number): Reply;
+  header(name: string, value: string): Reply;
+  send(body: string): unknown;
+}
+
+/**
+ * A refused request, answered as AWS would: S3's XML error, or for the JSON protocol (SQS) a JSON one
+ * with the code as its __type, which the SDK reads as the error's name.
+ */
+function refuse(request: { headers: Headers }, reply: Reply, code: string, message: string) {
+  const status = code === 'XAmzContentSHA256Mismatch' ? 400 : 403;
+  if (String(request.headers['content-type'] ?? '').includes('x-amz-json'))
+    return reply
+      .code(status)
+      .header('content-type', 'application/x-amz-json-1.0')
+      .header('x-amzn-errortype', code)
+      .send(JSON.stringify({ __type: code, message }));
+  const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return reply
+    .code(status)
+    .header('content-type', 'application/xml')
+    .send(
+      `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${xml(message)}</Message></Error>`,
+    );
+}
+
 export async function startEmulators(
   dataDir: string,
   credentials: SigningCredentials,
@@ -88,29 +127,69 @@ export async function startEmulators(
       Parameters<typeof buildApp>[0]
     >['stores'],
   });
-  // As in AWS, an object or a bucket listing needs a signature: presigned URLs must verify, and
-  // anonymous requests are refused (the stack's own SDK clients sign in the Authorization header).
+  // As in AWS, every request needs a signature with the stack's credentials: a presigned URL (browsers,
+  // the renderer) or the Authorization header (the stack's SDK clients). A header that merely exists
+  // proves nothing, so it is verified too; without that, anyone could list, read, overwrite or delete
+  // any tenant's media.
   aws.addHook('onRequest', async (request, reply) => {
-    if (request.headers.authorization) return;
-    const check = checkPresignedRequest(
-      request.method,
-      request.url,
-      request.headers,
-      credentials,
-      new Date(),
-    );
-    if (check.ok) {
+    const url = request.originalUrl;
+    if (request.headers.authorization === undefined) {
+      const check = checkPresignedRequest(request.method, url, request.headers, credentials, new Date());
+      if (!check.ok) return refuse(request, reply, check.code, check.reason);
       // As the media bucket's CORS rule: a page (the renderer's Chromium) may read what a valid URL
       // serves, e.g. the aerial scene's fetch() of its JSON and its WebGL textures.
       reply.header('access-control-allow-origin', '*');
       return;
     }
-    await reply
-      .code(403)
-      .header('content-type', 'application/xml')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${check.reason}</Message></Error>`,
+    const declared = declaredPayloadHash(request.headers);
+    // Without a declared payload hash (SQS, SNS) the signature covers the body: checked once it is read.
+    if (declared === undefined) return;
+    const check = checkSignedRequest(request.method, url, request.headers, declared, credentials, new Date());
+    if (!check.ok) return refuse(request, reply, check.code, check.reason);
+  });
+  // The SHA-256 of a header-signed body, as it streams to fauxqs's parser: the signature of a request that
+  // declares no payload hash covers it, and a declared digest must match it (S3: XAmzContentSHA256Mismatch).
+  const bodyHashes = new WeakMap<object, Hash>();
+  aws.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.headers.authorization === undefined) return payload;
+    const declared = declaredPayloadHash(request.headers);
+    if (declared !== undefined && !isPayloadDigest(declared)) return payload;
+    const hash = createHash('sha256');
+    bodyHashes.set(request.raw, hash);
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    pipeline(payload, hashing, () => undefined);
+    return hashing;
+  });
+  aws.addHook('preHandler', async (request, reply) => {
+    if (request.headers.authorization === undefined) return;
+    const hash = bodyHashes.get(request.raw);
+    if (!hash) return; // UNSIGNED-PAYLOAD or STREAMING-…, checked in onRequest
+    // Nothing was read of a request without a body (GET, HEAD, a bodiless DELETE).
+    const bodyHash = hash.digest('hex');
+    const declared = declaredPayloadHash(request.headers);
+    if (declared !== undefined) {
+      if (declared === bodyHash) return;
+      return refuse(
+        request,
+        reply,
+        'XAmzContentSHA256Mismatch',
+        "The provided 'x-amz-content-sha256' header does not match what was computed.",
       );
+    }
+    const check = checkSignedRequest(
+      request.method,
+      request.originalUrl,
+      request.headers,
+      bodyHash,
+      credentials,
+      new Date(),
+    );
+    if (!check.ok) return refuse(request, reply, check.code, check.reason);
   });
   Object.assign(aws.server, IDLE_CONNECTION_TIMEOUTS);
   aws.addHook('preClose', () => {

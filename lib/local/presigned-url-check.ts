@@ -1,8 +1,10 @@
-// The local S3 emulator (fauxqs) serves any object to anyone and lists buckets without asking. In AWS a
-// media URL works only with a valid, unexpired signature; this check gives the local stack the same
-// rule for requests without an Authorization header (browsers, curl, the renderer fetching presigned
-// URLs): a SigV4 query signature (the form getSignedUrl produces) must verify, or the request is refused.
-// Requests the SDK clients sign in headers are the stack's own and pass.
+// The local S3 emulator (fauxqs) serves any object to anyone and lists buckets without asking. In AWS every
+// request needs a valid SigV4 signature from known credentials; these checks give the local stack the same
+// rule, in both of SigV4's forms:
+// - query parameters (checkPresignedRequest): the URLs getSignedUrl makes, which browsers, curl and the
+//   renderer fetch; the URL must verify and be unexpired;
+// - the Authorization header (checkSignedRequest): the stack's own SDK clients (S3, SQS). A header that
+//   merely exists proves nothing: it must verify with the stack's credentials.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface SigningCredentials {
@@ -10,7 +12,21 @@ export interface SigningCredentials {
   readonly secretAccessKey: string;
 }
 
-export type PresignCheck = { ok: true } | { ok: false; reason: string };
+/** A refusal names S3's error code for it (the emulator answers it as S3 would). */
+export type PresignCheck =
+  | { ok: true }
+  | {
+      ok: false;
+      code: 'AccessDenied' | 'InvalidAccessKeyId' | 'SignatureDoesNotMatch' | 'RequestTimeTooSkewed';
+      reason: string;
+    };
+
+type Headers = Readonly<Record<string, string | string[] | undefined>>;
+
+/** The SHA-256 of an empty payload, as SigV4 writes it. */
+export const EMPTY_PAYLOAD_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+/** S3 refuses a request whose date is further than this from its clock. */
+const MAX_CLOCK_SKEW_MS = 15 * 60_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
@@ -23,6 +39,70 @@ function rfc3986(text: string): string {
   );
 }
 
+/** A query in SigV4's canonical form (sorted, RFC 3986), X-Amz-Signature left out. */
+function canonicalQuery(params: URLSearchParams): string {
+  return [...params]
+    .filter(([name]) => name !== 'X-Amz-Signature')
+    .map(([name, value]) => [rfc3986(name), rfc3986(value)] as const)
+    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+}
+
+function canonicalHeaders(signedHeaders: readonly string[], headers: Headers): string {
+  return signedHeaders
+    .map((name) => {
+      const value = headers[name];
+      return `${name}:${(Array.isArray(value) ? value.join(',') : (value ?? '')).trim().replace(/\s+/g, ' ')}\n`;
+    })
+    .join('');
+}
+
+/**
+ * The path as signed. S3 signs it as sent; the other services (SQS) sign it normalised and encoded once
+ * more, as the SDK's signer does (its uriEscapePath).
+ */
+function canonicalPath(path: string, service: string): string {
+  if (service === 's3') return path;
+  const segments: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  const normalized = `${path.startsWith('/') ? '/' : ''}${segments.join('/')}${segments.length > 0 && path.endsWith('/') ? '/' : ''}`;
+  return rfc3986(normalized).replace(/%2F/g, '/');
+}
+
+/** 20240102T030405Z → epoch milliseconds (NaN when malformed). */
+function parseAmzDate(amzDate: string): number {
+  return Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+}
+
+/** Whether `signature` (hex) is the signature of the canonical request, compared in constant time. */
+function signatureMatches(
+  signature: string,
+  canonicalRequest: string,
+  amzDate: string,
+  scope: { date: string; region: string; service: string },
+  credentials: SigningCredentials,
+): boolean {
+  const { date, region, service } = scope;
+  const stringToSign = [
+    'AWS4-HMAC-SHA256',
+    amzDate,
+    `${date}/${region}/${service}/aws4_request`,
+    sha256(canonicalRequest),
+  ].join('\n');
+  const key = hmac(
+    hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, date), region), service),
+    'aws4_request',
+  );
+  const expected = createHmac('sha256', key).update(stringToSign, 'utf8').digest();
+  const given = Buffer.from(signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /**
  * Verifies a SigV4 presigned request (AWS's "authenticating requests: using query parameters"):
  * method, path as sent, the query without X-Amz-Signature, the signed headers, UNSIGNED-PAYLOAD.
@@ -30,7 +110,7 @@ function rfc3986(text: string): string {
 export function checkPresignedRequest(
   method: string,
   rawUrl: string,
-  headers: Readonly<Record<string, string | string[] | undefined>>,
+  headers: Headers,
   credentials: SigningCredentials,
   now: Date,
 ): PresignCheck {
@@ -39,9 +119,13 @@ export function checkPresignedRequest(
   const params = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
   const signature = params.get('X-Amz-Signature');
   if (!signature)
-    return { ok: false, reason: 'The request is not signed: use the presigned URL the API returned.' };
+    return {
+      ok: false,
+      code: 'AccessDenied',
+      reason: 'The request is not signed: use the presigned URL the API returned.',
+    };
   if (params.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256')
-    return { ok: false, reason: 'Unsupported signing algorithm.' };
+    return { ok: false, code: 'AccessDenied', reason: 'Unsupported signing algorithm.' };
   const credential = params.get('X-Amz-Credential') ?? '';
   const [accessKeyId, date, region, service, terminator] = credential.split('/');
   if (
@@ -51,46 +135,124 @@ export function checkPresignedRequest(
     !service ||
     terminator !== 'aws4_request'
   )
-    return { ok: false, reason: 'The URL was not signed with this stack’s credentials.' };
+    return {
+      ok: false,
+      code: 'InvalidAccessKeyId',
+      reason: 'The URL was not signed with this stack’s credentials.',
+    };
   const amzDate = params.get('X-Amz-Date') ?? '';
-  const signedAt = Date.parse(
-    amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
-  );
+  const signedAt = parseAmzDate(amzDate);
   const expires = Number(params.get('X-Amz-Expires'));
   if (!Number.isFinite(signedAt) || !Number.isInteger(expires))
-    return { ok: false, reason: 'The URL lacks a valid X-Amz-Date or X-Amz-Expires.' };
-  if (now.getTime() > signedAt + expires * 1000) return { ok: false, reason: 'The URL has expired.' };
+    return { ok: false, code: 'AccessDenied', reason: 'The URL lacks a valid X-Amz-Date or X-Amz-Expires.' };
+  if (now.getTime() > signedAt + expires * 1000)
+    return { ok: false, code: 'AccessDenied', reason: 'The URL has expired.' };
 
   const signedHeaders = (params.get('X-Amz-SignedHeaders') ?? '').split(';').filter(Boolean);
-  const canonicalHeaders = signedHeaders
-    .map((name) => {
-      const value = headers[name];
-      return `${name}:${(Array.isArray(value) ? value.join(',') : (value ?? '')).trim().replace(/\s+/g, ' ')}\n`;
-    })
-    .join('');
-  const canonicalQuery = [...params]
-    .filter(([name]) => name !== 'X-Amz-Signature')
-    .map(([name, value]) => [rfc3986(name), rfc3986(value)] as const)
-    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
   const canonicalRequest = [
     method.toUpperCase(),
     path,
-    canonicalQuery,
-    canonicalHeaders,
+    canonicalQuery(params),
+    canonicalHeaders(signedHeaders, headers),
     signedHeaders.join(';'),
     'UNSIGNED-PAYLOAD',
   ].join('\n');
-  const scope = `${date}/${region}/${service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const key = hmac(
-    hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, date), region), service),
-    'aws4_request',
+  if (!signatureMatches(signature, canonicalRequest, amzDate, { date, region, service }, credentials))
+    return {
+      ok: false,
+      code: 'SignatureDoesNotMatch',
+      reason: 'The URL signature does not match: it was changed or forged.',
+    };
+  return { ok: true };
+}
+
+/**
+ * The payload hash a header-signed request was signed with: its x-amz-content-sha256 (S3 always sends
+ * one: a hex digest, UNSIGNED-PAYLOAD, or a STREAMING-… value for aws-chunked uploads), else the SHA-256
+ * of the body, which the caller must then compute (SQS and SNS send no header).
+ */
+export function declaredPayloadHash(headers: Headers): string | undefined {
+  const value = headers['x-amz-content-sha256'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Whether a declared payload hash is a digest the body must match (not UNSIGNED-PAYLOAD or STREAMING-…). */
+export function isPayloadDigest(hash: string): boolean {
+  return /^[0-9a-f]{64}$/.test(hash);
+}
+
+/**
+ * Verifies a request signed in its Authorization header (AWS's "authenticating requests: using the
+ * Authorization header"): AWS4-HMAC-SHA256 with these credentials, Host among the signed headers, an
+ * X-Amz-Date within 15 minutes of `now`, and the signature over method, path, query, signed headers and
+ * `payloadHash` (declaredPayloadHash, or the body's SHA-256). Chunk signatures of an aws-chunked upload
+ * are not checked: the SDK sends its uploads unsigned-streaming (STREAMING-UNSIGNED-PAYLOAD-TRAILER).
+ */
+export function checkSignedRequest(
+  method: string,
+  rawUrl: string,
+  headers: Headers,
+  payloadHash: string,
+  credentials: SigningCredentials,
+  now: Date,
+): PresignCheck {
+  const authorization = String(headers.authorization ?? '');
+  const match = /^AWS4-HMAC-SHA256 (.*)$/.exec(authorization);
+  if (!match)
+    return {
+      ok: false,
+      code: 'AccessDenied',
+      reason: 'The Authorization header is not an AWS4-HMAC-SHA256 signature.',
+    };
+  const fields = new Map(
+    match[1]!.split(',').map((part) => {
+      const eq = part.indexOf('=');
+      return [part.slice(0, eq).trim(), part.slice(eq + 1).trim()] as const;
+    }),
   );
-  const expected = createHmac('sha256', key).update(stringToSign, 'utf8').digest();
-  const given = Buffer.from(signature, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return { ok: false, reason: 'The URL signature does not match: it was changed or forged.' };
+  const [accessKeyId, date, region, service, terminator] = (fields.get('Credential') ?? '').split('/');
+  const signedHeaders = (fields.get('SignedHeaders') ?? '').split(';').filter(Boolean);
+  const signature = fields.get('Signature') ?? '';
+  if (!date || !region || !service || terminator !== 'aws4_request' || !signature)
+    return { ok: false, code: 'AccessDenied', reason: 'The Authorization header is malformed.' };
+  if (accessKeyId !== credentials.accessKeyId)
+    return {
+      ok: false,
+      code: 'InvalidAccessKeyId',
+      reason: 'The request was not signed with this stack’s credentials.',
+    };
+  if (!signedHeaders.includes('host'))
+    return { ok: false, code: 'AccessDenied', reason: 'The Host header must be signed.' };
+  const amzDate = String(headers['x-amz-date'] ?? '');
+  const signedAt = parseAmzDate(amzDate);
+  if (!Number.isFinite(signedAt) || !amzDate.startsWith(date))
+    return {
+      ok: false,
+      code: 'AccessDenied',
+      reason: 'The request lacks an X-Amz-Date of its credential scope’s day.',
+    };
+  if (Math.abs(now.getTime() - signedAt) > MAX_CLOCK_SKEW_MS)
+    return {
+      ok: false,
+      code: 'RequestTimeTooSkewed',
+      reason: 'The request time is too far from the server time.',
+    };
+
+  const q = rawUrl.indexOf('?');
+  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const canonicalRequest = [
+    method.toUpperCase(),
+    canonicalPath(path, service),
+    canonicalQuery(new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1))),
+    canonicalHeaders(signedHeaders, headers),
+    signedHeaders.join(';'),
+    payloadHash,
+  ].join('\n');
+  if (!signatureMatches(signature, canonicalRequest, amzDate, { date, region, service }, credentials))
+    return {
+      ok: false,
+      code: 'SignatureDoesNotMatch',
+      reason: 'The request signature we calculated does not match the signature you provided.',
+    };
   return { ok: true };
 }

@@ -1,5 +1,6 @@
 // Media URLs of the local stack behave like S3's: a presigned URL works until it expires, the same object
-// without a valid signature is refused, and the bucket cannot be listed.
+// without a valid signature (in the URL or the Authorization header) is refused, and the bucket cannot be
+// listed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
@@ -36,6 +37,27 @@ describe('local media URLs', () => {
     const other = new URL(mediaUrl);
     other.pathname = other.pathname.replace(/[^/]+$/, 'other.jpg');
     expect((await fetch(other)).status).toBe(403);
+  });
+
+  it('refuses an Authorization header that does not verify: it lists, reads and deletes nothing', async () => {
+    const date = new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+    const forged = {
+      'x-amz-date': date,
+      'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
+      authorization: `AWS4-HMAC-SHA256 Credential=local/${date.slice(0, 8)}/ap-southeast-2/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=${'0'.repeat(64)}`,
+    };
+    const object = new URL(mediaUrl.pathname, mediaUrl.origin);
+    const bucket = mediaUrl.pathname.split('/')[1]!;
+    const listing = await fetch(new URL(`/${bucket}?list-type=2`, mediaUrl.origin), { headers: forged });
+    expect(listing.status).toBe(403);
+    expect(await listing.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    expect((await fetch(object, { headers: forged })).status).toBe(403);
+    expect((await fetch(object, { headers: { authorization: 'anything' } })).status).toBe(403);
+    expect((await fetch(object, { method: 'DELETE', headers: forged })).status).toBe(403);
+    expect((await fetch(mediaUrl)).status).toBe(200);
   });
 
   it('does not list the bucket', async () => {

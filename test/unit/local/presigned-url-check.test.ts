@@ -1,8 +1,17 @@
-// The local media check against URLs made by the SDK's own presigner, as the media store makes them.
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+// The local S3 emulator's signature checks against what the SDK itself signs: URLs made by its presigner,
+// as the media store makes them, and requests its S3 and SQS clients sign in the Authorization header.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
-import { checkPresignedRequest } from '../../../lib/local/presigned-url-check.ts';
+import {
+  checkPresignedRequest,
+  checkSignedRequest,
+  declaredPayloadHash,
+  isPayloadDigest,
+} from '../../../lib/local/presigned-url-check.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const s3 = new S3Client({
@@ -39,5 +48,162 @@ describe('local presigned media URLs', () => {
     expect(check(url, new Date(Date.now() + 61_000)).ok).toBe(false);
     const listing = new URL('/media', url.origin);
     expect(check(listing).ok).toBe(false);
+  });
+});
+
+/** What an SDK client sends, captured after signing instead of being sent. */
+interface Captured {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+class CapturedRequest extends Error {
+  constructor(readonly request: Captured) {
+    super('captured');
+  }
+}
+
+/** The request target as the SDK's HTTP handler writes it (path, then the query RFC 3986-encoded). */
+function target(request: { path: string; query?: Record<string, string | string[] | null> }): string {
+  const enc = (text: string) =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const parts = Object.entries(request.query ?? {}).flatMap(([name, value]) =>
+    value === null
+      ? [enc(name)]
+      : (Array.isArray(value) ? value : [value]).map((v) => `${enc(name)}=${enc(v)}`),
+  );
+  return parts.length > 0 ? `${request.path}?${parts.join('&')}` : request.path;
+}
+
+const capturing = {
+  handle: async (request: {
+    method: string;
+    path: string;
+    query?: Record<string, string | string[] | null>;
+    headers: Record<string, string>;
+    body?: unknown;
+  }) => {
+    throw new CapturedRequest({
+      method: request.method,
+      url: target(request),
+      headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v])),
+      // A stream body (an upload) is not read: its hash is declared, not computed.
+      body:
+        request.body instanceof Uint8Array || typeof request.body === 'string'
+          ? Buffer.from(request.body).toString()
+          : '',
+    });
+  },
+};
+
+async function signed(send: () => Promise<unknown>): Promise<Captured> {
+  try {
+    await send();
+  } catch (error) {
+    if (error instanceof CapturedRequest) return error.request;
+    throw error;
+  }
+  throw new Error('the client sent nothing');
+}
+
+const clientConfig = {
+  region: 'ap-southeast-2',
+  endpoint: 'http://127.0.0.1:4566',
+  credentials,
+  requestHandler: capturing as never,
+};
+const signingS3 = new S3Client({ ...clientConfig, forcePathStyle: true });
+const signingSqs = new SQSClient(clientConfig);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** checkSignedRequest on a captured request, with the payload hash it declares or its body's. */
+function verify(
+  request: Captured,
+  options: { now?: Date; secret?: typeof credentials; payloadHash?: string } = {},
+) {
+  return checkSignedRequest(
+    request.method,
+    request.url,
+    request.headers,
+    options.payloadHash ?? declaredPayloadHash(request.headers) ?? sha256(request.body),
+    options.secret ?? credentials,
+    options.now ?? new Date(),
+  );
+}
+
+describe('requests signed in the Authorization header', () => {
+  it('accepts what the SDK clients sign: S3 reads, writes and listings, SQS calls', async () => {
+    const get = await signed(() =>
+      signingS3.send(new GetObjectCommand({ Bucket: 'media', Key: 'media/o/live/j/a b+Zoë.jpg' })),
+    );
+    expect(verify(get)).toEqual({ ok: true });
+    const put = await signed(() =>
+      signingS3.send(new PutObjectCommand({ Bucket: 'media', Key: 'k.jpg', Body: Buffer.from('jpeg') })),
+    );
+    expect(isPayloadDigest(declaredPayloadHash(put.headers)!)).toBe(true);
+    expect(verify(put)).toEqual({ ok: true });
+    const list = await signed(() =>
+      signingS3.send(new ListObjectsV2Command({ Bucket: 'media', Prefix: 'media/o/', MaxKeys: 5 })),
+    );
+    expect(list.url).toContain('list-type=2');
+    expect(verify(list)).toEqual({ ok: true });
+    const send = await signed(() =>
+      signingSqs.send(
+        new SendMessageCommand({ QueueUrl: 'http://127.0.0.1:4566/000000000000/q', MessageBody: 'hi' }),
+      ),
+    );
+    expect(verify(send)).toEqual({ ok: true });
+  });
+
+  it('accepts the unsigned and streaming payload hashes the SDK uploads streams with', async () => {
+    const upload = (client: S3Client) =>
+      signed(() =>
+        client.send(
+          new PutObjectCommand({
+            Bucket: 'media',
+            Key: 'clip.mp4',
+            Body: Readable.from([Buffer.from('mp4')]),
+            ContentLength: 3,
+          }),
+        ),
+      );
+    const streaming = await upload(signingS3);
+    expect(declaredPayloadHash(streaming.headers)).toBe('STREAMING-UNSIGNED-PAYLOAD-TRAILER');
+    expect(verify(streaming)).toEqual({ ok: true });
+    const unsigned = await upload(
+      new S3Client({ ...clientConfig, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' }),
+    );
+    expect(declaredPayloadHash(unsigned.headers)).toBe('UNSIGNED-PAYLOAD');
+    expect(verify(unsigned)).toEqual({ ok: true });
+    for (const hash of ['UNSIGNED-PAYLOAD', 'STREAMING-UNSIGNED-PAYLOAD-TRAILER'])
+      expect(isPayloadDigest(hash)).toBe(false);
+  });
+
+  it('refuses a forged, altered, foreign, stale or malformed signature with S3’s code', async () => {
+    const get = await signed(() => signingS3.send(new GetObjectCommand({ Bucket: 'media', Key: 'a.jpg' })));
+    const code = (check: ReturnType<typeof verify>) => (check.ok ? 'ok' : check.code);
+    expect(code(verify({ ...get, url: get.url.replace('a.jpg', 'b.jpg') }))).toBe('SignatureDoesNotMatch');
+    expect(code(verify({ ...get, method: 'DELETE' }))).toBe('SignatureDoesNotMatch');
+    const forged = get.headers.authorization!.replace(/Signature=[0-9a-f]+/, `Signature=${'0'.repeat(64)}`);
+    expect(code(verify({ ...get, headers: { ...get.headers, authorization: forged } }))).toBe(
+      'SignatureDoesNotMatch',
+    );
+    expect(code(verify(get, { secret: { accessKeyId: 'local', secretAccessKey: 'guess' } }))).toBe(
+      'SignatureDoesNotMatch',
+    );
+    expect(code(verify(get, { secret: { accessKeyId: 'other', secretAccessKey: 'local' } }))).toBe(
+      'InvalidAccessKeyId',
+    );
+    expect(code(verify(get, { now: new Date(Date.now() + 16 * 60_000) }))).toBe('RequestTimeTooSkewed');
+    expect(code(verify(get, { payloadHash: sha256('another body') }))).toBe('SignatureDoesNotMatch');
+    for (const authorization of ['anything', 'AWS4-HMAC-SHA256 Credential=local', 'Bearer x'])
+      expect(code(verify({ ...get, headers: { ...get.headers, authorization } }))).toBe('AccessDenied');
+    const hostUnsigned = get.headers.authorization!.replace(/(SignedHeaders=[^,]*?)\bhost;/, '$1');
+    expect(hostUnsigned).not.toBe(get.headers.authorization);
+    expect(code(verify({ ...get, headers: { ...get.headers, authorization: hostUnsigned } }))).toBe(
+      'AccessDenied',
+    );
   });
 });
