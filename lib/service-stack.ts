@@ -45,7 +45,7 @@ import { JOB_TYPE_SPECS } from '../functions/jobs/registry.ts';
 import { DashboardUserPool } from './constructs/dashboard-user-pool.ts';
 import { JobWorkflow, type WorkflowStep } from './constructs/job-workflow.ts';
 import { RemotionRenderer } from './constructs/remotion-renderer.ts';
-import { PROJECT_ROOT, ServiceFunction } from './constructs/service-function.ts';
+import { HEAVY_MEMORY_MB, PROJECT_ROOT, ServiceFunction } from './constructs/service-function.ts';
 import { SHARP_MODULES, SharpLayer } from './constructs/sharp-layer.ts';
 import { buildDashboard, DASHBOARD_BUILD_DIR, DASHBOARD_FILES } from './dashboard/build-dashboard.ts';
 
@@ -212,6 +212,9 @@ export class ServiceStack extends Stack {
         environment,
         memorySize: spec.memoryMb ?? 256,
         timeout: Duration.seconds(spec.timeoutSeconds ?? 60),
+        // Heavy steps are capped (throttled ones wait in their state machine's retry, not fail).
+        reservedConcurrentExecutions:
+          (spec.memoryMb ?? 256) >= HEAVY_MEMORY_MB ? config.heavyStepConcurrency : undefined,
         nativeLayer: needs.sharp ? { layer: sharp.layer, modules: [...SHARP_MODULES] } : undefined,
         bundledFiles: bundledFiles.length > 0 ? bundledFiles : undefined,
         // The local adapter (and with it @remotion/renderer) is never loaded in AWS.

@@ -60,6 +60,13 @@ export interface StageConfig {
   /** Upper bound on one job's workflow; the execution is failed past it. */
   readonly workflowTimeoutSeconds: number;
   /**
+   * Concurrent executions reserved for (and capped at) each heavy step function (1024 MB and more:
+   * scenes, stills, slides, rooms, images). Past it a step is throttled and its state machine retries it
+   * with backoff (THROTTLED_RETRY): jobs wait instead of failing. Unset: no reservation (the account's
+   * unreserved pool). The local stack's equivalent is LOCAL_STEP_CONCURRENCY.
+   */
+  readonly heavyStepConcurrency?: number;
+  /**
    * The outbox sweeper (functions/core/workflows/outbox.ts): how often it runs (an EventBridge schedule;
    * the local stack runs it every `localEverySeconds`) and how long it leaves a just-written job to its
    * writer before relaying its outbox or starting it.
@@ -228,6 +235,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     },
     keyVariant: 'live-only',
     providers: { geocoder: 'amazon-location', site: 'amazon-location', imagery: 'amazon-location' },
+    heavyStepConcurrency: 10,
     logRetentionDays: 30,
     retainData: false,
   },
@@ -238,6 +246,8 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     observability: { metricsNamespace: 'PropertyMedia/prod', logLevel: 'INFO', tracing: true, metrics: true },
     keyVariant: 'test-and-live',
     providers: { geocoder: 'amazon-location', site: 'amazon-location', imagery: 'amazon-location' },
+    // About ten heavy functions × 50 leaves most of a 1,000-execution account unreserved.
+    heavyStepConcurrency: 50,
     logRetentionDays: 365,
     retainData: true,
   },

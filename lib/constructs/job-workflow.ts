@@ -80,10 +80,22 @@ export const TRANSIENT_ERRORS = [
   'Lambda.ServiceException',
   'Lambda.AWSLambdaException',
   'Lambda.SdkClientException',
-  'Lambda.TooManyRequestsException',
   'Lambda.ClientExecutionTimeoutException',
   'TransientError',
 ];
+
+/**
+ * A throttled step (its function at its reserved concurrency, or the account's limit) waits and tries
+ * again for up to about ten minutes, instead of failing the job: the cloud form of waiting in a queue.
+ */
+export const THROTTLED_RETRY = {
+  errors: ['Lambda.TooManyRequestsException'],
+  interval: Duration.seconds(2),
+  backoffRate: 2,
+  maxDelay: Duration.seconds(60),
+  maxAttempts: 14,
+  jitterStrategy: sfn.JitterType.FULL,
+} as const;
 
 export class JobWorkflow extends Construct {
   readonly stateMachine: sfn.StateMachine;
@@ -113,6 +125,7 @@ export class JobWorkflow extends Construct {
         resultPath: resultPath === null ? sfn.JsonPath.DISCARD : resultPath,
         taskTimeout: sfn.Timeout.duration(timeout),
       });
+      task.addRetry({ ...THROTTLED_RETRY, errors: [...THROTTLED_RETRY.errors] });
       task.addRetry({
         errors: TRANSIENT_ERRORS,
         interval: Duration.seconds(1),

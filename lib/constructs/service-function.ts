@@ -19,6 +19,9 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** Template metadata naming the handler module: the local stack resolves Lambda ARNs through it. */
 export const HANDLER_METADATA_KEY = 'pms:handler';
 
+/** Step functions given this much memory or more are the heavy ones (images, scenes, slides, rooms). */
+export const HEAVY_MEMORY_MB = 1024;
+
 export interface ServiceFunctionProps {
   /** Handler module relative to the project root, e.g. functions/api/get-job.ts. */
   readonly entry: string;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { HANDLER_METADATA_KEY, PROJECT_ROOT } from '../constructs/service-function.ts';
+import { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT } from '../constructs/service-function.ts';
 import type { Admission } from './admission.ts';
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -24,9 +24,6 @@ export interface LocalFunction {
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
 }
-
-/** Steps given this much memory or more are the heavy ones (images, scenes, slides, rooms): admitted by capacity. */
-export const HEAVY_MEMORY_MB = 1024;
 
 /** Thrown when an invocation outlives its Task's time limit, counted from when it started running. */
 export class TaskTimeoutError extends Error {

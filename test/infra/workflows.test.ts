@@ -74,6 +74,43 @@ describe('job workflows', () => {
     },
   );
 
+  it.each(JOB_TYPES)(
+    '%s: a throttled Task waits (minutes of backoff) before any other retry, instead of failing the job',
+    (jobType) => {
+      for (const [name, state] of Object.entries(definitions.get(jobType)!.States).filter(
+        ([, s]) => s.Type === 'Task',
+      )) {
+        const [first] = (state.Retry ?? []) as Array<{
+          ErrorEquals: string[];
+          IntervalSeconds: number;
+          BackoffRate: number;
+          MaxAttempts: number;
+          MaxDelaySeconds: number;
+        }>;
+        expect(first?.ErrorEquals, name).toEqual(['Lambda.TooManyRequestsException']);
+        // 2, 4, 8, … capped at 60 s: about ten minutes in all before the job fails.
+        let waited = 0;
+        for (let attempt = 0; attempt < first!.MaxAttempts; attempt += 1)
+          waited += Math.min(first!.IntervalSeconds * first!.BackoffRate ** attempt, first!.MaxDelaySeconds);
+        expect(waited, name).toBeGreaterThan(480);
+      }
+    },
+  );
+
+  it('caps each heavy step function at the stage’s reserved concurrency (prod), none on dev', () => {
+    const prod = synthStage('prod');
+    // The service's own step functions (Remotion's render function has its own concurrency story).
+    const heavy = resources(prod.serviceTemplate, 'AWS::Lambda::Function').filter(
+      ([, fn]) => fn.Metadata?.['pms:handler'] !== undefined && Number(fn.Properties.MemorySize ?? 0) >= 1024,
+    );
+    expect(heavy.length).toBeGreaterThanOrEqual(6);
+    for (const [id, fn] of heavy)
+      expect(fn.Properties.ReservedConcurrentExecutions, id).toBe(STAGES.prod.heavyStepConcurrency);
+    for (const [id, fn] of resources(dev.serviceTemplate, 'AWS::Lambda::Function'))
+      if (Number(fn.Properties.MemorySize ?? 0) >= 1024)
+        expect(fn.Properties.ReservedConcurrentExecutions, id).toBeUndefined();
+  });
+
   it.each(JOB_TYPES)('%s: Task states invoke Lambda functions directly (payloadResponseOnly)', (jobType) => {
     for (const state of Object.values(definitions.get(jobType)!.States).filter((s) => s.Type === 'Task')) {
       expect(state.Resource).toBe(PLACEHOLDER_LAMBDA_ARN);
