@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { HeadlessBrowser } from '@remotion/renderer';
-import { type ChromiumGl, chromiumFor, chromiumForRequest } from './local-renderer.ts';
+import { type ChromiumGl, chromiumFor, chromiumForRequest, remotionServerOptions } from './local-renderer.ts';
 import type { RenderSlots } from './render-slots.ts';
 import type { RenderEnv } from './renderer.ts';
 import type { StillRenderer, StillRequest } from './still-renderer.ts';
@@ -91,9 +91,15 @@ export class LocalStillRenderer implements StillRenderer {
       timeoutInMilliseconds: request.timeoutMs ?? this.options.timeoutMs ?? 60_000,
       ...(env ? { envVariables: { ...env } } : {}),
     };
-    const composition = await selectComposition({ ...common, id: request.composition });
+    // Each call serves the bundle itself: on loopback, on a port of its own (remotionServerOptions).
+    const composition = await selectComposition({
+      ...common,
+      ...(await remotionServerOptions()),
+      id: request.composition,
+    });
     const { buffer } = await renderStill({
       ...common,
+      ...(await remotionServerOptions()),
       composition,
       frame: request.frame ?? 0,
       ...(request.format === 'jpeg'
