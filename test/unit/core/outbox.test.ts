@@ -255,6 +255,19 @@ describe('the outbox under faults between the writes of a completion', () => {
   });
 });
 
+describe('job creation', () => {
+  it('counts a put the SDK retried after its first attempt landed as written; refuses another job under the id', async () => {
+    const j = newJob('queued');
+    await jobs.create(j);
+    await expect(jobs.create(j)).resolves.toBeUndefined();
+    await expect(jobs.create({ ...j, createdAt: new Date(T0 + 1).toISOString() })).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+    const stored = await jobs.get(tenant, j.jobId);
+    expect(stored?.pendingSince).toBe(j.createdAt);
+  });
+});
+
 describe('jobs written but never started', () => {
   it('are started by the sweeper after the grace period, then failed with their event past the deadline', async () => {
     const fresh = newJob('queued', T0);
