@@ -1,14 +1,20 @@
-// `npm run bench [-- api|frontage]`: runs the benchmarks one after another, each in its own process.
+// `npm run bench [-- api|frontage|…]`: runs the benchmarks one after another, each in its own process.
+// Opt-in benchmarks (load: many minutes) run only when named; other arguments (`--kill`, `--jobs N`, …)
+// are passed to every chosen benchmark.
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 
 const all = ['api', 'frontage', 'markup', 'brochure', 'render-load', 'drone'];
-const chosen = process.argv.slice(2).filter((a) => all.includes(a));
+const optIn = ['load'];
+const names = new Set([...all, ...optIn]);
+const args = process.argv.slice(2);
+const chosen = args.filter((a) => names.has(a));
+const passed = args.filter((a) => !names.has(a));
 for (const name of chosen.length > 0 ? chosen : all) {
   console.log(`\n=== ${name} benchmark ===`);
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, `${name}-bench.ts`)],
+    ['--import', 'tsx', path.join(import.meta.dirname, `${name}-bench.ts`), ...passed],
     { stdio: 'inherit' },
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
