@@ -14,7 +14,11 @@ async function openApiDocument(event: APIGatewayProxyEvent): Promise<APIGatewayP
     body ??= JSON.stringify(buildOpenApiDocument(ROUTES));
     return {
       statusCode: 200,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'public, max-age=300',
+        'X-Content-Type-Options': 'nosniff',
+      },
       body,
     };
   } catch (error) {

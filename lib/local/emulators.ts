@@ -1,14 +1,14 @@
 // The AWS emulators of the local stack, on loopback only, persisting under the data directory:
-// dynalite (DynamoDB on LevelDB) and fauxqs (SQS in SQLite, S3 objects as plain files), which checks
+// dynalite (DynamoDB on LevelDB, in a worker thread of its own) and fauxqs (SQS in SQLite, S3 objects as plain files), which checks
 // every request's SigV4 signature (presigned-url-check.ts).
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { pipeline, Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import dynalite from 'dynalite';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from 'fauxqs';
+import type { DynaliteWorkerData, DynaliteWorkerMessage } from './dynalite-worker.ts';
 import {
   checkPresignedRequest,
   checkSignedRequest,
@@ -92,6 +92,38 @@ function refuse(request: { headers: Headers }, reply: Reply, code: string, messa
     );
 }
 
+/** dynalite in its own worker thread (dynalite-worker.ts): its port, and a stop that closes its database. */
+async function startDynaliteWorker(
+  data: DynaliteWorkerData,
+): Promise<{ readonly port: number; stop(): Promise<void> }> {
+  const worker = new Worker(new URL('./dynalite-worker.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    workerData: data,
+  });
+  const next = () =>
+    new Promise<DynaliteWorkerMessage>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  const first = await next();
+  if (first.type !== 'listening') {
+    await worker.terminate();
+    throw new Error(
+      `The local DynamoDB did not start: ${first.type === 'error' ? first.message : first.type}`,
+    );
+  }
+  worker.unref();
+  return {
+    port: first.port,
+    async stop() {
+      const stopped = next();
+      worker.postMessage('stop');
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await worker.terminate();
+    },
+  };
+}
+
 export async function startEmulators(
   dataDir: string,
   credentials: SigningCredentials,
@@ -101,13 +133,8 @@ export async function startEmulators(
   const objectDir = path.join(dataDir, 's3');
   for (const dir of [dynamoDir, queueDir, objectDir]) mkdirSync(dir, { recursive: true });
 
-  const dynamo = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: dynamoDir });
-  Object.assign(dynamo, IDLE_CONNECTION_TIMEOUTS);
-  await new Promise<void>((resolve, reject) => {
-    dynamo.once('error', reject);
-    dynamo.listen(0, '127.0.0.1', () => resolve());
-  });
-  const dynamoPort = (dynamo.address() as AddressInfo).port;
+  const dynamo = await startDynaliteWorker({ path: dynamoDir, ...IDLE_CONNECTION_TIMEOUTS });
+  const dynamoPort = dynamo.port;
 
   const f = await fauxqsInternals();
   const sqsStore = new f.SqsStore();
@@ -203,7 +230,7 @@ export async function startEmulators(
     awsEndpoint: awsAddress.replace('localhost', '127.0.0.1'),
     async stop() {
       await aws.close();
-      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
+      await dynamo.stop();
     },
   };
 }

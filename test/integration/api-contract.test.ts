@@ -127,6 +127,7 @@ describe('OpenAPI document', () => {
   it('is served without a key and documents routes, errors and job types', async () => {
     const res = await call<Json>(stack.url, 'GET', '/v1/openapi.json');
     expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
