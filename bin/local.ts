@@ -1,7 +1,9 @@
 // `npm start`: runs the local stack until interrupted.
 //   PORT (default 3000) — API port on 127.0.0.1 (0 picks a free one)
 //   DATA_DIR (default .local-data) — where tables, queues, media and the dev keys persist
-import { startLocalStack } from '../lib/local/local-stack.ts';
+// No X-Ray on the local stack: set before any handler module loads, so the tracer is never loaded.
+process.env.POWERTOOLS_TRACE_ENABLED = 'false';
+const { startLocalStack } = await import('../lib/local/local-stack.ts');
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.local-data';

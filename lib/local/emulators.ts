@@ -1,6 +1,6 @@
-// The AWS emulators of the local stack, on loopback only, persisting under the data directory:
-// dynalite (DynamoDB on LevelDB, in a worker thread of its own) and fauxqs (SQS in SQLite, S3 objects as plain files), which checks
-// every request's SigV4 signature (presigned-url-check.ts).
+// The AWS emulators of the local stack, on loopback only, persisting under the data directory, each in a
+// worker thread of its own (off the API's event loop): dynalite (DynamoDB on LevelDB) and fauxqs (SQS in
+// SQLite, S3 objects as plain files), which checks every request's SigV4 signature (presigned-url-check.ts).
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
@@ -8,7 +8,7 @@ import { pipeline, Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from 'fauxqs';
-import type { DynaliteWorkerData, DynaliteWorkerMessage } from './dynalite-worker.ts';
+import type { EmulatorWorkerData, EmulatorWorkerMessage } from './emulator-worker.ts';
 import {
   checkPresignedRequest,
   checkSignedRequest,
@@ -92,16 +92,16 @@ function refuse(request: { headers: Headers }, reply: Reply, code: string, messa
     );
 }
 
-/** dynalite in its own worker thread (dynalite-worker.ts): its port, and a stop that closes its database. */
-async function startDynaliteWorker(
-  data: DynaliteWorkerData,
+/** An emulator in its own worker thread (emulator-worker.ts): its port, and a stop that closes its data. */
+async function startInWorker(
+  data: EmulatorWorkerData,
 ): Promise<{ readonly port: number; stop(): Promise<void> }> {
-  const worker = new Worker(new URL('./dynalite-worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('./emulator-worker.ts', import.meta.url), {
     execArgv: ['--import', 'tsx'],
     workerData: data,
   });
   const next = () =>
-    new Promise<DynaliteWorkerMessage>((resolve, reject) => {
+    new Promise<EmulatorWorkerMessage>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
@@ -124,18 +124,15 @@ async function startDynaliteWorker(
   };
 }
 
-export async function startEmulators(
-  dataDir: string,
+/**
+ * fauxqs (SQS and S3) with the stack's signature checks, listening on 127.0.0.1: runs in its own worker
+ * thread (emulator-worker.ts), so its request handling and SQLite writes stay off the API's event loop.
+ */
+export async function startAwsEmulator(
+  queueDir: string,
+  objectDir: string,
   credentials: SigningCredentials,
-): Promise<RunningEmulators> {
-  const dynamoDir = path.join(dataDir, 'dynamodb');
-  const queueDir = path.join(dataDir, 'sqs');
-  const objectDir = path.join(dataDir, 's3');
-  for (const dir of [dynamoDir, queueDir, objectDir]) mkdirSync(dir, { recursive: true });
-
-  const dynamo = await startDynaliteWorker({ path: dynamoDir, ...IDLE_CONNECTION_TIMEOUTS });
-  const dynamoPort = dynamo.port;
-
+): Promise<{ readonly port: number; close(): Promise<void> }> {
   const f = await fauxqsInternals();
   const sqsStore = new f.SqsStore();
   const snsStore = new f.SnsStore();
@@ -223,13 +220,28 @@ export async function startEmulators(
     queuePersistence.close();
     objectPersistence.close();
   });
-  const awsAddress = await aws.listen({ port: 0, host: '127.0.0.1' });
+  await aws.listen({ port: 0, host: '127.0.0.1' });
+  return { port: (aws.server.address() as { port: number }).port, close: () => aws.close() };
+}
+
+export async function startEmulators(
+  dataDir: string,
+  credentials: SigningCredentials,
+): Promise<RunningEmulators> {
+  const dynamoDir = path.join(dataDir, 'dynamodb');
+  const queueDir = path.join(dataDir, 'sqs');
+  const objectDir = path.join(dataDir, 's3');
+  for (const dir of [dynamoDir, queueDir, objectDir]) mkdirSync(dir, { recursive: true });
+
+  const dynamo = await startInWorker({ kind: 'dynamodb', path: dynamoDir });
+
+  const aws = await startInWorker({ kind: 'aws', queueDir, objectDir, credentials });
 
   return {
-    dynamodbEndpoint: `http://127.0.0.1:${dynamoPort}`,
-    awsEndpoint: awsAddress.replace('localhost', '127.0.0.1'),
+    dynamodbEndpoint: `http://127.0.0.1:${dynamo.port}`,
+    awsEndpoint: `http://127.0.0.1:${aws.port}`,
     async stop() {
-      await aws.close();
+      await aws.stop();
       await dynamo.stop();
     },
   };

@@ -337,7 +337,7 @@ describe('business metrics', () => {
 
 describe('tracer', () => {
   it('is off without Lambda and X-Ray, and handlers run without trace errors', async () => {
-    expect(tracer.isTracingEnabled()).toBe(false);
+    expect(tracer?.isTracingEnabled() ?? false).toBe(false);
     const output = await captureOutput(() => instrumented('quiet', async () => 'ok')({}, context('Fn')));
     expect(output).toBe('');
   });

@@ -1,0 +1,56 @@
+// One emulator of the local stack in a worker thread of its own: dynalite (DynamoDB) or fauxqs (SQS and
+// S3). Emulating AWS in JavaScript (parsing expressions, maintaining indexes, LevelDB and SQLite calls,
+// checking signatures) is the busiest work of the local stack; on the main thread it queued behind, and
+// in front of, every API request. Here each has its own event loop: the API thread only waits for
+// answers, as it would for the real services.
+import type { AddressInfo } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import dynalite from 'dynalite';
+import { IDLE_CONNECTION_TIMEOUTS, startAwsEmulator } from './emulators.ts';
+import type { SigningCredentials } from './presigned-url-check.ts';
+
+export type EmulatorWorkerData =
+  | { readonly kind: 'dynamodb'; readonly path: string }
+  | {
+      readonly kind: 'aws';
+      readonly queueDir: string;
+      readonly objectDir: string;
+      readonly credentials: SigningCredentials;
+    };
+
+export type EmulatorWorkerMessage =
+  | { readonly type: 'listening'; readonly port: number }
+  | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'stopped' };
+
+async function start(data: EmulatorWorkerData): Promise<{ port: number; close(): Promise<void> }> {
+  if (data.kind === 'aws') return startAwsEmulator(data.queueDir, data.objectDir, data.credentials);
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: data.path });
+  Object.assign(server, IDLE_CONNECTION_TIMEOUTS);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive connections would hold close() open for minutes.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const send = (message: EmulatorWorkerMessage) => parentPort?.postMessage(message);
+try {
+  const emulator = await start(workerData as EmulatorWorkerData);
+  parentPort?.on('message', async (message: string) => {
+    if (message !== 'stop') return;
+    await emulator.close();
+    send({ type: 'stopped' });
+  });
+  send({ type: 'listening', port: emulator.port });
+} catch (error) {
+  send({ type: 'error', message: (error as Error).message });
+}
