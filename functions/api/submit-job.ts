@@ -29,9 +29,14 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
   if (!pipeline) {
     pipeline = apiRoute(
       { body: route.job.body, params: route.job.params, idempotent: true },
-      async ({ body, params, tenant }) => ({
+      async ({ body, params, tenant, creationClaim }) => ({
         status: 202,
-        data: await submitJobRequest(route.job, jobServices(), tenant, { body, params }),
+        data: await submitJobRequest(
+          route.job,
+          creationClaim ? { ...jobServices(), creationClaim } : jobServices(),
+          tenant,
+          { body, params },
+        ),
       }),
     );
     pipelines.set(route, pipeline);

@@ -12,8 +12,14 @@ import type { Tenant } from '../../core/jobs/job-types.ts';
 import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
 import { apiLogContext, appendLogContext, instrumented, logger } from '../../core/observability.ts';
-import { IDEMPOTENCY_HEADER, parseIdempotencyKey, REPLAYED_HEADER, runIdempotent } from './idempotency.ts';
-import { accountStore, authSettings, idempotencyStore, rateLimiter } from './services.ts';
+import {
+  type ClaimedCreation,
+  IDEMPOTENCY_HEADER,
+  parseIdempotencyKey,
+  REPLAYED_HEADER,
+  runIdempotent,
+} from './idempotency.ts';
+import { accountStore, authSettings, creationClaims, idempotencyStore, rateLimiter } from './services.ts';
 import { zodDetails } from './validation.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -41,6 +47,8 @@ export interface RouteRequest<B, Q, P> {
   readonly tenant: Tenant;
   readonly key: ApiKeyRecord | undefined;
   readonly requestId: string;
+  /** With an Idempotency-Key: claims what the request creates once, across retries (JobDeps.creationClaim). */
+  readonly creationClaim?: (proposed: ClaimedCreation) => Promise<ClaimedCreation>;
 }
 
 export interface PipelineState {
@@ -306,6 +314,8 @@ export function apiRoute<
     const state = context.pipeline;
     const parsed = state.parsed!;
     const tenant = state.tenant!; // set by apiKeyAuthentication, which every route runs
+    const idempotencyKey = state.idempotencyKey;
+    const request = { method: event.httpMethod, path: event.path, body: parsed.body ?? null };
     const call = () =>
       run({
         body: parsed.body as z.output<B>,
@@ -314,17 +324,14 @@ export function apiRoute<
         tenant,
         key: state.key,
         requestId: state.requestId,
+        creationClaim: idempotencyKey
+          ? (proposed) => creationClaims().claim(tenant, idempotencyKey, request, proposed)
+          : undefined,
       });
-    if (!state.idempotencyKey) return (await call()) as unknown as APIGatewayProxyResult;
+    if (!idempotencyKey) return (await call()) as unknown as APIGatewayProxyResult;
     const { answer, replayed } = await runIdempotent(
       idempotencyStore(),
-      {
-        tenant,
-        key: state.idempotencyKey,
-        request: { method: event.httpMethod, path: event.path, body: parsed.body ?? null },
-        requestId: state.requestId,
-        context,
-      },
+      { tenant, key: idempotencyKey, request, requestId: state.requestId, context },
       call,
     );
     if (replayed) state.extraHeaders[REPLAYED_HEADER] = 'true';

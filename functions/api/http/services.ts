@@ -16,6 +16,7 @@ import { getOrganizationSettings } from '../../core/use-cases/organization-setti
 import type { UsagePricing } from '../../core/use-cases/usage.ts';
 import { JobEventPublisher } from '../../core/webhooks/event-publisher.ts';
 import { StepFunctionsStarter, StepFunctionsStopper } from '../../core/workflows/workflow-starter.ts';
+import { DynamoCreationClaims } from './idempotency.ts';
 
 export interface AuthSettings {
   readonly keyVariant: KeyVariant;
@@ -48,6 +49,14 @@ let idempotency: DynamoDBPersistenceLayer | undefined;
 export function idempotencyStore(): DynamoDBPersistenceLayer {
   idempotency ??= new DynamoDBPersistenceLayer({ tableName: requireEnv(ENV.idempotencyTable) });
   return idempotency;
+}
+
+let claims: DynamoCreationClaims | undefined;
+
+/** Job creations claimed under an Idempotency-Key (beside Powertools' records, in the same table). */
+export function creationClaims(): DynamoCreationClaims {
+  claims ??= new DynamoCreationClaims(dynamo(), requireEnv(ENV.idempotencyTable));
+  return claims;
 }
 
 let auth: AuthSettings | undefined;

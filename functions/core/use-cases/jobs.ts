@@ -21,6 +21,15 @@ export interface JobDeps {
   readonly clock: Clock;
   /** The submitting organization's settings (read only by kinds that have one, e.g. the staging watermark). */
   readonly organizationSettings: OrganizationSettingsReader;
+  /**
+   * Set for a request with an Idempotency-Key: claims the job id and creation time the request makes,
+   * or returns the ones an earlier attempt of the same request claimed, so a retry after a crash or a
+   * timeout between the job's write and the answer gets that job instead of a second one.
+   */
+  readonly creationClaim?: (proposed: {
+    readonly jobId: string;
+    readonly createdAt: string;
+  }) => Promise<{ readonly jobId: string; readonly createdAt: string }>;
 }
 
 export async function getJob(deps: JobDeps, tenant: Tenant, jobId: string): Promise<JobView> {
@@ -126,9 +135,23 @@ export async function submitJob(
     if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `webhook_url is not allowed: ${checked.reason}`);
   }
   const now = deps.clock.now();
-  const timestamp = now.toISOString();
-  const jobId = uuidv7(now.getTime());
+  let timestamp = now.toISOString();
+  let jobId = uuidv7(now.getTime());
   const { tenant, jobType } = submission;
+  if (deps.creationClaim) {
+    const claimed = await deps.creationClaim({ jobId, createdAt: timestamp });
+    if (claimed.jobId !== jobId) {
+      // An earlier attempt of this request claimed its job: answer that one (written, or to be written now).
+      jobId = claimed.jobId;
+      timestamp = claimed.createdAt;
+      const existing = await deps.jobs.get(tenant, jobId);
+      if (existing) {
+        appendLogContext({ job_id: jobId, job_type: jobType });
+        if (existing.status === 'queued') await startWithin(deps, existing, submission.parent);
+        return { job_id: jobId, status: 'queued' };
+      }
+    }
+  }
   const job: Job = {
     jobId,
     orgId: tenant.orgId,
@@ -146,13 +169,18 @@ export async function submitJob(
   appendLogContext({ job_id: jobId, job_type: jobType });
   await deps.jobs.create(job);
   businessMetrics.jobCreated(jobType);
+  await startWithin(deps, job, submission.parent);
+  return { job_id: jobId, status: 'queued' };
+}
+
+/** Starts a written job's execution within START_BUDGET_MS; never throws (the job exists either way). */
+async function startWithin(deps: JobDeps, job: Job, parent: Job | undefined): Promise<void> {
   try {
-    await deps.starter.start(jobType, jobId, workflowInputFor(job, submission.parent), {
+    await deps.starter.start(job.jobType, job.jobId, workflowInputFor(job, parent), {
       timeoutMs: START_BUDGET_MS,
     });
   } catch (error) {
-    // The job exists: the caller gets it. The sweeper starts it (or fails it, with a final event).
+    // The caller gets the job. The sweeper starts it (or fails it, with a final event).
     logger.warn('workflow start deferred to the sweeper', { error });
   }
-  return { job_id: jobId, status: 'queued' };
 }
