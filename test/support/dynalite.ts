@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
-import { JOB_INDEXES } from '../../functions/core/jobs/job-store.ts';
+import { DynamoJobStore, JOB_INDEXES } from '../../functions/core/jobs/job-store.ts';
+import { DynamoUsageStore } from '../../functions/core/usage/usage-store.ts';
 
 export interface LocalDynamo {
   readonly client: DynamoDBClient;
@@ -79,4 +80,20 @@ export async function createJobsTable(client: DynamoDBClient, name = 'jobs'): Pr
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );
+}
+
+/** dynalite with the jobs table and a usage table ('jobs', 'usage'), and the stores over them. */
+export async function startJobsAndUsage(): Promise<{
+  readonly dynamo: LocalDynamo;
+  readonly jobs: DynamoJobStore;
+  readonly usage: DynamoUsageStore;
+}> {
+  const dynamo = await startDynalite();
+  await createJobsTable(dynamo.client);
+  await createKeyTable(dynamo.client, 'usage', 'pk', 'sk');
+  return {
+    dynamo,
+    jobs: new DynamoJobStore(dynamo.db, 'jobs'),
+    usage: new DynamoUsageStore(dynamo.db, 'usage'),
+  };
 }

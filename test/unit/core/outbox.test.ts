@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../functions/core/clock.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import { DynamoJobStore, type JobStore } from '../../../functions/core/jobs/job-store.ts';
+import type { DynamoJobStore, JobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { MediaStore } from '../../../functions/core/media/media-store.ts';
-import { DynamoUsageStore, type UsageStore } from '../../../functions/core/usage/usage-store.ts';
+import type { DynamoUsageStore, UsageStore } from '../../../functions/core/usage/usage-store.ts';
 import { type LifecyclePorts, recordLifecycle } from '../../../functions/core/workflows/job-lifecycle.ts';
 import { type SweepPorts, sweepPending } from '../../../functions/core/workflows/outbox.ts';
 import type { JobEvents } from '../../../functions/core/workflows/step-runtime.ts';
 import type { WorkflowStarter } from '../../../functions/core/workflows/workflow-starter.ts';
-import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
+import { type LocalDynamo, startJobsAndUsage } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
 let jobs: DynamoJobStore;
@@ -117,11 +117,7 @@ async function usageOf(jobId: string) {
 }
 
 beforeAll(async () => {
-  dynamo = await startDynalite();
-  await createJobsTable(dynamo.client);
-  await createKeyTable(dynamo.client, 'usage', 'pk', 'sk');
-  jobs = new DynamoJobStore(dynamo.db, 'jobs');
-  usage = new DynamoUsageStore(dynamo.db, 'usage');
+  ({ dynamo, jobs, usage } = await startJobsAndUsage());
 });
 
 afterAll(() => dynamo.close());

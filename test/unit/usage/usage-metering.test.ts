@@ -4,14 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../functions/core/clock.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
+import type { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { Mode } from '../../../functions/core/jobs/job-types.ts';
 import type { MediaStore } from '../../../functions/core/media/media-store.ts';
-import { DynamoUsageStore, type UsageStore } from '../../../functions/core/usage/usage-store.ts';
+import type { DynamoUsageStore, UsageStore } from '../../../functions/core/usage/usage-store.ts';
 import { type LifecyclePorts, recordLifecycle } from '../../../functions/core/workflows/job-lifecycle.ts';
 import { sweepPending } from '../../../functions/core/workflows/outbox.ts';
 import type { JobEvents } from '../../../functions/core/workflows/step-runtime.ts';
-import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
+import { type LocalDynamo, startJobsAndUsage } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
 let jobs: DynamoJobStore;
@@ -52,11 +52,7 @@ const complete = (j: Job, clock: Clock, usageStore?: UsageStore, output: Record<
   recordLifecycle({ action: 'completed', job: stepJob(j), output }, ports(clock, usageStore));
 
 beforeAll(async () => {
-  dynamo = await startDynalite();
-  await createJobsTable(dynamo.client);
-  await createKeyTable(dynamo.client, 'usage', 'pk', 'sk');
-  jobs = new DynamoJobStore(dynamo.db, 'jobs');
-  usage = new DynamoUsageStore(dynamo.db, 'usage');
+  ({ dynamo, jobs, usage } = await startJobsAndUsage());
 });
 
 afterAll(() => dynamo.close());
