@@ -1,5 +1,7 @@
 // GET /v1/jobs: newest first, every filter, paging facts, query validation, and isolation between
 // organizations and between test and live. Jobs are seeded in the store so every status is present.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../functions/core/ids.ts';
 import type { Job } from '../../functions/core/jobs/job.ts';
@@ -31,18 +33,42 @@ function seedJob(orgId: string, mode: Mode, index: number): Job {
   };
 }
 
+/**
+ * Writes a fixture job. A queued one is written as if its execution had started and were waiting to run:
+ * not pending, or the outbox sweeper would start it (and, its creation being long past, fail it).
+ */
+async function seed(job: Job): Promise<void> {
+  await stack.jobs.create(job);
+  if (job.status !== 'queued') return;
+  await db.send(
+    new UpdateCommand({
+      TableName: stack.info.tables.jobs,
+      Key: { pk: `T#${job.orgId}#${job.mode}`, sk: `J#${job.jobId}` },
+      UpdateExpression: 'REMOVE pending_key, pending_at',
+    }),
+  );
+}
+
+const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: stack.info.endpoints.dynamodb,
+    region: stack.info.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
+
 beforeAll(async () => {
   const org = await newOrganization(stack);
   keys = { test: await org.key('test'), live: await org.key('live') };
   for (let i = 0; i < 23; i += 1) {
     const job = seedJob(org.orgId, 'live', i);
-    await stack.jobs.create(job);
+    await seed(job);
     seeded.push(job);
   }
-  await stack.jobs.create(seedJob(org.orgId, 'test', 99));
+  await seed(seedJob(org.orgId, 'test', 99));
   const other = await newOrganization(stack);
   otherOrgKey = await other.key('live');
-  await stack.jobs.create(seedJob(other.orgId, 'live', 5));
+  await seed(seedJob(other.orgId, 'live', 5));
 });
 
 const newestFirst = () => [...seeded].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
