@@ -36,6 +36,8 @@ export class TaskTimeoutError extends Error {
 export interface InvokeOptions {
   /** The Task state's TimeoutSeconds: counted from when the invocation runs, not while it waits for capacity. */
   readonly timeoutSeconds?: number;
+  /** Invoked by a state machine's Task (these share the `invocations` cap; queue consumers do not). */
+  readonly task?: boolean;
 }
 
 /** A Lambda error as Step Functions and callers see it: name = errorType, message = the JSON cause. */
@@ -70,6 +72,7 @@ export class LocalLambdas {
   private readonly offloaded = new Set<string>();
   private pool: WorkerPool | undefined;
   private admission: Admission | undefined;
+  private invocations: Admission | undefined;
   private onQueued: ((logicalId: string, event: unknown) => void) | undefined;
 
   constructor(template: CfnTemplate, resolver: TemplateResolver) {
@@ -136,16 +139,22 @@ export class LocalLambdas {
   /**
    * Runs these functions in worker threads from now on (the workflow steps: CPU-heavy, off the API's loop).
    * Heavy ones (HEAVY_MEMORY_MB and up) wait for `admission`; `onQueued` hears of each one that has to.
+   * Every Task invocation, heavy or light, also waits for `invocations`: two hundred executions starting at
+   * once would otherwise run their first steps all together and hold the emulated DynamoDB (and with it the
+   * API) for seconds. Queue consumers (webhook deliveries) are not capped: a slow receiver must not hold
+   * up the workflows.
    */
   runInWorkers(
     logicalIds: Iterable<string>,
     pool: WorkerPool,
     admission?: Admission,
     onQueued?: (logicalId: string, event: unknown) => void,
+    invocations?: Admission,
   ): void {
     this.pool = pool;
     this.admission = admission;
     this.onQueued = onQueued;
+    this.invocations = invocations;
     for (const id of logicalIds) this.offloaded.add(this.get(id).logicalId);
   }
 
@@ -158,6 +167,8 @@ export class LocalLambdas {
         this.onQueued?.(logicalId, event);
         await admission.acquire();
       }
+      const invocations = options.task ? this.invocations : undefined;
+      await invocations?.acquire();
       const running = this.pool.run({
         module: fn.module,
         exportName: fn.exportName,
@@ -170,7 +181,10 @@ export class LocalLambdas {
         },
       });
       // The slot is held until the worker is really done, also after a timeout has been reported.
-      if (admission) void running.finally(() => admission.release());
+      void running.finally(() => {
+        invocations?.release();
+        admission?.release();
+      });
       const reply = await withTimeout(running, options.timeoutSeconds);
       if (!reply.ok) throw new LambdaInvocationError(reply.name, reply.message);
       return reply.result;

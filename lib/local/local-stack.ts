@@ -152,6 +152,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     workers,
     admission,
     (_logicalId, event) => void showQueued(progressStore, event),
+    new Admission(localStepInvocations()),
   );
   await lambdas.warm();
 
@@ -234,6 +235,16 @@ function localStepConcurrency(): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`LOCAL_STEP_CONCURRENCY must be a positive integer, got '${raw}'`);
+  return value;
+}
+
+/** LOCAL_STEP_INVOCATIONS: workflow step and queue consumer invocations at once (default four per core). */
+function localStepInvocations(): number {
+  const raw = process.env.LOCAL_STEP_INVOCATIONS;
+  if (raw === undefined || raw === '') return 4 * availableParallelism();
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`LOCAL_STEP_INVOCATIONS must be a positive integer, got '${raw}'`);
   return value;
 }
 

@@ -123,7 +123,8 @@ export class LocalStepFunctions {
         // enforces the limit and fails with States.Timeout as a Task does in AWS.
         const timeoutSeconds = state.TimeoutSeconds ?? DEFAULT_TASK_TIMEOUT_SECONDS;
         state.TimeoutSeconds = UNREACHABLE_TIMEOUT_SECONDS;
-        handlers[name] = (input: unknown) => this.lambdas.invoke(logicalId, input, { timeoutSeconds });
+        handlers[name] = (input: unknown) =>
+          this.lambdas.invoke(logicalId, input, { timeoutSeconds, task: true });
       }
       for (const branch of state.Branches ?? []) this.collectTaskHandlers(branch.States, handlers);
       const inner = state.ItemProcessor ?? state.Iterator;
