@@ -266,7 +266,7 @@ export class ServiceStack extends Stack {
       'ExecutionEndedFunction',
       'functions/core/workflows/execution-ended.ts',
       'Fails jobs whose execution timed out or was aborted',
-    ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
+    );
 
     // The outbox sweeper: relays final events and usage a crash or a throttle left in a job's outbox, and
     // starts jobs that were written but never started. One at a time (reserved concurrency 1).

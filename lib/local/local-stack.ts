@@ -143,15 +143,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const workers = new WorkerPool(Math.max(1, Math.min(2, availableParallelism())));
   // Heavy steps wait for capacity (their job shows queued_for_capacity) instead of sharing the CPU.
   const admission = new Admission(localStepConcurrency());
-  const progressStore = new DynamoJobStore(
-    DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } }),
-    environment[ENV.jobsTable]!,
-  );
+  const documents = DynamoDBDocumentClient.from(dynamodb, {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  const jobs = new DynamoJobStore(documents, environment[ENV.jobsTable]!);
   lambdas.runInWorkers(
     [...lambdas.functions.keys()].filter((id) => !apiFunctions.has(id)),
     workers,
     admission,
-    (_logicalId, event) => void showQueued(progressStore, event),
+    (_logicalId, event) => void showQueued(jobs, event),
     new Admission(localStepInvocations()),
   );
   await lambdas.warm();
@@ -165,9 +165,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const poolWarning = threadpoolWarning(process.env);
   if (poolWarning) console.warn(poolWarning);
 
-  const documents = DynamoDBDocumentClient.from(dynamodb, {
-    marshallOptions: { removeUndefinedValues: true },
-  });
   const accounts = new DynamoAccountStore(documents, environment[ENV.accountsTable]!);
   const admin = new KeyAdmin(accounts, config.rateLimits, systemClock);
   const devKeys = await ensureDevKeys(dataDir, admin, accounts);
@@ -177,7 +174,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   );
   const signIn = await sessions.issueSignInToken(devKeys.orgId);
 
-  const jobs = new DynamoJobStore(documents, environment[ENV.jobsTable]!);
   const sfn = new SFNClient({ ...clientConfig, endpoint: sfnEndpoint });
   const starter = new StepFunctionsStarter(sfn, (jobType) => environment[stateMachineArnVariable(jobType)]!);
   for (const jobType of JOB_TYPES) {

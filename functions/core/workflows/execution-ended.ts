@@ -1,12 +1,8 @@
 // EventBridge target for job executions that ended without reaching their own failure handler (timed
 // out, aborted, or failed outside a Catch): the job is ended failed instead of staying processing.
-
-import { dynamo } from '../clients.ts';
-import { ENV, requireEnv } from '../config/env.ts';
 import { instrumented, jobOfEvent, logger } from '../observability.ts';
-import { DynamoUsageStore } from '../usage/usage-store.ts';
-import { failJob, type LifecyclePorts } from './job-lifecycle.ts';
-import { lambdaWorkflowPorts, withLazyPorts } from './step-runtime.ts';
+import { failJob } from './job-lifecycle.ts';
+import { lambdaWorkflowPorts, type WorkflowPorts } from './step-runtime.ts';
 import type { WorkflowInput } from './workflow-starter.ts';
 
 export interface ExecutionStatusChange {
@@ -27,7 +23,7 @@ const MESSAGES: Record<string, { code: string; message: string }> = {
 
 export async function failEndedExecution(
   event: ExecutionStatusChange,
-  ports: LifecyclePorts,
+  ports: WorkflowPorts,
 ): Promise<{ readonly recorded: boolean }> {
   const outcome = MESSAGES[event.detail.status];
   if (!outcome || !event.detail.input) return { recorded: false };
@@ -40,16 +36,8 @@ export async function failEndedExecution(
   return { recorded };
 }
 
-let ports: LifecyclePorts | undefined;
-
 export const handler = instrumented(
   'failEndedExecution',
-  (event: ExecutionStatusChange) => {
-    // Usage too: a job that completed before its execution failed may still have an outbox to relay.
-    ports ??= withLazyPorts<LifecyclePorts>(lambdaWorkflowPorts(), {
-      usage: () => new DynamoUsageStore(dynamo(), requireEnv(ENV.usageTable)),
-    });
-    return failEndedExecution(event, ports);
-  },
+  (event: ExecutionStatusChange) => failEndedExecution(event, lambdaWorkflowPorts()),
   (event) => ({ ...jobOfEvent(JSON.parse(event.detail.input ?? '{}')), execution: event.detail.name }),
 );

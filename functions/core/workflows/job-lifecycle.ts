@@ -88,7 +88,7 @@ export const handler = instrumented(
  * finished: then its own writer relays its outbox (relaying it here too would send the event twice).
  */
 export async function failJob(
-  ports: LifecyclePorts,
+  ports: WorkflowPorts,
   job: StepJob,
   error: JobErrorInfo,
   now: string,
