@@ -160,9 +160,7 @@ describe('least privilege', () => {
   it('lets only the functions that relay job outboxes write usage records, GET /v1/usage and the dashboard read them', () => {
     const table = importOf(dev.statefulTemplate, logicalId(dev.stateful.usageTable), 'Arn');
     const relays = new Set(
-      ['JobLifecycleFunction', 'OutboxSweeperFunction'].map((id) =>
-        functionOf(dev.serviceTemplate, id),
-      ),
+      ['JobLifecycleFunction', 'OutboxSweeperFunction'].map((id) => functionOf(dev.serviceTemplate, id)),
     );
     const readers = new Set([
       functionOf(dev.serviceTemplate, 'GetUsageFunction'),
