@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
 import { JOB_STATUSES } from '../core/jobs/job-types.ts';
 import { webhookEvents } from '../core/schemas/webhooks.ts';
-import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
+import { JOB_TYPE_SPECS, jobTypeSpec } from '../jobs/registry.ts';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
@@ -54,6 +54,9 @@ const WEBHOOK_DELIVERY = [
   "A 2xx within 10 s is success; 410 stops; anything else is retried immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (with jitter, honouring Retry-After); after that the event goes to a dead-letter queue. Redirects are not followed. Every attempt is listed in the job's `webhook.attempts`.",
 ].join('\n\n');
 
+const WEBHOOK_SECURITY =
+  'The receiver is not called with an API key and needs none: it authenticates each delivery by its Standard Webhooks signature (the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers), verified with the organization secret. OpenAPI has no security scheme for a signed request, so this operation declares none (`security: []`).';
+
 const WEBHOOK_HEADERS = [
   {
     name: 'webhook-id',
@@ -78,29 +81,52 @@ const WEBHOOK_HEADERS = [
   },
 ];
 
+// Every answer of an API-key route that passed the rate limit carries them, so they are required.
 const RATE_HEADERS = {
   'X-RateLimit-Limit': {
     description: 'Requests allowed per minute for this key.',
+    required: true,
     schema: { type: 'integer' },
   },
   'X-RateLimit-Remaining': {
     description: 'Requests left in the current minute.',
+    required: true,
     schema: { type: 'integer' },
   },
   'X-RateLimit-Reset': {
     description: 'Unix time (seconds) at which the current window ends.',
+    required: true,
     schema: { type: 'integer' },
   },
 };
 
-const meta = {
+const requestMeta = {
+  request_id: { type: 'string', pattern: '^req_[0-9a-f]+$' },
+  timestamp: { type: 'string', format: 'date-time', description: 'ISO 8601 UTC with milliseconds.' },
+};
+
+/** The `meta` of an API-key route's answer: the key decides the mode. */
+const META = {
   type: 'object',
+  description: 'About this answer: its request id, when it was made and the mode of the API key.',
   required: ['request_id', 'timestamp', 'mode'],
   properties: {
-    request_id: { type: 'string', pattern: '^req_[0-9a-f]+$' },
-    timestamp: { type: 'string', format: 'date-time', description: 'ISO 8601 UTC with milliseconds.' },
+    ...requestMeta,
     mode: { type: 'string', enum: ['test', 'live'], description: 'Set by the API key prefix.' },
   },
+};
+
+/**
+ * The `meta` of a dashboard answer. A dashboard session belongs to an organization, not to a mode (the
+ * dashboard shows test and live side by side), so there is no `mode`: the routes that read one mode's
+ * data take it in the query, and their data says it (`mode` of a job, of the usage report).
+ */
+const DASHBOARD_META = {
+  type: 'object',
+  description:
+    'About this answer: its request id and when it was made. A dashboard session is not bound to a mode, so there is no `mode` here.',
+  required: ['request_id', 'timestamp'],
+  properties: requestMeta,
 };
 
 const errorBody = {
@@ -132,6 +158,19 @@ const errorBody = {
   },
 };
 
+/** Retry-After: on every 429, and on the 409 of a request still in progress. */
+function retryAfter(status: number, codes: readonly ErrorCode[]): Record<string, unknown> | undefined {
+  const always = status === 429;
+  if (!always && !codes.includes('IDEMPOTENCY_IN_PROGRESS')) return undefined;
+  return {
+    'Retry-After': {
+      description: always ? 'Seconds to wait.' : 'With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait.',
+      required: always,
+      schema: { type: 'integer' },
+    },
+  };
+}
+
 function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) {
@@ -142,10 +181,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: list.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join('\n\n'),
-      headers:
-        status === 429
-          ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }
-          : undefined,
+      headers: retryAfter(status, list),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
@@ -166,13 +202,14 @@ function queryParameters(schema: z.ZodType): unknown[] {
   }));
 }
 
-function pathParameters(path: string): unknown[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
-    name: m[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string', format: 'uuid' },
-  }));
+/** The path's parameters, with the schema the route validates them with. */
+function pathParameters(route: RouteDefinition): unknown[] {
+  const properties =
+    (route.params && (jsonSchema(route.params, 'input').properties as Record<string, JsonSchema>)) ?? {};
+  return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
+    const { description, ...schema } = properties[name!] ?? { type: 'string' };
+    return { name, in: 'path', required: true, description, schema };
+  });
 }
 
 /**
@@ -211,17 +248,56 @@ const REPLAYED_HEADER = {
   },
 };
 
+const AUTHENTICATION: Record<RouteDefinition['auth'], string> = {
+  'api-key':
+    "Authenticated with an API key (X-API-Key). Sees and creates only the jobs of the key's organization and mode (`meta.mode`), and counts against the key's rate limit (the X-RateLimit-* headers).",
+  session:
+    'Authenticated with a developer dashboard session (`Authorization: Bearer …`), never with an API key, and scoped to the signed-in organization. A session is not bound to a mode, so `meta` has no `mode`.',
+  none: 'Public: no authentication.',
+};
+
+/** What an operation does, in full: what it answers, for whom, and how it is called. */
+function operationDescription(route: RouteDefinition): string {
+  const jobType = route.access.startsJob;
+  const job = jobType && [
+    `The \`${jobType}\` job: ${jobTypeSpec(jobType).description} The schema of its output is \`x-job-types.${jobType}.output\`.`,
+    "Answers 202 with the job's id at once; the work runs asynchronously. Follow the job with GET /v1/jobs/{jobId} until its status is final, or with the webhooks sent to the request's `webhook_url`.",
+  ];
+  return [
+    route.summary,
+    ...(job ?? []),
+    AUTHENTICATION[route.auth],
+    ...(takesIdempotencyKey(route)
+      ? ['Takes an Idempotency-Key header, so that a retried request creates nothing twice.']
+      : []),
+  ].join('\n\n');
+}
+
+/** The `data` + `meta` envelope of a success answer. */
+function successBody(route: RouteDefinition): JsonSchema {
+  if (!route.success.schema) return { type: 'object' };
+  return {
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: {
+      data: jsonSchema(route.success.schema, 'output'),
+      meta: { $ref: `#/components/schemas/${route.auth === 'api-key' ? 'Meta' : 'DashboardMeta'}` },
+    },
+  };
+}
+
 function operation(route: RouteDefinition): Record<string, unknown> {
   const success = route.success;
   const idempotent = takesIdempotencyKey(route);
   return {
     operationId: route.operationId,
     summary: route.summary,
+    description: operationDescription(route),
     tags: [route.tag],
     security:
       route.auth === 'none' ? [] : [route.auth === 'api-key' ? { ApiKey: [] } : { DashboardSession: [] }],
     parameters: [
-      ...pathParameters(route.path),
+      ...pathParameters(route),
       ...(route.query ? queryParameters(route.query) : []),
       ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ],
@@ -233,21 +309,34 @@ function operation(route: RouteDefinition): Record<string, unknown> {
         description: success.description,
         headers:
           route.auth === 'api-key' ? { ...RATE_HEADERS, ...(idempotent ? REPLAYED_HEADER : {}) } : undefined,
-        content: {
-          'application/json': {
-            schema: success.schema
-              ? {
-                  type: 'object',
-                  required: ['data', 'meta'],
-                  properties: { data: jsonSchema(success.schema, 'output'), meta },
-                }
-              : { type: 'object' },
-          },
-        },
+        content: { 'application/json': { schema: successBody(route) } },
       },
       ...errorResponses(answerableErrors(route)),
     },
   };
+}
+
+/** The tags of the API's own routes; a job kind's tag is described by its kinds. */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Jobs: 'The jobs every generating route creates, whatever their kind: list them, read one (status, progress, output with fresh media URLs, webhook attempts) and cancel one.',
+  Usage:
+    "Metered usage: completed jobs and billable units per UTC day and job type, with amounts at the stage's live rates.",
+  Dashboard:
+    "The developer dashboard's own API, which the page at GET /dashboard calls: sign-in, API keys, the webhook signing secret, and the jobs and usage of the signed-in organization. Authenticated with a dashboard session, not with an API key.",
+  Meta: 'This document.',
+};
+
+function tagDescription(tag: string): string | undefined {
+  const kinds = JOB_TYPE_SPECS.filter((spec) => spec.route.tag === tag);
+  if (kinds.length === 0) return TAG_DESCRIPTIONS[tag];
+  return kinds
+    .map(({ type, route, description }) => `\`${type}\` jobs (${route.method} ${route.path}): ${description}`)
+    .join('\n\n');
+}
+
+/** `job.completed` → `jobCompletedWebhook`. */
+function webhookOperationId(eventType: string): string {
+  return `${eventType.replace(/[._](\w)/g, (_m, c: string) => c.toUpperCase())}Webhook`;
 }
 
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record<string, unknown> {
@@ -282,10 +371,16 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
         'Rate limits are per key (test keys 10/min; live keys 60/min unless the organization has another plan); every authenticated response carries X-RateLimit-* headers.',
         'Request bodies are JSON objects of at most 1 MiB; unknown fields are rejected.',
       ].join('\n\n'),
+      // The project's code is private (README, Licences); there is no public support address.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'Property Media Generation Service team' },
     },
     servers: [{ url: '/', description: 'This deployment' }],
     // Every route's tag, once, in route order (the job kinds' tags come from the registry).
-    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({
+      name,
+      description: tagDescription(name),
+    })),
     paths,
     components: {
       securitySchemes: {
@@ -297,15 +392,17 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
             'The developer dashboard (GET /dashboard): a Cognito ID token on deployed stages, a session from POST /v1/dashboard/sessions on the local stack.',
         },
       },
-      schemas: { Error: errorBody, ...components },
+      schemas: { Error: errorBody, Meta: META, DashboardMeta: DASHBOARD_META, ...components },
     },
     webhooks: Object.fromEntries(
       Object.entries(webhookEvents(jobOutput)).map(([type, schema]) => [
         type,
         {
           post: {
+            operationId: webhookOperationId(type),
             summary: schema.description,
-            description: WEBHOOK_DELIVERY,
+            description: `${WEBHOOK_DELIVERY}\n\n${WEBHOOK_SECURITY}`,
+            security: [],
             parameters: WEBHOOK_HEADERS,
             requestBody: {
               required: true,

@@ -9,9 +9,15 @@ import { ROUTES } from './routes.ts';
 
 let body: string | undefined;
 
+/** The document as this route serves it (built once per container). */
+export function servedOpenApiDocument(): string {
+  body ??= JSON.stringify(buildOpenApiDocument(ROUTES));
+  return body;
+}
+
 async function openApiDocument(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   try {
-    body ??= JSON.stringify(buildOpenApiDocument(ROUTES));
+    const body = servedOpenApiDocument();
     return {
       statusCode: 200,
       headers: {

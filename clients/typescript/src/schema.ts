@@ -805,6 +805,20 @@ export interface components {
         timestamp: string;
       };
     };
+    /** @description About this answer: its request id, when it was made and the mode of the API key. */
+    Meta: {
+      request_id: string;
+      /** @description ISO 8601 UTC with milliseconds. */
+      timestamp: string;
+      /** @description Set by the API key prefix. */
+      mode: "test" | "live";
+    };
+    /** @description About this answer: its request id and when it was made. A dashboard session is not bound to a mode, so there is no `mode` here. */
+    DashboardMeta: {
+      request_id: string;
+      /** @description ISO 8601 UTC with milliseconds. */
+      timestamp: string;
+    };
     FrontageOutput: {
       /** @description Compass bearing the property front faces, 0 = north, clockwise. */
       bearing: number;
@@ -1513,6 +1527,7 @@ export interface components {
       };
     };
     DashboardKey: {
+      /** @description An API key id, as `key_id` in the key list (`key_` and 16 letters or digits). */
       key_id: string;
       name: string;
       mode: "test" | "live";
@@ -1566,13 +1581,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobPage"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -1656,6 +1665,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The job's `job_id`. */
         jobId: string;
       };
       cookie?: never;
@@ -1676,13 +1686,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["Job"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -1778,6 +1782,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The job's `job_id`. */
         jobId: string;
       };
       cookie?: never;
@@ -1800,13 +1805,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["Job"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -1859,6 +1858,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1937,13 +1938,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["Usage"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -2054,13 +2049,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -2104,6 +2093,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2180,6 +2171,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The job's `job_id`. */
         jobId: string;
       };
       cookie?: never;
@@ -2206,13 +2198,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -2271,6 +2257,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2371,13 +2359,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -2421,6 +2403,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2497,6 +2481,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The job's `job_id`. */
         jobId: string;
       };
       cookie?: never;
@@ -2523,13 +2508,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -2588,6 +2567,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2664,6 +2645,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The job's `job_id`. */
         jobId: string;
       };
       cookie?: never;
@@ -2690,13 +2672,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -2755,6 +2731,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2855,13 +2833,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -2905,6 +2877,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3005,13 +2979,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -3055,6 +3023,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3155,13 +3125,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -3205,6 +3169,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3305,13 +3271,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -3355,6 +3315,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3455,13 +3417,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -3505,6 +3461,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3605,13 +3563,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobAccepted"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["Meta"];
           };
         };
       };
@@ -3655,6 +3607,8 @@ export interface operations {
        */
       409: {
         headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3752,13 +3706,7 @@ export interface operations {
               organization_id: string;
               expires_at: string;
             };
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -3849,7 +3797,10 @@ export interface operations {
         };
         content: {
           "application/json": {
-            [key: string]: unknown;
+            data: {
+              signed_out: true;
+            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -3931,13 +3882,7 @@ export interface operations {
               modes: ("test" | "live")[];
               sign_in: "sign-in-link" | "cognito";
             };
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -4016,13 +3961,7 @@ export interface operations {
             data: {
               keys: components["schemas"]["DashboardKey"][];
             };
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -4106,6 +4045,7 @@ export interface operations {
         content: {
           "application/json": {
             data: {
+              /** @description An API key id, as `key_id` in the key list (`key_` and 16 letters or digits). */
               key_id: string;
               name: string;
               mode: "test" | "live";
@@ -4119,15 +4059,10 @@ export interface operations {
               requests_per_day: number | null;
               /** @description The new key. Shown once: store it now. */
               key: string;
+              /** @description Rotation only: the id of the key this one replaces. */
               replaces?: string;
             };
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -4207,6 +4142,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description An API key id, as `key_id` in the key list (`key_` and 16 letters or digits). */
         keyId: string;
       };
       cookie?: never;
@@ -4221,6 +4157,7 @@ export interface operations {
         content: {
           "application/json": {
             data: {
+              /** @description An API key id, as `key_id` in the key list (`key_` and 16 letters or digits). */
               key_id: string;
               name: string;
               mode: "test" | "live";
@@ -4234,15 +4171,10 @@ export interface operations {
               requests_per_day: number | null;
               /** @description The new key. Shown once: store it now. */
               key: string;
+              /** @description Rotation only: the id of the key this one replaces. */
               replaces?: string;
             };
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -4329,6 +4261,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description An API key id, as `key_id` in the key list (`key_` and 16 letters or digits). */
         keyId: string;
       };
       cookie?: never;
@@ -4343,13 +4276,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["DashboardKey"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -4458,13 +4385,7 @@ export interface operations {
                 expires_at: string;
               }[];
             };
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -4551,13 +4472,7 @@ export interface operations {
                 expires_at: string;
               }[];
             };
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -4642,13 +4557,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["JobPage"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -4719,6 +4628,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description The job's `job_id`. */
         jobId: string;
       };
       cookie?: never;
@@ -4733,13 +4643,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["Job"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };
@@ -4835,13 +4739,7 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["Usage"];
-            meta: {
-              request_id: string;
-              /** @description ISO 8601 UTC with milliseconds. */
-              timestamp: string;
-              /** @description Set by the API key prefix. */
-              mode: "test" | "live";
-            };
+            meta: components["schemas"]["DashboardMeta"];
           };
         };
       };

@@ -15,6 +15,7 @@ import {
   keyIdParam,
   keyList,
   session,
+  signedOut,
   signInBody,
   usageQuery,
   usageReport,
@@ -63,7 +64,7 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     operationId: 'dashboardSignOut',
     summary:
       'Ends the current dashboard session (sign-in-link sessions; Cognito sessions end in the browser).',
-    success: { status: 200, description: 'Signed out.' },
+    success: { status: 200, schema: signedOut, description: 'Signed out.' },
     errors: SESSION_ERRORS,
   }),
   route({

@@ -6,9 +6,17 @@ import { usageQuery as apiUsageQuery, usageReport } from '../usage-schemas.ts';
 
 const mode = z.enum(['test', 'live']);
 
+/** API key ids: `key_` and 16 base-62 characters (core/auth/key-admin.ts makes them). */
+const keyId = z
+  .string()
+  .regex(/^key_[0-9A-Za-z]{16}$/, 'must be a key id (key_…)')
+  .meta({ description: 'An API key id, as `key_id` in the key list (`key_` and 16 letters or digits).' });
+
 export const signInBody = z.strictObject({
   token: z.string().min(1).max(200).meta({ description: 'The dsi_… token of a one-time sign-in link.' }),
 });
+
+export const signedOut = z.object({ signed_out: z.literal(true) });
 
 export const session = z.object({
   session_token: z
@@ -26,7 +34,7 @@ export const account = z.object({
 
 export const dashboardKey = z
   .object({
-    key_id: z.string(),
+    key_id: keyId,
     name: z.string(),
     mode,
     status: z.enum(['active', 'revoked']),
@@ -44,7 +52,7 @@ export const dashboardKey = z
 export const keyList = z.object({ keys: z.array(dashboardKey) });
 export const createdKey = dashboardKey.extend({
   key: z.string().meta({ description: 'The new key. Shown once: store it now.' }),
-  replaces: z.string().optional(),
+  replaces: keyId.optional().meta({ description: 'Rotation only: the id of the key this one replaces.' }),
 });
 
 export const createKeyBody = z.strictObject({
@@ -52,9 +60,7 @@ export const createKeyBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
 });
 
-export const keyIdParam = z.strictObject({
-  keyId: z.string().regex(/^key_[0-9A-Za-z]{16}$/, 'must be a key id (key_…)'),
-});
+export const keyIdParam = z.strictObject({ keyId });
 
 export const webhookSecrets = z.object({
   current: z.object({ secret: z.string(), created_at: z.iso.datetime() }),

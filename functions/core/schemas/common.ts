@@ -100,4 +100,6 @@ export const locationOptions = z
   .strictObject({ lat: latitude.optional(), lng: longitude.optional() })
   .superRefine(requireBothOrNeither('lat', 'lng'));
 
-export const jobIdParam = z.strictObject({ jobId: z.string().min(1).max(100) });
+export const jobIdParam = z.strictObject({
+  jobId: z.string().min(1).max(100).meta({ description: "The job's `job_id`." }),
+});
