@@ -1,7 +1,10 @@
 // Authentication, the response envelope, error bodies, unknown routes/methods and the OpenAPI document,
-// driven over HTTP against the shared local stack.
+// driven over HTTP against the shared local stack. (Every answer is also checked against the document by
+// the test client: test/support/openapi-contract.ts.)
 
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../functions/api/openapi-document.ts';
+import { ROUTES } from '../../functions/api/routes.ts';
 import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { call, type Json } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
@@ -170,5 +173,10 @@ describe('OpenAPI document', () => {
     );
     const list = doc.paths['/v1/jobs'].get.parameters.find((p: Json) => p.name === 'limit');
     expect(list.schema).toBeDefined();
+  });
+
+  it('is the document the test client checks every answer against', async () => {
+    const res = await call<Json>(stack.url, 'GET', '/v1/openapi.json');
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(ROUTES))));
   });
 });

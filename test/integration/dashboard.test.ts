@@ -3,16 +3,20 @@
 // webhook secret, find a frontage job with its timeline, media preview and webhook attempts, see usage.
 // Screenshots are checked (size, not blank, regions that must change do change). With
 // WRITE_DOC_IMAGES=1 the job page is written to docs/images/dashboard-job.jpg for the README.
+// Every answer of the dashboard API, to the page or to the test client, is checked against the OpenAPI
+// document, and every dashboard operation must have been seen answering its success status.
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../functions/api/routes.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization, PROJECT_ROOT, type StackHandle } from '../support/local-stack-process.ts';
+import { checkedAnswers, contractProblems } from '../support/openapi-contract.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 
 const VIEWPORT = { width: 1280, height: 860 };
@@ -56,6 +60,34 @@ async function meanDifference(
   return sum / x.length;
 }
 
+/** Differences between the document and the API answers the page received. */
+const pageAnswerProblems: string[] = [];
+const pageAnswerChecks: Promise<void>[] = [];
+
+function checkPageAnswer(response: Response): void {
+  const url = new URL(response.url());
+  if (!url.pathname.startsWith('/v1/')) return;
+  const method = response.request().method();
+  const path = `${url.pathname}${url.search}`;
+  pageAnswerChecks.push(
+    response.text().then(
+      (text) => {
+        const headers = response.headers();
+        const problems = contractProblems({
+          method,
+          path,
+          status: response.status(),
+          headers: { get: (name) => headers[name.toLowerCase()] ?? null },
+          text,
+        });
+        pageAnswerProblems.push(...problems.map((p) => `${method} ${path} → ${response.status()}: ${p}`));
+      },
+      // The page went on before the body was read (a navigation): nothing to check.
+      () => undefined,
+    ),
+  );
+}
+
 async function regionOf(page: Page, testid: string) {
   const box = (await page.getByTestId(testid).first().boundingBox())!;
   return {
@@ -95,6 +127,7 @@ describe('developer dashboard (headless Chromium)', () => {
     });
     page = await browser.newPage({ viewport: VIEWPORT });
     page.on('dialog', (dialog) => void dialog.accept());
+    page.on('response', checkPageAnswer);
   }, 120_000);
 
   afterAll(async () => {
@@ -257,6 +290,12 @@ describe('developer dashboard (headless Chromium)', () => {
     });
     expect(after.status).toBe(401);
   });
+
+  it('got only answers the OpenAPI document describes', async () => {
+    await Promise.all(pageAnswerChecks);
+    expect(pageAnswerChecks.length).toBeGreaterThan(10);
+    expect(pageAnswerProblems).toEqual([]);
+  });
 });
 
 describe('dashboard API isolation', () => {
@@ -294,5 +333,53 @@ describe('dashboard API isolation', () => {
     // An API key is not a dashboard session, and a session is not an API key.
     expect((await call(stack.url, 'GET', '/v1/dashboard/keys', { key: aKey })).status).toBe(401);
     expect((await call(stack.url, 'GET', '/v1/jobs', { headers: auth })).status).toBe(401);
+  });
+});
+
+describe('dashboard API answers (checked against the OpenAPI document by the test client)', () => {
+  it('answers every dashboard route with its documented success, and its errors as documented', async () => {
+    const stack = sharedStack();
+    const org = await newOrganization(stack);
+    const key = await org.key('test');
+    const accepted = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
+      key,
+      body: { address: '10 Wattle Street, Ultimo NSW 2007' },
+    });
+    const jobId = accepted.body.data.job_id as string;
+    const token = /dsi_\w+/.exec(await signInLink(stack, org.orgId))![0];
+    const session = await call<Json>(stack.url, 'POST', '/v1/dashboard/sessions', { body: { token } });
+    expect(session.status).toBe(201);
+    expect(session.body.meta).not.toHaveProperty('mode'); // a session belongs to no mode
+    const headers = { Authorization: `Bearer ${session.body.data.session_token}` };
+    const get = (path: string) => call<Json>(stack.url, 'GET', path, { headers });
+    const post = (path: string, body?: unknown) => call<Json>(stack.url, 'POST', path, { headers, body });
+
+    expect((await get('/v1/dashboard/account')).status).toBe(200);
+    expect((await get('/v1/dashboard/keys')).status).toBe(200);
+    const created = await post('/v1/dashboard/keys', { mode: 'test', name: 'Contract check' });
+    expect(created.status).toBe(201);
+    expect(created.body.data.key_id).toMatch(/^key_[0-9A-Za-z]{16}$/);
+    const rotated = await post(`/v1/dashboard/keys/${created.body.data.key_id}/rotate`);
+    expect(rotated.status).toBe(201);
+    expect(rotated.body.data.replaces).toBe(created.body.data.key_id);
+    expect((await post(`/v1/dashboard/keys/${rotated.body.data.key_id}/revoke`)).status).toBe(200);
+    expect((await post('/v1/dashboard/keys/key_0000000000000000/revoke')).status).toBe(404);
+    expect((await post('/v1/dashboard/keys/not-a-key-id/revoke')).status).toBe(400);
+    expect((await get('/v1/dashboard/webhook-secret')).status).toBe(200);
+    expect((await post('/v1/dashboard/webhook-secret/rotate')).status).toBe(200);
+    expect((await get('/v1/dashboard/jobs?mode=test&limit=5')).status).toBe(200);
+    expect((await get(`/v1/dashboard/jobs/${jobId}?mode=test`)).status).toBe(200);
+    expect((await get('/v1/dashboard/usage?mode=test')).status).toBe(200);
+    expect((await get('/v1/dashboard/usage?mode=both')).status).toBe(400);
+    expect((await post('/v1/dashboard/sessions/end')).status).toBe(200);
+    expect((await get('/v1/dashboard/account')).status).toBe(401);
+  });
+
+  it('has seen every dashboard operation answer its documented success status', () => {
+    const dashboard = ROUTES.filter((route) => route.tag === 'Dashboard');
+    const unseen = dashboard
+      .map((route) => `${route.operationId} ${route.success.status}`)
+      .filter((answer) => !checkedAnswers.has(answer));
+    expect(unseen).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
-// A small JSON client for the API, as an integrator would write one.
+// A small JSON client for the API, as an integrator would write one. Every answer it gets is checked
+// against the OpenAPI document (openapi-contract.ts): an answer the document does not describe fails the
+// test that received it.
 import { jobTypeSpec } from '../../functions/jobs/registry.ts';
+import { expectDocumented } from './openapi-contract.ts';
 export interface ApiResponse<T = Record<string, unknown>> {
   readonly status: number;
   readonly headers: Headers;
@@ -24,6 +27,7 @@ export async function call<T = Record<string, unknown>>(
   }
   const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
   const text = await response.text();
+  expectDocumented({ method, path, status: response.status, headers: response.headers, text });
   let parsed: unknown = {};
   try {
     parsed = text ? JSON.parse(text) : {};
@@ -50,7 +54,10 @@ export function expectPublishedOutput(job: Json): void {
   }
 }
 
-/** Polls a job until it is completed (its output checked against the published schema) or failed. */
+/**
+ * Polls a job until it is completed (its output checked against the published schema) or failed. A 429
+ * (test keys allow 10 requests a minute) is waited out for its Retry-After, as an integrator would.
+ */
 export async function waitForJob(
   baseUrl: string,
   key: string,
@@ -60,6 +67,10 @@ export async function waitForJob(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await call<Json>(baseUrl, 'GET', `/v1/jobs/${jobId}`, { key });
+    if (res.status === 429 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
     if (res.status !== 200) throw new Error(`GET job ${jobId}: ${res.status} ${res.text}`);
     const job = res.body.data;
     if (job.status === 'completed') expectPublishedOutput(job);
