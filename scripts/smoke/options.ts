@@ -62,7 +62,7 @@ webhook. Prints a table (check, result, time, detail); exits 1 when a check fail
                         rate-limit-headers, idempotency, cancel, webhook)
   --help
 
-Every check runs under the key's organization and mode, creates about 15 jobs (one is canceled) and
+Every check runs under the key's organization and mode, creates 12 jobs (one is canceled at once) and
 downloads each output file (a few tens of MB in all).`;
 
 export class UsageError extends Error {}
