@@ -155,6 +155,9 @@ export class RemotionLambdaRenderer implements Renderer {
         functionName: this.options.functionName,
         serveUrl,
         inputProps,
+        // Required in practice: 4.0.527 measures JSON.stringify(envVariables).length before calling the
+        // function, so leaving it out fails every lookup with "Cannot read properties of undefined".
+        envVariables: {},
         forceBucketName: this.options.renderBucket,
         logLevel: 'error',
       });
