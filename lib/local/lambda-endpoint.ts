@@ -72,7 +72,9 @@ class Environment {
   private current: { id: string; sink: Sink; timer: NodeJS.Timeout } | undefined;
   private log = '';
   idleSince = Date.now();
+  /** Exited or being killed: never handed another invocation. */
   dead = false;
+  private killed = false;
   private readonly tmp: string;
 
   constructor(
@@ -148,12 +150,12 @@ class Environment {
     const deadlineMs = Date.now() + this.fn.timeoutSeconds * 1000;
     this.log = '';
     const timer = setTimeout(() => {
+      this.kill();
       this.finish({
         code: 'Unhandled',
         type: 'Sandbox.Timedout',
         message: `${new Date().toISOString()} ${requestId} Task timed out after ${this.fn.timeoutSeconds.toFixed(2)} seconds`,
       });
-      this.kill();
     }, this.fn.timeoutSeconds * 1000);
     this.current = { id: requestId, sink, timer };
     const message: ContainerInvoke = {
@@ -164,7 +166,14 @@ class Environment {
       invokedFunctionArn: `arn:aws:lambda:${this.options.region}:${LOCAL_ACCOUNT_ID}:function:${this.fn.name}`,
       deadlineMs,
     };
-    this.child.send(message);
+    this.child.send(message, (error) => {
+      if (error)
+        this.finish({
+          code: 'Unhandled',
+          type: 'Runtime.ExitError',
+          message: `RequestId: ${requestId} ${error.message}`,
+        });
+    });
   }
 
   private receive(message: ContainerMessage): void {
@@ -190,8 +199,11 @@ class Environment {
     current.sink.done({ ...(error ? { error } : {}), logTail: this.log });
   }
 
+  /** Kills the environment's process group; it takes no further invocation. */
   kill(): void {
-    if (this.dead) return;
+    if (this.killed) return;
+    this.killed = true;
+    this.dead = true;
     try {
       process.kill(-this.child.pid!, 'SIGKILL');
     } catch {
@@ -287,7 +299,12 @@ class FunctionPool {
     while (Date.now() < until && [...this.environments].some((e) => e.busy || this.reserved.has(e)))
       await new Promise((resolve) => setTimeout(resolve, 100));
     const exits = [...this.environments].map(
-      (e) => new Promise<void>((resolve) => (e.dead ? resolve() : e.child.once('exit', () => resolve()))),
+      (e) =>
+        new Promise<void>((resolve) =>
+          e.child.exitCode !== null || e.child.signalCode !== null
+            ? resolve()
+            : e.child.once('exit', () => resolve()),
+        ),
     );
     for (const environment of this.environments) environment.kill();
     await Promise.all(exits);
