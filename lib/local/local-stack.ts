@@ -38,6 +38,7 @@ import { createLocalResources, LocalNames } from './local-resources.ts';
 import { LocalSchedules } from './local-schedules.ts';
 import { LocalStepFunctions } from './local-step-functions.ts';
 import { type RecoveryReport, recoverUnfinishedJobs } from './recovery.ts';
+import { remotionLambdaIfChosen } from './remotion-lambda.ts';
 import { exportsOf, LOCAL_REGION, synthesizeLocalApp, TemplateResolver } from './synthesized-app.ts';
 import { threadpoolWarning } from './threadpool.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -136,6 +137,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       `No Chromium at ${CHROMIUM.browserExecutable}: video jobs will fail with RENDER_FAILED until it is installed (npm test and npm start install Debian's chromium).`,
     );
   }
+  // LOCAL_RENDERER=remotion-lambda: renders on Remotion's own render function, as deployed stages do.
+  const remotionLambda = await remotionLambdaIfChosen({
+    region: LOCAL_REGION,
+    credentials,
+    s3Endpoint: emulators.awsEndpoint,
+    siteDir: await site,
+    dataDir,
+  });
+  if (remotionLambda) Object.assign(process.env, remotionLambda.environment);
 
   // Workflow steps and queue consumers run in worker threads, the API handlers on this thread.
   const gateway = new LocalGateway(service, resolver, lambdas);
@@ -219,6 +229,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       await eventSources.stop();
       await stepFunctions.close();
       await workers.close();
+      await remotionLambda?.stop();
       await emulators.stop();
     },
   };

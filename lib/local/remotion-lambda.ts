@@ -244,3 +244,21 @@ export async function startLocalRemotionLambda(
     },
   };
 }
+
+/**
+ * The local stack's renderer (LOCAL_RENDERER): 'local' (default: @remotion/renderer in the stack's
+ * workers) or 'remotion-lambda' (this module: the stage renders as the deployed ones do).
+ */
+export function localRendererChoice(value = process.env.LOCAL_RENDERER): 'local' | 'remotion-lambda' {
+  if (value === undefined || value === '' || value === 'local') return 'local';
+  if (value === 'remotion-lambda') return value;
+  throw new Error(`LOCAL_RENDERER must be 'local' or 'remotion-lambda', got '${value}'`);
+}
+
+/** For the local stack: Remotion Lambda when LOCAL_RENDERER asks for it, else nothing. */
+export async function remotionLambdaIfChosen(
+  options: Omit<LocalRemotionLambdaOptions, 'workDir'> & { readonly dataDir: string },
+): Promise<LocalRemotionLambda | undefined> {
+  if (localRendererChoice() !== 'remotion-lambda') return undefined;
+  return startLocalRemotionLambda({ ...options, workDir: path.join(options.dataDir, 'remotion-lambda') });
+}
