@@ -28,7 +28,6 @@ export function buildStage(app: App, config: StageConfig, options: { nag?: boole
     description: `Property media service API and workflows (${config.stage})`,
     jobsTable: stateful.jobsTable,
     accountsTable: stateful.accountsTable,
-    rateLimitTable: stateful.rateLimitTable,
     idempotencyTable: stateful.idempotencyTable,
     usageTable: stateful.usageTable,
     mediaBucket: stateful.mediaBucket,

@@ -41,7 +41,7 @@ export function addNagSuppressions(stateful: StatefulStack, service: ServiceStac
   acknowledge(stateful.rateLimitTable, {
     id: 'AwsSolutions-DDB3',
     reason:
-      'Rate-limit counters are disposable and expire by TTL; restoring a counter would have no value, so no PITR.',
+      'Retired rate-limit counters (kept one release for its exports), disposable and expired by TTL; no PITR.',
   });
   acknowledge(stateful.idempotencyTable, {
     id: 'AwsSolutions-DDB3',

@@ -92,7 +92,6 @@ export interface ServiceStackProps extends StackProps {
   readonly config: StageConfig;
   readonly jobsTable: dynamodb.ITable;
   readonly accountsTable: dynamodb.ITable;
-  readonly rateLimitTable: dynamodb.ITable;
   readonly idempotencyTable: dynamodb.ITable;
   readonly usageTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
@@ -407,7 +406,6 @@ export class ServiceStack extends Stack {
       );
       if (route.auth === 'api-key') {
         routeFn.bindTable(props.accountsTable, ENV.accountsTable, 'readWrite');
-        routeFn.bindTable(props.rateLimitTable, ENV.rateLimitTable, 'readWrite');
       }
       // Sessions, sign-in tokens, keys and webhook secrets are items of the accounts table.
       if (route.access.sessions || route.access.keys)

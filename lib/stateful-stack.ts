@@ -64,7 +64,10 @@ export class StatefulStack extends Stack {
       sortKey: { name: ACCOUNT_INDEXES.byOrg.sortKey, type: str },
     });
 
-    // Counters are disposable: never retained, not backed up (a restored counter is meaningless), expired by TTL.
+    // Retired: rate buckets now live on the API key items (one write per request authenticates, counts the
+    // quota and rate limits). Kept one more release with its exports, because CloudFormation refuses to
+    // delete an export a deployed service stack still imports: a stage updates its service stack first,
+    // then the next release deletes the table and these exports. Disposable either way (DESTROY, TTL).
     this.rateLimitTable = new dynamodb.Table(this, 'RateLimitTable', {
       ...tableDefaults,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
@@ -73,6 +76,8 @@ export class StatefulStack extends Stack {
       partitionKey: { name: 'pk', type: str },
       timeToLiveAttribute: 'expires_at',
     });
+    this.exportValue(this.rateLimitTable.tableArn);
+    this.exportValue(this.rateLimitTable.tableName);
 
     // Idempotency-Key answers of POST requests, kept 24 h (Powertools' layout: key `id`, TTL `expiration`).
     // Disposable like the counters: Powertools checks expiry itself, TTL only clears the table.

@@ -54,7 +54,7 @@ export interface LocalStackInfo {
   readonly pid: number;
   readonly region: string;
   readonly endpoints: { readonly dynamodb: string; readonly aws: string; readonly stepfunctions: string };
-  readonly tables: { readonly jobs: string; readonly accounts: string; readonly rateLimit: string };
+  readonly tables: { readonly jobs: string; readonly accounts: string };
   readonly mediaBucket: string;
   readonly queues: { readonly webhooks: string; readonly webhookDeadLetters: string };
 }
@@ -206,7 +206,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     tables: {
       jobs: environment[ENV.jobsTable]!,
       accounts: environment[ENV.accountsTable]!,
-      rateLimit: environment[ENV.rateLimitTable]!,
     },
     mediaBucket: environment[ENV.mediaBucket]!,
     queues: {

@@ -19,7 +19,7 @@ import {
   REPLAYED_HEADER,
   runIdempotent,
 } from './idempotency.ts';
-import { accountStore, authSettings, creationClaims, idempotencyStore, rateLimiter } from './services.ts';
+import { accountStore, authSettings, creationClaims, idempotencyStore } from './services.ts';
 import { zodDetails } from './validation.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -177,7 +177,9 @@ const apiKeyAuthentication = (): middy.MiddlewareObj<
       );
     }
     const now = new Date();
-    const outcome = await accountStore().authenticate(hashApiKey(rawKey), now);
+    const outcome = await accountStore().admit(hashApiKey(rawKey), now, (key) =>
+      key.mode === 'test' ? settings.testRatePerMinute : key.requestsPerMinute,
+    );
     if (outcome.kind === 'unknown-or-revoked') {
       throw apiErrors.unauthorized('The API key is invalid or has been revoked.');
     }
@@ -200,14 +202,13 @@ const apiKeyAuthentication = (): middy.MiddlewareObj<
         `The daily quota of ${key.requestsPerDay} requests for this key is used up; it resets at 00:00 UTC.`,
       );
     }
-    const limit = key.mode === 'test' ? settings.testRatePerMinute : key.requestsPerMinute;
-    const rate = await rateLimiter().consume(key.keyId, limit, now);
+    const rate = outcome.rate;
     state.rate = rate;
-    if (!rate.allowed) {
+    if (outcome.kind === 'rate-limited') {
       state.extraHeaders['Retry-After'] = String(rate.retryAfterSeconds);
       throw new ApiError(
         'RATE_LIMITED',
-        `Rate limit of ${limit} requests per minute exceeded; retry in ${rate.retryAfterSeconds} s.`,
+        `Rate limit of ${rate.limit} requests per minute exceeded; retry in ${rate.retryAfterSeconds} s.`,
       );
     }
   },

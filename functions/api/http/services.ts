@@ -7,7 +7,6 @@ import { dynamo, s3Client, sfnClient, sqsClient } from '../../core/clients.ts';
 import { systemClock } from '../../core/clock.ts';
 import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../../core/config/env.ts';
 import { DynamoJobStore } from '../../core/jobs/job-store.ts';
-import { RateLimiter } from '../../core/limits/rate-limiter.ts';
 import { S3MediaStore } from '../../core/media/media-store.ts';
 import { DynamoUsageStore, type UsageStore } from '../../core/usage/usage-store.ts';
 import type { CancelDeps } from '../../core/use-cases/cancel-job.ts';
@@ -24,7 +23,6 @@ export interface AuthSettings {
 }
 
 let accounts: AccountStore | undefined;
-let limiter: RateLimiter | undefined;
 let jobDeps: JobDeps | undefined;
 let signer: S3MediaStore | undefined;
 
@@ -36,11 +34,6 @@ function mediaSigner(): S3MediaStore {
 export function accountStore(): AccountStore {
   accounts ??= new DynamoAccountStore(dynamo(), requireEnv(ENV.accountsTable));
   return accounts;
-}
-
-export function rateLimiter(): RateLimiter {
-  limiter ??= new RateLimiter(dynamo(), requireEnv(ENV.rateLimitTable));
-  return limiter;
 }
 
 let idempotency: DynamoDBPersistenceLayer | undefined;

@@ -2,7 +2,8 @@
 //   API key:      pk = KEY#<sha256 of the key>   (org_key + created_at feed the by_org index)
 //   Organization: pk = ORG#<org id>
 // The key item also carries the key's rate limits (copied from its organization, so a request needs
-// no second read) and its daily counter (so authenticating and counting the quota is one write).
+// no second read), its daily counter and its rate bucket (so authenticating, counting the quota and
+// rate limiting a request is one write).
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   type DynamoDBDocumentClient,
@@ -12,6 +13,14 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Mode } from '../jobs/job-types.ts';
+import {
+  admitted,
+  bucketState,
+  type RateDecision,
+  type RatePlan,
+  ratePlan,
+  refused as refusedDecision,
+} from '../limits/rate-limiter.ts';
 
 export const ACCOUNT_INDEXES = {
   byOrg: { name: 'by_org', partitionKey: 'org_key', sortKey: 'created_at' },
@@ -58,10 +67,29 @@ export interface WebhookSecret {
   readonly expires_at?: string;
 }
 
-export type AuthenticationOutcome =
-  | { readonly kind: 'ok'; readonly key: ApiKeyRecord }
+export type AdmissionOutcome =
+  | { readonly kind: 'admitted'; readonly key: ApiKeyRecord; readonly rate: RateDecision }
+  | { readonly kind: 'rate-limited'; readonly key: ApiKeyRecord; readonly rate: RateDecision }
   | { readonly kind: 'unknown-or-revoked' }
   | { readonly kind: 'quota-exceeded'; readonly key: ApiKeyRecord };
+
+/** The per-minute limit that applies to a key (live keys carry their own; test keys share the stage's). */
+export type RateLimitOf = (key: ApiKeyRecord) => number;
+
+/** The key's rate bucket (its GCRA theoretical arrival time, ms): see rate-limiter.ts. */
+const RATE_TAT = 'rate_tat';
+/** Snapshots a container keeps (one per key it has seen); past this, it starts again from empty. */
+const MAX_SNAPSHOTS = 10_000;
+
+interface KeySnapshot {
+  readonly record: ApiKeyRecord;
+  readonly tat?: number;
+}
+
+function snapshotOf(item: Record<string, unknown>): KeySnapshot {
+  const tat = item[RATE_TAT];
+  return { record: keyFromItem(item), tat: typeof tat === 'number' ? tat : undefined };
+}
 
 interface KeyItem {
   pk: string;
@@ -138,7 +166,7 @@ export interface NewApiKey {
 
 /** The port authentication, key administration and webhook signing work through. */
 export interface AccountStore {
-  authenticate(keyHash: string, now: Date): Promise<AuthenticationOutcome>;
+  admit(keyHash: string, now: Date, limitOf: RateLimitOf): Promise<AdmissionOutcome>;
   createKey(params: NewApiKey): Promise<ApiKeyRecord>;
   listKeys(orgId: string): Promise<Array<ApiKeyRecord & { readonly storageKey: string }>>;
   revokeKey(storageKey: string, now: string): Promise<boolean>;
@@ -164,65 +192,114 @@ export class DynamoAccountStore implements AccountStore {
     private readonly tableName: string,
   ) {}
 
+  /** What this container's last write of each key left: the next request's write is planned from it. */
+  private readonly snapshots = new Map<string, KeySnapshot>();
+
   /**
-   * Authenticates a key hash and counts the request against the key's daily quota in one conditional
-   * write that also stamps last_used_at. The first request of a UTC day takes a second write to reset
-   * the counter; only a refused key costs a third (a read, to tell revoked from over quota).
+   * Authenticates a key hash, counts the request against the key's daily quota, stamps last_used_at and
+   * takes one request from the key's rate bucket (rate-limiter.ts) in one conditional UpdateItem. Which
+   * of the four forms of that write applies (same day or a new one; bucket in use or idle) is planned from
+   * the snapshot the key's last write in this container left; a wrong plan (another container moved the
+   * key, a new day, changed limits) fails its condition, and one consistent read re-plans it. A refusal —
+   * revoked, quota used up, bucket full — is only ever decided on such a read, so revocation and limit
+   * changes take effect on the next request. Refused requests count against nothing.
    */
-  async authenticate(keyHash: string, now: Date): Promise<AuthenticationOutcome> {
+  async admit(keyHash: string, now: Date, limitOf: RateLimitOf): Promise<AdmissionOutcome> {
     const today = now.toISOString().slice(0, 10);
     const key = { pk: keyPk(keyHash) };
-    // One write on an active key: stamp last use and count the request; undefined when refused.
-    const countOn = async (update: string, condition: string): Promise<ApiKeyRecord | undefined> => {
-      try {
-        const { Attributes } = await this.db.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: key,
-            UpdateExpression: update,
-            ConditionExpression: `#status = :active AND ${condition}`,
-            ExpressionAttributeNames: { '#status': 'status', '#day': 'day' },
-            ExpressionAttributeValues: {
-              ':now': now.toISOString(),
-              ':one': 1,
-              ':active': 'active',
-              ':today': today,
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
+    let snapshot = this.snapshots.get(keyHash);
+    let fresh = false;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      if (!snapshot) {
+        const { Item } = await this.db.send(
+          new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
         );
-        return keyFromItem(Attributes!);
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return undefined;
-        throw error;
+        if (Item?.status !== 'active') {
+          this.snapshots.delete(keyHash);
+          return { kind: 'unknown-or-revoked' };
+        }
+        snapshot = snapshotOf(Item);
+        fresh = true;
       }
-    };
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const counted =
-        (await countOn(
-          'SET last_used_at = :now ADD day_count :one',
-          '#day = :today AND (attribute_not_exists(daily_quota) OR day_count < daily_quota)',
-        )) ??
-        (await countOn(
-          'SET last_used_at = :now, #day = :today, day_count = :one',
-          '(attribute_not_exists(#day) OR #day <> :today)',
-        ));
-      if (counted) return { kind: 'ok', key: counted };
-      const { Item } = await this.db.send(
-        new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
-      );
-      if (Item?.status !== 'active') return { kind: 'unknown-or-revoked' };
-      const record = keyFromItem(Item);
-      if (
-        record.day === today &&
-        record.requestsPerDay !== undefined &&
-        (record.dayCount ?? 0) >= record.requestsPerDay
-      ) {
-        return { kind: 'quota-exceeded', key: record };
+      const { record } = snapshot;
+      const plan = ratePlan(limitOf(record), now.getTime());
+      const sameDay = record.day === today;
+      const quotaUsed =
+        sameDay && record.requestsPerDay !== undefined && (record.dayCount ?? 0) >= record.requestsPerDay;
+      const bucket = bucketState(snapshot.tat, plan);
+      if (quotaUsed || bucket === 'full') {
+        if (!fresh) {
+          snapshot = undefined;
+          continue;
+        }
+        return quotaUsed
+          ? { kind: 'quota-exceeded', key: record }
+          : { kind: 'rate-limited', key: record, rate: refusedDecision(snapshot.tat!, plan) };
       }
-      // Another request rolled the day over between our two writes: go round once more.
+      const written = await this.countAndTake(key, record, plan, sameDay, bucket === 'in-use', today);
+      if (written) {
+        if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
+        this.snapshots.set(keyHash, written);
+        return { kind: 'admitted', key: written.record, rate: admitted(written.tat!, plan) };
+      }
+      snapshot = undefined;
+      fresh = false;
     }
-    throw new Error('API key authentication did not settle after 3 attempts');
+    throw new Error('API key admission did not settle after 5 attempts');
+  }
+
+  /** The admission write in the form planned; undefined when its condition did not hold. */
+  private async countAndTake(
+    key: Record<string, string>,
+    record: ApiKeyRecord,
+    plan: RatePlan,
+    sameDay: boolean,
+    bucketInUse: boolean,
+    today: string,
+  ): Promise<KeySnapshot | undefined> {
+    const set = ['last_used_at = :at'];
+    const conditions = ['#status = :active', 'rate_per_minute = :rpm'];
+    const values: Record<string, unknown> = {
+      ':at': new Date(plan.nowMs).toISOString(),
+      ':active': 'active',
+      ':rpm': record.requestsPerMinute,
+      ':one': 1,
+      ':now': plan.nowMs,
+    };
+    if (sameDay) {
+      conditions.push('#day = :today', '(attribute_not_exists(daily_quota) OR day_count < daily_quota)');
+    } else {
+      set.push('#day = :today', 'day_count = :one');
+      conditions.push('(attribute_not_exists(#day) OR #day <> :today)');
+    }
+    values[':today'] = today;
+    if (bucketInUse) {
+      set.push('#t = #t + :interval');
+      conditions.push('#t BETWEEN :now AND :latest');
+      values[':interval'] = plan.interval;
+      values[':latest'] = plan.latest;
+    } else {
+      set.push('#t = :first');
+      conditions.push('(attribute_not_exists(#t) OR #t < :now)');
+      values[':first'] = plan.nowMs + plan.interval;
+    }
+    try {
+      const { Attributes } = await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: `SET ${set.join(', ')}${sameDay ? ' ADD day_count :one' : ''}`,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: { '#status': 'status', '#day': 'day', '#t': RATE_TAT },
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return snapshotOf(Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
   }
 
   async createKey(params: NewApiKey): Promise<ApiKeyRecord> {

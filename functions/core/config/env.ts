@@ -5,7 +5,6 @@ export const ENV = {
   stage: 'STAGE',
   jobsTable: 'JOBS_TABLE_NAME',
   accountsTable: 'ACCOUNTS_TABLE_NAME',
-  rateLimitTable: 'RATE_LIMIT_TABLE_NAME',
   /** Idempotency-Key records of POST requests (Powertools' idempotency layout, 24 h TTL). */
   idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
   /** Usage records: one per completed job (written by the lifecycle step, read by GET /v1/usage). */

@@ -2,11 +2,11 @@
 // per key, the theoretical arrival time `tat` (ms). A limit of L per minute admits a burst of L, then one
 // request every 60/L s; there is no window edge, so no double burst at a minute boundary.
 //
-// Every admission adds one interval to `tat` with a single conditional UpdateItem (DynamoDB arithmetic
-// is atomic), so N concurrent requests against a full bucket of L let exactly min(N, L) through — no
-// read-modify-write race and no transactions (dynalite, the local DynamoDB, has none).
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// The number lives on the API key's own item, and the write that authenticates a request and counts its
+// daily quota also moves it (DynamoAccountStore.admit): one conditional UpdateItem per request, with
+// DynamoDB's atomic arithmetic, so N concurrent requests against a full bucket of L let exactly min(N, L)
+// through — no read-modify-write race and no transactions (dynalite, the local DynamoDB, has none).
+// This module is the arithmetic; the store does the writes.
 
 export interface RateDecision {
   readonly allowed: boolean;
@@ -19,101 +19,52 @@ export interface RateDecision {
 }
 
 const WINDOW_MS = 60_000;
-/** Counters expire through the table's TTL this long after the bucket is full again. */
-const EXPIRY_SLACK_SECONDS = 300;
 
-export class RateLimiter {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
+/** What a request at `nowMs` may do to a bucket of `limit` per minute. */
+export interface RatePlan {
+  readonly limit: number;
+  readonly nowMs: number;
+  /** Each admission adds this to tat (rounded up: never more than the limit in any 60 s). */
+  readonly interval: number;
+  /** One more request fits while tat is at most this. */
+  readonly latest: number;
+}
 
-  async consume(keyId: string, limit: number, now: Date): Promise<RateDecision> {
-    const nowMs = now.getTime();
-    // Rounded up: never admits more than the limit in any 60 s.
-    const interval = Math.ceil(WINDOW_MS / limit);
-    // One more request fits while tat is at most this.
-    const latest = nowMs + (limit - 1) * interval;
-    const key = { pk: `G#${keyId}` };
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      // A bucket in use (tat in [now, latest]): the request takes one interval.
-      const advanced = await this.update(
-        key,
-        'SET #t = #t + :i, expires_at = :exp',
-        '#t BETWEEN :now AND :latest',
-        {
-          ':i': interval,
-          ':now': nowMs,
-          ':latest': latest,
-          ':exp': Math.ceil((latest + interval) / 1000) + EXPIRY_SLACK_SECONDS,
-        },
-      );
-      if (advanced !== undefined) return this.admitted(advanced, nowMs, limit, interval);
-      // An idle bucket (no tat, or one in the past): full, this request takes the first interval.
-      const first = await this.update(
-        key,
-        'SET #t = :first, expires_at = :exp',
-        'attribute_not_exists(#t) OR #t < :now',
-        {
-          ':first': nowMs + interval,
-          ':now': nowMs,
-          ':exp': Math.ceil((nowMs + interval) / 1000) + EXPIRY_SLACK_SECONDS,
-        },
-      );
-      if (first !== undefined) return this.admitted(first, nowMs, limit, interval);
-      // Neither matched: the bucket is empty (tat > latest), unless a concurrent request moved tat from
-      // the past to the present between the two writes; a consistent read tells which.
-      const item = await this.db.send(
-        new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
-      );
-      const tat = Number(item.Item?.tat ?? 0);
-      if (tat > latest) {
-        return {
-          allowed: false,
-          limit,
-          remaining: 0,
-          resetAt: Math.ceil(tat / 1000),
-          retryAfterSeconds: Math.max(1, Math.ceil((tat - latest) / 1000)),
-        };
-      }
-    }
-    throw new Error(`Rate limit state of key ${keyId} kept changing under contention`);
-  }
+export function ratePlan(limit: number, nowMs: number): RatePlan {
+  const interval = Math.ceil(WINDOW_MS / limit);
+  return { limit, nowMs, interval, latest: nowMs + (limit - 1) * interval };
+}
 
-  private admitted(tat: number, nowMs: number, limit: number, interval: number): RateDecision {
-    const remaining = Math.max(0, Math.min(limit, Math.floor((nowMs + limit * interval - tat) / interval)));
-    return {
-      allowed: true,
-      limit,
-      remaining,
-      resetAt: Math.ceil(tat / 1000),
-      retryAfterSeconds: Math.max(1, Math.ceil((tat - nowMs - (limit - 1) * interval) / 1000)),
-    };
-  }
+/**
+ * The bucket as a request sees it: `in-use` (tat in [now, latest]: the request adds one interval), `idle`
+ * (no tat, or one in the past: the bucket is full and the request takes the first interval from now), or
+ * `full` (tat beyond latest: refused).
+ */
+export function bucketState(tat: number | undefined, plan: RatePlan): 'in-use' | 'idle' | 'full' {
+  if (tat === undefined || tat < plan.nowMs) return 'idle';
+  return tat <= plan.latest ? 'in-use' : 'full';
+}
 
-  /** The new tat, or undefined when the condition did not hold. */
-  private async update(
-    key: Record<string, string>,
-    expression: string,
-    condition: string,
-    values: Record<string, number>,
-  ): Promise<number | undefined> {
-    try {
-      const result = await this.db.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: key,
-          UpdateExpression: expression,
-          ConditionExpression: condition,
-          ExpressionAttributeNames: { '#t': 'tat' },
-          ExpressionAttributeValues: values,
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return Number(result.Attributes?.tat);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return undefined;
-      throw error;
-    }
-  }
+/** The decision for an admitted request, from the tat its write left. */
+export function admitted(tat: number, plan: RatePlan): RateDecision {
+  const { limit, nowMs, interval } = plan;
+  const remaining = Math.max(0, Math.min(limit, Math.floor((nowMs + limit * interval - tat) / interval)));
+  return {
+    allowed: true,
+    limit,
+    remaining,
+    resetAt: Math.ceil(tat / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil((tat - nowMs - (limit - 1) * interval) / 1000)),
+  };
+}
+
+/** The decision for a request refused by a full bucket. */
+export function refused(tat: number, plan: RatePlan): RateDecision {
+  return {
+    allowed: false,
+    limit: plan.limit,
+    remaining: 0,
+    resetAt: Math.ceil(tat / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil((tat - plan.latest) / 1000)),
+  };
 }

@@ -1,64 +1,151 @@
-// The rate limiter against dynalite (the local DynamoDB): exact under concurrency, no burst at a
-// minute boundary.
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+// Admission of a request (key check, daily quota, rate bucket in one write) against dynalite, the local
+// DynamoDB: exact under concurrency, no burst at a minute boundary, one round trip in the steady state,
+// and every refusal decided on a fresh read (so a second container, a revocation or a new limit is seen
+// on the next request).
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../../functions/core/limits/rate-limiter.ts';
+import { type AdmissionOutcome, DynamoAccountStore } from '../../../functions/core/auth/account-store.ts';
 import { createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
-let limiter: RateLimiter;
+let db: DynamoDBDocumentClient;
+let calls = 0;
 let keys = 0;
-function newKey(): string {
+
+/** A new store: what a new Lambda container starts with (no snapshots). */
+const container = () => new DynamoAccountStore(db, 'accounts');
+
+async function newKey(store: DynamoAccountStore, perMinute: number, perDay?: number): Promise<string> {
   keys += 1;
-  return `key-${keys}`;
+  const hash = `hash-${keys}`;
+  await store.createKey({
+    keyHash: hash,
+    keyId: `key_${keys}`,
+    orgId: 'acme',
+    mode: 'live',
+    name: 'test',
+    hint: 'abcd',
+    createdAt: '2026-03-01T00:00:00.000Z',
+    requestsPerMinute: perMinute,
+    requestsPerDay: perDay,
+  });
+  return hash;
 }
+
+const perMinute = (store: DynamoAccountStore, hash: string, at: Date) =>
+  store.admit(hash, at, (key) => key.requestsPerMinute);
+const allowed = (outcomes: AdmissionOutcome[]) => outcomes.filter((o) => o.kind === 'admitted');
 
 beforeAll(async () => {
   dynamo = await startDynalite();
-  await createKeyTable(dynamo.client, 'rates');
-  limiter = new RateLimiter(DynamoDBDocumentClient.from(dynamo.client), 'rates');
+  await createKeyTable(dynamo.client, 'accounts');
+  db = DynamoDBDocumentClient.from(dynamo.client);
+  db.middlewareStack.add(
+    (next) => async (args) => {
+      calls += 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'countCalls' },
+  );
 });
 
 afterAll(() => dynamo.close());
 
-describe('rate limiter', () => {
+describe('request admission (rate bucket and daily quota on the key item)', () => {
   it('lets exactly the limit through out of 100 concurrent requests', async () => {
-    const key = newKey();
+    const store = container();
+    const hash = await newKey(store, 10);
     const now = new Date('2026-03-01T10:00:30.000Z');
-    const decisions = await Promise.all(Array.from({ length: 100 }, () => limiter.consume(key, 10, now)));
-    expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
-    expect(
-      decisions
-        .filter((d) => d.allowed)
-        .map((d) => d.remaining)
-        .sort((a, b) => a - b),
-    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const outcomes = await Promise.all(Array.from({ length: 100 }, () => perMinute(store, hash, now)));
+    const ok = allowed(outcomes);
+    expect(ok).toHaveLength(10);
+    expect(outcomes.filter((o) => o.kind === 'rate-limited')).toHaveLength(90);
+    expect(ok.map((o) => (o.kind === 'admitted' ? o.rate.remaining : -1)).sort((a, b) => a - b)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
   });
 
   it('allows no second burst across a minute boundary (10/min: not 20 in 2 s)', async () => {
-    const key = newKey();
-    let allowed = 0;
+    const store = container();
+    const hash = await newKey(store, 10);
+    let admittedCount = 0;
     for (let i = 0; i < 20; i += 1) {
-      // 20 requests between 10:00:59.0 and 10:01:00.9
       const at = new Date(Date.parse('2026-03-01T10:00:59.000Z') + i * 100);
-      if ((await limiter.consume(key, 10, at)).allowed) allowed += 1;
+      if ((await perMinute(store, hash, at)).kind === 'admitted') admittedCount += 1;
     }
-    expect(allowed).toBe(10);
+    expect(admittedCount).toBe(10);
   });
 
   it('admits again at the steady rate and says when', async () => {
-    const key = newKey();
+    const store = container();
+    const hash = await newKey(store, 10);
     const start = Date.parse('2026-03-01T11:00:00.000Z');
-    for (let i = 0; i < 10; i += 1) await limiter.consume(key, 10, new Date(start));
-    const denied = await limiter.consume(key, 10, new Date(start + 1000));
-    expect(denied.allowed).toBe(false);
-    expect(denied.retryAfterSeconds).toBe(5); // one request every 6 s
-    expect((await limiter.consume(key, 10, new Date(start + 6000))).allowed).toBe(true);
-    expect((await limiter.consume(key, 10, new Date(start + 6500))).allowed).toBe(false);
-    // Idle for a minute: the whole burst is back.
+    for (let i = 0; i < 10; i += 1) await perMinute(store, hash, new Date(start));
+    const denied = await perMinute(store, hash, new Date(start + 1000));
+    expect(denied.kind).toBe('rate-limited');
+    if (denied.kind === 'rate-limited') expect(denied.rate.retryAfterSeconds).toBe(5); // one every 6 s
+    expect((await perMinute(store, hash, new Date(start + 6000))).kind).toBe('admitted');
+    expect((await perMinute(store, hash, new Date(start + 6500))).kind).toBe('rate-limited');
     const later = await Promise.all(
-      Array.from({ length: 12 }, () => limiter.consume(key, 10, new Date(start + 130_000))),
+      Array.from({ length: 12 }, () => perMinute(store, hash, new Date(start + 130_000))),
     );
-    expect(later.filter((d) => d.allowed)).toHaveLength(10);
+    expect(allowed(later)).toHaveLength(10);
+  });
+
+  it('takes one round trip per request in the steady state, idle bucket or busy', async () => {
+    const store = container();
+    const hash = await newKey(store, 1_000_000);
+    const start = Date.parse('2026-03-01T12:00:00.000Z');
+    await perMinute(store, hash, new Date(start)); // the container's first sight of the key: read + write
+    calls = 0;
+    // A bucket refilled between requests (the usual case below the limit), then requests in one instant.
+    for (let i = 1; i <= 20; i += 1) await perMinute(store, hash, new Date(start + i * 1000));
+    for (let i = 0; i < 20; i += 1) await perMinute(store, hash, new Date(start + 30_000));
+    expect(calls).toBe(40);
+  });
+
+  it('counts the daily quota exactly, refused requests not counted, and starts again the next day', async () => {
+    const store = container();
+    const hash = await newKey(store, 100, 5);
+    const day = new Date('2026-03-02T09:00:00.000Z');
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => perMinute(store, hash, day)));
+    expect(allowed(outcomes)).toHaveLength(5);
+    expect(outcomes.filter((o) => o.kind === 'quota-exceeded')).toHaveLength(3);
+    const { Item } = await db.send(new GetCommand({ TableName: 'accounts', Key: { pk: `KEY#${hash}` } }));
+    expect(Item?.day_count).toBe(5);
+    expect((await perMinute(store, hash, new Date('2026-03-03T00:00:01.000Z'))).kind).toBe('admitted');
+  });
+
+  it('sees another container, a revocation and a raised limit on the next request', async () => {
+    const a = container();
+    const b = container();
+    const hash = await newKey(a, 2);
+    const at = new Date('2026-03-04T10:00:00.000Z');
+    expect((await perMinute(a, hash, at)).kind).toBe('admitted');
+    expect((await perMinute(b, hash, at)).kind).toBe('admitted');
+    // a's snapshot says one left; the key's bucket is full: a's write fails and its read refuses.
+    expect((await perMinute(a, hash, at)).kind).toBe('rate-limited');
+    const later = new Date(at.getTime() + 20_000);
+    expect((await perMinute(a, hash, later)).kind).toBe('rate-limited'); // 2/min: next one at +30 s
+    await db.send(
+      new UpdateCommand({
+        TableName: 'accounts',
+        Key: { pk: `KEY#${hash}` },
+        UpdateExpression: 'SET rate_per_minute = :m',
+        ExpressionAttributeValues: { ':m': 4 },
+      }),
+    );
+    expect((await perMinute(a, hash, later)).kind).toBe('admitted'); // 4/min: one every 15 s
+    await db.send(
+      new UpdateCommand({
+        TableName: 'accounts',
+        Key: { pk: `KEY#${hash}` },
+        UpdateExpression: 'SET #s = :r',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':r': 'revoked' },
+      }),
+    );
+    expect((await perMinute(a, hash, later)).kind).toBe('unknown-or-revoked');
+    expect((await perMinute(container(), 'no-such-hash', at)).kind).toBe('unknown-or-revoked');
   });
 });
