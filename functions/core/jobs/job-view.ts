@@ -1,6 +1,6 @@
 // The job as the API shows it: snake_case fields, nulls for what has not happened yet, and every stored
 // media reference ({ s3_key, ... }) replaced by a fresh presigned URL.
-import type { MediaUrlSigner } from '../media/media-store.ts';
+import type { MediaUrlSigner, SignedUrl } from '../media/media-store.ts';
 import type { Job } from './job.ts';
 
 export type JobView = Record<string, unknown>;
@@ -11,20 +11,42 @@ function isStoredMedia(value: unknown): value is { s3_key: string } & Record<str
   );
 }
 
-async function withSignedMedia(value: unknown, signer: MediaUrlSigner, now: Date): Promise<unknown> {
-  if (Array.isArray(value)) return Promise.all(value.map((v) => withSignedMedia(v, signer, now)));
+/** The stored media references in a value (walked once, synchronously: outputs hold long coordinate lists). */
+function collectMediaKeys(value: unknown, keys: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) if (typeof item === 'object' && item !== null) collectMediaKeys(item, keys);
+  } else if (isStoredMedia(value)) {
+    keys.add(value.s3_key);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value))
+      if (typeof item === 'object' && item !== null) collectMediaKeys(item, keys);
+  }
+}
+
+function replaceMedia(value: unknown, signed: ReadonlyMap<string, SignedUrl>): unknown {
+  if (Array.isArray(value)) return value.map((item) => replaceMedia(item, signed));
   if (isStoredMedia(value)) {
     const { s3_key, ...rest } = value;
-    const signed = await signer.sign(s3_key, now);
-    return { url: signed.url, expires_at: signed.expiresAt, ...rest };
+    const url = signed.get(s3_key)!;
+    return { url: url.url, expires_at: url.expiresAt, ...rest };
   }
   if (typeof value === 'object' && value !== null) {
-    const entries = await Promise.all(
-      Object.entries(value).map(async ([k, v]) => [k, await withSignedMedia(v, signer, now)] as const),
-    );
-    return Object.fromEntries(entries);
+    const copy: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) copy[k] = replaceMedia(v, signed);
+    return copy;
   }
   return value;
+}
+
+/** The value with every stored media reference replaced by a fresh presigned URL (each key signed once). */
+async function withSignedMedia(value: unknown, signer: MediaUrlSigner, now: Date): Promise<unknown> {
+  const keys = new Set<string>();
+  collectMediaKeys(value, keys);
+  if (keys.size === 0) return value;
+  const signed = new Map(
+    await Promise.all([...keys].map(async (key) => [key, await signer.sign(key, now)] as const)),
+  );
+  return replaceMedia(value, signed);
 }
 
 export async function toJobView(job: Job, signer: MediaUrlSigner, now: Date): Promise<JobView> {
