@@ -9,10 +9,13 @@ import { DynamoAccountStore } from '../functions/core/auth/account-store.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import { STAGES } from '../lib/config/stages.ts';
-import { startLocalStack } from '../lib/local/local-stack.ts';
 
 export async function startBenchStack() {
   process.env.LOCAL_STACK_QUIET = 'true';
+  // As `npm start` runs it (bin/local.ts): no X-Ray SDK, whose async hooks tax every promise. Set before
+  // the handlers' modules load, which is why the stack is imported here.
+  process.env.POWERTOOLS_TRACE_ENABLED = 'false';
+  const { startLocalStack } = await import('../lib/local/local-stack.ts');
   const stack = await startLocalStack({ port: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'pms-bench-')) });
   const { info } = stack;
   const db = DynamoDBDocumentClient.from(

@@ -15,7 +15,8 @@ for (const name of chosen.length > 0 ? chosen : all) {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, `${name}-bench.ts`), ...passed],
-    { stdio: 'inherit' },
+    // No X-Ray SDK, as on `npm start` (bin/local.ts): it must be off before any handler module loads.
+    { stdio: 'inherit', env: { POWERTOOLS_TRACE_ENABLED: 'false', ...process.env } },
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
