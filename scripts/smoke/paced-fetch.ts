@@ -42,8 +42,12 @@ export class RatePacer {
     }
     if (response.status === 429) {
       this.rateLimited += 1;
+      // Waits no longer than two minutes: a longer Retry-After (a daily quota) is returned as the answer.
       const retryAfter = Number(response.headers.get('Retry-After') ?? '1');
-      this.notBefore = Math.max(this.notBefore, Date.now() + (retryAfter > 0 ? retryAfter : 1) * 1000);
+      this.notBefore = Math.max(
+        this.notBefore,
+        Date.now() + Math.min(120, retryAfter > 0 ? retryAfter : 1) * 1000,
+      );
     }
   }
 
@@ -60,7 +64,9 @@ export function pacedFetch(pacer: RatePacer, maxAttempts = 20): typeof globalThi
       const request = input instanceof Request ? input.clone() : input;
       const response = await globalThis.fetch(request, init);
       pacer.observe(response);
-      if (response.status !== 429 || attempt >= maxAttempts) return response;
+      // A daily quota (QUOTA_EXCEEDED) says to come back in hours: that is the answer, not a wait.
+      const retryAfter = Number(response.headers.get('Retry-After') ?? '1');
+      if (response.status !== 429 || attempt >= maxAttempts || retryAfter > 120) return response;
       await response.body?.cancel();
     }
   };
