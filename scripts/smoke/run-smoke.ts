@@ -313,7 +313,7 @@ export async function runSmoke(
       throw new Error(
         `after the cancel job ${jobId} is ${later.status}${later.output ? ' with an output' : ''}`,
       );
-    return `drone_footage (15 s) submitted and canceled in ${seconds(answeredMs)} (at ${at.progress.stage}); still canceled 5 s later`;
+    return `drone_footage (15 s) submitted and canceled in ${seconds(answeredMs)} (stage ${at.progress.stage}); still canceled 5 s later`;
   }
 
   async function webhookCheck(jobChecks: Promise<unknown>): Promise<string> {
@@ -343,7 +343,9 @@ export async function runSmoke(
         (f) =>
           !receiver!.deliveries.some((d) => d.event?.type === f.event && d.event.data.job_id === f.jobId),
       );
-    while (missing().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    const failedVerification = () => receiver!.deliveries.some((d) => d.problem);
+    while (missing().length > 0 && !failedVerification() && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 500));
     const bad = receiver.deliveries.find((d) => d.problem);
     if (bad) throw new Error(`delivery ${bad.webhookId}: ${bad.problem}`);
     const ours = receiver.deliveries.filter(
