@@ -65,3 +65,59 @@ export const REVEAL_TIMELINE = {
   annotationsStart: 0.55,
   annotationsEnd: 0.86,
 } as const;
+
+/** Linear progress of each phase of the reveal at `frame` (0 before it starts, 1 once it is over). */
+export interface RevealPhases {
+  readonly draw: number;
+  readonly effect: number;
+  /** One per annotation, in order. */
+  readonly annotations: readonly number[];
+}
+
+/**
+ * Where each phase of the reveal is at `frame`, before easing. The composition draws a frame from these
+ * numbers alone (eased by one monotonic curve), so two frames with equal phases are the same picture.
+ */
+export function revealPhases(frame: number, durationInFrames: number, annotationCount: number): RevealPhases {
+  const at = (share: number) => share * (durationInFrames - 1);
+  const phase = (from: number, to: number) =>
+    Math.min(1, Math.max(0, (frame - at(from)) / (at(to) - at(from))));
+  const slot =
+    annotationCount > 0
+      ? (REVEAL_TIMELINE.annotationsEnd - REVEAL_TIMELINE.annotationsStart) / annotationCount
+      : 0;
+  return {
+    draw: phase(REVEAL_TIMELINE.drawStart, REVEAL_TIMELINE.drawEnd),
+    effect: phase(REVEAL_TIMELINE.effectStart, REVEAL_TIMELINE.effectEnd),
+    annotations: Array.from({ length: annotationCount }, (_, i) => {
+      const start = REVEAL_TIMELINE.annotationsStart + i * slot;
+      return phase(start, start + Math.min(slot, 0.08));
+    }),
+  };
+}
+
+/** A run of identical frames: the first frame and how many there are. */
+export type FrameRun = readonly [first: number, length: number];
+
+/**
+ * The runs of identical consecutive frames of one of our compositions, for a renderer that captures each
+ * picture once and repeats it (the reveal's still opening, its finished hold, the pauses between
+ * annotations); undefined for a composition whose frames are not known to repeat.
+ */
+export function frameRuns(
+  compositionId: string,
+  inputProps: Record<string, unknown>,
+  durationInFrames: number,
+): FrameRun[] | undefined {
+  if (compositionId !== MARKUP_REVEAL.id) return undefined;
+  const count = (inputProps as MarkupRevealProps).annotations?.length ?? 0;
+  const runs: Array<[number, number]> = [];
+  let previous = '';
+  for (let frame = 0; frame < durationInFrames; frame += 1) {
+    const key = JSON.stringify(revealPhases(frame, durationInFrames, count));
+    if (frame > 0 && key === previous) runs[runs.length - 1]![1] += 1;
+    else runs.push([frame, 1]);
+    previous = key;
+  }
+  return runs;
+}

@@ -1,9 +1,9 @@
 // MarkupReveal: the aerial held still while the boundary draws itself on, the blur or darkening fades in
 // outside it, and the annotations appear one after another; it ends on the edit's finished look.
 import type { CSSProperties } from 'react';
-import { AbsoluteFill, Easing, Img, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
+import { AbsoluteFill, Easing, Img, useCurrentFrame, useVideoConfig } from 'remotion';
 import { ringPath } from '../markup/svg-path.ts';
-import { type MarkupRevealProps, REVEAL_TIMELINE as T } from './compositions.ts';
+import { type MarkupRevealProps, revealPhases } from './compositions.ts';
 
 const fill: CSSProperties = { position: 'absolute', left: 0, top: 0, width: '100%', height: '100%' };
 const ease = Easing.bezier(0.45, 0, 0.2, 1);
@@ -11,20 +11,12 @@ const ease = Easing.bezier(0.45, 0, 0.2, 1);
 export function MarkupReveal(props: MarkupRevealProps) {
   const frame = useCurrentFrame();
   const { durationInFrames, width, height } = useVideoConfig();
-  const at = (share: number) => share * (durationInFrames - 1);
-  const progress = (from: number, to: number) =>
-    interpolate(frame, [at(from), at(to)], [0, 1], {
-      extrapolateLeft: 'clamp',
-      extrapolateRight: 'clamp',
-      easing: ease,
-    });
-  const drawn = progress(T.drawStart, T.drawEnd);
-  const effect = progress(T.effectStart, T.effectEnd);
+  // Every moving part comes from revealPhases (frameRuns relies on it: equal phases, equal pictures).
+  const phases = revealPhases(frame, durationInFrames, props.annotations.length);
+  const drawn = ease(phases.draw);
+  const effect = ease(phases.effect);
   const ring = ringPath(props.boundary);
   const outside = `M0 0H${width}V${height}H0Z${ring}`;
-
-  const count = props.annotations.length;
-  const slot = count > 0 ? (T.annotationsEnd - T.annotationsStart) / count : 0;
 
   return (
     <AbsoluteFill style={{ backgroundColor: '#000' }}>
@@ -54,8 +46,7 @@ export function MarkupReveal(props: MarkupRevealProps) {
         ) : null}
       </svg>
       {props.annotations.map((a, i) => {
-        const start = T.annotationsStart + i * slot;
-        const shown = progress(start, start + Math.min(slot, 0.08));
+        const shown = ease(phases.annotations[i] ?? 1);
         return (
           <Img
             key={a.src}

@@ -17,6 +17,7 @@ import type { HeadlessBrowser } from '@remotion/renderer';
 import { ENV } from '../../core/config/env.ts';
 import type { S3MediaStore } from '../../core/media/media-store.ts';
 import { logger } from '../../core/observability.ts';
+import { type FrameRun, frameRuns } from '../remotion/compositions.ts';
 import { localRenderSlots, RenderSlots } from './render-slots.ts';
 import {
   BundleUnreachableError,
@@ -87,11 +88,21 @@ export function localWebGl(): Promise<'angle-egl' | 'swangle'> {
   return webglChoice;
 }
 
+/** Chromium's flags for each local OpenGL backend (as Remotion's openBrowser passes them). */
+export const GL_FLAGS: Record<ChromiumGl, readonly string[]> = {
+  angle: ['--use-gl=angle'],
+  swangle: ['--use-gl=angle', '--use-angle=swiftshader'],
+  'angle-egl': ['--use-gl=angle', '--use-angle=gl-egl'],
+};
+
 /**
- * The WebGL renderer string headless Chromium reports with ANGLE on EGL (e.g. "ANGLE (Mesa/X.org,
- * llvmpipe …)"), or null when it gives no WebGL2 context there.
+ * The WebGL renderer string headless Chromium reports with a backend's flags (default ANGLE on EGL, e.g.
+ * "ANGLE (Mesa/X.org, llvmpipe …)"), or null when it gives no WebGL2 context there.
  */
-export async function probeWebGl(executable: string): Promise<string | null> {
+export async function probeWebGl(
+  executable: string,
+  flags: readonly string[] = GL_FLAGS['angle-egl'],
+): Promise<string | null> {
   const profile = mkdtempSync(path.join(tmpdir(), 'webgl-probe-'));
   const page =
     'data:text/html,<body><script>const g=document.createElement("canvas").getContext("webgl2");' +
@@ -104,8 +115,7 @@ export async function probeWebGl(executable: string): Promise<string | null> {
         [
           '--headless=new',
           '--no-sandbox',
-          '--use-gl=angle',
-          '--use-angle=gl-egl',
+          ...flags,
           '--ignore-gpu-blocklist',
           '--disable-extensions',
           `--user-data-dir=${profile}`,
@@ -275,6 +285,22 @@ export function splitFrames(
   ]);
 }
 
+/**
+ * A render whose frames repeat (frameRuns) split across browsers by the pictures each captures: groups of
+ * consecutive runs, cut at a run's start, with about as many runs each (a long hold costs one capture,
+ * however many frames it lasts). Same conditions as splitFrames; one group when it would not split.
+ */
+export function splitRuns(
+  request: Pick<RenderRequest, 'serveUrl' | 'codec'> & { readonly gl?: ChromiumGl },
+  runs: readonly FrameRun[],
+  browsers: number,
+): FrameRun[][] {
+  const parts = splitFrames(request, runs.length, browsers).length;
+  return Array.from({ length: parts }, (_, i) =>
+    runs.slice(Math.round((i * runs.length) / parts), Math.round(((i + 1) * runs.length) / parts)),
+  );
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class LocalRenderer implements Renderer {
@@ -425,38 +451,61 @@ export class LocalRenderer implements Renderer {
     };
     const output = CODEC_OUTPUT[request.codec];
     const file = path.join(this.options.workDir, `${renderId}.${output.extension}`);
-    const ranges = splitFrames(
-      { ...request, gl: chromium.chromiumOptions.gl },
-      composition.durationInFrames,
-      this.browsersPerRender,
-    );
+    const splitBy = { ...request, gl: chromium.chromiumOptions.gl };
+    // Our own compositions whose frames repeat (the reveal's holds) capture each picture once.
+    const runs =
+      request.serveUrl === undefined && request.codec === 'h264'
+        ? frameRuns(request.composition, request.inputProps, composition.durationInFrames)
+        : undefined;
+    const groups =
+      runs && runs.length < composition.durationInFrames
+        ? splitRuns(splitBy, runs, this.browsersPerRender)
+        : undefined;
+    const ranges: Array<[number, number]> = groups
+      ? groups.map((g) => [g[0]![0], g.at(-1)![0] + g.at(-1)![1] - 1])
+      : splitFrames(splitBy, composition.durationInFrames, this.browsersPerRender);
     const partFiles =
       ranges.length === 1 ? [file] : ranges.map((_, i) => `${file}.part${i}.${output.extension}`);
     const partProgress = ranges.map(() => 0);
     try {
       await Promise.all(
         ranges.map(async (range, i) =>
-          renderMedia({
-            ...common,
-            ...(await remotionServerOptions()),
-            puppeteerInstance: await sharedBrowser(chromium, i),
-            composition,
-            codec: request.codec,
-            ...frameEncoding(request),
-            scale: request.scale,
-            outputLocation: partFiles[i]!,
-            overwrite: true,
-            concurrency: this.options.concurrency ?? null,
-            // Remotion takes the preset for h264 only (it refuses one for h265).
-            ...(request.codec === 'h264'
-              ? { x264Preset: this.options.x264Preset ?? ('veryfast' as const) }
-              : {}),
-            ...(ranges.length > 1 ? { frameRange: range } : {}),
-            onProgress: (p) => {
-              partProgress[i] = p.progress;
-              onProgress(partProgress.reduce((a, b) => a + b, 0) / ranges.length);
-            },
-          }),
+          groups
+            ? renderHeldFrames({
+                common: { ...common, ...(await remotionServerOptions()) },
+                puppeteerInstance: await sharedBrowser(chromium, i),
+                composition,
+                runs: groups[i]!,
+                encoding: { ...frameEncoding(request), x264Preset: this.options.x264Preset ?? 'veryfast' },
+                scale: request.scale,
+                concurrency: this.options.concurrency ?? null,
+                output: partFiles[i]!,
+                onProgress: (p) => {
+                  partProgress[i] = p;
+                  onProgress(partProgress.reduce((a, b) => a + b, 0) / ranges.length);
+                },
+              })
+            : renderMedia({
+                ...common,
+                ...(await remotionServerOptions()),
+                puppeteerInstance: await sharedBrowser(chromium, i),
+                composition,
+                codec: request.codec,
+                ...frameEncoding(request),
+                scale: request.scale,
+                outputLocation: partFiles[i]!,
+                overwrite: true,
+                concurrency: this.options.concurrency ?? null,
+                // Remotion takes the preset for h264 only (it refuses one for h265).
+                ...(request.codec === 'h264'
+                  ? { x264Preset: this.options.x264Preset ?? ('veryfast' as const) }
+                  : {}),
+                ...(ranges.length > 1 ? { frameRange: range } : {}),
+                onProgress: (p) => {
+                  partProgress[i] = p.progress;
+                  onProgress(partProgress.reduce((a, b) => a + b, 0) / ranges.length);
+                },
+              }),
         ),
       );
       if (ranges.length > 1) await joinParts(partFiles, file);
@@ -547,5 +596,104 @@ async function joinParts(parts: readonly string[], output: string): Promise<void
     });
   } finally {
     rmSync(list, { force: true });
+  }
+}
+
+interface HeldFramesRender {
+  /** renderFrames' page options: serveUrl, inputProps, Chromium, timeout, port, environment. */
+  readonly common: {
+    readonly serveUrl: string;
+    readonly inputProps: Record<string, unknown>;
+    readonly timeoutInMilliseconds: number;
+    readonly logLevel: 'error';
+    readonly port: number;
+  } & typeof CHROMIUM & { readonly envVariables?: Record<string, string> };
+  readonly puppeteerInstance: HeadlessBrowser;
+  readonly composition: import('@remotion/renderer').RenderMediaOptions['composition'];
+  /** Consecutive runs of identical frames, from frameRuns: each is captured once and written `length` times. */
+  readonly runs: readonly FrameRun[];
+  readonly encoding: ReturnType<typeof frameEncoding> & { readonly x264Preset: string };
+  readonly scale: number;
+  readonly concurrency: number | null;
+  readonly output: string;
+  readonly onProgress: (progress: number) => void;
+}
+
+/**
+ * An H.264 video of the frames in `runs`, each run's picture captured once (Remotion's renderFrames with
+ * the `frames` it names) and piped `length` times into x264 (Remotion's own ffmpeg), with the encoder
+ * settings renderMedia would use: JPEG frames through image2pipe, yuv420p, the crf and preset asked for.
+ * Frames reach the encoder in order as they are captured, so capture and encoding overlap.
+ */
+async function renderHeldFrames(render: HeldFramesRender): Promise<void> {
+  const { renderFrames, RenderInternals } = await import('@remotion/renderer');
+  const { composition, runs, encoding } = render;
+  const width = Math.round(composition.width * render.scale);
+  const height = Math.round(composition.height * render.scale);
+  const encoder = RenderInternals.callFf({
+    bin: 'ffmpeg',
+    args: [
+      ...['-r', String(composition.fps), '-f', 'image2pipe', '-s', `${width}x${height}`],
+      ...['-vcodec', encoding.imageFormat === 'jpeg' ? 'mjpeg' : 'png', '-i', '-'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', encoding.x264Preset],
+      ...['-video_track_timescale', '90000', '-crf', String(encoding.crf ?? 18)],
+      ...['-movflags', '+faststart', '-y', render.output],
+    ],
+    indent: false,
+    logLevel: 'error',
+    binariesDirectory: null,
+    cancelSignal: undefined,
+  });
+  const stdin = encoder.stdin!;
+  // An encoder that fails closes its input: the writes below then fail too; its own error says why.
+  stdin.on('error', () => undefined);
+  const write = (buffer: Buffer) =>
+    new Promise<void>((resolve, reject) => {
+      if (stdin.destroyed) reject(new Error('the encoder closed its input'));
+      else if (stdin.write(buffer)) resolve();
+      else stdin.once('drain', resolve);
+    });
+  const lengthOf = new Map(runs.map(([first, length]) => [first, length]));
+  const captured = new Map<number, Buffer>();
+  let next = 0;
+  let written: Promise<void> = Promise.resolve();
+  // Writes every run whose picture has arrived, in order (tabs may finish frames out of order).
+  const flush = async () => {
+    while (next < runs.length && captured.has(runs[next]![0])) {
+      const first = runs[next]![0];
+      const picture = captured.get(first)!;
+      captured.delete(first);
+      for (let k = 0; k < lengthOf.get(first)!; k += 1) await write(picture);
+      next += 1;
+    }
+  };
+  try {
+    await renderFrames({
+      ...render.common,
+      puppeteerInstance: render.puppeteerInstance,
+      composition,
+      frames: runs.map(([first]) => first),
+      imageFormat: encoding.imageFormat,
+      ...(encoding.imageFormat === 'jpeg' ? { jpegQuality: encoding.jpegQuality } : {}),
+      scale: render.scale,
+      concurrency: render.concurrency,
+      outputDir: null,
+      onStart: () => undefined,
+      onFrameUpdate: (framesRendered) => render.onProgress((0.95 * framesRendered) / runs.length),
+      onFrameBuffer: (buffer, frame) => {
+        captured.set(frame, buffer);
+        written = written.then(flush);
+        return written;
+      },
+    });
+    await written;
+    if (next < runs.length) throw new Error(`renderFrames delivered ${next} of ${runs.length} pictures`);
+    stdin.end();
+    await encoder;
+    render.onProgress(1);
+  } catch (error) {
+    encoder.kill();
+    await encoder.catch(() => undefined);
+    throw error;
   }
 }
