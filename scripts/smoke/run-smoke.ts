@@ -34,7 +34,6 @@ class Deferred<T> {
 }
 
 interface Sent {
-  readonly path: string;
   readonly body: unknown;
   readonly idempotencyKey: string;
   readonly jobId: string;
@@ -154,9 +153,9 @@ export async function runSmoke(
           .promise.catch(() => Promise.reject(new Error(`its parent ${plan.parent} did not complete`)));
       const inputs = await inputsOf(plan);
       const { jobId, input } = await submit(plan.type, (i) => plan.submit(i), parent, inputs);
+      // The replay check repeats this request byte for byte: the body its plan sends, the same key.
       if (plan.type === 'frontage_detection')
         frontageSent.resolve({
-          path: '/v1/property-frontage/detect',
           body: { address: options.address, ...input.common },
           idempotencyKey: input.header['Idempotency-Key'],
           jobId,
@@ -168,12 +167,10 @@ export async function runSmoke(
           `job ${jobId} ${job.status}: ${job.error?.code ?? ''} ${job.error?.message ?? ''}`.trim(),
         );
       mine.resolve(job);
-      return `job ${seconds(Date.parse(job.completed_at!) - Date.parse(job.created_at))}; ${await checkFiles(
-        plan,
-        job,
-      ).catch((error: Error) => {
+      const files = await checkFiles(plan, job).catch((error: Error) => {
         throw new Error(`job ${jobId}: ${error.message}`);
-      })}`;
+      });
+      return `job ${seconds(Date.parse(job.completed_at!) - Date.parse(job.created_at))}; ${files}`;
     } catch (error) {
       mine.reject(error as Error);
       if (plan.type === 'frontage_detection') frontageSent.reject(error as Error);
