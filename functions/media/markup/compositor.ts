@@ -14,7 +14,14 @@ import {
   drawAnnotations,
   type ResolvedAnnotation,
 } from './annotation-layout.ts';
-import { decodeStrips, encodeStrips, splitFrame } from './jpeg-strips.ts';
+import {
+  decodeStrips,
+  encodeStrips,
+  recodeStrips,
+  type Strip,
+  splitFrame,
+  stripRows,
+} from './jpeg-strips.ts';
 import type { LabelFont } from './label-font.ts';
 import { blendOver, darkenOutside, type Frame, type Layer, restoreInside, strokeRing } from './pixels.ts';
 import { ringPath } from './svg-path.ts';
@@ -113,10 +120,36 @@ async function boundaryMask(ring: readonly Point[], width: number, height: numbe
 }
 
 /**
- * JPEGs are coded in as many strips as there are cores (jpeg-strips.ts), with standard Huffman tables
- * (optimising them is a second pass, ~60 ms at 4K, for ~3% smaller files).
+ * JPEGs are coded in 8 strips (jpeg-strips.ts: 272 rows at 2160), with standard Huffman tables (optimising
+ * them is a second pass, ~60 ms at 4K, for ~3% smaller files): enough to code on every core, and an
+ * outline edit re-codes only the strips its stroke and labels touch (recodeStrips).
  */
-export const CODING_STRIPS = Math.max(1, Math.min(4, availableParallelism()));
+export const CODING_STRIPS = 8;
+
+/** Strips decoded at once when the whole frame is needed: one per core (up to 4). */
+const DECODERS = Math.max(1, Math.min(4, availableParallelism()));
+
+/**
+ * The frame cut into CODING_STRIPS strips for coding, whatever strips it was decoded in, so that a later
+ * outline edit can copy some: views into its buffers where the cuts fall inside them (decoding groups
+ * whole coded strips), else one copy of the frame.
+ */
+function codingStrips(frame: Frame): Strip[] {
+  const rows = stripRows(frame.height, CODING_STRIPS);
+  const rowBytes = frame.width * 3;
+  const out: Strip[] = [];
+  for (const s of frame.strips) {
+    if (s.top % rows !== 0 || (s.height % rows !== 0 && s.top + s.height !== frame.height)) {
+      const whole = Buffer.concat(frame.strips.map((x) => x.data));
+      return splitFrame(whole, frame.width, frame.height, CODING_STRIPS);
+    }
+    for (let y = 0; y < s.height; y += rows) {
+      const height = Math.min(rows, s.height - y);
+      out.push({ top: s.top + y, height, data: s.data.subarray(y * rowBytes, (y + height) * rowBytes) });
+    }
+  }
+  return out;
+}
 
 export async function compositeMarkup(request: CompositeRequest): Promise<CompositeResult> {
   const meta = await sharp(request.image).metadata();
@@ -124,9 +157,31 @@ export async function compositeMarkup(request: CompositeRequest): Promise<Compos
   const height = meta.autoOrient?.height ?? meta.height;
   const ring = pixelRing(request.boundary, width, height);
   const annotations = annotationLayers(request, width, height);
+  const quality = request.jpegQuality ?? 90;
+  const strokeWidth = outlineWidthPx(request.settings, height);
+  if (request.style === 'outline' && (meta.orientation ?? 1) === 1) {
+    // Only the stroke and the labels change pixels: the strips they touch are decoded and coded again,
+    // the others copied as they are coded (most of a 4K frame's decode and encode saved).
+    const layers = await Promise.all(annotations.map((a) => rasterize(a.layer, a.bounds)));
+    const reach = strokeWidth / 2 + 2;
+    const bands = [
+      [Math.min(...ring.map((p) => p.y)) - reach, Math.max(...ring.map((p) => p.y)) + reach],
+      ...layers.map((l) => [l.bounds.top, l.bounds.top + l.bounds.height]),
+    ];
+    const jpeg = await recodeStrips(
+      request.image,
+      quality,
+      (top, h) => bands.some(([from, to]) => to! >= top && from! < top + h),
+      (frame) => {
+        strokeRing(frame, ring, strokeWidth, request.settings.outline_color);
+        for (const layer of layers) blendOver(frame, layer);
+      },
+    );
+    if (jpeg) return { jpeg, width, height };
+  }
   // Decoding (in strips, when the image has restart markers) and rasterizing run side by side.
   const [decoded, layers, mask] = await Promise.all([
-    decodeStrips(request.image, CODING_STRIPS),
+    decodeStrips(request.image, DECODERS),
     Promise.all(annotations.map((a) => rasterize(a.layer, a.bounds))),
     request.style === 'outline' ? undefined : boundaryMask(ring, width, height),
   ]);
@@ -147,8 +202,8 @@ export async function compositeMarkup(request: CompositeRequest): Promise<Compos
     frame = { width, height, strips: splitFrame(blurred, width, height, CODING_STRIPS) };
     restoreInside(frame, { width, height, strips: [{ top: 0, height, data: whole }] }, mask!);
   }
-  strokeRing(frame, ring, outlineWidthPx(request.settings, height), request.settings.outline_color);
+  strokeRing(frame, ring, strokeWidth, request.settings.outline_color);
   for (const layer of layers) blendOver(frame, layer);
-  const jpeg = await encodeStrips(frame.strips, width, height, { quality: request.jpegQuality ?? 90 });
+  const jpeg = await encodeStrips(codingStrips(frame), width, height, { quality });
   return { jpeg, width, height };
 }

@@ -251,3 +251,94 @@ export async function decodeStrips(jpeg: Buffer, strips: number): Promise<Decode
   );
   return { width: frame.width, height: frame.height, strips: decoded };
 }
+
+const tablesOf = (header: readonly Segment[]) =>
+  Buffer.concat(header.filter((s) => s.marker === MARKER.DQT || s.marker === MARKER.DHT).map((s) => s.bytes));
+
+/**
+ * Re-codes only the strips of a strip-coded JPEG (as encodeStrips writes it) that an edit touches:
+ * `touches(top, height)` says which strips the edit draws on; those are decoded, handed to `edit` as a
+ * frame (the other strips' pixels are empty: `edit` must stay inside the strips it said it touches),
+ * encoded again at `quality`, and put back between the untouched strips, which are copied as they are
+ * coded. The result is the file a whole decode and encode would give, except that the untouched strips
+ * are the original's pixels (one generation of JPEG loss fewer). Undefined when the file is not coded so,
+ * or when `quality` codes with other tables than the file's (then its strips cannot be mixed).
+ */
+export async function recodeStrips(
+  jpeg: Buffer,
+  quality: number,
+  touches: (top: number, height: number) => boolean,
+  edit: (frame: DecodedFrame) => void,
+): Promise<Buffer | undefined> {
+  const parsed = parse(jpeg);
+  const frame = parsed ? frameOf(parsed.header) : undefined;
+  const dri = parsed?.header.find((s) => s.marker === MARKER.DRI);
+  if (!parsed || !frame || !dri || frame.sampling.length !== 3 || frame.sampling[0] !== 0x22)
+    return undefined;
+  const interval = dri.bytes.readUInt16BE(4);
+  const mcusPerRow = Math.ceil(frame.width / MCU);
+  if (interval === 0 || interval % mcusPerRow !== 0) return undefined;
+  const rows = (interval / mcusPerRow) * MCU;
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (const at of restartMarkers(parsed.scan)) {
+    pieces.push(parsed.scan.subarray(from, at));
+    from = at + 2;
+  }
+  pieces.push(parsed.scan.subarray(from));
+  if (Math.ceil(frame.height / rows) !== pieces.length) return undefined;
+  const others = parsed.header.filter((s) => s.marker !== MARKER.SOF0 && s.marker !== MARKER.DRI);
+  const strips = pieces.map((_, k) => {
+    const top = k * rows;
+    return { top, height: Math.min(rows, frame.height - top) };
+  });
+  const touched = strips.map((s) => touches(s.top, s.height));
+  const decoded = await Promise.all(
+    strips.map(async (s, k): Promise<Strip> => {
+      if (!touched[k]) return { ...s, data: Buffer.alloc(0) };
+      const file = Buffer.concat([
+        Buffer.from([0xff, MARKER.SOI]),
+        ...others.map((o) => o.bytes),
+        withHeight(frame.sof, s.height),
+        parsed.sos.bytes,
+        pieces[k]!,
+        Buffer.from([0xff, MARKER.EOI]),
+      ]);
+      const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+      if (info.height !== s.height || info.width !== frame.width || info.channels !== 3)
+        throw new Error('a strip decoded to the wrong shape');
+      return { ...s, data };
+    }),
+  );
+  edit({ width: frame.width, height: frame.height, strips: decoded });
+  const recoded = await Promise.all(
+    decoded.map(async (s, k) =>
+      touched[k]
+        ? parse(
+            await sharp(s.data, { raw: { width: frame.width, height: s.height, channels: 3 } })
+              .jpeg(JPEG(quality))
+              .toBuffer(),
+          )
+        : undefined,
+    ),
+  );
+  const tables = tablesOf(parsed.header);
+  if (
+    recoded.some(
+      (p, k) =>
+        touched[k] && (!p || !tablesOf(p.header).equals(tables) || !p.sos.bytes.equals(parsed.sos.bytes)),
+    )
+  )
+    return undefined;
+  const out: Buffer[] = [
+    Buffer.from([0xff, MARKER.SOI]),
+    ...parsed.header.map((s) => s.bytes),
+    parsed.sos.bytes,
+  ];
+  pieces.forEach((piece, k) => {
+    if (k > 0) out.push(Buffer.from([0xff, MARKER.RST0 + ((k - 1) % 8)]));
+    out.push(recoded[k]?.scan ?? piece);
+  });
+  out.push(Buffer.from([0xff, MARKER.EOI]));
+  return Buffer.concat(out);
+}

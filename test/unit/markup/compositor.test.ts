@@ -3,8 +3,12 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveAnnotations } from '../../../functions/media/markup/annotation-layout.ts';
-import { type BoundaryStyle, compositeMarkup } from '../../../functions/media/markup/compositor.ts';
-import { encodeStrips, splitFrame } from '../../../functions/media/markup/jpeg-strips.ts';
+import {
+  type BoundaryStyle,
+  CODING_STRIPS,
+  compositeMarkup,
+} from '../../../functions/media/markup/compositor.ts';
+import { encodeStrips, splitFrame, stripRows } from '../../../functions/media/markup/jpeg-strips.ts';
 import { labelFont } from '../../../functions/media/markup/label-font.ts';
 
 const W = 1920;
@@ -76,6 +80,33 @@ describe('compositor', () => {
     expect(green(6)).toBe(false);
     expect(green(-6)).toBe(false);
     expect(patch(out, outside.x, outside.y)).toEqual(patch(source, outside.x, outside.y));
+  });
+
+  it('outlines a frame coded as markup_v2 codes it by re-coding only the strips the stroke crosses', async () => {
+    // Quality 90 and CODING_STRIPS strips, as the markup job writes its aerial: strips are mixed.
+    const raw = await sharp(image).raw().toBuffer();
+    const coded = await encodeStrips(splitFrame(raw, W, H, CODING_STRIPS), W, H, { quality: 90 });
+    const before = await sharp(coded).raw().toBuffer();
+    const { jpeg } = await compositeMarkup({
+      image: coded,
+      boundary,
+      style: 'outline',
+      settings,
+      annotations: [],
+      font: labelFont(),
+    });
+    const out = await sharp(jpeg).raw().toBuffer();
+    const a = { x: boundary[0]!.x * W, y: boundary[0]!.y * H };
+    const d = { x: boundary[3]!.x * W, y: boundary[3]!.y * H };
+    const [r, g, b] = at(out, (a.x + d.x) / 2, (a.y + d.y) / 2);
+    expect(g > 200 && r < 90 && b < 90).toBe(true);
+    // Rows of strips the stroke does not reach are the coded original's, untouched by a second coding.
+    const rows = stripRows(H, CODING_STRIPS);
+    const top = Math.min(...boundary.map((p) => p.y * H)) - 8;
+    const untouched = Math.floor(top / rows) * rows - 2;
+    expect(untouched).toBeGreaterThan(100);
+    const band = (buf: Buffer) => buf.subarray(0, untouched * W * 3);
+    expect(band(out).equals(band(before))).toBe(true);
   });
 
   it('darkens only outside', async () => {

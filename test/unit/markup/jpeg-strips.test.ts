@@ -10,9 +10,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeStrips,
   encodeStrips,
+  recodeStrips,
   splitFrame,
   stripRows,
 } from '../../../functions/media/markup/jpeg-strips.ts';
+import { rowOf } from '../../../functions/media/markup/pixels.ts';
 
 const W = 1000;
 const H = 600;
@@ -119,5 +121,63 @@ describe('strip-coded JPEG', () => {
   it('codes in one piece when asked for one strip', async () => {
     const single = await encodeStrips(splitFrame(raw, W, H, 1), W, H, { quality: 90 });
     expect(single.indexOf(Buffer.from([0xff, 0xdd]))).toBe(-1);
+  });
+
+  describe('recodeStrips', () => {
+    // 8 strips of 80 rows; the edit paints rows 300-339, across strips 3 and 4 (rows 240-399).
+    const paint = { top: 300, bottom: 340, left: 300, right: 700 };
+    const touches = (top: number, height: number) => top < paint.bottom && top + height > paint.top;
+    const edit = (frame: Parameters<Parameters<typeof recodeStrips>[3]>[0]) => {
+      for (let y = paint.top; y < paint.bottom; y += 1) {
+        const [row, start] = rowOf(frame, y);
+        for (let x = paint.left; x < paint.right; x += 1) row.set([255, 0, 0], start + x * 3);
+      }
+    };
+
+    it('re-codes the strips the edit touches and copies the others as they are coded', async () => {
+      const original = await encodeStrips(splitFrame(raw, W, H, 8), W, H, { quality: 90 });
+      const touched: number[] = [];
+      const recoded = await recodeStrips(
+        original,
+        90,
+        (top, h) => {
+          if (touches(top, h)) touched.push(top);
+          return touches(top, h);
+        },
+        edit,
+      );
+      expect(touched).toEqual([240, 320]);
+      const before = await sharp(original).raw().toBuffer();
+      const after = await sharp(recoded!).raw().toBuffer();
+      expect(after.length).toBe(before.length);
+      // The painted rectangle is red; rows of untouched strips decode exactly as before (the two rows
+      // beside a seam may differ by chroma upsampling across it).
+      const i = (320 * W + 500) * 3;
+      expect([...after.subarray(i, i + 3)].map((v) => Math.round(v / 16))).toEqual([16, 0, 0]);
+      for (let y = 0; y < H; y += 1) {
+        const row = (b: Buffer) => b.subarray(y * W * 3, (y + 1) * W * 3);
+        const nearSeam = Math.abs(y - 239.5) <= 2 || Math.abs(y - 399.5) <= 2;
+        if ((y < 240 || y >= 400) && !nearSeam) expect(row(after).equals(row(before)), `row ${y}`).toBe(true);
+      }
+      // The touched strips are what a whole decode, edit and encode gives them (up to chroma at the seams).
+      const whole = await decodeStrips(original, 2);
+      edit(whole);
+      const reference = await sharp(
+        await encodeStrips(splitFrame(Buffer.concat(whole.strips.map((s) => s.data)), W, H, 8), W, H, {
+          quality: 90,
+        }),
+      )
+        .raw()
+        .toBuffer();
+      let sum = 0;
+      for (let k = 240 * W * 3; k < 400 * W * 3; k += 1) sum += Math.abs(after[k]! - reference[k]!);
+      expect(sum / (160 * W * 3)).toBeLessThan(0.5);
+    });
+
+    it('gives up on files it cannot mix strips of: other tables, no restart markers', async () => {
+      const q95 = await encodeStrips(splitFrame(raw, W, H, 8), W, H, { quality: 95 });
+      expect(await recodeStrips(q95, 90, touches, edit)).toBeUndefined();
+      expect(await recodeStrips(await plain(), 90, touches, edit)).toBeUndefined();
+    });
   });
 });
