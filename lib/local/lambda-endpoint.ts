@@ -405,6 +405,9 @@ export async function startLambdaEndpoint(
     if (stream) {
       // The answer starts at once: an invocation waiting for a free environment is not a stalled stream.
       res.writeHead(200, { ...base, 'content-type': 'application/vnd.amazon.eventstream' });
+      // Sent now, not with the first chunk: Remotion's client gives up on a stream whose answer has not
+      // begun in 30 s ("AWS did not invoke Lambda"), and chunk renders beyond the concurrency wait longer.
+      res.flushHeaders();
       await pool.run(payload, requestId, {
         chunk: (data) => res.write(payloadChunkEvent(data)),
         done: ({ error, logTail }) => {
