@@ -18,6 +18,7 @@ import { MARKUP_REVEAL } from '../functions/media/remotion/compositions.ts';
 import { CHROMIUM } from '../functions/media/rendering/local-renderer.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { benchReveal, memoryMedia, syntheticAerialScene } from './aerial-fixture.ts';
+import { renderContext, renderMachine } from './stats.ts';
 
 const require = createRequire(import.meta.url);
 const dist = path.dirname(require.resolve('@remotion/renderer'));
@@ -190,11 +191,7 @@ if (parts.includes('reveal')) {
   for (const variant of (process.env.PROFILE_REVEAL_VARIANTS ?? '').split(';').filter(Boolean))
     await run(`reveal [${variant}]`, MARKUP_REVEAL.id, reveal, variant);
 }
-console.log(
-  `load average: ${(await import('node:os'))
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}; outputs ${out}`,
-);
+// What the figures above depend on beyond our code: the machine, Chromium, the backend, the load.
+console.log(`${renderContext(await renderMachine(), webgl.chromiumOptions.gl ?? 'angle')}; outputs ${out}`);
 await browser.close({ silent: true });
 await mediaServer.close();
