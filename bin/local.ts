@@ -8,12 +8,13 @@ const { startLocalStack } = await import('../lib/local/local-stack.ts');
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.local-data';
 
-const started = Date.now();
+const loaded = Math.round(performance.now()); // since this process started: Node, tsx and the modules
 const stack = await startLocalStack({ port, dataDir });
 const { info, devKeys, recovery } = stack;
 console.log(
   [
-    `Property media service (local stack) listening on ${info.url}  [started in ${Date.now() - started} ms]`,
+    `Property media service (local stack) listening on ${info.url}  [started in ${Math.round(performance.now())} ms]`,
+    `  start-up       : load modules ${loaded} ms, ${stack.startup.map(([phase, ms]) => `${phase} ${ms} ms`).join(', ')}`,
     `  data directory : ${dataDir}`,
     `  organization   : ${devKeys.orgId}`,
     `  test key       : ${devKeys.test}`,

@@ -14,13 +14,9 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+import { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT } from './function-facts.ts';
 
-/** Template metadata naming the handler module: the local stack resolves Lambda ARNs through it. */
-export const HANDLER_METADATA_KEY = 'pms:handler';
-
-/** Step functions given this much memory or more are the heavy ones (images, scenes, slides, rooms). */
-export const HEAVY_MEMORY_MB = 1024;
+export { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT };
 
 export interface ServiceFunctionProps {
   /** Handler module relative to the project root, e.g. functions/api/get-job.ts. */

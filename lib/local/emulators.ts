@@ -93,9 +93,12 @@ function refuse(request: { headers: Headers }, reply: Reply, code: string, messa
 }
 
 /** An emulator in its own worker thread (emulator-worker.ts): its port, and a stop that closes its data. */
-async function startInWorker(
-  data: EmulatorWorkerData,
-): Promise<{ readonly port: number; stop(): Promise<void> }> {
+interface StartedWorker {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+async function startInWorker(data: EmulatorWorkerData): Promise<StartedWorker> {
   const worker = new Worker(new URL('./emulator-worker.ts', import.meta.url), {
     execArgv: ['--import', 'tsx'],
     workerData: data,
@@ -233,9 +236,22 @@ export async function startEmulators(
   const objectDir = path.join(dataDir, 's3');
   for (const dir of [dynamoDir, queueDir, objectDir]) mkdirSync(dir, { recursive: true });
 
-  const dynamo = await startInWorker({ kind: 'dynamodb', path: dynamoDir });
-
-  const aws = await startInWorker({ kind: 'aws', queueDir, objectDir, credentials });
+  // Both at once: each worker spends most of its start loading modules, on a core of its own.
+  const started = await Promise.allSettled([
+    startInWorker({ kind: 'dynamodb', path: dynamoDir }),
+    startInWorker({ kind: 'aws', queueDir, objectDir, credentials }),
+  ]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(
+      started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)),
+    );
+    throw failed.reason;
+  }
+  const [dynamo, aws] = started.map((result) => (result as PromiseFulfilledResult<StartedWorker>).value) as [
+    StartedWorker,
+    StartedWorker,
+  ];
 
   return {
     dynamodbEndpoint: `http://127.0.0.1:${dynamo.port}`,

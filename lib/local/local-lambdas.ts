@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT } from '../constructs/service-function.ts';
+import { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT } from '../constructs/function-facts.ts';
 import type { Admission } from './admission.ts';
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -207,13 +207,26 @@ export class LocalLambdas {
   }
 
   /** Loads every handler module now, so the first request does not pay for it. */
+  /** Loads the handlers that run on this thread (the API's), so the first request finds them ready. */
   async warm(): Promise<void> {
     await Promise.all(
-      [...this.functions.values()].map((fn) =>
-        this.pool && this.offloaded.has(fn.logicalId)
-          ? this.pool.warm({ module: fn.module, exportName: fn.exportName, projectRoot: PROJECT_ROOT })
-          : this.handler(fn),
-      ),
+      [...this.functions.values()]
+        .filter((fn) => !this.offloaded.has(fn.logicalId))
+        .map((fn) => this.handler(fn)),
+    );
+  }
+
+  /**
+   * Loads the worker threads' handlers (steps and consumers). Nothing waits for it: the API answers
+   * meanwhile, and an invocation that comes first loads its own module.
+   */
+  async warmWorkers(): Promise<void> {
+    const pool = this.pool;
+    if (!pool) return;
+    await Promise.all(
+      [...this.functions.values()]
+        .filter((fn) => this.offloaded.has(fn.logicalId))
+        .map((fn) => pool.warm({ module: fn.module, exportName: fn.exportName, projectRoot: PROJECT_ROOT })),
     );
   }
 }

@@ -65,6 +65,8 @@ export interface RunningLocalStack {
   readonly recovery: RecoveryReport;
   /** A one-time sign-in link to the developer dashboard as the dev organization (15 minutes). */
   readonly dashboardSignInLink: string;
+  /** Where start-up time went, phase by phase (ms), in order. */
+  readonly startup: ReadonlyArray<readonly [phase: string, ms: number]>;
   /** Resolves when no job execution is running. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -79,6 +81,13 @@ function localRenderScale(): number | undefined {
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<RunningLocalStack> {
+  const startup: Array<[string, number]> = [];
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    startup.push([name, Math.round(now - phaseStart)]);
+    phaseStart = now;
+  };
   const config = STAGES.local;
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -87,6 +96,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const renderScale = localRenderScale();
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const emulators = await startEmulators(dataDir, credentials);
+  phase('emulators');
 
   const clientConfig = { region: LOCAL_REGION, credentials };
   Object.assign(process.env, {
@@ -102,16 +112,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const s3 = new S3Client({ ...clientConfig, endpoint: emulators.awsEndpoint, forcePathStyle: true });
   const sqs = new SQSClient({ ...clientConfig, endpoint: emulators.awsEndpoint });
 
-  const { stateful, service } = synthesizeLocalApp();
+  const { stateful, service, cached, remember } = await synthesizeLocalApp();
+  phase(cached ? 'synth (cached)' : 'synth');
   const names = new LocalNames([stateful, service]);
   await createLocalResources(stateful, names, { dynamodb, s3, sqs }, emulators.awsEndpoint);
+  phase('resources');
   const statefulResolver = new TemplateResolver(names);
   const resolver = new TemplateResolver(names, exportsOf(stateful, statefulResolver));
 
   const lambdas = new LocalLambdas(service, resolver);
   const environment = lambdas.combinedEnvironment();
   const stepFunctions = new LocalStepFunctions(service, resolver, lambdas);
+  if (!cached) {
+    await stepFunctions.validate();
+    remember();
+  }
   const sfnEndpoint = await stepFunctions.listen();
+  phase('functions');
   Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
   // Function logs (Powertools): INFO, ERROR only under LOCAL_STACK_QUIET, or POWERTOOLS_LOG_LEVEL's
   // choice; set before the worker threads copy the environment.
@@ -125,7 +142,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   logger.setLogLevel(logLevel as Parameters<typeof logger.setLogLevel>[0]);
   // Renders: the bundled site, a directory for renders in progress, and the test-only output scale.
   Object.assign(process.env, {
-    [ENV.remotionServeUrl]: await site,
+    [ENV.remotionServeUrl]: await site.then((url) => {
+      phase('site bundle');
+      return url;
+    }),
     [ENV.localRenderDir]: path.join(dataDir, 'renders'),
     ...(renderScale === undefined ? {} : { [ENV.renderScale]: String(renderScale) }),
     // No Secrets Manager emulator: secrets (a tiles API key, with AERIAL_SCENE_SOURCE set in the shell)
@@ -165,6 +185,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     new Admission(localStepInvocations()),
   );
   await lambdas.warm();
+  lambdas.warmWorkers().catch((error: unknown) => {
+    console.error(`A workflow step's module failed to load: ${(error as Error).stack ?? String(error)}`);
+  });
+  phase('warm API handlers');
 
   const eventSources = new LocalEventSources(service, resolver, (id) => names.queueUrl(id), lambdas, sqs);
   eventSources.start();
@@ -191,6 +215,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       throw new Error(`No state machine is wired for job type ${jobType}`);
   }
   const recovery = await recoverUnfinishedJobs(jobs, starter, config.workflowTimeoutSeconds, new Date());
+  phase('keys and recovery');
   // After recovery: the sweeper then only meets what recovery left (outboxes of jobs it failed).
   schedules.start();
 
@@ -220,6 +245,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     devKeys,
     recovery,
     dashboardSignInLink: signInLink(`http://127.0.0.1:${port}`, signIn.token),
+    startup,
     idle: () => stepFunctions.idle(),
     async stop() {
       clearInterval(loopWatch);

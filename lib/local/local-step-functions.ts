@@ -4,7 +4,7 @@
 // delivered to the targets of the template's EventBridge rules, as in AWS.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine } from 'aws-local-stepfunctions';
+import type { StateMachine } from 'aws-local-stepfunctions';
 import type { LocalLambdas } from './local-lambdas.ts';
 import { logicalIdOfArn, stateMachineArn } from './local-resources.ts';
 import {
@@ -14,6 +14,16 @@ import {
   resourcesOfType,
   type TemplateResolver,
 } from './synthesized-app.ts';
+
+/**
+ * The interpreter, loaded on first use (an execution, or validate()): with its validator it takes seconds
+ * to load, and a start with unchanged templates needs neither before the API answers.
+ */
+let interpreter: Promise<typeof import('aws-local-stepfunctions')> | undefined;
+const loadInterpreter = () => {
+  interpreter ??= import('aws-local-stepfunctions');
+  return interpreter;
+};
 
 type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
 
@@ -39,7 +49,8 @@ interface Machine {
   readonly arn: string;
   readonly definition: Record<string, unknown>;
   /** Built (and validated, which takes hundreds of ms) once; each run() is its own execution. */
-  readonly runner: StateMachine;
+  /** Built on first use: see loadInterpreter. */
+  runner?: StateMachine;
   readonly handlers: Record<string, (input: unknown) => Promise<unknown>>;
 }
 
@@ -92,7 +103,7 @@ export class LocalStepFunctions {
       const handlers: Machine['handlers'] = {};
       this.collectTaskHandlers(definition.States, handlers);
       const arn = stateMachineArn(logicalId);
-      this.machines.set(arn, { arn, definition, handlers, runner: new StateMachine(definition as never) });
+      this.machines.set(arn, { arn, definition, handlers });
     }
     for (const [, rule] of resourcesOfType(template, 'AWS::Events::Rule')) {
       const props = resolver.resolve(rule.Properties ?? {}) as {
@@ -167,9 +178,23 @@ export class LocalStepFunctions {
     return execution;
   }
 
+  /**
+   * Checks every definition with the interpreter's validator (asl-validator). The local stack does this
+   * when its templates were synthesized anew; templates from its cache passed it when they were cached.
+   */
+  async validate(): Promise<void> {
+    const { StateMachine } = await loadInterpreter();
+    for (const machine of this.machines.values())
+      machine.runner ??= new StateMachine(machine.definition as never);
+  }
+
   private async run(machine: Machine, execution: Execution, input: unknown): Promise<void> {
     log({ msg: 'execution started', execution: execution.name, stateMachine: logicalIdOfArn(machine.arn) });
+    const { StateMachine, ExecutionAbortedError, ExecutionTimeoutError } = await loadInterpreter();
     try {
+      machine.runner ??= new StateMachine(machine.definition as never, {
+        validationOptions: { noValidate: true },
+      });
       const running = machine.runner.run(input as never, {
         overrides: { taskResourceLocalHandlers: machine.handlers as never },
       });

@@ -1,12 +1,19 @@
 // Synthesizes the CDK app for the `local` stage in process (asset bundling skipped: the local stack runs
 // the handler sources directly) and resolves the templates' intrinsic functions to local names, so the
 // local stack is built from exactly what `cdk deploy` would create.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
-import { buildStage } from '../app.ts';
-import { STAGES } from '../config/stages.ts';
+import { PROJECT_ROOT } from '../constructs/function-facts.ts';
 
 export const LOCAL_REGION = 'ap-southeast-2';
 export const LOCAL_ACCOUNT = '000000000000';
@@ -27,7 +34,71 @@ export interface SynthesizedApp {
   readonly service: CfnTemplate;
 }
 
-export function synthesizeLocalApp(): SynthesizedApp {
+/** Synthesized local templates, one file per hash of their inputs (a later `npm start` skips CDK). */
+const CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'property-media-local');
+/** What the synthesis reads: the CDK app and the modules it imports, the dependencies' versions. */
+const SYNTH_INPUT_DIRS = ['lib', 'functions', 'layers'];
+const SYNTH_INPUT_FILES = ['package-lock.json', 'cdk.json', 'tsconfig.json'];
+/** The environment the app reads while it is built (lib/app.ts). */
+const SYNTH_INPUT_ENV = ['CDK_DEFAULT_ACCOUNT', 'CDK_DEFAULT_REGION'];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** A hash of every input of the local synthesis: file contents, their paths, and the environment read. */
+export function synthesisInputsHash(root = PROJECT_ROOT): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...SYNTH_INPUT_DIRS.flatMap((dir) => filesUnder(path.join(root, dir))),
+    ...SYNTH_INPUT_FILES.map((file) => path.join(root, file)),
+  ];
+  for (const file of files) {
+    hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  for (const name of SYNTH_INPUT_ENV) hash.update(`${name}=${process.env[name] ?? ''}\0`);
+  return hash.digest('hex').slice(0, 32);
+}
+
+/**
+ * The local stage's templates: from the cache when nothing they depend on changed (no CDK loaded at all,
+ * the slowest part of a start), else synthesized. `cached` says which; `remember()` caches synthesized
+ * templates once the caller has checked them (the state machines' definitions are validated then).
+ */
+export async function synthesizeLocalApp(): Promise<
+  SynthesizedApp & { readonly cached: boolean; remember(): void }
+> {
+  const file = path.join(CACHE_DIR, `synth-${synthesisInputsHash()}.json`);
+  try {
+    const templates = JSON.parse(readFileSync(file, 'utf8')) as SynthesizedApp;
+    return { ...templates, cached: true, remember: () => undefined };
+  } catch {
+    // Not cached yet (or unreadable): synthesize.
+  }
+  const templates = await synthesize();
+  const remember = () => {
+    try {
+      mkdirSync(CACHE_DIR, { recursive: true });
+      // Written aside, then renamed: a stack starting at the same time never reads half a file.
+      const partial = `${file}.${process.pid}.tmp`;
+      writeFileSync(partial, JSON.stringify(templates));
+      renameSync(partial, file);
+    } catch (error) {
+      console.warn(`Could not cache the synthesized templates in ${CACHE_DIR}: ${(error as Error).message}`);
+    }
+  };
+  return { ...templates, cached: false, remember };
+}
+
+async function synthesize(): Promise<SynthesizedApp> {
+  const [{ App }, { buildStage }, { STAGES }] = await Promise.all([
+    import('aws-cdk-lib'),
+    import('../app.ts'),
+    import('../config/stages.ts'),
+  ]);
   const outdir = mkdtempSync(path.join(tmpdir(), 'pms-synth-'));
   try {
     const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });

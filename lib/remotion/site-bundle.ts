@@ -14,7 +14,7 @@ import {
   statSync,
 } from 'node:fs';
 import * as path from 'node:path';
-import { PROJECT_ROOT } from '../constructs/service-function.ts';
+import { PROJECT_ROOT } from '../constructs/function-facts.ts';
 
 export const SITE_ENTRY = 'functions/media/remotion/index.ts';
 /** Folders whose files the compositions import (and so whose changes change the bundle). */
