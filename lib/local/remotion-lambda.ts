@@ -179,6 +179,11 @@ async function startPublicSiteGateway(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
+/** The local render bucket: Remotion's naming (remotionlambda-<region>-<id>), private. */
+export function localRenderBucket(region: string): string {
+  return `remotionlambda-${region.replace(/-/g, '')}-local`;
+}
+
 /** Creates the buckets, deploys the site and starts the render function's local endpoint. */
 export async function startLocalRemotionLambda(
   options: LocalRemotionLambdaOptions,
@@ -192,10 +197,8 @@ export async function startLocalRemotionLambda(
     endpoint: options.s3Endpoint,
     forcePathStyle: true,
   });
-  const regionPart = options.region.replace(/-/g, '');
-  // Remotion's naming (remotionlambda-<region>-<id>); the site bucket as the stage's, apart.
-  const renderBucket = `remotionlambda-${regionPart}-local`;
-  const siteBucket = `pms-local-remotion-site-${regionPart}`;
+  const renderBucket = localRenderBucket(options.region);
+  const siteBucket = `pms-local-remotion-site-${options.region.replace(/-/g, '')}`;
   await ensureBucket(s3, renderBucket);
   await ensureBucket(s3, siteBucket);
   const sitePrefix = `sites/${path.basename(options.siteDir)}/`;

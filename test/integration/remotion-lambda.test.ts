@@ -1,0 +1,450 @@
+// The cloud render path run on Remotion's own code: the project's RemotionLambdaRenderer and
+// RemotionLambdaStillRenderer (what runs in AWS) against Remotion's render function from @remotion/lambda,
+// served by the local Lambda endpoint with its bucket and site on the local S3 (lib/local/remotion-lambda.ts).
+// Each picture is also rendered by the local renderer and the two are compared pixel by pixel: a drone
+// still (WebGL), a brochure slide, the reveal video (chunks rendered by self-invocations over response
+// streaming, joined by the main invocation) and a caller-hosted bundle. Then a local stack started with
+// LOCAL_RENDERER=remotion-lambda completes one job of each of those kinds on the function. Small sizes
+// keep the whole file near 2 minutes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryMedia, syntheticAerialScene } from '../../bench/aerial-fixture.ts';
+import { prepareSlide, slideProps } from '../../functions/jobs/brochure/generate-slide.ts';
+import { brochureSlideRequest } from '../../functions/jobs/brochure/schema.ts';
+import { SyntheticNadirImagery } from '../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import { imageFetcher } from '../../functions/media/images/fetch-image.ts';
+import { AERIAL_STILL } from '../../functions/media/remotion/aerial-compositions.ts';
+import { BROCHURE_COMPOSITIONS } from '../../functions/media/remotion/brochure-scene.ts';
+import { MARKUP_REVEAL, type MarkupRevealProps } from '../../functions/media/remotion/compositions.ts';
+import { LocalRenderer } from '../../functions/media/rendering/local-renderer.ts';
+import { LocalStillRenderer } from '../../functions/media/rendering/local-still-renderer.ts';
+import { RemotionLambdaRenderer } from '../../functions/media/rendering/remotion-lambda-renderer.ts';
+import { RemotionLambdaStillRenderer } from '../../functions/media/rendering/remotion-lambda-still-renderer.ts';
+import type { Renderer, RenderRequest } from '../../functions/media/rendering/renderer.ts';
+import type { StillRequest } from '../../functions/media/rendering/still-renderer.ts';
+import { type RunningEmulators, startEmulators } from '../../lib/local/emulators.ts';
+import {
+  type LocalRemotionLambda,
+  localRenderBucket,
+  startLocalRemotionLambda,
+} from '../../lib/local/remotion-lambda.ts';
+import { LOCAL_REGION } from '../../lib/local/synthesized-app.ts';
+import { ensureSiteBundle } from '../../lib/remotion/site-bundle.ts';
+import { locateOffline, sampleRequests } from '../../scripts/brochure/sample-data.ts';
+import { type SampleServer, startSampleServer } from '../../scripts/brochure/sample-server.ts';
+import { type ServedBundle, serveCallerBundle } from '../support/caller-bundle.ts';
+import { call, type Json, waitForJob } from '../support/http-client.ts';
+import { download, meanRegionDifference } from '../support/image-probe.ts';
+import { newOrganization, type StackProcess, startStackProcess } from '../support/local-stack-process.ts';
+import { probeVideo, videoFrame } from '../support/media-probe.ts';
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const MEDIA_BUCKET = 'pms-local-media-remotion-lambda-test';
+const work = mkdtempSync(path.join(tmpdir(), 'remotion-lambda-'));
+
+let emulators: RunningEmulators;
+let lambda: LocalRemotionLambda;
+let s3: S3Client;
+let siteDir: string;
+let cloud: RemotionLambdaRenderer;
+let cloudStill: RemotionLambdaStillRenderer;
+let localStill: LocalStillRenderer;
+let bundle: ServedBundle;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  emulators = await startEmulators(path.join(work, 'data'), credentials);
+  // What a step's Lambda has in AWS: a region, credentials, and here the local endpoints.
+  Object.assign(process.env, {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    AWS_ENDPOINT_URL_S3: emulators.awsEndpoint,
+    // Both sides draw WebGL with SwiftShader (the function's default gl), so the stills compare like for like.
+    LOCAL_WEBGL: 'swangle',
+  });
+  s3 = new S3Client({
+    region: LOCAL_REGION,
+    credentials,
+    endpoint: emulators.awsEndpoint,
+    forcePathStyle: true,
+  });
+  await s3.send(new CreateBucketCommand({ Bucket: MEDIA_BUCKET }));
+  siteDir = await ensureSiteBundle();
+  lambda = await startLocalRemotionLambda({
+    region: LOCAL_REGION,
+    credentials,
+    s3Endpoint: emulators.awsEndpoint,
+    siteDir,
+    workDir: path.join(work, 'lambda'),
+  });
+  Object.assign(process.env, lambda.environment);
+  const where = {
+    region: LOCAL_REGION,
+    functionName: lambda.functionName,
+    serveUrl: lambda.serveUrl,
+    renderBucket: lambda.renderBucket,
+  };
+  cloud = new RemotionLambdaRenderer({ ...where, mediaBucket: MEDIA_BUCKET });
+  cloudStill = new RemotionLambdaStillRenderer(where);
+  localStill = new LocalStillRenderer({ serveUrl: siteDir });
+  bundle = await serveCallerBundle(path.join(work, 'caller'));
+}, 180_000);
+
+afterAll(async () => {
+  bundle?.close();
+  await localStill?.close();
+  await lambda?.stop();
+  await emulators?.stop();
+  s3?.destroy();
+  process.env = savedEnv;
+  rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+/** Mean absolute difference per RGB channel (0-255) over the whole of two same-size images. */
+async function imageDifference(a: Buffer, b: Buffer): Promise<number> {
+  const [ma, mb] = await Promise.all([sharp(a).metadata(), sharp(b).metadata()]);
+  expect([ma.width, ma.height]).toEqual([mb.width, mb.height]);
+  return meanRegionDifference(a, b, { left: 0, top: 0, width: ma.width!, height: ma.height! });
+}
+
+async function bothStills(request: StillRequest): Promise<{ cloud: Buffer; local: Buffer }> {
+  const fromLambda = await cloudStill.renderStill(request);
+  const fromLocal = await localStill.renderStill(request);
+  return { cloud: fromLambda, local: fromLocal };
+}
+
+/** Starts a render and polls it as the state machine's Check step does, then reads the stored file. */
+async function renderVideo(
+  renderer: Renderer,
+  request: RenderRequest,
+  read: (key: string) => Promise<Buffer>,
+) {
+  const handle = await renderer.start(request);
+  const deadline = Date.now() + request.timeoutSeconds * 1000;
+  let last = -1;
+  for (;;) {
+    const status = await renderer.status(handle);
+    if (status.state === 'done') return { video: await read(request.outputKey), sizeBytes: status.sizeBytes };
+    if (status.state === 'failed') throw new Error(`${renderer.name}: ${status.message}`);
+    if (status.state === 'rendering') {
+      expect(status.progress).toBeGreaterThanOrEqual(last);
+      last = status.progress;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${renderer.name}: no video after ${request.timeoutSeconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const readMedia = async (key: string) => {
+  const object = await s3.send(new GetObjectCommand({ Bucket: MEDIA_BUCKET, Key: key }));
+  return Buffer.from(await object.Body!.transformToByteArray());
+};
+
+function localRenderer(name: string, stored: Map<string, Buffer>): LocalRenderer {
+  return new LocalRenderer({
+    serveUrl: siteDir,
+    workDir: path.join(work, `local-${name}`),
+    media: {
+      put: async (key, body, contentType) => {
+        stored.set(key, Buffer.from(body as Uint8Array));
+        return { s3_key: key, content_type: contentType };
+      },
+    },
+    maxConcurrentRenders: 1,
+  });
+}
+
+describe('stills on Remotion Lambda', () => {
+  it('renders a drone still (WebGL) as the local renderer does', async () => {
+    const media = await memoryMedia();
+    try {
+      const scene = await syntheticAerialScene(media, 'rl');
+      const { cloud: fromLambda, local } = await bothStills({
+        composition: AERIAL_STILL.id,
+        inputProps: {
+          ...scene.sceneProps,
+          durationInFrames: 1,
+          shotType: 'hero',
+          frontDirection: scene.frontDirection,
+          camera: { kind: 'pose', pose: { azimuth: 20, tilt: 55, distance: 200, pitch: 0 } },
+        },
+        format: 'jpeg',
+        jpegQuality: 90,
+        gl: 'swangle',
+        scale: 0.125,
+      });
+      const meta = await sharp(fromLambda).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 480, 270]);
+      // A picture, not an empty frame.
+      const { channels } = await sharp(fromLambda).stats();
+      expect(channels[1]!.stdev).toBeGreaterThan(20);
+      // Measured 0: the same SwiftShader draws the same pixels.
+      expect(await imageDifference(fromLambda, local)).toBeLessThan(0.5);
+    } finally {
+      await media.close();
+    }
+  }, 240_000);
+
+  it('renders a brochure slide as the local renderer does', async () => {
+    const server: SampleServer = await startSampleServer();
+    try {
+      const request = brochureSlideRequest.parse(sampleRequests(server.base)[0]);
+      const prepared = await prepareSlide(request, {
+        fetchImage: imageFetcher({ allowHttp: true, allowLoopback: true }),
+        imagery: new SyntheticNadirImagery(),
+        locate: locateOffline,
+      });
+      const props = await slideProps(prepared, server.media, (n) => `rl/${n}`);
+      const { cloud: fromLambda, local } = await bothStills({
+        composition: BROCHURE_COMPOSITIONS[request.slide.type],
+        inputProps: props,
+        format: 'png',
+        scale: 0.5,
+      });
+      const meta = await sharp(fromLambda).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 960, 540]);
+      // Measured 0.0003.
+      expect(await imageDifference(fromLambda, local)).toBeLessThan(0.5);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+});
+
+describe('videos on Remotion Lambda', () => {
+  let imageServer: Server;
+
+  beforeAll(async () => {
+    // A base image with structure everywhere, so a wrong frame order or offset between chunks shows.
+    const base = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#5a7d3c' } })
+      .composite(
+        Array.from({ length: 12 }, (_, i) => ({
+          input: {
+            create: {
+              width: 120,
+              height: 900,
+              channels: 3 as const,
+              background: i % 2 ? '#c8b89a' : '#30404f',
+            },
+          },
+          left: 40 + i * 155,
+          top: 90,
+        })),
+      )
+      .jpeg()
+      .toBuffer();
+    imageServer = createServer((_, res) => {
+      res.setHeader('content-type', 'image/jpeg');
+      res.setHeader('access-control-allow-origin', '*');
+      res.end(base);
+    });
+    await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
+  }, 120_000);
+
+  afterAll(() => imageServer?.close());
+
+  it('renders the reveal in chunks that join into the video the local renderer makes', async () => {
+    const props: MarkupRevealProps = {
+      durationInFrames: 90,
+      baseImage: `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}/base.jpg`,
+      boundary: [
+        { x: 700, y: 300 },
+        { x: 1200, y: 260 },
+        { x: 1260, y: 820 },
+        { x: 660, y: 780 },
+      ],
+      outline: { color: '#FFFFFF', width: 8 },
+      effect: { kind: 'darken', amount: 0.6 },
+      annotations: [],
+    };
+    const request: RenderRequest = {
+      composition: MARKUP_REVEAL.id,
+      inputProps: props as unknown as Record<string, unknown>,
+      codec: 'h264',
+      scale: 0.25,
+      outputKey: 'renders/reveal.mp4',
+      timeoutSeconds: 240,
+    };
+    const fromLambda = await renderVideo(cloud, request, readMedia);
+    expect(fromLambda.sizeBytes).toBe(fromLambda.video.length);
+    const head = await s3.send(new GetObjectCommand({ Bucket: MEDIA_BUCKET, Key: request.outputKey }));
+    expect(head.ContentType).toBe('video/mp4');
+    const stored = new Map<string, Buffer>();
+    const local = await renderVideo(
+      localRenderer('reveal', stored),
+      request,
+      async (key) => stored.get(key)!,
+    );
+    const facts = probeVideo(fromLambda.video);
+    expect(facts).toMatchObject({ codec: 'h264', width: 480, height: 270, fps: 30, frames: 90 });
+    expect(probeVideo(local.video).frames).toBe(90);
+    // Remotion plans 18-frame chunks for 90 frames: these straddle joins (17|18, 53|54) and the fade.
+    // Measured 0.84-1.33: Remotion Lambda encodes with x264's default preset, the local renderer with
+    // veryfast, so the frames differ by encoding noise.
+    for (const seconds of [0.2, 0.57, 0.6, 1.2, 1.77, 1.8, 2.9]) {
+      const difference = await imageDifference(
+        videoFrame(fromLambda.video, seconds),
+        videoFrame(local.video, seconds),
+      );
+      expect(difference, `frame at ${seconds} s`).toBeLessThan(2);
+    }
+    // The fade moves across those times, so the comparison above could have failed.
+    expect(
+      await imageDifference(videoFrame(fromLambda.video, 0.6), videoFrame(fromLambda.video, 1.8)),
+    ).toBeGreaterThan(2);
+  }, 300_000);
+
+  it('looks up and renders a caller-hosted bundle as the local renderer does', async () => {
+    const stored = new Map<string, Buffer>();
+    const local = localRenderer('caller', stored);
+    expect(await cloud.composition(bundle.url, 'Wide', {})).toEqual(
+      await local.composition(bundle.url, 'Wide', {}),
+    );
+    await expect(cloud.composition(bundle.url, 'Missing', {})).rejects.toMatchObject({
+      code: 'COMPOSITION_NOT_FOUND',
+    });
+    const request: RenderRequest = {
+      composition: 'Wide',
+      serveUrl: bundle.url,
+      inputProps: {},
+      codec: 'h264',
+      scale: 1,
+      outputKey: 'renders/caller.mp4',
+      timeoutSeconds: 120,
+    };
+    const fromLambda = await renderVideo(cloud, request, readMedia);
+    const fromLocal = await renderVideo(local, request, async (key) => stored.get(key)!);
+    expect(probeVideo(fromLambda.video)).toMatchObject({ width: 96, height: 32, fps: 12, frames: 6 });
+    // Six frames at 12 fps: the first, third and fifth.
+    for (const seconds of [0, 0.17, 0.34]) {
+      const difference = await imageDifference(
+        videoFrame(fromLambda.video, seconds),
+        videoFrame(fromLocal.video, seconds),
+      );
+      expect(difference, `frame at ${seconds} s`).toBeLessThan(1);
+    }
+  }, 180_000);
+});
+
+describe('the local stack with LOCAL_RENDERER=remotion-lambda', () => {
+  let stack: StackProcess;
+  let key: string;
+  const post = (route: string, body: unknown) => call<Json>(stack.url, 'POST', route, { key, body });
+  async function completed(res: { status: number; text: string; body: Json }, timeoutMs: number) {
+    expect(res.status, res.text).toBe(202);
+    const job = await waitForJob(stack.url, key, res.body.data.job_id, timeoutMs);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    return job;
+  }
+
+  beforeAll(async () => {
+    // Its own stack: the shared one renders locally. Quarter-size videos keep the render short.
+    stack = await startStackProcess(undefined, {
+      LOCAL_RENDERER: 'remotion-lambda',
+      LOCAL_RENDER_SCALE: '0.25',
+    });
+    key = await (await newOrganization(stack)).key('live');
+    stackS3 = new S3Client({
+      region: LOCAL_REGION,
+      credentials,
+      endpoint: stack.info.endpoints.aws,
+      forcePathStyle: true,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    stackS3?.destroy();
+    await stack?.stop();
+  }, 60_000);
+
+  let stackS3: S3Client;
+  /** Renders the function wrote into its bucket (renders/<id>/…): proof a job rendered there. */
+  async function functionRenders(): Promise<Set<string>> {
+    const listed = await stackS3.send(
+      new ListObjectsV2Command({ Bucket: localRenderBucket(LOCAL_REGION), Prefix: 'renders/' }),
+    );
+    return new Set((listed.Contents ?? []).map((o) => o.Key!.split('/')[1]!));
+  }
+  async function renderedByTheFunction<T>(run: () => Promise<T>): Promise<T> {
+    const before = await functionRenders();
+    const result = await run();
+    const after = await functionRenders();
+    expect([...after].filter((id) => !before.has(id)).length).toBeGreaterThan(0);
+    return result;
+  }
+
+  it('completes a drone still job rendered by the Remotion function (4K, WebGL)', async () => {
+    const job = await renderedByTheFunction(async () =>
+      completed(
+        await post('/v1/drone-stills/generate', {
+          address: '10 Wattle Street, Ultimo NSW 2007',
+          options: { angle: 'overhead' },
+        }),
+        240_000,
+      ),
+    );
+    const jpeg = await download(job.output.image.url);
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 3840, height: 2160 });
+  }, 270_000);
+
+  it('completes a brochure slide job rendered by the Remotion function', async () => {
+    const server = await startSampleServer();
+    try {
+      const job = await renderedByTheFunction(async () =>
+        completed(await post('/v1/brochure-slides/generate', sampleRequests(server.base)[0]), 120_000),
+      );
+      const png = await download(job.output.png.url);
+      expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1920, height: 1080 });
+    } finally {
+      await server.close();
+    }
+  }, 150_000);
+
+  it('completes a markup reveal video job rendered by the Remotion function', async () => {
+    const markup = await completed(
+      await post('/v2/markup/generate', { address: '22 Smith Street, Fitzroy VIC 3065' }),
+      60_000,
+    );
+    const boundary = markup.output.suggested_boundary;
+    await completed(
+      await post(`/v2/markup/jobs/${markup.job_id}/edit`, { boundary_polygon: boundary }),
+      60_000,
+    );
+    const job = await renderedByTheFunction(async () =>
+      completed(await post(`/v2/markup/jobs/${markup.job_id}/video`, { options: { duration: 5 } }), 240_000),
+    );
+    expect(job.output).toMatchObject({ renderer: 'remotion-lambda', width: 480, height: 270, fps: 30 });
+    const mp4 = await download(job.output.video.url);
+    expect(probeVideo(mp4)).toMatchObject({ codec: 'h264', width: 480, height: 270, fps: 30, frames: 150 });
+  }, 330_000);
+
+  it('completes a video export of a caller-hosted bundle rendered by the Remotion function', async () => {
+    const job = await renderedByTheFunction(async () =>
+      completed(
+        await post('/v1/video-export/render', {
+          serve_url: bundle.url,
+          composition_id: 'Tiny',
+          input_props: { color: '#2a9d8f' },
+          options: { codec: 'h264', width: 80, height: 60, fps: 8, duration_in_frames: 5 },
+        }),
+        120_000,
+      ),
+    );
+    expect(job.output).toMatchObject({
+      renderer: 'remotion-lambda',
+      width: 80,
+      height: 60,
+      duration_in_frames: 5,
+    });
+    const mp4 = await download(job.output.video.url);
+    expect(probeVideo(mp4)).toMatchObject({ codec: 'h264', width: 80, height: 60, frames: 5 });
+  }, 150_000);
+});
