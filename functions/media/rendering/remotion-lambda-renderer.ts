@@ -1,7 +1,8 @@
 // Cloud adapter of the Renderer port: Remotion Lambda. start() calls renderMediaOnLambda against the
 // deployed render function and site; status() reads getRenderProgress and, when the render is done,
 // copies the MP4 from Remotion's render bucket into the media bucket (where every job output lives, under
-// the tenant's prefix). The state machine polls status() with a Wait/Check loop.
+// the tenant's prefix). The state machine polls status() with a Wait/Check loop. Run end to end against
+// Remotion's own render function locally (docs/readme/remotion-lambda-local.md).
 import { CopyObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type {
   getCompositionsOnLambda,

@@ -1,7 +1,8 @@
 // Cloud adapter of the StillRenderer port: renderStillOnLambda against the stage's deployed Remotion
 // render function and site (the settings the video adapter uses), then the PNG or JPEG read back from Remotion's
 // render bucket (private: written without ACLs) so the step stores it with the job's other media.
-// Unverified against AWS: tested against constructed @remotion/lambda-client responses only.
+// Not run in AWS here: tested against constructed @remotion/lambda-client responses, and end to end against
+// Remotion's own render function run locally (docs/readme/remotion-lambda-local.md).
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { renderStillOnLambda } from '@remotion/lambda-client';
 import { firstLineOf, type RenderEnv } from './renderer.ts';
