@@ -30,7 +30,7 @@ import { STAGES } from '../config/stages.ts';
 import { ensureSiteBundle } from '../remotion/site-bundle.ts';
 import { Admission } from './admission.ts';
 import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
-import { startEmulators } from './emulators.ts';
+import { LOCAL_CREDENTIALS, type RunningEmulators, startEmulators } from './emulators.ts';
 import { LocalEventSources } from './local-event-sources.ts';
 import { LocalGateway } from './local-gateway.ts';
 import { LocalLambdas } from './local-lambdas.ts';
@@ -46,6 +46,8 @@ import { WorkerPool } from './worker-pool.ts';
 export interface LocalStackOptions {
   readonly port: number;
   readonly dataDir: string;
+  /** Emulators already starting on dataDir (bin/local.ts starts them while this module loads). */
+  readonly emulators?: Promise<RunningEmulators>;
 }
 
 /** What the key CLI and tests need to reach a running local stack; written to <dataDir>/local-stack.json. */
@@ -94,8 +96,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   // The Remotion site is bundled (once per change, then cached) while the rest starts.
   const site = ensureSiteBundle();
   const renderScale = localRenderScale();
-  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-  const emulators = await startEmulators(dataDir, credentials);
+  const credentials = LOCAL_CREDENTIALS;
+  const emulators = await (options.emulators ?? startEmulators(dataDir, credentials));
   phase('emulators');
 
   const clientConfig = { region: LOCAL_REGION, credentials };
