@@ -334,6 +334,29 @@ describe('videos on Remotion Lambda', () => {
   }, 180_000);
 });
 
+describe('a failing render on Remotion Lambda', () => {
+  it('is reported by status() as failed with Remotion’s own message', async () => {
+    // start() succeeds (the function answers with a render id); the launch then fails to find the
+    // composition and writes the fatal error that getRenderProgress reads back.
+    const handle = await cloud.start({
+      composition: 'Missing',
+      serveUrl: bundle.url,
+      inputProps: {},
+      codec: 'h264',
+      scale: 1,
+      outputKey: 'renders/missing.mp4',
+      timeoutSeconds: 60,
+    });
+    const until = Date.now() + 60_000;
+    let status = await cloud.status(handle);
+    while (status.state !== 'failed' && status.state !== 'done' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      status = await cloud.status(handle);
+    }
+    expect(status).toMatchObject({ state: 'failed', message: expect.stringContaining('Missing') });
+  }, 90_000);
+});
+
 describe('the local stack with LOCAL_RENDERER=remotion-lambda', () => {
   let stack: StackProcess;
   let key: string;
