@@ -209,6 +209,7 @@ export class DynamoAccountStore implements AccountStore {
     const key = { pk: keyPk(keyHash) };
     let snapshot = this.snapshots.get(keyHash);
     let fresh = false;
+    let triedInUse = false;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       if (!snapshot) {
         const { Item } = await this.db.send(
@@ -242,8 +243,15 @@ export class DynamoAccountStore implements AccountStore {
         this.snapshots.set(keyHash, written);
         return { kind: 'admitted', key: written.record, rate: admitted(written.tat!, plan) };
       }
-      snapshot = undefined;
       fresh = false;
+      if (bucket === 'idle' && !triedInUse) {
+        // An idle bucket's write fails mostly because a concurrent request just took the bucket into use:
+        // try that form at once rather than reading first.
+        triedInUse = true;
+        snapshot = { record, tat: plan.nowMs };
+        continue;
+      }
+      snapshot = undefined;
     }
     throw new Error('API key admission did not settle after 5 attempts');
   }
