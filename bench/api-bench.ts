@@ -5,10 +5,12 @@
 // Goals: GET < 2 ms above its store calls at concurrency 1; ≤ 3 round trips per GET and per POST; at
 // concurrency 16 the API's GET rate ≥ 0.8 × (raw GetItem rate ÷ round trips); POST …/detect p50 ≤ 41 ms
 // at concurrency 1 and < 300 ms at 16.
+import { Worker } from 'node:worker_threads';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../functions/core/clients.ts';
 import { invocationContext } from '../lib/local/local-lambdas.ts';
 import { startBenchStack } from './bench-stack.ts';
+import type { ClientSeries } from './http-client-worker.ts';
 import { machineLine } from './machine.ts';
 import { measure, printTable, type RunStats } from './stats.ts';
 
@@ -35,6 +37,18 @@ const api = (method: string, route: string, body?: unknown) =>
     const text = await r.text();
     if (r.status >= 300) throw new Error(`${method} ${route}: ${r.status} ${text}`);
     return JSON.parse(text) as { data: { job_id: string } };
+  });
+
+// The measured requests come from a worker thread (bench/http-client-worker.ts), as from another process.
+const client = new Worker(new URL('./http-client-worker.ts', import.meta.url), {
+  execArgv: ['--import', 'tsx'],
+});
+const series = (s: Omit<ClientSeries, 'url' | 'key'>) =>
+  new Promise<RunStats>((resolve, reject) => {
+    client.once('message', (reply: { ok: true; stats: RunStats } | { ok: false; message: string }) =>
+      reply.ok ? resolve(reply.stats) : reject(new Error(reply.message)),
+    );
+    client.postMessage({ ...s, url: info.url, key });
   });
 
 const detectBody = {
@@ -95,17 +109,21 @@ for (const concurrency of [1, 16]) {
     }),
   );
   storeCalls = 0;
-  rows.push(await measure(GET_ROW, N, concurrency, async () => void (await api('GET', `/v1/jobs/${jobId}`))));
+  rows.push(
+    await series({ label: GET_ROW, method: 'GET', path: `/v1/jobs/${jobId}`, count: N, concurrency }),
+  );
   roundTrips['GET /v1/jobs/{id}'] = storeCalls / N;
   storeCalls = 0;
   const creations = Math.max(20, Math.floor(N / 8));
   rows.push(
-    await measure(
-      POST_ROW,
-      creations,
+    await series({
+      label: POST_ROW,
+      method: 'POST',
+      path: '/v1/property-frontage/detect',
+      body: detectBody,
+      count: creations,
       concurrency,
-      async () => void (await api('POST', '/v1/property-frontage/detect', detectBody)),
-    ),
+    }),
   );
   roundTrips['POST /v1/property-frontage/detect'] = storeCalls / creations;
   await stack.idle();
@@ -133,5 +151,6 @@ console.log('\nPOST /v1/property-frontage/detect p50:');
 console.log(`  concurrency 1: ${post1.toFixed(1)} ms   goal ≤ 41 ms    ${verdict(post1 <= 41)}`);
 console.log(`  concurrency 16: ${post16.toFixed(1)} ms   goal < 300 ms   ${verdict(post16 < 300)}`);
 console.log(`\n${machineLine()}`);
+await client.terminate();
 await stack.stop();
 process.exit(0);
