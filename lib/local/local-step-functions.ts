@@ -39,6 +39,9 @@ interface Execution {
   error?: string;
   cause?: string;
   done: Promise<void>;
+  /** Resolves once the execution has a final status (before its status-change event is delivered). */
+  readonly ended: Promise<void>;
+  readonly markEnded: () => void;
   /** Aborts the running execution (StopExecution); unset once it has ended. */
   abort?: () => void;
   /** The error and cause StopExecution was given, reported as the execution's own. */
@@ -48,8 +51,7 @@ interface Execution {
 interface Machine {
   readonly arn: string;
   readonly definition: Record<string, unknown>;
-  /** Built (and validated, which takes hundreds of ms) once; each run() is its own execution. */
-  /** Built on first use: see loadInterpreter. */
+  /** Built once, on first use (see loadInterpreter); each run() is its own execution. */
   runner?: StateMachine;
   readonly handlers: Record<string, (input: unknown) => Promise<unknown>>;
 }
@@ -164,6 +166,10 @@ export class LocalStepFunctions {
     } catch {
       throw new SfnError('InvalidExecutionInput', 'Invalid execution input: not JSON');
     }
+    let markEnded = () => {};
+    const ended = new Promise<void>((resolve) => {
+      markEnded = resolve;
+    });
     const execution: Execution = {
       executionArn,
       stateMachineArn,
@@ -172,6 +178,8 @@ export class LocalStepFunctions {
       startDate: new Date(),
       status: 'RUNNING',
       done: Promise.resolve(),
+      ended,
+      markEnded,
     };
     this.executions.set(executionArn, execution);
     execution.done = this.run(machine, execution, parsedInput);
@@ -214,6 +222,7 @@ export class LocalStepFunctions {
     }
     execution.abort = undefined;
     execution.stopDate = new Date();
+    execution.markEnded();
     log({
       msg: 'execution ended',
       execution: execution.name,
@@ -272,7 +281,8 @@ export class LocalStepFunctions {
     if (e.status === 'RUNNING' && e.abort) {
       e.stopReason = { error, cause };
       e.abort();
-      await e.done;
+      // As in AWS: the answer does not wait for the status-change event's targets (EventBridge is async).
+      await e.ended;
     }
     return { stopDate: (e.stopDate ?? new Date()).getTime() / 1000 };
   }

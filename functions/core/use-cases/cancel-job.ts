@@ -43,10 +43,15 @@ export async function cancelJob(deps: CancelDeps, tenant: Tenant, jobId: string)
   return toJobView(current, deps.signer, deps.clock.now());
 }
 
+/** How long a cancel waits for StopExecution: the job is canceled either way, and the answer must come. */
+export const STOP_BUDGET_MS = 3000;
+
 /** Stops the execution, then relays the job.canceled event the cancel left in the job's outbox. */
 async function stopAndTell(deps: CancelDeps, job: Job): Promise<void> {
   try {
-    await deps.stopper.stop(job.jobType, job.jobId, 'Canceled by its owner (POST /v1/jobs/{jobId}/cancel).');
+    await deps.stopper.stop(job.jobType, job.jobId, 'Canceled by its owner (POST /v1/jobs/{jobId}/cancel).', {
+      timeoutMs: STOP_BUDGET_MS,
+    });
   } catch (error) {
     // The job is canceled regardless: the execution's remaining writes are refused. Operators see why
     // it kept running.

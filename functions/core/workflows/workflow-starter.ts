@@ -83,7 +83,13 @@ export class StepFunctionsStarter implements WorkflowStarter {
 
 /** Stops a job's execution (cancel). Stopping one that has ended or never started is not an error. */
 export interface WorkflowStopper {
-  stop(jobType: JobType, executionName: string, cause: string): Promise<void>;
+  /** `timeoutMs`: give up waiting after this long (the stop may still land; the job is canceled anyway). */
+  stop(
+    jobType: JobType,
+    executionName: string,
+    cause: string,
+    options?: { readonly timeoutMs?: number },
+  ): Promise<void>;
 }
 
 /**
@@ -103,7 +109,12 @@ export class StepFunctionsStopper implements WorkflowStopper {
     private readonly stateMachineArn: (jobType: JobType) => string,
   ) {}
 
-  async stop(jobType: JobType, executionName: string, cause: string): Promise<void> {
+  async stop(
+    jobType: JobType,
+    executionName: string,
+    cause: string,
+    options: { readonly timeoutMs?: number } = {},
+  ): Promise<void> {
     try {
       await this.sfn.send(
         new StopExecutionCommand({
@@ -111,6 +122,7 @@ export class StepFunctionsStopper implements WorkflowStopper {
           error: 'JobCanceled',
           cause,
         }),
+        options.timeoutMs === undefined ? {} : { abortSignal: AbortSignal.timeout(options.timeoutMs) },
       );
     } catch (error) {
       if (error instanceof ExecutionDoesNotExist) return;

@@ -6,7 +6,7 @@ import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { JobRef, JobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus } from '../../../functions/core/jobs/job-types.ts';
 import { logger } from '../../../functions/core/observability.ts';
-import { type CancelDeps, cancelJob } from '../../../functions/core/use-cases/cancel-job.ts';
+import { type CancelDeps, cancelJob, STOP_BUDGET_MS } from '../../../functions/core/use-cases/cancel-job.ts';
 import { executionArnOf } from '../../../functions/core/workflows/workflow-starter.ts';
 
 const JOB_ID = '0193a0b2-0000-7000-8000-000000000001';
@@ -58,9 +58,11 @@ function harness(initial: Job, options: { raceTo?: JobStatus; stopFails?: boolea
     signer: { sign: async (key) => ({ url: `https://signed/${key}`, expiresAt: 'later' }) },
     clock: { now: () => NOW },
     stopper: {
-      stop: async (jobType, name, cause) => {
+      stop: async (jobType, name, cause, stopOptions) => {
         log.push(`stop ${jobType} ${name}`);
         expect(cause).toMatch(/cancel/i);
+        // Bounded: the job is canceled whatever the stop does, and the caller must get its answer.
+        expect(stopOptions?.timeoutMs).toBe(STOP_BUDGET_MS);
         if (options.stopFails) throw new Error('throttled');
       },
     },
