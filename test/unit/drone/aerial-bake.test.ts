@@ -63,6 +63,21 @@ describe('bakeGroundPixels', () => {
     expect(straight[8]).toBeGreaterThan(straight[0]!);
   });
 
+  it('bakes every colour as it bakes it alone, also past the colours it keeps (a million colours)', () => {
+    const size = 1024;
+    const rgba = new Uint8Array(size * size * 4);
+    for (let i = 0; i < size * size; i++) {
+      const colour = Math.imul(i, 2654435761) >>> 8;
+      rgba.set([colour >> 16, (colour >> 8) & 255, colour & 255, 255], i * 4);
+    }
+    const tint = [1, 0.93, 0.81] as const;
+    const baked = bakeGroundPixels(rgba, size, size, tint);
+    for (let i = 0; i < size * size; i += 4099) {
+      const alone = bakeGroundPixels(rgba.subarray(i * 4, i * 4 + 4), 1, 1, tint);
+      expect([...baked.subarray(i * 4, i * 4 + 4)], `pixel ${i}`).toEqual([...alone]);
+    }
+  });
+
   it('refuses a buffer that is not width × height RGBA', () => {
     expect(() => bakeGroundPixels(new Uint8Array(12), 2, 2, [1, 1, 1])).toThrow(/2x2 RGBA/);
   });
