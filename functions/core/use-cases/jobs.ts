@@ -8,7 +8,7 @@ import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { appendLogContext, businessMetrics, logger } from '../observability.ts';
-import { checkUrlSyntax } from '../webhooks/ssrf-guard.ts';
+import { checkUrlSyntax } from '../outbound/url-policy.ts';
 import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
 import type { OrganizationSettingsReader } from './organization-settings.ts';
 

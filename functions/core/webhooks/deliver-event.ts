@@ -12,11 +12,11 @@ import { toJobView } from '../jobs/job-view.ts';
 import { stringifyWithRawJson } from '../jobs/raw-json.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { businessMetrics, logger } from '../observability.ts';
+import { checkUrlSyntax } from '../outbound/url-policy.ts';
 import { queueMessage, type WebhookMessage } from './events.ts';
 import type { SendOutcome } from './http-sender.ts';
 import { nextDelaySeconds, parseRetryAfter, sqsDelayChunks } from './retry-schedule.ts';
 import { webhookHeaders } from './signature.ts';
-import { checkUrlSyntax } from './ssrf-guard.ts';
 import { signingSecrets } from './webhook-secrets.ts';
 
 export interface DeliveryDeps {

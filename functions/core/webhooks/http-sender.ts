@@ -3,7 +3,7 @@
 // following redirects. Resolves with the outcome; never throws for the receiver's faults.
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { pinnedLookup, resolveAndCheck } from './ssrf-guard.ts';
+import { pinnedLookup, resolveAndCheck } from '../outbound/url-policy.ts';
 
 export interface SendOutcome {
   readonly statusCode?: number;

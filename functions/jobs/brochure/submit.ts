@@ -1,7 +1,7 @@
-// Use case of POST /v1/brochure-slides/generate (spec 4.5).
+// Use case of POST /v1/brochure-slides/generate (docs/readme/brochure.md).
 import { ApiError } from '../../core/errors.ts';
+import { checkUrlSyntax } from '../../core/outbound/url-policy.ts';
 import { type JobDeps, submitJob } from '../../core/use-cases/jobs.ts';
-import { checkUrlSyntax } from '../../core/webhooks/ssrf-guard.ts';
 import type { SubmitJob } from '../job-kind.ts';
 import type { BrochureSlideRequest } from './schema.ts';
 

@@ -1,6 +1,6 @@
-// Request and output schemas of POST /v1/virtual-staging/generate (spec 4.8), job kind
+// Request and output schemas of POST /v1/virtual-staging/generate (docs/readme/staging.md), job kind
 // `virtual_staging`. The submit step must also run checkUrlSyntax(image_url, { allowHttp, allowLoopback })
-// from core/webhooks/ssrf-guard.ts with the stage's local-stack flags: that is stage-dependent.
+// from core/outbound/url-policy.ts with the stage's local-stack flags: that is stage-dependent.
 import { z } from 'zod';
 import { commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';

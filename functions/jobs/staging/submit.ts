@@ -1,7 +1,7 @@
-// Use case of POST /v1/virtual-staging/generate (spec 4.8).
+// Use case of POST /v1/virtual-staging/generate (docs/readme/staging.md).
 import { ApiError } from '../../core/errors.ts';
+import { checkUrlSyntax } from '../../core/outbound/url-policy.ts';
 import { type JobDeps, submitJob } from '../../core/use-cases/jobs.ts';
-import { checkUrlSyntax } from '../../core/webhooks/ssrf-guard.ts';
 import { type ResolvedRoomType, resolveRoomType } from '../../media/staging/room-types.ts';
 import { type ResolvedStyle, resolveStyle } from '../../media/staging/staging-styles.ts';
 import type { SubmitJob } from '../job-kind.ts';

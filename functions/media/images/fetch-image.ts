@@ -14,7 +14,7 @@ import {
   checkUrlSyntax,
   pinnedLookup,
   resolveAndCheck,
-} from '../../core/webhooks/ssrf-guard.ts';
+} from '../../core/outbound/url-policy.ts';
 import { IMAGE_CONTENT_TYPES, type ImageFormat, ImageHeaderScanner } from './image-header.ts';
 
 export const IMAGE_FETCH_LIMITS = {

@@ -1,8 +1,8 @@
 // webhook_url at request time: the schema lets IPv6 literals through to the SSRF guard, which decides
 // on the address; a URL with an empty host is refused instead of failing at every delivery attempt.
 import { describe, expect, it } from 'vitest';
+import { checkUrlSyntax } from '../../../functions/core/outbound/url-policy.ts';
 import { webhookUrl } from '../../../functions/core/schemas/common.ts';
-import { checkUrlSyntax } from '../../../functions/core/webhooks/ssrf-guard.ts';
 
 const deployed = { allowHttp: false, allowLoopback: false };
 const local = { allowHttp: true, allowLoopback: true };

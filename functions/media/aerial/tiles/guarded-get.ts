@@ -9,7 +9,7 @@ import {
   checkUrlSyntax,
   pinnedLookup,
   resolveAndCheck,
-} from '../../../core/webhooks/ssrf-guard.ts';
+} from '../../../core/outbound/url-policy.ts';
 
 export interface GuardedGetPolicy {
   /** Plain http and loopback hosts: the offline local stack and tests only. */

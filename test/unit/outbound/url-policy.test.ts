@@ -9,7 +9,7 @@ import {
   parseHostAsIp,
   pinnedLookup,
   resolveAndCheck,
-} from '../../../functions/core/webhooks/ssrf-guard.ts';
+} from '../../../functions/core/outbound/url-policy.ts';
 
 const FORBIDDEN_V4 = [
   '0.0.0.0',
