@@ -1,4 +1,4 @@
-// The import rules of the architecture (ARCHITECTURE.md, "Layout"): imports go one way, entries → jobs →
+// The import rules of the architecture (README, "Project layout"): imports go one way, entries → jobs →
 // media/platform → domain, and the domain imports nothing at all. Read from the source files themselves,
 // so a new upward import fails here, not in review.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -58,6 +58,14 @@ const ALLOWED: Record<Part, readonly Part[]> = {
   bin: ['lib', 'functions/api', 'functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
 };
 
+/**
+ * Folders of a part that only some other parts may use: a webhook is delivered by the platform and its
+ * entry, so media and jobs reach outbound URLs through core/outbound, never through core/webhooks.
+ */
+const FENCED: ReadonlyArray<{ readonly folder: string; readonly notFrom: readonly Part[] }> = [
+  { folder: path.join('functions', 'core', 'webhooks'), notFrom: ['functions/media', 'functions/jobs'] },
+];
+
 describe('import graph', () => {
   it('knows every part of the code base', () => {
     const parts = new Set(FILES.map(partOf));
@@ -71,6 +79,15 @@ describe('import graph', () => {
       return from !== to && !(ALLOWED[from] ?? []).includes(to);
     }).map((e) => `${e.from} → ${e.to}`);
     expect(upward).toEqual([]);
+  });
+
+  it('keeps fenced folders to the parts that may use them (media and jobs do not import webhooks)', () => {
+    const crossings = EDGES.filter((e) =>
+      FENCED.some(
+        ({ folder, notFrom }) => e.to.startsWith(folder + path.sep) && notFrom.includes(partOf(e.from)),
+      ),
+    ).map((e) => `${e.from} → ${e.to}`);
+    expect(crossings).toEqual([]);
   });
 
   it('has no cycle between parts', () => {
