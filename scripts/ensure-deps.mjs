@@ -6,7 +6,7 @@
 //     /usr/bin/chromium is missing (apt-get, as root or through passwordless sudo);
 //   - then <command>, through a shell whose PATH starts with node_modules/.bin. The command must not be
 //     chained in the npm script line after this one: that shell already looked `node` up (the machine's
-//     Node 20) before this script installed Node 22, and keeps using it (see FINDINGS.md).
+//     Node 20) before this script installed Node 22, and keeps using it.
 // Runs under whatever Node the machine has; plain JS on purpose.
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';

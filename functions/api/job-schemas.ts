@@ -1,4 +1,4 @@
-// The jobs resource: list query, job record and list page (spec 2.3, 4.4).
+// The jobs resource (GET /v1/jobs, GET /v1/jobs/{jobId}): list query, job record and list page.
 import { z } from 'zod';
 import { JOB_STATUSES } from '../core/jobs/job-types.ts';
 import { jobError } from '../core/schemas/outputs.ts';

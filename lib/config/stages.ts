@@ -6,7 +6,6 @@ export type DeployableStage = (typeof DEPLOYABLE_STAGES)[number];
 /** `local` is the embedded default: the same app synthesized for the offline local stack, never deployed. */
 export type Stage = DeployableStage | 'local';
 
-/** Which key variant of the interface specification a stage follows (section 5). */
 import type { KeyVariant } from '../../functions/core/auth/api-key.ts';
 import type { UsagePricing } from '../../functions/core/use-cases/usage.ts';
 import type { AerialSceneSourceConfig } from '../../functions/media/aerial/tiles/scene-source-config.ts';
@@ -25,9 +24,10 @@ export interface StageConfig {
   readonly stage: Stage;
   /** Short prefix for stack names, so two stages (or two developers) share one account. */
   readonly stackPrefix: string;
+  /** Which API keys the stage accepts: test and live, or live only (README "Configuration"). */
   readonly keyVariant: KeyVariant;
   readonly rateLimits: {
-    /** Test keys: fixed by the specification. */
+    /** Test keys: the same limit (10 a minute) on every stage, as the README's "Limits" note promises. */
     readonly testPerMinute: number;
     /** Live keys of an organization with no plan or limit of its own. */
     readonly liveDefault: RatePlan;

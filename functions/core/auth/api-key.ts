@@ -27,5 +27,5 @@ export function keyHint(key: string): string {
   return `${key.slice(0, 13)}…${key.slice(-4)}`;
 }
 
-/** Which keys a stage accepts: test and live keys (spec 5.1), or live keys only (staging, spec 5.2). */
+/** Which keys a stage accepts: test and live keys, or live keys only (staging; README "Configuration"). */
 export type KeyVariant = 'test-and-live' | 'live-only';

@@ -1,4 +1,5 @@
-// Fields shared by every generating request (spec 2.4, 2.5), each bound stated once.
+// Fields shared by every generating request (webhook_url, callback_metadata, the address and its
+// lat/lng options; README "Calling the API"), each bound stated once.
 import { z } from 'zod';
 import { parseAustralianAddress } from '../../domain/address/address-parser.ts';
 import { suburbPostcodeProblem } from '../../domain/address/suburb-postcodes.ts';

@@ -1,4 +1,4 @@
-// Brochure slides (spec 4.5): one branded slide as a 1920x1080 PNG and an A4 landscape PDF.
+// Brochure slides (docs/readme/brochure.md): one branded slide as a 1920x1080 PNG and an A4 landscape PDF.
 import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
 import { brochureSlideOutput, brochureSlideRequest } from './schema.ts';
 import { submitBrochureSlide } from './submit.ts';

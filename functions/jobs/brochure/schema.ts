@@ -1,5 +1,5 @@
-// Request and output of POST /v1/brochure-slides/generate (spec 4.5): one branded slide as a
-// 1920x1080 PNG and an A4 landscape PDF.
+// Request and output of POST /v1/brochure-slides/generate, as the OpenAPI document (/v1/openapi.json)
+// publishes them: one branded slide as a 1920x1080 PNG and an A4 landscape PDF (docs/readme/brochure.md).
 import { z } from 'zod';
 import { address, commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';

@@ -1,4 +1,4 @@
-// Drone stills and footage (spec 4.6, 4.7): a 3D aerial scene of the property's surroundings, drawn from
+// Drone stills and footage: a 3D aerial scene of the property's surroundings, drawn from
 // the site model, rendered as a 3840x2160 JPEG from a V1 preset or a V2 free pose, or as 1920x1080 30 fps
 // H.264 footage along a style's camera path. See docs/readme/drone.md.
 import { handlersIn, type JobKind, jobRoute, type StepFunctionSpec, type StepSpec } from '../job-kind.ts';

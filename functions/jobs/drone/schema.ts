@@ -1,4 +1,4 @@
-// Request and output schemas of the drone kinds (spec 4.6, 4.7, 9): drone_stills (V1 presets),
+// Request and output schemas of the drone kinds (docs/readme/drone.md): drone_stills (V1 presets),
 // drone_stills_capture (V2 free pose) and drone_footage (V2 styles). Bounds and enums come from the
 // camera model's tables, so the OpenAPI document lists exactly what the renderer accepts.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Use cases of the drone endpoints (spec 4.6, 4.7): the schemas settle every bound and default, so a
+// Use cases of the drone endpoints (docs/readme/drone.md): the schemas settle every bound and default, so a
 // submit records the request (without its webhook fields) as the job input.
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';

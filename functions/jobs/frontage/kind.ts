@@ -1,5 +1,5 @@
-// Property frontage (spec 4.2): detect the bearing the front faces, then optionally re-render it at a
-// caller-chosen bearing.
+// Property frontage (README, "What works today"): detect the bearing the front faces, then optionally
+// re-render it at a caller-chosen bearing.
 import { jobIdParam } from '../../core/schemas/common.ts';
 import { handlersIn, type JobKind, jobRoute, type StepFunctionSpec } from '../job-kind.ts';
 import { resolveLocationStep } from '../shared/steps.ts';

@@ -1,4 +1,5 @@
-// Request and output schemas of the property frontage endpoints (spec 4.2).
+// Request and output schemas of the property frontage endpoints, as the OpenAPI document
+// (/v1/openapi.json) publishes them.
 import { z } from 'zod';
 import {
   address,

@@ -1,4 +1,4 @@
-// Use cases of the property frontage endpoints (spec 4.2).
+// Use cases of POST /v1/property-frontage/detect and POST /v1/property-frontage/jobs/{jobId}/edit.
 import { loadParentJob, submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
 import type { FrontageDetectRequest, FrontageEditRequest } from './schema.ts';

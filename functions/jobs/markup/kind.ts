@@ -1,5 +1,5 @@
-// Markup V2 (spec 4.1): a framed 4K aerial of the property, a boundary and annotations composited onto
-// it, and a video that reveals them.
+// Markup V2 (README, "What works today" and "Calling the API"): a framed 4K aerial of the property, a
+// boundary and annotations composited onto it, and a video that reveals them.
 import { jobIdParam } from '../../core/schemas/common.ts';
 import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
 import { renderStep, resolveLocationStep } from '../shared/steps.ts';

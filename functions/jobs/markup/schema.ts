@@ -1,5 +1,5 @@
-// Request and output schemas of the Markup V2 endpoints (spec 4.1): generate, edit (boundary and
-// annotations composited onto the aerial) and the reveal video.
+// Request and output schemas of the Markup V2 endpoints, as /v1/openapi.json publishes them: generate,
+// edit (boundary and annotations composited onto the aerial) and the reveal video.
 import { z } from 'zod';
 import {
   address,

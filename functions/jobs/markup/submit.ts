@@ -1,4 +1,5 @@
-// Use cases of the Markup V2 endpoints (spec 4.1).
+// Use cases of the Markup V2 endpoints: POST /v2/markup/generate, /v2/markup/jobs/{jobId}/edit and
+// /v2/markup/jobs/{jobId}/video.
 import { ApiError, apiErrors } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Job } from '../../core/jobs/job.ts';

@@ -1,4 +1,5 @@
-// Workflow step: where the property is. Caller-given coordinates skip the geocoder (spec 2.5).
+// Workflow step: where the property is. Caller-given coordinates (options.lat + options.lng) skip the
+// geocoder, as the README's "Addresses" note promises.
 import { JobError } from '../../core/errors.ts';
 import type { StepEvent } from '../../core/workflows/step-runtime.ts';
 import { formatAddress, parseAustralianAddress } from '../../domain/address/address-parser.ts';

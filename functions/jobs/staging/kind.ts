@@ -1,4 +1,4 @@
-// Virtual staging (spec 4.8): furniture and decor added to a photo of an empty room.
+// Virtual staging (docs/readme/staging.md): furniture and decor added to a photo of an empty room.
 import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
 import { virtualStagingOutput, virtualStagingRequest } from './schema.ts';
 import { submitVirtualStaging } from './submit.ts';

@@ -1,5 +1,5 @@
-// Video export (spec 4.3): a Remotion composition from a caller-hosted bundle rendered server-side to a
-// video file in the media bucket; the completion webhook carries the output.
+// Video export (docs/readme/video-export.md): a Remotion composition from a caller-hosted bundle rendered
+// server-side to a video file in the media bucket; the completion webhook carries the output.
 import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
 import { renderStep } from '../shared/steps.ts';
 import { videoExportOutput, videoExportRequest } from './schema.ts';

@@ -1,6 +1,6 @@
-// Request and output schemas of POST /v1/video-export/render (spec 4.3), job kind `video_export`: a
-// caller-hosted Remotion bundle rendered server-side. Whether serve_url's host is on the stage's
-// allowlist is stage-dependent, so submit.ts checks it (422 URL_NOT_ALLOWED); everything else is here.
+// Request and output schemas of POST /v1/video-export/render (docs/readme/video-export.md), job kind
+// `video_export`: a caller-hosted Remotion bundle rendered server-side. Whether serve_url's host is on the
+// stage's allowlist is stage-dependent, so submit.ts checks it (422 URL_NOT_ALLOWED); the rest is here.
 import { z } from 'zod';
 import { commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
@@ -23,7 +23,10 @@ export const VIDEO_EXPORT_LIMITS = {
   crf: { min: 0, max: 51, default: 23 },
 } as const;
 
-/** The crf each codec accepts within the spec's 0-51 (Remotion refuses crf 0 for H.264 and below 4 for VP8). */
+/**
+ * The crf each codec accepts inside the request's 0-51 bound (VIDEO_EXPORT_LIMITS.crf): Remotion refuses
+ * crf 0 for H.264 and below 4 for VP8.
+ */
 export const CRF_RANGE: Readonly<Record<RenderCodec, readonly [number, number] | null>> = {
   h264: [1, 51],
   h265: [0, 51],

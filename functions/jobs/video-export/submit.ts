@@ -1,5 +1,6 @@
-// Use case of POST /v1/video-export/render (spec 4.3): the bundle's host is checked against the stage's
-// allowlist at request time, so a caller hears about a refused URL now rather than from a failed job.
+// Use case of POST /v1/video-export/render (docs/readme/video-export.md): the bundle's host is checked
+// against the stage's allowlist at request time, so a caller hears about a refused URL now rather than from
+// a failed job.
 import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { ApiError } from '../../core/errors.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
