@@ -2,7 +2,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_PAGE, FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../../functions/api/routes.ts';
-import { JOB_TYPES } from '../../functions/jobs/registry.ts';
+import { JOB_TYPE_SPECS, JOB_TYPES } from '../../functions/jobs/registry.ts';
 import { HANDLER_METADATA_KEY } from '../../lib/constructs/service-function.ts';
 import {
   actionsOf,
@@ -286,11 +286,15 @@ describe('Lambda baseline', () => {
 
   it('builds every service function for Node.js 22 on arm64 with active tracing', () => {
     const functions = serviceFunctions(dev);
-    // routes + dashboard page + fallback + webhook delivery + lifecycle, resolve location, frontage detect and edit,
-    // markup generate and edit, reveal prepare and store, render start and check, stage room,
-    // generate brochure slide, video export prepare and store, drone scene, still, footage prepare and
-    // store, execution ended, outbox sweeper
-    expect(functions).toHaveLength(new Set(ROUTES.map((r) => r.functionId)).size + 1 + 1 + 21);
+    // The job kinds' step functions: one per functionId a step or its poll check names (kinds share some).
+    const stepFunctionIds = new Set(
+      JOB_TYPE_SPECS.flatMap((spec) =>
+        spec.workflow.steps.flatMap((s) => (s.poll ? [s.fn, s.poll.check] : [s.fn])),
+      ).map((fn) => fn.functionId),
+    );
+    const routeFunctionIds = new Set(ROUTES.map((r) => r.functionId));
+    // + dashboard page, fallback, webhook delivery, lifecycle, execution ended, outbox sweeper
+    expect(functions).toHaveLength(routeFunctionIds.size + stepFunctionIds.size + 6);
     for (const [id, fn] of functions) {
       expect(fn.Metadata?.[HANDLER_METADATA_KEY], id).toEqual(expect.any(String));
       expect(fn.Properties, id).toMatchObject({
