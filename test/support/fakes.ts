@@ -1,0 +1,135 @@
+// Typed fakes of the ports steps and use cases work through. Each builder returns the real port interface
+// (plus what a test reads back: stored objects, requests made), so a test states only what it cares about
+// and the compiler checks the rest: no `as never` in a test's ports.
+import type { Clock } from '../../functions/core/clock.ts';
+import type { MediaStore } from '../../functions/core/media/media-store.ts';
+import type { StoredMedia } from '../../functions/core/schemas/outputs.ts';
+import type { StepJob } from '../../functions/core/workflows/step-runtime.ts';
+import type { LatLng, ParsedAddress, SiteModel } from '../../functions/domain/geo-types.ts';
+import type {
+  GeocodeResult,
+  Geocoder,
+  NadirImage,
+  NadirImageRequest,
+  NadirImagery,
+  SiteSource,
+} from '../../functions/media/geo/types.ts';
+import type { Providers } from '../../functions/media/providers/provider-factory.ts';
+
+/** The job a step receives, with test defaults. */
+export function stepJob(overrides: Partial<StepJob> = {}): StepJob {
+  return {
+    job_id: 'job-1',
+    org_id: 'org-1',
+    mode: 'test',
+    job_type: 'test_kind',
+    webhook_url: null,
+    ...overrides,
+  };
+}
+
+export function fixedClock(iso = '2026-01-02T03:04:05.000Z'): Clock {
+  const now = new Date(iso);
+  return { now: () => new Date(now) };
+}
+
+export interface StoredObject {
+  readonly body: Buffer;
+  readonly contentType: string;
+}
+
+export interface FakeMediaStore extends MediaStore {
+  /** Every object by key: the ones given at the start and the ones put since. */
+  readonly objects: ReadonlyMap<string, StoredObject>;
+}
+
+/** An in-memory media bucket; `sign` answers a URL that names the key and the expiry (an hour on). */
+export function fakeMediaStore(initial: Readonly<Record<string, Buffer>> = {}): FakeMediaStore {
+  const objects = new Map<string, StoredObject>(
+    Object.entries(initial).map(([key, body]) => [key, { body, contentType: 'application/octet-stream' }]),
+  );
+  return {
+    objects,
+    async put(key, body, contentType, extra = {}): Promise<StoredMedia> {
+      objects.set(key, { body, contentType });
+      return { s3_key: key, content_type: contentType, size_bytes: body.length, ...extra };
+    },
+    async get(key) {
+      const object = objects.get(key);
+      if (!object) throw new Error(`no media object ${key}`);
+      return object.body;
+    },
+    async sign(key, now) {
+      const expiresAt = new Date(now.getTime() + 3_600_000).toISOString();
+      return { url: `https://media.test/${key}?expires=${expiresAt}`, expiresAt };
+    },
+  };
+}
+
+export interface FakeSiteSource extends SiteSource {
+  readonly requests: ReadonlyArray<{ origin: LatLng; address: ParsedAddress; radiusM: number }>;
+}
+
+/** A site source that answers the same site model wherever it is asked. */
+export function fakeSiteSource(site: SiteModel): FakeSiteSource {
+  const requests: Array<{ origin: LatLng; address: ParsedAddress; radiusM: number }> = [];
+  return {
+    name: site.provider,
+    requests,
+    async siteAround(origin, address, radiusM) {
+      requests.push({ origin, address, radiusM });
+      return site;
+    },
+  };
+}
+
+export interface FakeNadirImagery extends NadirImagery {
+  readonly requests: readonly NadirImageRequest[];
+}
+
+/** Imagery of one flat colour at exactly the size, scale and rotation asked for. */
+export function fakeNadirImagery(
+  options: { readonly channels?: 3 | 4; readonly rgb?: readonly [number, number, number] } = {},
+): FakeNadirImagery {
+  const channels = options.channels ?? 3;
+  const [r, g, b] = options.rgb ?? [90, 110, 80];
+  const requests: NadirImageRequest[] = [];
+  return {
+    name: 'fake-imagery',
+    requests,
+    async render(request): Promise<NadirImage> {
+      requests.push(request);
+      const { width, height, center, metersPerPixel, rotationDeg } = request;
+      const data = Buffer.alloc(width * height * channels);
+      for (let i = 0; i < data.length; i += channels) {
+        data[i] = r;
+        data[i + 1] = g;
+        data[i + 2] = b;
+        if (channels === 4) data[i + 3] = 255;
+      }
+      return {
+        data,
+        channels,
+        georef: { center, metersPerPixel, rotationDeg, width, height },
+        provider: 'fake-imagery',
+      };
+    },
+  };
+}
+
+/** A geocoder that finds every address at one position (or none: `null`). */
+export function fakeGeocoder(result: GeocodeResult | null): Geocoder {
+  return { name: result?.provider ?? 'fake-geocoder', geocode: async () => result };
+}
+
+/** The location providers; each one not given fails the test if a step uses it. */
+export function fakeLocationProviders(providers: Partial<Providers> = {}): Providers {
+  const unused = (port: string) => () => {
+    throw new Error(`the ${port} was not expected to be used`);
+  };
+  return {
+    geocoder: providers.geocoder ?? { name: 'unused-geocoder', geocode: unused('geocoder') },
+    site: providers.site ?? { name: 'unused-site', siteAround: unused('site source') },
+    imagery: providers.imagery ?? { name: 'unused-imagery', render: unused('imagery') },
+  };
+}

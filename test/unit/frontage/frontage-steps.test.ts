@@ -1,0 +1,180 @@
+// The frontage workflow steps with fake ports: detection asks the site source around the resolved location,
+// faces the addressed street and stores the reference image; an edit keeps the parent's location and
+// street, takes the caller's bearing (and centre) and stores its own image beside it.
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { SiteModel } from '../../../functions/domain/geo-types.ts';
+import {
+  type DetectFrontageEvent,
+  detectFrontageStep,
+  editFrontageStep,
+  type StoredFrontageOutput,
+} from '../../../functions/jobs/frontage/steps.ts';
+import type { ResolvedLocation } from '../../../functions/jobs/shared/resolve-location.ts';
+import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
+import {
+  fakeLocationProviders,
+  fakeMediaStore,
+  fakeNadirImagery,
+  fakeSiteSource,
+  stepJob,
+} from '../../support/fakes.ts';
+
+const ADDRESS = '27 Wattle Street, Ultimo NSW 2007';
+const ORIGIN = { lat: -33.8795, lng: 151.1982 };
+const LOCATION: ResolvedLocation = {
+  ...ORIGIN,
+  formatted_address: '27 Wattle Street, ULTIMO NSW 2007',
+  precision: 'rooftop',
+  provider: 'fake-geocoder',
+  confidence: 0.9,
+};
+
+/** A 20 x 30 m lot around the origin with Wattle Street running north-south 25 m east of its centre. */
+const SITE: SiteModel = {
+  origin: ORIGIN,
+  addressedStreet: 'Wattle Street',
+  streets: [
+    {
+      name: 'Wattle Street',
+      centerline: [
+        { x: 25, y: -100 },
+        { x: 25, y: 100 },
+      ],
+      widthM: 10,
+    },
+  ],
+  parcels: [
+    {
+      id: 'lot-27',
+      polygon: [
+        { x: -10, y: -15 },
+        { x: 10, y: -15 },
+        { x: 10, y: 15 },
+        { x: -10, y: 15 },
+      ],
+      addressed: true,
+    },
+  ],
+  buildings: [],
+  driveways: [],
+  trees: [],
+  provider: 'fake-site',
+};
+
+function portsFor(site: SiteModel) {
+  const siteSource = fakeSiteSource(site);
+  const imagery = fakeNadirImagery();
+  const media = fakeMediaStore();
+  return {
+    siteSource,
+    imagery,
+    media,
+    ports: { providers: fakeLocationProviders({ site: siteSource, imagery }), media },
+  };
+}
+
+const detectEvent: DetectFrontageEvent = {
+  job: stepJob({ job_type: 'frontage_detection' }),
+  address: ADDRESS,
+  location: LOCATION,
+};
+
+describe('detectFrontageStep', () => {
+  it('faces the addressed street and stores a 2048² reference image under the job', async () => {
+    const { siteSource, media, ports } = portsFor(SITE);
+    const output = await detectFrontageStep(detectEvent, ports);
+
+    expect(siteSource.requests).toEqual([
+      {
+        origin: ORIGIN,
+        address: expect.objectContaining({ streetName: 'Wattle', suburb: 'ULTIMO' }),
+        radiusM: 150,
+      },
+    ]);
+    expect(output).toMatchObject({
+      bearing: 90,
+      direction: 'east',
+      confidence: 0.95,
+      method: 'addressed-street',
+      edited: false,
+      location: LOCATION,
+      street: { name: 'Wattle Street' },
+      georeference: { center: ORIGIN, rotation: 0, width: 2048, height: 2048 },
+      providers: { geocoder: 'fake-geocoder', site: 'fake-site', imagery: 'fake-imagery' },
+    });
+    const front = fromLocalMetres(ORIGIN, { x: 25, y: 0 });
+    expect(output.street.front_point?.lat).toBeCloseTo(front.lat, 6);
+    expect(output.street.front_point?.lng).toBeCloseTo(front.lng, 6);
+
+    const key = 'media/org-1/test/job-1/frontage-reference.jpg';
+    expect(output.reference_image).toMatchObject({
+      s3_key: key,
+      content_type: 'image/jpeg',
+      width: 2048,
+      height: 2048,
+    });
+    const stored = media.objects.get(key);
+    expect(stored?.contentType).toBe('image/jpeg');
+    const meta = await sharp(stored?.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 2048, 2048]);
+  });
+
+  it('falls back to north with no confidence and no front point when the site has no streets', async () => {
+    const { ports } = portsFor({ ...SITE, streets: [] });
+    const output = await detectFrontageStep(detectEvent, ports);
+    expect(output).toMatchObject({ bearing: 0, direction: 'north', confidence: 0, method: 'default' });
+    expect(output.street.front_point).toBeNull();
+  });
+});
+
+describe('editFrontageStep', () => {
+  async function parentOutput(): Promise<StoredFrontageOutput> {
+    return detectFrontageStep(detectEvent, portsFor(SITE).ports);
+  }
+
+  it("re-renders at the caller's bearing, keeping the parent's location, street and geocoder", async () => {
+    const parent = await parentOutput();
+    const { siteSource, imagery, media, ports } = portsFor(SITE);
+    const output = await editFrontageStep(
+      {
+        job: stepJob({ job_id: 'job-2', job_type: 'frontage_edit' }),
+        input: { direction: 200 },
+        parent: { input: { address: ADDRESS }, output: parent },
+      },
+      ports,
+    );
+
+    expect(output).toEqual({
+      ...parent,
+      bearing: 200,
+      direction: 'south',
+      confidence: 1,
+      method: 'manual',
+      edited: true,
+      reference_image: expect.objectContaining({ s3_key: 'media/org-1/test/job-2/frontage-edit.jpg' }),
+      georeference: { ...parent.georeference, center: ORIGIN },
+    });
+    expect(siteSource.requests.map((r) => r.origin)).toEqual([ORIGIN]);
+    expect(imagery.requests.map((r) => r.center)).toEqual([ORIGIN]);
+    expect(media.objects.has('media/org-1/test/job-2/frontage-edit.jpg')).toBe(true);
+  });
+
+  it('centres the image on the given point but asks for the site around the property', async () => {
+    const parent = await parentOutput();
+    const { siteSource, imagery, ports } = portsFor(SITE);
+    const center = { lat: -33.8797, lng: 151.1985 };
+    const output = await editFrontageStep(
+      {
+        job: stepJob({ job_id: 'job-2', job_type: 'frontage_edit' }),
+        input: { direction: 45, center_lat: center.lat, center_lng: center.lng },
+        parent: { input: { address: ADDRESS }, output: parent },
+      },
+      ports,
+    );
+    expect(siteSource.requests.map((r) => r.origin)).toEqual([ORIGIN]);
+    expect(imagery.requests.map((r) => r.center)).toEqual([center]);
+    expect(output.georeference.center).toEqual(center);
+    expect([output.bearing, output.direction]).toEqual([45, 'north-east']);
+  });
+});
