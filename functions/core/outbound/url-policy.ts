@@ -1,11 +1,13 @@
-// Server-side request forgery guard for every URL the service calls on a customer's behalf (webhook
-// deliveries, callback URLs). Two checks, because neither alone is enough:
+// The policy for every URL the service calls on someone's behalf: webhook deliveries, customer images
+// (brochure photos, logos, headshots, room photos), photorealistic 3D tiles, and the hosts a caller-hosted
+// video bundle may come from. Two checks, because neither alone is enough:
 // - checkUrlSyntax, at request time: refuses what is visibly wrong (scheme, credentials, internal
 //   names, literal private IPs in any of the numeric spellings) so the integrator hears about it
 //   while they can still fix it;
-// - resolveAndCheck + pinnedLookup, at delivery time: a public-looking name can resolve to a private
+// - resolveAndCheck + pinnedLookup, at connect time: a public-looking name can resolve to a private
 //   address, and the answer can change between a check and the connect (DNS rebinding), so every
 //   resolved address is checked and the connection is pinned to the one that was checked.
+// Each use has a named policy (the end of this file) with its limits; pinned-get.ts is the one GET.
 import { promises as dns, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 
@@ -241,6 +243,8 @@ export interface UrlCheckOptions {
   allowHttp: boolean;
   /** Loopback targets (127/8, ::1, localhost) are only acceptable for the offline local stack. */
   allowLoopback?: boolean;
+  /** What a URL with a username or password should do instead, one clause; the named policies set it. */
+  credentialsAdvice?: string;
 }
 
 const INTERNAL_ADDRESS_REASON =
@@ -274,8 +278,7 @@ export function checkUrlSyntax(url: string, options: UrlCheckOptions): UrlCheck 
   if (parsed.username !== '' || parsed.password !== '') {
     return {
       ok: false,
-      reason:
-        'The URL must not contain a username or password; authenticate with the webhook signature instead.',
+      reason: `The URL must not contain a username or password${options.credentialsAdvice ? `; ${options.credentialsAdvice}` : ''}.`,
     };
   }
   const hostname = parsed.hostname;
@@ -381,5 +384,63 @@ export function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
         callback(null, address, family);
       }
     });
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Named policies
+
+/** What a stage allows beyond public https hosts: plain http and loopback, on the offline local stack only. */
+export interface StageUrlRules {
+  readonly allowHttp: boolean;
+  readonly allowLoopback: boolean;
+}
+
+/** One use of outbound URLs: the stage's rules, the advice for URLs with credentials, and the limits. */
+export interface OutboundPolicy extends StageUrlRules {
+  readonly credentialsAdvice: string;
+  /** The whole exchange (every hop and the body) must finish within this. */
+  readonly timeoutMs: number;
+  /** The largest response body read; a longer one is refused as it streams in. */
+  readonly maxBytes: number;
+  /** Redirects followed by hand, each hop checked again; 0: a redirect is the answer, never followed. */
+  readonly maxRedirects: number;
+  /** Injected in tests; defaults to the system resolver. */
+  readonly lookup?: AddressLookup;
+}
+
+/** Webhook deliveries: one POST, never redirected, its answer drained unread within 10 s. */
+export function webhookDeliveryPolicy(stage: StageUrlRules): OutboundPolicy {
+  return {
+    allowHttp: stage.allowHttp,
+    allowLoopback: stage.allowLoopback,
+    credentialsAdvice: 'authenticate with the webhook signature instead',
+    timeoutMs: 10_000,
+    maxBytes: 0,
+    maxRedirects: 0,
+  };
+}
+
+/** Customer images (brochure photos, logos, headshots, room photos): 20 MB within 20 s, 3 redirects. */
+export function customerImagePolicy(stage: StageUrlRules): OutboundPolicy {
+  return {
+    allowHttp: stage.allowHttp,
+    allowLoopback: stage.allowLoopback,
+    credentialsAdvice: 'images must be readable at a public URL without credentials',
+    timeoutMs: 20_000,
+    maxBytes: 20 * 1024 * 1024,
+    maxRedirects: 3,
+  };
+}
+
+/** Photorealistic 3D tiles (tileset JSON and glTF): tiles documents are small, 32 MB within 20 s. */
+export function tilesPolicy(stage: StageUrlRules): OutboundPolicy {
+  return {
+    allowHttp: stage.allowHttp,
+    allowLoopback: stage.allowLoopback,
+    credentialsAdvice: 'the tiles endpoint authenticates with its API key',
+    timeoutMs: 20_000,
+    maxBytes: 32 * 1024 * 1024,
+    maxRedirects: 3,
   };
 }

@@ -8,14 +8,17 @@ import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { appendLogContext, businessMetrics, logger } from '../observability.ts';
-import { checkUrlSyntax } from '../outbound/url-policy.ts';
+import { checkUrlSyntax, type StageUrlRules, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
 import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
 import type { OrganizationSettingsReader } from './organization-settings.ts';
 
 export interface JobDeps {
   readonly jobs: JobStore;
-  /** Which webhook URLs the stage accepts (https only, except where the stage allows http/loopback). */
-  readonly webhookPolicy: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
+  /**
+   * The stage's rules for URLs the service calls (https and public hosts only, except where the stage
+   * allows http/loopback), read from WEBHOOK_ALLOW_HTTP / _LOOPBACK; each use checks with its named policy.
+   */
+  readonly webhookPolicy: StageUrlRules;
   readonly signer: MediaUrlSigner;
   readonly starter: WorkflowStarter;
   readonly clock: Clock;
@@ -131,7 +134,7 @@ export async function submitJob(
   submission: JobSubmission,
 ): Promise<{ job_id: string; status: 'queued' }> {
   if (submission.webhookUrl) {
-    const checked = checkUrlSyntax(submission.webhookUrl, deps.webhookPolicy);
+    const checked = checkUrlSyntax(submission.webhookUrl, webhookDeliveryPolicy(deps.webhookPolicy));
     if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `webhook_url is not allowed: ${checked.reason}`);
   }
   const now = deps.clock.now();

@@ -12,7 +12,7 @@ import { toJobView } from '../jobs/job-view.ts';
 import { stringifyWithRawJson } from '../jobs/raw-json.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { businessMetrics, logger } from '../observability.ts';
-import { checkUrlSyntax } from '../outbound/url-policy.ts';
+import { checkUrlSyntax, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
 import { queueMessage, type WebhookMessage } from './events.ts';
 import type { SendOutcome } from './http-sender.ts';
 import { nextDelaySeconds, parseRetryAfter, sqsDelayChunks } from './retry-schedule.ts';
@@ -82,10 +82,10 @@ export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage
   if (job.webhookAttempts?.some((a) => a.event_id === message.event_id && a.delivered)) return;
   const ref = { tenant: { orgId: job.orgId, mode: job.mode }, jobId: job.jobId, jobType: job.jobType };
 
-  const checked = checkUrlSyntax(webhookUrl, {
-    allowHttp: deps.allowHttp,
-    allowLoopback: deps.allowLoopback,
-  });
+  const checked = checkUrlSyntax(
+    webhookUrl,
+    webhookDeliveryPolicy({ allowHttp: deps.allowHttp, allowLoopback: deps.allowLoopback }),
+  );
   let outcome: SendOutcome;
   if (checked.ok) {
     const secrets = await signingSecrets(deps.accounts, job.orgId, now);

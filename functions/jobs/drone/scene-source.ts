@@ -7,6 +7,7 @@
 // Step Functions state.
 import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { JobError, TransientError } from '../../core/errors.ts';
+import type { StageUrlRules } from '../../core/outbound/url-policy.ts';
 import { type SecretReader, secretReaderFromEnv } from '../../core/secrets/secrets.ts';
 import type { LatLng } from '../../domain/geo-types.ts';
 import { guardedGet } from '../../media/aerial/tiles/guarded-get.ts';
@@ -50,18 +51,15 @@ export function withAdditions<
   };
 }
 
-/** Tiles documents and GLBs are small; a tileset over this is refused. */
-const TILES_MAX_BYTES = 32 * 1024 * 1024;
-const TILES_TIMEOUT_MS = 20_000;
-
 /** The scene source of a configuration, reading secrets through `reader`. */
 export function aerialSceneSource(
   config: AerialSceneSourceConfig,
   reader: () => SecretReader,
-  policy: { readonly allowHttp: boolean; readonly allowLoopback: boolean },
+  rules: StageUrlRules,
 ): AerialSceneSource {
   if (config.source === 'offline') return { additionsFor: async () => undefined };
-  const get = guardedGet({ ...policy, maxBytes: TILES_MAX_BYTES, timeoutMs: TILES_TIMEOUT_MS });
+  // The outbound tiles policy: tiles documents and GLBs are small, so a large one is refused.
+  const get = guardedGet(rules);
   let key: ReturnType<typeof apiKeyFromSecret> | undefined;
   return {
     async additionsFor(view) {

@@ -1,47 +1,39 @@
 // Downloads an image a customer named by URL (brochure photos, logos, headshots; virtual staging's room
-// photo), with the same server-side request forgery guard as webhooks: the URL is checked, its host is
+// photo) through the one pinned GET under the customer-image policy: the URL is checked, its host is
 // resolved and every address checked, and the connection is pinned to the checked address. Redirects
 // are followed by hand, each hop checked the same way. The body is streamed under a byte cap and a
 // deadline, its type is sniffed from the bytes (never the Content-Type header) and its pixel count and
 // sides are read from the header as it streams in, before anything decodes it. Last, the decoder reads
 // the whole file once, so a damaged or cut-short image is refused here and not in the step that uses it.
-import * as http from 'node:http';
-import * as https from 'node:https';
 import sharp from 'sharp';
 import { JobError } from '../../core/errors.ts';
+import { PinnedGetError, type PinnedGetFailure, pinnedGet } from '../../core/outbound/pinned-get.ts';
 import {
-  type AddressLookup,
-  checkUrlSyntax,
-  pinnedLookup,
-  resolveAndCheck,
+  customerImagePolicy,
+  type OutboundPolicy,
+  type StageUrlRules,
 } from '../../core/outbound/url-policy.ts';
 import { IMAGE_CONTENT_TYPES, type ImageFormat, ImageHeaderScanner } from './image-header.ts';
 
+/** The pixel limits of a customer image; the byte cap, deadline and redirects are the customer-image policy's. */
 export const IMAGE_FETCH_LIMITS = {
-  maxBytes: 20 * 1024 * 1024,
   maxPixels: 40_000_000,
   /**
    * The longest side: libvips decodes a PNG row by row, so 1x39,000,000 (under the pixel cap) took 22 s
    * and 39,000,000x1 4 s. A 40 MP photo is 7,746 px wide at 3:2 and 16,384 px at a 6.7:1 panorama.
    */
   maxSide: 16_384,
-  timeoutMs: 20_000,
-  maxRedirects: 3,
 } as const;
 
-export interface ImageFetchPolicy {
-  /** Plain http: the offline local stack only. */
-  readonly allowHttp: boolean;
-  /** Loopback hosts: the offline local stack only. */
-  readonly allowLoopback: boolean;
-  /** The whole download (every hop and the body) must finish within this; default 20 s. */
-  readonly timeoutMs?: number;
-  readonly maxBytes?: number;
+/**
+ * The stage's rules (plain http and loopback: the offline local stack only); the rest overrides the
+ * customer-image policy (20 MB, 20 s for every hop and the body, 3 redirects) and the pixel limits.
+ */
+export interface ImageFetchPolicy
+  extends StageUrlRules,
+    Partial<Pick<OutboundPolicy, 'timeoutMs' | 'maxBytes' | 'maxRedirects' | 'lookup'>> {
   readonly maxPixels?: number;
   readonly maxSide?: number;
-  readonly maxRedirects?: number;
-  /** Injected in tests; defaults to the system resolver. */
-  readonly lookup?: AddressLookup;
 }
 
 export interface FetchedImage {
@@ -89,173 +81,115 @@ export function imageFetcher(policy: ImageFetchPolicy): ImageFetcher {
 }
 
 export async function fetchImage(url: string, policy: ImageFetchPolicy): Promise<FetchedImage> {
-  const timeoutMs = policy.timeoutMs ?? IMAGE_FETCH_LIMITS.timeoutMs;
-  const deadline = Date.now() + timeoutMs;
-  const maxRedirects = policy.maxRedirects ?? IMAGE_FETCH_LIMITS.maxRedirects;
-  const fail = (reason: string, code: ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED') =>
-    new ImageFetchError(code, url, reason);
-
-  let target = url;
-  for (let hop = 0; ; hop += 1) {
-    const syntax = checkUrlSyntax(target, policy);
-    if (!syntax.ok)
-      throw fail(hop === 0 ? syntax.reason : `it redirects to ${target}, refused: ${syntax.reason}`);
-    const host = syntax.url.hostname.replace(/^\[|\]$/g, '');
-    const resolved = await resolveAndCheck(host, {
-      allowLoopback: policy.allowLoopback,
-      ...(policy.lookup ? { lookup: policy.lookup } : {}),
-    });
-    if (!resolved.ok) {
-      throw fail(hop === 0 ? resolved.reason : `it redirects to ${target}, refused: ${resolved.reason}`);
-    }
-    const outcome = await download(syntax.url, resolved.address, resolved.family, deadline, policy, fail);
-    if (outcome.kind === 'image') return { url, ...outcome.image };
-    if (hop >= maxRedirects) throw fail(`more than ${maxRedirects} redirects`);
-    target = new URL(outcome.location, syntax.url).toString();
-  }
-}
-
-type Outcome = { kind: 'redirect'; location: string } | { kind: 'image'; image: Omit<FetchedImage, 'url'> };
-
-function download(
-  url: URL,
-  address: string,
-  family: 4 | 6,
-  deadline: number,
-  policy: ImageFetchPolicy,
-  fail: (reason: string, code?: ImageFetchErrorCode) => ImageFetchError,
-): Promise<Outcome> {
-  const maxBytes = policy.maxBytes ?? IMAGE_FETCH_LIMITS.maxBytes;
+  const outbound: OutboundPolicy = { ...customerImagePolicy(policy), ...policy };
   const limits = {
     maxPixels: policy.maxPixels ?? IMAGE_FETCH_LIMITS.maxPixels,
     maxSide: policy.maxSide ?? IMAGE_FETCH_LIMITS.maxSide,
   };
-  const remaining = deadline - Date.now();
-  if (remaining <= 0)
-    return Promise.reject(
-      fail(`no complete response within ${policy.timeoutMs ?? IMAGE_FETCH_LIMITS.timeoutMs} ms`),
-    );
-  const client = url.protocol === 'https:' ? https : http;
+  const fail = (reason: string, code: ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED') =>
+    new ImageFetchError(code, url, reason);
 
-  return new Promise<Outcome>((resolve, reject) => {
-    let settled = false;
-    const finish = (error: ImageFetchError | undefined, outcome?: Outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) {
-        request.destroy();
-        reject(error);
-      } else resolve(outcome!);
-    };
-    const request = client.request(
-      url,
-      {
-        method: 'GET',
-        headers: { accept: 'image/jpeg, image/png, image/webp', 'user-agent': 'property-media-service' },
-        lookup: pinnedLookup(address, family),
-        agent: false,
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400 && status !== 304) {
-          response.resume();
-          const location = response.headers.location;
-          if (!location) return finish(fail(`HTTP ${status} redirect without a Location header`));
-          return finish(undefined, { kind: 'redirect', location });
+  // The type is sniffed from the bytes and the pixel size read from the header as they stream in, so
+  // a file that is not an image, or too large an image, stops the download there.
+  const header = new ImageHeaderScanner();
+  let response: { bytes: Buffer; contentType: string | undefined };
+  try {
+    response = await pinnedGet(url, outbound, {
+      headers: { accept: 'image/jpeg, image/png, image/webp' },
+      onChunk: (chunk, headers) => {
+        if (header.done) return;
+        header.push(chunk);
+        if (header.format === 'unknown') throw fail(notAnImage(headers['content-type']), 'UNSUPPORTED_IMAGE');
+        if (header.size) {
+          const problem = sizeProblem(header.size.width, header.size.height, limits);
+          if (problem) throw fail(problem, 'UNSUPPORTED_IMAGE');
         }
-        if (status !== 200) {
-          response.resume();
-          return finish(fail(`the server answered HTTP ${status}`));
-        }
-        const declared = Number(response.headers['content-length']);
-        if (declared > maxBytes)
-          return finish(fail(`it is ${declared} bytes, more than the ${limitText(maxBytes)} limit`));
-
-        // The chunks are joined once, at the end; the header is read from each chunk as it arrives.
-        const chunks: Buffer[] = [];
-        let received = 0;
-        const header = new ImageHeaderScanner();
-        response.on('data', (chunk: Buffer) => {
-          if (settled) return;
-          chunks.push(chunk);
-          received += chunk.length;
-          if (received > maxBytes) return finish(fail(`it is larger than the ${limitText(maxBytes)} limit`));
-          if (header.done) return;
-          header.push(chunk);
-          if (header.format === 'unknown')
-            return finish(fail(notAnImage(response.headers['content-type']), 'UNSUPPORTED_IMAGE'));
-          if (header.size) {
-            const problem = sizeProblem(header.size.width, header.size.height, limits);
-            if (problem) return finish(fail(problem, 'UNSUPPORTED_IMAGE'));
-          }
-        });
-        response.on('error', (error) => finish(fail(`the connection broke: ${error.message}`)));
-        response.on('end', () => {
-          if (settled) return;
-          if (!response.complete) return finish(fail('the connection closed before the whole image arrived'));
-          const format = header.format;
-          if (format === undefined || format === 'unknown') {
-            return finish(fail(notAnImage(response.headers['content-type']), 'UNSUPPORTED_IMAGE'));
-          }
-          if (!header.size) {
-            return finish(
-              fail(
-                `the ${format.toUpperCase()} file ends before its header gives the pixel size (a cut-short or damaged image)`,
-                'UNSUPPORTED_IMAGE',
-              ),
-            );
-          }
-          void verify(Buffer.concat(chunks, received), format).then(
-            (image) => finish(undefined, { kind: 'image', image }),
-            (error: unknown) =>
-              finish(error instanceof ImageFetchError ? error : fail(String(error), 'UNSUPPORTED_IMAGE')),
-          );
-        });
       },
+    });
+  } catch (error) {
+    if (error instanceof PinnedGetError) throw fail(downloadProblem(error.failure));
+    throw error;
+  }
+  const format = header.format;
+  if (format === undefined || format === 'unknown') {
+    throw fail(notAnImage(response.contentType), 'UNSUPPORTED_IMAGE');
+  }
+  if (!header.size) {
+    throw fail(
+      `the ${format.toUpperCase()} file ends before its header gives the pixel size (a cut-short or damaged image)`,
+      'UNSUPPORTED_IMAGE',
     );
-    const timer = setTimeout(
-      () =>
-        finish(fail(`no complete response within ${policy.timeoutMs ?? IMAGE_FETCH_LIMITS.timeoutMs} ms`)),
-      remaining,
-    );
-    request.on('error', (error) => finish(fail(`the request failed: ${error.message}`)));
-    request.end();
+  }
+  return { url, ...(await verify(response.bytes, format, limits, fail)) };
+}
 
-    // The header told us the size; the decoder confirms the file really is that image, and reads all of
-    // it (shrinking on load, so a 40 MP JPEG costs about half a second): a cut-short or corrupt file fails
-    // here as UNSUPPORTED_IMAGE instead of in the stager or the slide, where it was an internal error.
-    // sharp's default failOn ('warning') is the one the steps decode with, so what passes here decodes there.
-    async function verify(bytes: Buffer, sniffed: ImageFormat): Promise<Omit<FetchedImage, 'url'>> {
-      const options = { limitInputPixels: limits.maxPixels };
-      let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-      try {
-        meta = await sharp(bytes, options).metadata();
-      } catch (error) {
-        throw fail(
-          `it is not a readable ${sniffed.toUpperCase()} image (${(error as Error).message})`,
-          'UNSUPPORTED_IMAGE',
-        );
-      }
-      const problem = sizeProblem(meta.width ?? 0, meta.height ?? 0, limits);
-      if (problem) throw fail(problem, 'UNSUPPORTED_IMAGE');
-      try {
-        await sharp(bytes, options).resize({ width: 64, height: 64, fit: 'inside' }).raw().toBuffer();
-      } catch (error) {
-        throw fail(
-          `it is a damaged or cut-short ${sniffed.toUpperCase()} image (${firstLine((error as Error).message)})`,
-          'UNSUPPORTED_IMAGE',
-        );
-      }
-      return {
-        bytes,
-        format: sniffed,
-        contentType: IMAGE_CONTENT_TYPES[sniffed],
-        width: meta.width!,
-        height: meta.height!,
-      };
-    }
-  });
+/** Why a download failed, in the words of the job's IMAGE_DOWNLOAD_FAILED message. */
+function downloadProblem(failure: PinnedGetFailure): string {
+  switch (failure.kind) {
+    case 'refused':
+      return failure.hop === 0
+        ? failure.reason
+        : `it redirects to ${failure.target}, refused: ${failure.reason}`;
+    case 'too-many-redirects':
+      return `more than ${failure.maxRedirects} redirects`;
+    case 'redirect-without-location':
+      return `HTTP ${failure.status} redirect without a Location header`;
+    case 'status':
+      return `the server answered HTTP ${failure.status}`;
+    case 'too-large':
+      return failure.declared !== undefined
+        ? `it is ${failure.declared} bytes, more than the ${limitText(failure.maxBytes)} limit`
+        : `it is larger than the ${limitText(failure.maxBytes)} limit`;
+    case 'timeout':
+      return `no complete response within ${failure.timeoutMs} ms`;
+    case 'connection-broke':
+      return `the connection broke: ${failure.message}`;
+    case 'cut-short':
+      return 'the connection closed before the whole image arrived';
+    case 'request-failed':
+      return `the request failed: ${failure.message}`;
+  }
+}
+
+/**
+ * The header told us the size; the decoder confirms the file really is that image, and reads all of it
+ * (shrinking on load, so a 40 MP JPEG costs about half a second): a cut-short or corrupt file fails here
+ * as UNSUPPORTED_IMAGE instead of in the stager or the slide, where it was an internal error. sharp's
+ * default failOn ('warning') is the one the steps decode with, so what passes here decodes there.
+ */
+async function verify(
+  bytes: Buffer,
+  sniffed: ImageFormat,
+  limits: { readonly maxPixels: number; readonly maxSide: number },
+  fail: (reason: string, code?: ImageFetchErrorCode) => ImageFetchError,
+): Promise<Omit<FetchedImage, 'url'>> {
+  const options = { limitInputPixels: limits.maxPixels };
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    meta = await sharp(bytes, options).metadata();
+  } catch (error) {
+    throw fail(
+      `it is not a readable ${sniffed.toUpperCase()} image (${(error as Error).message})`,
+      'UNSUPPORTED_IMAGE',
+    );
+  }
+  const problem = sizeProblem(meta.width ?? 0, meta.height ?? 0, limits);
+  if (problem) throw fail(problem, 'UNSUPPORTED_IMAGE');
+  try {
+    await sharp(bytes, options).resize({ width: 64, height: 64, fit: 'inside' }).raw().toBuffer();
+  } catch (error) {
+    throw fail(
+      `it is a damaged or cut-short ${sniffed.toUpperCase()} image (${firstLine((error as Error).message)})`,
+      'UNSUPPORTED_IMAGE',
+    );
+  }
+  return {
+    bytes,
+    format: sniffed,
+    contentType: IMAGE_CONTENT_TYPES[sniffed],
+    width: meta.width!,
+    height: meta.height!,
+  };
 }
 
 function sizeProblem(

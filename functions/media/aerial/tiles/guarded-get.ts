@@ -1,26 +1,14 @@
-// An SSRF-checked HTTP GET for the tiles endpoint's JSON and glTF: the same guard as image downloads and
-// webhooks (URL syntax, every resolved address checked, the connection pinned to the checked address,
-// each redirect hop checked again), under a byte cap and a deadline. Nothing is stored: the body comes
-// back in memory and the caller drops it after use (the provider's terms forbid caching its content).
-import * as http from 'node:http';
-import * as https from 'node:https';
-import {
-  type AddressLookup,
-  checkUrlSyntax,
-  pinnedLookup,
-  resolveAndCheck,
-} from '../../../core/outbound/url-policy.ts';
+// The GET of the tiles endpoint's JSON and glTF: the outbound tiles policy (URL syntax, every resolved
+// address checked, the connection pinned to the checked address, each redirect hop checked again, a byte
+// cap and a deadline) through the one pinned GET, with its failures worded for the tiles messages and the
+// API key masked in them. Nothing is stored: the body comes back in memory and the caller drops it after
+// use (the provider's terms forbid caching its content).
+import { PinnedGetError, type PinnedGetFailure, pinnedGet } from '../../../core/outbound/pinned-get.ts';
+import { type OutboundPolicy, type StageUrlRules, tilesPolicy } from '../../../core/outbound/url-policy.ts';
 
-export interface GuardedGetPolicy {
-  /** Plain http and loopback hosts: the offline local stack and tests only. */
-  readonly allowHttp: boolean;
-  readonly allowLoopback: boolean;
-  readonly maxBytes: number;
-  readonly timeoutMs: number;
-  readonly maxRedirects?: number;
-  /** Injected in tests; defaults to the system resolver. */
-  readonly lookup?: AddressLookup;
-}
+/** The stage's rules (plain http and loopback: the offline local stack and tests only); limits default to the tiles policy's. */
+export type GuardedGetPolicy = StageUrlRules &
+  Partial<Pick<OutboundPolicy, 'maxBytes' | 'timeoutMs' | 'maxRedirects' | 'lookup'>>;
 
 /** A GET that failed; `message` names the URL with any `key` parameter masked, and the reason. */
 export class GuardedGetError extends Error {
@@ -46,91 +34,44 @@ export interface GuardedResponse {
 
 export type GuardedGet = (url: string) => Promise<GuardedResponse>;
 
-export function guardedGet(policy: GuardedGetPolicy): GuardedGet {
+export function guardedGet(rules: GuardedGetPolicy): GuardedGet {
+  const policy: OutboundPolicy = { ...tilesPolicy(rules), ...rules };
   return async (url) => {
-    const deadline = Date.now() + policy.timeoutMs;
-    let target = url;
-    for (let hop = 0; ; hop += 1) {
-      const syntax = checkUrlSyntax(target, policy);
-      if (!syntax.ok)
-        throw new GuardedGetError(url, hop === 0 ? syntax.reason : `redirect refused: ${syntax.reason}`);
-      const resolved = await resolveAndCheck(syntax.url.hostname.replace(/^\[|\]$/g, ''), {
-        allowLoopback: policy.allowLoopback,
-        ...(policy.lookup ? { lookup: policy.lookup } : {}),
-      });
-      if (!resolved.ok)
-        throw new GuardedGetError(url, hop === 0 ? resolved.reason : `redirect refused: ${resolved.reason}`);
-      const outcome = await once(url, syntax.url, resolved.address, resolved.family, deadline, policy);
-      if ('bytes' in outcome) return outcome;
-      if (hop >= (policy.maxRedirects ?? 3)) throw new GuardedGetError(url, 'too many redirects');
-      target = new URL(outcome.location, syntax.url).toString();
+    try {
+      return await pinnedGet(url, policy);
+    } catch (error) {
+      if (error instanceof PinnedGetError)
+        throw new GuardedGetError(url, reason(error.failure), status(error.failure));
+      throw error;
     }
   };
 }
 
-function once(
-  original: string,
-  url: URL,
-  address: string,
-  family: 4 | 6,
-  deadline: number,
-  policy: GuardedGetPolicy,
-): Promise<GuardedResponse | { location: string }> {
-  const fail = (reason: string, status?: number) => new GuardedGetError(original, reason, status);
-  const remaining = deadline - Date.now();
-  if (remaining <= 0) return Promise.reject(fail(`no response within ${policy.timeoutMs} ms`));
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const finish = (error: GuardedGetError | undefined, value?: GuardedResponse | { location: string }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) {
-        request.destroy();
-        reject(error);
-      } else resolve(value!);
-    };
-    const request = client.request(
-      url,
-      {
-        method: 'GET',
-        headers: { 'user-agent': 'property-media-service' },
-        lookup: pinnedLookup(address, family),
-        agent: false,
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400 && status !== 304) {
-          response.resume();
-          const location = response.headers.location;
-          return location
-            ? finish(undefined, { location })
-            : finish(fail(`HTTP ${status} without a Location header`, status));
-        }
-        if (status !== 200) {
-          response.resume();
-          return finish(fail(`HTTP ${status}`, status));
-        }
-        if (Number(response.headers['content-length']) > policy.maxBytes)
-          return finish(fail(`larger than the ${policy.maxBytes}-byte limit`));
-        const chunks: Buffer[] = [];
-        let received = 0;
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > policy.maxBytes)
-            return finish(fail(`larger than the ${policy.maxBytes}-byte limit`));
-          chunks.push(chunk);
-        });
-        response.on('error', (error) => finish(fail(`the connection broke: ${error.message}`)));
-        response.on('end', () => {
-          if (!response.complete) return finish(fail('the connection closed before the whole body arrived'));
-          finish(undefined, { bytes: Buffer.concat(chunks), contentType: response.headers['content-type'] });
-        });
-      },
-    );
-    const timer = setTimeout(() => finish(fail(`no response within ${policy.timeoutMs} ms`)), remaining);
-    request.on('error', (error) => finish(fail(`the request failed: ${error.message}`)));
-    request.end();
-  });
+function reason(failure: PinnedGetFailure): string {
+  switch (failure.kind) {
+    case 'refused':
+      return failure.hop === 0 ? failure.reason : `redirect refused: ${failure.reason}`;
+    case 'too-many-redirects':
+      return 'too many redirects';
+    case 'redirect-without-location':
+      return `HTTP ${failure.status} without a Location header`;
+    case 'status':
+      return `HTTP ${failure.status}`;
+    case 'too-large':
+      return `larger than the ${failure.maxBytes}-byte limit`;
+    case 'timeout':
+      return `no response within ${failure.timeoutMs} ms`;
+    case 'connection-broke':
+      return `the connection broke: ${failure.message}`;
+    case 'cut-short':
+      return 'the connection closed before the whole body arrived';
+    case 'request-failed':
+      return `the request failed: ${failure.message}`;
+  }
+}
+
+function status(failure: PinnedGetFailure): number | undefined {
+  return failure.kind === 'status' || failure.kind === 'redirect-without-location'
+    ? failure.status
+    : undefined;
 }
