@@ -1,7 +1,7 @@
 // Use case of POST /v1/brochure-slides/generate (docs/readme/brochure.md).
 import { ApiError } from '../../core/errors.ts';
-import { checkUrlSyntax } from '../../core/outbound/url-policy.ts';
-import { type JobDeps, submitJob } from '../../core/use-cases/jobs.ts';
+import { checkUrlSyntax, customerImagePolicy, type StageUrlRules } from '../../core/outbound/url-policy.ts';
+import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
 import type { BrochureSlideRequest } from './schema.ts';
 
@@ -21,16 +21,9 @@ export function brochureImageUrls(request: BrochureSlideRequest): Array<{ field:
 }
 
 /** 422 URL_NOT_ALLOWED, naming the field, unless the stage would download from every image URL. */
-function checkImageUrls(request: BrochureSlideRequest, policy: JobDeps['webhookPolicy']): void {
+function checkImageUrls(request: BrochureSlideRequest, rules: StageUrlRules): void {
+  const policy = customerImagePolicy(rules);
   for (const { field, url } of brochureImageUrls(request)) {
-    const parsed = URL.canParse(url) ? new URL(url) : undefined;
-    // The guard's own wording for this case speaks of webhook signatures.
-    if (parsed && (parsed.username !== '' || parsed.password !== '')) {
-      throw new ApiError(
-        'URL_NOT_ALLOWED',
-        `${field} is not allowed: it contains a username or password; images must be readable at a public URL without credentials.`,
-      );
-    }
     const checked = checkUrlSyntax(url, policy);
     if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `${field} is not allowed: ${checked.reason}`);
   }
@@ -38,8 +31,8 @@ function checkImageUrls(request: BrochureSlideRequest, policy: JobDeps['webhookP
 
 export const submitBrochureSlide: SubmitJob<BrochureSlideRequest> = async (deps, tenant, { body }) => {
   const { webhook_url, callback_metadata, ...input } = body;
-  // The same guard as webhook URLs, at request time: the caller hears now about a URL the step would
-  // refuse (the step checks again, per hop and per resolved address, when it downloads).
+  // The customer-image policy at request time: the caller hears now about a URL the step would refuse
+  // (the step checks again, per hop and per resolved address, when it downloads).
   checkImageUrls(body, deps.webhookPolicy);
   return submitJob(deps, {
     tenant,

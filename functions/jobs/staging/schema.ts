@@ -1,6 +1,6 @@
 // Request and output schemas of POST /v1/virtual-staging/generate (docs/readme/staging.md), job kind
-// `virtual_staging`. The submit step must also run checkUrlSyntax(image_url, { allowHttp, allowLoopback })
-// from core/outbound/url-policy.ts with the stage's local-stack flags: that is stage-dependent.
+// `virtual_staging`. The submit step also checks image_url under the customer-image policy of
+// core/outbound/url-policy.ts with the stage's local-stack flags: that is stage-dependent.
 import { z } from 'zod';
 import { commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';

@@ -1,7 +1,7 @@
 // Use case of POST /v1/virtual-staging/generate (docs/readme/staging.md).
 import { ApiError } from '../../core/errors.ts';
-import { checkUrlSyntax } from '../../core/outbound/url-policy.ts';
-import { type JobDeps, submitJob } from '../../core/use-cases/jobs.ts';
+import { checkUrlSyntax, customerImagePolicy, type StageUrlRules } from '../../core/outbound/url-policy.ts';
+import { submitJob } from '../../core/use-cases/jobs.ts';
 import { type ResolvedRoomType, resolveRoomType } from '../../media/staging/room-types.ts';
 import { type ResolvedStyle, resolveStyle } from '../../media/staging/staging-styles.ts';
 import type { SubmitJob } from '../job-kind.ts';
@@ -21,24 +21,16 @@ export interface VirtualStagingInput {
   readonly watermark?: { readonly on: boolean; readonly source: 'request' | 'organization' };
 }
 
-/** 422 URL_NOT_ALLOWED unless the stage would download from this URL (the webhook URL policy). */
-function checkImageUrl(imageUrl: string, policy: JobDeps['webhookPolicy']): void {
-  const url = URL.canParse(imageUrl) ? new URL(imageUrl) : undefined;
-  // The guard's own wording for this case speaks of webhook signatures.
-  if (url && (url.username !== '' || url.password !== '')) {
-    throw new ApiError(
-      'URL_NOT_ALLOWED',
-      'image_url is not allowed: it contains a username or password; the photo must be readable at a public URL without credentials.',
-    );
-  }
-  const checked = checkUrlSyntax(imageUrl, policy);
+/** 422 URL_NOT_ALLOWED unless the stage would download from this URL (the customer-image policy). */
+function checkImageUrl(imageUrl: string, rules: StageUrlRules): void {
+  const checked = checkUrlSyntax(imageUrl, customerImagePolicy(rules));
   if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `image_url is not allowed: ${checked.reason}`);
 }
 
 export const submitVirtualStaging: SubmitJob<VirtualStagingRequest> = async (deps, tenant, { body }) => {
   const { webhook_url, callback_metadata, image_url, room_type, options } = body;
-  // The same guard as webhook URLs, at request time: the caller hears now about a URL the step would
-  // refuse (the step checks again, per hop and per resolved address, when it downloads).
+  // The customer-image policy at request time: the caller hears now about a URL the step would refuse
+  // (the step checks again, per hop and per resolved address, when it downloads).
   checkImageUrl(image_url, deps.webhookPolicy);
   // The request's own choice wins; only without one is the organization's setting read.
   const watermark: VirtualStagingInput['watermark'] =
