@@ -8,18 +8,19 @@ import { ENV, intEnv, requireEnv } from '../core/config/env.ts';
 import { DynamoJobStore } from '../core/jobs/job-store.ts';
 import { S3MediaStore } from '../core/media/media-store.ts';
 import { instrumented, logger, withLogContext } from '../core/observability.ts';
+import { webhookDeliveryPolicy } from '../core/outbound/url-policy.ts';
 import { type DeliveryDeps, deliverWebhook } from '../core/webhooks/deliver-event.ts';
 import type { WebhookMessage } from '../core/webhooks/events.ts';
 import { postWebhook } from '../core/webhooks/http-sender.ts';
-
-/** A receiver gets this long to answer with a 2xx. */
-const RECEIVER_TIMEOUT_MS = 10_000;
 
 let deps: DeliveryDeps | undefined;
 
 function deliveryDeps(): DeliveryDeps {
   if (!deps) {
+    const allowHttp = requireEnv(ENV.webhookAllowHttp) === 'true';
     const allowLoopback = requireEnv(ENV.webhookAllowLoopback) === 'true';
+    // A receiver gets the policy's 10 s to answer with a 2xx.
+    const policy = webhookDeliveryPolicy({ allowHttp, allowLoopback });
     deps = {
       jobs: new DynamoJobStore(dynamo(), requireEnv(ENV.jobsTable)),
       accounts: new DynamoAccountStore(dynamo(), requireEnv(ENV.accountsTable)),
@@ -28,11 +29,10 @@ function deliveryDeps(): DeliveryDeps {
       queueUrl: requireEnv(ENV.webhookQueueUrl),
       deadLetterQueueUrl: requireEnv(ENV.webhookDeadLetterQueueUrl),
       retryScheduleSeconds: JSON.parse(requireEnv(ENV.webhookRetrySchedule)) as number[],
-      allowHttp: requireEnv(ENV.webhookAllowHttp) === 'true',
+      allowHttp,
       allowLoopback,
       clock: systemClock,
-      send: (url, headers, body) =>
-        postWebhook(url, headers, body, { timeoutMs: RECEIVER_TIMEOUT_MS, allowLoopback }),
+      send: (url, headers, body) => postWebhook(url, headers, body, policy),
     };
   }
   return deps;

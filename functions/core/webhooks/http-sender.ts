@@ -1,9 +1,9 @@
-// One webhook POST: to the address that was just checked (the connection is pinned to it, so a DNS
-// answer that changes between check and connect cannot redirect it), within a deadline, never
-// following redirects. Resolves with the outcome; never throws for the receiver's faults.
+// One webhook POST under the webhook-delivery policy (core/outbound/url-policy.ts): to the address that
+// was just checked (the connection is pinned to it, so a DNS answer that changes between check and
+// connect cannot redirect it), within a deadline, never following redirects. Resolves with the outcome; never throws for the receiver's faults.
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { pinnedLookup, resolveAndCheck } from '../outbound/url-policy.ts';
+import { type OutboundPolicy, pinnedLookup, resolveAndCheck } from '../outbound/url-policy.ts';
 
 export interface SendOutcome {
   readonly statusCode?: number;
@@ -12,10 +12,8 @@ export interface SendOutcome {
   readonly error?: string;
 }
 
-export interface SendOptions {
-  readonly timeoutMs: number;
-  readonly allowLoopback: boolean;
-}
+/** What a POST needs of its policy: webhookDeliveryPolicy(stage) in the delivery Lambda. */
+export type SendOptions = Pick<OutboundPolicy, 'timeoutMs' | 'allowLoopback' | 'lookup'>;
 
 export async function postWebhook(
   url: URL,
@@ -26,6 +24,7 @@ export async function postWebhook(
   const started = Date.now();
   const check = await resolveAndCheck(url.hostname.replace(/^\[|\]$/g, ''), {
     allowLoopback: options.allowLoopback,
+    ...(options.lookup ? { lookup: options.lookup } : {}),
   });
   if (!check.ok) return { error: `refused: ${check.reason}` };
   const remaining = Math.max(1, options.timeoutMs - (Date.now() - started));
