@@ -6,6 +6,7 @@ import type { MediaStore } from '../../functions/core/media/media-store.ts';
 import type { StoredMedia } from '../../functions/core/schemas/outputs.ts';
 import type { StepJob } from '../../functions/core/workflows/step-runtime.ts';
 import type { LatLng, ParsedAddress, SiteModel } from '../../functions/domain/geo-types.ts';
+import type { ResolvedLocation } from '../../functions/jobs/shared/resolve-location.ts';
 import type {
   GeocodeResult,
   Geocoder,
@@ -24,6 +25,19 @@ export function stepJob(overrides: Partial<StepJob> = {}): StepJob {
     mode: 'test',
     job_type: 'test_kind',
     webhook_url: null,
+    ...overrides,
+  };
+}
+
+/** Where ResolveLocation put the property, with test defaults (a rooftop geocode in Ultimo). */
+export function resolvedLocation(overrides: Partial<ResolvedLocation> = {}): ResolvedLocation {
+  return {
+    lat: -33.8795,
+    lng: 151.1982,
+    formatted_address: '27 Wattle Street, ULTIMO NSW 2007',
+    precision: 'rooftop',
+    provider: 'fake-geocoder',
+    confidence: 0.9,
     ...overrides,
   };
 }

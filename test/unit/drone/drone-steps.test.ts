@@ -3,14 +3,13 @@
 // what they store and report, and how render failures end the job.
 import { describe, expect, it } from 'vitest';
 import { JobError, TransientError } from '../../../functions/core/errors.ts';
-import type { StoredMedia } from '../../../functions/core/schemas/outputs.ts';
-import type { StepJob } from '../../../functions/core/workflows/step-runtime.ts';
 import { planFootage } from '../../../functions/jobs/drone/outputs.ts';
 import { renderDroneStill, storeDroneFootage } from '../../../functions/jobs/drone/render-steps.ts';
 import type { PreparedAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
 import type { StillRenderer, StillRequest } from '../../../functions/media/rendering/still-renderer.ts';
+import { fakeMediaStore, resolvedLocation, stepJob } from '../../support/fakes.ts';
 
-const job = { job_id: 'j1', org_id: 'org', mode: 'test', job_type: 'drone_stills' } as unknown as StepJob;
+const job = stepJob({ job_id: 'j1', org_id: 'org', mode: 'test', job_type: 'drone_stills' });
 const scene: PreparedAerialScene = {
   sceneProps: {
     sceneUrl: 'https://media.test/scene.json',
@@ -28,7 +27,6 @@ const scene: PreparedAerialScene = {
 
 function ports(render: (r: StillRequest) => Promise<Buffer> = async () => Buffer.from('jpeg')) {
   const requests: StillRequest[] = [];
-  const stored: { key: string; type: string; extra: unknown }[] = [];
   const stillRenderer: StillRenderer = {
     name: 'fake',
     renderStill: async (r) => {
@@ -36,13 +34,7 @@ function ports(render: (r: StillRequest) => Promise<Buffer> = async () => Buffer
       return render(r);
     },
   };
-  const media = {
-    put: async (key: string, body: Buffer, type: string, extra?: Partial<StoredMedia>) => {
-      stored.push({ key, type, extra });
-      return { s3_key: key, content_type: type, size_bytes: body.length, ...extra };
-    },
-  };
-  return { ports: { stillRenderer, media } as never, requests, stored };
+  return { ports: { stillRenderer, media: fakeMediaStore() }, requests };
 }
 
 const address = '10 Wattle Street, Ultimo NSW 2007';
@@ -121,7 +113,7 @@ describe('StoreDroneFootage', () => {
       {
         job,
         input: { address, options: { style: 'front_left_zoom', duration: 3 } },
-        location: {} as never,
+        location: resolvedLocation(),
         prepared: { ...plan, scene },
         render: {
           render_id: 'r',

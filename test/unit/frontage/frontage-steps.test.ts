@@ -10,25 +10,19 @@ import {
   editFrontageStep,
   type StoredFrontageOutput,
 } from '../../../functions/jobs/frontage/steps.ts';
-import type { ResolvedLocation } from '../../../functions/jobs/shared/resolve-location.ts';
 import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
 import {
   fakeLocationProviders,
   fakeMediaStore,
   fakeNadirImagery,
   fakeSiteSource,
+  resolvedLocation,
   stepJob,
 } from '../../support/fakes.ts';
 
 const ADDRESS = '27 Wattle Street, Ultimo NSW 2007';
 const ORIGIN = { lat: -33.8795, lng: 151.1982 };
-const LOCATION: ResolvedLocation = {
-  ...ORIGIN,
-  formatted_address: '27 Wattle Street, ULTIMO NSW 2007',
-  precision: 'rooftop',
-  provider: 'fake-geocoder',
-  confidence: 0.9,
-};
+const LOCATION = resolvedLocation(ORIGIN);
 
 /** A 20 x 30 m lot around the origin with Wattle Street running north-south 25 m east of its centre. */
 const SITE: SiteModel = {

@@ -11,24 +11,18 @@ import {
   generateMarkup,
   type StoredMarkupOutput,
 } from '../../../functions/jobs/markup/steps.ts';
-import type { ResolvedLocation } from '../../../functions/jobs/shared/resolve-location.ts';
 import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
 import {
   fakeLocationProviders,
   fakeMediaStore,
   fakeNadirImagery,
   fakeSiteSource,
+  resolvedLocation,
   stepJob,
 } from '../../support/fakes.ts';
 
 const ORIGIN = { lat: -33.8795, lng: 151.1982 };
-const LOCATION: ResolvedLocation = {
-  ...ORIGIN,
-  formatted_address: '27 Wattle Street, ULTIMO NSW 2007',
-  precision: 'rooftop',
-  provider: 'fake-geocoder',
-  confidence: 0.9,
-};
+const LOCATION = resolvedLocation(ORIGIN);
 
 /** A 20 x 30 m lot east of the origin (centroid 10 m east), Wattle Street 15 m further east, north-south. */
 const SITE: SiteModel = {

@@ -4,17 +4,17 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { StoredMedia } from '../../../functions/core/schemas/outputs.ts';
 import { jobErrorFromCaught } from '../../../functions/core/workflows/step-errors.ts';
-import type { StepJob } from '../../../functions/core/workflows/step-runtime.ts';
 import { type StageRoomEvent, stageRoom, stagingSeed } from '../../../functions/jobs/staging/steps.ts';
 import { type FetchedImage, ImageFetchError } from '../../../functions/media/images/fetch-image.ts';
 import type { StageRequest, Stager } from '../../../functions/media/staging/stager.ts';
+import { stepJob } from '../../support/fakes.ts';
 
-const job = {
+const job = stepJob({
   job_id: '0190f0c2-7a1b-7c3d-8e4f-5a6b7c8d9e0f',
   org_id: 'org-1',
   mode: 'live',
   job_type: 'virtual_staging',
-} as unknown as StepJob;
+});
 
 const event: StageRoomEvent = {
   job,
