@@ -8,13 +8,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../functions/core/clock.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { DynamoJobStore, JobStore } from '../../../functions/core/jobs/job-store.ts';
-import type { MediaStore } from '../../../functions/core/media/media-store.ts';
 import type { DynamoUsageStore, UsageStore } from '../../../functions/core/usage/usage-store.ts';
 import { type LifecyclePorts, recordLifecycle } from '../../../functions/core/workflows/job-lifecycle.ts';
 import { type SweepPorts, sweepPending } from '../../../functions/core/workflows/outbox.ts';
 import type { JobEvents } from '../../../functions/core/workflows/step-runtime.ts';
 import type { WorkflowStarter } from '../../../functions/core/workflows/workflow-starter.ts';
 import { type LocalDynamo, startJobsAndUsage } from '../../support/dynalite.ts';
+import { fakeMediaStore } from '../../support/fakes.ts';
 
 let dynamo: LocalDynamo;
 let jobs: DynamoJobStore;
@@ -98,7 +98,7 @@ function lifecyclePorts(
     usage: usageStore,
     events,
     clock: clockAt(at),
-    media: undefined as unknown as MediaStore,
+    media: fakeMediaStore(),
   };
 }
 

@@ -6,12 +6,12 @@ import type { Clock } from '../../../functions/core/clock.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { Mode } from '../../../functions/core/jobs/job-types.ts';
-import type { MediaStore } from '../../../functions/core/media/media-store.ts';
 import type { DynamoUsageStore, UsageStore } from '../../../functions/core/usage/usage-store.ts';
 import { type LifecyclePorts, recordLifecycle } from '../../../functions/core/workflows/job-lifecycle.ts';
 import { sweepPending } from '../../../functions/core/workflows/outbox.ts';
 import type { JobEvents } from '../../../functions/core/workflows/step-runtime.ts';
 import { type LocalDynamo, startJobsAndUsage } from '../../support/dynalite.ts';
+import { fakeMediaStore } from '../../support/fakes.ts';
 
 let dynamo: LocalDynamo;
 let jobs: DynamoJobStore;
@@ -45,7 +45,7 @@ const clockAt = (iso: string): Clock => ({ now: () => new Date(iso) });
 const noEvents: JobEvents = { publish: async () => {} };
 
 function ports(clock: Clock, usageStore: UsageStore = usage): LifecyclePorts {
-  return { jobs, usage: usageStore, events: noEvents, clock, media: undefined as unknown as MediaStore };
+  return { jobs, usage: usageStore, events: noEvents, clock, media: fakeMediaStore() };
 }
 
 const complete = (j: Job, clock: Clock, usageStore?: UsageStore, output: Record<string, unknown> = {}) =>
