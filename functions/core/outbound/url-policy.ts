@@ -409,38 +409,41 @@ export interface OutboundPolicy extends StageUrlRules {
   readonly lookup?: AddressLookup;
 }
 
-/** Webhook deliveries: one POST, never redirected, its answer drained unread within 10 s. */
-export function webhookDeliveryPolicy(stage: StageUrlRules): OutboundPolicy {
-  return {
-    allowHttp: stage.allowHttp,
-    allowLoopback: stage.allowLoopback,
+/** What each use allows, whatever the stage. */
+const USES = {
+  /** Webhook deliveries: one POST, never redirected, its answer drained unread within 10 s. */
+  webhookDelivery: {
     credentialsAdvice: 'authenticate with the webhook signature instead',
     timeoutMs: 10_000,
     maxBytes: 0,
     maxRedirects: 0,
-  };
-}
-
-/** Customer images (brochure photos, logos, headshots, room photos): 20 MB within 20 s, 3 redirects. */
-export function customerImagePolicy(stage: StageUrlRules): OutboundPolicy {
-  return {
-    allowHttp: stage.allowHttp,
-    allowLoopback: stage.allowLoopback,
+  },
+  /** Customer images (brochure photos, logos, headshots, room photos): 20 MB within 20 s, 3 redirects. */
+  customerImage: {
     credentialsAdvice: 'images must be readable at a public URL without credentials',
     timeoutMs: 20_000,
     maxBytes: 20 * 1024 * 1024,
     maxRedirects: 3,
-  };
-}
-
-/** Photorealistic 3D tiles (tileset JSON and glTF): tiles documents are small, 32 MB within 20 s. */
-export function tilesPolicy(stage: StageUrlRules): OutboundPolicy {
-  return {
-    allowHttp: stage.allowHttp,
-    allowLoopback: stage.allowLoopback,
+  },
+  /** Photorealistic 3D tiles (tileset JSON and glTF): tiles documents are small, 32 MB within 20 s. */
+  tiles: {
     credentialsAdvice: 'the tiles endpoint authenticates with its API key',
     timeoutMs: 20_000,
     maxBytes: 32 * 1024 * 1024,
     maxRedirects: 3,
-  };
-}
+  },
+} as const satisfies Record<string, Omit<OutboundPolicy, keyof StageUrlRules | 'lookup'>>;
+
+const forStage = (use: keyof typeof USES, stage: StageUrlRules): OutboundPolicy => ({
+  allowHttp: stage.allowHttp,
+  allowLoopback: stage.allowLoopback,
+  ...USES[use],
+});
+
+export const webhookDeliveryPolicy = (stage: StageUrlRules): OutboundPolicy =>
+  forStage('webhookDelivery', stage);
+export const customerImagePolicy = (stage: StageUrlRules): OutboundPolicy => forStage('customerImage', stage);
+export const tilesPolicy = (stage: StageUrlRules): OutboundPolicy => forStage('tiles', stage);
+
+// Caller-hosted video bundles are not fetched by the service: the renderer's browser loads them, so their
+// policy is the operator's host allowlist, in bundle-hosts.ts.
