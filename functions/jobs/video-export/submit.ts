@@ -3,10 +3,14 @@
 // a failed job.
 import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { ApiError } from '../../core/errors.ts';
+import {
+  type BundleHostAllowlist,
+  checkServeUrl,
+  parseBundleHostAllowlist,
+} from '../../core/outbound/bundle-hosts.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { RenderCodec } from '../../media/rendering/renderer.ts';
 import type { SubmitJob } from '../job-kind.ts';
-import { type BundleHostAllowlist, checkServeUrl, parseBundleHostAllowlist } from './bundle-allowlist.ts';
 import { CRF_RANGE, VIDEO_EXPORT_LIMITS, type VideoExportRequest } from './schema.ts';
 
 /** The job input as recorded: the request with its defaults settled (crf null where the codec has none). */

@@ -1,10 +1,7 @@
 // The bundle-host allowlist (VIDEO_BUNDLE_URL_ALLOWLIST): exact hosts and `*.suffix`, https except to
 // loopback, what a deployed stage's setting refuses that the local stack cannot show.
 import { describe, expect, it } from 'vitest';
-import {
-  checkServeUrl,
-  parseBundleHostAllowlist,
-} from '../../../functions/jobs/video-export/bundle-allowlist.ts';
+import { checkServeUrl, parseBundleHostAllowlist } from '../../../functions/core/outbound/bundle-hosts.ts';
 
 const deployed = parseBundleHostAllowlist(' Bundles.Example.com, *.cdn.example.net ');
 

@@ -1,5 +1,6 @@
-// Which hosts a caller-hosted Remotion bundle may be served from (VIDEO_BUNDLE_URL_ALLOWLIST): the
-// renderer's browser loads and runs the bundle's code, so only hosts the operator trusts are accepted.
+// The outbound policy of caller-hosted video bundles: which hosts a Remotion bundle may be served from
+// (VIDEO_BUNDLE_URL_ALLOWLIST). The service does not fetch the bundle itself; the renderer's browser loads
+// and runs its code, so only hosts the operator trusts are accepted.
 // An entry is an exact host (`bundles.example.com`) or `*.suffix` (any host below example.com, not
 // example.com itself). HTTPS only, except plain http to a loopback host, which only the local stage lists.
 
