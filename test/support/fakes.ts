@@ -2,6 +2,7 @@
 // (plus what a test reads back: stored objects, requests made), so a test states only what it cares about
 // and the compiler checks the rest: no `as never` in a test's ports.
 import type { Clock } from '../../functions/core/clock.ts';
+import type { JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { MediaStore } from '../../functions/core/media/media-store.ts';
 import type { StoredMedia } from '../../functions/core/schemas/outputs.ts';
 import type { StepJob } from '../../functions/core/workflows/step-runtime.ts';
@@ -145,5 +146,32 @@ export function fakeLocationProviders(providers: Partial<Providers> = {}): Provi
     geocoder: providers.geocoder ?? { name: 'unused-geocoder', geocode: unused('geocoder') },
     site: providers.site ?? { name: 'unused-site', siteAround: unused('site source') },
     imagery: providers.imagery ?? { name: 'unused-imagery', render: unused('imagery') },
+  };
+}
+
+/** A port method a test does not expect to be called: calling it fails the test, naming the method. */
+function unexpected(method: string): () => never {
+  return () => {
+    throw new Error(`${method} was not expected to be called`);
+  };
+}
+
+/** A job store with the methods a test gives; any other method fails the test when called. */
+export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
+  return {
+    create: methods.create ?? unexpected('jobs.create'),
+    get: methods.get ?? unexpected('jobs.get'),
+    list: methods.list ?? unexpected('jobs.list'),
+    latestChild: methods.latestChild ?? unexpected('jobs.latestChild'),
+    markProcessing: methods.markProcessing ?? unexpected('jobs.markProcessing'),
+    setProgress: methods.setProgress ?? unexpected('jobs.setProgress'),
+    complete: methods.complete ?? unexpected('jobs.complete'),
+    fail: methods.fail ?? unexpected('jobs.fail'),
+    cancel: methods.cancel ?? unexpected('jobs.cancel'),
+    clearOutbox: methods.clearOutbox ?? unexpected('jobs.clearOutbox'),
+    listPending: methods.listPending ?? unexpected('jobs.listPending'),
+    recordWebhookAttempt: methods.recordWebhookAttempt ?? unexpected('jobs.recordWebhookAttempt'),
+    claimProgressEvent: methods.claimProgressEvent ?? unexpected('jobs.claimProgressEvent'),
+    listUnfinished: methods.listUnfinished ?? unexpected('jobs.listUnfinished'),
   };
 }

@@ -3,11 +3,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../functions/core/errors.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import type { JobRef, JobStore } from '../../../functions/core/jobs/job-store.ts';
+import type { JobRef } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus } from '../../../functions/core/jobs/job-types.ts';
 import { logger } from '../../../functions/core/observability.ts';
 import { type CancelDeps, cancelJob, STOP_BUDGET_MS } from '../../../functions/core/use-cases/cancel-job.ts';
 import { executionArnOf } from '../../../functions/core/workflows/workflow-starter.ts';
+import { fakeJobStore } from '../../support/fakes.ts';
 
 const JOB_ID = '0193a0b2-0000-7000-8000-000000000001';
 const tenant = { orgId: 'acme', mode: 'live' as const };
@@ -31,8 +32,8 @@ function job(status: JobStatus, extra: Partial<Job> = {}): Job {
 function harness(initial: Job, options: { raceTo?: JobStatus; stopFails?: boolean } = {}) {
   let current = initial;
   const log: string[] = [];
-  const jobs = {
-    get: async (t: { orgId: string; mode: string }, id: string) =>
+  const jobs = fakeJobStore({
+    get: async (t, id) =>
       t.orgId === current.orgId && t.mode === current.mode && id === current.jobId ? current : undefined,
     cancel: async (ref: JobRef, now: string) => {
       if (options.raceTo) current = { ...current, status: options.raceTo };
@@ -52,7 +53,7 @@ function harness(initial: Job, options: { raceTo?: JobStatus; stopFails?: boolea
       current = { ...current, outbox: undefined };
       return true;
     },
-  } as unknown as JobStore;
+  });
   const deps: CancelDeps = {
     jobs,
     signer: { sign: async (key) => ({ url: `https://signed/${key}`, expiresAt: 'later' }) },
