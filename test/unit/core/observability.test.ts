@@ -6,7 +6,6 @@ import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountStore } from '../../../functions/core/auth/account-store.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import type { JobStore } from '../../../functions/core/jobs/job-store.ts';
 import {
   appendLogContext,
   businessMetrics,
@@ -20,6 +19,7 @@ import {
   withLogContext,
 } from '../../../functions/core/observability.ts';
 import { deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
+import { fakeJobStore } from '../../support/fakes.ts';
 
 /** Everything written to stdout and stderr while `run` runs (Powertools writes to both streams). */
 async function captureOutput(run: () => Promise<unknown>): Promise<string> {
@@ -193,7 +193,7 @@ describe('secrets never reach the logs', () => {
     const deliver = instrumented('deliver', () =>
       deliverWebhook(
         {
-          jobs: { get: async () => job, recordWebhookAttempt: async () => undefined } as unknown as JobStore,
+          jobs: fakeJobStore({ get: async () => job, recordWebhookAttempt: async () => undefined }),
           accounts: {
             getWebhookSecrets: async () => ({
               secrets: [{ secret: webhookSecret, created_at: '2026-11-22T00:00:00.000Z' }],
