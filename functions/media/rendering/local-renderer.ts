@@ -40,7 +40,8 @@ import {
 export type ChromiumGl = RenderGl | 'angle-egl';
 
 /**
- * Debian's Chromium, never a downloaded one (FINDINGS.md). GL 'angle' falls back to SwiftShader without
+ * Debian's Chromium, never a downloaded one (the machine may be offline; Remotion's download is not
+ * installed by `npm ci`). GL 'angle' falls back to SwiftShader without
  * a GPU and renders the 2D compositions ~3.5x faster than 'swangle', which only WebGL scenes need.
  */
 export const CHROMIUM = {

@@ -164,7 +164,7 @@ export function pickComposition(compositions: readonly CompositionInfo[], id: st
 }
 
 /**
- * A video export's length in frames, by the spec's precedence: the request's option, else the props'
+ * A video export's length in frames, by the documented precedence (docs/readme/video-export.md): the request's option, else the props'
  * `totalDurationInFrames` (when it is a positive integer), else the composition's registered default.
  */
 export function resolveDurationInFrames(
