@@ -175,3 +175,53 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
     listUnfinished: methods.listUnfinished ?? unexpected('jobs.listUnfinished'),
   };
 }
+
+/**
+ * A site of one addressed 20 x 30 m lot (`lot-27`, its long side north-south, its centre `lotCentreX` m
+ * east of the origin) and one north-south street 10 m wide, `streetX` m east of the origin.
+ */
+export function lotBesideStreet(
+  origin: SiteModel['origin'],
+  {
+    lotCentreX,
+    streetX,
+    streetName = 'Wattle Street',
+    streetHalfLength = 100,
+  }: {
+    readonly lotCentreX: number;
+    readonly streetX: number;
+    readonly streetName?: string;
+    readonly streetHalfLength?: number;
+  },
+): SiteModel {
+  return {
+    origin,
+    addressedStreet: streetName,
+    streets: [
+      {
+        name: streetName,
+        centerline: [
+          { x: streetX, y: -streetHalfLength },
+          { x: streetX, y: streetHalfLength },
+        ],
+        widthM: 10,
+      },
+    ],
+    parcels: [
+      {
+        id: 'lot-27',
+        polygon: [
+          { x: lotCentreX - 10, y: -15 },
+          { x: lotCentreX + 10, y: -15 },
+          { x: lotCentreX + 10, y: 15 },
+          { x: lotCentreX - 10, y: 15 },
+        ],
+        addressed: true,
+      },
+    ],
+    buildings: [],
+    driveways: [],
+    trees: [],
+    provider: 'fake-site',
+  };
+}

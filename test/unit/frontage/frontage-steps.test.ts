@@ -16,6 +16,7 @@ import {
   fakeMediaStore,
   fakeNadirImagery,
   fakeSiteSource,
+  lotBesideStreet,
   resolvedLocation,
   stepJob,
 } from '../../support/fakes.ts';
@@ -25,36 +26,7 @@ const ORIGIN = { lat: -33.8795, lng: 151.1982 };
 const LOCATION = resolvedLocation(ORIGIN);
 
 /** A 20 x 30 m lot around the origin with Wattle Street running north-south 25 m east of its centre. */
-const SITE: SiteModel = {
-  origin: ORIGIN,
-  addressedStreet: 'Wattle Street',
-  streets: [
-    {
-      name: 'Wattle Street',
-      centerline: [
-        { x: 25, y: -100 },
-        { x: 25, y: 100 },
-      ],
-      widthM: 10,
-    },
-  ],
-  parcels: [
-    {
-      id: 'lot-27',
-      polygon: [
-        { x: -10, y: -15 },
-        { x: 10, y: -15 },
-        { x: 10, y: 15 },
-        { x: -10, y: 15 },
-      ],
-      addressed: true,
-    },
-  ],
-  buildings: [],
-  driveways: [],
-  trees: [],
-  provider: 'fake-site',
-};
+const SITE: SiteModel = lotBesideStreet(ORIGIN, { lotCentreX: 0, streetX: 25 });
 
 function portsFor(site: SiteModel) {
   const siteSource = fakeSiteSource(site);

@@ -17,6 +17,7 @@ import {
   fakeMediaStore,
   fakeNadirImagery,
   fakeSiteSource,
+  lotBesideStreet,
   resolvedLocation,
   stepJob,
 } from '../../support/fakes.ts';
@@ -25,36 +26,7 @@ const ORIGIN = { lat: -33.8795, lng: 151.1982 };
 const LOCATION = resolvedLocation(ORIGIN);
 
 /** A 20 x 30 m lot east of the origin (centroid 10 m east), Wattle Street 15 m further east, north-south. */
-const SITE: SiteModel = {
-  origin: ORIGIN,
-  addressedStreet: 'Wattle Street',
-  streets: [
-    {
-      name: 'Wattle Street',
-      centerline: [
-        { x: 35, y: -150 },
-        { x: 35, y: 150 },
-      ],
-      widthM: 10,
-    },
-  ],
-  parcels: [
-    {
-      id: 'lot-27',
-      polygon: [
-        { x: 0, y: -15 },
-        { x: 20, y: -15 },
-        { x: 20, y: 15 },
-        { x: 0, y: 15 },
-      ],
-      addressed: true,
-    },
-  ],
-  buildings: [],
-  driveways: [],
-  trees: [],
-  provider: 'fake-site',
-};
+const SITE: SiteModel = lotBesideStreet(ORIGIN, { lotCentreX: 10, streetX: 35, streetHalfLength: 150 });
 
 const generateEvent: GenerateMarkupEvent = {
   job: stepJob({ job_type: 'markup_v2' }),
