@@ -24,15 +24,22 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
+/** Stops npm, its shell and the stack (one process group) and waits until every one of them is gone. */
+async function stop(child: ChildProcess): Promise<void> {
+  const group = -child.pid!;
+  try {
+    process.kill(group, 'SIGTERM');
+  } catch {
+    return;
+  }
+  for (;;) {
     try {
-      process.kill(-child.pid!, 'SIGTERM'); // npm, its shell and the stack: one process group
+      process.kill(group, 0);
     } catch {
-      resolve();
+      return; // no process of the group is left
     }
-  });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function timeOneStart(dataDir: string): Promise<Start> {
@@ -47,7 +54,9 @@ async function timeOneStart(dataDir: string): Promise<Start> {
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  child.stderr!.resume();
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   for (;;) {
     const url = /LOCAL_STACK_READY (\S+)/.exec(output)?.[1];
     if (url && (await answers(url))) break;

@@ -12,7 +12,13 @@ emulators.catch(() => undefined); // reported by startLocalStack, which awaits i
 const { startLocalStack } = await import('../lib/local/local-stack.ts');
 
 const loaded = Math.round(performance.now()); // since this process started: Node, tsx and the modules
-const stack = await startLocalStack({ port, dataDir, emulators });
+const stack = await startLocalStack({ port, dataDir, emulators }).catch((error: unknown) => {
+  // What stopped the start, without a stack trace when it is one of ours that says what to do.
+  console.error(
+    error instanceof Error && error.message.startsWith('Another local stack') ? error.message : error,
+  );
+  process.exit(1);
+});
 const { info, devKeys, recovery } = stack;
 console.log(
   [

@@ -8,6 +8,7 @@ import { pipeline, Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { buildApp } from 'fauxqs';
+import { claimDataDir } from './data-dir-claim.ts';
 import type { EmulatorWorkerData, EmulatorWorkerMessage } from './emulator-worker.ts';
 import {
   checkPresignedRequest,
@@ -244,6 +245,7 @@ export async function startEmulators(
   const queueDir = path.join(dataDir, 'sqs');
   const objectDir = path.join(dataDir, 's3');
   for (const dir of [dynamoDir, queueDir, objectDir]) mkdirSync(dir, { recursive: true });
+  await claimDataDir(dataDir);
 
   // Both at once: each worker spends most of its start loading modules, on a core of its own.
   const started = await Promise.allSettled([
