@@ -364,7 +364,8 @@ describe('the local stack with LOCAL_RENDERER=remotion-lambda', () => {
   async function completed(res: { status: number; text: string; body: Json }, timeoutMs: number) {
     expect(res.status, res.text).toBe(202);
     const job = await waitForJob(stack.url, key, res.body.data.job_id, timeoutMs);
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    // On failure, the stack's own account of it (its warnings include each failed step's error).
+    expect(job.status, `${JSON.stringify(job.error)}\n${stack.output().slice(-6000)}`).toBe('completed');
     return job;
   }
 
@@ -373,6 +374,7 @@ describe('the local stack with LOCAL_RENDERER=remotion-lambda', () => {
     stack = await startStackProcess(undefined, {
       LOCAL_RENDERER: 'remotion-lambda',
       LOCAL_RENDER_SCALE: '0.25',
+      POWERTOOLS_LOG_LEVEL: 'WARN',
     });
     key = await (await newOrganization(stack)).key('live');
     stackS3 = new S3Client({
