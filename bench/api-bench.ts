@@ -130,13 +130,15 @@ for (const concurrency of [1, 16]) {
   rows.push(
     await measure(RAW_PUT, N, concurrency, async (i) => {
       await raw.send(
-        new UpdateCommand({
+        new PutCommand({
           TableName: info.tables.jobs,
-          Key: { pk: 'T#bench-raw#live', sk: `J#${concurrency}#${i}` },
-          UpdateExpression: 'SET #s = :s, created_at = :at',
+          Item: {
+            pk: 'T#bench-raw#live',
+            sk: `J#${concurrency}#${i}`,
+            status: 'queued',
+            created_at: new Date().toISOString(),
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':s': 'queued', ':at': new Date().toISOString() },
         }),
       );
     }),
