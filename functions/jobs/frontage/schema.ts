@@ -11,6 +11,7 @@ import {
 } from '../../core/schemas/common.ts';
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
 import { COMPASS_LABELS } from '../../domain/geometry/bearing.ts';
+import { RESO_DIRECTION_FACES } from '../../domain/geometry/solar.ts';
 
 export const frontageDetectRequest = z
   .strictObject({
@@ -41,6 +42,9 @@ export type FrontageEditRequest = z.infer<typeof frontageEditRequest>;
 /** The eight compass labels, as the bearing math names them. */
 export const DIRECTION_LABELS = COMPASS_LABELS;
 
+/** Hours of direct sun on a façade in a day. */
+const sunHours = z.number().min(0).max(24);
+
 export const frontageOutput = z
   .object({
     bearing: z
@@ -49,6 +53,47 @@ export const frontageOutput = z
       .max(359)
       .meta({ description: 'Compass bearing the property front faces, 0 = north, clockwise.' }),
     direction: z.enum(DIRECTION_LABELS),
+    reso_direction_faces: z.enum(RESO_DIRECTION_FACES).meta({
+      description:
+        'The RESO Data Dictionary DirectionFaces value of the bearing: the same eight 45° sectors as direction.',
+      examples: ['Northeast'],
+    }),
+    rear_bearing: z
+      .int()
+      .min(0)
+      .max(359)
+      .meta({
+        description: 'Compass bearing the rear of the property faces: bearing + 180, modulo 360.',
+        examples: [225],
+      }),
+    rear_direction: z.enum(DIRECTION_LABELS).meta({
+      description: 'Direction label of rear_bearing, in the same eight sectors as direction.',
+      examples: ['south-west'],
+    }),
+    winter_sun_hours: z
+      .object({
+        front: sunHours.meta({
+          description: 'Hours of direct sun on a vertical façade facing bearing, to 0.1 h.',
+          examples: [8.1],
+        }),
+        rear: sunHours.meta({
+          description: 'Hours of direct sun on a vertical façade facing rear_bearing, to 0.1 h.',
+          examples: [1.8],
+        }),
+        date: z.enum(['06-21', '12-21']).meta({
+          description:
+            'Month and day the hours are for: the winter solstice, 21 June (06-21) south of the equator, 21 December (12-21) north of it.',
+          examples: ['06-21'],
+        }),
+        latitude: z.number().meta({
+          description: "Latitude the sun's path is computed for: the resolved location's.",
+          examples: [-33.8688],
+        }),
+      })
+      .meta({
+        description:
+          "Hours of direct sun on the front and rear façades on the winter solstice at the site's latitude: the time between sunrise and sunset (upper limb on the horizon, refraction allowed) in which the sun is less than 90° from the façade's outward normal, in local solar time. Terrain, buildings and trees are not considered.",
+      }),
     confidence: z
       .number()
       .min(0)

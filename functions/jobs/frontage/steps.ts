@@ -5,6 +5,12 @@ import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import type { LatLng, ParsedAddress, SiteModel } from '../../domain/geo-types.ts';
 import { bearingLabel } from '../../domain/geometry/bearing.ts';
+import {
+  rearBearing,
+  resoDirectionFaces,
+  winterSolsticeDate,
+  winterSunHours,
+} from '../../domain/geometry/solar.ts';
 import { detectFrontage } from '../../media/frontage/detect-frontage.ts';
 import { renderFrontageReference } from '../../media/frontage/reference-image.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
@@ -30,6 +36,31 @@ function georeferenceOutput(georef: Georeference): StoredFrontageOutput['georefe
     rotation: georef.rotationDeg,
     width: georef.width,
     height: georef.height,
+  };
+}
+
+/**
+ * What the front's bearing says beyond its label: its RESO DirectionFaces value, the rear, and the hours
+ * of winter-solstice sun on front and rear at the site's latitude.
+ */
+function orientationOutput(
+  bearingDeg: number,
+  latitude: number,
+): Pick<
+  StoredFrontageOutput,
+  'reso_direction_faces' | 'rear_bearing' | 'rear_direction' | 'winter_sun_hours'
+> {
+  const rear = rearBearing(bearingDeg);
+  return {
+    reso_direction_faces: resoDirectionFaces(bearingDeg),
+    rear_bearing: rear,
+    rear_direction: bearingLabel(rear),
+    winter_sun_hours: {
+      front: winterSunHours(latitude, bearingDeg),
+      rear: winterSunHours(latitude, rear),
+      date: winterSolsticeDate(latitude),
+      latitude,
+    },
   };
 }
 
@@ -81,6 +112,7 @@ export async function detectFrontageStep(
   return {
     bearing: detection.bearingDeg,
     direction: detection.label,
+    ...orientationOutput(detection.bearingDeg, event.location.lat),
     confidence: detection.confidence,
     method: detection.method,
     edited: false,
@@ -118,6 +150,7 @@ export async function editFrontageStep(
     ...parentOutput,
     bearing: direction,
     direction: bearingLabel(direction),
+    ...orientationOutput(direction, parentOutput.location.lat),
     confidence: 1,
     method: 'manual',
     edited: true,

@@ -1,6 +1,7 @@
 // The frontage workflow steps with fake ports: detection asks the site source around the resolved location,
 // faces the addressed street and stores the reference image; an edit keeps the parent's location and
-// street, takes the caller's bearing (and centre) and stores its own image beside it.
+// street, takes the caller's bearing (and centre) and stores its own image beside it. Both report the
+// RESO DirectionFaces value, the rear and the winter-solstice sun hours of the bearing they end up with.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../functions/domain/geo-types.ts';
@@ -61,6 +62,11 @@ describe('detectFrontageStep', () => {
     expect(output).toMatchObject({
       bearing: 90,
       direction: 'east',
+      reso_direction_faces: 'East',
+      rear_bearing: 270,
+      rear_direction: 'west',
+      // An east front and a west rear in Sydney each see the winter sun for half its 9.9 h day.
+      winter_sun_hours: { front: 5, rear: 5, date: '06-21', latitude: ORIGIN.lat },
       confidence: 0.95,
       method: 'addressed-street',
       edited: false,
@@ -89,7 +95,16 @@ describe('detectFrontageStep', () => {
   it('falls back to north with no confidence and no front point when the site has no streets', async () => {
     const { ports } = portsFor({ ...SITE, streets: [] });
     const output = await detectFrontageStep(detectEvent, ports);
-    expect(output).toMatchObject({ bearing: 0, direction: 'north', confidence: 0, method: 'default' });
+    expect(output).toMatchObject({
+      bearing: 0,
+      direction: 'north',
+      reso_direction_faces: 'North',
+      rear_bearing: 180,
+      rear_direction: 'south',
+      winter_sun_hours: { front: 9.9, rear: 0, date: '06-21', latitude: ORIGIN.lat },
+      confidence: 0,
+      method: 'default',
+    });
     expect(output.street.front_point).toBeNull();
   });
 });
@@ -115,6 +130,11 @@ describe('editFrontageStep', () => {
       ...parent,
       bearing: 200,
       direction: 'south',
+      reso_direction_faces: 'South',
+      rear_bearing: 20,
+      rear_direction: 'north',
+      // Recomputed for the new bearing at the parent's latitude: a south front gets no winter sun.
+      winter_sun_hours: { front: 0, rear: 9.9, date: '06-21', latitude: ORIGIN.lat },
       confidence: 1,
       method: 'manual',
       edited: true,
@@ -142,5 +162,12 @@ describe('editFrontageStep', () => {
     expect(imagery.requests.map((r) => r.center)).toEqual([center]);
     expect(output.georeference.center).toEqual(center);
     expect([output.bearing, output.direction]).toEqual([45, 'north-east']);
+    expect(output).toMatchObject({
+      reso_direction_faces: 'Northeast',
+      rear_bearing: 225,
+      rear_direction: 'south-west',
+      // The sun's path is the property's, not the image centre's.
+      winter_sun_hours: { front: 8.1, rear: 1.8, date: '06-21', latitude: ORIGIN.lat },
+    });
   });
 });
