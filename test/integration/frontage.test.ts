@@ -1,10 +1,17 @@
 // Property frontage end to end on the local stack: detect → poll → completed with the bearing toward the
-// addressed street; the reference image downloads and is a real image; edit moves the arrow; every
-// invalid input gets its documented 4xx.
+// addressed street, its RESO DirectionFaces, rear and winter sun hours; the reference image downloads and
+// is a real image; edit moves the arrow (and the orientation with it); every invalid input gets its
+// documented 4xx.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAustralianAddress } from '../../functions/domain/address/address-parser.ts';
 import type { Point } from '../../functions/domain/geo-types.ts';
+import { bearingLabel } from '../../functions/domain/geometry/bearing.ts';
+import {
+  resoDirectionFaces,
+  winterDayLengthHours,
+  winterSunHours,
+} from '../../functions/domain/geometry/solar.ts';
 import { buildSyntheticSite } from '../../functions/media/site/synthetic-site.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
@@ -58,6 +65,22 @@ function expectedBearing(address: string, origin: { lat: number; lng: number }):
 
 const angleBetween = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180);
 
+/** The orientation fields a frontage output at this bearing and latitude has. */
+function expectedOrientation(bearing: number, lat: number) {
+  const rear = (bearing + 180) % 360;
+  return {
+    reso_direction_faces: resoDirectionFaces(bearing),
+    rear_bearing: rear,
+    rear_direction: bearingLabel(rear),
+    winter_sun_hours: {
+      front: winterSunHours(lat, bearing),
+      rear: winterSunHours(lat, rear),
+      date: '06-21',
+      latitude: lat,
+    },
+  };
+}
+
 describe('frontage detection', () => {
   const addresses = [
     '10 Wattle Street, Ultimo NSW 2007',
@@ -88,6 +111,10 @@ describe('frontage detection', () => {
     expect(out.location.provider).toBe('offline-gazetteer');
     expect(angleBetween(out.bearing, expectedBearing(address, out.location))).toBeLessThanOrEqual(5);
     expect(out.confidence).toBeGreaterThan(0.5);
+    expect(out).toMatchObject(expectedOrientation(out.bearing, out.location.lat));
+    // Between them, front and rear see the sun for the whole winter day (each rounded to 0.1 h).
+    const { front, rear } = out.winter_sun_hours;
+    expect(Math.abs(front + rear - winterDayLengthHours(out.location.lat))).toBeLessThanOrEqual(0.11);
   });
 
   it('produces a downloadable reference image of the documented size', async () => {
@@ -161,6 +188,7 @@ describe('frontage edit', () => {
     expect(job.parent_job_id).toBe(parentId);
     expect(job.output).toMatchObject({ bearing: direction, edited: true, method: 'manual', confidence: 1 });
     expect(job.output.location).toEqual(parent.output.location);
+    expect(job.output).toMatchObject(expectedOrientation(direction, parent.output.location.lat));
 
     const [before, after] = await Promise.all(
       [parent, job].map(async (j) => {
@@ -189,6 +217,8 @@ describe('frontage edit', () => {
     );
     expect(job.status).toBe('completed');
     expect(job.output.georeference.center.lat).toBeCloseTo(center.center_lat, 6);
+    // The sun hours are the property's: the latitude of its location, not of the moved image centre.
+    expect(job.output).toMatchObject(expectedOrientation(10, parent.output.location.lat));
   });
 
   it('refuses parents that are foreign, unknown, of another type or not completed', async () => {
