@@ -1,0 +1,125 @@
+// Cover slides: a full-bleed photo over a brand-colour band, or a photo beside a brand-colour panel
+// (left or right), with the title, a subtitle, the price and the agency.
+import { SlideBuilder } from './slide-builder.ts';
+import {
+  H,
+  M,
+  type Palette,
+  type PhotoPlacer,
+  type SlideContent,
+  splitAddress,
+  W,
+} from './slide-layouts-common.ts';
+
+interface CoverText {
+  readonly title: string;
+  readonly subtitle: string;
+}
+
+export function cover(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
+  const b = new SlideBuilder(p.primary);
+  const [street, locality] = splitAddress(c.address);
+  const text: CoverText = {
+    title: c.title ?? street,
+    subtitle: c.description ?? (c.title ? c.address : locality),
+  };
+  if (c.layout === 'cover-full-bleed') fullBleedCover(b, c, p, photo, text);
+  else panelCover(b, c, p, photo, text);
+  return b;
+}
+
+/** The photo across the top 800 px; title and subtitle on the band below, price and agency at its right. */
+function fullBleedCover(
+  b: SlideBuilder,
+  c: SlideContent,
+  p: Palette,
+  photo: PhotoPlacer,
+  { title, subtitle }: CoverText,
+): void {
+  photo(b, { x: 0, y: 0, w: W, h: 800 });
+  b.rect({ x: 0, y: 800, w: W, h: H - 800 }, p.primary);
+  b.rect({ x: 0, y: 792, w: W, h: 8 }, p.accent);
+  b.logo(c.logo, { x: 64, y: 56, w: 380, h: 150 });
+  const t = b.text('title', title, { x: M, y: 846, w: 1140, h: 128 }, p.onPrimary, {
+    weight: 'bold',
+    maxSize: 68,
+    minSize: 40,
+    lineHeight: 1.1,
+    maxLines: 2,
+  });
+  if (subtitle) {
+    b.text(
+      'subtitle',
+      subtitle,
+      { x: M, y: 846 + t.usedHeight + 18, w: 1140, h: H - 40 - (846 + t.usedHeight + 18) },
+      p.mutedOnPrimary,
+      { weight: 'regular', maxSize: 34, minSize: 22, maxLines: 2 },
+    );
+  }
+  const right = { x: 1300, w: W - M - 1300 };
+  // One line: a price broken over two lines reads as two prices.
+  if (c.price)
+    b.text('price', c.price, { ...right, y: 866, h: 80 }, p.accentOnPrimary, {
+      weight: 'bold',
+      maxSize: 54,
+      minSize: 28,
+      maxLines: 1,
+      align: 'right',
+    });
+  if (c.agent.agency)
+    b.text('agency', c.agent.agency, { ...right, y: 992, h: 44 }, p.mutedOnPrimary, {
+      weight: 'regular',
+      maxSize: 28,
+      minSize: 20,
+      maxLines: 1,
+      align: 'right',
+    });
+}
+
+/** The photo on one side (1152 px), a brand-colour panel on the other with logo, title, subtitle, price, agency. */
+function panelCover(
+  b: SlideBuilder,
+  c: SlideContent,
+  p: Palette,
+  photo: PhotoPlacer,
+  { title, subtitle }: CoverText,
+): void {
+  const imageLeft = c.layout === 'cover-image-left';
+  const panel = { x: imageLeft ? 1152 : 0, y: 0, w: W - 1152, h: H };
+  photo(b, { x: imageLeft ? 0 : panel.w, y: 0, w: 1152, h: H });
+  b.rect(panel, p.primary);
+  b.rect({ x: imageLeft ? panel.x : panel.w - 10, y: 0, w: 10, h: H }, p.accent);
+  const x = panel.x + 88;
+  const w = panel.w - 176;
+  b.logo(c.logo, { x, y: M, w: 360, h: 140 });
+  b.rect({ x, y: 400, w: 96, h: 8 }, p.accentOnPrimary);
+  const t = b.text('title', title, { x, y: 440, w, h: 290 }, p.onPrimary, {
+    weight: 'bold',
+    maxSize: 72,
+    minSize: 40,
+    lineHeight: 1.1,
+    maxLines: 4,
+  });
+  if (subtitle)
+    b.text(
+      'subtitle',
+      subtitle,
+      { x, y: 440 + t.usedHeight + 28, w, h: 820 - (440 + t.usedHeight + 28) },
+      p.mutedOnPrimary,
+      { weight: 'regular', maxSize: 34, minSize: 22, lineHeight: 1.35 },
+    );
+  if (c.price)
+    b.text('price', c.price, { x, y: 850, w, h: 64 }, p.accentOnPrimary, {
+      weight: 'bold',
+      maxSize: 50,
+      minSize: 28,
+      maxLines: 1,
+    });
+  if (c.agent.agency)
+    b.text('agency', c.agent.agency, { x, y: 940, w, h: 44 }, p.mutedOnPrimary, {
+      weight: 'regular',
+      maxSize: 28,
+      minSize: 20,
+      maxLines: 1,
+    });
+}

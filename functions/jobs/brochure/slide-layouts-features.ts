@@ -1,0 +1,102 @@
+// Features slides: a list of up to eight features (one column, or two past four) under a brand-colour
+// header across the slide, or beside a full-height photo (left or right); the address and price below.
+import type { Box } from '../../media/remotion/brochure-scene.ts';
+import { SlideBuilder } from './slide-builder.ts';
+import {
+  featureList,
+  H,
+  M,
+  type Palette,
+  type PhotoPlacer,
+  type SlideContent,
+  splitAddress,
+  W,
+} from './slide-layouts-common.ts';
+import { fitText } from './text-fit.ts';
+
+export function features(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
+  const b = new SlideBuilder(p.paper);
+  const items = featureList(c.description ?? c.propertyDescription).slice(0, 8);
+  const area = featuresHeading(b, c, p, photo);
+  featureItems(b, p, items, area);
+  const footX = c.layout === 'features-image-left' ? 896 : M;
+  const footW = c.layout === 'features-two-column' ? W - 2 * M : W - 800 - 2 * M;
+  b.rect({ x: footX, y: 944, w: footW, h: 2 }, p.rule);
+  b.text(
+    'footer',
+    [c.address, c.price].filter(Boolean).join('  ·  '),
+    { x: footX, y: 966, w: footW, h: 40 },
+    p.mutedInk,
+    { weight: 'regular', maxSize: 26, minSize: 18, maxLines: 1 },
+  );
+  return b;
+}
+
+/** The street as an overline and the title (with the photo, beside it); returns the area left for the list. */
+function featuresHeading(b: SlideBuilder, c: SlideContent, p: Palette, photo: PhotoPlacer): Box {
+  const title = c.title ?? 'Features';
+  const [street] = splitAddress(c.address);
+  if (c.layout === 'features-two-column') {
+    b.rect({ x: 0, y: 0, w: W, h: 300 }, p.primary);
+    b.rect({ x: 0, y: 300, w: W, h: 8 }, p.accent);
+    const plate = b.logo(c.logo, { x: W - M - 380, y: 75, w: 380, h: 150 }, 'right');
+    const textW = (plate ? plate.x - 48 : W - M) - M;
+    b.text('overline', street, { x: M, y: 86, w: textW, h: 40 }, p.accentOnPrimary, {
+      weight: 'bold',
+      maxSize: 28,
+      minSize: 20,
+      maxLines: 1,
+      uppercase: true,
+    });
+    b.text('title', title, { x: M, y: 140, w: textW, h: 96 }, p.onPrimary, {
+      weight: 'bold',
+      maxSize: 76,
+      minSize: 44,
+      maxLines: 1,
+    });
+    return { x: M, y: 390, w: W - 2 * M, h: 520 };
+  }
+  const imageLeft = c.layout === 'features-image-left';
+  const x = imageLeft ? 896 : M;
+  const w = W - 800 - 2 * M;
+  photo(b, { x: imageLeft ? 0 : W - 800, y: 0, w: 800, h: H });
+  b.text('overline', street, { x, y: 112, w, h: 40 }, p.accentOnPaper, {
+    weight: 'bold',
+    maxSize: 26,
+    minSize: 20,
+    maxLines: 1,
+    uppercase: true,
+  });
+  const t = b.text('title', title, { x, y: 164, w, h: 170 }, p.ink, {
+    weight: 'bold',
+    maxSize: 72,
+    minSize: 44,
+    maxLines: 2,
+    lineHeight: 1.1,
+  });
+  b.rect({ x, y: 164 + t.usedHeight + 30, w: 96, h: 8 }, p.accentOnPaper);
+  return { x, y: 164 + t.usedHeight + 86, w, h: 900 - (164 + t.usedHeight + 86) };
+}
+
+/** The features as a bulleted list in the area, in one column or two. */
+function featureItems(b: SlideBuilder, p: Palette, items: readonly string[], area: Box): void {
+  const columns = items.length > 4 ? 2 : 1;
+  const rows = Math.max(1, Math.ceil(items.length / columns));
+  const gap = 56;
+  const colW = (area.w - gap * (columns - 1)) / columns;
+  const rowH = Math.min(150, area.h / rows);
+  // Every feature at one size (the size the longest one needs), so the list reads as a list.
+  const itemBox = (i: number) => ({
+    x: area.x + Math.floor(i / rows) * (colW + gap) + 40,
+    y: area.y + (i % rows) * rowH,
+    w: colW - 40,
+    h: rowH - 28,
+  });
+  const itemOptions = { weight: 'regular', maxSize: 34, minSize: 22, maxLines: 2, lineHeight: 1.2 } as const;
+  const common = Math.min(...items.map((item, i) => fitText(item, itemBox(i), itemOptions).size));
+  items.forEach((item, i) => {
+    const box = itemBox(i);
+    b.rect({ x: box.x - 40, y: box.y + 14, w: 16, h: 16 }, p.accentOnPaper, { radius: 3 });
+    b.text(`feature-${i}`, item, box, p.ink, { ...itemOptions, maxSize: common });
+  });
+}

@@ -1,0 +1,108 @@
+// Location slides: a map (half the slide, left or right, or all of it) with a pin on the property and
+// its street on a tag above the pin; beside it, or on a card over a full map, the suburb, the address and
+// the description.
+import type { Box } from '../../media/remotion/brochure-scene.ts';
+import { INK } from './colour.ts';
+import { pinPath, SlideBuilder } from './slide-builder.ts';
+import { H, M, type Palette, type SlideContent, splitAddress, W } from './slide-layouts-common.ts';
+
+/** The text panel beside the map or on it, and the colours its text is drawn in. */
+interface LocationPanel {
+  readonly panel: Box;
+  readonly onPanel: string;
+  readonly accent: string;
+  readonly muted: string;
+}
+
+export function location(c: SlideContent, p: Palette): SlideBuilder {
+  const b = new SlideBuilder(p.paper);
+  const [street, locality] = splitAddress(c.address);
+  const full = c.layout === 'location-map-full';
+  const mapLeft = c.layout !== 'location-map-right';
+  const map: Box = full ? { x: 0, y: 0, w: W, h: H } : { x: mapLeft ? 0 : W - 1152, y: 0, w: 1152, h: H };
+  mapWithPin(b, p, map, full, street);
+  const { panel, onPanel, accent, muted } = locationPanel(b, p, full, mapLeft);
+  const x = panel.x + 72;
+  const w = panel.w - 144;
+  b.text('overline', 'Location', { x, y: panel.y + 96, w, h: 40 }, accent, {
+    weight: 'bold',
+    maxSize: 26,
+    minSize: 20,
+    maxLines: 1,
+    uppercase: true,
+  });
+  const t = b.text(
+    'title',
+    c.title ?? (locality.replace(/\s+(NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\b.*$/, '') || street),
+    { x, y: panel.y + 150, w, h: 180 },
+    onPanel,
+    { weight: 'bold', maxSize: 72, minSize: 40, maxLines: 2, lineHeight: 1.1 },
+  );
+  let y = panel.y + 150 + t.usedHeight + 30;
+  b.rect({ x, y, w: 96, h: 8 }, accent);
+  y += 44;
+  // Street and locality on their own lines, as on an envelope.
+  const a = b.text('address', locality ? `${street}\n${locality}` : street, { x, y, w, h: 100 }, onPanel, {
+    weight: 'bold',
+    maxSize: 34,
+    minSize: 24,
+    maxLines: 2,
+  });
+  y += a.usedHeight + 28;
+  const body = c.description;
+  if (body)
+    b.text('description', body, { x, y, w, h: panel.y + panel.h - 150 - y }, muted, {
+      weight: 'regular',
+      maxSize: 30,
+      minSize: 22,
+      lineHeight: 1.45,
+    });
+  b.logo(c.logo, { x, y: panel.y + panel.h - 130, w: 300, h: 96 });
+  return b;
+}
+
+/** The map slot, the pin on the property and the street on a white tag above it. */
+function mapWithPin(b: SlideBuilder, p: Palette, map: Box, full: boolean, street: string): void {
+  b.image('map', map, { kind: 'map' });
+  // The map is drawn with the property under the pin's tip (mapFocus tells the map renderer where):
+  // the centre of a half-slide map, right of the text card on a full-slide one.
+  const pinX = full ? map.x + map.w * 0.62 : map.x + map.w / 2;
+  const pinY = map.y + map.h / 2;
+  b.mapFocus = { x: (pinX - map.x) / map.w, y: (pinY - map.y) / map.h };
+  const pin = pinPath(pinX, pinY, 72);
+  b.path(pin.outer, p.primary, pin.bounds, { colour: '#FFFFFF', width: 5 });
+  b.path(pin.inner, '#FFFFFF', pin.bounds);
+  // The street address on a white tag above the pin.
+  const tagText = b.text('map-label', street, { x: pinX - 300, y: pinY - 190, w: 600, h: 44 }, INK, {
+    weight: 'bold',
+    maxSize: 30,
+    minSize: 20,
+    maxLines: 1,
+    align: 'center',
+  });
+  const tagW = Math.max(...tagText.lines.map((l) => l.width), 0) + 48;
+  b.elements.splice(b.elements.length - 1, 0, {
+    kind: 'rect',
+    x: Math.round(pinX - tagW / 2),
+    y: pinY - 206,
+    w: Math.round(tagW),
+    h: 72,
+    fill: '#FFFFFF',
+    radius: 10,
+  });
+}
+
+/** A brand-colour card over a full map, else the paper beside the map. */
+function locationPanel(b: SlideBuilder, p: Palette, full: boolean, mapLeft: boolean): LocationPanel {
+  if (full) {
+    const panel = { x: M, y: M, w: 680, h: H - 2 * M };
+    b.rect(panel, p.primary, { radius: 16 });
+    return { panel, onPanel: p.onPrimary, accent: p.accentOnPrimary, muted: p.mutedOnPrimary };
+  }
+  return {
+    panel: { x: mapLeft ? 1152 : 0, y: 0, w: W - 1152, h: H },
+    onPanel: p.ink,
+    accent: p.accentOnPaper,
+    muted: p.mutedInk,
+  };
+}
