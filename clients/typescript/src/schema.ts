@@ -823,6 +823,23 @@ export interface components {
       /** @description Compass bearing the property front faces, 0 = north, clockwise. */
       bearing: number;
       direction: "north" | "north-east" | "east" | "south-east" | "south" | "south-west" | "west" | "north-west";
+      /** @description The RESO Data Dictionary DirectionFaces value of the bearing: the same eight 45° sectors as direction. */
+      reso_direction_faces: "North" | "Northeast" | "East" | "Southeast" | "South" | "Southwest" | "West" | "Northwest";
+      /** @description Compass bearing the rear of the property faces: bearing + 180, modulo 360. */
+      rear_bearing: number;
+      /** @description Direction label of rear_bearing, in the same eight sectors as direction. */
+      rear_direction: "north" | "north-east" | "east" | "south-east" | "south" | "south-west" | "west" | "north-west";
+      /** @description Hours of direct sun on the front and rear façades on the winter solstice at the site's latitude: the time between sunrise and sunset (upper limb on the horizon, refraction allowed) in which the sun is less than 90° from the façade's outward normal, in local solar time. Terrain, buildings and trees are not considered. */
+      winter_sun_hours: {
+        /** @description Hours of direct sun on a vertical façade facing bearing, to 0.1 h. */
+        front: number;
+        /** @description Hours of direct sun on a vertical façade facing rear_bearing, to 0.1 h. */
+        rear: number;
+        /** @description Month and day the hours are for: the winter solstice, 21 June (06-21) south of the equator, 21 December (12-21) north of it. */
+        date: "06-21" | "12-21";
+        /** @description Latitude the sun's path is computed for: the resolved location's. */
+        latitude: number;
+      };
       /** @description How sure the detection is, 0-1 (an edit is 1: the caller chose it). */
       confidence: number;
       method: "addressed-street" | "nearest-street" | "default" | "manual";
