@@ -10,6 +10,7 @@ import type { ErrorCode } from '../core/errors.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
 import type { BillingSpec } from '../core/usage/billing.ts';
 import type { JobDeps } from '../core/use-cases/jobs.ts';
+import type { CapabilityName } from './capabilities.ts';
 
 /** A Lambda handler: an exported function of a module inside a job-kind (or shared) folder. */
 export interface HandlerRef {
@@ -32,34 +33,6 @@ export function handlersIn<M>(base: string, file: string) {
 export function handlerModule(ref: HandlerRef, projectRoot: string): string {
   const absolute = fileURLToPath(new URL(ref.file, ref.base));
   return path.relative(projectRoot, absolute).split(path.sep).join('/');
-}
-
-/** What a step's function needs besides the jobs table and the event queue every step has. */
-export interface StepNeeds {
-  /** Reads and writes job media in the media bucket. */
-  readonly media?: boolean;
-  /** sharp, shipped as a layer. */
-  readonly sharp?: boolean;
-  /**
-   * DejaVu Sans, shipped beside the bundle: true, the annotation font (the bold face);
-   * 'regular-and-bold', both faces (brochure slides measure and draw text in either).
-   */
-  readonly font?: boolean | 'regular-and-bold';
-  /** Location providers: geocoding (plus the offline gazetteer) and/or map tiles. */
-  readonly location?: { readonly geocode?: boolean; readonly tiles?: boolean };
-  /** Starts or polls renders on the stage's renderer (Remotion Lambda in AWS). */
-  readonly renderer?: boolean;
-  /** Reads the stage's render scale (tests render videos smaller). */
-  readonly renderScale?: boolean;
-  /** Downloads customer images (SSRF-checked; the stage's http/loopback policy). */
-  readonly imageFetch?: boolean;
-  /** Virtual staging's Stager (Amazon Bedrock on cloud stages: bedrock:InvokeModel on the model). */
-  readonly stager?: boolean;
-  /**
-   * Chooses the aerial scene's source (AERIAL_SCENE_SOURCE): with photorealistic 3D tiles configured, it
-   * fetches tilesets (SSRF-checked) and reads the tiles API key's secret.
-   */
-  readonly aerialScene?: boolean;
 }
 
 export interface StepPoll {
@@ -97,7 +70,12 @@ export interface StepFunctionSpec {
   readonly memoryMb?: number;
   /** @default 60 */
   readonly timeoutSeconds?: number;
-  readonly needs?: StepNeeds;
+  /**
+   * What the function needs besides the jobs table and the event queue every step has: rows of the
+   * capability table (capabilities.ts), which set its environment and grants. The step's code passes
+   * the same list to `defineStep`. @default none
+   */
+  readonly needs?: readonly CapabilityName[];
 }
 
 export interface StepSpec {

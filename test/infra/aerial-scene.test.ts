@@ -66,7 +66,7 @@ describe('a stage drawing from photorealistic 3D tiles', () => {
   });
 
   it('gives the steps that choose tiles the setting', () => {
-    const choosing = [...stepFunctions.values()].filter((fn) => fn.needs?.aerialScene);
+    const choosing = [...stepFunctions.values()].filter((fn) => fn.needs?.includes('aerialScene'));
     expect(choosing.map((fn) => fn.functionId).sort()).toEqual([
       'PrepareDroneFootageFunction',
       'RenderDroneStillFunction',
@@ -81,7 +81,7 @@ describe('a stage drawing from photorealistic 3D tiles', () => {
 
   it('lets only the tile-choosing and render-starting steps read the key, that secret only', () => {
     const expected = [...stepFunctions.values()]
-      .filter((fn) => fn.needs?.aerialScene || fn.needs?.renderer)
+      .filter((fn) => fn.needs?.includes('aerialScene') || fn.needs?.includes('renderer'))
       .map((fn) => functionOf(template, fn.functionId))
       .sort();
     const access = secretAccess(template);

@@ -133,17 +133,17 @@ export async function recordStepProgress(event: StepEvent, ports: WorkflowPorts)
 
 /**
  * A step's Lambda handler from its raw function: the ports come from `ports()` (built once per
- * container), the progress is recorded, then the step runs, with the job on every log line and trace.
+ * container, perhaps after loading their modules), the progress is recorded, then the step runs, with the job on every log line and trace.
  * Tests call the raw function with fakes.
  */
 export function stepHandler<E extends StepEvent, R, P extends WorkflowPorts>(
   run: (event: E, ports: P) => Promise<R>,
-  ports: () => P,
+  ports: () => P | Promise<P>,
 ): (event: E) => Promise<R> {
   return instrumented(
     run.name || 'step',
     async (event: E) => {
-      const built = ports();
+      const built = await ports();
       await recordStepProgress(event, built);
       return run(event, built);
     },

@@ -11,9 +11,8 @@ import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
 import { polygonCentroid } from '../../domain/geometry/polygon.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import type { Providers } from '../../media/providers/provider-factory.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
 import { parsedAddressOf } from '../shared/resolve-location.ts';
-import type { BrochureStepPorts } from './brochure-ports.ts';
-import { defineBrochureStep } from './brochure-ports.ts';
 import { generateBrochureSlide } from './generate-slide.ts';
 import type { BrochureSlideRequest, brochureSlideOutput } from './schema.ts';
 
@@ -51,7 +50,7 @@ export function locateWith(providers: Pick<Providers, 'geocoder' | 'site'>) {
 
 export async function generateSlide(
   event: BrochureSlideEvent,
-  ports: Pick<BrochureStepPorts, 'media' | 'clock' | 'providers' | 'fetchImage' | 'stillRenderer'>,
+  ports: Pick<StepPorts, 'media' | 'clock' | 'providers' | 'fetchImage' | 'stillRenderer'>,
 ): Promise<StoredBrochureSlideOutput> {
   const ref = jobRef(event.job);
   const started = Date.now();
@@ -85,4 +84,12 @@ export async function generateSlide(
   };
 }
 
-export const generate = defineBrochureStep(generateSlide);
+export const generate = defineStep(generateSlide, [
+  'media',
+  'sharp',
+  'slideFonts',
+  'geocoder',
+  'mapTiles',
+  'renderer',
+  'imageFetch',
+]);

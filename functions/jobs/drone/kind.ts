@@ -31,7 +31,7 @@ const prepareSceneStep: StepSpec = {
     handler: step('prepare'),
     description: 'Draws the aerial scene of a property (ground image and 3D model) from the site model',
     ...SCENE_FUNCTION,
-    needs: { media: true, sharp: true, location: { tiles: true } },
+    needs: ['media', 'sharp', 'mapTiles'],
   },
   progress: { percent: 20, stage: 'preparing_scene' },
   payload: { address: '$.input.address', location: '$.location' },
@@ -43,7 +43,7 @@ const renderStillFunction: StepFunctionSpec = {
   handler: render('renderStill'),
   description: 'Renders a 3840x2160 drone still of the aerial scene and stores it with the pose used',
   ...STILL_RENDER_FUNCTION,
-  needs: { media: true, renderer: true, aerialScene: true },
+  needs: ['media', 'renderer', 'aerialScene'],
 };
 
 const stillWorkflow = (id: string) => ({
@@ -130,13 +130,7 @@ export const droneKind: JobKind = {
               handler: step('prepareVideo'),
               description: 'Draws the aerial scene of a property and plans the footage render',
               ...SCENE_FUNCTION,
-              needs: {
-                media: true,
-                sharp: true,
-                location: { tiles: true },
-                renderScale: true,
-                aerialScene: true,
-              },
+              needs: ['media', 'sharp', 'mapTiles', 'renderScale', 'aerialScene'],
             },
             progress: { percent: 15, stage: 'preparing_scene' },
             payload: { input: '$.input', location: '$.location' },
@@ -150,7 +144,7 @@ export const droneKind: JobKind = {
               handler: render('storeFootage'),
               description: 'Renders the footage poster and records the footage as the job output',
               ...STILL_RENDER_FUNCTION,
-              needs: { media: true, renderer: true },
+              needs: ['media', 'renderer'],
             },
             progress: { percent: 93, stage: 'storing' },
             payload: { input: '$.input', prepared: '$.prepared', render: '$.render' },

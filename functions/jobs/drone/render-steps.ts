@@ -10,8 +10,8 @@ import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { AERIAL_FOOTAGE, AERIAL_STILL } from '../../media/remotion/aerial-compositions.ts';
 import { firstLineOf, isTransientRenderFailure } from '../../media/rendering/renderer.ts';
 import type { StillRenderer, StillRequest } from '../../media/rendering/still-renderer.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
 import type { RenderState } from '../shared/render.ts';
-import { type DroneRenderPorts, defineDroneRenderStep } from './drone-ports.ts';
 import { planPresetStill, planStill } from './outputs.ts';
 import type { PreparedAerialScene } from './scene-input.ts';
 import { type AerialSceneSource, stageSceneSource, withAdditions } from './scene-source.ts';
@@ -66,7 +66,7 @@ function sourceReport(scene: PreparedAerialScene, tilesAttribution: string | und
 
 export async function renderDroneStill(
   event: RenderDroneStillEvent,
-  ports: Pick<DroneRenderPorts, 'stillRenderer' | 'media'>,
+  ports: Pick<StepPorts, 'stillRenderer' | 'media'>,
   source: AerialSceneSource = stageSceneSource(),
 ): Promise<StoredDroneStillOutput> {
   const { input, scene } = event;
@@ -113,7 +113,7 @@ export interface StoreFootageEvent extends PrepareFootageEvent {
 
 export async function storeDroneFootage(
   event: StoreFootageEvent,
-  ports: Pick<DroneRenderPorts, 'stillRenderer' | 'media'>,
+  ports: Pick<StepPorts, 'stillRenderer' | 'media'>,
 ): Promise<StoredDroneFootageOutput> {
   const { prepared, render } = event;
   const { scale } = prepared.request;
@@ -160,5 +160,5 @@ export async function storeDroneFootage(
   };
 }
 
-export const renderStill = defineDroneRenderStep(renderDroneStill);
-export const storeFootage = defineDroneRenderStep(storeDroneFootage);
+export const renderStill = defineStep(renderDroneStill, ['media', 'renderer', 'aerialScene']);
+export const storeFootage = defineStep(storeDroneFootage, ['media', 'renderer']);

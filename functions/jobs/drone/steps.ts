@@ -8,8 +8,7 @@ import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { roofModel } from '../../media/imagery/offline-nadir/roof-model.ts';
 import { AERIAL_FOOTAGE } from '../../media/remotion/aerial-compositions.ts';
 import { parseRenderScale } from '../../media/rendering/renderer.ts';
-import type { ProviderPorts } from '../shared/provider-ports.ts';
-import { defineProviderStep } from '../shared/provider-ports.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
 import { type FootagePlan, planFootage } from './outputs.ts';
 import { type PreparedAerialScene, prepareAerialScene } from './scene-input.ts';
@@ -23,7 +22,7 @@ export interface PrepareSceneEvent extends StepEvent {
 
 export async function prepareScene(
   event: PrepareSceneEvent,
-  ports: Pick<ProviderPorts, 'providers' | 'media' | 'clock'>,
+  ports: Pick<StepPorts, 'providers' | 'media' | 'clock'>,
 ): Promise<PreparedAerialScene> {
   const ref = jobRef(event.job);
   return prepareAerialScene(
@@ -63,7 +62,7 @@ function renderScale(): number {
 
 export async function prepareFootage(
   event: PrepareFootageEvent,
-  ports: Pick<ProviderPorts, 'providers' | 'media' | 'clock'>,
+  ports: Pick<StepPorts, 'providers' | 'media' | 'clock'>,
   scale = renderScale(),
   source: AerialSceneSource = stageSceneSource(),
 ): Promise<PreparedFootage> {
@@ -92,7 +91,8 @@ export async function prepareFootage(
   };
 }
 
-export const prepare = defineProviderStep(prepareScene);
-export const prepareVideo = defineProviderStep((event: PrepareFootageEvent, ports) =>
-  prepareFootage(event, ports),
+export const prepare = defineStep(prepareScene, ['media', 'sharp', 'mapTiles']);
+export const prepareVideo = defineStep(
+  (event: PrepareFootageEvent, ports) => prepareFootage(event, ports),
+  ['media', 'sharp', 'mapTiles', 'renderScale', 'aerialScene'],
 );

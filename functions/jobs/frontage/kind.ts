@@ -10,7 +10,7 @@ const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.t
 // The reference image's label is drawn with the annotation font, shipped beside the bundle.
 const imaging = {
   memoryMb: 2048,
-  needs: { media: true, sharp: true, font: true, location: { tiles: true } },
+  needs: ['media', 'sharp', 'labelFont', 'mapTiles'],
 } as const;
 
 const detectFunction: StepFunctionSpec = {

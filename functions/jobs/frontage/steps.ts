@@ -15,9 +15,8 @@ import { detectFrontage } from '../../media/frontage/detect-frontage.ts';
 import { renderFrontageReference } from '../../media/frontage/reference-image.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import type { Georeference } from '../../media/geo/types.ts';
-import { defineProviderStep } from '../shared/provider-ports.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
-import type { StepPorts } from '../shared/step-ports.ts';
 import type { FrontageOutput } from './schema.ts';
 
 /** What the frontage steps work through. */
@@ -25,6 +24,8 @@ export type FrontagePorts = Pick<StepPorts, 'providers' | 'media'>;
 
 /** Ground radius of the site model around the property: the street in front and the neighbours. */
 const SITE_RADIUS_M = 150;
+/** What both frontage steps' functions have (kind.ts names the same list). */
+const FRONTAGE_NEEDS = ['media', 'sharp', 'labelFont', 'mapTiles'] as const;
 
 export type StoredFrontageOutput = Stored<FrontageOutput>;
 
@@ -127,7 +128,7 @@ export async function detectFrontageStep(
   };
 }
 
-export const detect = defineProviderStep(detectFrontageStep);
+export const detect = defineStep(detectFrontageStep, FRONTAGE_NEEDS);
 
 export interface EditFrontageEvent extends StepEvent {
   readonly input: { readonly direction: number; readonly center_lat?: number; readonly center_lng?: number };
@@ -160,4 +161,4 @@ export async function editFrontageStep(
   };
 }
 
-export const edit = defineProviderStep(editFrontageStep);
+export const edit = defineStep(editFrontageStep, FRONTAGE_NEEDS);

@@ -20,9 +20,8 @@ import {
 } from '../../media/markup/framing.ts';
 import { encodeStrips, splitFrame } from '../../media/markup/jpeg-strips.ts';
 import { labelFont } from '../../media/markup/label-font.ts';
-import { defineProviderStep } from '../shared/provider-ports.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
-import type { StepPorts } from '../shared/step-ports.ts';
 import type {
   MarkupGenerateRequest,
   MarkupStyle,
@@ -129,7 +128,7 @@ export async function generateMarkup(
   };
 }
 
-export const generate = defineProviderStep(generateMarkup);
+export const generate = defineStep(generateMarkup, ['media', 'sharp', 'mapTiles']);
 
 export interface EditMarkupEvent extends StepEvent {
   readonly input: {
@@ -142,7 +141,7 @@ export interface EditMarkupEvent extends StepEvent {
 
 export async function editMarkup(
   event: EditMarkupEvent,
-  ports: MarkupPorts,
+  ports: Pick<StepPorts, 'media'>,
 ): Promise<StoredMarkupEditOutput> {
   const markup = event.parent.output;
   const { boundary_polygon: boundary, text_annotations = [], options } = event.input;
@@ -179,4 +178,4 @@ export async function editMarkup(
   };
 }
 
-export const edit = defineProviderStep(editMarkup);
+export const edit = defineStep(editMarkup, ['media', 'sharp', 'labelFont']);

@@ -2,8 +2,8 @@
 // Its own module, so the function loads no image code: it only assembles what earlier steps stored.
 import type { z } from 'zod';
 import type { Stored } from '../../core/schemas/outputs.ts';
+import { defineStep } from '../define-step.ts';
 import type { RenderState } from '../shared/render.ts';
-import { defineStep } from '../shared/step-ports.ts';
 import type { markupVideoOutput } from './schema.ts';
 import type { PreparedReveal, RevealEvent } from './video-steps.ts';
 
@@ -37,4 +37,4 @@ export async function storeRevealVideo(
   };
 }
 
-export const store = defineStep(storeRevealVideo);
+export const store = defineStep(storeRevealVideo, []);

@@ -11,7 +11,7 @@ import { annotationLayers, blurSigmaPx, outlineWidthPx, pixelRing } from '../../
 import { labelFont } from '../../media/markup/label-font.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../../media/remotion/compositions.ts';
 import { parseRenderScale, type RenderRequest } from '../../media/rendering/renderer.ts';
-import { defineStep, type StepPorts } from '../shared/step-ports.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
 import type { StoredMarkupEditOutput } from './steps.ts';
 
 /** A render that has not finished in this time is failed: a 10 s reveal renders in about 35 s locally. */
@@ -113,4 +113,4 @@ export async function prepareReveal(
   };
 }
 
-export const prepare = defineStep(prepareReveal);
+export const prepare = defineStep(prepareReveal, ['media', 'sharp', 'labelFont', 'renderScale']);

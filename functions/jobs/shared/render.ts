@@ -9,9 +9,8 @@ import { JobError } from '../../core/errors.ts';
 import { businessMetrics } from '../../core/observability.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { firstLineOf, type RenderHandle, type RenderRequest } from '../../media/rendering/renderer.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
 import { RENDER_RETRYABLE, RenderRetryableError } from './render-errors.ts';
-import { defineRenderStep } from './renderer-ports.ts';
-import type { StepPorts } from './step-ports.ts';
 
 /** The stage a job shows while its render waits for a free renderer. */
 export { RENDER_RETRYABLE };
@@ -111,6 +110,6 @@ export async function checkRender(
   };
 }
 
-export const start = defineRenderStep(startRender);
+export const start = defineStep(startRender, ['media', 'renderer']);
 /** No progress of its own to record: the check reports the render's. */
-export const check = defineRenderStep(checkRender);
+export const check = defineStep(checkRender, ['media', 'renderer']);

@@ -4,8 +4,7 @@ import { JobError } from '../../core/errors.ts';
 import type { StepEvent } from '../../core/workflows/step-runtime.ts';
 import { formatAddress, parseAustralianAddress } from '../../domain/address/address-parser.ts';
 import type { ParsedAddress } from '../../domain/geo-types.ts';
-import { defineProviderStep } from './provider-ports.ts';
-import type { StepPorts } from './step-ports.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
 
 export interface ResolvedLocation {
   readonly lat: number;
@@ -63,4 +62,4 @@ export async function resolveLocation(
   };
 }
 
-export const handler = defineProviderStep(resolveLocation);
+export const handler = defineStep(resolveLocation, ['geocoder']);

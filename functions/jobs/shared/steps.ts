@@ -1,6 +1,6 @@
 // Steps several job kinds share, as workflow step specs: where the property is (ResolveLocation) and a
 // Remotion render (StartRender, then the Wait/CheckRender loop).
-import { handlersIn, type StepSpec } from '../job-kind.ts';
+import { handlersIn, type StepFunctionSpec, type StepSpec } from '../job-kind.ts';
 import { RENDER_RETRYABLE } from './render-errors.ts';
 
 const location = handlersIn<typeof import('./resolve-location.ts')>(import.meta.url, './resolve-location.ts');
@@ -14,19 +14,23 @@ export const resolveLocationStep: StepSpec = {
     handler: location('handler'),
     description: 'Geocodes an address (or takes caller coordinates)',
     memoryMb: 512,
-    needs: { location: { geocode: true } },
+    needs: ['geocoder'],
   },
   progress: { percent: 10, stage: 'geocoding' },
   payload: { address: '$.input.address', options: '$.input.options' },
   resultPath: '$.location',
 };
 
-const renderFunction = (functionId: string, exportName: 'start' | 'check', description: string) => ({
+const renderFunction = (
+  functionId: string,
+  exportName: 'start' | 'check',
+  description: string,
+): StepFunctionSpec => ({
   functionId,
   handler: render(exportName),
   description,
   memoryMb: 512,
-  needs: { media: true, renderer: true },
+  needs: ['media', 'renderer'],
 });
 
 /**

@@ -38,7 +38,7 @@ export const stagingKind: JobKind = {
               memoryMb: 2048,
               timeoutSeconds: 120,
               // The font draws the optional "Virtually staged" watermark.
-              needs: { media: true, sharp: true, font: true, imageFetch: true, stager: true },
+              needs: ['media', 'sharp', 'labelFont', 'imageFetch', 'stager'],
             },
             progress: { percent: 20, stage: 'staging' },
             payload: { input: '$.input' },

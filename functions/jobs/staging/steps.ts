@@ -8,8 +8,8 @@ import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { applyWatermark } from '../../media/staging/disclosure-watermark.ts';
 import type { StagingImageFormat } from '../../media/staging/stager.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
 import type { virtualStagingOutput } from './schema.ts';
-import { defineStagingStep, type StagingPorts } from './staging-ports.ts';
 import type { VirtualStagingInput } from './submit.ts';
 
 export type StoredVirtualStagingOutput = Stored<z.infer<typeof virtualStagingOutput>>;
@@ -27,7 +27,7 @@ export function stagingSeed(jobId: string): number {
 
 export async function stageRoom(
   event: StageRoomEvent,
-  ports: Pick<StagingPorts, 'fetchImage' | 'stager' | 'media'>,
+  ports: Pick<StepPorts, 'fetchImage' | 'stager' | 'media'>,
 ): Promise<StoredVirtualStagingOutput> {
   const { input } = event;
   const ref = jobRef(event.job);
@@ -79,4 +79,4 @@ export async function stageRoom(
   };
 }
 
-export const stage = defineStagingStep(stageRoom);
+export const stage = defineStep(stageRoom, ['media', 'sharp', 'labelFont', 'imageFetch', 'stager']);

@@ -42,7 +42,7 @@ export const videoExportKind: JobKind = {
               description: "Looks a composition up in a caller's bundle and builds its render request",
               memoryMb: 1024,
               timeoutSeconds: 120,
-              needs: { media: true, renderer: true },
+              needs: ['media', 'renderer'],
             },
             progress: { percent: 5, stage: 'loading_bundle' },
             payload: { input: '$.input' },

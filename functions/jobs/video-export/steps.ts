@@ -14,7 +14,7 @@ import {
   type RenderRequest,
   resolveDurationInFrames,
 } from '../../media/rendering/renderer.ts';
-import { defineRenderStep } from '../shared/renderer-ports.ts';
+import { defineStep } from '../define-step.ts';
 import { type DurationSource, EVEN_SIZE_CODECS } from './schema.ts';
 import type { VideoExportInput } from './submit.ts';
 
@@ -104,4 +104,4 @@ export async function prepareExport(
   };
 }
 
-export const prepare = defineRenderStep(prepareExport);
+export const prepare = defineStep(prepareExport, ['media', 'renderer']);

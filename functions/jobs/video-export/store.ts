@@ -3,8 +3,8 @@
 import type { z } from 'zod';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { CODEC_OUTPUT } from '../../media/rendering/renderer.ts';
+import { defineStep } from '../define-step.ts';
 import type { RenderState } from '../shared/render.ts';
-import { defineStep } from '../shared/step-ports.ts';
 import type { videoExportOutput } from './schema.ts';
 import type { PreparedExport, VideoExportEvent } from './steps.ts';
 
@@ -40,4 +40,4 @@ export async function storeExport(
   };
 }
 
-export const store = defineStep(storeExport);
+export const store = defineStep(storeExport, []);

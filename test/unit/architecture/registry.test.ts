@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../functions/api/routes.ts';
+import { STEP_NEEDS } from '../../../functions/jobs/define-step.ts';
 import { handlerModule, type StepFunctionSpec } from '../../../functions/jobs/job-kind.ts';
 import { JOB_KINDS, JOB_TYPE_SPECS, JOB_TYPES } from '../../../functions/jobs/registry.ts';
 import { expectPublishedOutput } from '../../support/http-client.ts';
@@ -36,6 +37,18 @@ describe('job-kind registry', () => {
         pathToFileURL(path.join(ROOT, handlerModule(fn.handler, ROOT))).href
       )) as Record<string, unknown>;
       expect(typeof module[fn.handler.exportName]).toBe('function');
+    },
+  );
+
+  it.each(stepFunctions.map((fn) => [fn.functionId, fn] as const))(
+    "%s: its handler's defineStep needs are the function spec's (the code gets what the cloud grants)",
+    async (_id, fn) => {
+      const module = (await import(
+        pathToFileURL(path.join(ROOT, handlerModule(fn.handler, ROOT))).href
+      )) as Record<string, { [STEP_NEEDS]?: readonly string[] }>;
+      const defined = module[fn.handler.exportName]?.[STEP_NEEDS];
+      expect(defined, 'made with defineStep').toBeDefined();
+      expect([...defined!].sort()).toEqual([...(fn.needs ?? [])].sort());
     },
   );
 

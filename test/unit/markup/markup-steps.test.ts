@@ -158,7 +158,7 @@ describe('editMarkup', () => {
       editEvent(parent, {
         text_annotations: [{ type: 'measurement', from: BOUNDARY[3]!, to: BOUNDARY[2]! }],
       }),
-      { providers: fakeLocationProviders(), media },
+      { media },
     );
 
     // 0.2 of 192 m by 0.2 of 108 m.
@@ -188,7 +188,7 @@ describe('editMarkup', () => {
           compositor: { outline_color: '#FFFFFF', outline_width: 6, blur_radius: 20, darken_amount: 0.5 },
         },
       }),
-      { providers: fakeLocationProviders(), media },
+      { media },
     );
     const edited = media.objects.get('media/org-1/test/edit-job/markup-edit.jpg')?.body;
     const [outside] = await pixel(edited, 100, 100);

@@ -3,12 +3,13 @@
 // Manager. Read from one environment variable the stack sets (absent: offline), so turning the cloud source
 // on is configuration, not code. And the step between the tiles source and the composition's props.
 import { z } from 'zod';
+import { ENV } from '../../../core/config/env.ts';
 import type { LatLng } from '../../../domain/geo-types.ts';
 import type { AerialSceneProps } from '../../remotion/aerial-compositions.ts';
 import type { GuardedGet } from './guarded-get.ts';
 import { geometricErrorFor, resolvePhotorealisticTiles, type TilesApiKey } from './photorealistic-tiles.ts';
 
-export const SCENE_SOURCE_ENV = 'AERIAL_SCENE_SOURCE';
+export const SCENE_SOURCE_ENV = ENV.aerialSceneSource;
 
 const configSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('offline') }),

@@ -1,0 +1,55 @@
+// The Lambda handler of a job kind's step: `export const generate = defineStep(generateMarkup, ['media',
+// 'sharp', 'mapTiles'])`. The needs are the same list as the step's function spec in kind.ts (a registry
+// test checks); they decide which adapters the step receives (capabilities.ts), each built once per
+// container on first use from a module loaded the first time the step runs. Tests call the raw function
+// with fakes.
+import {
+  lambdaWorkflowPorts,
+  type StepEvent,
+  stepHandler,
+  type WorkflowPorts,
+  withLazyPorts,
+} from '../core/workflows/step-runtime.ts';
+import { type CapabilityName, type PortsFor, portFactories } from './capabilities.ts';
+
+/** The needs a handler made by `defineStep` was defined with (read by the registry test). */
+export const STEP_NEEDS = Symbol.for('property-media.step-needs');
+
+export type StepHandler<E, R> = ((event: E) => Promise<R>) & {
+  readonly [STEP_NEEDS]: readonly CapabilityName[];
+};
+
+/** The ports of a list of needs, each adapter's module loaded once (in parallel) and built on first use. */
+function portsLoader<N extends readonly CapabilityName[]>(needs: N): () => Promise<PortsFor<N>> {
+  let ports: Promise<PortsFor<N>> | undefined;
+  const load = async (): Promise<PortsFor<N>> => {
+    const factories = [...portFactories(needs)];
+    const modules = await Promise.all(factories.map(([, factory]) => factory.load()));
+    const platform = lambdaWorkflowPorts();
+    const built = Object.fromEntries(
+      factories.map(([name, factory], i) => [name, () => factory.build(modules[i] as never, platform)]),
+    );
+    return withLazyPorts(platform, built as never) as PortsFor<N>;
+  };
+  return () => {
+    // A failed load (a module that cannot be found) is not kept: the next invocation tries again.
+    ports ??= load().catch((error: unknown) => {
+      ports = undefined;
+      throw error;
+    });
+    return ports;
+  };
+}
+
+export function defineStep<E extends StepEvent, R, const N extends readonly CapabilityName[]>(
+  run: (event: E, ports: PortsFor<N>) => Promise<R>,
+  needs: N,
+): StepHandler<E, R> {
+  const handler = stepHandler<E, R, PortsFor<N>>(run, portsLoader(needs));
+  return Object.assign(handler, { [STEP_NEEDS]: needs });
+}
+
+export type { PortsFor, WorkflowPorts };
+
+/** Every port a step can receive: a step's code picks the ones it uses (`Pick<StepPorts, 'media'>`). */
+export type StepPorts = PortsFor<readonly CapabilityName[]>;

@@ -1,0 +1,171 @@
+// The jobs' workflows: one state machine per job type (from the registry), the lifecycle function they
+// share, the rule that fails jobs whose execution ended outside their own failure handling, and the
+// outbox sweeper. Resources are made in the stack's own scope, so their logical ids do not depend on
+// this class.
+import { Duration } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
+import type { JobType } from '../../functions/core/jobs/job-types.ts';
+import type { StepFunctionSpec, StepSpec } from '../../functions/jobs/job-kind.ts';
+import { JOB_TYPE_SPECS } from '../../functions/jobs/registry.ts';
+import type { StageConfig } from '../config/stages.ts';
+import { JobWorkflow, type WorkflowStep } from './job-workflow.ts';
+import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
+
+/** Payload values that are strings starting with `$.` are JSONPath into the execution data. */
+function payloadOf(payload: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.startsWith('$.') ? sfn.JsonPath.objectAt(value) : value,
+    ]),
+  );
+}
+
+/** A registry step spec as the workflow construct takes it: payload paths resolved, functions made. */
+function workflowStep(spec: StepSpec, fnOf: (spec: StepFunctionSpec) => lambda.IFunction): WorkflowStep {
+  return {
+    name: spec.name,
+    fn: fnOf(spec.fn),
+    progress: spec.progress,
+    payload: payloadOf(spec.payload),
+    resultPath: spec.resultPath,
+    timeout: Duration.seconds(spec.fn.timeoutSeconds ?? 60),
+    poll: spec.poll && {
+      waitName: spec.poll.waitName,
+      checkName: spec.poll.checkName,
+      choiceName: spec.poll.choiceName,
+      fn: fnOf(spec.poll.check),
+      payload: payloadOf(spec.poll.payload),
+      resultField: spec.poll.resultField,
+      secondsPath: spec.poll.secondsPath,
+      donePath: spec.poll.donePath,
+      timeout: Duration.seconds(spec.poll.check.timeoutSeconds ?? 60),
+      restart: spec.poll.restart && {
+        errors: spec.poll.restart.errors,
+        failCode: spec.poll.restart.failCode,
+        maxAttempts: spec.poll.restart.maxAttempts,
+        interval: Duration.seconds(spec.poll.restart.intervalSeconds),
+      },
+    },
+  };
+}
+
+export interface JobWorkflowsProps {
+  readonly config: StageConfig;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];
+  readonly jobsTable: dynamodb.ITable;
+  readonly usageTable: dynamodb.ITable;
+  readonly webhookQueue: sqs.IQueue;
+  /** The function of a step spec (the step functions). */
+  readonly stepFunction: (spec: StepFunctionSpec) => lambda.IFunction;
+}
+
+export class JobWorkflows {
+  readonly byType: Readonly<Record<JobType, JobWorkflow>>;
+
+  constructor(scope: Construct, props: JobWorkflowsProps) {
+    const { config } = props;
+    // The platform's own steps write jobs and queue job events, like every step.
+    const platformFunction = (
+      id: string,
+      entry: string,
+      description: string,
+      extra: Partial<ServiceFunctionProps> = {},
+    ) =>
+      new ServiceFunction(scope, id, {
+        entry,
+        description,
+        logRetentionDays: props.logRetentionDays,
+        environment: { ...props.environment },
+        ...extra,
+      })
+        .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+        .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+
+    const lifecycle = platformFunction(
+      'JobLifecycleFunction',
+      'functions/core/workflows/job-lifecycle.ts',
+      'Marks jobs processing, completed or failed; records usage',
+    ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
+
+    this.byType = Object.fromEntries(
+      JOB_TYPE_SPECS.map((spec) => [
+        spec.type,
+        new JobWorkflow(scope, spec.workflow.id, {
+          jobType: spec.type,
+          lifecycleFunction: lifecycle,
+          timeout: Duration.seconds(config.workflowTimeoutSeconds),
+          logRetentionDays: props.logRetentionDays,
+          outputPath: spec.workflow.outputPath,
+          billing: spec.billing,
+          steps: spec.workflow.steps.map((s) => workflowStep(s, props.stepFunction)),
+        }),
+      ]),
+    ) as Record<JobType, JobWorkflow>;
+
+    const executionEnded = platformFunction(
+      'ExecutionEndedFunction',
+      'functions/core/workflows/execution-ended.ts',
+      'Fails jobs whose execution timed out or was aborted',
+    );
+    new events.Rule(scope, 'ExecutionEndedRule', {
+      description: 'Job executions that ended outside their own failure handling',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: {
+          status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+          stateMachineArn: Object.values(this.byType).map((w) => w.stateMachine.stateMachineArn),
+        },
+      },
+      targets: [new targets.LambdaFunction(executionEnded, { retryAttempts: 8 })],
+    });
+
+    // The outbox sweeper: relays final events and usage a crash or a throttle left in a job's outbox, and
+    // starts jobs that were written but never started. One at a time (reserved concurrency 1).
+    const sweeper = platformFunction(
+      'OutboxSweeperFunction',
+      'functions/core/workflows/outbox.ts',
+      'Relays leftover job outboxes; starts jobs whose execution never started',
+      {
+        environment: {
+          ...props.environment,
+          [ENV.outboxGraceSeconds]: String(config.sweeper.graceSeconds),
+          [ENV.workflowStartDeadlineSeconds]: String(config.workflowTimeoutSeconds),
+        },
+        timeout: Duration.seconds(55),
+        reservedConcurrentExecutions: 1,
+      },
+    ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
+    this.grantStartAll(sweeper);
+    new events.Rule(scope, 'OutboxSweepRule', {
+      description: 'Runs the outbox sweeper',
+      schedule: events.Schedule.rate(Duration.minutes(config.sweeper.everyMinutes)),
+      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
+    });
+  }
+
+  /** Every state machine's ARN in the function's environment, and StartExecution on each. */
+  grantStartAll(fn: ServiceFunction): void {
+    for (const [jobType, workflow] of Object.entries(this.byType)) {
+      fn.addEnvironment(stateMachineArnVariable(jobType as JobType), workflow.stateMachine.stateMachineArn);
+      workflow.stateMachine.grantStartExecution(fn);
+    }
+  }
+
+  /** Every state machine's ARN in the function's environment, and StopExecution on its executions. */
+  grantStopAll(fn: ServiceFunction): void {
+    for (const [jobType, workflow] of Object.entries(this.byType)) {
+      workflow.stateMachine.grantExecution(fn, 'states:StopExecution');
+      fn.addEnvironment(stateMachineArnVariable(jobType as JobType), workflow.stateMachine.stateMachineArn);
+    }
+  }
+}

@@ -1,0 +1,246 @@
+// The REST API: one function per route of the route table (routes naming the same function share it),
+// the error envelope for errors API Gateway makes itself, and the fallback that answers unknown routes
+// and methods. Made in the stack's own scope, so logical ids do not depend on this class.
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { DASHBOARD_API_FUNCTION_ID } from '../../functions/api/dashboard/dashboard-routes.ts';
+import { FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../../functions/api/routes.ts';
+import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
+import type { StageConfig } from '../config/stages.ts';
+import type { DashboardUserPool } from './dashboard-user-pool.ts';
+import type { JobWorkflows } from './job-workflows.ts';
+import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
+import { webhookPolicyEnvironment } from './webhook-delivery.ts';
+
+type Route = (typeof ROUTES)[number];
+
+export const API_STAGE_NAME = 'api';
+
+export interface ServiceApiProps {
+  readonly config: StageConfig;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];
+}
+
+export interface RouteResources {
+  readonly jobsTable: dynamodb.ITable;
+  readonly accountsTable: dynamodb.ITable;
+  readonly idempotencyTable: dynamodb.ITable;
+  readonly usageTable: dynamodb.ITable;
+  readonly mediaBucket: s3.IBucket;
+  readonly webhookQueue: sqs.IQueue;
+  readonly workflows: JobWorkflows;
+  /** The dashboard's Cognito user pool, whose authorizer guards session routes (stages that have one). */
+  readonly dashboardUserPool: DashboardUserPool | undefined;
+}
+
+export class ServiceApi {
+  readonly restApi: apigw.RestApi;
+
+  constructor(
+    private readonly scope: Construct,
+    private readonly props: ServiceApiProps,
+  ) {
+    const { config } = props;
+    const accessLogs = new logs.LogGroup(scope, 'ApiAccessLogs', { retention: props.logRetentionDays });
+    this.restApi = new apigw.RestApi(scope, 'Api', {
+      // Named per stage: API Gateway's metrics are keyed by this name, so two stages must not share it.
+      restApiName: `${config.stackPrefix}-api`,
+      description: `Property media generation API (${config.stage})`,
+      endpointTypes: [apigw.EndpointType.REGIONAL],
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        tracingEnabled: true,
+        loggingLevel: apigw.MethodLoggingLevel.ERROR,
+        accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
+        accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
+        throttlingBurstLimit: 1000,
+        throttlingRateLimit: 500,
+      },
+    });
+    addGatewayResponses(this.restApi);
+  }
+
+  private routeFunction(route: Route, environment: Record<string, string>): ServiceFunction {
+    return new ServiceFunction(this.scope, route.functionId, {
+      entry: route.handler,
+      description:
+        route.functionId === DASHBOARD_API_FUNCTION_ID
+          ? 'Developer dashboard API (/v1/dashboard/*)'
+          : `${route.method} ${route.path}`,
+      logRetentionDays: this.props.logRetentionDays,
+      environment,
+    });
+  }
+
+  /** The route table's methods, each with the access its route declares. */
+  addRoutes(resources: RouteResources): void {
+    const { config } = this.props;
+    const common = this.props.environment;
+    const authEnv = {
+      ...common,
+      [ENV.keyVariant]: config.keyVariant,
+      [ENV.testRatePerMinute]: String(config.rateLimits.testPerMinute),
+      ...webhookPolicyEnvironment(config),
+      // Video export checks a bundle's host at request time.
+      [ENV.videoBundleUrlAllowlist]: config.videoBundleUrlAllowlist.join(','),
+    };
+    const dashboardEnv = {
+      ...authEnv,
+      [ENV.dashboardAuth]: config.dashboard.signIn,
+      [ENV.liveDefaultRatePerMinute]: String(config.rateLimits.liveDefault.requestsPerMinute),
+      ...(config.rateLimits.liveDefault.requestsPerDay === undefined
+        ? {}
+        : { [ENV.liveDefaultRatePerDay]: String(config.rateLimits.liveDefault.requestsPerDay) }),
+    };
+    const environmentOf = (route: Route) => {
+      if (route.auth === 'api-key') return authEnv;
+      if (route.auth === 'session' || route.access.sessions) return dashboardEnv;
+      return { ...common };
+    };
+    // One function per route, except routes that name the same function (the dashboard's: one function
+    // serves them all, which keeps the stack well under CloudFormation's 500 resources).
+    const integrations = new Map<string, apigw.LambdaIntegration>();
+    for (const route of ROUTES) {
+      const shared = integrations.get(route.functionId);
+      if (shared) {
+        this.addRouteMethod(route, shared, resources.dashboardUserPool);
+        continue;
+      }
+      const routeFn = this.routeFunction(route, environmentOf(route));
+      grantRouteAccess(route, routeFn, resources, config);
+      // A function behind several methods gets one invoke permission for the API, not one per method.
+      const integration = new apigw.LambdaIntegration(routeFn, {
+        allowTestInvoke: false,
+        scopePermissionToMethod: route.functionId !== DASHBOARD_API_FUNCTION_ID,
+      });
+      integrations.set(route.functionId, integration);
+      this.addRouteMethod(route, integration, resources.dashboardUserPool);
+    }
+  }
+
+  /** Everything no route takes: JSON 404, or 405 with Allow. Call after every other method is added. */
+  addFallback(): void {
+    const fallback = new ServiceFunction(this.scope, FALLBACK_HANDLER.functionId, {
+      entry: FALLBACK_HANDLER.handler,
+      description: 'Answers unknown routes (404) and methods (405)',
+      logRetentionDays: this.props.logRetentionDays,
+      environment: { ...this.props.environment },
+    });
+    // One invoke permission for the API rather than one per ANY method (dozens of them).
+    const integration = new apigw.LambdaIntegration(fallback, {
+      allowTestInvoke: false,
+      scopePermissionToMethod: false,
+    });
+    const visit = (resource: apigw.IResource) => {
+      resource.addMethod('ANY', integration);
+      const children = resource.node.children.filter((c): c is apigw.Resource => c instanceof apigw.Resource);
+      if (!children.some((c) => c.path.split('/').pop()?.startsWith('{')))
+        resource.addResource('{proxy+}').addMethod('ANY', integration);
+      for (const child of children) visit(child);
+    };
+    visit(this.restApi.root);
+  }
+
+  /** A route's method on its path; dashboard session routes are behind the Cognito authorizer where there is one. */
+  private addRouteMethod(
+    route: Route,
+    integration: apigw.LambdaIntegration,
+    pool: DashboardUserPool | undefined,
+  ): void {
+    const authorizer = route.auth === 'session' ? pool : undefined;
+    this.restApi.root
+      .resourceForPath(route.path)
+      .addMethod(
+        route.method,
+        integration,
+        authorizer
+          ? { authorizer: authorizer.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
+          : undefined,
+      );
+  }
+}
+
+/** The tables, bucket, queue and state machines a route's function may touch, as its route declares. */
+function grantRouteAccess(
+  route: Route,
+  fn: ServiceFunction,
+  resources: RouteResources,
+  config: StageConfig,
+): void {
+  // API keys, sessions, sign-in tokens and webhook secrets are items of the accounts table.
+  if (route.auth === 'api-key' || route.access.sessions || route.access.keys)
+    fn.bindTable(resources.accountsTable, ENV.accountsTable, 'readWrite');
+  if (route.access.jobs)
+    fn.bindTable(resources.jobsTable, ENV.jobsTable, route.access.jobs === 'read' ? 'read' : 'readWrite');
+  if (route.access.media) fn.bindBucket(resources.mediaBucket, ENV.mediaBucket, 'read');
+  if (route.access.startsJob) {
+    fn.bindStateMachine(
+      resources.workflows.byType[route.access.startsJob]!.stateMachine,
+      stateMachineArnVariable(route.access.startsJob),
+    );
+  }
+  // Cancel: every job type's state machine ARN, and StopExecution on its executions only.
+  if (route.access.stopsJobs) resources.workflows.grantStopAll(fn);
+  if (route.access.jobEvents) fn.bindQueue(resources.webhookQueue, ENV.webhookQueueUrl);
+  if (route.access.usage) {
+    fn.bindTable(resources.usageTable, ENV.usageTable, 'read');
+    fn.addEnvironment(ENV.usagePricing, JSON.stringify(config.usage));
+  }
+  // Idempotency-Key: exactly the item calls Powertools' DynamoDB persistence layer makes.
+  if (takesIdempotencyKey(route)) {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        resources: [resources.idempotencyTable.tableArn],
+      }),
+    );
+    fn.addEnvironment(ENV.idempotencyTable, resources.idempotencyTable.tableName);
+  }
+}
+
+function addGatewayResponses(api: apigw.RestApi): void {
+  // The API's error envelope for errors API Gateway makes itself. Gateway response templates only
+  // substitute variables (no VTL), so meta.timestamp is the request time in epoch milliseconds here:
+  // API Gateway has no ISO 8601 variable. The local gateway reads code and message from these.
+  const body = (code: string, message: string) => ({
+    'application/json': JSON.stringify({
+      error: { code, message },
+      meta: { request_id: 'req_$context.requestId', timestamp: '$context.requestTimeEpoch' },
+    }),
+  });
+  api.addGatewayResponse('TooLarge', {
+    type: apigw.ResponseType.REQUEST_TOO_LARGE,
+    statusCode: '413',
+    responseHeaders: { Connection: "'close'" },
+    templates: body('PAYLOAD_TOO_LARGE', 'The request exceeds the API gateway limit of 10485760 bytes.'),
+  });
+  api.addGatewayResponse('Throttled', {
+    type: apigw.ResponseType.THROTTLED,
+    statusCode: '429',
+    responseHeaders: { 'Retry-After': "'1'" },
+    templates: body('RATE_LIMITED', 'Too many requests; retry shortly.'),
+  });
+  api.addGatewayResponse('NoRoute', {
+    type: apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
+    statusCode: '404',
+    templates: body('NOT_FOUND', 'No route matches this request. See GET /v1/openapi.json for the routes.'),
+  });
+  api.addGatewayResponse('Default4xx', {
+    type: apigw.ResponseType.DEFAULT_4XX,
+    templates: body(
+      'BAD_REQUEST',
+      'The API gateway refused the request (malformed request, or a header or parameter it does not accept).',
+    ),
+  });
+  api.addGatewayResponse('Default5xx', {
+    type: apigw.ResponseType.DEFAULT_5XX,
+    templates: body('INTERNAL_ERROR', 'An unexpected error occurred. Retry later and quote meta.request_id.'),
+  });
+}

@@ -1,0 +1,156 @@
+// The job kinds' step functions, from the registry: one Lambda function per functionId (shared steps
+// such as ResolveLocation and the render pair serve every kind that names them). Each gets what every
+// step has (the jobs table, the event queue) and then what its needs name, by binding each row of the
+// capability table (functions/jobs/capabilities.ts) to it: this class is the CDK side of that table.
+// Resources are made in the stack's own scope, so their logical ids do not depend on this class.
+import * as path from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { ENV } from '../../functions/core/config/env.ts';
+import {
+  bindCapabilities,
+  type CapabilitySettings,
+  type CapabilityTarget,
+} from '../../functions/jobs/capabilities.ts';
+import { handlerModule, type StepFunctionSpec } from '../../functions/jobs/job-kind.ts';
+import type { StageConfig } from '../config/stages.ts';
+import type { RemotionRenderer } from './remotion-renderer.ts';
+import {
+  HEAVY_MEMORY_MB,
+  PROJECT_ROOT,
+  ServiceFunction,
+  type ServiceFunctionProps,
+} from './service-function.ts';
+import { SHARP_MODULES, type SharpLayer } from './sharp-layer.ts';
+
+/**
+ * Modules no step function bundles: sharp comes from the sharp layer (on the functions whose needs name
+ * it); the local renderer's Remotion packages are never loaded in AWS. Every step's bundle holds the
+ * capability adapters' code, but a step loads only those its needs name.
+ */
+const NEVER_BUNDLED = [...SHARP_MODULES, '@remotion/renderer', '@remotion/bundler'];
+
+export interface StepFunctionsProps {
+  readonly config: StageConfig;
+  /** The environment every function of the stage has. */
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];
+  readonly jobsTable: dynamodb.ITable;
+  readonly mediaBucket: s3.IBucket;
+  readonly webhookQueue: sqs.IQueue;
+  readonly sharp: SharpLayer;
+  readonly renderer: RemotionRenderer;
+}
+
+/** What binding a function's needs asked for, collected before the function is made. */
+class FunctionRequirements implements CapabilityTarget {
+  readonly environment: Record<string, string> = {};
+  readonly files = new Set<string>();
+  readonly grants: Array<(fn: ServiceFunction) => void> = [];
+  sharpLayer = false;
+  private readsTilesKey = false;
+
+  constructor(
+    readonly settings: CapabilitySettings,
+    readonly bundled: boolean,
+    private readonly stack: Stack,
+    private readonly props: StepFunctionsProps,
+    private readonly tilesKey: secretsmanager.ISecret | undefined,
+  ) {}
+
+  setEnvironment(variables: Readonly<Record<string, string>>): void {
+    Object.assign(this.environment, variables);
+  }
+
+  shipFile(projectFile: string): string {
+    this.files.add(projectFile);
+    return `/var/task/${path.basename(projectFile)}`;
+  }
+
+  useMediaBucket(): void {
+    this.grants.push((fn) => fn.bindBucket(this.props.mediaBucket, ENV.mediaBucket, 'readWrite'));
+  }
+
+  useSharpLayer(): void {
+    this.sharpLayer = true;
+  }
+
+  useRenderer(): void {
+    Object.assign(this.environment, this.props.renderer.environment);
+    this.grants.push((fn) => this.props.renderer.grantRender(fn));
+  }
+
+  readAerialTilesKey(): void {
+    const key = this.tilesKey;
+    if (!key || this.readsTilesKey) return;
+    this.readsTilesKey = true;
+    this.grants.push((fn) => key.grantRead(fn));
+  }
+
+  allow(actions: readonly string[], arn: { service: string; region?: string; resource: string }): void {
+    const resource = `arn:${this.stack.partition}:${arn.service}:${arn.region ?? this.stack.region}::${arn.resource}`;
+    this.grants.push((fn) =>
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...actions], resources: [resource] })),
+    );
+  }
+}
+
+export class StepFunctions {
+  private readonly made = new Map<string, ServiceFunction>();
+  private readonly tilesKey: secretsmanager.ISecret | undefined;
+
+  constructor(
+    private readonly scope: Construct,
+    private readonly props: StepFunctionsProps,
+  ) {
+    // The cloud aerial scene source's API key: read by the drone steps that select tiles and by every
+    // step that starts a render (the render ports resolve a request's secretEnv when it starts).
+    const scene = props.config.aerialScene;
+    this.tilesKey =
+      scene.source === 'photorealistic-3d-tiles'
+        ? secretsmanager.Secret.fromSecretNameV2(scope, 'AerialTilesKey', scene.apiKeySecretName)
+        : undefined;
+  }
+
+  /** Every step function made so far. */
+  get functions(): readonly ServiceFunction[] {
+    return [...this.made.values()];
+  }
+
+  /** The function of a step spec (made on first use; steps naming the same functionId share it). */
+  of(spec: StepFunctionSpec): ServiceFunction {
+    const existing = this.made.get(spec.functionId);
+    if (existing) return existing;
+    const { props } = this;
+    const stack = Stack.of(this.scope);
+    const needs = new FunctionRequirements(props.config, stack.bundlingRequired, stack, props, this.tilesKey);
+    bindCapabilities(spec.needs ?? [], needs);
+    const memorySize = spec.memoryMb ?? 256;
+    const fn = new ServiceFunction(this.scope, spec.functionId, {
+      entry: handlerModule(spec.handler, PROJECT_ROOT),
+      exportName: spec.handler.exportName,
+      description: spec.description,
+      logRetentionDays: props.logRetentionDays,
+      environment: { ...props.environment, ...needs.environment },
+      memorySize,
+      timeout: Duration.seconds(spec.timeoutSeconds ?? 60),
+      // Heavy steps are capped (throttled ones wait in their state machine's retry, not fail).
+      reservedConcurrentExecutions:
+        memorySize >= HEAVY_MEMORY_MB ? props.config.heavyStepConcurrency : undefined,
+      nativeLayer: needs.sharpLayer ? { layer: props.sharp.layer, modules: [...SHARP_MODULES] } : undefined,
+      externalModules: NEVER_BUNDLED,
+      bundledFiles: needs.files.size > 0 ? [...needs.files] : undefined,
+    })
+      // Every workflow step writes its job and may queue job events.
+      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+      .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+    for (const grant of needs.grants) grant(fn);
+    this.made.set(spec.functionId, fn);
+    return fn;
+  }
+}
