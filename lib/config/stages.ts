@@ -67,7 +67,7 @@ export interface StageConfig {
    */
   readonly heavyStepConcurrency?: number;
   /**
-   * The outbox sweeper (functions/core/workflows/outbox.ts): how often it runs (an EventBridge schedule;
+   * The outbox sweeper (functions/platform/outbox-sweeper.ts): how often it runs (an EventBridge schedule;
    * the local stack runs it every `localEverySeconds`) and how long it leaves a just-written job to its
    * writer before relaying its outbox or starting it.
    */

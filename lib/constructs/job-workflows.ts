@@ -92,7 +92,7 @@ export class JobWorkflows {
 
     const lifecycle = platformFunction(
       'JobLifecycleFunction',
-      'functions/core/workflows/job-lifecycle.ts',
+      'functions/platform/job-lifecycle.ts',
       'Marks jobs processing, completed or failed; records usage',
     ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
 
@@ -113,7 +113,7 @@ export class JobWorkflows {
 
     const executionEnded = platformFunction(
       'ExecutionEndedFunction',
-      'functions/core/workflows/execution-ended.ts',
+      'functions/platform/execution-ended.ts',
       'Fails jobs whose execution timed out or was aborted',
     );
     new events.Rule(scope, 'ExecutionEndedRule', {
@@ -133,7 +133,7 @@ export class JobWorkflows {
     // starts jobs that were written but never started. One at a time (reserved concurrency 1).
     const sweeper = platformFunction(
       'OutboxSweeperFunction',
-      'functions/core/workflows/outbox.ts',
+      'functions/platform/outbox-sweeper.ts',
       'Relays leftover job outboxes; starts jobs whose execution never started',
       {
         environment: {

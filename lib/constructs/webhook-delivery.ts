@@ -35,7 +35,7 @@ export class WebhookDelivery {
 
   constructor(scope: Construct, props: WebhookDeliveryProps) {
     this.function = new ServiceFunction(scope, 'WebhookDeliveryFunction', {
-      entry: 'functions/webhooks/deliver.ts',
+      entry: 'functions/platform/deliver-webhooks.ts',
       description: 'Delivers signed job webhooks',
       logRetentionDays: props.logRetentionDays,
       environment: {

@@ -19,7 +19,7 @@ import { nextDelaySeconds, parseRetryAfter, sqsDelayChunks } from './retry-sched
 import { webhookHeaders } from './signature.ts';
 import { signingSecrets } from './webhook-secrets.ts';
 
-export interface DeliveryDeps {
+export interface DeliveryPorts {
   readonly jobs: JobStore;
   readonly accounts: AccountStore;
   readonly signer: MediaUrlSigner;
@@ -34,7 +34,7 @@ export interface DeliveryDeps {
 }
 
 export async function buildPayload(
-  deps: Pick<DeliveryDeps, 'jobs' | 'signer'>,
+  deps: Pick<DeliveryPorts, 'jobs' | 'signer'>,
   message: WebhookMessage,
   now: Date,
 ) {
@@ -63,7 +63,7 @@ export async function buildPayload(
   };
 }
 
-export async function deliverWebhook(deps: DeliveryDeps, message: WebhookMessage): Promise<void> {
+export async function deliverWebhook(deps: DeliveryPorts, message: WebhookMessage): Promise<void> {
   const now = deps.clock.now();
   if (message.not_before !== undefined && message.not_before > now.getTime() + 1000) {
     // Still waiting out a delay longer than one SQS delay: pass it on for the rest.

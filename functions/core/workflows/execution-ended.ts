@@ -1,8 +1,8 @@
 // EventBridge target for job executions that ended without reaching their own failure handler (timed
 // out, aborted, or failed outside a Catch): the job is ended failed instead of staying processing.
-import { instrumented, jobOfEvent, logger } from '../observability.ts';
+import { jobOfEvent, logger } from '../observability.ts';
 import { failJob } from './job-lifecycle.ts';
-import { lambdaWorkflowPorts, type WorkflowPorts } from './step-runtime.ts';
+import type { WorkflowPorts } from './step-runtime.ts';
 import type { WorkflowInput } from './workflow-starter.ts';
 
 export interface ExecutionStatusChange {
@@ -35,9 +35,3 @@ export async function failEndedExecution(
   const recorded = await failJob(ports, input.job, outcome, ports.clock.now().toISOString());
   return { recorded };
 }
-
-export const handler = instrumented(
-  'failEndedExecution',
-  (event: ExecutionStatusChange) => failEndedExecution(event, lambdaWorkflowPorts()),
-  (event) => ({ ...jobOfEvent(JSON.parse(event.detail.input ?? '{}')), execution: event.detail.name }),
-);

@@ -2,22 +2,13 @@
 // output with its outbox: the final event and the job's usage) and mark failed (from a Catch, with the
 // caught error turned into a code and a message). The outbox is relayed at once; what a crash or a
 // failed write leaves behind, the outbox sweeper relays (outbox.ts).
-import { dynamo } from '../clients.ts';
-import { ENV, requireEnv } from '../config/env.ts';
 import type { JobErrorInfo, JsonObject } from '../jobs/job.ts';
-import { businessMetrics, instrumented, jobOfEvent, logger } from '../observability.ts';
+import { businessMetrics, logger } from '../observability.ts';
 import { type BillingSpec, billableUnits, DEFAULT_BILLING } from '../usage/billing.ts';
-import { DynamoUsageStore, type UsageStore } from '../usage/usage-store.ts';
+import type { UsageStore } from '../usage/usage-store.ts';
 import { relayNow } from './outbox.ts';
 import { type CaughtError, jobErrorFromCaught } from './step-errors.ts';
-import {
-  emitJobEvent,
-  jobRef,
-  lambdaWorkflowPorts,
-  type StepJob,
-  type WorkflowPorts,
-  withLazyPorts,
-} from './step-runtime.ts';
+import { emitJobEvent, jobRef, type StepJob, type WorkflowPorts } from './step-runtime.ts';
 
 export type LifecycleEvent =
   | { readonly action: 'processing'; readonly job: StepJob }
@@ -69,19 +60,6 @@ export async function recordLifecycle(
     }
   }
 }
-
-let lifecyclePorts: LifecyclePorts | undefined;
-
-export const handler = instrumented(
-  'recordLifecycle',
-  (event: LifecycleEvent) => {
-    lifecyclePorts ??= withLazyPorts<LifecyclePorts>(lambdaWorkflowPorts(), {
-      usage: () => new DynamoUsageStore(dynamo(), requireEnv(ENV.usageTable)),
-    });
-    return recordLifecycle(event, lifecyclePorts);
-  },
-  jobOfEvent,
-);
 
 /**
  * Ends a job failed; its final event goes through the job's outbox. False when the job had already

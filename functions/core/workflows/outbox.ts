@@ -11,17 +11,14 @@
 // writer's own relay) and, for each: relays an outbox left behind, or starts a job that was written but
 // whose execution never started (an API that timed out or was throttled after the write). Starting is
 // idempotent: executions are named by job id.
-import { dynamo, sfnClient, sqsClient } from '../clients.ts';
-import { type Clock, systemClock } from '../clock.ts';
-import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../config/env.ts';
+import type { Clock } from '../clock.ts';
 import type { Job } from '../jobs/job.ts';
-import { DynamoJobStore, type JobRef, type JobStore, PENDING_SHARDS } from '../jobs/job-store.ts';
-import { instrumented, logger } from '../observability.ts';
+import { type JobRef, type JobStore, PENDING_SHARDS } from '../jobs/job-store.ts';
+import { logger } from '../observability.ts';
 import type { BillingUnit } from '../usage/billing.ts';
-import { DynamoUsageStore, type UsageStore } from '../usage/usage-store.ts';
-import { JobEventPublisher } from '../webhooks/event-publisher.ts';
+import type { UsageStore } from '../usage/usage-store.ts';
 import type { JobEvents } from './step-runtime.ts';
-import { StepFunctionsStarter, type WorkflowStarter, workflowInputFor } from './workflow-starter.ts';
+import { type WorkflowStarter, workflowInputFor } from './workflow-starter.ts';
 
 export interface OutboxPorts {
   readonly jobs: JobStore;
@@ -165,19 +162,3 @@ async function sweepOne(
   await ports.starter.start(job.jobType, job.jobId, workflowInputFor(job, parent));
   report.started += 1;
 }
-
-let sweepPorts: SweepPorts | undefined;
-
-export const handler = instrumented('sweepOutbox', () => {
-  sweepPorts ??= {
-    jobs: new DynamoJobStore(dynamo(), requireEnv(ENV.jobsTable)),
-    usage: new DynamoUsageStore(dynamo(), requireEnv(ENV.usageTable)),
-    events: new JobEventPublisher(sqsClient(), requireEnv(ENV.webhookQueueUrl)),
-    starter: new StepFunctionsStarter(sfnClient(), (jobType) => requireEnv(stateMachineArnVariable(jobType))),
-    clock: systemClock,
-  };
-  return sweepPending(sweepPorts, {
-    graceSeconds: intEnv(ENV.outboxGraceSeconds),
-    startDeadlineSeconds: intEnv(ENV.workflowStartDeadlineSeconds),
-  });
-});

@@ -53,7 +53,7 @@ const ALLOWED: Record<Part, readonly Part[]> = {
   'functions/media': ['functions/core', 'functions/domain'],
   'functions/jobs': ['functions/media', 'functions/core', 'functions/domain'],
   'functions/api': ['functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
-  'functions/webhooks': ['functions/core', 'functions/domain'],
+  'functions/platform': ['functions/core', 'functions/domain'],
   lib: ['functions/api', 'functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
   bin: ['lib', 'functions/api', 'functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
 };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountStore } from '../../../functions/core/auth/account-store.ts';
 import type { Job, WebhookAttempt } from '../../../functions/core/jobs/job.ts';
 import type { JobStore } from '../../../functions/core/jobs/job-store.ts';
-import { type DeliveryDeps, deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
+import { type DeliveryPorts, deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
 import type { WebhookMessage } from '../../../functions/core/webhooks/events.ts';
 import type { SendOutcome } from '../../../functions/core/webhooks/http-sender.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '../../../functions/core/webhooks/retry-schedule.ts';
@@ -31,7 +31,7 @@ function harness(outcome: SendOutcome, jobOverride: Partial<Job> = {}) {
   const sent: Array<{ queue: string; body: WebhookMessage; delay: number }> = [];
   const attempts: WebhookAttempt[] = [];
   const requests: Array<{ headers: Record<string, string>; body: string }> = [];
-  const deps: DeliveryDeps = {
+  const deps: DeliveryPorts = {
     jobs: {
       get: async () => ({ ...job, ...jobOverride }),
       recordWebhookAttempt: async (_ref: unknown, attempt: WebhookAttempt) => void attempts.push(attempt),
