@@ -5,6 +5,7 @@ import type { Clock } from '../../functions/core/clock.ts';
 import type { JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { MediaStore } from '../../functions/core/media/media-store.ts';
 import type { StoredMedia } from '../../functions/core/schemas/outputs.ts';
+import type { JobDeps } from '../../functions/core/use-cases/jobs.ts';
 import type { StepJob } from '../../functions/core/workflows/step-runtime.ts';
 import type { LatLng, ParsedAddress, SiteModel } from '../../functions/domain/geo-types.ts';
 import type { ResolvedLocation } from '../../functions/jobs/shared/resolve-location.ts';
@@ -17,6 +18,7 @@ import type {
   SiteSource,
 } from '../../functions/media/geo/types.ts';
 import type { Providers } from '../../functions/media/providers/provider-factory.ts';
+import type { StillRenderer } from '../../functions/media/rendering/still-renderer.ts';
 
 /** The job a step receives, with test defaults. */
 export function stepJob(overrides: Partial<StepJob> = {}): StepJob {
@@ -174,6 +176,38 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
     claimProgressEvent: methods.claimProgressEvent ?? unexpected('jobs.claimProgressEvent'),
     listUnfinished: methods.listUnfinished ?? unexpected('jobs.listUnfinished'),
   };
+}
+
+/**
+ * The job use cases' dependencies with the ones a test gives. The stage's URL rules default to a cloud
+ * stage's (https, public hosts); any other port not given fails the test when used.
+ */
+export function fakeJobDeps(deps: Partial<JobDeps> = {}): JobDeps {
+  return {
+    jobs: deps.jobs ?? fakeJobStore(),
+    webhookPolicy: deps.webhookPolicy ?? { allowHttp: false, allowLoopback: false },
+    signer: deps.signer ?? { sign: unexpected('signer.sign') },
+    starter: deps.starter ?? { start: unexpected('starter.start') },
+    clock: deps.clock ?? fixedClock(),
+    organizationSettings: deps.organizationSettings ?? unexpected('organizationSettings'),
+    ...(deps.creationClaim ? { creationClaim: deps.creationClaim } : {}),
+  };
+}
+
+/**
+ * The request a submit use case gets for a route without path parameters. Such a route's `params` are
+ * typed `never` (no value has that type) and the use case never reads them, so this is the one place a
+ * test gives them, through a cast.
+ */
+export function withoutParams<B>(body: B): { readonly body: B; readonly params: never } {
+  return { body, params: undefined as never };
+}
+
+/** A still renderer that renders with `renderStill`; without one, rendering fails the test. */
+export function fakeStillRenderer(
+  renderStill: StillRenderer['renderStill'] = unexpected('stillRenderer.renderStill'),
+): StillRenderer {
+  return { name: 'fake-still', renderStill };
 }
 
 /**

@@ -3,30 +3,41 @@
 // reason, and the submit refuses image URLs the stage would not download, naming the field.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../functions/core/errors.ts';
-import type { StepJob } from '../../../functions/core/workflows/step-runtime.ts';
+import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
 import { generateSlide } from '../../../functions/jobs/brochure/steps.ts';
 import { submitBrochureSlide } from '../../../functions/jobs/brochure/submit.ts';
 import { ImageFetchError, type ImageFetcher } from '../../../functions/media/images/fetch-image.ts';
+import {
+  fakeJobDeps,
+  fakeLocationProviders,
+  fakeMediaStore,
+  fakeStillRenderer,
+  fixedClock,
+  stepJob,
+  withoutParams,
+} from '../../support/fakes.ts';
 
 describe('brochure image downloads', () => {
   const url = 'https://photos.example/a.jpg';
   const slide = (fetchImage: ImageFetcher) =>
     generateSlide(
       {
-        job: {
-          job_id: 'job-1',
-          org_id: 'org',
-          mode: 'live',
-          job_type: 'brochure_slide',
-        } as unknown as StepJob,
+        job: stepJob({ job_id: 'job-1', org_id: 'org', mode: 'live', job_type: 'brochure_slide' }),
         input: brochureSlideRequest.parse({
           property: { address: '27 Wattle Street, Ultimo NSW 2007', images: [url] },
           slide: { type: 'cover' },
           branding: {},
         }),
       },
-      { fetchImage, media: {}, clock: {}, providers: {}, stillRenderer: {} } as never,
+      // The download fails first: the other ports are never reached.
+      {
+        fetchImage,
+        media: fakeMediaStore(),
+        clock: fixedClock(),
+        providers: fakeLocationProviders(),
+        stillRenderer: fakeStillRenderer(),
+      },
     );
 
   it.each([
@@ -52,8 +63,9 @@ describe('brochure image downloads', () => {
 });
 
 describe('brochure submit', () => {
-  const deps = { webhookPolicy: { allowHttp: false, allowLoopback: false } } as never;
-  const tenant = { orgId: 'org', mode: 'live' } as never;
+  // A refused URL is refused before the job store or the workflow starter is reached (they fail if used).
+  const deps = fakeJobDeps({ webhookPolicy: { allowHttp: false, allowLoopback: false } });
+  const tenant: Tenant = { orgId: 'org', mode: 'live' };
   const body = (branding: Record<string, unknown>, images = ['https://photos.example/a.jpg']) =>
     brochureSlideRequest.parse({
       property: { address: '27 Wattle Street, Ultimo NSW 2007', images },
@@ -67,10 +79,9 @@ describe('brochure submit', () => {
     [{}, ['https://photos.example/a.jpg', 'https://127.0.0.1/b.jpg'], 'property.images[1]'],
     [{ agency_logo_url: 'https://user:pw@photos.example/logo.png' }, undefined, 'branding.agency_logo_url'],
   ])('refuses %j %j with 422 URL_NOT_ALLOWED naming %s', async (branding, images, field) => {
-    const error = await submitBrochureSlide(deps, tenant, {
-      body: body(branding, images),
-      params: undefined as never,
-    }).catch((e: unknown) => e);
+    const error = await submitBrochureSlide(deps, tenant, withoutParams(body(branding, images))).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('URL_NOT_ALLOWED');
     expect((error as ApiError).message.startsWith(`${field} is not allowed: `)).toBe(true);

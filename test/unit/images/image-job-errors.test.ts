@@ -8,13 +8,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MediaStore } from '../../../functions/core/media/media-store.ts';
 import { jobErrorFromCaught } from '../../../functions/core/workflows/step-errors.ts';
-import type { StepJob } from '../../../functions/core/workflows/step-runtime.ts';
 import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
 import { generateSlide } from '../../../functions/jobs/brochure/steps.ts';
 import { stageRoom } from '../../../functions/jobs/staging/steps.ts';
+import type { VirtualStagingInput } from '../../../functions/jobs/staging/submit.ts';
 import { imageFetcher } from '../../../functions/media/images/fetch-image.ts';
 import type { Stager } from '../../../functions/media/staging/stager.ts';
+import {
+  fakeLocationProviders,
+  fakeMediaStore,
+  fakeStillRenderer,
+  fixedClock,
+  stepJob,
+} from '../../support/fakes.ts';
 import { blackPng, HEIC_HEAD, SVG } from '../../support/image-files.ts';
 
 let server: Server;
@@ -58,12 +66,12 @@ afterAll(async () => {
 });
 
 const job = (jobType: string) =>
-  ({
+  stepJob({
     job_id: '0190f0c2-7a1b-7c3d-8e4f-5a6b7c8d9e0f',
     org_id: 'org-1',
     mode: 'live',
     job_type: jobType,
-  }) as unknown as StepJob;
+  });
 
 /** The job's error for a step that failed with `error`: as Step Functions reports it, then as the job shows it. */
 function jobError(error: unknown) {
@@ -81,18 +89,21 @@ const notUsed = () => {
 
 async function stagingJobError(url: string) {
   const stager: Stager = { name: 'fake', stage: notUsed };
-  const media = { put: notUsed, get: notUsed, sign: notUsed } as never;
-  const input = {
+  const media: MediaStore = { put: notUsed, get: notUsed, sign: notUsed };
+  const input: VirtualStagingInput = {
     image_url: url,
     room_type: { requested: 'bedroom', used: 'bedroom', match: 'exact' },
     style: { used: 'coastal', match: 'keyword' },
     options: {},
-  } as const;
-  const error = await stageRoom({ job: job('virtual_staging'), input } as never, {
-    fetchImage,
-    stager,
-    media,
-  }).then(
+  };
+  const error = await stageRoom(
+    { job: job('virtual_staging'), input },
+    {
+      fetchImage,
+      stager,
+      media,
+    },
+  ).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -105,7 +116,14 @@ async function brochureJobError(url: string) {
     slide: { type: 'cover' },
     branding: {},
   });
-  const ports = { fetchImage, media: {}, clock: {}, providers: {}, stillRenderer: {} } as never;
+  // The download fails first: the other ports are never reached.
+  const ports = {
+    fetchImage,
+    media: fakeMediaStore(),
+    clock: fixedClock(),
+    providers: fakeLocationProviders(),
+    stillRenderer: fakeStillRenderer(),
+  };
   const error = await generateSlide({ job: job('brochure_slide'), input }, ports).then(
     () => undefined,
     (e: unknown) => e,
