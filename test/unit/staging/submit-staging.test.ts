@@ -1,12 +1,15 @@
 // The request-time image_url check under a cloud stage's policy (https only, public hosts): what the
 // local stack, which allows http and loopback for its test servers, cannot show.
 import { describe, expect, it } from 'vitest';
+import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { JobDeps } from '../../../functions/core/use-cases/jobs.ts';
 import { submitVirtualStaging } from '../../../functions/jobs/staging/submit.ts';
+import { fakeJobDeps, fakeJobStore, withoutParams } from '../../support/fakes.ts';
 
 const cloudPolicy = { allowHttp: false, allowLoopback: false };
-// Only the policy is reached: a refused URL never touches the job store or the workflow starter.
-const deps = { webhookPolicy: cloudPolicy } as JobDeps;
+// Only the policy is reached: a refused URL never touches the job store or the workflow starter (the
+// fakes fail the test if it does).
+const deps = fakeJobDeps({ webhookPolicy: cloudPolicy });
 const tenant = { orgId: 'org-1', mode: 'live' } as const;
 
 describe('submitVirtualStaging on a cloud stage', () => {
@@ -17,10 +20,7 @@ describe('submitVirtualStaging on a cloud stage', () => {
     ['a private address in hex', 'https://0x0a000001/room.jpg', /private, loopback/],
     ['credentials', 'https://user:pw@photos.example.com/room.jpg', /without credentials/],
   ])('refuses %s with URL_NOT_ALLOWED', async (_name, image_url, reason) => {
-    const submitted = submitVirtualStaging(deps, tenant, {
-      body: { image_url, room_type: 'living' },
-      params: undefined as never,
-    });
+    const submitted = submitVirtualStaging(deps, tenant, withoutParams({ image_url, room_type: 'living' }));
     await expect(submitted).rejects.toMatchObject({ code: 'URL_NOT_ALLOWED', status: 422 });
     await expect(submitted).rejects.toThrow(reason);
     await expect(submitted).rejects.toThrow(/^image_url is not allowed: /);
@@ -29,25 +29,26 @@ describe('submitVirtualStaging on a cloud stage', () => {
 
 describe('submitVirtualStaging: the watermark', () => {
   function depsWith(orgWatermark: boolean) {
-    const created: Array<{ input: Record<string, unknown> }> = [];
+    const created: Job[] = [];
     const reads: string[] = [];
-    const fake = {
+    const fake = fakeJobDeps({
       webhookPolicy: cloudPolicy,
       clock: { now: () => new Date('2026-03-01T00:00:00Z') },
-      jobs: { create: async (job: { input: Record<string, unknown> }) => void created.push(job) },
+      jobs: fakeJobStore({ create: async (job) => void created.push(job) }),
       starter: { start: async () => undefined },
-      organizationSettings: async (orgId: string) => {
+      organizationSettings: async (orgId) => {
         reads.push(orgId);
         return { stagingWatermark: orgWatermark };
       },
-    } as unknown as JobDeps;
+    });
     return { deps: fake, created, reads };
   }
   const submit = (deps: JobDeps, options?: { watermark?: boolean }) =>
-    submitVirtualStaging(deps, tenant, {
-      body: { image_url: 'https://photos.example.com/room.jpg', room_type: 'living', options },
-      params: undefined as never,
-    });
+    submitVirtualStaging(
+      deps,
+      tenant,
+      withoutParams({ image_url: 'https://photos.example.com/room.jpg', room_type: 'living', options }),
+    );
 
   it.each([
     [true, undefined, { on: true, source: 'organization' }],

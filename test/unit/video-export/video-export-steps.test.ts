@@ -3,7 +3,8 @@
 // for the render, the output assembled, the request-time allowlist check and the recorded input.
 import { describe, expect, it } from 'vitest';
 import { JobError } from '../../../functions/core/errors.ts';
-import type { JobDeps } from '../../../functions/core/use-cases/jobs.ts';
+import type { Job } from '../../../functions/core/jobs/job.ts';
+import type { VideoExportRequest } from '../../../functions/jobs/video-export/schema.ts';
 import { prepareExport, type VideoExportEvent } from '../../../functions/jobs/video-export/steps.ts';
 import { storeExport } from '../../../functions/jobs/video-export/store.ts';
 import { type VideoExportInput, videoExportSubmitter } from '../../../functions/jobs/video-export/submit.ts';
@@ -13,6 +14,7 @@ import {
   CompositionNotFoundError,
   type Renderer,
 } from '../../../functions/media/rendering/renderer.ts';
+import { fakeJobDeps, fakeJobStore, withoutParams } from '../../support/fakes.ts';
 
 const SERVE_URL = 'https://bundles.example.com/site/';
 const job = {
@@ -185,22 +187,21 @@ describe('storeExport', () => {
 
 describe('videoExportSubmitter', () => {
   const tenant = { orgId: 'org-1', mode: 'live' } as const;
-  const created: unknown[] = [];
-  const deps = {
+  const created: Job[] = [];
+  const deps = fakeJobDeps({
     webhookPolicy: { allowHttp: false, allowLoopback: false },
     clock: { now: () => new Date('2025-01-01T00:00:00Z') },
-    jobs: { create: async (j: unknown) => void created.push(j) },
+    jobs: fakeJobStore({ create: async (j) => void created.push(j) }),
     starter: { start: async () => undefined },
-  } as unknown as JobDeps;
+  });
   const submit = videoExportSubmitter(() => ['bundles.example.com']);
-  const body = (serve_url: string, options: Record<string, unknown> = { codec: 'h264' }) =>
-    ({ serve_url, composition_id: 'Main', input_props: {}, options }) as never;
+  const body = (
+    serve_url: string,
+    options: VideoExportRequest['options'] = { codec: 'h264' },
+  ): VideoExportRequest => ({ serve_url, composition_id: 'Main', input_props: {}, options });
 
   it('refuses a host off the allowlist with 422 URL_NOT_ALLOWED before creating a job', async () => {
-    const submitted = submit(deps, tenant, {
-      body: body('https://other.example.com/'),
-      params: undefined as never,
-    });
+    const submitted = submit(deps, tenant, withoutParams(body('https://other.example.com/')));
     await expect(submitted).rejects.toMatchObject({ code: 'URL_NOT_ALLOWED', status: 422 });
     await expect(submitted).rejects.toThrow(
       "serve_url is not allowed: host 'other.example.com' is not on the bundle-host allowlist: bundles.example.com.",
@@ -209,9 +210,9 @@ describe('videoExportSubmitter', () => {
   });
 
   it('records the input with the crf settled: 23 by default, null for codecs without one', async () => {
-    await submit(deps, tenant, { body: body(SERVE_URL), params: undefined as never });
-    await submit(deps, tenant, { body: body(SERVE_URL, { codec: 'gif' }), params: undefined as never });
-    const inputs = created.map((j) => (j as { input: VideoExportInput }).input.options);
+    await submit(deps, tenant, withoutParams(body(SERVE_URL)));
+    await submit(deps, tenant, withoutParams(body(SERVE_URL, { codec: 'gif' })));
+    const inputs = created.map((j) => j.input.options);
     expect(inputs).toEqual([
       { codec: 'h264', crf: 23 },
       { codec: 'gif', crf: null },
