@@ -211,6 +211,18 @@ export function fakeStillRenderer(
 }
 
 /**
+ * An AWS SDK client (or a port typed `Pick<Client, 'send'>`) whose `send` is `answer`: the test's function
+ * gets each command (typed as the one it expects) and answers the output it wants. The SDK types `send`
+ * with overloads generic in each command's input and output, which no plain function implements, so this
+ * is the one cast that puts such a function in the client's place.
+ */
+export function fakeAwsClient<Client extends { send: unknown }, Command = unknown>(
+  answer: (command: Command) => Promise<unknown>,
+): Pick<Client, 'send'> {
+  return { send: answer } as unknown as Pick<Client, 'send'>;
+}
+
+/**
  * A site of one addressed 20 x 30 m lot (`lot-27`, its long side north-south, its centre `lotCentreX` m
  * east of the origin) and one north-south street 10 m wide, `streetX` m east of the origin.
  */

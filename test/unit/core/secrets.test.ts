@@ -4,13 +4,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it } from 'vitest';
 import { cachedSecrets, FileSecretReader, secretValue } from '../../../functions/core/secrets/secrets.ts';
 import { SecretsManagerReader } from '../../../functions/core/secrets/secrets-manager.ts';
-import type { RenderEnv, Renderer, RenderRequest } from '../../../functions/media/rendering/renderer.ts';
+import type {
+  RenderEnv,
+  Renderer,
+  RenderHandle,
+  RenderRequest,
+} from '../../../functions/media/rendering/renderer.ts';
 import { withSecretEnv, withSecretEnvStill } from '../../../functions/media/rendering/secret-env.ts';
 import type { StillRenderer } from '../../../functions/media/rendering/still-renderer.ts';
+import { fakeAwsClient } from '../../support/fakes.ts';
 
 describe('secretValue', () => {
   it('takes a plain string (trimmed) or the apiKey of a JSON secret', () => {
@@ -53,12 +59,12 @@ describe('cachedSecrets', () => {
 describe('SecretsManagerReader', () => {
   it('asks GetSecretValue for the secret id and returns its string', async () => {
     const sent: unknown[] = [];
-    const reader = new SecretsManagerReader({
-      send: async (command: unknown) => {
+    const reader = new SecretsManagerReader(
+      fakeAwsClient<SecretsManagerClient>(async (command) => {
         sent.push(command);
-        return { SecretString: 'k' } as never;
-      },
-    });
+        return { SecretString: 'k' };
+      }),
+    );
     expect(await reader.secretString('pms/dev/tiles')).toBe('k');
     expect(sent[0]).toBeInstanceOf(GetSecretValueCommand);
     expect((sent[0] as GetSecretValueCommand).input).toEqual({ SecretId: 'pms/dev/tiles' });
@@ -73,9 +79,9 @@ describe('SecretsManagerReader', () => {
     await expect(denied.secretString('pms/dev/tiles')).rejects.toThrow(
       /secret pms\/dev\/tiles could not be read from Secrets Manager \(AccessDeniedException\): check that it exists/,
     );
-    const binary = new SecretsManagerReader({
-      send: async () => ({ SecretBinary: new Uint8Array(2) }) as never,
-    });
+    const binary = new SecretsManagerReader(
+      fakeAwsClient<SecretsManagerClient>(async () => ({ SecretBinary: new Uint8Array(2) })),
+    );
     await expect(binary.secretString('b')).rejects.toThrow(/binary secrets are not supported/);
   });
 });
@@ -109,16 +115,24 @@ describe('withSecretEnv', () => {
   it("gives the adapter the secrets' values as the page environment, reading them only when named", async () => {
     const seen: (RenderEnv | undefined)[] = [];
     let reads = 0;
-    const inner = {
+    const handle: RenderHandle = {
+      render_id: 'r1',
+      renderer: 'fake',
+      output_key: request.outputKey,
+      started_at: '2026-01-01T00:00:00.000Z',
+      deadline: '2026-01-01T00:01:00.000Z',
+      poll_seconds: 1,
+    };
+    const inner: Renderer = {
       name: 'fake',
       codecs: ['h264'],
-      start: async (_r: RenderRequest, env?: RenderEnv) => {
+      start: async (_r, env) => {
         seen.push(env);
-        return {} as never;
+        return handle;
       },
       status: async () => ({ state: 'done', sizeBytes: 1 }),
-      composition: async () => ({}) as never,
-    } satisfies Renderer;
+      composition: async (_url, id) => ({ id, width: 1920, height: 1080, fps: 30, durationInFrames: 30 }),
+    };
     const reader = () => ({
       secretString: async (id: string) => {
         reads += 1;

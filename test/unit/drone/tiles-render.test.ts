@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MemoryMedia, memoryMedia, syntheticAerialScene } from '../../../bench/aerial-fixture.ts';
 import { JobError } from '../../../functions/core/errors.ts';
+import type { MediaStore } from '../../../functions/core/media/media-store.ts';
 import type { SecretReader } from '../../../functions/core/secrets/secrets.ts';
-import type { StepJob } from '../../../functions/core/workflows/step-runtime.ts';
 import { renderDroneStill } from '../../../functions/jobs/drone/render-steps.ts';
 import type { PreparedAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
 import { type AerialSceneSource, aerialSceneSource } from '../../../functions/jobs/drone/scene-source.ts';
@@ -20,6 +20,7 @@ import { LocalStillRenderer } from '../../../functions/media/rendering/local-sti
 import { withSecretEnv, withSecretEnvStill } from '../../../functions/media/rendering/secret-env.ts';
 import { SyntheticSiteSource } from '../../../functions/media/site/synthetic-site.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
+import { fakeLocationProviders, resolvedLocation, stepJob } from '../../support/fakes.ts';
 import { probeVideo } from '../../support/media-probe.ts';
 import { oneTileEndpoint } from '../../support/tiles-endpoint.ts';
 
@@ -27,7 +28,7 @@ const KEY = 'TILES-KEY-93be';
 const SECRET = 'pms/test/map-tiles-key';
 const ADDRESS = '10 Wattle Street, Ultimo NSW 2007';
 const RED: [number, number, number] = [220, 30, 30];
-const job = { job_id: 'j1', org_id: 'org', mode: 'test', job_type: 'drone_stills' } as unknown as StepJob;
+const job = stepJob({ job_id: 'j1', org_id: 'org', mode: 'test', job_type: 'drone_stills' });
 
 const endpoint = oneTileEndpoint({ key: KEY, halfSizeM: 60, rgb: RED, copyright: 'Imagery Co' });
 const requests = endpoint.requests;
@@ -66,6 +67,22 @@ beforeAll(async () => {
 
 afterAll(() => media?.close());
 
+/** The served memory media as the steps' media port: reads give back a file, URLs are where it is served. */
+function mediaPort(memory: MemoryMedia): MediaStore {
+  return {
+    put: (key, body, contentType, extra) => memory.put(key, body, contentType, extra),
+    async get(key) {
+      const file = memory.files.get(key);
+      if (!file) throw new Error(`no media file ${key}`);
+      return file.body;
+    },
+    async sign(key, now) {
+      const { url } = await memory.sign(key);
+      return { url, expiresAt: new Date(now.getTime() + 3_600_000).toISOString() };
+    },
+  };
+}
+
 /** Mean colour of a centred box covering `share` of the frame's width and height. */
 async function centreColour(jpeg: Buffer, share: number): Promise<number[]> {
   const meta = await sharp(jpeg).metadata();
@@ -97,7 +114,7 @@ describe('drone still from photorealistic 3D tiles', () => {
         input: { address: ADDRESS, camera: { azimuth: 0, tilt: 0, distance: 300, pitch: 0 }, options: {} },
         scene,
       },
-      { stillRenderer: still, media } as never,
+      { stillRenderer: still, media: mediaPort(media) },
       tilesSource(),
     );
     expect(output).toMatchObject({
@@ -152,15 +169,19 @@ describe('drone footage from photorealistic 3D tiles', () => {
   it('names the key secret in the render request, and the page fetches the tiles with it', async () => {
     const prepared = await prepareFootage(
       {
-        job: { ...job, job_type: 'drone_footage' } as StepJob,
+        job: { ...job, job_type: 'drone_footage' },
         input: { address: ADDRESS, options: { style: 'front_left_zoom', duration: 3 } },
-        location: { lat: -33.882, lng: 151.2 } as never,
+        location: resolvedLocation({ lat: -33.882, lng: 151.2 }),
       },
       {
-        providers: { site: new SyntheticSiteSource(), imagery: new SyntheticNadirImagery() },
-        media,
+        // No geocoder: the location is given.
+        providers: fakeLocationProviders({
+          site: new SyntheticSiteSource(),
+          imagery: new SyntheticNadirImagery(),
+        }),
+        media: mediaPort(media),
         clock: { now: () => new Date() },
-      } as never,
+      },
       0.25,
       tilesSource(),
     );
