@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalRenderer } from '../../../functions/media/rendering/local-renderer.ts';
+import { fakeMediaStore } from '../../support/fakes.ts';
 
 const handle = (renderId: string) => ({
   render_id: renderId,
@@ -22,7 +23,7 @@ function renderer() {
     renderer: new LocalRenderer({
       serveUrl: '/nonexistent',
       workDir,
-      media: { put: async () => ({}) as never },
+      media: fakeMediaStore(),
     }),
   };
 }

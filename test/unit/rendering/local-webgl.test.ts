@@ -91,7 +91,8 @@ describe.skipIf(!MESA)('the aerial still drawn by llvmpipe', () => {
     renderers.push(renderer);
     const jpeg = await renderer.renderStill({
       composition: AERIAL_STILL.id,
-      inputProps: props as unknown as Record<string, unknown>,
+      // A copy as a plain object: the props interface has no index signature, its spread does.
+      inputProps: { ...props },
       format: 'jpeg',
       jpegQuality: 90,
       gl: 'swangle',

@@ -1,13 +1,18 @@
 // The Remotion Lambda adapter against constructed responses of @remotion/lambda-client: what it asks
 // Remotion for, how it reads progress, and the copy of a finished render into the media bucket.
-import type { CopyObjectCommand } from '@aws-sdk/client-s3';
+import type { CopyObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { RenderProgress } from '@remotion/lambda-client';
 import { describe, expect, it, vi } from 'vitest';
-import { RemotionLambdaRenderer } from '../../../functions/media/rendering/remotion-lambda-renderer.ts';
+import {
+  type RemotionLambdaClient,
+  RemotionLambdaRenderer,
+} from '../../../functions/media/rendering/remotion-lambda-renderer.ts';
 import {
   BundleUnreachableError,
   CompositionNotFoundError,
   type RenderRequest,
 } from '../../../functions/media/rendering/renderer.ts';
+import { fakeAwsClient } from '../../support/fakes.ts';
 
 const request: RenderRequest = {
   composition: 'MarkupReveal',
@@ -34,6 +39,65 @@ const videoConfig = (id: string, width: number, height: number) => ({
   defaultSampleRate: null,
 });
 
+type RenderError = RenderProgress['errors'][number];
+
+/** An error in a render's progress as Remotion reports it: a renderer error, with the fields the test gives. */
+const renderError = (fields: Pick<RenderError, 'isFatal' | 'message'>): RenderError => ({
+  type: 'renderer',
+  name: 'Error',
+  stack: '',
+  frame: null,
+  chunk: null,
+  attempt: 1,
+  willRetry: false,
+  totalAttempts: 1,
+  tmpDir: null,
+  s3Location: '',
+  explanation: null,
+  ...fields,
+});
+
+/** A render's progress as Remotion reports it: 40 % done and running, unless `fields` say otherwise. */
+function renderProgress(fields: Partial<RenderProgress>): RenderProgress {
+  return {
+    chunks: 0,
+    done: false,
+    encodingStatus: null,
+    costs: { accruedSoFar: 0, displayCost: '$0.00', currency: 'USD', disclaimer: '' },
+    renderId: 'abcdef1234',
+    renderMetadata: null,
+    bucket: 'render-bucket',
+    outputFile: null,
+    outKey: null,
+    outBucket: null,
+    timeToFinish: null,
+    errors: [],
+    fatalErrorEncountered: false,
+    currentTime: 0,
+    renderSize: 0,
+    lambdasInvoked: 0,
+    cleanup: null,
+    timeToFinishChunks: null,
+    timeToRenderFrames: null,
+    timeToEncode: null,
+    overallProgress: 0.4,
+    retriesInfo: [],
+    mostExpensiveFrameRanges: null,
+    framesRendered: 0,
+    outputSizeInBytes: null,
+    type: 'success',
+    estimatedBillingDurationInMilliseconds: null,
+    combinedFrames: 0,
+    timeToCombine: null,
+    timeoutTimestamp: 0,
+    functionLaunched: 0,
+    serveUrlOpened: null,
+    compositionValidated: null,
+    artifacts: [],
+    ...fields,
+  };
+}
+
 const handle = {
   render_id: 'abcdef1234',
   renderer: 'remotion-lambda',
@@ -45,13 +109,13 @@ const handle = {
 };
 
 function renderer(
-  progress: Record<string, unknown> = {},
-  getCompositionsOnLambda: () => Promise<unknown> = async () => [
+  progress: Partial<RenderProgress> = {},
+  compositions: RemotionLambdaClient['getCompositionsOnLambda'] = async () => [
     videoConfig('Intro', 1920, 1080),
     videoConfig('Outro', 1080, 1920),
   ],
 ) {
-  const renderMediaOnLambda = vi.fn(async () => ({
+  const renderMediaOnLambda = vi.fn<RemotionLambdaClient['renderMediaOnLambda']>(async () => ({
     renderId: 'abcdef1234',
     bucketName: 'render-bucket',
     cloudWatchLogs: '',
@@ -60,18 +124,11 @@ function renderer(
     folderInS3Console: '',
     progressJsonInConsole: '',
   }));
-  const getRenderProgress = vi.fn(async () => ({
-    overallProgress: 0.4,
-    done: false,
-    fatalErrorEncountered: false,
-    errors: [],
-    outKey: null,
-    outBucket: null,
-    outputSizeInBytes: null,
-    ...progress,
-  }));
+  const getRenderProgress = vi.fn<RemotionLambdaClient['getRenderProgress']>(async () =>
+    renderProgress(progress),
+  );
   const sent: CopyObjectCommand[] = [];
-  const s3 = { send: vi.fn(async (command: CopyObjectCommand) => void sent.push(command)) };
+  const s3 = fakeAwsClient<S3Client, CopyObjectCommand>(async (command) => void sent.push(command));
   const adapter = new RemotionLambdaRenderer({
     region: 'ap-southeast-2',
     functionName: 'render-fn',
@@ -81,9 +138,9 @@ function renderer(
     client: {
       renderMediaOnLambda,
       getRenderProgress,
-      getCompositionsOnLambda: vi.fn(getCompositionsOnLambda),
-    } as never,
-    s3: s3 as never,
+      getCompositionsOnLambda: vi.fn(compositions),
+    },
+    s3,
   });
   return { adapter, renderMediaOnLambda, getRenderProgress, sent };
 }
@@ -152,8 +209,11 @@ describe('Remotion Lambda renderer', () => {
     const { adapter, sent } = renderer({
       fatalErrorEncountered: true,
       errors: [
-        { isFatal: false, message: 'retrying chunk 3' },
-        { isFatal: true, message: 'Error loading image with src https://x/base.jpg\n    at stack line' },
+        renderError({ isFatal: false, message: 'retrying chunk 3' }),
+        renderError({
+          isFatal: true,
+          message: 'Error loading image with src https://x/base.jpg\n    at stack line',
+        }),
       ],
     });
     expect(await adapter.status(await adapter.start(request))).toEqual({
@@ -200,7 +260,7 @@ describe('Remotion Lambda renderer', () => {
   it('sends no crf for ProRes and GIF, and keeps the composition size when nothing overrides it', async () => {
     const { adapter, renderMediaOnLambda } = renderer();
     await adapter.start({ ...request, codec: 'prores', crf: 20, outputKey: 'k.mov' });
-    const [args] = renderMediaOnLambda.mock.calls[0] as unknown as [Record<string, unknown>];
+    const [args] = renderMediaOnLambda.mock.calls[0]!;
     expect(args).not.toHaveProperty('crf');
     expect(args).toMatchObject({ codec: 'prores', forceWidth: null, forceDurationInFrames: null });
   });
@@ -209,7 +269,7 @@ describe('Remotion Lambda renderer', () => {
     const { adapter, renderMediaOnLambda } = renderer();
     await adapter.start({ ...request, gl: 'swangle' });
     await adapter.start(request);
-    const calls = renderMediaOnLambda.mock.calls as unknown as [Record<string, unknown>][];
+    const calls = renderMediaOnLambda.mock.calls;
     expect(calls[0]![0]).toMatchObject({ chromiumOptions: { gl: 'swangle' } });
     expect(calls[1]![0]).not.toHaveProperty('chromiumOptions');
   });
@@ -218,7 +278,7 @@ describe('Remotion Lambda renderer', () => {
     const { adapter, renderMediaOnLambda } = renderer();
     await adapter.start(request, { REMOTION_TILES_API_KEY: 'k' });
     await adapter.start(request);
-    const calls = renderMediaOnLambda.mock.calls as unknown as [Record<string, unknown>][];
+    const calls = renderMediaOnLambda.mock.calls;
     expect(calls[0]![0]).toMatchObject({ envVariables: { REMOTION_TILES_API_KEY: 'k' } });
     expect(calls[1]![0]).not.toHaveProperty('envVariables');
   });
@@ -237,7 +297,10 @@ describe('Remotion Lambda renderer', () => {
 
   it('marks timeouts and rate limits as worth another attempt, other failures not', async () => {
     const failing = (message: string) =>
-      renderer({ fatalErrorEncountered: true, errors: [{ isFatal: true, message }] }).adapter.status(handle);
+      renderer({
+        fatalErrorEncountered: true,
+        errors: [renderError({ isFatal: true, message })],
+      }).adapter.status(handle);
     expect(
       await failing('Timeout: delayRender() "Loading image" was not cleared after 28000ms'),
     ).toMatchObject({ state: 'failed', transient: true });

@@ -1,17 +1,23 @@
 // The Remotion Lambda still adapter against constructed responses of @remotion/lambda-client: what it
 // asks Remotion for, and how it reads the PNG back from the render bucket. (Unverified against AWS.)
-import type { GetObjectCommand } from '@aws-sdk/client-s3';
+import type { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it, vi } from 'vitest';
-import { RemotionLambdaStillRenderer } from '../../../functions/media/rendering/remotion-lambda-still-renderer.ts';
+import {
+  type RemotionLambdaStillClient,
+  RemotionLambdaStillRenderer,
+} from '../../../functions/media/rendering/remotion-lambda-still-renderer.ts';
 import { stillRendererFromEnv } from '../../../functions/media/rendering/still-renderer-factory.ts';
+import { fakeAwsClient } from '../../support/fakes.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
-function adapter(options: { render?: () => Promise<unknown>; body?: Buffer | undefined } = {}) {
-  const renderStillOnLambda = vi.fn(
+type RenderStillOnLambda = RemotionLambdaStillClient['renderStillOnLambda'];
+
+function adapter(options: { render?: RenderStillOnLambda; body?: Buffer | undefined } = {}) {
+  const renderStillOnLambda = vi.fn<RenderStillOnLambda>(
     options.render ??
       (async () => ({
-        estimatedPrice: {},
+        estimatedPrice: { accruedSoFar: 0, displayCost: '$0.00', currency: 'USD', disclaimer: '' },
         url: 'https://render-bucket.s3.amazonaws.com/renders/r1/out.png',
         outKey: 'renders/r1/out.png',
         sizeInBytes: PNG.length,
@@ -23,19 +29,17 @@ function adapter(options: { render?: () => Promise<unknown>; body?: Buffer | und
   );
   const sent: GetObjectCommand[] = [];
   const body = 'body' in options ? options.body : PNG;
-  const s3 = {
-    send: vi.fn(async (command: GetObjectCommand) => {
-      sent.push(command);
-      return { Body: body && { transformToByteArray: async () => new Uint8Array(body) } };
-    }),
-  };
+  const s3 = fakeAwsClient<S3Client, GetObjectCommand>(async (command) => {
+    sent.push(command);
+    return { Body: body && { transformToByteArray: async () => new Uint8Array(body) } };
+  });
   const renderer = new RemotionLambdaStillRenderer({
     region: 'ap-southeast-2',
     functionName: 'render-fn',
     serveUrl: 'https://site.example/sites/abc/index.html',
     renderBucket: 'render-bucket',
-    client: { renderStillOnLambda } as never,
-    s3: s3 as never,
+    client: { renderStillOnLambda },
+    s3,
   });
   return { renderer, renderStillOnLambda, sent };
 }
@@ -93,7 +97,7 @@ describe('Remotion Lambda still renderer', () => {
     const { renderer, renderStillOnLambda } = adapter();
     await renderer.renderStill(request, { REMOTION_TILES_API_KEY: 'k' });
     await renderer.renderStill(request);
-    const calls = renderStillOnLambda.mock.calls as unknown as [Record<string, unknown>][];
+    const calls = renderStillOnLambda.mock.calls;
     expect(calls[0]![0]).toMatchObject({ envVariables: { REMOTION_TILES_API_KEY: 'k' } });
     expect(calls[1]![0]).not.toHaveProperty('envVariables');
   });

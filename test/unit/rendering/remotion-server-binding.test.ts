@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LocalRenderer } from '../../../functions/media/rendering/local-renderer.ts';
 import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
 import { type ServedBundle, serveCallerBundle } from '../../support/caller-bundle.ts';
+import { fakeMediaStore } from '../../support/fakes.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'remotion-binding-'));
 let served: ServedBundle | undefined;
@@ -63,7 +64,7 @@ describe('the servers of a local render', () => {
     const renderer = new LocalRenderer({
       serveUrl: path.join(work, 'no-site'),
       workDir: path.join(work, 'renders'),
-      media: { put: async () => ({}) as never },
+      media: fakeMediaStore(),
       maxConcurrentRenders: 1,
     });
     const addresses = await listenedWhile(() => renderer.composition(served!.url, 'Wide', {}));

@@ -2,16 +2,16 @@
 // fails with RENDER_FAILED and the renderer's message); slow or waiting renders are not failures.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../functions/core/clock.ts';
-import type { JobStore } from '../../../functions/core/jobs/job-store.ts';
 import { type CheckRenderEvent, checkRender } from '../../../functions/jobs/shared/render.ts';
 import type { RenderStatus } from '../../../functions/media/rendering/renderer.ts';
+import { fakeJobStore } from '../../support/fakes.ts';
 
 const status = vi.fn<() => Promise<RenderStatus>>();
 const setProgress = vi.fn(async () => true);
 // The step's ports, passed in: a fake renderer and job store, the real clock.
 const ports = {
   renderer: { name: 'fake', codecs: [], start: vi.fn(), status, composition: vi.fn() },
-  jobs: { setProgress } as unknown as JobStore,
+  jobs: fakeJobStore({ setProgress }),
   clock: systemClock,
 };
 const check = (event: CheckRenderEvent) => checkRender(event, ports);
