@@ -1,6 +1,7 @@
 // Typed fakes of the ports steps and use cases work through. Each builder returns the real port interface
 // (plus what a test reads back: stored objects, requests made), so a test states only what it cares about
 // and the compiler checks the rest: no `as never` in a test's ports.
+import type { AccountStore } from '../../functions/core/auth/account-store.ts';
 import type { Clock } from '../../functions/core/clock.ts';
 import type { JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { MediaStore } from '../../functions/core/media/media-store.ts';
@@ -178,6 +179,23 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
   };
 }
 
+/** An account store with the methods a test gives; any other method fails the test when called. */
+export function fakeAccountStore(methods: Partial<AccountStore> = {}): AccountStore {
+  return {
+    admit: methods.admit ?? unexpected('accounts.admit'),
+    createKey: methods.createKey ?? unexpected('accounts.createKey'),
+    listKeys: methods.listKeys ?? unexpected('accounts.listKeys'),
+    revokeKey: methods.revokeKey ?? unexpected('accounts.revokeKey'),
+    setKeyLimits: methods.setKeyLimits ?? unexpected('accounts.setKeyLimits'),
+    getOrganization: methods.getOrganization ?? unexpected('accounts.getOrganization'),
+    putOrganization: methods.putOrganization ?? unexpected('accounts.putOrganization'),
+    updateOrganizationSettings:
+      methods.updateOrganizationSettings ?? unexpected('accounts.updateOrganizationSettings'),
+    getWebhookSecrets: methods.getWebhookSecrets ?? unexpected('accounts.getWebhookSecrets'),
+    replaceWebhookSecrets: methods.replaceWebhookSecrets ?? unexpected('accounts.replaceWebhookSecrets'),
+  };
+}
+
 /**
  * The job use cases' dependencies with the ones a test gives. The stage's URL rules default to a cloud
  * stage's (https, public hosts); any other port not given fails the test when used.
@@ -211,15 +229,16 @@ export function fakeStillRenderer(
 }
 
 /**
- * An AWS SDK client (or a port typed `Pick<Client, 'send'>`) whose `send` is `answer`: the test's function
- * gets each command (typed as the one it expects) and answers the output it wants. The SDK types `send`
- * with overloads generic in each command's input and output, which no plain function implements, so this
- * is the one cast that puts such a function in the client's place.
+ * An AWS SDK client whose `send` is `answer`: the test's function gets each command (typed as the one it
+ * expects) and answers the output it wants; the client has nothing but `send`, which is all the code under
+ * test calls. The SDK types `send` with overloads generic in each command's input and output, which no
+ * plain function implements, and some ports take the whole client, so this is the one cast that puts
+ * such a function in the client's place.
  */
 export function fakeAwsClient<Client extends { send: unknown }, Command = unknown>(
   answer: (command: Command) => Promise<unknown>,
-): Pick<Client, 'send'> {
-  return { send: answer } as unknown as Pick<Client, 'send'>;
+): Client {
+  return { send: answer } as unknown as Client;
 }
 
 /**

@@ -4,7 +4,6 @@
 import type { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountStore } from '../../../functions/core/auth/account-store.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
 import {
   appendLogContext,
@@ -19,7 +18,7 @@ import {
   withLogContext,
 } from '../../../functions/core/observability.ts';
 import { deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
-import { fakeJobStore } from '../../support/fakes.ts';
+import { fakeAccountStore, fakeAwsClient, fakeJobStore } from '../../support/fakes.ts';
 
 /** Everything written to stdout and stderr while `run` runs (Powertools writes to both streams). */
 async function captureOutput(run: () => Promise<unknown>): Promise<string> {
@@ -194,14 +193,14 @@ describe('secrets never reach the logs', () => {
       deliverWebhook(
         {
           jobs: fakeJobStore({ get: async () => job, recordWebhookAttempt: async () => undefined }),
-          accounts: {
+          accounts: fakeAccountStore({
             getWebhookSecrets: async () => ({
               secrets: [{ secret: webhookSecret, created_at: '2026-11-22T00:00:00.000Z' }],
               version: 1,
             }),
-          } as unknown as AccountStore,
+          }),
           signer: { sign: async (key: string) => ({ url: `https://media/${key}`, expiresAt: '' }) },
-          sqs: { send: async (_: SendMessageCommand) => undefined } as unknown as SQSClient,
+          sqs: fakeAwsClient<SQSClient, SendMessageCommand>(async () => undefined),
           queueUrl: 'queue',
           deadLetterQueueUrl: 'dlq',
           retryScheduleSeconds: [0, 5],

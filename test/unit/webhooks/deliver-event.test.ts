@@ -2,13 +2,12 @@
 // last failure goes to the dead-letter queue, 2xx and 410 end the event; each attempt is logged.
 import type { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import type { AccountStore } from '../../../functions/core/auth/account-store.ts';
 import type { Job, WebhookAttempt } from '../../../functions/core/jobs/job.ts';
-import type { JobStore } from '../../../functions/core/jobs/job-store.ts';
 import { type DeliveryPorts, deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
 import type { WebhookMessage } from '../../../functions/core/webhooks/events.ts';
 import type { SendOutcome } from '../../../functions/core/webhooks/http-sender.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '../../../functions/core/webhooks/retry-schedule.ts';
+import { fakeAccountStore, fakeAwsClient, fakeJobStore } from '../../support/fakes.ts';
 
 const NOW = new Date('2026-11-22T00:00:00.000Z');
 
@@ -32,27 +31,25 @@ function harness(outcome: SendOutcome, jobOverride: Partial<Job> = {}) {
   const attempts: WebhookAttempt[] = [];
   const requests: Array<{ headers: Record<string, string>; body: string }> = [];
   const deps: DeliveryPorts = {
-    jobs: {
+    jobs: fakeJobStore({
       get: async () => ({ ...job, ...jobOverride }),
-      recordWebhookAttempt: async (_ref: unknown, attempt: WebhookAttempt) => void attempts.push(attempt),
-    } as unknown as JobStore,
-    accounts: {
+      recordWebhookAttempt: async (_ref, attempt) => void attempts.push(attempt),
+    }),
+    accounts: fakeAccountStore({
       getWebhookSecrets: async () => ({
         secrets: [{ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', created_at: NOW.toISOString() }],
         version: 1,
       }),
-    } as unknown as AccountStore,
+    }),
     signer: { sign: async (key: string) => ({ url: `https://media/${key}`, expiresAt: NOW.toISOString() }) },
-    sqs: {
-      send: async (command: SendMessageCommand) => {
-        const input = command.input;
-        sent.push({
-          queue: input.QueueUrl!,
-          body: JSON.parse(input.MessageBody!),
-          delay: input.DelaySeconds ?? 0,
-        });
-      },
-    } as unknown as SQSClient,
+    sqs: fakeAwsClient<SQSClient, SendMessageCommand>(async (command) => {
+      const input = command.input;
+      sent.push({
+        queue: input.QueueUrl!,
+        body: JSON.parse(input.MessageBody!),
+        delay: input.DelaySeconds ?? 0,
+      });
+    }),
     queueUrl: 'queue',
     deadLetterQueueUrl: 'dlq',
     retryScheduleSeconds: DEFAULT_RETRY_SCHEDULE_SECONDS,
@@ -202,7 +199,7 @@ describe('webhook delivery decisions', () => {
   it('refuses an http URL on a stage that allows only https, and retries later', async () => {
     const h = harness({ statusCode: 200 });
     const httpJob = { ...job, webhookUrl: 'http://hooks.example.com/pms' };
-    h.deps = { ...h.deps, jobs: { ...h.deps.jobs, get: async () => httpJob } as unknown as JobStore };
+    h.deps = { ...h.deps, jobs: { ...h.deps.jobs, get: async () => httpJob } };
     await deliverWebhook(h.deps, message(1));
     expect(h.requests).toHaveLength(0);
     expect(h.attempts[0]).toMatchObject({ delivered: false, outcome: 'retrying' });
