@@ -167,7 +167,7 @@ describe('the local S3/SQS emulator', () => {
           signed = request;
           throw new Error('captured');
         },
-      } as never,
+      },
     });
     await capture
       .send(

@@ -4,11 +4,10 @@
 // outlive the clients' idle reuse instead of Node's 5 s.
 import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalGateway } from '../../../lib/local/local-gateway.ts';
-import type { LocalLambdas } from '../../../lib/local/local-lambdas.ts';
-import type { CfnTemplate, TemplateResolver } from '../../../lib/local/synthesized-app.ts';
+import { LocalLambdas } from '../../../lib/local/local-lambdas.ts';
+import { type CfnTemplate, TemplateResolver } from '../../../lib/local/synthesized-app.ts';
 
 const template: CfnTemplate = {
   Resources: {
@@ -38,24 +37,21 @@ const template: CfnTemplate = {
       },
     },
   },
-} as unknown as CfnTemplate;
+};
 
-const resolver = {
-  resolve(value: unknown): unknown {
-    if (typeof value !== 'object' || value === null) return value;
-    if ('Ref' in value) return (value as { Ref: string }).Ref;
-    if ('Fn::GetAtt' in value) return 'root';
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolver.resolve(v)]));
-  },
-} as unknown as TemplateResolver;
+// The real resolver over made-up physical resources: a Ref is the logical id, every attribute 'root'.
+const resolver = new TemplateResolver({ ref: (logicalId) => logicalId, attribute: () => 'root' });
 
-const invoked: APIGatewayProxyEvent[] = [];
-const lambdas = {
-  invoke: async (_id: string, event: APIGatewayProxyEvent) => {
-    invoked.push(event);
+/** The template's functions (none), every invocation answered 200 with an empty data object. */
+class AnsweringLambdas extends LocalLambdas {
+  readonly invoked: unknown[] = [];
+
+  override async invoke(_logicalId: string, event: unknown): Promise<unknown> {
+    this.invoked.push(event);
     return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"data":{}}' };
-  },
-} as unknown as LocalLambdas;
+  }
+}
+const lambdas = new AnsweringLambdas(template, resolver);
 
 const gateway = new LocalGateway(template, resolver, lambdas);
 let port = 0;

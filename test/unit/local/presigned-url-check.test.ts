@@ -112,7 +112,7 @@ const clientConfig = {
   region: 'ap-southeast-2',
   endpoint: 'http://127.0.0.1:4566',
   credentials,
-  requestHandler: capturing as never,
+  requestHandler: capturing,
 };
 const signingS3 = new S3Client({ ...clientConfig, forcePathStyle: true });
 const signingSqs = new SQSClient(clientConfig);
