@@ -1,6 +1,7 @@
 // Typed fakes of the ports steps and use cases work through. Each builder returns the real port interface
 // (plus what a test reads back: stored objects, requests made), so a test states only what it cares about
 // and the compiler checks the rest: no `as never` in a test's ports.
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AccountStore } from '../../functions/core/auth/account-store.ts';
 import type { Clock } from '../../functions/core/clock.ts';
 import type { JobStore } from '../../functions/core/jobs/job-store.ts';
@@ -239,6 +240,56 @@ export function fakeAwsClient<Client extends { send: unknown }, Command = unknow
   answer: (command: Command) => Promise<unknown>,
 ): Client {
   return { send: answer } as unknown as Client;
+}
+
+/** A REST API request as API Gateway hands it to a function: `GET /` from a client, unless `overrides` say otherwise. */
+export function apiGatewayEvent(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {
+  const httpMethod = overrides.httpMethod ?? 'GET';
+  const path = overrides.path ?? '/';
+  return {
+    httpMethod,
+    path,
+    resource: path,
+    headers: {},
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'api',
+      authorizer: null,
+      protocol: 'HTTP/1.1',
+      httpMethod,
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: '203.0.113.1',
+        user: null,
+        userAgent: 'test',
+        userArn: null,
+      },
+      path,
+      stage: 'test',
+      requestId: 'c0ffee00-0000-4000-8000-000000000001',
+      requestTimeEpoch: 0,
+      resourceId: 'resource',
+      resourcePath: path,
+    },
+    ...overrides,
+  };
 }
 
 /**

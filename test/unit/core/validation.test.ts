@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { zodDetails } from '../../../functions/api/http/validation.ts';
 import { listJobsQuery } from '../../../functions/api/job-schemas.ts';
 import { frontageDetectRequest, frontageEditRequest } from '../../../functions/jobs/frontage/schema.ts';
 import { markupVideoRequest } from '../../../functions/jobs/markup/schema.ts';
 
-function problems(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) {
+function problems(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value);
   if (result.success) return [];
-  return zodDetails(result.error as never, 'body', value);
+  return zodDetails(result.error, 'body', value);
 }
 
 describe('request schemas', () => {
