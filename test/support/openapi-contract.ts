@@ -8,9 +8,10 @@ import addFormatsModule from 'ajv-formats';
 import { buildOpenApiDocument } from '../../functions/api/openapi-document.ts';
 import { ROUTES } from '../../functions/api/routes.ts';
 
-// ajv-formats is CommonJS (module.exports is the plugin, and so is its `default`): either way, the plugin.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+// ajv-formats is CommonJS: a default import is its module.exports, which is the plugin, and the plugin's
+// `default` is the plugin again, so `.default` is the plugin whichever way the import is resolved (and
+// that is how its types describe the module).
+const addFormats = addFormatsModule.default;
 
 /** What is checked: the request line and what came back. */
 export interface Exchange {

@@ -2,6 +2,7 @@
 // default range and the range rules (400 VALIDATION_ERROR); and the billing declarations of the
 // registry agree with the outputs and the stage rates.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiError } from '../../../functions/core/errors.ts';
 import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { billableUnits, DEFAULT_BILLING } from '../../../functions/core/usage/billing.ts';
@@ -166,7 +167,9 @@ describe('billing declarations', () => {
     expect(measured.map((s) => s.type).sort()).toEqual(['drone_footage', 'markup_v2_video', 'video_export']);
     for (const spec of measured) {
       const billing = spec.billing as { outputField: string };
-      const shape = (spec.output as unknown as { shape: Record<string, { type: string }> }).shape;
+      // The output schema is an object schema, one of whose fields is the billed one.
+      expect(spec.output, spec.type).toBeInstanceOf(z.ZodObject);
+      const { shape } = spec.output as z.ZodObject;
       expect(shape[billing.outputField]?.type, spec.type).toBe('number');
     }
   });
