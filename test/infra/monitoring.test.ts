@@ -23,11 +23,12 @@ function serviceFunctions(template: Template) {
   );
 }
 
+/** The alarms' properties, read as the parts of AWS::CloudWatch::Alarm these tests check. */
 function alarmsOf(template: Template) {
-  return resources(template, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
+  return resources(template, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as AlarmProps);
 }
 
-interface AlarmProps {
+type AlarmProps = {
   AlarmName: string;
   AlarmDescription?: string;
   Threshold: number;
@@ -35,12 +36,13 @@ interface AlarmProps {
   EvaluationPeriods: number;
   DatapointsToAlarm: number;
   AlarmActions: unknown[];
+  OKActions?: unknown[];
   Metrics?: Array<{
     Id: string;
     Expression?: string;
     MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions?: unknown[] }; Stat: string };
   }>;
-}
+};
 
 function alarmNamed(template: Template, suffix: string): AlarmProps {
   const found = alarmsOf(template).filter((a) => a.AlarmName.endsWith(suffix));
@@ -155,7 +157,7 @@ describe.each(DEPLOYABLE_STAGES)('monitoring: %s', (stage) => {
       expect(alarm.AlarmActions, alarm.AlarmName).toEqual([topicRef]);
     }
     for (const alarm of alarms) {
-      expect((alarm as unknown as { OKActions: unknown[] }).OKActions, alarm.AlarmName).toEqual([topicRef]);
+      expect(alarm.OKActions, alarm.AlarmName).toEqual([topicRef]);
     }
   });
 

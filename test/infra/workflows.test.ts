@@ -7,6 +7,7 @@ import { RENDER_RETRYABLE } from '../../functions/jobs/shared/render.ts';
 import { STAGES } from '../../lib/config/stages.ts';
 import {
   type AslDefinition,
+  type AslState,
   definitionOf,
   logicalId,
   PLACEHOLDER_LAMBDA_ARN,
@@ -20,6 +21,20 @@ type AslValidator = (
   options?: { checkPaths?: boolean; checkArn?: boolean },
 ) => { isValid: boolean; errors: unknown[]; errorsText: (separator?: string) => string };
 const aslValidator = createRequire(import.meta.url)('asl-validator') as AslValidator;
+
+/** A state with the fields of the other kinds these tests read (Parallel, Wait, Choice, Pass), where it has them. */
+interface ReadState extends AslState {
+  readonly Retry?: ReadonlyArray<{ ErrorEquals: string[]; MaxAttempts?: number; BackoffRate?: number }>;
+  readonly Branches?: ReadonlyArray<{ StartAt: string; States: Record<string, ReadState> }>;
+  readonly SecondsPath?: string;
+  readonly Choices?: ReadonlyArray<{ Variable: string; BooleanEquals: boolean; Next: string }>;
+  readonly Default?: string;
+  readonly ResultPath?: string;
+  readonly Parameters?: Record<string, string>;
+}
+
+/** A definition's states, each with the fields of its kind that these tests read. */
+const statesOf = (definition: AslDefinition): Record<string, ReadState> => definition.States;
 
 describe('job workflows', () => {
   let dev: SynthesizedStage;
@@ -145,28 +160,26 @@ describe('job workflows', () => {
   });
 
   it('asl-validator rejects a broken definition (a Next to a missing state, no terminal state)', () => {
-    const broken = structuredClone(definitions.get('frontage_detection')!) as unknown as {
-      States: Record<string, Record<string, unknown>>;
+    const valid = definitions.get('frontage_detection')!;
+    const { Completed: _completed, Failed: _failed, ...kept } = valid.States;
+    const broken: AslDefinition = {
+      ...valid,
+      States: { ...kept, MarkCompleted: { ...kept.MarkCompleted!, Next: 'NoSuchState' } },
     };
-    broken.States.MarkCompleted!.Next = 'NoSuchState';
-    delete broken.States.Completed;
-    delete broken.States.Failed;
-    const result = aslValidator(broken);
+    const result = aslValidator(structuredClone(broken));
     expect(result.isValid).toBe(false);
     expect(result.errors.length).toBeGreaterThan(0);
   });
 
   it('markup_v2_video: starts the render, then waits and checks in a loop until it is done', () => {
-    const { States: top, StartAt } = definitions.get('markup_v2_video')!;
-    const attempts = top.StartRenderAttempts as unknown as {
-      Type: string;
-      Next: string;
-      Branches: Array<{ StartAt: string; States: Record<string, { Type: string; Next?: string }> }>;
-    };
+    const definition = definitions.get('markup_v2_video')!;
+    const { StartAt } = definition;
+    const top = statesOf(definition);
+    const attempts = top.StartRenderAttempts!;
     expect(attempts.Type).toBe('Parallel');
     expect(attempts.Next).toBe('StoreVideo');
-    const [branch] = attempts.Branches;
-    const States = { ...top, ...branch!.States } as typeof top;
+    const [branch] = attempts.Branches ?? [];
+    const States = { ...top, ...branch!.States };
     const path: string[] = [];
     for (let name: string | undefined = StartAt; name && path.length < 12; ) {
       path.push(name);
@@ -182,38 +195,28 @@ describe('job workflows', () => {
       'CheckRender',
       'RenderDone',
     ]);
-    const wait = States.WaitForRender as unknown as { SecondsPath: string };
-    expect(wait.SecondsPath).toBe('$.render.poll_seconds');
-    const choice = States.RenderDone as unknown as {
-      Choices: Array<{ Variable: string; BooleanEquals: boolean; Next: string }>;
-      Default: string;
-    };
+    expect(States.WaitForRender!.SecondsPath).toBe('$.render.poll_seconds');
+    const choice = States.RenderDone!;
     expect(choice.Default).toBe('WaitForRender');
     expect(choice.Choices).toEqual([
       { Variable: '$.render.done', BooleanEquals: true, Next: 'StartRenderFinished' },
     ]);
     expect(States.StoreVideo!.Next).toBe('MarkCompleted');
     // The check replaces the render state the loop reads.
-    expect((States.CheckRender as unknown as { ResultPath: string }).ResultPath).toBe('$.render');
+    expect(States.CheckRender!.ResultPath).toBe('$.render');
   });
 
   it('markup_v2_video: a transient render failure starts the render again, then fails RENDER_FAILED', () => {
-    const { States } = definitions.get('markup_v2_video')!;
-    const attempts = States.StartRenderAttempts as unknown as {
-      Retry: Array<{ ErrorEquals: string[]; MaxAttempts: number; BackoffRate: number }>;
-      Catch: Array<{ ErrorEquals: string[]; Next: string }>;
-    };
+    const States = statesOf(definitions.get('markup_v2_video')!);
+    const attempts = States.StartRenderAttempts!;
     expect(attempts.Retry).toEqual([
       expect.objectContaining({ ErrorEquals: [RENDER_RETRYABLE], MaxAttempts: 2, BackoffRate: 2 }),
     ]);
-    expect(attempts.Catch.map((c) => [c.ErrorEquals, c.Next])).toEqual([
+    expect(attempts.Catch?.map((c) => [c.ErrorEquals, c.Next])).toEqual([
       [[RENDER_RETRYABLE], 'StartRenderKeptFailing'],
       [['States.ALL'], 'MarkFailed'],
     ]);
-    const keptFailing = States.StartRenderKeptFailing as unknown as {
-      Parameters: Record<string, string>;
-      Next: string;
-    };
+    const keptFailing = States.StartRenderKeptFailing!;
     expect(keptFailing.Parameters).toEqual({ Error: 'RENDER_FAILED', 'Cause.$': '$.failure.Cause' });
     expect(keptFailing.Next).toBe('MarkFailed');
   });
