@@ -21,6 +21,10 @@ export const listJobsQuery = z.strictObject({
     .meta({ description: 'Results to skip, newest first.' }),
   status: z.enum(JOB_STATUSES).optional(),
   job_type: z.enum(JOB_TYPES).optional(),
+  kit_job_id: z
+    .uuid()
+    .optional()
+    .meta({ description: "Only the jobs made for this listing kit (the kit job's job_id)." }),
 });
 export type ListJobsQuery = z.infer<typeof listJobsQuery>;
 
@@ -49,6 +53,9 @@ export const jobRecord = z
     }),
     error: jobError.nullable(),
     parent_job_id: z.uuid().nullable(),
+    kit_job_id: z.uuid().nullable().meta({
+      description: 'The listing kit this job was made for (null for jobs created directly).',
+    }),
     webhook_url: z.string().nullable(),
     webhook: jobWebhook,
     callback_metadata: z.record(z.string(), z.unknown()).nullable(),

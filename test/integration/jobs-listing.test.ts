@@ -1,5 +1,6 @@
 // GET /v1/jobs: newest first, every filter, paging facts, query validation, and isolation between
-// organizations and between test and live. Jobs are seeded in the store so every status is present.
+// organizations and between test and live. Jobs are seeded in the store so every status is present (and
+// so jobs made for a kit exist without a kit having run).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,7 @@ describe('GET /v1/jobs', () => {
         'input',
         'job_id',
         'job_type',
+        'kit_job_id',
         'mode',
         'output',
         'parent_job_id',
@@ -169,6 +171,7 @@ describe('GET /v1/jobs', () => {
     ['offset=-1', 'offset'],
     ['status=done', 'status'],
     ['job_type=video', 'job_type'],
+    ['kit_job_id=nope', 'kit_job_id'],
     ['colour=red', 'colour'],
     ['limit=5&limit=6', 'limit'],
   ])('rejects %s with VALIDATION_ERROR naming %s', async (query, field) => {
@@ -176,6 +179,33 @@ describe('GET /v1/jobs', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
     expect(res.body.error.details.map((d: Json) => d.path)).toContain(field);
+  });
+});
+
+describe('kit_job_id', () => {
+  it("lists only the kit's children, of the caller's organization and mode, newest first", async () => {
+    // Organizations of its own: the jobs above stay the only ones of theirs.
+    const org = await newOrganization(stack);
+    const stranger = await newOrganization(stack);
+    const key = await org.key('live');
+    const kitJobId = uuidv7(Date.UTC(2026, 1, 1));
+    const children = [2, 3, 4].map((i) => ({ ...seedJob(org.orgId, 'live', i), kitJobId }));
+    const others = [
+      seedJob(org.orgId, 'live', 5),
+      { ...seedJob(org.orgId, 'live', 6), kitJobId: uuidv7(Date.UTC(2026, 1, 2)) },
+      { ...seedJob(org.orgId, 'test', 7), kitJobId },
+      { ...seedJob(stranger.orgId, 'live', 8), kitJobId },
+    ];
+    for (const job of [...children, ...others]) await seed(job);
+
+    const res = await list(`?kit_job_id=${kitJobId}`, key);
+    expect(res.status).toBe(200);
+    expect(res.body.data.jobs.map((j: Json) => j.job_id)).toEqual(
+      [...children].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((j) => j.jobId),
+    );
+    expect(res.body.data.jobs.map((j: Json) => j.kit_job_id)).toEqual(children.map(() => kitJobId));
+    const byStatus = await list(`?kit_job_id=${kitJobId}&status=${children[0]!.status}`, key);
+    expect(byStatus.body.data.jobs.map((j: Json) => j.job_id)).toEqual([children[0]!.jobId]);
   });
 });
 

@@ -167,6 +167,7 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
     get: methods.get ?? unexpected('jobs.get'),
     list: methods.list ?? unexpected('jobs.list'),
     latestChild: methods.latestChild ?? unexpected('jobs.latestChild'),
+    listByKit: methods.listByKit ?? unexpected('jobs.listByKit'),
     markProcessing: methods.markProcessing ?? unexpected('jobs.markProcessing'),
     setProgress: methods.setProgress ?? unexpected('jobs.setProgress'),
     complete: methods.complete ?? unexpected('jobs.complete'),
@@ -210,6 +211,7 @@ export function fakeJobDeps(deps: Partial<JobDeps> = {}): JobDeps {
     clock: deps.clock ?? fixedClock(),
     organizationSettings: deps.organizationSettings ?? unexpected('organizationSettings'),
     ...(deps.creationClaim ? { creationClaim: deps.creationClaim } : {}),
+    ...(deps.kitJobId ? { kitJobId: deps.kitJobId } : {}),
   };
 }
 

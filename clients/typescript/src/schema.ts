@@ -1170,6 +1170,8 @@ export interface components {
         message: string;
       } | null;
       parent_job_id: string | null;
+      /** @description The listing kit this job was made for (null for jobs created directly). */
+      kit_job_id: string | null;
       webhook_url: string | null;
       /** @description Present when the request gave a webhook_url: every delivery attempt of every event. */
       webhook: {
@@ -1577,6 +1579,8 @@ export interface operations {
         offset?: string;
         status?: "queued" | "processing" | "completed" | "failed" | "canceled";
         job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
+        /** @description Only the jobs made for this listing kit (the kit job's job_id). */
+        kit_job_id?: string;
       };
       header?: never;
       path?: never;
@@ -4558,6 +4562,8 @@ export interface operations {
         offset?: string;
         status?: "queued" | "processing" | "completed" | "failed" | "canceled";
         job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
+        /** @description Only the jobs made for this listing kit (the kit job's job_id). */
+        kit_job_id?: string;
         mode?: "test" | "live";
       };
       header?: never;

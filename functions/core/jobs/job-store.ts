@@ -3,7 +3,8 @@
 //   pk = T#<org>#<mode>   sk = J#<uuidv7 job id>   (ids are time-ordered: newest first = descending sk)
 // Three sparse-free GSIs serve the filtered listings, each sorted by the same sk:
 //   by_status (status_key), by_type (type_key), by_type_status (type_status_key);
-// and a sparse one finds the jobs built on a job (edits of a markup): by_parent (parent_key).
+// a sparse one finds the jobs built on a job (edits of a markup): by_parent (parent_key); and another
+// sparse one finds the jobs a kit job made (its children, whatever their kind): by_kit (kit_key).
 // Input, output and callback metadata are stored as JSON text so they round-trip exactly.
 //
 // The outbox. A job's final transition (completed, failed, canceled) writes, in the same UpdateItem, what
@@ -33,6 +34,8 @@ export const JOB_INDEXES = {
   byType: { name: 'by_type', partitionKey: 'type_key' },
   byTypeStatus: { name: 'by_type_status', partitionKey: 'type_status_key' },
   byParent: { name: 'by_parent', partitionKey: 'parent_key' },
+  /** Sparse: the jobs made for a kit job (written with its id as their kit_job_id). */
+  byKit: { name: 'by_kit', partitionKey: 'kit_key' },
   /** Sparse: jobs with work pending (never started, or an outbox not yet relayed), oldest first. */
   byPending: { name: 'by_pending', partitionKey: 'pending_key', sortKey: 'pending_at' },
 } as const;
@@ -43,6 +46,8 @@ export const PENDING_SHARDS = 4;
 export interface JobListFilter {
   readonly status?: JobStatus;
   readonly jobType?: JobType;
+  /** Only the jobs made for this kit job. */
+  readonly kitJobId?: string;
   readonly limit: number;
   readonly offset: number;
 }
@@ -80,6 +85,8 @@ interface JobItem {
   error?: JobErrorInfo;
   parent_job_id?: string;
   parent_key?: string;
+  kit_job_id?: string;
+  kit_key?: string;
   webhook_url?: string;
   callback_metadata_json?: string;
   webhook_attempts?: WebhookAttempt[];
@@ -94,6 +101,7 @@ const statusKey = (t: Tenant, s: JobStatus) => `${tenantKey(t)}#S#${s}`;
 const typeKey = (t: Tenant, y: JobType) => `${tenantKey(t)}#Y#${y}`;
 const typeStatusKey = (t: Tenant, y: JobType, s: JobStatus) => `${tenantKey(t)}#Y#${y}#S#${s}`;
 const parentKey = (t: Tenant, parentJobId: string) => `${tenantKey(t)}#P#${parentJobId}`;
+const kitKey = (t: Tenant, kitJobId: string) => `${tenantKey(t)}#K#${kitJobId}`;
 /** The by_pending partition of a job: its id's last hex digit, modulo the shard count. */
 export const pendingKey = (jobId: string) =>
   `PENDING#${Number.parseInt(jobId.slice(-1), 16) % PENDING_SHARDS || 0}`;
@@ -121,6 +129,8 @@ function toItem(job: Job): JobItem {
     error: job.error,
     parent_job_id: job.parentJobId,
     parent_key: job.parentJobId === undefined ? undefined : parentKey(tenant, job.parentJobId),
+    kit_job_id: job.kitJobId,
+    kit_key: job.kitJobId === undefined ? undefined : kitKey(tenant, job.kitJobId),
     webhook_url: job.webhookUrl,
     // The caller's own text when we have it: stored, and sent back, byte for byte.
     callback_metadata_json:
@@ -149,6 +159,7 @@ function fromItem(item: Record<string, unknown>): Job {
     output: i.output_json === undefined ? undefined : (JSON.parse(i.output_json) as JsonObject),
     error: i.error,
     parentJobId: i.parent_job_id,
+    kitJobId: i.kit_job_id,
     webhookUrl: i.webhook_url,
     callbackMetadata:
       i.callback_metadata_json === undefined
@@ -182,6 +193,8 @@ export interface JobStore {
     jobType: JobType,
     status: JobStatus,
   ): Promise<Job | undefined>;
+  /** Every job made for the kit job `kitJobId` in this tenant, newest first (all pages read). */
+  listByKit(tenant: Tenant, kitJobId: string): Promise<Job[]>;
   markProcessing(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
   setProgress(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
   /** The final transitions resolve the job as written (with its outbox), or undefined when refused. */
@@ -238,7 +251,10 @@ export class DynamoJobStore implements JobStore {
   async list(tenant: Tenant, filter: JobListFilter): Promise<JobPage> {
     const wanted = filter.offset + filter.limit + 1;
     const query: QueryCommandInput = { TableName: this.tableName, ScanIndexForward: false };
-    if (filter.status && filter.jobType) {
+    if (filter.kitJobId) {
+      // A kit's children are few: its sparse index, with the other filters applied to what it holds.
+      Object.assign(query, this.kitQuery(tenant, filter.kitJobId, filter));
+    } else if (filter.status && filter.jobType) {
       Object.assign(
         query,
         this.indexQuery(JOB_INDEXES.byTypeStatus, typeStatusKey(tenant, filter.jobType, filter.status)),
@@ -296,6 +312,51 @@ export class DynamoJobStore implements JobStore {
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return undefined;
+  }
+
+  async listByKit(tenant: Tenant, kitJobId: string): Promise<Job[]> {
+    const jobs: Job[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          ...this.kitQuery(tenant, kitJobId, {}),
+          ScanIndexForward: false,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      jobs.push(...(page.Items ?? []).map(fromItem));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return jobs;
+  }
+
+  /** The by_kit query of a kit's children, filtered by status and type when given. */
+  private kitQuery(
+    tenant: Tenant,
+    kitJobId: string,
+    filter: Pick<JobListFilter, 'status' | 'jobType'>,
+  ): Partial<QueryCommandInput> {
+    const conditions: string[] = [];
+    const names: Record<string, string> = { '#k': JOB_INDEXES.byKit.partitionKey };
+    const values: Record<string, unknown> = { ':k': kitKey(tenant, kitJobId) };
+    if (filter.status) {
+      conditions.push('#status = :status');
+      names['#status'] = 'status';
+      values[':status'] = filter.status;
+    }
+    if (filter.jobType) {
+      conditions.push('job_type = :type');
+      values[':type'] = filter.jobType;
+    }
+    return {
+      IndexName: JOB_INDEXES.byKit.name,
+      KeyConditionExpression: '#k = :k',
+      ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
   }
 
   private indexQuery(

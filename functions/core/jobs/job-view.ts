@@ -64,6 +64,7 @@ export async function toJobView(job: Job, signer: MediaUrlSigner, now: Date): Pr
     output: job.output === undefined ? null : await withSignedMedia(job.output, signer, now),
     error: job.error ?? null,
     parent_job_id: job.parentJobId ?? null,
+    kit_job_id: job.kitJobId ?? null,
     webhook_url: job.webhookUrl ?? null,
     callback_metadata: job.callbackMetadata ?? null,
     webhook: job.webhookUrl ? { url: job.webhookUrl, attempts: job.webhookAttempts ?? [] } : null,

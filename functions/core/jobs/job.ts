@@ -50,6 +50,8 @@ export interface Job {
   readonly output?: JsonObject;
   readonly error?: JobErrorInfo;
   readonly parentJobId?: string;
+  /** The kit job this job was made for (jobs a kit creates carry its id; unset for jobs created directly). */
+  readonly kitJobId?: string;
   readonly webhookUrl?: string;
   readonly callbackMetadata?: JsonObject;
   readonly webhookAttempts?: readonly WebhookAttempt[];

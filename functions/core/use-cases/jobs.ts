@@ -25,6 +25,11 @@ export interface JobDeps {
   /** The submitting organization's settings (read only by kinds that have one, e.g. the staging watermark). */
   readonly organizationSettings: OrganizationSettingsReader;
   /**
+   * Set when the jobs created with these deps belong to a kit: written as each job's kit_job_id (the kit
+   * job's id), which lists them with GET /v1/jobs?kit_job_id= and cancels them with the kit.
+   */
+  readonly kitJobId?: string;
+  /**
    * Set for a request with an Idempotency-Key: claims the job id and creation time the request makes,
    * or returns the ones an earlier attempt of the same request claimed, so a retry after a crash or a
    * timeout between the job's write and the answer gets that job instead of a second one.
@@ -45,6 +50,7 @@ export async function getJob(deps: JobDeps, tenant: Tenant, jobId: string): Prom
 export interface ListJobsQuery {
   readonly status?: JobStatus;
   readonly job_type?: JobType;
+  readonly kit_job_id?: string;
   readonly limit: number;
   readonly offset: number;
 }
@@ -53,6 +59,7 @@ export async function listJobs(deps: JobDeps, tenant: Tenant, query: ListJobsQue
   const page = await deps.jobs.list(tenant, {
     status: query.status,
     jobType: query.job_type,
+    kitJobId: query.kit_job_id,
     limit: query.limit,
     offset: query.offset,
   });
@@ -166,6 +173,7 @@ export async function submitJob(
     progress: { percent: 0, stage: 'queued' },
     input: submission.input,
     parentJobId: submission.parent?.jobId,
+    kitJobId: deps.kitJobId,
     webhookUrl: submission.webhookUrl,
     callbackMetadata: submission.callbackMetadata,
   };
