@@ -137,7 +137,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     functionId: 'CancelJobFunction',
     operationId: 'cancelJob',
     summary:
-      'Cancels a queued or processing job: its execution is stopped, it ends `canceled` and a `job.canceled` webhook is sent. Canceling a canceled job answers it again.',
+      'Cancels a queued or processing job: its execution is stopped, it ends `canceled` and a `job.canceled` webhook is sent. Canceling a canceled job answers it again. The jobs made for it (those whose kit_job_id is its id) that are still queued or processing are canceled with it.',
     tag: 'Jobs',
     auth: 'api-key',
     params: jobIdParam,

@@ -45,7 +45,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Cancels a queued or processing job: its execution is stopped, it ends `canceled` and a `job.canceled` webhook is sent. Canceling a canceled job answers it again. */
+    /** @description Cancels a queued or processing job: its execution is stopped, it ends `canceled` and a `job.canceled` webhook is sent. Canceling a canceled job answers it again. The jobs made for it (those whose kit_job_id is its id) that are still queued or processing are canceled with it. */
     post: operations["cancelJob"];
     delete?: never;
     options?: never;

@@ -1,6 +1,7 @@
 // POST /v1/jobs/{jobId}/cancel: a queued or processing job ends `canceled` and its execution is stopped.
 // The job is marked first: from then on every write a still-running step (or the execution-ended rule)
-// attempts is refused by the store's conditions, whatever becomes of the stop request.
+// attempts is refused by the store's conditions, whatever becomes of the stop request. A job that made
+// jobs for itself (a kit: its children carry its id as kit_job_id) takes its unfinished children with it.
 import { ApiError, apiErrors } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import type { Job } from '../jobs/job.ts';
@@ -26,21 +27,49 @@ function notCancelable(job: Job): ApiError {
 
 /**
  * Cancels the tenant's job. Repeating the cancel of a canceled job answers the job again (200), so a
- * caller retrying after a lost response sees success; a completed or failed job is a 409.
+ * caller retrying after a lost response sees success; a completed or failed job is a 409. Once the job
+ * is canceled its kit children still queued or processing are canceled too (on a repeat as well, so a
+ * retry finishes a cascade an earlier attempt did not); the answer is the job's own.
  */
 export async function cancelJob(deps: CancelDeps, tenant: Tenant, jobId: string): Promise<JobView> {
   const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
   if (!job) throw apiErrors.jobNotFound(jobId);
   if (job.status === 'completed' || job.status === 'failed') throw notCancelable(job);
-  if (job.status === 'queued' || job.status === 'processing') {
-    const ref = { tenant, jobId, jobType: job.jobType };
-    const canceled = await deps.jobs.cancel(ref, deps.clock.now().toISOString());
-    if (canceled) await stopAndTell(deps, canceled);
-  }
+  if (job.status === 'queued' || job.status === 'processing') await cancelUnfinished(deps, tenant, job);
   // Re-read: the cancel may have lost a race with the job's own end.
   const current = (await deps.jobs.get(tenant, jobId)) ?? job;
   if (current.status !== 'canceled') throw notCancelable(current);
+  await cancelKitChildren(deps, tenant, jobId);
   return toJobView(current, deps.signer, deps.clock.now());
+}
+
+/** Marks a queued or processing job canceled, then stops its execution and tells (nothing if it ended first). */
+async function cancelUnfinished(deps: CancelDeps, tenant: Tenant, job: Job): Promise<void> {
+  const ref = { tenant, jobId: job.jobId, jobType: job.jobType };
+  const canceled = await deps.jobs.cancel(ref, deps.clock.now().toISOString());
+  if (canceled) await stopAndTell(deps, canceled);
+}
+
+/**
+ * Cancels, each as its own cancel would, the jobs made for this kit job that have not ended: a child
+ * that completed, failed or was canceled already is left as it is. The children are canceled side by
+ * side, so their stops share one wait; a child whose cancel fails is logged and does not hold up the
+ * others or change the kit's answer. A failure to list them is thrown: nothing was canceled, and a
+ * retried cancel of the (canceled) kit does the cascade again.
+ */
+async function cancelKitChildren(deps: CancelDeps, tenant: Tenant, kitJobId: string): Promise<void> {
+  const children = await deps.jobs.listByKit(tenant, kitJobId);
+  await Promise.all(
+    children
+      .filter((child) => child.status === 'queued' || child.status === 'processing')
+      .map(async (child) => {
+        try {
+          await cancelUnfinished(deps, tenant, child);
+        } catch (error) {
+          logger.error('kit child not canceled', { job_id: child.jobId, kit_job_id: kitJobId, error });
+        }
+      }),
+  );
 }
 
 /** How long a cancel waits for StopExecution: the job is canceled either way, and the answer must come. */

@@ -48,6 +48,8 @@ function harness(initial: Job, options: { raceTo?: JobStatus; stopFails?: boolea
       };
       return current;
     },
+    // A job without kit children (the cascade is tested in kit-jobs.test.ts).
+    listByKit: async () => [],
     clearOutbox: async (_ref: JobRef, eventId: string) => {
       log.push(`clear ${eventId}`);
       current = { ...current, outbox: undefined };
