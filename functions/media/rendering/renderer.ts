@@ -178,9 +178,12 @@ export function resolveDurationInFrames(
   return compositionDefault;
 }
 
-/** Failures that another attempt may not meet: timeouts, a browser that crashed or closed, a lost process. */
+/**
+ * Failures that another attempt may not meet: timeouts, a browser that crashed, closed or could not be
+ * launched (a machine short of memory or processes for a moment), a lost process, throttling.
+ */
 const TRANSIENT_FAILURE =
-  /delayRender|timed? ?out|timeout|target closed|session closed|browser (has )?(disconnected|closed|crashed)|page crashed|protocol error|econnreset|socket hang up|stopped reporting progress|toomanyrequests|rate exceeded|concurrency limit/i;
+  /delayRender|timed? ?out|timeout|target closed|session closed|browser (has )?(disconnected|closed|crashed)|failed to launch the browser|page crashed|protocol error|econnreset|socket hang up|stopped reporting progress|toomanyrequests|rate exceeded|concurrency limit/i;
 
 export function isTransientRenderFailure(message: string): boolean {
   return TRANSIENT_FAILURE.test(message);

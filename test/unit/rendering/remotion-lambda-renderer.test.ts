@@ -295,7 +295,7 @@ describe('Remotion Lambda renderer', () => {
     expect(sent[0]!.input.ContentType).toBe('image/gif');
   });
 
-  it('marks timeouts and rate limits as worth another attempt, other failures not', async () => {
+  it('marks timeouts, browser launch failures and rate limits as worth another attempt, other failures not', async () => {
     const failing = (message: string) =>
       renderer({
         fatalErrorEncountered: true,
@@ -305,6 +305,7 @@ describe('Remotion Lambda renderer', () => {
       await failing('Timeout: delayRender() "Loading image" was not cleared after 28000ms'),
     ).toMatchObject({ state: 'failed', transient: true });
     expect(await failing('Rate Exceeded.')).toMatchObject({ transient: true });
+    expect(await failing('Error: Failed to launch the browser process!')).toMatchObject({ transient: true });
     expect(await failing('TypeError: props.title is undefined')).not.toHaveProperty('transient');
   });
 
