@@ -1,0 +1,430 @@
+// The listing kit's plan (pure: no I/O): which child jobs a kit makes, what each is made from, and the
+// request of each once its inputs are ready. The kit's step calls it on every run with the children made
+// so far; it creates what readyChildren returns and reports what blockedRoles returns as failed.
+//
+// Two kinds of input: a role *needs* another (it cannot be made without its output: the markup edit
+// needs the markup's boundary) or *uses* one (it waits until that has ended, and draws on it only if it
+// completed: a brochure slide shows the drone stills that were made, and is still made when one failed).
+
+import { BROCHURE_LIMITS } from '../brochure/schema.ts';
+import { annotationText, boundaryPolygon, type NormalizedPoint } from '../markup/schema.ts';
+import {
+  KIT_GROUPS,
+  KIT_ROLES,
+  type KitGroup,
+  type KitRole,
+  type ListingKitInput,
+  SLIDE_ROLES,
+  STAGING_ROLES,
+} from './schema.ts';
+
+export { KIT_GROUPS, KIT_ROLES, type KitGroup, type KitRole };
+
+/** What the plan reads of a kit request (the recorded input, or the parsed request). */
+export type KitRequest = Pick<
+  ListingKitInput,
+  'address' | 'options' | 'property' | 'branding' | 'rooms' | 'include'
+>;
+
+export type ChildStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'canceled';
+
+export interface ChildState {
+  readonly jobId: string;
+  readonly jobType: string;
+  readonly status: ChildStatus;
+  /** The stored output (media as object keys), when completed. */
+  readonly output?: unknown;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+export interface ChildRequest {
+  readonly role: KitRole;
+  readonly jobType: string;
+  /** The request body, as the kind's route takes it (it parses with that route's body schema). */
+  readonly body: Record<string, unknown>;
+  /** For routes on a parent (`/…/jobs/{jobId}/…`): the parent job's id. */
+  readonly parentJobId?: string;
+}
+
+export interface BlockedRole {
+  readonly role: KitRole;
+  /** The role it needs that failed, was canceled, was itself blocked, or gave nothing to build on. */
+  readonly missing: KitRole;
+  /** Why, in words, for the manifest's DEPENDENCY_FAILED message. */
+  readonly reason: string;
+}
+
+export type UrlOf = (key: string) => string;
+
+const FINAL: ReadonlySet<ChildStatus> = new Set(['completed', 'failed', 'canceled']);
+
+/** Each group's roles, in manifest order (staging: one per room). */
+function groupRoles(group: KitGroup, request: KitRequest): KitRole[] {
+  switch (group) {
+    case 'frontage':
+      return ['frontage'];
+    case 'markup':
+      return ['markup', 'markup_edit', 'reveal_video'];
+    case 'portal_safe':
+      return ['markup_edit_portal_safe'];
+    case 'drone_stills':
+      return ['drone_overhead', 'drone_hero', 'drone_twilight'];
+    case 'drone_footage':
+      return ['drone_footage'];
+    case 'brochure':
+      return [...SLIDE_ROLES];
+    case 'staging':
+      return (request.rooms ?? []).map((_, i) => STAGING_ROLES[i] as KitRole);
+  }
+}
+
+const FRONT_ROLES: ReadonlySet<KitRole> = new Set([
+  'markup',
+  'drone_overhead',
+  'drone_hero',
+  'drone_twilight',
+  'drone_footage',
+]);
+const STILL_ROLES: readonly KitRole[] = ['drone_overhead', 'drone_hero', 'drone_twilight'];
+
+const hasFront = (request: KitRequest) => request.options?.front_direction !== undefined;
+
+/** Every role this kit makes, in manifest order: the included groups and what they are made from. */
+export function kitRoles(request: KitRequest): KitRole[] {
+  const groups = request.include ?? KIT_GROUPS;
+  const wanted = new Set<KitRole>(groups.flatMap((group) => groupRoles(group, request)));
+  if (wanted.has('markup_edit_portal_safe')) wanted.add('markup');
+  if (!hasFront(request) && [...wanted].some((role) => FRONT_ROLES.has(role))) wanted.add('frontage');
+  return KIT_ROLES.filter((role) => wanted.has(role));
+}
+
+/** The roles a role cannot be made without, among the kit's roles. */
+function needs(request: KitRequest, role: KitRole): KitRole[] {
+  if (FRONT_ROLES.has(role)) return hasFront(request) ? [] : ['frontage'];
+  switch (role) {
+    case 'markup_edit':
+    case 'markup_edit_portal_safe':
+      return ['markup'];
+    case 'reveal_video':
+      return ['markup_edit'];
+    default:
+      return [];
+  }
+}
+
+/** The slides that show pictures wait for the kit's stills and staged rooms; location and agent do not. */
+const PICTURE_SLIDES: ReadonlySet<KitRole> = new Set([
+  'slide_cover',
+  'slide_features',
+  'slide_gallery',
+  'slide_content',
+]);
+
+/** The roles a role waits for and draws on when they completed, among the kit's roles. */
+function uses(roles: readonly KitRole[], role: KitRole): KitRole[] {
+  if (!PICTURE_SLIDES.has(role)) return [];
+  return roles.filter((r) => STILL_ROLES.includes(r) || r.startsWith('staging_'));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Dependency state
+
+/** The markup's suggested boundary when the edit schema takes it; undefined when there is none to use. */
+function usableBoundary(markup: ChildState | undefined): NormalizedPoint[] | undefined {
+  const boundary = (markup?.output as { suggested_boundary?: unknown } | undefined)?.suggested_boundary;
+  if (!Array.isArray(boundary)) return undefined;
+  return boundaryPolygon.safeParse(boundary).success ? (boundary as NormalizedPoint[]) : undefined;
+}
+
+/** Why a needed role gives this role nothing to build on (undefined: it may still, or it did). */
+function unusable(need: KitRole, child: ChildState | undefined): string | undefined {
+  if (!child) return undefined;
+  if (child.status === 'failed' || child.status === 'canceled')
+    return `the ${need} it is made from ${child.status}`;
+  if (child.status === 'completed' && need === 'markup' && !usableBoundary(child)) {
+    return `the ${need} it is made from has no usable suggested boundary`;
+  }
+  return undefined;
+}
+
+/** Every role that can never be made, with the role it needs that ended without what it needs. */
+function blockedMap(
+  request: KitRequest,
+  children: ReadonlyMap<KitRole, ChildState>,
+): Map<KitRole, BlockedRole> {
+  const roles = kitRoles(request);
+  const blocked = new Map<KitRole, BlockedRole>();
+  // Roles are in dependency order (a role's needs come before it), so one pass settles every chain.
+  for (const role of roles) {
+    if (children.has(role)) continue;
+    for (const need of needs(request, role)) {
+      if (blocked.has(need)) {
+        blocked.set(role, { role, missing: need, reason: `the ${need} it is made from was not made` });
+        break;
+      }
+      const reason = unusable(need, children.get(need));
+      if (reason) {
+        blocked.set(role, { role, missing: need, reason });
+        break;
+      }
+    }
+  }
+  return blocked;
+}
+
+/** Roles that can never run: a role they need failed, was canceled or gave nothing to build on. */
+export function blockedRoles(request: KitRequest, children: ReadonlyMap<KitRole, ChildState>): BlockedRole[] {
+  return [...blockedMap(request, children).values()];
+}
+
+/** Every role is made and has ended, or can never be made. */
+export function kitDone(request: KitRequest, children: ReadonlyMap<KitRole, ChildState>): boolean {
+  const blocked = blockedMap(request, children);
+  return kitRoles(request).every(
+    (role) => blocked.has(role) || FINAL.has(children.get(role)?.status ?? 'queued'),
+  );
+}
+
+/** Percent of the kit's roles that have ended (blocked ones count): 0-99 until done, then 100. */
+export function kitProgress(request: KitRequest, children: ReadonlyMap<KitRole, ChildState>): number {
+  const roles = kitRoles(request);
+  const blocked = blockedMap(request, children);
+  const ended = roles.filter(
+    (role) => blocked.has(role) || FINAL.has(children.get(role)?.status ?? 'queued'),
+  );
+  if (ended.length === roles.length) return 100;
+  return Math.min(99, Math.floor((ended.length / roles.length) * 100));
+}
+
+/** Roles not yet made whose needs have all completed and whose uses have all ended, with their requests. */
+export function readyChildren(
+  request: KitRequest,
+  children: ReadonlyMap<KitRole, ChildState>,
+  urlOf: UrlOf,
+): ChildRequest[] {
+  const roles = kitRoles(request);
+  const blocked = blockedMap(request, children);
+  const settled = (role: KitRole) => blocked.has(role) || FINAL.has(children.get(role)?.status ?? 'queued');
+  return roles
+    .filter(
+      (role) =>
+        !children.has(role) &&
+        !blocked.has(role) &&
+        needs(request, role).every((need) => children.get(need)?.status === 'completed') &&
+        uses(roles, role).every(settled),
+    )
+    .map((role) => childRequest(request, role, children, roles, urlOf));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Child requests
+
+/** The front bearing every child uses: the caller's, else the completed frontage detection's. */
+function frontOf(request: KitRequest, children: ReadonlyMap<KitRole, ChildState>): number {
+  const given = request.options?.front_direction;
+  if (given !== undefined) return given;
+  const bearing = (children.get('frontage')?.output as { bearing?: unknown } | undefined)?.bearing;
+  if (typeof bearing !== 'number') throw new Error('the frontage detection has no bearing');
+  return bearing;
+}
+
+/** options.lat/lng when the caller gave them. */
+function location(request: KitRequest): { lat?: number; lng?: number } {
+  const { lat, lng } = request.options ?? {};
+  return lat !== undefined && lng !== undefined ? { lat, lng } : {};
+}
+
+function completedOutput<T>(children: ReadonlyMap<KitRole, ChildState>, role: KitRole): T | undefined {
+  const child = children.get(role);
+  return child?.status === 'completed' ? (child.output as T) : undefined;
+}
+
+/** Where the edit writes the address: top centre (the front, and so the street, is at the bottom). */
+const ADDRESS_LABEL_POSITION = { x: 0.5, y: 0.08 } as const;
+
+/** The edit's text: the boundary area at its centre and the address, when the label font can draw it. */
+function editAnnotations(request: KitRequest): Record<string, unknown>[] {
+  const area = { type: 'area' };
+  const text = [...request.address].slice(0, 200).join('');
+  if (!annotationText.safeParse(text).success) return [area];
+  return [area, { type: 'label', text, position: ADDRESS_LABEL_POSITION, size: 'medium' }];
+}
+
+interface StoredKey {
+  readonly s3_key: string;
+}
+
+/** The kit-made pictures of a slide, as URLs: stills and staged rooms that completed. */
+function madePictures(
+  children: ReadonlyMap<KitRole, ChildState>,
+  roles: readonly KitRole[],
+  urlOf: UrlOf,
+): { stills: Partial<Record<KitRole, string>>; rooms: string[] } {
+  const stills: Partial<Record<KitRole, string>> = {};
+  for (const role of STILL_ROLES) {
+    const image = completedOutput<{ image?: StoredKey }>(children, role)?.image;
+    if (image) stills[role] = urlOf(image.s3_key);
+  }
+  const rooms = roles
+    .filter((role) => role.startsWith('staging_'))
+    .flatMap((role) => {
+      const image = completedOutput<{ image?: StoredKey }>(children, role)?.image;
+      return image ? [urlOf(image.s3_key)] : [];
+    });
+  return { stills, rooms };
+}
+
+const SLIDE_TYPE: Record<(typeof SLIDE_ROLES)[number], string> = {
+  slide_cover: 'cover',
+  slide_features: 'features',
+  slide_gallery: 'gallery',
+  slide_location: 'location',
+  slide_agent: 'agent',
+  slide_content: 'content',
+};
+
+/** A slide's photos in the order it shows them: the caller's first, then what the kit made. */
+function slideImages(
+  role: (typeof SLIDE_ROLES)[number],
+  request: KitRequest,
+  made: ReturnType<typeof madePictures>,
+): string[] {
+  const own = request.property?.images ?? [];
+  const { drone_overhead: overhead, drone_hero: hero, drone_twilight: twilight } = made.stills;
+  const pick = (...urls: (string | undefined)[]) => urls.filter((url): url is string => url !== undefined);
+  let images: string[];
+  switch (role) {
+    case 'slide_cover':
+      images = [...own, ...pick(hero, twilight, overhead)];
+      break;
+    case 'slide_features':
+      images = [...own, ...made.rooms, ...pick(hero)];
+      break;
+    case 'slide_gallery':
+      images = [...own, ...made.rooms, ...pick(hero, twilight, overhead)];
+      break;
+    case 'slide_content':
+      images = [...pick(twilight), ...own, ...made.rooms, ...pick(overhead)];
+      break;
+    default:
+      images = [...own];
+  }
+  return [...new Set(images)].slice(0, BROCHURE_LIMITS.images.max);
+}
+
+function slideBody(
+  role: (typeof SLIDE_ROLES)[number],
+  request: KitRequest,
+  children: ReadonlyMap<KitRole, ChildState>,
+  roles: readonly KitRole[],
+  urlOf: UrlOf,
+): Record<string, unknown> {
+  const images = slideImages(role, request, madePictures(children, roles, urlOf));
+  const { price_display, description } = request.property ?? {};
+  return {
+    property: {
+      address: request.address,
+      ...(price_display !== undefined ? { price_display } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...(images.length > 0 ? { images } : {}),
+    },
+    slide: { type: SLIDE_TYPE[role] },
+    ...(request.branding && Object.keys(request.branding).length > 0 ? { branding: request.branding } : {}),
+  };
+}
+
+/** The hero and twilight poses: facing the front (azimuth 0 with front_direction), a three-quarter tilt. */
+const HERO_CAMERA = { azimuth: 0, tilt: 55, distance: 180, pitch: 10 } as const;
+const TWILIGHT_CAMERA = { azimuth: 0, tilt: 60, distance: 250, pitch: 15 } as const;
+
+function childRequest(
+  request: KitRequest,
+  role: KitRole,
+  children: ReadonlyMap<KitRole, ChildState>,
+  roles: readonly KitRole[],
+  urlOf: UrlOf,
+): ChildRequest {
+  const { address } = request;
+  const at = location(request);
+  switch (role) {
+    case 'frontage':
+      return {
+        role,
+        jobType: 'frontage_detection',
+        body: { address, ...(at.lat !== undefined ? { options: at } : {}) },
+      };
+    case 'markup':
+      return {
+        role,
+        jobType: 'markup_v2',
+        body: { address, options: { front_direction: frontOf(request, children), ...at } },
+      };
+    case 'markup_edit':
+    case 'markup_edit_portal_safe': {
+      const markup = children.get('markup')!;
+      const boundary = usableBoundary(markup);
+      if (!boundary) throw new Error(`the markup has no usable boundary for ${role}`);
+      return {
+        role,
+        jobType: 'markup_v2_edit',
+        parentJobId: markup.jobId,
+        body: {
+          boundary_polygon: boundary,
+          ...(role === 'markup_edit' ? { text_annotations: editAnnotations(request) } : {}),
+        },
+      };
+    }
+    case 'reveal_video':
+      return { role, jobType: 'markup_v2_video', parentJobId: children.get('markup_edit')!.jobId, body: {} };
+    case 'drone_overhead':
+      return {
+        role,
+        jobType: 'drone_stills',
+        body: { address, options: { angle: 'overhead', front_direction: frontOf(request, children), ...at } },
+      };
+    case 'drone_hero':
+    case 'drone_twilight':
+      return {
+        role,
+        jobType: 'drone_stills_capture',
+        body: {
+          address,
+          camera: role === 'drone_hero' ? HERO_CAMERA : TWILIGHT_CAMERA,
+          options: {
+            front_direction: frontOf(request, children),
+            shot_type: role === 'drone_hero' ? 'hero' : 'twilight',
+            ...at,
+          },
+        },
+      };
+    case 'drone_footage':
+      return {
+        role,
+        jobType: 'drone_footage',
+        body: {
+          address,
+          options: { style: 'front_right_approach', front_direction: frontOf(request, children), ...at },
+        },
+      };
+    case 'slide_cover':
+    case 'slide_features':
+    case 'slide_gallery':
+    case 'slide_location':
+    case 'slide_agent':
+    case 'slide_content':
+      return { role, jobType: 'brochure_slide', body: slideBody(role, request, children, roles, urlOf) };
+    default: {
+      const room = request.rooms?.[STAGING_ROLES.indexOf(role as (typeof STAGING_ROLES)[number])];
+      if (!room) throw new Error(`no room for ${role}`);
+      return {
+        role,
+        jobType: 'virtual_staging',
+        body: {
+          image_url: room.image_url,
+          room_type: room.room_type,
+          ...(room.style_prompt !== undefined ? { options: { style_prompt: room.style_prompt } } : {}),
+        },
+      };
+    }
+  }
+}
