@@ -66,6 +66,11 @@ export interface ServiceMonitoringProps {
   readonly renderFunction?: lambda.IFunction;
   readonly webhookQueue: sqs.IQueue;
   readonly webhookDeadLetterQueue: sqs.IQueue;
+  /**
+   * Where the runbook's stack outputs go (the dashboard, the alarm topic, each state machine): the
+   * service stack, when this construct sits in a nested stack. @default this construct
+   */
+  readonly outputs?: Construct;
 }
 
 export class ServiceMonitoring extends Construct {
@@ -90,7 +95,10 @@ export class ServiceMonitoring extends Construct {
       ? sns.Topic.fromTopicArn(this, 'AlarmTopic', alarms.topicArn)
       : this.createAlarmTopic(alarms.email);
 
-    const prefix = Stack.of(this).stackName;
+    // Named for the service stack (this construct may sit in a nested stack, whose name is a token).
+    let stack = Stack.of(this);
+    while (stack.nestedStackParent) stack = stack.nestedStackParent;
+    const prefix = stack.stackName;
     const dashboards = new DefaultDashboardFactory(this, 'Dashboards', {
       dashboardNamePrefix: prefix,
       createDashboard: true,
@@ -321,12 +329,14 @@ export class ServiceMonitoring extends Construct {
 
     // What the runbook starts from: the dashboard, and each job kind's state machine (a job's
     // execution is named by its job id).
-    new CfnOutput(this, 'DashboardName', { value: dashboard.dashboardName });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
+    const outputs = props.outputs ?? this;
+    const outputId = (name: string) => (props.outputs ? `Monitoring${name}` : name);
+    new CfnOutput(outputs, outputId('DashboardName'), { value: dashboard.dashboardName });
+    new CfnOutput(outputs, outputId('AlarmTopicArn'), { value: this.alarmTopic.topicArn });
     for (const [jobType, workflow] of Object.entries(props.workflows)) {
       new CfnOutput(
-        this,
-        `StateMachine${jobType.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}`,
+        outputs,
+        outputId(`StateMachine${jobType.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}`),
         {
           description: `State machine of ${jobType} jobs; each execution is named by its job id`,
           value: workflow.stateMachine.stateMachineArn,

@@ -2,7 +2,7 @@
 // table), the job workflows around them, webhook delivery, the REST API and the developer dashboard, then
 // monitoring. Each part lives in lib/constructs/ and makes its resources in this stack's own scope, so
 // the logical ids (and the running state machines) stay put when the code moves.
-import { CrossStackReferences, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
+import { CrossStackReferences, NestedStack, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as logs from 'aws-cdk-lib/aws-logs';
@@ -42,6 +42,12 @@ export class ServiceStack extends Stack {
   readonly webhookDelivery: ServiceFunction;
   readonly renderer: RemotionRenderer;
   readonly monitoring: ServiceMonitoring;
+  /**
+   * The dashboard and alarms, in a nested stack of their own: the service stack's functions, routes and
+   * state machines use most of CloudFormation's 500 resources a stack may have, and monitoring needs none
+   * of them to exist first. (The local stack runs none of it.)
+   */
+  readonly monitoringStack: NestedStack;
   /** The dashboard's Cognito user pool (stages that sign in with Cognito). */
   readonly dashboardUserPool: DashboardUserPool | undefined;
 
@@ -67,6 +73,7 @@ export class ServiceStack extends Stack {
       logRetentionDays,
       accessLogsBucket: props.accessLogsBucket,
     });
+    const stateMachines = new Map<string, JobWorkflow>();
     const steps = new StepFunctions(this, {
       ...shared,
       jobsTable: props.jobsTable,
@@ -74,13 +81,16 @@ export class ServiceStack extends Stack {
       webhookQueue: props.webhookQueue,
       sharp,
       renderer: this.renderer,
+      accountsTable: props.accountsTable,
+      stateMachines,
     });
     const workflows = new JobWorkflows(this, {
       ...shared,
       jobsTable: props.jobsTable,
       usageTable: props.usageTable,
       webhookQueue: props.webhookQueue,
-      stepFunction: (spec) => steps.of(spec),
+      stepFunction: (spec, jobType) => steps.of(spec, jobType),
+      made: stateMachines,
     });
     this.workflows = workflows.byType;
 
@@ -118,7 +128,10 @@ export class ServiceStack extends Stack {
     api.addFallback();
 
     // The stage's dashboard and alarms.
-    this.monitoring = new ServiceMonitoring(this, 'Monitoring', {
+    this.monitoringStack = new NestedStack(this, 'MonitoringStack', {
+      description: `Dashboard and alarms of ${config.stackPrefix}`,
+    });
+    this.monitoring = new ServiceMonitoring(this.monitoringStack, 'Monitoring', {
       config,
       api: this.api,
       functions: this.node.findAll().filter((c): c is ServiceFunction => c instanceof ServiceFunction),
@@ -126,6 +139,7 @@ export class ServiceStack extends Stack {
       renderFunction: this.renderer.renderFunction,
       webhookQueue: props.webhookQueue,
       webhookDeadLetterQueue: props.webhookDeadLetterQueue,
+      outputs: this,
     });
   }
 }

@@ -1,9 +1,26 @@
 // Identifiers: job ids are UUIDv7 (time-ordered, so the newest-first listing is a plain key order),
 // request ids are req_<hex>, key ids are a short public handle that is never a secret.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export function uuidv7(now: number = Date.now()): string {
-  const bytes = randomBytes(16);
+  return uuidv7From(randomBytes(16), now);
+}
+
+/**
+ * A UUIDv7 whose random bits come from `seed` (SHA-256): the same seed and time give the same id, so a
+ * job made on someone's behalf (a listing kit's child) keeps its id when its creation is retried.
+ */
+export function derivedUuidv7(now: number, seed: string): string {
+  return uuidv7From(createHash('sha256').update(seed).digest().subarray(0, 16), now);
+}
+
+/** The creation time (epoch ms) a UUIDv7 carries in its first 48 bits. */
+export function uuidv7Time(id: string): number {
+  return Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+}
+
+function uuidv7From(source: Uint8Array, now: number): string {
+  const bytes = Buffer.from(source);
   const ms = BigInt(now);
   for (let i = 0; i < 6; i += 1) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
   bytes[6] = (bytes[6]! & 0x0f) | 0x70;

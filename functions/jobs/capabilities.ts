@@ -18,6 +18,7 @@ import type { Providers } from '../media/providers/provider-factory.ts';
 import type { Renderer } from '../media/rendering/renderer.ts';
 import type { StillRenderer } from '../media/rendering/still-renderer.ts';
 import type { Stager } from '../media/staging/stager.ts';
+import type { ChildJobs } from './shared/child-jobs.ts';
 
 /** The stage settings capabilities read (a part of the CDK app's stage config). */
 export interface CapabilitySettings {
@@ -25,6 +26,7 @@ export interface CapabilitySettings {
   readonly renderer: { readonly scale: number };
   readonly imageFetch: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
   readonly aerialScene: { readonly source: string };
+  readonly webhooks: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
   readonly staging: {
     readonly provider: string;
     readonly bedrockRegion: string;
@@ -48,6 +50,12 @@ export interface CapabilityTarget {
   useRenderer(): void;
   /** Reads the aerial scene source's API key secret, on stages that configure one. */
   readAerialTilesKey(): void;
+  /**
+   * Starts jobs of every other kind: their state machines' ARNs in the environment and StartExecution on
+   * each (not on the function's own state machine, which would be a cycle), and reads the accounts table
+   * (the organization settings a submission reads).
+   */
+  startJobsOfOtherKinds(): void;
   /** Allows `actions` on `arn:<partition>:<service>:<region, default the stack's>::<resource>`. */
   allow(actions: readonly string[], arn: { service: string; region?: string; resource: string }): void;
 }
@@ -216,6 +224,24 @@ export const CAPABILITIES = {
       ),
     },
   },
+  childJobs: {
+    summary:
+      "Creates jobs of the other kinds on the caller's behalf (a listing kit's children), through their own route use cases.",
+    bind: (target) => {
+      target.startJobsOfOtherKinds();
+      // Children check URLs (room images) with the stage's rules, as an API request would.
+      target.setEnvironment({
+        [ENV.webhookAllowHttp]: String(target.settings.webhooks.allowHttp),
+        [ENV.webhookAllowLoopback]: String(target.settings.webhooks.allowLoopback),
+      });
+    },
+    ports: {
+      childJobs: port(
+        () => import('./shared/child-jobs.ts'),
+        (m, platform) => m.childJobsFromEnv(platform),
+      ),
+    },
+  },
   aerialScene: {
     summary:
       "The aerial scene's source (AERIAL_SCENE_SOURCE): with photorealistic 3D tiles, tileset fetches and the API key's secret.",
@@ -238,6 +264,7 @@ export interface CapabilityPorts {
   readonly renderer: { readonly renderer: Renderer; readonly stillRenderer: StillRenderer };
   readonly imageFetch: { readonly fetchImage: ImageFetcher };
   readonly stager: { readonly stager: Stager };
+  readonly childJobs: { readonly childJobs: ChildJobs };
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void

@@ -64,8 +64,10 @@ export interface JobWorkflowsProps {
   readonly jobsTable: dynamodb.ITable;
   readonly usageTable: dynamodb.ITable;
   readonly webhookQueue: sqs.IQueue;
-  /** The function of a step spec (the step functions). */
-  readonly stepFunction: (spec: StepFunctionSpec) => lambda.IFunction;
+  /** The function of a step spec, for a job type's state machine (the step functions). */
+  readonly stepFunction: (spec: StepFunctionSpec, jobType: JobType) => lambda.IFunction;
+  /** Filled with each state machine as it is made (registry order). */
+  readonly made: Map<string, JobWorkflow>;
 }
 
 export class JobWorkflows {
@@ -96,20 +98,19 @@ export class JobWorkflows {
       'Marks jobs processing, completed or failed; records usage',
     ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
 
-    this.byType = Object.fromEntries(
-      JOB_TYPE_SPECS.map((spec) => [
-        spec.type,
-        new JobWorkflow(scope, spec.workflow.id, {
-          jobType: spec.type,
-          lifecycleFunction: lifecycle,
-          timeout: Duration.seconds(config.workflowTimeoutSeconds),
-          logRetentionDays: props.logRetentionDays,
-          outputPath: spec.workflow.outputPath,
-          billing: spec.billing,
-          steps: spec.workflow.steps.map((s) => workflowStep(s, props.stepFunction)),
-        }),
-      ]),
-    ) as Record<JobType, JobWorkflow>;
+    for (const spec of JOB_TYPE_SPECS) {
+      const workflow = new JobWorkflow(scope, spec.workflow.id, {
+        jobType: spec.type,
+        lifecycleFunction: lifecycle,
+        timeout: Duration.seconds(config.workflowTimeoutSeconds),
+        logRetentionDays: props.logRetentionDays,
+        outputPath: spec.workflow.outputPath,
+        billing: spec.billing,
+        steps: spec.workflow.steps.map((s) => workflowStep(s, (fn) => props.stepFunction(fn, spec.type))),
+      });
+      props.made.set(spec.type, workflow);
+    }
+    this.byType = Object.fromEntries(props.made) as Record<JobType, JobWorkflow>;
 
     const executionEnded = platformFunction(
       'ExecutionEndedFunction',

@@ -11,14 +11,16 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { ENV } from '../../functions/core/config/env.ts';
+import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
 import {
   bindCapabilities,
   type CapabilitySettings,
   type CapabilityTarget,
 } from '../../functions/jobs/capabilities.ts';
 import { handlerModule, type StepFunctionSpec } from '../../functions/jobs/job-kind.ts';
+import { JOB_TYPES } from '../../functions/jobs/registry.ts';
 import type { StageConfig } from '../config/stages.ts';
+import type { JobWorkflow } from './job-workflow.ts';
 import type { RemotionRenderer } from './remotion-renderer.ts';
 import {
   HEAVY_MEMORY_MB,
@@ -45,6 +47,12 @@ export interface StepFunctionsProps {
   readonly webhookQueue: sqs.IQueue;
   readonly sharp: SharpLayer;
   readonly renderer: RemotionRenderer;
+  readonly accountsTable: dynamodb.ITable;
+  /**
+   * The job state machines made so far (filled in registry order while the workflows are built): a
+   * function that starts jobs of other kinds is made after theirs.
+   */
+  readonly stateMachines: ReadonlyMap<string, JobWorkflow>;
 }
 
 /** What binding a function's needs asked for, collected before the function is made. */
@@ -61,6 +69,8 @@ class FunctionRequirements implements CapabilityTarget {
     private readonly stack: Stack,
     private readonly props: StepFunctionsProps,
     private readonly tilesKey: secretsmanager.ISecret | undefined,
+    /** The job types of the state machine(s) the function runs in. */
+    private readonly ownJobTypes: readonly string[],
   ) {}
 
   setEnvironment(variables: Readonly<Record<string, string>>): void {
@@ -90,6 +100,22 @@ class FunctionRequirements implements CapabilityTarget {
     if (!key || this.readsTilesKey) return;
     this.readsTilesKey = true;
     this.grants.push((fn) => key.grantRead(fn));
+  }
+
+  startJobsOfOtherKinds(): void {
+    const { stateMachines, accountsTable } = this.props;
+    const others = [...stateMachines.entries()].filter(([jobType]) => !this.ownJobTypes.includes(jobType));
+    const missing = JOB_TYPES.filter(
+      (jobType) => !this.ownJobTypes.includes(jobType) && !stateMachines.has(jobType),
+    );
+    // The registry lists a kind that starts others after them (a state machine cannot name itself).
+    if (missing.length > 0)
+      throw new Error(`a step starts jobs of ${missing.join(', ')} before their state machines exist`);
+    this.grants.push((fn) => {
+      for (const [jobType, workflow] of others)
+        fn.bindStateMachine(workflow.stateMachine, stateMachineArnVariable(jobType));
+      fn.bindTable(accountsTable, ENV.accountsTable, 'read');
+    });
   }
 
   allow(actions: readonly string[], arn: { service: string; region?: string; resource: string }): void {
@@ -122,13 +148,23 @@ export class StepFunctions {
     return [...this.made.values()];
   }
 
-  /** The function of a step spec (made on first use; steps naming the same functionId share it). */
-  of(spec: StepFunctionSpec): ServiceFunction {
+  /**
+   * The function of a step spec (made on first use; steps naming the same functionId share it), for the
+   * state machine of `jobType`.
+   */
+  of(spec: StepFunctionSpec, jobType: string): ServiceFunction {
     const existing = this.made.get(spec.functionId);
     if (existing) return existing;
     const { props } = this;
     const stack = Stack.of(this.scope);
-    const needs = new FunctionRequirements(props.config, stack.bundlingRequired, stack, props, this.tilesKey);
+    const needs = new FunctionRequirements(
+      props.config,
+      stack.bundlingRequired,
+      stack,
+      props,
+      this.tilesKey,
+      [jobType],
+    );
     bindCapabilities(spec.needs ?? [], needs);
     const memorySize = spec.memoryMb ?? 256;
     const fn = new ServiceFunction(this.scope, spec.functionId, {

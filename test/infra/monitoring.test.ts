@@ -59,7 +59,8 @@ function metricNames(alarm: AlarmProps): string[] {
 
 describe.each(DEPLOYABLE_STAGES)('monitoring: %s', (stage) => {
   const synthesized = synthStage(stage);
-  const template = synthesized.serviceTemplate;
+  const template = synthesized.monitoringTemplate;
+  const service = synthesized.serviceTemplate;
   const config = STAGES[stage];
   const topics = resources(template, 'AWS::SNS::Topic');
   const topicRef = { Ref: topics[0]?.[0] };
@@ -180,11 +181,11 @@ describe.each(DEPLOYABLE_STAGES)('monitoring: %s', (stage) => {
   });
 
   it('traces requests through API Gateway, every function and every state machine', () => {
-    template.hasResourceProperties('AWS::ApiGateway::Stage', { TracingEnabled: true });
-    for (const [id, fn] of serviceFunctions(template)) {
+    service.hasResourceProperties('AWS::ApiGateway::Stage', { TracingEnabled: true });
+    for (const [id, fn] of serviceFunctions(service)) {
       expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
     }
-    const machines = resources(template, 'AWS::StepFunctions::StateMachine');
+    const machines = resources(service, 'AWS::StepFunctions::StateMachine');
     expect(machines).toHaveLength(JOB_TYPES.length);
     for (const [id, machine] of machines) {
       expect(machine.Properties.TracingConfiguration, id).toEqual({ Enabled: true });
@@ -192,7 +193,7 @@ describe.each(DEPLOYABLE_STAGES)('monitoring: %s', (stage) => {
   });
 
   it('configures Powertools on every function from the stage config', () => {
-    for (const [id, fn] of serviceFunctions(template)) {
+    for (const [id, fn] of serviceFunctions(service)) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, string> }).Variables;
       expect(variables, id).toMatchObject({
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
@@ -213,7 +214,7 @@ describe('monitoring settings', () => {
       { ...STAGES.dev, alarms: { ...STAGES.dev.alarms, ...alarms } },
       { nag: false },
     );
-    return Template.fromStack(stacks.service);
+    return Template.fromStack(stacks.service.monitoringStack);
   };
 
   it('subscribes the configured address to the created topic', () => {

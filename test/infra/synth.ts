@@ -12,6 +12,8 @@ export interface SynthesizedStage extends StageStacks {
   readonly app: App;
   readonly statefulTemplate: Template;
   readonly serviceTemplate: Template;
+  /** The service stack's nested monitoring stack (dashboard, alarms, alarm topic). */
+  readonly monitoringTemplate: Template;
 }
 
 export function synthStage(stage: DeployableStage, options: { nag?: boolean } = {}): SynthesizedStage {
@@ -22,6 +24,7 @@ export function synthStage(stage: DeployableStage, options: { nag?: boolean } = 
     app,
     statefulTemplate: Template.fromStack(stacks.stateful),
     serviceTemplate: Template.fromStack(stacks.service),
+    monitoringTemplate: Template.fromStack(stacks.service.monitoringStack),
   };
 }
 

@@ -7,7 +7,9 @@ import { summarize, type TemplateSummary } from './template-baseline.ts';
 
 const BASELINE = fileURLToPath(new URL('./fixtures/template-baseline.json', import.meta.url));
 
-function current(): Record<string, { stateful: TemplateSummary; service: TemplateSummary }> {
+type StackName = 'stateful' | 'service' | 'monitoring';
+
+function current(): Record<string, Record<StackName, TemplateSummary>> {
   return Object.fromEntries(
     DEPLOYABLE_STAGES.map((stage) => {
       const synthesized = synthStage(stage);
@@ -16,6 +18,7 @@ function current(): Record<string, { stateful: TemplateSummary; service: Templat
         {
           stateful: summarize(synthesized.statefulTemplate),
           service: summarize(synthesized.serviceTemplate),
+          monitoring: summarize(synthesized.monitoringTemplate),
         },
       ];
     }),
@@ -29,7 +32,7 @@ describe('the synthesized stacks against the recorded baseline', () => {
   const baseline = JSON.parse(readFileSync(BASELINE, 'utf8')) as typeof now;
 
   for (const stage of DEPLOYABLE_STAGES) {
-    for (const stack of ['stateful', 'service'] as const) {
+    for (const stack of ['stateful', 'service', 'monitoring'] as const) {
       it(`${stage} ${stack}: the same resources (logical id and type), so a deploy replaces nothing`, () => {
         expect(now[stage]![stack].resources).toEqual(baseline[stage]![stack].resources);
       });
