@@ -5,6 +5,7 @@ import { brochureKind } from './brochure/kind.ts';
 import { droneKind } from './drone/kind.ts';
 import { frontageKind } from './frontage/kind.ts';
 import type { JobKind, JobTypeSpec } from './job-kind.ts';
+import { listingKitKind } from './listing-kit/kind.ts';
 import { markupKind } from './markup/kind.ts';
 import { stagingKind } from './staging/kind.ts';
 import { videoExportKind } from './video-export/kind.ts';
@@ -16,6 +17,8 @@ export const JOB_KINDS: readonly JobKind[] = [
   brochureKind,
   videoExportKind,
   droneKind,
+  // Last: its step starts the other kinds' state machines, so theirs are made first.
+  listingKitKind,
 ];
 
 /** Every job type, in registry order. */

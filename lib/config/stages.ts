@@ -164,6 +164,8 @@ const LIST_PRICES: UsagePricing = {
     drone_stills: 3.0,
     drone_stills_capture: 3.0,
     drone_footage: 0.4,
+    // A kit's children are billed as their kinds; the kit itself is metered at no charge.
+    listing_kit: 0,
   },
 };
 

@@ -70,7 +70,21 @@ describe('least privilege', () => {
     expect([...creators.values()].sort()).toEqual([...JOB_TYPES].sort());
     // The outbox sweeper starts jobs whose start was lost: any job state machine, nothing else.
     const sweeper = functionOf(dev.serviceTemplate, 'OutboxSweeperFunction');
+    // A listing kit's step starts its children: every other kind's state machine, never its own.
+    const kit = functionOf(dev.serviceTemplate, 'AdvanceListingKitFunction');
     for (const [fnId] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
+      if (fnId === kit) {
+        const statements = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
+          actionsOf(s).some((a) => a.startsWith('states:')),
+        );
+        expect(statements.flatMap(actionsOf).every((a) => a === 'states:StartExecution')).toBe(true);
+        expect(statements.map((s) => s.Resource).sort()).toEqual(
+          JOB_TYPES.filter((t) => t !== 'listing_kit')
+            .map((t) => ({ Ref: logicalId(dev.service.workflows[t]!.stateMachine) }))
+            .sort(),
+        );
+        continue;
+      }
       if (fnId === sweeper) {
         const statements = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
           actionsOf(s).some((a) => a.startsWith('states:')),

@@ -257,6 +257,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/listing-kits/generate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Makes a listing's whole media set as child jobs; creates a listing_kit job. */
+    post: operations["generateListingKit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/dashboard/sessions": {
     parameters: {
       query?: never;
@@ -630,7 +647,7 @@ export interface webhooks {
                 percent: number;
                 stage: string;
               };
-              output: components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"] | components["schemas"]["DroneStillOutput"] | components["schemas"]["DroneFootageOutput"];
+              output: components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"] | components["schemas"]["DroneStillOutput"] | components["schemas"]["DroneFootageOutput"] | components["schemas"]["ListingKitOutput"];
               /** @description Exactly as the request gave it. */
               callback_metadata: {
                 [key: string]: unknown;
@@ -1133,6 +1150,84 @@ export interface components {
       /** @description The data providers' attribution drawn on the image or every frame (photorealistic-3d-tiles only). Show it wherever the media is shown, as the provider's terms require. */
       attribution?: string;
     };
+    ListingKitOutput: {
+      /** @description Every asset of the kit, in role order. */
+      manifest: components["schemas"]["ListingKitManifestEntry"][];
+      /** @description The brochure deck; null when the brochure was not asked for or a slide failed. */
+      brochure_deck: {
+        /** @description The six slides as one screen PDF, a bookmark per slide. */
+        pdf: components["schemas"]["MediaFile"];
+        /** @description Pages of the screen PDF. */
+        pages: number;
+        /** @description The print version of the deck. */
+        print: {
+          /** @description The print PDF: 3 mm bleed on every side and crop marks. */
+          pdf: components["schemas"]["MediaFile"];
+          pages: number;
+          /** @description Bleed on every side, millimetres. */
+          bleed_mm: number;
+        };
+      } | null;
+      /** @description The detected frontage; null when the kit made no frontage detection or it failed. */
+      frontage: {
+        /** @description Compass bearing the property front faces, 0 = north, clockwise. */
+        bearing: number;
+        direction: "north" | "north-east" | "east" | "south-east" | "south" | "south-west" | "west" | "north-west";
+        /** @description The RESO Data Dictionary DirectionFaces value of the bearing: the same eight 45° sectors as direction. */
+        reso_direction_faces: "North" | "Northeast" | "East" | "Southeast" | "South" | "Southwest" | "West" | "Northwest";
+        /** @description Compass bearing the rear of the property faces: bearing + 180, modulo 360. */
+        rear_bearing?: number;
+        /** @description Direction label of rear_bearing, in the same eight sectors as direction. */
+        rear_direction?: "north" | "north-east" | "east" | "south-east" | "south" | "south-west" | "west" | "north-west";
+        /** @description How sure the detection is, 0-1 (an edit is 1: the caller chose it). */
+        confidence?: number;
+        /** @description Hours of direct sun on the front and rear façades on the winter solstice at the site's latitude: the time between sunrise and sunset (upper limb on the horizon, refraction allowed) in which the sun is less than 90° from the façade's outward normal, in local solar time. Terrain, buildings and trees are not considered. */
+        winter_sun_hours: {
+          /** @description Hours of direct sun on a vertical façade facing bearing, to 0.1 h. */
+          front: number;
+          /** @description Hours of direct sun on a vertical façade facing rear_bearing, to 0.1 h. */
+          rear: number;
+          /** @description Month and day the hours are for: the winter solstice, 21 June (06-21) south of the equator, 21 December (12-21) north of it. */
+          date: "06-21" | "12-21";
+          /** @description Latitude the sun's path is computed for: the resolved location's. */
+          latitude: number;
+        };
+      } | null;
+      /** @description True when some asset did not complete (see manifest errors). */
+      partial: boolean;
+    };
+    /** @description One asset of the kit: its child job, how it ended and the child's media files. */
+    ListingKitManifestEntry: {
+      /** @description What the asset is in the kit. */
+      role: "frontage" | "markup" | "markup_edit" | "markup_edit_portal_safe" | "reveal_video" | "drone_overhead" | "drone_hero" | "drone_twilight" | "drone_footage" | "slide_cover" | "slide_features" | "slide_gallery" | "slide_location" | "slide_agent" | "slide_content" | "staging_1" | "staging_2" | "staging_3" | "staging_4" | "staging_5" | "staging_6" | "staging_7" | "staging_8" | "staging_9" | "staging_10";
+      /** @description The child job (GET /v1/jobs/{job_id}); null when it was never made. */
+      job_id: string | null;
+      /** @description The child's job type. */
+      job_type: string | null;
+      status: "queued" | "processing" | "completed" | "failed" | "canceled";
+      /** @description Why the asset was not made: the child's own error, or DEPENDENCY_FAILED naming the asset it is made from. */
+      error?: {
+        /** @description Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED. */
+        code: string;
+        message: string;
+      };
+      /** @description The JPEG or PNG image (markup, edits, drone stills, staged rooms). */
+      image?: components["schemas"]["MediaFile"];
+      /** @description Staged rooms: the input photo as downloaded. */
+      before_image?: components["schemas"]["MediaFile"];
+      /** @description Edits: the markup image the edit was composited on. */
+      source_image?: components["schemas"]["MediaFile"];
+      /** @description Frontage: the reference aerial. */
+      reference_image?: components["schemas"]["MediaFile"];
+      /** @description The H.264 MP4 (reveal video, drone footage). */
+      video?: components["schemas"]["MediaFile"];
+      /** @description Videos: a JPEG poster frame. */
+      poster?: components["schemas"]["MediaFile"];
+      /** @description Brochure slides: the 1920x1080 PNG. */
+      png?: components["schemas"]["MediaFile"];
+      /** @description Brochure slides: the A4 landscape PDF. */
+      pdf?: components["schemas"]["MediaFile"];
+    };
     JobPage: {
       jobs: components["schemas"]["Job"][];
       pagination: {
@@ -1147,7 +1242,7 @@ export interface components {
     };
     Job: {
       job_id: string;
-      job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
+      job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit";
       status: "queued" | "processing" | "completed" | "failed" | "canceled";
       mode: "test" | "live";
       created_at: string;
@@ -1163,7 +1258,7 @@ export interface components {
         [key: string]: unknown;
       };
       /** @description Set when completed; its shape depends on job_type (see the x-job-types extension). */
-      output: (components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"] | components["schemas"]["DroneStillOutput"] | components["schemas"]["DroneFootageOutput"]) | null;
+      output: (components["schemas"]["FrontageOutput"] | components["schemas"]["MarkupOutput"] | components["schemas"]["MarkupEditOutput"] | components["schemas"]["MarkupVideoOutput"] | components["schemas"]["VirtualStagingOutput"] | components["schemas"]["BrochureSlideOutput"] | components["schemas"]["VideoExportOutput"] | components["schemas"]["DroneStillOutput"] | components["schemas"]["DroneFootageOutput"] | components["schemas"]["ListingKitOutput"]) | null;
       error: {
         /** @description Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED. */
         code: string;
@@ -1207,7 +1302,7 @@ export interface components {
       /** @description One row per day and job type with usage, by date then job type; days without usage are absent. */
       days: {
         date: string;
-        job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
+        job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit";
         /** @description Completed jobs (failed and canceled jobs are not counted). */
         jobs: number;
         /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
@@ -1224,7 +1319,7 @@ export interface components {
         amount: number;
         /** @description The totals of each job type that has usage in the range. */
         by_job_type: {
-          [K in "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage"]?: components["schemas"]["UsageFigures"];
+          [K in "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit"]?: components["schemas"]["UsageFigures"];
         };
       };
     };
@@ -1545,6 +1640,65 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    ListingKitRequest: {
+      /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
+      address: string;
+      /** @description Where the property is and which way it faces, when the caller knows. */
+      options?: {
+        /** @description Latitude of the property (give with lng): every child uses it instead of geocoding. Must lie within Australia's extent (-44 to -9). */
+        lat?: number;
+        /** @description Longitude of the property (give with lat): every child uses it instead of geocoding. Must lie within Australia's extent (112 to 154). */
+        lng?: number;
+        /** @description Compass bearing the property front faces, 0-359 degrees clockwise from north. Given: the markup and drone assets use it and no frontage detection is needed for them. Absent: the detected frontage bearing is used everywhere. */
+        front_direction?: number;
+      };
+      /** @description The listing as the brochure slides show it (as the brochure request takes it). */
+      property?: {
+        /** @description Price as the brochure slides show it, e.g. "Auction 14 June" or "$1,250,000". */
+        price_display?: string;
+        /** @description Property description; the features and content slides draw on it. */
+        description?: string;
+        /** @description Property photos (at most 30), shown on the brochure slides before the drone stills and staged rooms the kit makes. */
+        images?: string[];
+      };
+      /** @description Agent and agency details and brand colours for the brochure slides (as the brochure request takes them). */
+      branding?: {
+        /** @description Agent's full name. */
+        agent_name?: string;
+        /** @description Agent's phone number as it should read. */
+        agent_phone?: string;
+        agent_email?: string;
+        /** @description JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https. */
+        agent_headshot_url?: string;
+        /** @description Agency name. */
+        agency_name?: string;
+        /** @description JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https. */
+        agency_logo_url?: string;
+        /** @description Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA. */
+        primary_color?: string;
+        /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
+        secondary_color?: string;
+      };
+      /** @description Up to 10 empty rooms to stage, one virtual staging job each. */
+      rooms?: components["schemas"]["ListingKitRoom"][];
+      /** @description Which asset groups to make; default: all that the input allows (staging only with rooms). frontage: the frontage detection; markup: the boundary markup, its labelled edit and its reveal video; portal_safe: an edit with the boundary and no text (portals refuse text on photos); drone_stills: overhead, hero and twilight stills; drone_footage: a front-right approach; brochure: six slides (cover, features, gallery, location, agent, content) and the deck; staging: one staged photo per room. What a group is made from comes along: the frontage when no options.front_direction is given and markup or drone assets are made, the markup when portal_safe is asked for. The brochure shows the drone stills and staged rooms when they are made too. */
+      include?: ("frontage" | "markup" | "portal_safe" | "drone_stills" | "drone_footage" | "brochure" | "staging")[];
+      /** @description Receives progress and completion webhooks for the job. */
+      webhook_url?: string;
+      /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
+      callback_metadata?: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description One empty room to stage. */
+    ListingKitRoom: {
+      /** @description HTTPS URL of the empty-room photo to stage: JPEG, PNG or WebP, at most 20 MB and 40 megapixels, publicly reachable. */
+      image_url: string;
+      /** @description Free text such as "lounge room" or "master bedroom", as the virtual staging request takes it. */
+      room_type: string;
+      /** @description Furniture style in words (at most 500 characters), e.g. "scandinavian, light oak". */
+      style_prompt?: string;
+    };
     DashboardKey: {
       /** @description An API key id, as `key_id` in the key list (`key_` and 16 letters or digits). */
       key_id: string;
@@ -1578,7 +1732,7 @@ export interface operations {
         /** @description Results to skip, newest first. */
         offset?: string;
         status?: "queued" | "processing" | "completed" | "failed" | "canceled";
-        job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
+        job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit";
         /** @description Only the jobs made for this listing kit (the kit job's job_id). */
         kit_job_id?: string;
       };
@@ -3698,6 +3852,152 @@ export interface operations {
       };
     };
   };
+  generateListingKit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingKitRequest"];
+      };
+    };
+    responses: {
+      /** @description Job accepted. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["JobAccepted"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   dashboardSignIn: {
     parameters: {
       query?: never;
@@ -4561,7 +4861,7 @@ export interface operations {
         /** @description Results to skip, newest first. */
         offset?: string;
         status?: "queued" | "processing" | "completed" | "failed" | "canceled";
-        job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage";
+        job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit";
         /** @description Only the jobs made for this listing kit (the kit job's job_id). */
         kit_job_id?: string;
         mode?: "test" | "live";

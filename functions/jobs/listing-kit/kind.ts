@@ -1,0 +1,64 @@
+// The listing kit (README, "Listing kits"): one request makes a listing's whole media set as ordinary
+// child jobs of the other kinds, in the order their inputs need, and gathers them into one manifest with
+// a brochure deck. Listed last in the registry: its step starts the other kinds' state machines.
+import { handlersIn, type JobKind, jobRoute, type StepFunctionSpec } from '../job-kind.ts';
+import { listingKitOutput, listingKitRequest } from './schema.ts';
+import { submitListingKit } from './submit.ts';
+
+const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
+
+const advanceFunction: StepFunctionSpec = {
+  functionId: 'AdvanceListingKitFunction',
+  handler: step('advance'),
+  description: "Creates a listing kit's child jobs as their inputs become ready and assembles the kit",
+  // Assembling the deck reads six slide PDFs and PNGs and writes two PDFs.
+  memoryMb: 1024,
+  timeoutSeconds: 120,
+  needs: ['media', 'sharp', 'childJobs'],
+};
+
+export const listingKitKind: JobKind = {
+  name: 'listing-kit',
+  jobs: [
+    {
+      type: 'listing_kit',
+      description:
+        "Makes a listing's whole media set from one request: frontage, boundary markup with its edit and reveal video, a portal-safe edit, drone stills and footage, six brochure slides with a deck, and staged rooms — as child jobs of those kinds (kit_job_id), gathered into one manifest.",
+      route: jobRoute({
+        method: 'POST',
+        path: '/v1/listing-kits/generate',
+        functionId: 'ListingKitFunction',
+        operationId: 'generateListingKit',
+        summary: "Makes a listing's whole media set as child jobs; creates a listing_kit job.",
+        tag: 'Listing kits',
+        body: listingKitRequest,
+        errors: ['URL_NOT_ALLOWED'],
+        submit: submitListingKit,
+      }),
+      output: listingKitOutput,
+      workflow: {
+        id: 'ListingKitWorkflow',
+        outputPath: '$.kit.output',
+        steps: [
+          {
+            name: 'AdvanceKit',
+            fn: advanceFunction,
+            progress: { percent: 1, stage: 'making_assets' },
+            payload: { input: '$.input' },
+            resultPath: '$.kit',
+            poll: {
+              waitName: 'WaitForChildren',
+              checkName: 'CheckChildren',
+              choiceName: 'KitDone',
+              check: advanceFunction,
+              payload: { input: '$.input' },
+              resultField: 'kit',
+              secondsPath: '$.kit.poll_seconds',
+              donePath: '$.kit.done',
+            },
+          },
+        ],
+      },
+    },
+  ],
+};

@@ -1,0 +1,318 @@
+// The listing kit's one step, run as a start-and-poll loop by its state machine (AdvanceKit, then
+// WaitForChildren → CheckChildren until KitDone): each run reads the children made so far, creates the
+// ones whose inputs are now ready (plan.ts decides which, from the kit request and the finished
+// children's outputs), records the kit's progress, and once every role has ended assembles the output:
+// the manifest, the brochure deck (screen and print PDFs of the six slides) and the frontage summary.
+//
+// Why a polling loop and not nested executions or task tokens: the children are ordinary jobs, started
+// through their kinds' own use cases (validation, parents, usage, webhooks, cancel and the sweeper all
+// apply unchanged); a child's state machine does not know it has a kit. The loop costs one state
+// transition pair per poll, and a retried run finds the children it made before (their ids are derived
+// from the kit's id and the role).
+import { JobError } from '../../core/errors.ts';
+import type { Job, JsonObject } from '../../core/jobs/job.ts';
+import { mediaKey } from '../../core/media/media-store.ts';
+import { logger } from '../../core/observability.ts';
+import {
+  jobRef,
+  recordStepProgress,
+  type StepEvent,
+  type StepJob,
+} from '../../core/workflows/step-runtime.ts';
+import { printDeck, screenDeck } from '../brochure/deck-pdf.ts';
+import { defineStep, type StepPorts } from '../define-step.ts';
+import type { ChildJobs } from '../shared/child-jobs.ts';
+import {
+  blockedRoles,
+  type ChildState,
+  type KitRole,
+  kitDone,
+  kitProgress,
+  kitRoles,
+  readyChildren,
+} from './plan.ts';
+import type { ListingKitInput, StoredListingKitOutput } from './schema.ts';
+
+/** How long the loop waits between runs while children work. */
+const POLL_SECONDS = 5;
+const SLIDE_ROLES = [
+  'slide_cover',
+  'slide_features',
+  'slide_gallery',
+  'slide_location',
+  'slide_agent',
+  'slide_content',
+] as const;
+
+/** What the loop carries from one run to the next (state-machine data). */
+export interface KitState {
+  /** The children made so far, by role. */
+  readonly children: Readonly<Record<string, { readonly job_id: string; readonly job_type: string }>>;
+  /** Roles whose creation was refused (a room image the stage will not fetch), with the refusal. */
+  readonly refused: Readonly<
+    Record<string, { readonly job_type: string; readonly code: string; readonly message: string }>
+  >;
+  readonly finished: number;
+  readonly done: boolean;
+  readonly poll_seconds: number;
+  readonly output?: StoredListingKitOutput;
+}
+
+export interface KitStepEvent extends StepEvent {
+  readonly input: ListingKitInput;
+  /** The previous run's state (absent on the first run). */
+  readonly kit?: KitState;
+}
+
+type KitPorts = Pick<StepPorts, 'childJobs' | 'media' | 'jobs' | 'events' | 'clock'>;
+
+function tenantOf(job: StepJob) {
+  return { orgId: job.org_id, mode: job.mode };
+}
+
+function stateOf(job: Job | undefined, jobId: string, jobType: string): ChildState {
+  if (!job) return { jobId, jobType, status: 'queued' };
+  return {
+    jobId,
+    jobType,
+    status: job.status,
+    ...(job.output ? { output: job.output } : {}),
+    ...(job.error ? { error: { code: job.error.code, message: job.error.message } } : {}),
+  };
+}
+
+/** Every stored media key in a value ({ s3_key } objects), to presign for the children that read them. */
+function mediaKeysOf(value: unknown, keys: Set<string>): void {
+  if (Array.isArray(value)) for (const item of value) mediaKeysOf(item, keys);
+  else if (typeof value === 'object' && value !== null) {
+    const key = (value as { s3_key?: unknown }).s3_key;
+    if (typeof key === 'string') keys.add(key);
+    else for (const item of Object.values(value)) mediaKeysOf(item, keys);
+  }
+}
+
+async function childStates(
+  ports: KitPorts,
+  job: StepJob,
+  state: KitState,
+): Promise<Map<KitRole, ChildState>> {
+  const tenant = tenantOf(job);
+  const states = new Map<KitRole, ChildState>();
+  await Promise.all(
+    Object.entries(state.children).map(async ([role, child]) => {
+      states.set(
+        role as KitRole,
+        stateOf(await ports.childJobs.get(tenant, child.job_id), child.job_id, child.job_type),
+      );
+    }),
+  );
+  for (const [role, refusal] of Object.entries(state.refused))
+    states.set(role as KitRole, {
+      jobId: '',
+      jobType: refusal.job_type,
+      status: 'failed',
+      error: { code: refusal.code, message: refusal.message },
+    });
+  return states;
+}
+
+/** Presigned URLs of the finished children's media, for the children that download them (the slides). */
+async function mediaUrls(
+  ports: Pick<KitPorts, 'media' | 'clock'>,
+  states: ReadonlyMap<KitRole, ChildState>,
+): Promise<Map<string, string>> {
+  const keys = new Set<string>();
+  for (const child of states.values()) if (child.status === 'completed') mediaKeysOf(child.output, keys);
+  const now = ports.clock.now();
+  return new Map(
+    await Promise.all([...keys].map(async (key) => [key, (await ports.media.sign(key, now)).url] as const)),
+  );
+}
+
+async function createReady(
+  ports: Pick<KitPorts, 'childJobs' | 'media' | 'clock'>,
+  event: KitStepEvent,
+  states: Map<KitRole, ChildState>,
+  state: KitState,
+): Promise<KitState> {
+  const roles = kitRoles(event.input);
+  const urls = await mediaUrls(ports, states);
+  const ready = readyChildren(event.input, states, (key) => {
+    const url = urls.get(key);
+    if (!url) throw new Error(`no URL for ${key}`);
+    return url;
+  });
+  if (ready.length === 0) return state;
+  const children = { ...state.children };
+  const refused = { ...state.refused };
+  const maker = { tenant: tenantOf(event.job), jobId: event.job.job_id };
+  await Promise.all(
+    ready.map(async (request) => {
+      const made = await ports.childJobs.create(maker, { ...request, order: roles.indexOf(request.role) });
+      if (made.ok) {
+        children[request.role] = { job_id: made.jobId, job_type: request.jobType };
+        states.set(request.role, { jobId: made.jobId, jobType: request.jobType, status: 'queued' });
+      } else {
+        logger.warn('kit child refused', { role: request.role, code: made.error.code });
+        refused[request.role] = { job_type: request.jobType, ...made.error };
+        states.set(request.role, {
+          jobId: '',
+          jobType: request.jobType,
+          status: 'failed',
+          error: made.error,
+        });
+      }
+    }),
+  );
+  return { ...state, children, refused };
+}
+
+/** The child's media files a manifest entry carries (the fields the manifest entry schema declares). */
+const MANIFEST_MEDIA = [
+  'image',
+  'before_image',
+  'source_image',
+  'reference_image',
+  'video',
+  'poster',
+  'png',
+  'pdf',
+] as const;
+
+function manifestMedia(output: unknown): Record<string, unknown> {
+  if (typeof output !== 'object' || output === null) return {};
+  const fields = output as Record<string, unknown>;
+  return Object.fromEntries(
+    MANIFEST_MEDIA.filter((field) => {
+      const keys = new Set<string>();
+      mediaKeysOf(fields[field], keys);
+      return keys.size > 0;
+    }).map((field) => [field, fields[field]]),
+  );
+}
+
+async function deck(
+  ports: Pick<KitPorts, 'media'>,
+  event: KitStepEvent,
+  states: ReadonlyMap<KitRole, ChildState>,
+): Promise<StoredListingKitOutput['brochure_deck']> {
+  const slides = SLIDE_ROLES.map((role) => states.get(role));
+  if (!slides.every((slide) => slide?.status === 'completed')) return null;
+  const files = await Promise.all(
+    slides.map(async (slide) => {
+      const output = slide!.output as { pdf: { s3_key: string }; png: { s3_key: string } };
+      const [pdf, png] = await Promise.all([
+        ports.media.get(output.pdf.s3_key),
+        ports.media.get(output.png.s3_key),
+      ]);
+      return { pdf, png };
+    }),
+  );
+  const meta = {
+    title: `${event.input.address} — listing brochure`,
+    author: event.input.branding?.agency_name,
+  };
+  const [screen, print] = await Promise.all([screenDeck(files, meta), printDeck(files, meta)]);
+  const ref = jobRef(event.job);
+  const [screenFile, printFile] = await Promise.all([
+    ports.media.put(mediaKey(ref.tenant, ref.jobId, 'brochure-deck.pdf'), screen.bytes, 'application/pdf'),
+    ports.media.put(
+      mediaKey(ref.tenant, ref.jobId, 'brochure-deck-print.pdf'),
+      print.bytes,
+      'application/pdf',
+    ),
+  ]);
+  return { pdf: screenFile, pages: screen.pages, print: { pdf: printFile, pages: print.pages, bleed_mm: 3 } };
+}
+
+async function assemble(
+  ports: Pick<KitPorts, 'media'>,
+  event: KitStepEvent,
+  states: ReadonlyMap<KitRole, ChildState>,
+): Promise<StoredListingKitOutput> {
+  const blocked = new Map(blockedRoles(event.input, states).map((b) => [b.role, b]));
+  const manifest = kitRoles(event.input).map((role) => {
+    const child = states.get(role);
+    const missing = blocked.get(role);
+    if (!child?.jobId) {
+      const error = child?.error ?? {
+        code: 'DEPENDENCY_FAILED',
+        message: missing
+          ? `Not made: ${missing.reason}`
+          : 'Not made: the kit ended before its inputs were ready.',
+      };
+      return { role, job_id: null, job_type: child?.jobType ?? null, status: 'failed' as const, error };
+    }
+    return {
+      role,
+      job_id: child.jobId,
+      job_type: child.jobType,
+      status: child.status,
+      ...(child.error ? { error: child.error } : {}),
+      ...(child.status === 'completed' ? manifestMedia(child.output) : {}),
+    };
+  });
+  const completed = manifest.filter((entry) => entry.status === 'completed').length;
+  if (completed === 0) {
+    const first = manifest.find((entry) => entry.error)?.error;
+    throw new JobError(
+      'KIT_FAILED',
+      `No asset of the kit could be made${first ? ` (first failure: ${first.code}: ${first.message})` : ''}.`,
+    );
+  }
+  const frontage = states.get('frontage');
+  return {
+    manifest,
+    brochure_deck: await deck(ports, event, states),
+    frontage: frontage?.status === 'completed' ? frontageSummary(frontage.output) : null,
+    partial: completed < manifest.length,
+  } as StoredListingKitOutput;
+}
+
+function frontageSummary(output: unknown) {
+  const o = output as Record<string, unknown>;
+  const pick = [
+    'bearing',
+    'direction',
+    'confidence',
+    'reso_direction_faces',
+    'rear_bearing',
+    'rear_direction',
+    'winter_sun_hours',
+  ];
+  return Object.fromEntries(pick.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+}
+
+/** One run of the loop: reads the children, creates the ready ones, reports progress, ends when all have. */
+export async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<KitState> {
+  const previous: KitState = event.kit ?? {
+    children: {},
+    refused: {},
+    finished: 0,
+    done: false,
+    poll_seconds: POLL_SECONDS,
+  };
+  const states = await childStates(ports, event.job, previous);
+  // A kit canceled while this run was on its way makes no more children (its cancel has already
+  // canceled the ones it listed, and the state machine is stopped).
+  const kit = await ports.jobs.get(tenantOf(event.job), event.job.job_id);
+  if (kit?.status === 'canceled') throw new JobError('CANCELED', 'The kit was canceled.');
+  const state = await createReady(ports, event, states, previous);
+  const roles = kitRoles(event.input);
+  const finished = roles.filter((role) => {
+    const status = states.get(role)?.status;
+    return status === 'completed' || status === 'failed' || status === 'canceled';
+  });
+  if (finished.length > previous.finished) {
+    // The kit's percent follows its children; each newly finished child is a progress event.
+    const progress = { percent: kitProgress(event.input, states), stage: `made_${finished.at(-1)}` };
+    await recordStepProgress({ job: event.job, progress }, ports);
+  }
+  const next: KitState = { ...state, finished: finished.length };
+  if (!kitDone(event.input, states)) return next;
+  return { ...next, done: true, output: await assemble(ports, event, states) };
+}
+
+export const advance = defineStep(advanceKit, ['media', 'sharp', 'childJobs']);
+
+export type { ChildJobs, JsonObject };

@@ -1,0 +1,40 @@
+// Use case of POST /v1/listing-kits/generate: checks every image URL the kit's children will download
+// (a URL the stage would refuse is the caller's to fix now, not a failed asset later), then records the
+// kit job; its state machine makes the children.
+import { ApiError } from '../../core/errors.ts';
+import type { JsonObject } from '../../core/jobs/job.ts';
+import { checkUrlSyntax, customerImagePolicy } from '../../core/outbound/url-policy.ts';
+import { submitJob } from '../../core/use-cases/jobs.ts';
+import type { SubmitJob } from '../job-kind.ts';
+import type { ListingKitRequest } from './schema.ts';
+
+/** Every image URL of the request with the field it came from, as the caller wrote it. */
+export function kitImageUrls(request: ListingKitRequest): Array<{ field: string; url: string }> {
+  const { property, branding, rooms } = request;
+  return [
+    ...(property?.images ?? []).map((url, i) => ({ field: `property.images[${i}]`, url })),
+    ...(branding?.agent_headshot_url
+      ? [{ field: 'branding.agent_headshot_url', url: branding.agent_headshot_url }]
+      : []),
+    ...(branding?.agency_logo_url
+      ? [{ field: 'branding.agency_logo_url', url: branding.agency_logo_url }]
+      : []),
+    ...(rooms ?? []).map((room, i) => ({ field: `rooms[${i}].image_url`, url: room.image_url })),
+  ];
+}
+
+export const submitListingKit: SubmitJob<ListingKitRequest> = async (deps, tenant, { body }) => {
+  const { webhook_url, callback_metadata, ...input } = body;
+  const policy = customerImagePolicy(deps.webhookPolicy);
+  for (const { field, url } of kitImageUrls(body)) {
+    const checked = checkUrlSyntax(url, policy);
+    if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `${field} is not allowed: ${checked.reason}`);
+  }
+  return submitJob(deps, {
+    tenant,
+    jobType: 'listing_kit',
+    input: input as JsonObject,
+    webhookUrl: webhook_url,
+    callbackMetadata: callback_metadata,
+  });
+};

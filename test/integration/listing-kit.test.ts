@@ -1,0 +1,241 @@
+// Listing kits end to end on the local stack: one request makes a listing's whole media set as child jobs
+// of the other kinds (frontage → markup → edit → reveal, the portal-safe edit, drone stills and footage,
+// six brochure slides with a screen and a print deck, a staged room); the children carry kit_job_id (and
+// derived ones their parent_job_id) and are listed by it; a child that fails leaves a partial kit; a
+// cancel stops every child still running; bad input is a 400 naming the field.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_ADDRESS, sampleAssets } from '../../scripts/brochure/sample-data.ts';
+import { EMPTY_ROOMS, renderEmptyRoom } from '../support/empty-room-photo.ts';
+import { call, type Json, waitForJob } from '../support/http-client.ts';
+import { newOrganization } from '../support/local-stack-process.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+
+const stack = sharedStack();
+const KIT_TIMEOUT_MS = 600_000;
+let key: string;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  key = await (await newOrganization(stack)).key('live');
+  const files = new Map<string, { bytes: Buffer; contentType: string }>((await sampleAssets()).files);
+  const room = await renderEmptyRoom(EMPTY_ROOMS.find((r) => r.format === 'jpeg')!);
+  files.set('/rooms/lounge.jpg', { bytes: room.image, contentType: 'image/jpeg' });
+  server = http.createServer((req, res) => {
+    const file = files.get(req.url ?? '');
+    if (!file) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    res
+      .writeHead(200, { 'content-type': file.contentType, 'content-length': file.bytes.length })
+      .end(file.bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+const generate = (body: unknown) => call<Json>(stack.url, 'POST', '/v1/listing-kits/generate', { key, body });
+const getJob = async (id: string) =>
+  (await call<Json>(stack.url, 'GET', `/v1/jobs/${id}`, { key })).body.data;
+
+function kitBody(overrides: Json = {}): Json {
+  return {
+    address: SAMPLE_ADDRESS,
+    property: {
+      price_display: 'Auction Sat 14 June',
+      description: 'A light-filled family home behind an established garden, walking distance to the park.',
+      images: ['exterior.jpg', 'living.jpg', 'kitchen.webp', 'pool.jpg'].map((f) => `${base}/photos/${f}`),
+    },
+    branding: {
+      agent_name: 'Olivia Harrington',
+      agent_phone: '0412 345 678',
+      agent_email: 'olivia@harbourco.com.au',
+      agent_headshot_url: `${base}/brand/headshot.jpg`,
+      agency_name: 'Harbour & Co Property',
+      agency_logo_url: `${base}/brand/logo.png`,
+      primary_color: '#0E3B4A',
+      secondary_color: '#E0A43A',
+    },
+    rooms: [{ image_url: `${base}/rooms/lounge.jpg`, room_type: 'living_room' }],
+    ...overrides,
+  };
+}
+
+async function children(kitId: string): Promise<Json[]> {
+  const res = await call<Json>(stack.url, 'GET', `/v1/jobs?kit_job_id=${kitId}&limit=100`, { key });
+  expect(res.status).toBe(200);
+  return res.body.data.jobs as Json[];
+}
+
+async function pdfOf(url: string): Promise<PDFDocument> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+}
+
+describe('POST /v1/listing-kits/generate', () => {
+  it(
+    'makes every asset of a listing with images and one room, as child jobs gathered in one manifest',
+    async () => {
+      const accepted = await generate(kitBody());
+      expect(accepted.status, accepted.text).toBe(202);
+      const kitId = accepted.body.data.job_id as string;
+      const kit = await waitForJob(stack.url, key, kitId, KIT_TIMEOUT_MS);
+      expect(kit.status, JSON.stringify(kit.error ?? kit.output?.manifest)).toBe('completed');
+      expect(kit.job_type).toBe('listing_kit');
+      const { manifest, brochure_deck: deck, frontage, partial } = kit.output;
+      const roles = (manifest as Json[]).map((entry) => entry.role);
+      expect(roles).toEqual([
+        'frontage',
+        'markup',
+        'markup_edit',
+        'markup_edit_portal_safe',
+        'reveal_video',
+        'drone_overhead',
+        'drone_hero',
+        'drone_twilight',
+        'drone_footage',
+        'slide_cover',
+        'slide_features',
+        'slide_gallery',
+        'slide_location',
+        'slide_agent',
+        'slide_content',
+        'staging_1',
+      ]);
+      expect(
+        (manifest as Json[]).filter((entry) => entry.status !== 'completed'),
+        'every asset completed',
+      ).toEqual([]);
+      expect(partial).toBe(false);
+      expect(frontage.reso_direction_faces).toMatch(
+        /^(North|Northeast|East|Southeast|South|Southwest|West|Northwest)$/,
+      );
+
+      // The deck: one PDF of the six slides, and a print version with 3 mm bleed and crop marks.
+      expect(deck.pages).toBe(6);
+      const screen = await pdfOf(deck.pdf.url);
+      expect(screen.getPageCount()).toBe(6);
+      const print = await pdfOf(deck.print.pdf.url);
+      expect(print.getPageCount()).toBe(6);
+      const page = print.getPage(0);
+      const trim = page.getTrimBox();
+      const bleed = page.getBleedBox();
+      expect(trim.x - bleed.x).toBeCloseTo((3 * 72) / 25.4, 2);
+      expect(page.getMediaBox().width).toBeGreaterThan(bleed.width);
+
+      // The children: ordinary jobs of their kinds, marked with the kit, listed by it.
+      const listed = await children(kitId);
+      const byId = new Map(listed.map((job) => [job.job_id, job]));
+      for (const entry of manifest as Json[]) {
+        const child = byId.get(entry.job_id);
+        expect(child, `${entry.role} is listed under the kit`).toBeDefined();
+        expect(child!.kit_job_id).toBe(kitId);
+        expect(child!.job_type).toBe(entry.job_type);
+      }
+      const jobOf = (role: string) => (manifest as Json[]).find((entry) => entry.role === role)!.job_id;
+      expect((await getJob(jobOf('markup_edit'))).parent_job_id).toBe(jobOf('markup'));
+      expect((await getJob(jobOf('markup_edit_portal_safe'))).parent_job_id).toBe(jobOf('markup'));
+      expect((await getJob(jobOf('reveal_video'))).parent_job_id).toBe(jobOf('markup_edit'));
+      expect((await getJob(jobOf('frontage'))).parent_job_id).toBeNull();
+      // The portal-safe edit carries no text at all; the other edit has its label and address.
+      const portalSafe = await getJob(jobOf('markup_edit_portal_safe'));
+      expect(portalSafe.output.annotations ?? []).toEqual([]);
+      const labelled = await getJob(jobOf('markup_edit'));
+      expect((labelled.output.annotations as Json[]).length).toBeGreaterThan(0);
+    },
+    KIT_TIMEOUT_MS,
+  );
+
+  it(
+    'completes partial when a child fails, naming the failed asset and its code',
+    async () => {
+      const accepted = await generate(
+        kitBody({
+          include: ['frontage', 'staging'],
+          rooms: [
+            { image_url: `${base}/rooms/lounge.jpg`, room_type: 'living_room' },
+            { image_url: `${base}/rooms/missing.jpg`, room_type: 'bedroom' },
+          ],
+        }),
+      );
+      expect(accepted.status, accepted.text).toBe(202);
+      const kit = await waitForJob(stack.url, key, accepted.body.data.job_id, KIT_TIMEOUT_MS);
+      expect(kit.status).toBe('completed');
+      expect(kit.output.partial).toBe(true);
+      const manifest = kit.output.manifest as Json[];
+      expect(manifest.map((entry) => [entry.role, entry.status])).toEqual([
+        ['frontage', 'completed'],
+        ['staging_1', 'completed'],
+        ['staging_2', 'failed'],
+      ]);
+      expect(manifest[2]!.error.code).toMatch(/^[A-Z_]+$/);
+      expect(kit.output.brochure_deck).toBeNull();
+    },
+    KIT_TIMEOUT_MS,
+  );
+
+  it(
+    'cancels every child still running when the kit is canceled',
+    async () => {
+      const accepted = await generate(kitBody({ include: ['drone_stills', 'drone_footage'], rooms: [] }));
+      expect(accepted.status, accepted.text).toBe(202);
+      const kitId = accepted.body.data.job_id as string;
+      const deadline = Date.now() + 60_000;
+      while ((await children(kitId)).length === 0) {
+        if (Date.now() > deadline) throw new Error('the kit made no child within a minute');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const canceled = await call<Json>(stack.url, 'POST', `/v1/jobs/${kitId}/cancel`, { key });
+      expect(canceled.status, canceled.text).toBe(200);
+      expect((await getJob(kitId)).status).toBe('canceled');
+      const settle = Date.now() + 30_000;
+      for (;;) {
+        const running = (await children(kitId)).filter((job) =>
+          ['queued', 'processing'].includes(job.status),
+        );
+        if (running.length === 0) break;
+        if (Date.now() > settle) throw new Error(`children still running: ${JSON.stringify(running)}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      // And the kit makes no more: a while later the children are the same, all ended.
+      const before = (await children(kitId)).map((job) => job.job_id).sort();
+      await new Promise((r) => setTimeout(r, 6000));
+      const after = await children(kitId);
+      expect(after.map((job) => job.job_id).sort()).toEqual(before);
+      expect(after.every((job) => ['canceled', 'completed', 'failed'].includes(job.status))).toBe(true);
+    },
+    KIT_TIMEOUT_MS,
+  );
+
+  it.each([
+    ['no address', { address: undefined }, 'address'],
+    [
+      'a room without room_type',
+      { rooms: [{ image_url: 'https://example.com/a.jpg' }] },
+      'rooms[0].room_type',
+    ],
+    [
+      'eleven rooms',
+      {
+        rooms: Array.from({ length: 11 }, () => ({
+          image_url: 'https://example.com/a.jpg',
+          room_type: 'bedroom',
+        })),
+      },
+      'rooms',
+    ],
+    ['an unknown asset group', { include: ['frontage', 'hologram'] }, 'include'],
+    ['a latitude out of range', { options: { lat: 123, lng: 151 } }, 'options.lat'],
+  ])('answers 400 naming the field for %s', async (_name, overrides, field) => {
+    const res = await generate(kitBody(overrides as Json));
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(JSON.stringify(res.body.error)).toContain(field);
+  });
+});
