@@ -170,18 +170,9 @@ async function sampleAerial(): Promise<Buffer> {
 const DESCRIPTION =
   'Set behind an established garden on a quiet, tree-lined street, this light-filled family home pairs original character with a thoughtful modern extension. Four generous bedrooms, two bathrooms and an open-plan living and dining zone flow out to a north-facing terrace and solar-heated pool. Walk to Central Park, the light rail and the cafes of Harris Street; the CBD is ten minutes away.';
 
-/** One request per slide type, the images served under `base`. */
-export function sampleRequests(base: string): BrochureSlideRequest[] {
-  const images = ['exterior.jpg', 'living.jpg', 'kitchen.webp', 'pool.jpg', 'aerial.png'].map(
-    (f) => `${base}/photos/${f}`,
-  );
-  const property = {
-    address: SAMPLE_ADDRESS,
-    price_display: 'Auction Sat 14 June',
-    description: DESCRIPTION,
-    images,
-  };
-  const branding = {
+/** The sample agent and agency, their headshot and logo served under `base`. */
+export function sampleBranding(base: string) {
+  return {
     agent_name: 'Olivia Harrington',
     agent_phone: '0412 345 678',
     agent_email: 'olivia@harbourco.com.au',
@@ -191,6 +182,26 @@ export function sampleRequests(base: string): BrochureSlideRequest[] {
     primary_color: '#0E3B4A',
     secondary_color: '#E0A43A',
   };
+}
+
+/** The sample property: its price, description and photos (with the aerial unless `aerial` is false). */
+export function sampleProperty(base: string, options: { aerial?: boolean } = {}) {
+  const photos = ['exterior.jpg', 'living.jpg', 'kitchen.webp', 'pool.jpg'];
+  return {
+    address: SAMPLE_ADDRESS,
+    price_display: 'Auction Sat 14 June',
+    description: DESCRIPTION,
+    images: [...photos, ...(options.aerial === false ? [] : ['aerial.png'])].map(
+      (f) => `${base}/photos/${f}`,
+    ),
+  };
+}
+
+/** One request per slide type, the images served under `base`. */
+export function sampleRequests(base: string): BrochureSlideRequest[] {
+  const property = sampleProperty(base);
+  const { images } = property;
+  const branding = sampleBranding(base);
   return [
     { property, slide: { type: 'cover' }, branding },
     {

@@ -7,7 +7,12 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_ADDRESS, sampleAssets } from '../../scripts/brochure/sample-data.ts';
+import {
+  SAMPLE_ADDRESS,
+  sampleAssets,
+  sampleBranding,
+  sampleProperty,
+} from '../../scripts/brochure/sample-data.ts';
 import { EMPTY_ROOMS, renderEmptyRoom } from '../support/empty-room-photo.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
@@ -44,23 +49,11 @@ const getJob = async (id: string) =>
   (await call<Json>(stack.url, 'GET', `/v1/jobs/${id}`, { key })).body.data;
 
 function kitBody(overrides: Json = {}): Json {
+  const { address: _address, ...property } = sampleProperty(base, { aerial: false });
   return {
     address: SAMPLE_ADDRESS,
-    property: {
-      price_display: 'Auction Sat 14 June',
-      description: 'A light-filled family home behind an established garden, walking distance to the park.',
-      images: ['exterior.jpg', 'living.jpg', 'kitchen.webp', 'pool.jpg'].map((f) => `${base}/photos/${f}`),
-    },
-    branding: {
-      agent_name: 'Olivia Harrington',
-      agent_phone: '0412 345 678',
-      agent_email: 'olivia@harbourco.com.au',
-      agent_headshot_url: `${base}/brand/headshot.jpg`,
-      agency_name: 'Harbour & Co Property',
-      agency_logo_url: `${base}/brand/logo.png`,
-      primary_color: '#0E3B4A',
-      secondary_color: '#E0A43A',
-    },
+    property,
+    branding: sampleBranding(base),
     rooms: [{ image_url: `${base}/rooms/lounge.jpg`, room_type: 'living_room' }],
     ...overrides,
   };

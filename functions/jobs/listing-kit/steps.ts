@@ -31,18 +31,10 @@ import {
   kitRoles,
   readyChildren,
 } from './plan.ts';
-import type { ListingKitInput, StoredListingKitOutput } from './schema.ts';
+import { type ListingKitInput, SLIDE_ROLES, type StoredListingKitOutput } from './schema.ts';
 
 /** How long the loop waits between runs while children work. */
 const POLL_SECONDS = 5;
-const SLIDE_ROLES = [
-  'slide_cover',
-  'slide_features',
-  'slide_gallery',
-  'slide_location',
-  'slide_agent',
-  'slide_content',
-] as const;
 
 /** What the loop carries from one run to the next (state-machine data). */
 export interface KitState {
