@@ -2,9 +2,9 @@
 import { jobIdParam } from '../core/schemas/common.ts';
 import { getJob } from '../core/use-cases/jobs.ts';
 import { apiRoute } from './http/api-route.ts';
-import { jobServices } from './http/services.ts';
+import { jobPorts } from './http/services.ts';
 
 export const handler = apiRoute({ params: jobIdParam }, async ({ params, tenant }) => ({
   status: 200,
-  data: await getJob(jobServices(), tenant, params.jobId),
+  data: await getJob(jobPorts(), tenant, params.jobId),
 }));

@@ -2,10 +2,10 @@
 
 import { listJobs } from '../core/use-cases/jobs.ts';
 import { apiRoute } from './http/api-route.ts';
-import { jobServices } from './http/services.ts';
+import { jobPorts } from './http/services.ts';
 import { listJobsQuery } from './job-schemas.ts';
 
 export const handler = apiRoute({ query: listJobsQuery }, async ({ query, tenant }) => ({
   status: 200,
-  data: await listJobs(jobServices(), tenant, query),
+  data: await listJobs(jobPorts(), tenant, query),
 }));

@@ -6,16 +6,16 @@ import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
 import { apiLogContext, instrumented } from '../core/observability.ts';
-import type { JobDeps } from '../core/use-cases/jobs.ts';
+import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
-import { jobServices } from './http/services.ts';
+import { jobPorts } from './http/services.ts';
 import { type RouteDefinition, routeFor } from './routes.ts';
 
 /** The raw use-case call of a job route: validated request and ports in, job accepted out. */
 export function submitJobRequest(
   route: JobRoute,
-  deps: JobDeps,
+  deps: JobPorts,
   tenant: Tenant,
   request: { body: unknown; params: unknown },
 ) {
@@ -33,7 +33,7 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
         status: 202,
         data: await submitJobRequest(
           route.job,
-          creationClaim ? { ...jobServices(), creationClaim } : jobServices(),
+          creationClaim ? { ...jobPorts(), creationClaim } : jobPorts(),
           tenant,
           { body, params },
         ),

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../core/errors.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
 import type { BillingSpec } from '../core/usage/billing.ts';
-import type { JobDeps } from '../core/use-cases/jobs.ts';
+import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { CapabilityName } from './capabilities.ts';
 
 /** A Lambda handler: an exported function of a module inside a job-kind (or shared) folder. */
@@ -97,7 +97,7 @@ export interface StepSpec {
 
 /** A submit use case: validated request in, job accepted out. */
 export type SubmitJob<B = never, P = never> = (
-  deps: JobDeps,
+  deps: JobPorts,
   tenant: Tenant,
   request: { readonly body: B; readonly params: P },
 ) => Promise<{ job_id: string; status: 'queued' }>;

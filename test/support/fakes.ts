@@ -7,7 +7,7 @@ import type { Clock } from '../../functions/core/clock.ts';
 import type { JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { MediaStore } from '../../functions/core/media/media-store.ts';
 import type { StoredMedia } from '../../functions/core/schemas/outputs.ts';
-import type { JobDeps } from '../../functions/core/use-cases/jobs.ts';
+import type { JobPorts } from '../../functions/core/use-cases/jobs.ts';
 import type { StepJob } from '../../functions/core/workflows/step-runtime.ts';
 import type { LatLng, ParsedAddress, SiteModel } from '../../functions/domain/geo-types.ts';
 import type { ResolvedLocation } from '../../functions/jobs/shared/resolve-location.ts';
@@ -202,7 +202,7 @@ export function fakeAccountStore(methods: Partial<AccountStore> = {}): AccountSt
  * The job use cases' dependencies with the ones a test gives. The stage's URL rules default to a cloud
  * stage's (https, public hosts); any other port not given fails the test when used.
  */
-export function fakeJobDeps(deps: Partial<JobDeps> = {}): JobDeps {
+export function fakeJobPorts(deps: Partial<JobPorts> = {}): JobPorts {
   return {
     jobs: deps.jobs ?? fakeJobStore(),
     webhookPolicy: deps.webhookPolicy ?? { allowHttp: false, allowLoopback: false },

@@ -19,7 +19,7 @@ import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
 import { getUsage } from '../../core/use-cases/usage.ts';
 import { type ApiHandler, errorResult } from '../http/api-route.ts';
 import { dashboardAuth, dashboardKeyAdmin, dashboardSessions } from '../http/dashboard-services.ts';
-import { authSettings, jobServices, usageServices } from '../http/services.ts';
+import { authSettings, jobPorts, usageServices } from '../http/services.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
 import { routeFor } from '../routes.ts';
 import {
@@ -76,16 +76,16 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     sessionRoute({}, async ({ orgId }) => ok(await rotateDashboardWebhookSecret(dashboardKeyAdmin(), orgId))),
   dashboardListJobs: () =>
     sessionRoute({ query: dashboardJobsQuery }, async ({ orgId, query }) =>
-      ok(await listJobs(jobServices(), { orgId, mode: query.mode }, query)),
+      ok(await listJobs(jobPorts(), { orgId, mode: query.mode }, query)),
     ),
   dashboardGetJob: () =>
     sessionRoute({ params: dashboardJobParams, query: dashboardJobQuery }, async ({ orgId, params, query }) =>
-      ok(await getJob(jobServices(), { orgId, mode: query.mode }, params.jobId)),
+      ok(await getJob(jobPorts(), { orgId, mode: query.mode }, params.jobId)),
     ),
   dashboardUsage: () =>
     sessionRoute({ query: usageQuery }, async ({ orgId, query }) => {
       const { store, pricing } = usageServices();
-      return ok(await getUsage(store, { orgId, ...query }, pricing, jobServices().clock.now()));
+      return ok(await getUsage(store, { orgId, ...query }, pricing, jobPorts().clock.now()));
     }),
 };
 

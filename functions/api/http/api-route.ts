@@ -47,7 +47,7 @@ export interface RouteRequest<B, Q, P> {
   readonly tenant: Tenant;
   readonly key: ApiKeyRecord | undefined;
   readonly requestId: string;
-  /** With an Idempotency-Key: claims what the request creates once, across retries (JobDeps.creationClaim). */
+  /** With an Idempotency-Key: claims what the request creates once, across retries (JobPorts.creationClaim). */
   readonly creationClaim?: (proposed: ClaimedCreation) => Promise<ClaimedCreation>;
 }
 

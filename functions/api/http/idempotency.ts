@@ -129,7 +129,7 @@ export function idempotencyError(error: unknown): unknown {
   return error;
 }
 
-/** A job id and creation time, as first proposed for a request (see JobDeps.creationClaim). */
+/** A job id and creation time, as first proposed for a request (see JobPorts.creationClaim). */
 export interface ClaimedCreation {
   readonly jobId: string;
   readonly createdAt: string;

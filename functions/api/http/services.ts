@@ -9,8 +9,8 @@ import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../../core/con
 import { DynamoJobStore } from '../../core/jobs/job-store.ts';
 import { S3MediaStore } from '../../core/media/media-store.ts';
 import { DynamoUsageStore, type UsageStore } from '../../core/usage/usage-store.ts';
-import type { CancelDeps } from '../../core/use-cases/cancel-job.ts';
-import type { JobDeps } from '../../core/use-cases/jobs.ts';
+import type { CancelPorts } from '../../core/use-cases/cancel-job.ts';
+import type { JobPorts } from '../../core/use-cases/jobs.ts';
 import { getOrganizationSettings } from '../../core/use-cases/organization-settings.ts';
 import type { UsagePricing } from '../../core/use-cases/usage.ts';
 import { JobEventPublisher } from '../../core/webhooks/event-publisher.ts';
@@ -23,7 +23,7 @@ export interface AuthSettings {
 }
 
 let accounts: AccountStore | undefined;
-let jobDeps: JobDeps | undefined;
+let jobDeps: JobPorts | undefined;
 let signer: S3MediaStore | undefined;
 
 function mediaSigner(): S3MediaStore {
@@ -63,7 +63,7 @@ export function authSettings(): AuthSettings {
   return auth;
 }
 
-export function jobServices(): JobDeps {
+export function jobPorts(): JobPorts {
   jobDeps ??= {
     jobs: new DynamoJobStore(dynamo(), requireEnv(ENV.jobsTable)),
     // Built on first use: routes that only create jobs have no bucket to sign for.
@@ -79,11 +79,11 @@ export function jobServices(): JobDeps {
   return jobDeps;
 }
 
-let cancelDeps: CancelDeps | undefined;
+let cancelDeps: CancelPorts | undefined;
 
 /** The cancel route's ports: the job store, every job type's state machine (to stop) and the event queue. */
-export function cancelServices(): CancelDeps {
-  const { jobs, signer, clock } = jobServices();
+export function cancelServices(): CancelPorts {
+  const { jobs, signer, clock } = jobPorts();
   cancelDeps ??= {
     jobs,
     signer,

@@ -11,9 +11,9 @@ import { logger } from '../observability.ts';
 import { relayNow } from '../workflows/outbox.ts';
 import type { JobEvents } from '../workflows/step-runtime.ts';
 import type { WorkflowStopper } from '../workflows/workflow-starter.ts';
-import type { JobDeps } from './jobs.ts';
+import type { JobPorts } from './jobs.ts';
 
-export interface CancelDeps extends Pick<JobDeps, 'jobs' | 'signer' | 'clock'> {
+export interface CancelPorts extends Pick<JobPorts, 'jobs' | 'signer' | 'clock'> {
   readonly stopper: WorkflowStopper;
   readonly events: JobEvents;
 }
@@ -31,7 +31,7 @@ function notCancelable(job: Job): ApiError {
  * is canceled its kit children still queued or processing are canceled too (on a repeat as well, so a
  * retry finishes a cascade an earlier attempt did not); the answer is the job's own.
  */
-export async function cancelJob(deps: CancelDeps, tenant: Tenant, jobId: string): Promise<JobView> {
+export async function cancelJob(deps: CancelPorts, tenant: Tenant, jobId: string): Promise<JobView> {
   const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
   if (!job) throw apiErrors.jobNotFound(jobId);
   if (job.status === 'completed' || job.status === 'failed') throw notCancelable(job);
@@ -44,7 +44,7 @@ export async function cancelJob(deps: CancelDeps, tenant: Tenant, jobId: string)
 }
 
 /** Marks a queued or processing job canceled, then stops its execution and tells (nothing if it ended first). */
-async function cancelUnfinished(deps: CancelDeps, tenant: Tenant, job: Job): Promise<void> {
+async function cancelUnfinished(deps: CancelPorts, tenant: Tenant, job: Job): Promise<void> {
   const ref = { tenant, jobId: job.jobId, jobType: job.jobType };
   const canceled = await deps.jobs.cancel(ref, deps.clock.now().toISOString());
   if (canceled) await stopAndTell(deps, canceled);
@@ -57,7 +57,7 @@ async function cancelUnfinished(deps: CancelDeps, tenant: Tenant, job: Job): Pro
  * others or change the kit's answer. A failure to list them is thrown: nothing was canceled, and a
  * retried cancel of the (canceled) kit does the cascade again.
  */
-async function cancelKitChildren(deps: CancelDeps, tenant: Tenant, kitJobId: string): Promise<void> {
+async function cancelKitChildren(deps: CancelPorts, tenant: Tenant, kitJobId: string): Promise<void> {
   const children = await deps.jobs.listByKit(tenant, kitJobId);
   await Promise.all(
     children
@@ -76,7 +76,7 @@ async function cancelKitChildren(deps: CancelDeps, tenant: Tenant, kitJobId: str
 export const STOP_BUDGET_MS = 3000;
 
 /** Stops the execution, then relays the job.canceled event the cancel left in the job's outbox. */
-async function stopAndTell(deps: CancelDeps, job: Job): Promise<void> {
+async function stopAndTell(deps: CancelPorts, job: Job): Promise<void> {
   try {
     await deps.stopper.stop(job.jobType, job.jobId, 'Canceled by its owner (POST /v1/jobs/{jobId}/cancel).', {
       timeoutMs: STOP_BUDGET_MS,

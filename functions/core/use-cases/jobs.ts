@@ -12,7 +12,7 @@ import { checkUrlSyntax, type StageUrlRules, webhookDeliveryPolicy } from '../ou
 import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
 import type { OrganizationSettingsReader } from './organization-settings.ts';
 
-export interface JobDeps {
+export interface JobPorts {
   readonly jobs: JobStore;
   /**
    * The stage's rules for URLs the service calls (https and public hosts only, except where the stage
@@ -40,7 +40,7 @@ export interface JobDeps {
   }) => Promise<{ readonly jobId: string; readonly createdAt: string }>;
 }
 
-export async function getJob(deps: JobDeps, tenant: Tenant, jobId: string): Promise<JobView> {
+export async function getJob(deps: JobPorts, tenant: Tenant, jobId: string): Promise<JobView> {
   const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
   if (!job) throw apiErrors.jobNotFound(jobId);
   return toJobView(job, deps.signer, deps.clock.now());
@@ -55,7 +55,7 @@ export interface ListJobsQuery {
   readonly offset: number;
 }
 
-export async function listJobs(deps: JobDeps, tenant: Tenant, query: ListJobsQuery) {
+export async function listJobs(deps: JobPorts, tenant: Tenant, query: ListJobsQuery) {
   const page = await deps.jobs.list(tenant, {
     status: query.status,
     jobType: query.job_type,
@@ -81,7 +81,7 @@ export async function listJobs(deps: JobDeps, tenant: Tenant, query: ListJobsQue
  * tenants' jobs), be of an accepted type (409 INVALID_PARENT_JOB) and be completed (409 JOB_NOT_READY, or PARENT_JOB_FAILED when it failed).
  */
 export async function loadParentJob(
-  deps: JobDeps,
+  deps: JobPorts,
   tenant: Tenant,
   jobId: string,
   acceptedTypes: readonly JobType[],
@@ -137,7 +137,7 @@ export interface JobSubmission {
  * are named by job id, so a start that did land and a sweeper's start are the same execution.
  */
 export async function submitJob(
-  deps: JobDeps,
+  deps: JobPorts,
   submission: JobSubmission,
 ): Promise<{ job_id: string; status: 'queued' }> {
   if (submission.webhookUrl) {
@@ -185,7 +185,7 @@ export async function submitJob(
 }
 
 /** Starts a written job's execution within START_BUDGET_MS; never throws (the job exists either way). */
-async function startWithin(deps: JobDeps, job: Job, parent: Job | undefined): Promise<void> {
+async function startWithin(deps: JobPorts, job: Job, parent: Job | undefined): Promise<void> {
   try {
     await deps.starter.start(job.jobType, job.jobId, workflowInputFor(job, parent), {
       timeoutMs: START_BUDGET_MS,

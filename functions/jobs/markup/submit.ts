@@ -4,7 +4,7 @@ import { ApiError, apiErrors } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Job } from '../../core/jobs/job.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
-import { ensureCompleted, type JobDeps, loadParentJob, submitJob } from '../../core/use-cases/jobs.ts';
+import { ensureCompleted, type JobPorts, loadParentJob, submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
 import {
   MARKUP_STYLES,
@@ -60,7 +60,7 @@ export const submitMarkupEdit: SubmitJob<MarkupEditRequest, { jobId: string }> =
  * The edit a reveal video shows: the job itself when it is an edit, or the latest completed edit when
  * it is a markup (a markup without one cannot be revealed yet: there is no boundary to draw).
  */
-async function revealSource(deps: JobDeps, tenant: Tenant, jobId: string): Promise<Job> {
+async function revealSource(deps: JobPorts, tenant: Tenant, jobId: string): Promise<Job> {
   const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
   if (!job) throw apiErrors.jobNotFound(jobId);
   if (job.jobType === 'markup_v2_edit') {

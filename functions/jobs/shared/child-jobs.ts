@@ -13,7 +13,7 @@ import type { Job } from '../../core/jobs/job.ts';
 import type { JobStore } from '../../core/jobs/job-store.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import type { MediaUrlSigner } from '../../core/media/media-store.ts';
-import type { JobDeps } from '../../core/use-cases/jobs.ts';
+import type { JobPorts } from '../../core/use-cases/jobs.ts';
 import { getOrganizationSettings } from '../../core/use-cases/organization-settings.ts';
 import { StepFunctionsStarter } from '../../core/workflows/workflow-starter.ts';
 import type { JobRoute } from '../job-kind.ts';
@@ -48,7 +48,7 @@ export interface ChildJobs {
 }
 
 /** What creating children needs: the job store, starter, signer, clock and the stage's URL rules. */
-export type ChildJobDeps = Omit<JobDeps, 'kitJobId' | 'creationClaim'>;
+export type ChildJobPorts = Omit<JobPorts, 'kitJobId' | 'creationClaim'>;
 
 /** The id of the maker's child in a role (the same on every retry). */
 export function childJobId(maker: ChildMaker, role: string, order: number): string {
@@ -56,7 +56,7 @@ export function childJobId(maker: ChildMaker, role: string, order: number): stri
   return derivedUuidv7(uuidv7Time(maker.jobId) + 1 + order, `${maker.jobId}/${role}`);
 }
 
-export function childJobs(deps: ChildJobDeps, routeOf: (jobType: string) => JobRoute): ChildJobs {
+export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => JobRoute): ChildJobs {
   return {
     get: (tenant, jobId) => deps.jobs.get(tenant, jobId),
     async create(maker, request) {

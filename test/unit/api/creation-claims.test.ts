@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoCreationClaims } from '../../../functions/api/http/idempotency.ts';
 import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
-import { type JobDeps, submitJob } from '../../../functions/core/use-cases/jobs.ts';
+import { type JobPorts, submitJob } from '../../../functions/core/use-cases/jobs.ts';
 import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
@@ -13,7 +13,7 @@ let claims: DynamoCreationClaims;
 const tenant = { orgId: 'org-claims', mode: 'live' as const };
 const started: string[] = [];
 
-function deps(key: string, body: unknown, at: number): JobDeps {
+function deps(key: string, body: unknown, at: number): JobPorts {
   const request = { method: 'POST', path: '/v1/property-frontage/detect', body };
   return {
     jobs,
@@ -21,12 +21,12 @@ function deps(key: string, body: unknown, at: number): JobDeps {
     signer: { sign: async (k) => ({ url: k, expiresAt: '' }) },
     starter: { start: async (_type, name) => void started.push(name) },
     clock: { now: () => new Date(at) },
-    organizationSettings: { get: async () => ({}) } as unknown as JobDeps['organizationSettings'],
+    organizationSettings: { get: async () => ({}) } as unknown as JobPorts['organizationSettings'],
     creationClaim: (proposed) => claims.claim(tenant, key, request, proposed),
   };
 }
 
-const submit = (d: JobDeps, body: Record<string, unknown>) =>
+const submit = (d: JobPorts, body: Record<string, unknown>) =>
   submitJob(d, { tenant, jobType: 'frontage_detection', input: body });
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { generateSlide } from '../../../functions/jobs/brochure/steps.ts';
 import { submitBrochureSlide } from '../../../functions/jobs/brochure/submit.ts';
 import { ImageFetchError, type ImageFetcher } from '../../../functions/media/images/fetch-image.ts';
 import {
-  fakeJobDeps,
+  fakeJobPorts,
   fakeLocationProviders,
   fakeMediaStore,
   fakeStillRenderer,
@@ -64,7 +64,7 @@ describe('brochure image downloads', () => {
 
 describe('brochure submit', () => {
   // A refused URL is refused before the job store or the workflow starter is reached (they fail if used).
-  const deps = fakeJobDeps({ webhookPolicy: { allowHttp: false, allowLoopback: false } });
+  const deps = fakeJobPorts({ webhookPolicy: { allowHttp: false, allowLoopback: false } });
   const tenant: Tenant = { orgId: 'org', mode: 'live' };
   const body = (branding: Record<string, unknown>, images = ['https://photos.example/a.jpg']) =>
     brochureSlideRequest.parse({

@@ -6,7 +6,7 @@ import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { JobRef } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus } from '../../../functions/core/jobs/job-types.ts';
 import { logger } from '../../../functions/core/observability.ts';
-import { type CancelDeps, cancelJob, STOP_BUDGET_MS } from '../../../functions/core/use-cases/cancel-job.ts';
+import { type CancelPorts, cancelJob, STOP_BUDGET_MS } from '../../../functions/core/use-cases/cancel-job.ts';
 import { executionArnOf } from '../../../functions/core/workflows/workflow-starter.ts';
 import { fakeJobStore } from '../../support/fakes.ts';
 
@@ -56,7 +56,7 @@ function harness(initial: Job, options: { raceTo?: JobStatus; stopFails?: boolea
       return true;
     },
   });
-  const deps: CancelDeps = {
+  const deps: CancelPorts = {
     jobs,
     signer: { sign: async (key) => ({ url: `https://signed/${key}`, expiresAt: 'later' }) },
     clock: { now: () => NOW },

@@ -8,7 +8,7 @@ import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus, Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { listJobs } from '../../../functions/core/use-cases/jobs.ts';
 import { createJobsTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
-import { fakeJobDeps, fixedClock } from '../../support/fakes.ts';
+import { fakeJobPorts, fixedClock } from '../../support/fakes.ts';
 
 let dynamo: LocalDynamo;
 let store: DynamoJobStore;
@@ -95,7 +95,7 @@ describe('job store: kit_job_id', () => {
   });
 
   it("GET /v1/jobs?kit_job_id lists the caller's children of the kit and shows their kit_job_id", async () => {
-    const deps = fakeJobDeps({ jobs: store, clock: fixedClock() });
+    const deps = fakeJobPorts({ jobs: store, clock: fixedClock() });
     const page = await listJobs(deps, tenant, { kit_job_id: KIT, limit: 50, offset: 0 });
     expect(page.jobs.map((j) => j.job_id)).toEqual(newestFirst);
     expect(page.jobs.every((j) => j.kit_job_id === KIT)).toBe(true);

@@ -7,9 +7,9 @@ import type { JobListFilter, JobRef } from '../../../functions/core/jobs/job-sto
 import type { JobStatus, Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { toJobView } from '../../../functions/core/jobs/job-view.ts';
 import { logger } from '../../../functions/core/observability.ts';
-import { type CancelDeps, cancelJob } from '../../../functions/core/use-cases/cancel-job.ts';
+import { type CancelPorts, cancelJob } from '../../../functions/core/use-cases/cancel-job.ts';
 import { listJobs, submitJob } from '../../../functions/core/use-cases/jobs.ts';
-import { fakeJobDeps, fakeJobStore, fixedClock } from '../../support/fakes.ts';
+import { fakeJobPorts, fakeJobStore, fixedClock } from '../../support/fakes.ts';
 
 const tenant: Tenant = { orgId: 'acme', mode: 'live' };
 const KIT_ID = '0193a0b2-0000-7000-8000-00000000c1c0';
@@ -36,7 +36,7 @@ function job(status: JobStatus, extra: Partial<Job> = {}): Job {
 describe('submitJob and kitJobId', () => {
   async function submitted(kitJobId?: string): Promise<Job> {
     const created: Job[] = [];
-    const deps = fakeJobDeps({
+    const deps = fakeJobPorts({
       jobs: fakeJobStore({ create: async (j) => void created.push(j) }),
       starter: { start: async () => undefined },
       ...(kitJobId ? { kitJobId } : {}),
@@ -71,7 +71,7 @@ describe('listJobs with kit_job_id', () => {
   it("asks the store for the tenant's jobs of that kit, with the other filters", async () => {
     const filters: Array<{ tenant: Tenant; filter: JobListFilter }> = [];
     const child = job('processing', { kitJobId: KIT_ID });
-    const deps = fakeJobDeps({
+    const deps = fakeJobPorts({
       jobs: fakeJobStore({
         list: async (t, filter) => {
           filters.push({ tenant: t, filter });
@@ -123,7 +123,7 @@ function cascadeHarness(jobs: Job[], options: { cancelThrowsFor?: string; stopTh
       return canceled;
     },
   });
-  const deps: CancelDeps = {
+  const deps: CancelPorts = {
     jobs: store,
     signer,
     clock: { now: () => NOW },

@@ -2,14 +2,14 @@
 // local stack, which allows http and loopback for its test servers, cannot show.
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import type { JobDeps } from '../../../functions/core/use-cases/jobs.ts';
+import type { JobPorts } from '../../../functions/core/use-cases/jobs.ts';
 import { submitVirtualStaging } from '../../../functions/jobs/staging/submit.ts';
-import { fakeJobDeps, fakeJobStore, withoutParams } from '../../support/fakes.ts';
+import { fakeJobPorts, fakeJobStore, withoutParams } from '../../support/fakes.ts';
 
 const cloudPolicy = { allowHttp: false, allowLoopback: false };
 // Only the policy is reached: a refused URL never touches the job store or the workflow starter (the
 // fakes fail the test if it does).
-const deps = fakeJobDeps({ webhookPolicy: cloudPolicy });
+const deps = fakeJobPorts({ webhookPolicy: cloudPolicy });
 const tenant = { orgId: 'org-1', mode: 'live' } as const;
 
 describe('submitVirtualStaging on a cloud stage', () => {
@@ -31,7 +31,7 @@ describe('submitVirtualStaging: the watermark', () => {
   function depsWith(orgWatermark: boolean) {
     const created: Job[] = [];
     const reads: string[] = [];
-    const fake = fakeJobDeps({
+    const fake = fakeJobPorts({
       webhookPolicy: cloudPolicy,
       clock: { now: () => new Date('2026-03-01T00:00:00Z') },
       jobs: fakeJobStore({ create: async (job) => void created.push(job) }),
@@ -43,7 +43,7 @@ describe('submitVirtualStaging: the watermark', () => {
     });
     return { deps: fake, created, reads };
   }
-  const submit = (deps: JobDeps, options?: { watermark?: boolean }) =>
+  const submit = (deps: JobPorts, options?: { watermark?: boolean }) =>
     submitVirtualStaging(
       deps,
       tenant,

@@ -14,7 +14,7 @@ import {
   CompositionNotFoundError,
   type Renderer,
 } from '../../../functions/media/rendering/renderer.ts';
-import { fakeJobDeps, fakeJobStore, withoutParams } from '../../support/fakes.ts';
+import { fakeJobPorts, fakeJobStore, withoutParams } from '../../support/fakes.ts';
 
 const SERVE_URL = 'https://bundles.example.com/site/';
 const job = {
@@ -188,7 +188,7 @@ describe('storeExport', () => {
 describe('videoExportSubmitter', () => {
   const tenant = { orgId: 'org-1', mode: 'live' } as const;
   const created: Job[] = [];
-  const deps = fakeJobDeps({
+  const deps = fakeJobPorts({
     webhookPolicy: { allowHttp: false, allowLoopback: false },
     clock: { now: () => new Date('2025-01-01T00:00:00Z') },
     jobs: fakeJobStore({ create: async (j) => void created.push(j) }),
