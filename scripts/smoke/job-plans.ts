@@ -179,6 +179,23 @@ export const JOB_PLANS: readonly JobPlan[] = [
         body: { address, options: { style: 'front_left_zoom', duration: 3 }, ...common },
       }),
   },
+  {
+    // The smallest kit: the frontage and one staged room (its manifest names both children's files).
+    type: 'listing_kit',
+    needs: 'image',
+    timeoutSeconds: 300,
+    media: {},
+    submit: ({ client, header, common, address, imageUrl }) =>
+      client.POST('/v1/listing-kits/generate', {
+        params: { header },
+        body: {
+          address,
+          rooms: [{ image_url: imageUrl, room_type: 'living room' }],
+          include: ['frontage', 'staging'],
+          ...common,
+        },
+      }),
+  },
 ];
 
 /** The slow job the cancel check submits and cancels at once: the longest drone footage. */
