@@ -23,6 +23,8 @@ const KIT_TIMEOUT_MS = 600_000;
 let key: string;
 let server: http.Server;
 let base: string;
+/** Webhook deliveries the test server received (POST /hooks). */
+const hooks: Json[] = [];
 
 beforeAll(async () => {
   key = await (await newOrganization(stack)).key('live');
@@ -30,6 +32,15 @@ beforeAll(async () => {
   const room = await renderEmptyRoom(EMPTY_ROOMS.find((r) => r.format === 'jpeg')!);
   files.set('/rooms/lounge.jpg', { bytes: room.image, contentType: 'image/jpeg' });
   server = http.createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/hooks') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        hooks.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json);
+        res.writeHead(204).end();
+      });
+      return;
+    }
     const file = files.get(req.url ?? '');
     if (!file) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     res
@@ -146,19 +157,30 @@ describe('POST /v1/listing-kits/generate', () => {
   );
 
   it(
-    'completes partial when a child fails, naming the failed asset and its code',
+    'completes partial when a child fails, naming the failed asset and its code; one kit webhook ends it',
     async () => {
-      const accepted = await generate(
-        kitBody({
-          include: ['frontage', 'staging'],
-          rooms: [
-            { image_url: `${base}/rooms/lounge.jpg`, room_type: 'living_room' },
-            { image_url: `${base}/rooms/missing.jpg`, room_type: 'bedroom' },
-          ],
-        }),
-      );
+      const body = kitBody({
+        include: ['frontage', 'staging'],
+        rooms: [
+          { image_url: `${base}/rooms/lounge.jpg`, room_type: 'living_room' },
+          { image_url: `${base}/rooms/missing.jpg`, room_type: 'bedroom' },
+        ],
+        webhook_url: `${base}/hooks`,
+      });
+      const headers = { 'Idempotency-Key': `kit-${Date.now()}` };
+      const accepted = await call<Json>(stack.url, 'POST', '/v1/listing-kits/generate', {
+        key,
+        body,
+        headers,
+      });
       expect(accepted.status, accepted.text).toBe(202);
-      const kit = await waitForJob(stack.url, key, accepted.body.data.job_id, KIT_TIMEOUT_MS);
+      const kitId = accepted.body.data.job_id as string;
+      // The same request again with its key is the same kit, not a second one.
+      const replay = await call<Json>(stack.url, 'POST', '/v1/listing-kits/generate', { key, body, headers });
+      expect(replay.status).toBe(202);
+      expect(replay.body.data.job_id).toBe(kitId);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      const kit = await waitForJob(stack.url, key, kitId, KIT_TIMEOUT_MS);
       expect(kit.status).toBe('completed');
       expect(kit.output.partial).toBe(true);
       const manifest = kit.output.manifest as Json[];
@@ -169,6 +191,25 @@ describe('POST /v1/listing-kits/generate', () => {
       ]);
       expect(manifest[2]!.error.code).toMatch(/^[A-Z_]+$/);
       expect(kit.output.brochure_deck).toBeNull();
+
+      // Webhooks: the kit's own events only (children send none), progress as children finish, and one
+      // job.completed carrying the manifest.
+      const deadline = Date.now() + 30_000;
+      while (!hooks.some((h) => h.type === 'job.completed' && h.data.job_id === kitId)) {
+        if (Date.now() > deadline)
+          throw new Error(`no job.completed: ${JSON.stringify(hooks.map((h) => h.type))}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const mine = hooks.filter((h) => h.data.job_id === kitId);
+      expect(hooks.every((h) => h.data.job_id === kitId)).toBe(true);
+      expect(mine.filter((h) => h.type === 'job.completed')).toHaveLength(1);
+      expect(mine.some((h) => h.type === 'job.failed')).toBe(false);
+      expect(
+        mine
+          .filter((h) => h.type === 'job.progress')
+          .some((h) => String(h.data.progress.stage).startsWith('made_')),
+      ).toBe(true);
+      expect(mine.find((h) => h.type === 'job.completed')!.data.output.partial).toBe(true);
     },
     KIT_TIMEOUT_MS,
   );
