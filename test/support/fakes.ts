@@ -4,7 +4,9 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AccountStore } from '../../functions/core/auth/account-store.ts';
 import type { Clock } from '../../functions/core/clock.ts';
+import type { Job } from '../../functions/core/jobs/job.ts';
 import type { JobStore } from '../../functions/core/jobs/job-store.ts';
+import type { JobStatus } from '../../functions/core/jobs/job-types.ts';
 import type { MediaStore } from '../../functions/core/media/media-store.ts';
 import type { StoredMedia } from '../../functions/core/schemas/outputs.ts';
 import type { JobPorts } from '../../functions/core/use-cases/jobs.ts';
@@ -44,6 +46,28 @@ export function resolvedLocation(overrides: Partial<ResolvedLocation> = {}): Res
     provider: 'fake-geocoder',
     confidence: 0.9,
     ...overrides,
+  };
+}
+
+let recordCounter = 0;
+
+/**
+ * A stored job of the tenant acme/live (ids numbered per test file, so they sort in creation order);
+ * `extra` overrides any field.
+ */
+export function jobRecord(status: JobStatus, extra: Partial<Job> = {}): Job {
+  recordCounter += 1;
+  return {
+    jobId: `0193a0b2-0000-7000-8000-${String(recordCounter).padStart(12, '0')}`,
+    orgId: 'acme',
+    mode: 'live',
+    jobType: 'frontage_detection',
+    status,
+    createdAt: '2026-02-01T10:00:00.000Z',
+    updatedAt: '2026-02-01T10:00:00.000Z',
+    progress: { percent: 0, stage: status },
+    input: {},
+    ...extra,
   };
 }
 

@@ -11,26 +11,15 @@ import type { Job } from '../../../functions/core/jobs/job.ts';
 import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus } from '../../../functions/core/jobs/job-types.ts';
 import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
+import { jobRecord } from '../../support/fakes.ts';
 
 let dynamo: LocalDynamo;
 let client: DynamoDBClient;
 let store: DynamoJobStore;
 const tenant = { orgId: 'acme', mode: 'live' as const };
-let counter = 0;
 
 function job(status: JobStatus): Job {
-  counter += 1;
-  return {
-    jobId: `0193a0b2-0000-7000-8000-${String(counter).padStart(12, '0')}`,
-    orgId: tenant.orgId,
-    mode: tenant.mode,
-    jobType: 'frontage_detection',
-    status,
-    createdAt: '2026-02-01T10:00:00.000Z',
-    updatedAt: '2026-02-01T10:00:00.000Z',
-    progress: { percent: status === 'processing' ? 40 : 0, stage: status },
-    input: {},
-  };
+  return jobRecord(status, { progress: { percent: status === 'processing' ? 40 : 0, stage: status } });
 }
 
 const refOf = (j: Job) => ({ tenant, jobId: j.jobId, jobType: j.jobType });

@@ -8,30 +8,15 @@ import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus, Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { listJobs } from '../../../functions/core/use-cases/jobs.ts';
 import { createJobsTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
-import { fakeJobPorts, fixedClock } from '../../support/fakes.ts';
+import { fakeJobPorts, fixedClock, jobRecord } from '../../support/fakes.ts';
 
 let dynamo: LocalDynamo;
 let store: DynamoJobStore;
 const tenant: Tenant = { orgId: 'acme', mode: 'live' };
 const KIT = '0193a0b2-0000-7000-8000-00000000c1c1';
 const OTHER_KIT = '0193a0b2-0000-7000-8000-00000000c1c2';
-let counter = 0;
 
-function job(status: JobStatus, extra: Partial<Job> = {}): Job {
-  counter += 1;
-  return {
-    jobId: `0193a0b2-0000-7000-8000-${String(counter).padStart(12, '0')}`,
-    orgId: tenant.orgId,
-    mode: tenant.mode,
-    jobType: 'frontage_detection',
-    status,
-    createdAt: '2026-02-01T10:00:00.000Z',
-    updatedAt: '2026-02-01T10:00:00.000Z',
-    progress: { percent: 0, stage: status },
-    input: {},
-    ...extra,
-  };
-}
+const job = jobRecord;
 
 const ids = (jobs: readonly Job[]) => jobs.map((j) => j.jobId);
 

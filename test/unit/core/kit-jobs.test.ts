@@ -9,28 +9,21 @@ import { toJobView } from '../../../functions/core/jobs/job-view.ts';
 import { logger } from '../../../functions/core/observability.ts';
 import { type CancelPorts, cancelJob } from '../../../functions/core/use-cases/cancel-job.ts';
 import { listJobs, submitJob } from '../../../functions/core/use-cases/jobs.ts';
-import { fakeJobPorts, fakeJobStore, fixedClock } from '../../support/fakes.ts';
+import { fakeJobPorts, fakeJobStore, fixedClock, jobRecord } from '../../support/fakes.ts';
 
 const tenant: Tenant = { orgId: 'acme', mode: 'live' };
 const KIT_ID = '0193a0b2-0000-7000-8000-00000000c1c0';
 const NOW = new Date('2026-02-01T10:00:00.000Z');
 const signer = { sign: async (key: string) => ({ url: `https://signed/${key}`, expiresAt: 'later' }) };
 
-let counter = 0;
 function job(status: JobStatus, extra: Partial<Job> = {}): Job {
-  counter += 1;
-  return {
-    jobId: `0193a0b2-0000-7000-8000-${String(counter).padStart(12, '0')}`,
-    orgId: tenant.orgId,
-    mode: tenant.mode,
+  return jobRecord(status, {
     jobType: 'property_frontage',
-    status,
     createdAt: '2026-02-01T09:59:00.000Z',
     updatedAt: '2026-02-01T09:59:00.000Z',
     progress: { percent: 40, stage: status },
-    input: {},
     ...extra,
-  };
+  });
 }
 
 describe('submitJob and kitJobId', () => {
