@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../functions/core/jobs/job.ts';
 import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
-import type { JobStatus, Tenant } from '../../../functions/core/jobs/job-types.ts';
+import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { listJobs } from '../../../functions/core/use-cases/jobs.ts';
 import { createJobsTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 import { fakeJobPorts, fixedClock, jobRecord } from '../../support/fakes.ts';
