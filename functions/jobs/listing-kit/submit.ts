@@ -1,15 +1,14 @@
 // Use case of POST /v1/listing-kits/generate: checks every image URL the kit's children will download
 // (a URL the stage would refuse is the caller's to fix now, not a failed asset later), then records the
 // kit job; its state machine makes the children.
-import { ApiError } from '../../core/errors.ts';
 import type { JsonObject } from '../../core/jobs/job.ts';
-import { checkUrlSyntax, customerImagePolicy } from '../../core/outbound/url-policy.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
+import { checkCustomerImageUrls, type RequestImageUrl } from '../shared/image-urls.ts';
 import type { ListingKitRequest } from './schema.ts';
 
 /** Every image URL of the request with the field it came from, as the caller wrote it. */
-export function kitImageUrls(request: ListingKitRequest): Array<{ field: string; url: string }> {
+export function kitImageUrls(request: ListingKitRequest): RequestImageUrl[] {
   const { property, branding, rooms } = request;
   return [
     ...(property?.images ?? []).map((url, i) => ({ field: `property.images[${i}]`, url })),
@@ -25,11 +24,7 @@ export function kitImageUrls(request: ListingKitRequest): Array<{ field: string;
 
 export const submitListingKit: SubmitJob<ListingKitRequest> = async (deps, tenant, { body }) => {
   const { webhook_url, callback_metadata, ...input } = body;
-  const policy = customerImagePolicy(deps.webhookPolicy);
-  for (const { field, url } of kitImageUrls(body)) {
-    const checked = checkUrlSyntax(url, policy);
-    if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `${field} is not allowed: ${checked.reason}`);
-  }
+  checkCustomerImageUrls(kitImageUrls(body), deps.webhookPolicy);
   return submitJob(deps, {
     tenant,
     jobType: 'listing_kit',

@@ -1,10 +1,9 @@
 // Use case of POST /v1/virtual-staging/generate (docs/readme/staging.md).
-import { ApiError } from '../../core/errors.ts';
-import { checkUrlSyntax, customerImagePolicy, type StageUrlRules } from '../../core/outbound/url-policy.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import { type ResolvedRoomType, resolveRoomType } from '../../media/staging/room-types.ts';
 import { type ResolvedStyle, resolveStyle } from '../../media/staging/staging-styles.ts';
 import type { SubmitJob } from '../job-kind.ts';
+import { checkCustomerImageUrls } from '../shared/image-urls.ts';
 import type { VirtualStagingRequest } from './schema.ts';
 
 /** The job input as recorded: the request with the room type and style it resolved to settled. */
@@ -21,17 +20,9 @@ export interface VirtualStagingInput {
   readonly watermark?: { readonly on: boolean; readonly source: 'request' | 'organization' };
 }
 
-/** 422 URL_NOT_ALLOWED unless the stage would download from this URL (the customer-image policy). */
-function checkImageUrl(imageUrl: string, rules: StageUrlRules): void {
-  const checked = checkUrlSyntax(imageUrl, customerImagePolicy(rules));
-  if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `image_url is not allowed: ${checked.reason}`);
-}
-
 export const submitVirtualStaging: SubmitJob<VirtualStagingRequest> = async (deps, tenant, { body }) => {
   const { webhook_url, callback_metadata, image_url, room_type, options } = body;
-  // The customer-image policy at request time: the caller hears now about a URL the step would refuse
-  // (the step checks again, per hop and per resolved address, when it downloads).
-  checkImageUrl(image_url, deps.webhookPolicy);
+  checkCustomerImageUrls([{ field: 'image_url', url: image_url }], deps.webhookPolicy);
   // The request's own choice wins; only without one is the organization's setting read.
   const watermark: VirtualStagingInput['watermark'] =
     options?.watermark !== undefined

@@ -1,0 +1,20 @@
+// The customer-image policy at request time, for every kind that downloads caller images: the caller
+// hears now (422, naming the field) about a URL the step would refuse. The step checks again, per hop and
+// per resolved address, when it downloads.
+import { ApiError } from '../../core/errors.ts';
+import { checkUrlSyntax, customerImagePolicy, type StageUrlRules } from '../../core/outbound/url-policy.ts';
+
+/** An image URL of a request and the field it came from, as the caller wrote it. */
+export interface RequestImageUrl {
+  readonly field: string;
+  readonly url: string;
+}
+
+/** 422 URL_NOT_ALLOWED, naming the field, unless the stage would download from every one of the URLs. */
+export function checkCustomerImageUrls(urls: readonly RequestImageUrl[], rules: StageUrlRules): void {
+  const policy = customerImagePolicy(rules);
+  for (const { field, url } of urls) {
+    const checked = checkUrlSyntax(url, policy);
+    if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `${field} is not allowed: ${checked.reason}`);
+  }
+}
