@@ -12,7 +12,7 @@ function isStoredMedia(value: unknown): value is { s3_key: string } & Record<str
 }
 
 /** The stored media references in a value (walked once, synchronously: outputs hold long coordinate lists). */
-function collectMediaKeys(value: unknown, keys: Set<string>): void {
+export function collectMediaKeys(value: unknown, keys: Set<string>): void {
   if (Array.isArray(value)) {
     for (const item of value) if (typeof item === 'object' && item !== null) collectMediaKeys(item, keys);
   } else if (isStoredMedia(value)) {

@@ -11,6 +11,7 @@
 // from the kit's id and the role).
 import { JobError } from '../../core/errors.ts';
 import type { Job, JsonObject } from '../../core/jobs/job.ts';
+import { collectMediaKeys } from '../../core/jobs/job-view.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import { logger } from '../../core/observability.ts';
 import {
@@ -58,10 +59,6 @@ export interface KitStepEvent extends StepEvent {
 
 type KitPorts = Pick<StepPorts, 'childJobs' | 'media' | 'jobs' | 'events' | 'clock'>;
 
-function tenantOf(job: StepJob) {
-  return { orgId: job.org_id, mode: job.mode };
-}
-
 function stateOf(job: Job | undefined, jobId: string, jobType: string): ChildState {
   if (!job) return { jobId, jobType, status: 'queued' };
   return {
@@ -73,22 +70,12 @@ function stateOf(job: Job | undefined, jobId: string, jobType: string): ChildSta
   };
 }
 
-/** Every stored media key in a value ({ s3_key } objects), to presign for the children that read them. */
-function mediaKeysOf(value: unknown, keys: Set<string>): void {
-  if (Array.isArray(value)) for (const item of value) mediaKeysOf(item, keys);
-  else if (typeof value === 'object' && value !== null) {
-    const key = (value as { s3_key?: unknown }).s3_key;
-    if (typeof key === 'string') keys.add(key);
-    else for (const item of Object.values(value)) mediaKeysOf(item, keys);
-  }
-}
-
 async function childStates(
   ports: KitPorts,
   job: StepJob,
   state: KitState,
 ): Promise<Map<KitRole, ChildState>> {
-  const tenant = tenantOf(job);
+  const tenant = jobRef(job).tenant;
   const states = new Map<KitRole, ChildState>();
   await Promise.all(
     Object.entries(state.children).map(async ([role, child]) => {
@@ -114,7 +101,7 @@ async function mediaUrls(
   states: ReadonlyMap<KitRole, ChildState>,
 ): Promise<Map<string, string>> {
   const keys = new Set<string>();
-  for (const child of states.values()) if (child.status === 'completed') mediaKeysOf(child.output, keys);
+  for (const child of states.values()) if (child.status === 'completed') collectMediaKeys(child.output, keys);
   const now = ports.clock.now();
   return new Map(
     await Promise.all([...keys].map(async (key) => [key, (await ports.media.sign(key, now)).url] as const)),
@@ -137,7 +124,7 @@ async function createReady(
   if (ready.length === 0) return state;
   const children = { ...state.children };
   const refused = { ...state.refused };
-  const maker = { tenant: tenantOf(event.job), jobId: event.job.job_id };
+  const maker = { tenant: jobRef(event.job).tenant, jobId: event.job.job_id };
   await Promise.all(
     ready.map(async (request) => {
       const made = await ports.childJobs.create(maker, { ...request, order: roles.indexOf(request.role) });
@@ -177,7 +164,7 @@ function manifestMedia(output: unknown): Record<string, unknown> {
   return Object.fromEntries(
     MANIFEST_MEDIA.filter((field) => {
       const keys = new Set<string>();
-      mediaKeysOf(fields[field], keys);
+      collectMediaKeys(fields[field], keys);
       return keys.size > 0;
     }).map((field) => [field, fields[field]]),
   );
@@ -287,7 +274,7 @@ export async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<
   const states = await childStates(ports, event.job, previous);
   // A kit canceled while this run was on its way makes no more children (its cancel has already
   // canceled the ones it listed, and the state machine is stopped).
-  const kit = await ports.jobs.get(tenantOf(event.job), event.job.job_id);
+  const kit = await ports.jobs.get(jobRef(event.job).tenant, event.job.job_id);
   if (kit?.status === 'canceled') throw new JobError('CANCELED', 'The kit was canceled.');
   const state = await createReady(ports, event, states, previous);
   const roles = kitRoles(event.input);
