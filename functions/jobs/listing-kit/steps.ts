@@ -10,7 +10,7 @@
 // transition pair per poll, and a retried run finds the children it made before (their ids are derived
 // from the kit's id and the role).
 import { JobError } from '../../core/errors.ts';
-import type { Job, JsonObject } from '../../core/jobs/job.ts';
+import type { Job } from '../../core/jobs/job.ts';
 import { collectMediaKeys } from '../../core/jobs/job-view.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import { logger } from '../../core/observability.ts';
@@ -20,9 +20,8 @@ import {
   type StepEvent,
   type StepJob,
 } from '../../core/workflows/step-runtime.ts';
-import { printDeck, screenDeck } from '../brochure/deck-pdf.ts';
+import { PRINT_MARKS_MM, printDeck, screenDeck } from '../brochure/deck-pdf.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
-import type { ChildJobs } from '../shared/child-jobs.ts';
 import {
   blockedRoles,
   type ChildState,
@@ -201,7 +200,11 @@ async function deck(
       'application/pdf',
     ),
   ]);
-  return { pdf: screenFile, pages: screen.pages, print: { pdf: printFile, pages: print.pages, bleed_mm: 3 } };
+  return {
+    pdf: screenFile,
+    pages: screen.pages,
+    print: { pdf: printFile, pages: print.pages, bleed_mm: PRINT_MARKS_MM.bleed },
+  };
 }
 
 async function assemble(
@@ -283,7 +286,8 @@ export async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<
     return status === 'completed' || status === 'failed' || status === 'canceled';
   });
   if (finished.length > previous.finished) {
-    // The kit's percent follows its children; each newly finished child is a progress event.
+    // The kit's percent follows its children. A run that sees children finish records one progress,
+    // its stage naming the last finished role in kit order (an event at most every 2 s).
     const progress = { percent: kitProgress(event.input, states), stage: `made_${finished.at(-1)}` };
     await recordStepProgress({ job: event.job, progress }, ports);
   }
@@ -293,5 +297,3 @@ export async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<
 }
 
 export const advance = defineStep(advanceKit, ['media', 'sharp', 'childJobs']);
-
-export type { ChildJobs, JsonObject };
