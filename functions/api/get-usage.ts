@@ -4,7 +4,7 @@ import { apiRoute } from './http/api-route.ts';
 import { usageServices } from './http/services.ts';
 import { usageQuery } from './usage-schemas.ts';
 
-export const handler = apiRoute({ query: usageQuery }, async ({ query, tenant }) => {
+export const handler = apiRoute({ query: usageQuery, readOnly: true }, async ({ query, tenant }) => {
   const { store, pricing } = usageServices();
   return { status: 200, data: await getUsage(store, { ...tenant, ...query }, pricing) };
 });

@@ -5,7 +5,7 @@ import { apiRoute } from './http/api-route.ts';
 import { jobPorts } from './http/services.ts';
 import { listJobsQuery } from './job-schemas.ts';
 
-export const handler = apiRoute({ query: listJobsQuery }, async ({ query, tenant }) => ({
+export const handler = apiRoute({ query: listJobsQuery, readOnly: true }, async ({ query, tenant }) => ({
   status: 200,
   data: await listJobs(jobPorts(), tenant, query),
 }));

@@ -209,6 +209,7 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
 export function fakeAccountStore(methods: Partial<AccountStore> = {}): AccountStore {
   return {
     admit: methods.admit ?? unexpected('accounts.admit'),
+    expectedKey: methods.expectedKey ?? (() => undefined),
     createKey: methods.createKey ?? unexpected('accounts.createKey'),
     listKeys: methods.listKeys ?? unexpected('accounts.listKeys'),
     revokeKey: methods.revokeKey ?? unexpected('accounts.revokeKey'),

@@ -38,6 +38,13 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   readonly params?: P;
   /** Takes an Idempotency-Key header (every POST). */
   readonly idempotent?: boolean;
+  /**
+   * The route only reads what its tenant owns (no writes, no calls out, no use of the key beyond its
+   * tenant). It then starts beside the key's admission write when this container has admitted the key
+   * before (AccountStore.expectedKey), and its answer is used only once admission confirms that key:
+   * the job read is no longer queued behind the admission write. A refused key's early answer is dropped.
+   */
+  readonly readOnly?: boolean;
 }
 
 export interface RouteRequest<B, Q, P> {
@@ -60,6 +67,18 @@ export interface PipelineState {
   extraHeaders: Record<string, string>;
   parsed?: { body: unknown; query: unknown; params: unknown };
   idempotencyKey?: string;
+  /** A readOnly route's answer, started for the key expected before admission decided (RouteSpec.readOnly). */
+  early?: { readonly key: ApiKeyRecord; readonly answer: Promise<Settled<ApiResult>> };
+}
+
+type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
+
+/** The promise's outcome as a value: an answer nobody waits for must not become an unhandled rejection. */
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
 }
 
 export type PipelineContext = Context & { pipeline: PipelineState };
@@ -157,12 +176,12 @@ export const envelope = (): middy.MiddlewareObj<
   },
 });
 
-const apiKeyAuthentication = (): middy.MiddlewareObj<
-  APIGatewayProxyEvent,
-  APIGatewayProxyResult,
-  Error,
-  PipelineContext
-> => ({
+/** Starts a readOnly route's answer for the key this container expects (RouteSpec.readOnly). */
+type EarlyStart = (key: ApiKeyRecord, event: APIGatewayProxyEvent, state: PipelineState) => void;
+
+const apiKeyAuthentication = (
+  startEarly?: EarlyStart,
+): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
   before: async (request) => {
     const state = request.context.pipeline;
     const settings = authSettings();
@@ -177,9 +196,12 @@ const apiKeyAuthentication = (): middy.MiddlewareObj<
       );
     }
     const now = new Date();
-    const outcome = await accountStore().admit(hashApiKey(rawKey), now, (key) =>
-      key.mode === 'test' ? settings.testRatePerMinute : key.requestsPerMinute,
-    );
+    const keyHash = hashApiKey(rawKey);
+    const limitOf = (key: ApiKeyRecord) =>
+      key.mode === 'test' ? settings.testRatePerMinute : key.requestsPerMinute;
+    const expected = startEarly && accountStore().expectedKey(keyHash, now, limitOf);
+    if (expected) startEarly(expected, request.event, state);
+    const outcome = await accountStore().admit(keyHash, now, limitOf);
     if (outcome.kind === 'unknown-or-revoked') {
       throw apiErrors.unauthorized('The API key is invalid or has been revoked.');
     }
@@ -307,12 +329,50 @@ export function apiRoute<
   spec: RouteSpec<B, Q, P>,
   run: (request: RouteRequest<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
 ): ApiHandler {
+  if (spec.readOnly && (spec.idempotent || spec.body)) {
+    throw new Error('A readOnly route takes neither a body nor an Idempotency-Key.');
+  }
+  const startEarly: EarlyStart | undefined = spec.readOnly
+    ? (key, event, state) => {
+        // The same schemas requestValidation applies after admission: input they refuse starts nothing.
+        let params: { success: boolean; data?: unknown } = { success: true };
+        let query: { success: boolean; data?: unknown } = { success: true };
+        try {
+          if (spec.params) params = spec.params.safeParse(event.pathParameters ?? {});
+          if (spec.query) query = spec.query.safeParse(singleValuedQuery(event));
+        } catch {
+          return;
+        }
+        if (!params.success || !query.success) return;
+        const answer = run({
+          body: undefined as z.output<B>,
+          query: query.data as z.output<Q>,
+          params: params.data as z.output<P>,
+          tenant: { orgId: key.orgId, mode: key.mode },
+          key,
+          requestId: state.requestId,
+        });
+        state.early = { key, answer: settle(answer) };
+      }
+    : undefined;
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>().use(
     envelope(),
   );
-  pipeline.use(apiKeyAuthentication()).use(requestValidation(spec));
+  pipeline.use(apiKeyAuthentication(startEarly)).use(requestValidation(spec));
   const handler = pipeline.handler(async (event, context) => {
     const state = context.pipeline;
+    const early = state.early;
+    // Admission confirmed the key the early answer was started for (same key id, org and mode).
+    if (
+      early &&
+      early.key.keyId === state.key?.keyId &&
+      early.key.orgId === state.tenant?.orgId &&
+      early.key.mode === state.tenant?.mode
+    ) {
+      const settled = await early.answer;
+      if (!settled.ok) throw settled.error;
+      return settled.value as unknown as APIGatewayProxyResult;
+    }
     const parsed = state.parsed!;
     const tenant = state.tenant!; // set by apiKeyAuthentication, which every route runs
     const idempotencyKey = state.idempotencyKey;

@@ -110,6 +110,15 @@ interface KeyItem {
   day_count?: number;
 }
 
+/** Whether the key's daily quota is used up on `today` (YYYY-MM-DD), as the record says. */
+function quotaUsedUp(record: ApiKeyRecord, today: string): boolean {
+  return (
+    record.day === today &&
+    record.requestsPerDay !== undefined &&
+    (record.dayCount ?? 0) >= record.requestsPerDay
+  );
+}
+
 const keyPk = (hash: string) => `KEY#${hash}`;
 const orgPk = (orgId: string) => `ORG#${orgId}`;
 
@@ -168,6 +177,12 @@ export interface NewApiKey {
 /** The port authentication, key administration and webhook signing work through. */
 export interface AccountStore {
   admit(keyHash: string, now: Date, limitOf: RateLimitOf): Promise<AdmissionOutcome>;
+  /**
+   * The key this container last admitted under this hash, when its next admission looks set to succeed
+   * (active, quota and rate bucket not used up as last seen); undefined otherwise. A guess from memory,
+   * never a decision: only admit() decides.
+   */
+  expectedKey(keyHash: string, now: Date, limitOf: RateLimitOf): ApiKeyRecord | undefined;
   createKey(params: NewApiKey): Promise<ApiKeyRecord>;
   listKeys(orgId: string): Promise<Array<ApiKeyRecord & { readonly storageKey: string }>>;
   revokeKey(storageKey: string, now: string): Promise<boolean>;
@@ -245,6 +260,15 @@ export class DynamoAccountStore implements AccountStore {
   /** What this container's last write of each key left: the next request's write is planned from it. */
   private readonly snapshots = new Map<string, KeySnapshot>();
 
+  expectedKey(keyHash: string, now: Date, limitOf: RateLimitOf): ApiKeyRecord | undefined {
+    const snapshot = this.snapshots.get(keyHash);
+    if (!snapshot) return undefined;
+    const { record } = snapshot;
+    const quotaUsed = quotaUsedUp(record, now.toISOString().slice(0, 10));
+    const full = bucketState(snapshot.tat, ratePlan(limitOf(record), now.getTime())) === 'full';
+    return quotaUsed || full ? undefined : record;
+  }
+
   /**
    * Authenticates a key hash, counts the request against the key's daily quota, stamps last_used_at and
    * takes one request from the key's rate bucket (rate-limiter.ts) in one conditional UpdateItem. Which
@@ -275,8 +299,7 @@ export class DynamoAccountStore implements AccountStore {
       const { record } = snapshot;
       const plan = ratePlan(limitOf(record), now.getTime());
       const sameDay = record.day === today;
-      const quotaUsed =
-        sameDay && record.requestsPerDay !== undefined && (record.dayCount ?? 0) >= record.requestsPerDay;
+      const quotaUsed = quotaUsedUp(record, today);
       const bucket = bucketState(snapshot.tat, plan);
       if (quotaUsed || bucket === 'full') {
         if (!fresh) {

@@ -148,4 +148,33 @@ describe('request admission (rate bucket and daily quota on the key item)', () =
     expect((await perMinute(a, hash, later)).kind).toBe('unknown-or-revoked');
     expect((await perMinute(container(), 'no-such-hash', at)).kind).toBe('unknown-or-revoked');
   });
+
+  it('expects a key it admitted, until its bucket or quota is used up or it is refused', async () => {
+    const store = container();
+    const hash = await newKey(store, 2, 3);
+    const at = new Date('2026-03-05T10:00:00.000Z');
+    const expected = (when: Date) => store.expectedKey(hash, when, (key) => key.requestsPerMinute);
+    expect(expected(at)).toBeUndefined(); // never admitted in this container
+    expect((await perMinute(store, hash, at)).kind).toBe('admitted');
+    expect(expected(at)).toMatchObject({ orgId: 'acme', mode: 'live', keyId: expect.any(String) });
+    expect((await perMinute(store, hash, at)).kind).toBe('admitted');
+    expect(expected(at)).toBeUndefined(); // 2/min: the bucket is full
+    const later = new Date(at.getTime() + 60_000);
+    expect(expected(later)).toBeDefined();
+    expect((await perMinute(store, hash, later)).kind).toBe('admitted');
+    expect(expected(new Date(later.getTime() + 60_000))).toBeUndefined(); // 3 a day: used up
+    await db.send(
+      new UpdateCommand({
+        TableName: 'accounts',
+        Key: { pk: `KEY#${hash}` },
+        UpdateExpression: 'SET #s = :r',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':r': 'revoked' },
+      }),
+    );
+    const nextDay = new Date(at.getTime() + 86_400_000);
+    expect(expected(nextDay)).toBeDefined(); // a guess from memory: only admission decides
+    expect((await perMinute(store, hash, nextDay)).kind).toBe('unknown-or-revoked');
+    expect(expected(nextDay)).toBeUndefined();
+  });
 });
