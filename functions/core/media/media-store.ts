@@ -43,12 +43,22 @@ export interface MediaStore extends MediaUrlSigner {
  */
 export const PART_BYTES = 8 * 1024 * 1024;
 
+/** How long a presigned URL is handed out again (a poll of the same job gets the same URL): at most a minute. */
+export function urlReuseMs(expirySeconds: number): number {
+  return Math.min(60_000, Math.floor((expirySeconds * 1000) / 60));
+}
+/** URLs a container keeps for reuse; past this, it starts again from empty. */
+const MAX_REUSED_URLS = 5_000;
+
 export class S3MediaStore implements MediaStore {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
     private readonly expirySeconds: number,
   ) {}
+
+  /** URLs signed lately, by object key: a job polled every second is not re-signed on every poll. */
+  private readonly signed = new Map<string, SignedUrl & { readonly signedAt: number }>();
 
   async put(
     key: string,
@@ -95,11 +105,24 @@ export class S3MediaStore implements MediaStore {
     return Buffer.from(await result.Body!.transformToByteArray());
   }
 
+  /**
+   * A presigned GET of the object, valid for the configured expiry from when it was signed. A URL signed
+   * for the same key less than urlReuseMs ago is handed out again, with its own (slightly earlier)
+   * expiresAt: presigning is most of a poll's CPU besides the store calls.
+   */
   async sign(key: string, now: Date): Promise<SignedUrl> {
+    const at = now.getTime();
+    const reused = this.signed.get(key);
+    if (reused && at >= reused.signedAt && at - reused.signedAt < urlReuseMs(this.expirySeconds)) {
+      return { url: reused.url, expiresAt: reused.expiresAt };
+    }
     const url = await getSignedUrl(this.s3, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
       expiresIn: this.expirySeconds,
       signingDate: now,
     });
-    return { url, expiresAt: new Date(now.getTime() + this.expirySeconds * 1000).toISOString() };
+    const expiresAt = new Date(at + this.expirySeconds * 1000).toISOString();
+    if (this.signed.size >= MAX_REUSED_URLS) this.signed.clear();
+    this.signed.set(key, { url, expiresAt, signedAt: at });
+    return { url, expiresAt };
   }
 }
