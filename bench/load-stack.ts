@@ -48,7 +48,8 @@ export async function startGroupStack(options: {
   readonly pinCore: boolean;
   readonly startTimeoutMs?: number;
 }): Promise<GroupStack> {
-  const node = [process.execPath, '--import', 'tsx', 'bin/local.ts'];
+  // As `npm start` runs it (package.json).
+  const node = [process.execPath, '--experimental-async-context-frame', '--import', 'tsx', 'bin/local.ts'];
   const [command, ...args] = options.pinCore ? ['taskset', '-c', '0', ...node] : node;
   const child: ChildProcess = spawn(command!, args, {
     cwd: PROJECT_ROOT,

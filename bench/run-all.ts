@@ -14,7 +14,14 @@ for (const name of chosen.length > 0 ? chosen : all) {
   console.log(`\n=== ${name} benchmark ===`);
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, `${name}-bench.ts`), ...passed],
+    // --experimental-async-context-frame: as `npm start` runs the stack (AsyncLocalStorage without async hooks).
+    [
+      '--experimental-async-context-frame',
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, `${name}-bench.ts`),
+      ...passed,
+    ],
     // No X-Ray SDK, as on `npm start` (bin/local.ts): it must be off before any handler module loads.
     { stdio: 'inherit', env: { POWERTOOLS_TRACE_ENABLED: 'false', ...process.env } },
   );
