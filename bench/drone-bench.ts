@@ -28,6 +28,7 @@ import {
   type AerialSceneProps,
 } from '../functions/media/remotion/aerial-compositions.ts';
 import { frameRuns, MARKUP_REVEAL } from '../functions/media/remotion/compositions.ts';
+import { bundleUrl } from '../functions/media/rendering/bundle-server.ts';
 import { CHROMIUM, LocalRenderer, localWebGl } from '../functions/media/rendering/local-renderer.ts';
 import type { RenderRequest } from '../functions/media/rendering/renderer.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
@@ -62,6 +63,9 @@ console.log(
 
 const { renderStill, renderMedia, selectComposition, openBrowser } = await import('@remotion/renderer');
 const serveUrl = await ensureSiteBundle();
+// Pages load the bundle as the stack's renderers do: from one loopback origin for the whole run, so the
+// browser keeps its scripts cached and compiled between renders (bundle-server.ts).
+const siteUrl = await bundleUrl(serveUrl);
 // WebGL without a GPU: the stack's choice (Mesa's llvmpipe through EGL where the machine has it, else
 // SwiftShader through ANGLE, 'swangle'), or DRONE_BENCH_GL.
 const gl = (process.env.DRONE_BENCH_GL ?? (await localWebGl())) as 'swangle' | 'angle-egl';
@@ -70,11 +74,11 @@ console.log(`Software WebGL: ${gl}; ${renderContext(machine, gl)}`);
 const webgl = { ...CHROMIUM, chromiumOptions: { gl } };
 const parts = (process.env.DRONE_BENCH_PARTS ?? 'still,footage,reveal').split(',');
 const browser = await openBrowser('chrome', { ...webgl, logLevel: 'error' });
-const common = { serveUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
+const common = { serveUrl: siteUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
 // The site as it is now, and optionally a baseline bundle rendered the same way in the same run.
 const baselineSite = process.env.DRONE_BENCH_BASELINE_SITE;
 const sites = [
-  { label: '', serveUrl },
+  { label: '', serveUrl: siteUrl },
   ...(baselineSite ? [{ label: ' [baseline site]', serveUrl: baselineSite }] : []),
 ];
 const x264Preset = (process.env.DRONE_BENCH_X264 ?? null) as 'veryfast' | null;

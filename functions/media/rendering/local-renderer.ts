@@ -18,6 +18,7 @@ import { ENV } from '../../core/config/env.ts';
 import type { S3MediaStore } from '../../core/media/media-store.ts';
 import { logger } from '../../core/observability.ts';
 import { type FrameRun, frameRuns } from '../remotion/compositions.ts';
+import { bundleUrl } from './bundle-server.ts';
 import { localRenderSlots, RenderSlots } from './render-slots.ts';
 import {
   BundleUnreachableError,
@@ -429,7 +430,8 @@ export class LocalRenderer implements Renderer {
     // The backend this render runs on (a WebGL request: the machine's software WebGL), resolved once.
     const chromium = await chromiumForRequest(request.gl);
     const common = {
-      serveUrl: request.serveUrl ?? this.options.serveUrl,
+      // Our bundle from one origin for every render, its scripts cached by the browser (bundle-server.ts).
+      serveUrl: request.serveUrl ?? (await bundleUrl(this.options.serveUrl)),
       inputProps: request.inputProps,
       timeoutInMilliseconds: PAGE_TIMEOUT_MS,
       ...chromium,

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { HeadlessBrowser } from '@remotion/renderer';
+import { bundleUrl } from './bundle-server.ts';
 import { type ChromiumGl, chromiumFor, chromiumForRequest, remotionServerOptions } from './local-renderer.ts';
 import type { RenderSlots } from './render-slots.ts';
 import type { RenderEnv } from './renderer.ts';
@@ -83,7 +84,8 @@ export class LocalStillRenderer implements StillRenderer {
     const chromium = await chromiumForRequest(request.gl);
     const puppeteerInstance = await this.openBrowser(chromium.chromiumOptions.gl);
     const common = {
-      serveUrl: this.options.serveUrl,
+      // One origin for every still: the page's scripts come from the browser's caches (bundle-server.ts).
+      serveUrl: await bundleUrl(this.options.serveUrl),
       inputProps: request.inputProps,
       puppeteerInstance,
       ...chromium,
