@@ -151,9 +151,7 @@ async function round(count: number): Promise<{ rows: RunStats[]; trips: Record<s
       }),
     );
     storeCalls = 0;
-    rows.push(
-      await series({ label: GET_ROW, method: 'GET', path: `/v1/jobs/${jobId}`, count, concurrency }),
-    );
+    rows.push(await series({ label: GET_ROW, method: 'GET', path: `/v1/jobs/${jobId}`, count, concurrency }));
     trips[`GET /v1/jobs/{id}, concurrency ${concurrency}`] = storeCalls / count;
     storeCalls = 0;
     const creations = Math.max(20, Math.floor(count / 8));
@@ -207,9 +205,7 @@ const overhead = row(GET_ROW, 1).p50 - (row(RAW_GET, 1).p50 + row(RAW_ADMIT, 1).
 const aboveLonger = row(GET_ROW, 1).p50 - Math.max(row(RAW_GET, 1).p50, row(RAW_ADMIT, 1).p50);
 console.log('\nGET /v1/jobs/{id} above its store calls at concurrency 1 (API p50 − raw p50s of its calls):');
 console.log(`  ${overhead.toFixed(2)} ms   goal < 2 ms   ${verdict(overhead < 2)}`);
-console.log(
-  `  (${aboveLonger.toFixed(2)} ms above the admission write alone: the job read runs beside it)`,
-);
+console.log(`  (${aboveLonger.toFixed(2)} ms above the admission write alone: the job read runs beside it)`);
 const ratio = row(GET_ROW, 16).perSecond / (row(RAW_GET, 16).perSecond / getTrips);
 console.log('\nGET throughput at concurrency 16 ÷ (raw GetItem req/s ÷ round trips):');
 console.log(`  ${ratio.toFixed(2)}   goal ≥ 0.8   ${verdict(ratio >= 0.8)}`);
