@@ -2,13 +2,14 @@
 // frame. Software WebGL (SwiftShader) pays for every fragment-shader instruction on the CPU, and the scene
 // is static apart from the camera, so:
 // - the ground image is pre-multiplied by the grade's tint, tone-mapped (three's ACES filmic) and encoded
-//   to display sRGB here, and the ground shader only samples it (no sRGB decode of every texel, no tone
-//   mapping, no encode per pixel);
+//   to display sRGB once, by GROUND_BAKE_FRAGMENT drawn into a texture (aerial-scene.tsx), and the ground
+//   shader only samples it (no sRGB decode of every texel, no tone mapping, no encode per pixel);
 // - houses and tree crowns get the sun and sky light baked into their vertex colours (three's Lambert
 //   formula for a hemisphere and a directional light), so they draw with an unlit material.
 // The formulas are three.js r187's own (tonemapping_pars_fragment, colorspace_pars_fragment,
 // lights_lambert_pars_fragment), written out so the result matches the per-pixel path.
-// No React and no three.js here: pure functions over numbers, unit-tested.
+// No React and no three.js here: pure functions over numbers, unit-tested, and the bake's shader text,
+// which writes out the same formulas (srgbToLinear, acesFilmic, linearToSrgb).
 
 export type Rgb = readonly [number, number, number];
 export type Vec3 = readonly [number, number, number];
@@ -48,86 +49,45 @@ export function acesFilmic(r: number, g: number, b: number, exposure = 1): Rgb {
   ];
 }
 
-/** Encode-side lookup: 4096 steps over linear 0-1 are finer than one 8-bit display step everywhere. */
-const ENCODE_STEPS = 4096;
-let encodeTable: Uint8Array | undefined;
-function encode8(v: number): number {
-  encodeTable ??= Uint8Array.from({ length: ENCODE_STEPS + 1 }, (_, i) =>
-    Math.round(linearToSrgb(i / ENCODE_STEPS) * 255),
-  );
-  return encodeTable[Math.round(v * ENCODE_STEPS)]!;
-}
-
-/** At most 2^20 cached colours (8 MB of table); a 3072² aerial has ~200k. */
-const CACHE_BITS = 20;
-
 /**
- * The ground image as the ground shader used to show it: each display-sRGB texel decoded, multiplied by
- * the tint (linear), tone-mapped and encoded back to display sRGB. RGBA in, RGBA out (alpha kept), rows
- * optionally flipped bottom-up (WebGL's row order for a texture uploaded from an array). Identical texels
- * share the work: aerial imagery repeats colours a lot.
+ * The ground's bake as a fragment shader (GLSL 3, WebGL 2), drawn once per render into a texture of the
+ * ground image's size: each texel of `map` (display sRGB bytes, uploaded as they are) decoded, multiplied
+ * by `tint` (linear), tone-mapped with three's ACES filmic (exposure 1) and encoded back to display sRGB —
+ * srgbToLinear, acesFilmic and linearToSrgb above, written out. On the GPU (in software: llvmpipe's
+ * vectorised threads) this is a few tens of milliseconds for a 3072² ground, where the same loop in the
+ * page's JavaScript took 250-330 ms plus 50 ms to read the decoded image back.
  */
-export function bakeGroundPixels(
-  rgba: Uint8Array | Uint8ClampedArray,
-  width: number,
-  height: number,
-  tint: Rgb,
-  options: { readonly flipRows?: boolean; readonly exposure?: number } = {},
-): Uint8Array {
-  if (rgba.length !== width * height * 4) throw new Error(`expected ${width}x${height} RGBA pixels`);
-  const decode = Float32Array.from({ length: 256 }, (_, i) => srgbToLinear(i / 255));
-  const out = new Uint8Array(rgba.length);
-  const bake = (r: number, g: number, b: number) => {
-    const [R, G, B] = acesFilmic(
-      decode[r]! * tint[0],
-      decode[g]! * tint[1],
-      decode[b]! * tint[2],
-      options.exposure,
-    );
-    return (encode8(R) << 16) | (encode8(G) << 8) | encode8(B);
-  };
-  // Baked colours by RGB in an open-addressing table of typed arrays: a Map's lookups were most of the
-  // bake (~0.7 s for a 3072² ground of 200k colours, in the page before the first frame). Once the table
-  // is three-quarters full, further colours are baked without being kept.
-  const bits = Math.min(CACHE_BITS, Math.max(4, Math.ceil(Math.log2(width * height)) + 1));
-  const slots = 1 << bits;
-  const keys = new Int32Array(slots).fill(-1);
-  const values = new Uint32Array(slots);
-  let kept = 0;
-  let lastKey = -1;
-  let lastPacked = 0;
-  for (let y = 0; y < height; y++) {
-    const src = y * width * 4;
-    const dst = (options.flipRows ? height - 1 - y : y) * width * 4;
-    for (let x = 0; x < width * 4; x += 4) {
-      const r = rgba[src + x]!;
-      const g = rgba[src + x + 1]!;
-      const b = rgba[src + x + 2]!;
-      const key = (r << 16) | (g << 8) | b;
-      let packed = lastPacked;
-      if (key !== lastKey) {
-        let slot = Math.imul(key, 0x9e3779b1) >>> (32 - bits);
-        while (keys[slot] !== key && keys[slot] !== -1) slot = (slot + 1) & (slots - 1);
-        if (keys[slot] === key) packed = values[slot]!;
-        else {
-          packed = bake(r, g, b);
-          if (kept < slots * 0.75) {
-            keys[slot] = key;
-            values[slot] = packed;
-            kept += 1;
-          }
-        }
-        lastKey = key;
-        lastPacked = packed;
-      }
-      out[dst + x] = packed >> 16;
-      out[dst + x + 1] = (packed >> 8) & 255;
-      out[dst + x + 2] = packed & 255;
-      out[dst + x + 3] = rgba[src + x + 3]!;
-    }
-  }
-  return out;
+export const GROUND_BAKE_FRAGMENT = /* glsl */ `
+precision highp float;
+uniform sampler2D map;
+uniform vec3 tint;
+out vec4 baked;
+vec3 decode(vec3 v) {
+  return mix(v * 0.0773993808, pow((v + 0.055) / 1.055, vec3(2.4)), step(vec3(0.04045), v));
 }
+vec3 encode(vec3 v) {
+  return mix(v * 12.92, 1.055 * pow(v, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), v));
+}
+vec3 rrtOdt(vec3 v) {
+  return (v * (v + 0.0245786) - 0.000090537) / (v * (0.983729 * v + 0.432951) + 0.238081);
+}
+void main() {
+  vec4 texel = texelFetch(map, ivec2(gl_FragCoord.xy), 0);
+  vec3 c = decode(texel.rgb) * tint / 0.6;
+  // three's ACESInputMat and ACESOutputMat (column-major, as in tonemapping_pars_fragment).
+  const mat3 acesIn = mat3(0.59719, 0.07600, 0.02840, 0.35458, 0.90834, 0.13383, 0.04823, 0.01566, 0.83777);
+  const mat3 acesOut = mat3(1.60475, -0.10208, -0.00327, -0.53108, 1.10813, -0.07276, -0.07367, -0.00605, 1.07602);
+  c = clamp(acesOut * rrtOdt(acesIn * c), 0.0, 1.0);
+  baked = vec4(encode(c), texel.a);
+}
+`;
+
+export const GROUND_BAKE_VERTEX = /* glsl */ `
+in vec3 position;
+void main() {
+  gl_Position = vec4(position.xy, 0.0, 1.0);
+}
+`;
 
 /** The scene's lights in three's terms: colours are linear and already multiplied by intensity. */
 export interface SceneLights {

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import {
   acesFilmic,
   bakeFlatLight,
-  bakeGroundPixels,
   lambertLight,
   linearToSrgb,
   type SceneLights,
@@ -39,47 +38,6 @@ describe('ACES filmic tone mapping', () => {
     expect(Math.abs(g - b)).toBeLessThan(0.01);
     expect(acesFilmic(4, 4, 4)[0]).toBeLessThanOrEqual(1);
     expect(acesFilmic(4, 4, 4)[0]).toBeGreaterThan(acesFilmic(1, 1, 1)[0]);
-  });
-});
-
-describe('bakeGroundPixels', () => {
-  it('gives each texel the display value the shader computed from it (tint, tone map, encode)', () => {
-    const texel = [120, 160, 80, 255];
-    const tint = [1, 0.93, 0.81] as const;
-    const [out] = [bakeGroundPixels(Uint8Array.from(texel), 1, 1, tint)];
-    const lin = texel.slice(0, 3).map((v, i) => srgbToLinear(v / 255) * tint[i]!);
-    const expected = acesFilmic(lin[0]!, lin[1]!, lin[2]!).map((v) => Math.round(linearToSrgb(v) * 255));
-    for (let i = 0; i < 3; i++) expect(Math.abs(out![i]! - expected[i]!)).toBeLessThanOrEqual(1);
-    expect(out![3]).toBe(255);
-  });
-
-  it('flips rows bottom-up when asked, and keeps equal texels equal', () => {
-    const rgba = Uint8Array.from([10, 20, 30, 255, 10, 20, 30, 255, 200, 190, 180, 255, 200, 190, 180, 255]);
-    const straight = bakeGroundPixels(rgba, 2, 2, [1, 1, 1]);
-    const flipped = bakeGroundPixels(rgba, 2, 2, [1, 1, 1], { flipRows: true });
-    expect([...flipped.subarray(0, 8)]).toEqual([...straight.subarray(8, 16)]);
-    expect([...flipped.subarray(8, 16)]).toEqual([...straight.subarray(0, 8)]);
-    expect([...straight.subarray(0, 4)]).toEqual([...straight.subarray(4, 8)]);
-    expect(straight[8]).toBeGreaterThan(straight[0]!);
-  });
-
-  it('bakes every colour as it bakes it alone, also past the colours it keeps (a million colours)', () => {
-    const size = 1024;
-    const rgba = new Uint8Array(size * size * 4);
-    for (let i = 0; i < size * size; i++) {
-      const colour = Math.imul(i, 2654435761) >>> 8;
-      rgba.set([colour >> 16, (colour >> 8) & 255, colour & 255, 255], i * 4);
-    }
-    const tint = [1, 0.93, 0.81] as const;
-    const baked = bakeGroundPixels(rgba, size, size, tint);
-    for (let i = 0; i < size * size; i += 4099) {
-      const alone = bakeGroundPixels(rgba.subarray(i * 4, i * 4 + 4), 1, 1, tint);
-      expect([...baked.subarray(i * 4, i * 4 + 4)], `pixel ${i}`).toEqual([...alone]);
-    }
-  });
-
-  it('refuses a buffer that is not width × height RGBA', () => {
-    expect(() => bakeGroundPixels(new Uint8Array(12), 2, 2, [1, 1, 1])).toThrow(/2x2 RGBA/);
   });
 });
 
