@@ -34,6 +34,17 @@ async function newKey(store: DynamoAccountStore, perMinute: number, perDay?: num
 
 const perMinute = (store: DynamoAccountStore, hash: string, at: Date) =>
   store.admit(hash, at, (key) => key.requestsPerMinute);
+/** Revokes the key behind the store's back, as the admin CLI or another container would. */
+const revoke = (hash: string) =>
+  db.send(
+    new UpdateCommand({
+      TableName: 'accounts',
+      Key: { pk: `KEY#${hash}` },
+      UpdateExpression: 'SET #s = :r',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':r': 'revoked' },
+    }),
+  );
 const allowed = (outcomes: AdmissionOutcome[]) => outcomes.filter((o) => o.kind === 'admitted');
 
 beforeAll(async () => {
@@ -136,15 +147,7 @@ describe('request admission (rate bucket and daily quota on the key item)', () =
       }),
     );
     expect((await perMinute(a, hash, later)).kind).toBe('admitted'); // 4/min: one every 15 s
-    await db.send(
-      new UpdateCommand({
-        TableName: 'accounts',
-        Key: { pk: `KEY#${hash}` },
-        UpdateExpression: 'SET #s = :r',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':r': 'revoked' },
-      }),
-    );
+    await revoke(hash);
     expect((await perMinute(a, hash, later)).kind).toBe('unknown-or-revoked');
     expect((await perMinute(container(), 'no-such-hash', at)).kind).toBe('unknown-or-revoked');
   });
@@ -163,15 +166,7 @@ describe('request admission (rate bucket and daily quota on the key item)', () =
     expect(expected(later)).toBeDefined();
     expect((await perMinute(store, hash, later)).kind).toBe('admitted');
     expect(expected(new Date(later.getTime() + 60_000))).toBeUndefined(); // 3 a day: used up
-    await db.send(
-      new UpdateCommand({
-        TableName: 'accounts',
-        Key: { pk: `KEY#${hash}` },
-        UpdateExpression: 'SET #s = :r',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':r': 'revoked' },
-      }),
-    );
+    await revoke(hash);
     const nextDay = new Date(at.getTime() + 86_400_000);
     expect(expected(nextDay)).toBeDefined(); // a guess from memory: only admission decides
     expect((await perMinute(store, hash, nextDay)).kind).toBe('unknown-or-revoked');
