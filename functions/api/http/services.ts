@@ -4,17 +4,16 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import { type AccountStore, DynamoAccountStore } from '../../core/auth/account-store.ts';
 import type { KeyVariant } from '../../core/auth/api-key.ts';
 import { dynamo, s3Client, sfnClient, sqsClient } from '../../core/clients.ts';
-import { systemClock } from '../../core/clock.ts';
 import { ENV, intEnv, requireEnv, stateMachineArnVariable } from '../../core/config/env.ts';
 import { DynamoJobStore } from '../../core/jobs/job-store.ts';
 import { S3MediaStore } from '../../core/media/media-store.ts';
 import { DynamoUsageStore, type UsageStore } from '../../core/usage/usage-store.ts';
 import type { CancelPorts } from '../../core/use-cases/cancel-job.ts';
+import { jobPortsFromEnv } from '../../core/use-cases/job-ports-from-env.ts';
 import type { JobPorts } from '../../core/use-cases/jobs.ts';
-import { getOrganizationSettings } from '../../core/use-cases/organization-settings.ts';
 import type { UsagePricing } from '../../core/use-cases/usage.ts';
 import { JobEventPublisher } from '../../core/webhooks/event-publisher.ts';
-import { StepFunctionsStarter, StepFunctionsStopper } from '../../core/workflows/workflow-starter.ts';
+import { StepFunctionsStopper } from '../../core/workflows/workflow-starter.ts';
 import { DynamoCreationClaims } from './idempotency.ts';
 
 export interface AuthSettings {
@@ -64,18 +63,12 @@ export function authSettings(): AuthSettings {
 }
 
 export function jobPorts(): JobPorts {
-  jobDeps ??= {
+  jobDeps ??= jobPortsFromEnv({
     jobs: new DynamoJobStore(dynamo(), requireEnv(ENV.jobsTable)),
     // Built on first use: routes that only create jobs have no bucket to sign for.
     signer: { sign: (key, now) => mediaSigner().sign(key, now) },
-    starter: new StepFunctionsStarter(sfnClient(), (jobType) => requireEnv(stateMachineArnVariable(jobType))),
-    clock: systemClock,
-    organizationSettings: (orgId) => getOrganizationSettings(accountStore(), orgId),
-    webhookPolicy: {
-      allowHttp: requireEnv(ENV.webhookAllowHttp) === 'true',
-      allowLoopback: requireEnv(ENV.webhookAllowLoopback) === 'true',
-    },
-  };
+    accounts: accountStore,
+  });
   return jobDeps;
 }
 

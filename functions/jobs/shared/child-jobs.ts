@@ -3,19 +3,17 @@
 // API request), for the same tenant, marked with the maker's id as their kit_job_id. A child's id is
 // derived from the kit's id and the child's role, so a retried creation finds the job it made before
 // instead of making a second one.
-import { DynamoAccountStore } from '../../core/auth/account-store.ts';
-import { dynamo, sfnClient } from '../../core/clients.ts';
-import { systemClock } from '../../core/clock.ts';
-import { ENV, requireEnv, stateMachineArnVariable } from '../../core/config/env.ts';
+import { type AccountStore, DynamoAccountStore } from '../../core/auth/account-store.ts';
+import { dynamo } from '../../core/clients.ts';
+import { ENV, requireEnv } from '../../core/config/env.ts';
 import { ApiError } from '../../core/errors.ts';
 import { derivedUuidv7, uuidv7Time } from '../../core/ids.ts';
 import type { Job } from '../../core/jobs/job.ts';
 import type { JobStore } from '../../core/jobs/job-store.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import type { MediaUrlSigner } from '../../core/media/media-store.ts';
+import { jobPortsFromEnv } from '../../core/use-cases/job-ports-from-env.ts';
 import type { JobPorts } from '../../core/use-cases/jobs.ts';
-import { getOrganizationSettings } from '../../core/use-cases/organization-settings.ts';
-import { StepFunctionsStarter } from '../../core/workflows/workflow-starter.ts';
 import type { JobRoute } from '../job-kind.ts';
 import { jobTypeSpec } from '../registry.ts';
 
@@ -96,21 +94,16 @@ export function childJobsFromEnv(platform: {
   readonly jobs: JobStore;
   readonly media: MediaUrlSigner;
 }): ChildJobs {
-  const accounts = new DynamoAccountStore(dynamo(), requireEnv(ENV.accountsTable));
+  let accounts: AccountStore | undefined;
   return childJobs(
-    {
+    jobPortsFromEnv({
       jobs: platform.jobs,
       signer: platform.media,
-      starter: new StepFunctionsStarter(sfnClient(), (jobType) =>
-        requireEnv(stateMachineArnVariable(jobType)),
-      ),
-      clock: systemClock,
-      organizationSettings: (orgId) => getOrganizationSettings(accounts, orgId),
-      webhookPolicy: {
-        allowHttp: requireEnv(ENV.webhookAllowHttp) === 'true',
-        allowLoopback: requireEnv(ENV.webhookAllowLoopback) === 'true',
+      accounts: () => {
+        accounts ??= new DynamoAccountStore(dynamo(), requireEnv(ENV.accountsTable));
+        return accounts;
       },
-    },
+    }),
     (jobType) => jobTypeSpec(jobType).route,
   );
 }
