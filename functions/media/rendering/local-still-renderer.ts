@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { HeadlessBrowser } from '@remotion/renderer';
+import type { VideoConfig } from 'remotion';
+import { FIXED_METADATA_COMPOSITIONS } from '../remotion/fixed-metadata.ts';
 import { bundleUrl } from './bundle-server.ts';
 import { type ChromiumGl, chromiumFor, chromiumForRequest, remotionServerOptions } from './local-renderer.ts';
 import type { RenderSlots } from './render-slots.ts';
@@ -33,6 +35,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class LocalStillRenderer implements StillRenderer {
   readonly name = 'remotion-local';
   private readonly browsers = new Map<ChromiumGl, Promise<HeadlessBrowser>>();
+  /** What selectComposition found for compositions whose metadata does not depend on props, by URL and id. */
+  private readonly fixed = new Map<string, Promise<VideoConfig>>();
 
   constructor(private readonly options: LocalStillRendererOptions) {}
 
@@ -93,12 +97,17 @@ export class LocalStillRenderer implements StillRenderer {
       timeoutInMilliseconds: request.timeoutMs ?? this.options.timeoutMs ?? 60_000,
       ...(env ? { envVariables: { ...env } } : {}),
     };
-    // Each call serves the bundle itself: on loopback, on a port of its own (remotionServerOptions).
-    const composition = await selectComposition({
-      ...common,
-      ...(await remotionServerOptions()),
-      id: request.composition,
-    });
+    // Each call serves what it needs itself: on loopback, on a port of its own (remotionServerOptions).
+    const select = async () =>
+      selectComposition({ ...common, ...(await remotionServerOptions()), id: request.composition });
+    // A composition whose metadata does not depend on props is looked up once (a page of its own, about
+    // 0.3 s a still): later stills reuse it with their own props, resolved as Remotion resolves them.
+    const composition = FIXED_METADATA_COMPOSITIONS.has(request.composition)
+      ? await this.fixedComposition(`${common.serveUrl}#${request.composition}`, select).then((found) => ({
+          ...found,
+          props: { ...found.defaultProps, ...request.inputProps },
+        }))
+      : await select();
     const { buffer } = await renderStill({
       ...common,
       ...(await remotionServerOptions()),
@@ -111,6 +120,16 @@ export class LocalStillRenderer implements StillRenderer {
     });
     if (!buffer) throw new Error(`renderStill of ${request.composition} returned no image`);
     return buffer;
+  }
+
+  private fixedComposition(key: string, select: () => Promise<VideoConfig>): Promise<VideoConfig> {
+    let found = this.fixed.get(key);
+    if (!found) {
+      found = select();
+      this.fixed.set(key, found);
+      found.catch(() => this.fixed.delete(key));
+    }
+    return found;
   }
 
   /** Closes the browsers this renderer opened (scripts and benchmarks; the local stack keeps them). */

@@ -1,0 +1,36 @@
+// The local still renderer looks up the compositions in FIXED_METADATA_COMPOSITIONS once and reuses what it
+// found for every still with that still's props: only right while root.tsx declares them without
+// calculateMetadata (a composition with it may take its size or length from its props).
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AERIAL_STILL } from '../../../functions/media/remotion/aerial-compositions.ts';
+import { BROCHURE_COMPOSITIONS } from '../../../functions/media/remotion/brochure-scene.ts';
+import { FIXED_METADATA_COMPOSITIONS } from '../../../functions/media/remotion/fixed-metadata.ts';
+
+const root = readFileSync(
+  path.resolve(import.meta.dirname, '../../../functions/media/remotion/root.tsx'),
+  'utf8',
+);
+/** Each <Composition …/> and <Still …/> element of root.tsx, as text. */
+const elements = [...root.matchAll(/<(Composition|Still)\b[\s\S]*?\/>/g)].map((m) => m[0]);
+
+describe('compositions whose metadata does not depend on props', () => {
+  it('are the aerial still and every brochure slide', () => {
+    expect([...FIXED_METADATA_COMPOSITIONS].sort()).toEqual(
+      [AERIAL_STILL.id, ...Object.values(BROCHURE_COMPOSITIONS)].sort(),
+    );
+  });
+
+  it('are declared in root.tsx without calculateMetadata', () => {
+    const aerialStill = elements.filter((e) => e.includes('id={AERIAL_STILL.id}'));
+    const slides = elements.filter((e) => e.startsWith('<Still'));
+    expect(aerialStill).toHaveLength(1);
+    expect(slides).toHaveLength(1); // one element, mapped over BROCHURE_COMPOSITIONS
+    expect(root).toContain('Object.values(BROCHURE_COMPOSITIONS).map((id) =>');
+    expect(slides[0]).toContain('id={id}');
+    for (const element of [...aerialStill, ...slides]) expect(element).not.toContain('calculateMetadata');
+    // The check can fail: the reveal and the footage take their length from their props.
+    expect(elements.filter((e) => e.includes('calculateMetadata'))).toHaveLength(2);
+  });
+});
