@@ -120,19 +120,27 @@ async function bothStills(request: StillRequest): Promise<{ cloud: Buffer; local
   return { cloud: fromLambda, local: fromLocal };
 }
 
-/** Starts a render and polls it as the state machine's Check step does, then reads the stored file. */
+/**
+ * Starts a render and polls it as the state machine's Check step does, then reads the stored file; a
+ * transient failure starts it again, up to twice, as the state machine's restart does (functions/jobs/
+ * shared/steps.ts).
+ */
 async function renderVideo(
   renderer: Renderer,
   request: RenderRequest,
   read: (key: string) => Promise<Buffer>,
-) {
+  restarts = 2,
+): Promise<{ video: Buffer; sizeBytes: number | undefined }> {
   const handle = await renderer.start(request);
   const deadline = Date.now() + request.timeoutSeconds * 1000;
   let last = -1;
   for (;;) {
     const status = await renderer.status(handle);
     if (status.state === 'done') return { video: await read(request.outputKey), sizeBytes: status.sizeBytes };
-    if (status.state === 'failed') throw new Error(`${renderer.name}: ${status.message}`);
+    if (status.state === 'failed') {
+      if (status.transient && restarts > 0) return renderVideo(renderer, request, read, restarts - 1);
+      throw new Error(`${renderer.name}: ${status.message}`);
+    }
     if (status.state === 'rendering') {
       expect(status.progress).toBeGreaterThanOrEqual(last);
       last = status.progress;

@@ -180,10 +180,12 @@ export function resolveDurationInFrames(
 
 /**
  * Failures that another attempt may not meet: timeouts, a browser that crashed, closed or could not be
- * launched (a machine short of memory or processes for a moment), a lost process, throttling.
+ * launched (a machine short of memory or processes for a moment), a lost process, throttling, and
+ * Remotion's clean-up of a browser's temporary profile racing the browser's own last writes (ENOTEMPTY on
+ * a puppeteer_dev_chrome_profile directory: the frames were fine, the tidy-up failed).
  */
 const TRANSIENT_FAILURE =
-  /delayRender|timed? ?out|timeout|target closed|session closed|browser (has )?(disconnected|closed|crashed)|failed to launch the browser|page crashed|protocol error|econnreset|socket hang up|stopped reporting progress|toomanyrequests|rate exceeded|concurrency limit/i;
+  /delayRender|timed? ?out|timeout|target closed|session closed|browser (has )?(disconnected|closed|crashed)|failed to launch the browser|page crashed|protocol error|econnreset|socket hang up|stopped reporting progress|toomanyrequests|rate exceeded|concurrency limit|ENOTEMPTY.*puppeteer_dev_chrome_profile/i;
 
 export function isTransientRenderFailure(message: string): boolean {
   return TRANSIENT_FAILURE.test(message);

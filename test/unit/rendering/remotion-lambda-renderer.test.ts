@@ -306,6 +306,14 @@ describe('Remotion Lambda renderer', () => {
     ).toMatchObject({ state: 'failed', transient: true });
     expect(await failing('Rate Exceeded.')).toMatchObject({ transient: true });
     expect(await failing('Error: Failed to launch the browser process!')).toMatchObject({ transient: true });
+    expect(
+      await failing(
+        "Error: Lambda function remotion-render-local failed with an unhandled error: ENOTEMPTY: directory not empty, rmdir '/tmp/lambda-khH2Cb/puppeteer_dev_chrome_profile-AQb5ou/Default'",
+      ),
+    ).toMatchObject({ transient: true });
+    expect(await failing("ENOTEMPTY: directory not empty, rmdir '/tmp/site'")).not.toHaveProperty(
+      'transient',
+    );
     expect(await failing('TypeError: props.title is undefined')).not.toHaveProperty('transient');
   });
 
