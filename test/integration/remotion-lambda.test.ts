@@ -134,8 +134,16 @@ async function renderVideo(
   const handle = await renderer.start(request);
   const deadline = Date.now() + request.timeoutSeconds * 1000;
   let last = -1;
-  for (;;) {
-    const status = await renderer.status(handle);
+  for (let failedReads = 0; ; ) {
+    let status: Awaited<ReturnType<Renderer['status']>>;
+    try {
+      status = await renderer.status(handle);
+    } catch (error) {
+      // The check step's Retry on TransientError (lib/constructs/job-workflow.ts): three more attempts.
+      if ((error as Error).name !== 'TransientError' || ++failedReads > 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * failedReads));
+      continue;
+    }
     if (status.state === 'done') return { video: await read(request.outputKey), sizeBytes: status.sizeBytes };
     if (status.state === 'failed') {
       if (status.transient && restarts > 0) return renderVideo(renderer, request, read, restarts - 1);

@@ -9,6 +9,7 @@ import type {
   getRenderProgress,
   renderMediaOnLambda,
 } from '@remotion/lambda-client';
+import { TransientError } from '../../core/errors.ts';
 import {
   BundleUnreachableError,
   CODEC_OUTPUT,
@@ -106,12 +107,19 @@ export class RemotionLambdaRenderer implements Renderer {
 
   async status(handle: RenderHandle): Promise<RenderStatus> {
     const client = await this.client();
-    const progress = await client.getRenderProgress({
-      renderId: handle.render_id,
-      bucketName: handle.render_bucket ?? this.options.renderBucket,
-      functionName: this.options.functionName,
-      region: this.options.region as Region,
-    });
+    let progress: Awaited<ReturnType<typeof client.getRenderProgress>>;
+    try {
+      progress = await client.getRenderProgress({
+        renderId: handle.render_id,
+        bucketName: handle.render_bucket ?? this.options.renderBucket,
+        functionName: this.options.functionName,
+        region: this.options.region as Region,
+      });
+    } catch (error) {
+      // Reading progress changes nothing: a failed read (the function throttled, timed out or crashed on
+      // this call) is retried by the check step's Retry on TransientError, not the end of the render.
+      throw new TransientError(`Reading the render's progress failed: ${firstLineOf(String(error))}`);
+    }
     if (progress.fatalErrorEncountered) {
       const error = progress.errors.find((e) => e.isFatal) ?? progress.errors[0];
       const message = firstLineOf(error?.message ?? 'Remotion Lambda reported a fatal error');

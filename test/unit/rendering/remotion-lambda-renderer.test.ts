@@ -295,6 +295,16 @@ describe('Remotion Lambda renderer', () => {
     expect(sent[0]!.input.ContentType).toBe('image/gif');
   });
 
+  it('throws a failed progress read as a TransientError, which the check step retries', async () => {
+    const { adapter, getRenderProgress } = renderer();
+    getRenderProgress.mockRejectedValueOnce(new Error('Lambda function returned error: Unhandled undefined'));
+    await expect(adapter.status(handle)).rejects.toMatchObject({
+      name: 'TransientError',
+      message: expect.stringContaining('Unhandled undefined'),
+    });
+    expect(await adapter.status(handle)).toMatchObject({ state: 'rendering' });
+  });
+
   it('marks timeouts, browser launch failures and rate limits as worth another attempt, other failures not', async () => {
     const failing = (message: string) =>
       renderer({
