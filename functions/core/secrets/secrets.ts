@@ -5,6 +5,7 @@
 // logged, never returned, and never put in Step Functions state (only secret names travel there).
 import { readFile } from 'node:fs/promises';
 import { ENV, optionalEnv } from '../config/env.ts';
+import { PromiseCache } from '../promise-cache.ts';
 
 /** Port: reads one secret's string value. */
 export interface SecretReader {
@@ -34,16 +35,8 @@ export function secretValue(raw: string, secretId: string): string {
 
 /** `load` once per id; a failed load is tried again next time. */
 function onceEach(load: (secretId: string) => Promise<string>): (secretId: string) => Promise<string> {
-  const pending = new Map<string, Promise<string>>();
-  return (secretId) => {
-    let value = pending.get(secretId);
-    if (!value) {
-      value = load(secretId);
-      pending.set(secretId, value);
-      value.catch(() => pending.delete(secretId));
-    }
-    return value;
-  };
+  const values = new PromiseCache<string, string>();
+  return (secretId) => values.get(secretId, () => load(secretId));
 }
 
 /** Secret values by id, each read once per container; a failed read is tried again next time. */

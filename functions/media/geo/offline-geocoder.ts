@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { PromiseCache } from '../../core/promise-cache.ts';
 import { formatAddress } from '../../domain/address/address-parser.ts';
 import { localityNameNeedsNormalizing, normalizeLocalityName } from '../../domain/address/locality-name.ts';
 import { postcodeBelongsToState } from '../../domain/address/postcodes.ts';
@@ -163,20 +164,16 @@ export function offsetForAddress(address: ParsedAddress): { x: number; y: number
 // when met) and one regex pass indexes each row's offset under its normalized locality and state. Rows
 // are parsed only when looked up. The text stays in memory (~25 MB) as the row store.
 
-const indexes = new Map<string, Promise<GazetteerIndex>>();
+/** Indexes by data path; a failed load must not poison later attempts. */
+const indexes = new PromiseCache<string, GazetteerIndex>();
 
 function loadIndex(dataPath?: string): Promise<GazetteerIndex> {
   const path = dataPath ?? defaultDataPath();
-  let index = indexes.get(path);
-  if (!index) {
-    // Synchronous read on purpose: indexing blocks the event loop anyway, and readFileSync of 25 MB is
-    // faster than the chunked async read.
-    index = Promise.resolve().then(() => new GazetteerIndex(readFileSync(path).toString('latin1'), path));
-    // A failed load must not poison later attempts.
-    index.catch(() => indexes.delete(path));
-    indexes.set(path, index);
-  }
-  return index;
+  // Synchronous read on purpose: indexing blocks the event loop anyway, and readFileSync of 25 MB is
+  // faster than the chunked async read.
+  return indexes.get(path, () =>
+    Promise.resolve().then(() => new GazetteerIndex(readFileSync(path).toString('latin1'), path)),
+  );
 }
 
 function defaultDataPath(): string {

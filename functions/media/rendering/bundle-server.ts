@@ -9,8 +9,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import sirv from 'sirv';
+import { PromiseCache } from '../../core/promise-cache.ts';
 
-const servers = new Map<string, Promise<{ readonly server: Server; readonly url: string }>>();
+const servers = new PromiseCache<string, { readonly server: Server; readonly url: string }>();
 
 /**
  * The URL a render should load: an http(s) URL as it is; a bundle directory as the URL of this process's
@@ -21,13 +22,7 @@ const servers = new Map<string, Promise<{ readonly server: Server; readonly url:
 export async function bundleUrl(serveUrl: string): Promise<string> {
   if (/^https?:\/\//i.test(serveUrl)) return serveUrl;
   const dir = path.resolve(serveUrl);
-  let serving = servers.get(dir);
-  if (!serving) {
-    serving = listen(dir);
-    servers.set(dir, serving);
-    serving.catch(() => servers.delete(dir));
-  }
-  return (await serving).url;
+  return (await servers.get(dir, () => listen(dir))).url;
 }
 
 async function listen(dir: string): Promise<{ server: Server; url: string }> {
@@ -52,10 +47,8 @@ async function listen(dir: string): Promise<{ server: Server; url: string }> {
 
 /** Stops every bundle server of this process (tests). */
 export async function closeBundleServers(): Promise<void> {
-  const open = [...servers.values()];
-  servers.clear();
   await Promise.all(
-    open.map(async (serving) => {
+    servers.drain().map(async (serving) => {
       const { server } = await serving;
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }),

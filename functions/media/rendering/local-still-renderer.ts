@@ -8,6 +8,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { HeadlessBrowser } from '@remotion/renderer';
 import type { VideoConfig } from 'remotion';
+import { PromiseCache } from '../../core/promise-cache.ts';
 import { FIXED_METADATA_COMPOSITIONS } from '../remotion/fixed-metadata.ts';
 import { bundleUrl } from './bundle-server.ts';
 import { type ChromiumGl, chromiumFor, chromiumForRequest, remotionServerOptions } from './local-renderer.ts';
@@ -36,7 +37,7 @@ export class LocalStillRenderer implements StillRenderer {
   readonly name = 'remotion-local';
   private readonly browsers = new Map<ChromiumGl, Promise<HeadlessBrowser>>();
   /** What selectComposition found for compositions whose metadata does not depend on props, by URL and id. */
-  private readonly fixed = new Map<string, Promise<VideoConfig>>();
+  private readonly fixed = new PromiseCache<string, VideoConfig>();
 
   constructor(private readonly options: LocalStillRendererOptions) {}
 
@@ -103,7 +104,7 @@ export class LocalStillRenderer implements StillRenderer {
     // A composition whose metadata does not depend on props is looked up once (a page of its own, about
     // 0.3 s a still): later stills reuse it with their own props, resolved as Remotion resolves them.
     const composition = FIXED_METADATA_COMPOSITIONS.has(request.composition)
-      ? await this.fixedComposition(`${common.serveUrl}#${request.composition}`, select).then((found) => ({
+      ? await this.fixed.get(`${common.serveUrl}#${request.composition}`, select).then((found) => ({
           ...found,
           props: { ...found.defaultProps, ...request.inputProps },
         }))
@@ -120,16 +121,6 @@ export class LocalStillRenderer implements StillRenderer {
     });
     if (!buffer) throw new Error(`renderStill of ${request.composition} returned no image`);
     return buffer;
-  }
-
-  private fixedComposition(key: string, select: () => Promise<VideoConfig>): Promise<VideoConfig> {
-    let found = this.fixed.get(key);
-    if (!found) {
-      found = select();
-      this.fixed.set(key, found);
-      found.catch(() => this.fixed.delete(key));
-    }
-    return found;
   }
 
   /** Closes the browsers this renderer opened (scripts and benchmarks; the local stack keeps them). */
