@@ -29,7 +29,7 @@ import {
 } from '../functions/media/remotion/aerial-compositions.ts';
 import { frameRuns, MARKUP_REVEAL } from '../functions/media/remotion/compositions.ts';
 import { bundleUrl } from '../functions/media/rendering/bundle-server.ts';
-import { CHROMIUM, LocalRenderer, localWebGl } from '../functions/media/rendering/local-renderer.ts';
+import { chromiumFor, LocalRenderer, localWebGl } from '../functions/media/rendering/local-renderer.ts';
 import type { RenderRequest } from '../functions/media/rendering/renderer.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { benchReveal, memoryMedia, syntheticAerialScene } from './aerial-fixture.ts';
@@ -71,7 +71,8 @@ const siteUrl = await bundleUrl(serveUrl);
 const gl = (process.env.DRONE_BENCH_GL ?? (await localWebGl())) as 'swangle' | 'angle-egl';
 const machine = await renderMachine();
 console.log(`Software WebGL: ${gl}; ${renderContext(machine, gl)}`);
-const webgl = { ...CHROMIUM, chromiumOptions: { gl } };
+// Launched as the stack launches it for this backend (its extra flags included).
+const webgl = chromiumFor(gl);
 const parts = (process.env.DRONE_BENCH_PARTS ?? 'still,footage,reveal').split(',');
 const browser = await openBrowser('chrome', { ...webgl, logLevel: 'error' });
 const common = { serveUrl: siteUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };

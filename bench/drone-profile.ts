@@ -7,7 +7,7 @@
 //   from another bundle of the site), PROFILE_VARIANTS='x264=veryfast;conc=2;format=png' (footage again
 //   with each set of render options: x264 preset, concurrency, image format), PROFILE_REVEAL_VARIANTS (the
 //   same for the reveal), PROFILE_GL (swangle, angle, swiftshader, egl, null), PROFILE_CAPTURE (overrides of
-//   the screenshot's parameters: beyond=false, surface=false, quality=80).
+//   the screenshot's parameters: beyond=false, surface=false, quality=80), PROFILE_PLAIN (no extra flags).
 
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AERIAL_FOOTAGE, type AerialSceneProps } from '../functions/media/remotion/aerial-compositions.ts';
 import { MARKUP_REVEAL } from '../functions/media/remotion/compositions.ts';
-import { CHROMIUM } from '../functions/media/rendering/local-renderer.ts';
+import { CHROMIUM, type ChromiumGl, chromiumFor } from '../functions/media/rendering/local-renderer.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { benchReveal, memoryMedia, syntheticAerialScene } from './aerial-fixture.ts';
 import { renderContext, renderMachine } from './stats.ts';
@@ -81,15 +81,14 @@ if (Object.keys(captureOverrides).length > 0) {
 }
 const imageFormat = 'jpeg';
 const serveUrl = await ensureSiteBundle();
-// PROFILE_GL: the browser's GL backend (the local renderer uses swangle for aerial footage, angle otherwise).
+// PROFILE_GL: the browser's GL backend ('null': Remotion's default), launched as the stack launches it, with
+// the backend's extra flags (EXTRA_FLAGS), or with Remotion's flags alone when PROFILE_PLAIN is set.
+const profileGl = process.env.PROFILE_GL ?? 'swangle';
+const launched = chromiumFor(profileGl === 'null' ? undefined : (profileGl as ChromiumGl));
 const webgl = {
-  ...CHROMIUM,
-  chromiumOptions: {
-    gl: (process.env.PROFILE_GL === 'null' ? null : (process.env.PROFILE_GL ?? 'swangle')) as
-      | 'swangle'
-      | 'angle'
-      | null,
-  },
+  ...launched,
+  ...(process.env.PROFILE_PLAIN ? { browserExecutable: CHROMIUM.browserExecutable } : {}),
+  chromiumOptions: { gl: profileGl === 'null' ? null : launched.chromiumOptions.gl },
 };
 const browser = await renderer.openBrowser('chrome', { ...webgl, logLevel: 'error' });
 const common = { serveUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
@@ -192,6 +191,8 @@ if (parts.includes('reveal')) {
     await run(`reveal [${variant}]`, MARKUP_REVEAL.id, reveal, variant);
 }
 // What the figures above depend on beyond our code: the machine, Chromium, the backend, the load.
-console.log(`${renderContext(await renderMachine(), webgl.chromiumOptions.gl ?? 'angle')}; outputs ${out}`);
+console.log(
+  `${renderContext(await renderMachine(), webgl.chromiumOptions.gl ?? 'angle')}${process.env.PROFILE_PLAIN ? ' without the extra flags' : ''}; outputs ${out}`,
+);
 await browser.close({ silent: true });
 await mediaServer.close();

@@ -93,10 +93,12 @@ export interface RenderMachine {
   readonly chromium: string;
   /** Backend → the renderer string Chromium reports there (null: no WebGL context). */
   readonly gl: Readonly<Record<string, string | null>>;
+  /** Backend → the flags the stack adds to Remotion's (EXTRA_FLAGS), e.g. software compositing. */
+  readonly extraFlags: Readonly<Record<string, readonly string[]>>;
 }
 
 export async function renderMachine(): Promise<RenderMachine> {
-  const { CHROMIUM, GL_FLAGS, localWebGl, probeWebGl } = await import(
+  const { CHROMIUM, EXTRA_FLAGS, GL_FLAGS, localWebGl, probeWebGl } = await import(
     '../functions/media/rendering/local-renderer.ts'
   );
   const info = readFileSync('/proc/cpuinfo', 'utf8');
@@ -121,6 +123,7 @@ export async function renderMachine(): Promise<RenderMachine> {
     cores: availableParallelism(),
     chromium,
     gl: Object.fromEntries(backends.map((gl, i) => [gl, probed[i] ?? null])),
+    extraFlags: EXTRA_FLAGS,
   };
 }
 
@@ -133,7 +136,8 @@ export function renderContext(machine: RenderMachine, gl: string): string {
     : probed
       ? (/\((?:[^,]*, )?([^(,]+)/.exec(probed)?.[1]?.trim() ?? probed)
       : 'no GL context (software compositing)';
-  return `[${machine.cpu}, ${machine.cores} cores (${machine.cpuFeatures}); ${machine.chromium.replace(/ built on.*/, '')}; GL ${gl} = ${renderer}; load ${loadText()}]`;
+  const extra = machine.extraFlags[gl]?.length ? ` (${machine.extraFlags[gl].join(' ')})` : '';
+  return `[${machine.cpu}, ${machine.cores} cores (${machine.cpuFeatures}); ${machine.chromium.replace(/ built on.*/, '')}; GL ${gl} = ${renderer}${extra}; load ${loadText()}]`;
 }
 
 /**
