@@ -21,6 +21,8 @@ export function rawJsonOf(value: unknown): string | undefined {
 
 /** JSON.stringify, except that a value carrying its caller's text is written as that text. */
 export function stringifyWithRawJson(value: unknown): string {
+  // Most answers carry no caller text: plain JSON.stringify, without a replacer called for every value.
+  if (!carriesRawJson(value, 0)) return JSON.stringify(value);
   const raws: string[] = [];
   const nonce = `\u0000raw-${Math.random().toString(36).slice(2)}-`;
   const text = JSON.stringify(value, (_key, v: unknown) => {
@@ -36,6 +38,23 @@ export function stringifyWithRawJson(value: unknown): string {
     new RegExp(`"${escapeRegExp(quotedNonce)}(\\d+)"`, 'g'),
     (_m, i: string) => raws[Number(i)]!,
   );
+}
+
+/**
+ * Whether a value JSON.stringify would write, or one nested in it, carries its caller's text. Nesting
+ * beyond 64 levels and toJSON methods are assumed to, which only costs the slower path.
+ */
+function carriesRawJson(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  // A toJSON method (a Date, say) may return anything: left to the replacer, which sees what it returns.
+  if (depth > 64 || (value as WithRaw)[RAW_JSON] !== undefined) return true;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return true;
+  if (Array.isArray(value)) return value.some((item) => carriesRawJson(item, depth + 1));
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && carriesRawJson((value as Record<string, unknown>)[key], depth + 1))
+      return true;
+  }
+  return false;
 }
 
 function escapeRegExp(text: string): string {

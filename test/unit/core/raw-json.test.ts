@@ -25,5 +25,16 @@ describe('caller JSON kept byte for byte', () => {
 
   it('leaves output without raw values untouched', () => {
     expect(stringifyWithRawJson({ a: [1, 'x'], b: null })).toBe('{"a":[1,"x"],"b":null}');
+    const plain = { d: new Date(0), u: undefined, f: () => 1, deep: [[[{ n: 1 }]]] };
+    expect(stringifyWithRawJson(plain)).toBe(JSON.stringify(plain));
+  });
+
+  it('finds a value carrying its text wherever it is nested, or behind a toJSON method', () => {
+    const raw = () => withRawJson(JSON.parse(METADATA) as object, METADATA);
+    expect(stringifyWithRawJson([1, [{ x: [null, raw()] }]])).toBe(`[1,[{"x":[null,${METADATA}]}]]`);
+    expect(stringifyWithRawJson({ m: { toJSON: () => raw() } })).toBe(`{"m":${METADATA}}`);
+    let deep: unknown = raw();
+    for (let i = 0; i < 100; i += 1) deep = { d: deep };
+    expect(stringifyWithRawJson(deep)).toBe(`${'{"d":'.repeat(100)}${METADATA}${'}'.repeat(100)}`);
   });
 });
