@@ -401,7 +401,7 @@ export class LocalGateway {
       },
     };
     try {
-      return (await this.lambdas.invoke(functionId, event)) as APIGatewayProxyResult;
+      return (await this.lambdas.invoke(functionId, event, { fresh: true })) as APIGatewayProxyResult;
     } catch (error) {
       console.error(
         JSON.stringify({ component: 'gateway', msg: 'handler crashed', functionId, error: String(error) }),

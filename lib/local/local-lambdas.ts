@@ -38,6 +38,11 @@ export interface InvokeOptions {
   readonly timeoutSeconds?: number;
   /** Invoked by a state machine's Task (these share the `invocations` cap; queue consumers do not). */
   readonly task?: boolean;
+  /**
+   * The event was built for this invocation alone, of JSON values only (the gateway's request events):
+   * handed over as it is. Any other event is copied through JSON, as Lambda's serialization would.
+   */
+  readonly fresh?: boolean;
 }
 
 /** A Lambda error as Step Functions and callers see it: name = errorType, message = the JSON cause. */
@@ -192,7 +197,7 @@ export class LocalLambdas {
     const handler = await this.handler(fn);
     let result: unknown;
     try {
-      const payload = JSON.parse(JSON.stringify(event ?? null));
+      const payload = options.fresh ? (event ?? null) : JSON.parse(JSON.stringify(event ?? null));
       result = await invocationContext.run({ logicalId }, () => handler(payload, fakeContext(fn)));
     } catch (error) {
       const e = error as Error;
