@@ -1,6 +1,7 @@
 // Chooses virtual staging's Stager from the stage's environment (STAGER_PROVIDER): offline draws
 // furniture in the photo's perspective; bedrock inpaints with the model in BEDROCK_MODEL_ID.
 import { ENV, requireEnv } from '../../core/config/env.ts';
+import { PromiseCache } from '../../core/promise-cache.ts';
 import { BedrockStager } from './bedrock-stager.ts';
 import { OfflineStager } from './offline-stager.ts';
 import type { Stager } from './stager.ts';
@@ -25,16 +26,18 @@ async function buildStager(): Promise<Stager> {
   throw new Error(`${ENV.stagerProvider} is '${provider}'; expected offline or bedrock`);
 }
 
-/** The stage's Stager; the real one is built on its first call (ports are built synchronously). */
+/**
+ * The stage's Stager; the real one is built on its first call (ports are built synchronously), and built
+ * again on a later call when building failed (a setting mended, a module that did not load).
+ */
 export function stagerFromEnv(): Stager {
-  let stager: Promise<Stager> | undefined;
+  const built = new PromiseCache<'stager', Stager>();
   return {
     get name() {
       return requireEnv(ENV.stagerProvider);
     },
     async stage(request) {
-      stager ??= buildStager();
-      return (await stager).stage(request);
+      return (await built.get('stager', buildStager)).stage(request);
     },
   };
 }
