@@ -63,8 +63,22 @@ export interface KitStepEvent extends StepEvent {
 
 type KitPorts = Pick<StepPorts, 'childJobs' | 'media' | 'jobs' | 'events' | 'clock'>;
 
-function stateOf(job: Job | undefined, jobId: string, jobType: string): ChildState {
-  if (!job) return { jobId, jobType, status: 'queued' };
+/**
+ * A child's state from its record. The kit records a child only after its record is written, and reads it
+ * consistently: a record not found was deleted since, and waiting for it would hold the kit (and the
+ * children that depend on it) until the kit's time runs out.
+ */
+export function stateOf(job: Job | undefined, jobId: string, jobType: string): ChildState {
+  if (!job)
+    return {
+      jobId,
+      jobType,
+      status: 'failed',
+      error: {
+        code: 'CHILD_JOB_MISSING',
+        message: `The ${jobType} job ${jobId} made for this kit no longer exists.`,
+      },
+    };
   return {
     jobId,
     jobType,

@@ -23,6 +23,7 @@ import {
   readyChildren,
 } from '../../../functions/jobs/listing-kit/plan.ts';
 import { listingKitRequest } from '../../../functions/jobs/listing-kit/schema.ts';
+import { stateOf } from '../../../functions/jobs/listing-kit/steps.ts';
 import {
   markupEditRequest,
   markupGenerateRequest,
@@ -454,5 +455,25 @@ describe('listing kit plan: failures', () => {
     expect(kitProgress(request, children)).toBe(66);
     expect(readyChildren(request, children, urlOf)).toEqual([]);
     expect(kitProgress(request, new Map())).toBe(0);
+  });
+
+  it('ends a child whose record is gone as failed, so the kit does not wait for it', () => {
+    const gone = stateOf(undefined, 'j1', 'virtual_staging');
+    expect(gone).toEqual({
+      jobId: 'j1',
+      jobType: 'virtual_staging',
+      status: 'failed',
+      error: {
+        code: 'CHILD_JOB_MISSING',
+        message: 'The virtual_staging job j1 made for this kit no longer exists.',
+      },
+    });
+    const request = kit({ include: ['frontage', 'staging'] });
+    const children = new Map<KitRole, ChildState>([
+      ['frontage', completed('frontage', 'frontage_detection')],
+      ['staging_1', gone],
+      ['staging_2', stateOf(undefined, 'j2', 'virtual_staging')],
+    ]);
+    expect(kitDone(request, children)).toBe(true);
   });
 });
