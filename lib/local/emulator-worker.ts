@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import dynalite from 'dynalite';
+import { installMemoizingConditionParser } from './dynalite-parsers.ts';
 import { IDLE_CONNECTION_TIMEOUTS, startAwsEmulator } from './emulators.ts';
 import type { SigningCredentials } from './presigned-url-check.ts';
 
@@ -25,6 +26,10 @@ export type EmulatorWorkerMessage =
 
 async function start(data: EmulatorWorkerData): Promise<{ port: number; close(): Promise<void> }> {
   if (data.kind === 'aws') return startAwsEmulator(data.queueDir, data.objectDir, data.credentials);
+  if (!installMemoizingConditionParser())
+    console.warn(
+      'dynalite is not the version lib/local/dynalite-condition-parser.cjs was generated for: its own, slower condition parser stays (see lib/local/dynalite-parsers.ts)',
+    );
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: data.path });
   Object.assign(server, IDLE_CONNECTION_TIMEOUTS);
   await new Promise<void>((resolve, reject) => {
