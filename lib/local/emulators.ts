@@ -124,9 +124,28 @@ async function startInWorker(data: EmulatorWorkerData): Promise<StartedWorker> {
     );
   }
   worker.unref();
+  let stopping = false;
+  // An emulator that dies takes its service with it: said loudly, with the worker's own error.
+  worker.on('error', (error) =>
+    console.error(
+      JSON.stringify({
+        component: 'emulators',
+        msg: `the local ${data.kind} emulator failed`,
+        error: String(error),
+        stack: (error as Error).stack,
+      }),
+    ),
+  );
+  worker.on('exit', (code) => {
+    if (!stopping)
+      console.error(
+        JSON.stringify({ component: 'emulators', msg: `the local ${data.kind} emulator exited`, code }),
+      );
+  });
   return {
     port: first.port,
     async stop() {
+      stopping = true;
       const stopped = next();
       worker.postMessage('stop');
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
