@@ -4,7 +4,7 @@
 // directory, named by a hash of what it runs (so processes and worker threads share it, and a change of
 // binary or flags gets a new one).
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
@@ -15,7 +15,8 @@ export function chromiumLauncher(binary: string, flags: readonly string[]): stri
   if (flags.length === 0) return binary;
   const script = `#!/bin/sh\nexec ${[binary, ...flags].map(shellQuote).join(' ')} "$@"\n`;
   let file = launchers.get(script);
-  if (!file) {
+  // Written again when gone (a temp-directory clean-up while the process ran).
+  if (!file || !existsSync(file)) {
     const dir = path.join(tmpdir(), 'property-media-chromium');
     file = path.join(dir, `chromium-${createHash('sha256').update(script).digest('hex').slice(0, 16)}`);
     mkdirSync(dir, { recursive: true });

@@ -36,6 +36,10 @@ describe('chromiumLauncher', () => {
     expect(chromiumLauncher(binary, ['--a'])).toBe(a);
     expect(chromiumLauncher(binary, ['--b'])).not.toBe(a);
     expect(chromiumLauncher(fakeBrowser('other'), ['--a'])).not.toBe(a);
+    // A launcher removed meanwhile (a clean-up of the temp directory) is written again.
+    rmSync(a);
+    expect(chromiumLauncher(binary, ['--a'])).toBe(a);
+    expect(execFileSync(a, ['x']).toString()).toBe('--a\nx\n');
   });
 });
 
