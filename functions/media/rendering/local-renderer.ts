@@ -273,6 +273,21 @@ async function discardBrowser(gl: RenderGl | undefined) {
   }
 }
 
+/**
+ * x264 settings for each part of a split render. One thread: the parts already encode in parallel, one
+ * per browser, and the capture sets the pace, so a frame-threaded encoder only adds its own overhead.
+ * Diamond motion search: on the 8 s drone footage 7 % less of the encoder's CPU than `veryfast`'s
+ * hexagon, for 0.01 dB of PSNR and 0.5 % of size.
+ */
+export const PART_X264_PARAMS = ['-x264-params', 'threads=1:me=dia'] as const;
+
+/** `args` with `extra` before the output (Remotion's encoder arguments end with `-y <file>`). */
+export function beforeOutput(args: readonly string[], extra: readonly string[]): string[] {
+  const at = args.lastIndexOf('-y');
+  if (at < 0) throw new Error(`no -y in the encoder's arguments: ${args.join(' ')}`);
+  return [...args.slice(0, at), ...extra, ...args.slice(at)];
+}
+
 /** Fewer frames than this per browser and a second browser's page set-up costs more than it saves. */
 const MIN_FRAMES_PER_BROWSER = 45;
 
@@ -499,6 +514,7 @@ export class LocalRenderer implements Renderer {
                 composition,
                 runs: groups[i]!,
                 encoding: { ...frameEncoding(request), x264Preset: this.options.x264Preset ?? 'veryfast' },
+                split: ranges.length > 1,
                 scale: request.scale,
                 concurrency: this.options.concurrency ?? null,
                 output: partFiles[i]!,
@@ -521,6 +537,12 @@ export class LocalRenderer implements Renderer {
                 // Remotion takes the preset for h264 only (it refuses one for h265).
                 ...(request.codec === 'h264'
                   ? { x264Preset: this.options.x264Preset ?? ('veryfast' as const) }
+                  : {}),
+                ...(request.codec === 'h264' && ranges.length > 1
+                  ? {
+                      ffmpegOverride: ({ type, args }: { type: string; args: string[] }) =>
+                        type === 'pre-stitcher' ? beforeOutput(args, PART_X264_PARAMS) : args,
+                    }
                   : {}),
                 ...(ranges.length > 1 ? { frameRange: range } : {}),
                 onProgress: (p) => {
@@ -635,6 +657,8 @@ interface HeldFramesRender {
   /** Consecutive runs of identical frames, from frameRuns: each is captured once and written `length` times. */
   readonly runs: readonly FrameRun[];
   readonly encoding: ReturnType<typeof frameEncoding> & { readonly x264Preset: string };
+  /** One part of a split render (PART_X264_PARAMS). */
+  readonly split: boolean;
   readonly scale: number;
   readonly concurrency: number | null;
   readonly output: string;
@@ -659,6 +683,7 @@ async function renderHeldFrames(render: HeldFramesRender): Promise<void> {
       ...['-vcodec', encoding.imageFormat === 'jpeg' ? 'mjpeg' : 'png', '-i', '-'],
       ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', encoding.x264Preset],
       ...['-video_track_timescale', '90000', '-crf', String(encoding.crf ?? 18)],
+      ...(render.split ? PART_X264_PARAMS : []),
       ...['-movflags', '+faststart', '-y', render.output],
     ],
     indent: false,

@@ -12,9 +12,11 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../../../functions/media/remotion/compositions.ts';
 import {
+  beforeOutput,
   CHROMIUM,
   LocalRenderer,
   localRenderBrowsers,
+  PART_X264_PARAMS,
   splitFrames,
 } from '../../../functions/media/rendering/local-renderer.ts';
 import type { RenderRequest } from '../../../functions/media/rendering/renderer.ts';
@@ -47,6 +49,20 @@ describe('splitFrames', () => {
     expect(splitFrames({ ...ours, gl: 'angle-egl' }, 210, 2)).toEqual(splitFrames(ours, 210, 2));
     // No more parts than 45-frame shares.
     expect(splitFrames(ours, 100, 4)).toHaveLength(2);
+  });
+});
+
+describe("a split part's encoder settings", () => {
+  it('go before the output file, and an encoder command without one is refused', () => {
+    const args = ['-i', '-', '-c:v', 'libx264', '-preset', 'veryfast', '-y', '/tmp/part0.mp4'];
+    expect(beforeOutput(args, PART_X264_PARAMS)).toEqual([
+      ...args.slice(0, 6),
+      '-x264-params',
+      'threads=1:me=dia',
+      '-y',
+      '/tmp/part0.mp4',
+    ]);
+    expect(() => beforeOutput(['-i', '-', 'out.mp4'], PART_X264_PARAMS)).toThrow(/no -y/);
   });
 });
 
