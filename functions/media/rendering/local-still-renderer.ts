@@ -35,7 +35,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class LocalStillRenderer implements StillRenderer {
   readonly name = 'remotion-local';
-  private readonly browsers = new Map<ChromiumGl, Promise<HeadlessBrowser>>();
+  /** One browser per OpenGL backend; a launch that failed is tried again next time. */
+  private readonly browsers = new PromiseCache<ChromiumGl, HeadlessBrowser>();
   /** What selectComposition found for compositions whose metadata does not depend on props, by URL and id. */
   private readonly fixed = new PromiseCache<string, VideoConfig>();
 
@@ -43,17 +44,7 @@ export class LocalStillRenderer implements StillRenderer {
 
   private async openBrowser(gl: ChromiumGl): Promise<HeadlessBrowser> {
     const { openBrowser } = await import('@remotion/renderer');
-    let browser = this.browsers.get(gl);
-    if (!browser) {
-      browser = openBrowser('chrome', { ...chromiumFor(gl), logLevel: 'error' });
-      this.browsers.set(gl, browser);
-    }
-    try {
-      return await browser;
-    } catch (error) {
-      this.browsers.delete(gl);
-      throw error;
-    }
+    return this.browsers.get(gl, () => openBrowser('chrome', { ...chromiumFor(gl), logLevel: 'error' }));
   }
 
   async renderStill(request: StillRequest, env?: RenderEnv): Promise<Buffer> {
@@ -125,8 +116,6 @@ export class LocalStillRenderer implements StillRenderer {
 
   /** Closes the browsers this renderer opened (scripts and benchmarks; the local stack keeps them). */
   async close(): Promise<void> {
-    const open = [...this.browsers.values()];
-    this.browsers.clear();
-    await Promise.all(open.map(async (b) => (await b).close({ silent: true })));
+    await Promise.all(this.browsers.drain().map(async (b) => (await b).close({ silent: true })));
   }
 }
