@@ -125,12 +125,15 @@ async function startInWorker(data: EmulatorWorkerData): Promise<StartedWorker> {
   }
   worker.unref();
   let stopping = false;
-  // An emulator that dies takes its service with it: said loudly, with the worker's own error.
+  // An emulator that dies takes its service with it: said loudly, with the worker's own error and what to do.
+  const name = data.kind === 'dynamodb' ? 'DynamoDB (dynalite)' : 'SQS and S3 (fauxqs)';
+  const remedy =
+    'its calls fail until the stack is restarted (its data is kept); check free disk space and memory';
   worker.on('error', (error) =>
     console.error(
       JSON.stringify({
         component: 'emulators',
-        msg: `the local ${data.kind} emulator failed`,
+        msg: `the local ${name} emulator failed: ${remedy}`,
         error: String(error),
         stack: (error as Error).stack,
       }),
@@ -139,7 +142,7 @@ async function startInWorker(data: EmulatorWorkerData): Promise<StartedWorker> {
   worker.on('exit', (code) => {
     if (!stopping)
       console.error(
-        JSON.stringify({ component: 'emulators', msg: `the local ${data.kind} emulator exited`, code }),
+        JSON.stringify({ component: 'emulators', msg: `the local ${name} emulator exited: ${remedy}`, code }),
       );
   });
   return {
