@@ -144,7 +144,7 @@ try {
   await stack.stop();
 }
 
-/** With `--save DIR`: the kit's decks and both edits, to look at. */
+/** With `--save DIR`: the kit's decks, images and videos, to look at. */
 async function saveOutputs(job: Json): Promise<void> {
   const at = process.argv.indexOf('--save');
   if (at < 0) return;
@@ -158,9 +158,11 @@ async function saveOutputs(job: Json): Promise<void> {
     await save(deck.pdf.url, 'deck.pdf');
     await save(deck.print.pdf.url, 'deck-print.pdf');
   }
-  for (const entry of job.output.manifest as Json[])
+  for (const entry of job.output.manifest as Json[]) {
     if (entry.image?.url) await save(entry.image.url, `${entry.role}.jpg`);
-  console.log(`saved the decks and images in ${dir}`);
+    if (entry.video?.url) await save(entry.video.url, `${entry.role}.mp4`);
+  }
+  console.log(`saved the decks, images and videos in ${dir}`);
 }
 
 /** The job view's media ({ url, expires_at }) as stored media whose key is that URL (the planner's urlOf). */
