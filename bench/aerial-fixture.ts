@@ -7,8 +7,10 @@ import { parseAustralianAddress } from '../functions/domain/address/address-pars
 import { type PreparedAerialScene, prepareAerialScene } from '../functions/jobs/drone/scene-input.ts';
 import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.ts';
 import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import { providerProvenance } from '../functions/media/imagery/provenance.ts';
 import { type MarkupRevealProps, SAMPLE_REVEAL_PROPS } from '../functions/media/remotion/compositions.ts';
 import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
+import { IMAGERY_LICENCES } from '../lib/config/stages.ts';
 
 export interface MemoryMedia {
   readonly files: Map<string, { body: Buffer; type: string }>;
@@ -72,6 +74,7 @@ export async function syntheticAerialScene(
     {
       sites: new SyntheticSiteSource(),
       nadir: new SyntheticNadirImagery(),
+      nadirProvenance: providerProvenance(IMAGERY_LICENCES, 'offline-synthetic'),
       roofModel,
       now: () => new Date(),
       media,

@@ -82,4 +82,6 @@ export interface SiteModel {
   readonly driveways: readonly (readonly Point[])[];
   readonly trees: readonly Tree[];
   readonly provider: string;
+  /** True when the source makes the site up (the offline synthetic neighbourhood), not a map of the real one. */
+  readonly synthetic?: boolean;
 }

@@ -12,7 +12,8 @@
 import * as path from 'node:path';
 import { ENV, requireEnv } from '../core/config/env.ts';
 import type { WorkflowPorts } from '../core/workflows/step-runtime.ts';
-import type { ImageFetcher } from '../media/images/fetch-image.ts';
+import type { ImageryLicences } from '../media/imagery/provenance.ts';
+import type { ImageFetcher, ImageryFetcher } from '../media/images/fetch-image.ts';
 import { LABEL_FONT_PACKAGE_FILE } from '../media/markup/font-files.ts';
 import type { Providers } from '../media/providers/provider-factory.ts';
 import type { Renderer } from '../media/rendering/renderer.ts';
@@ -26,6 +27,7 @@ export interface CapabilitySettings {
   readonly renderer: { readonly scale: number };
   readonly imageFetch: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
   readonly aerialScene: { readonly source: string };
+  readonly imageryLicences: ImageryLicences;
   readonly webhooks: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
   readonly staging: {
     readonly provider: string;
@@ -104,6 +106,12 @@ function bindProviders(target: CapabilityTarget): void {
     [ENV.siteProvider]: providers.site,
     [ENV.imageryProvider]: providers.imagery,
   });
+  bindImageryLicences(target);
+}
+
+/** Every output made from imagery states its source's licence (functions/media/imagery/provenance.ts). */
+function bindImageryLicences(target: CapabilityTarget): void {
+  target.setEnvironment({ [ENV.imageryLicences]: JSON.stringify(target.settings.imageryLicences) });
 }
 
 /** Customer image downloads and 3D tiles requests follow the stage's fetch policy. */
@@ -113,6 +121,11 @@ function bindFetchPolicy(target: CapabilityTarget): void {
     [ENV.imageFetchAllowLoopback]: String(target.settings.imageFetch.allowLoopback),
   });
 }
+
+const fetchRules = () => ({
+  allowHttp: requireEnv(ENV.imageFetchAllowHttp) === 'true',
+  allowLoopback: requireEnv(ENV.imageFetchAllowLoopback) === 'true',
+});
 
 function bindLabelFont(target: CapabilityTarget): void {
   if (target.bundled) target.setEnvironment({ [ENV.markupFontPath]: target.shipFile(LABEL_FONT_FILE) });
@@ -187,16 +200,17 @@ export const CAPABILITIES = {
     bind: (target) => target.setEnvironment({ [ENV.renderScale]: String(target.settings.renderer.scale) }),
   },
   imageFetch: {
-    summary: "Downloads customer images (SSRF-checked; the stage's http/loopback policy).",
+    summary:
+      "Downloads customer images and the caller's own aerial imagery (SSRF-checked; the stage's http/loopback policy).",
     bind: bindFetchPolicy,
     ports: {
       fetchImage: port(
         () => import('../media/images/fetch-image.ts'),
-        (m) =>
-          m.imageFetcher({
-            allowHttp: requireEnv(ENV.imageFetchAllowHttp) === 'true',
-            allowLoopback: requireEnv(ENV.imageFetchAllowLoopback) === 'true',
-          }),
+        (m) => m.imageFetcher(fetchRules()),
+      ),
+      fetchImagery: port(
+        () => import('../media/images/fetch-image.ts'),
+        (m) => m.imageryFetcher(fetchRules()),
       ),
     },
   },
@@ -247,6 +261,7 @@ export const CAPABILITIES = {
       "The aerial scene's source (AERIAL_SCENE_SOURCE): with photorealistic 3D tiles, tileset fetches and the API key's secret.",
     bind: (target) => {
       bindFetchPolicy(target);
+      bindImageryLicences(target);
       const scene = target.settings.aerialScene;
       if (scene.source !== 'offline')
         target.setEnvironment({ [ENV.aerialSceneSource]: JSON.stringify(scene) });
@@ -262,7 +277,7 @@ export interface CapabilityPorts {
   readonly geocoder: { readonly providers: Providers };
   readonly mapTiles: { readonly providers: Providers };
   readonly renderer: { readonly renderer: Renderer; readonly stillRenderer: StillRenderer };
-  readonly imageFetch: { readonly fetchImage: ImageFetcher };
+  readonly imageFetch: { readonly fetchImage: ImageFetcher; readonly fetchImagery: ImageryFetcher };
   readonly stager: { readonly stager: Stager };
   readonly childJobs: { readonly childJobs: ChildJobs };
 }

@@ -21,8 +21,11 @@ import type {
   NadirImagery,
   SiteSource,
 } from '../../functions/media/geo/types.ts';
+import { providerProvenance } from '../../functions/media/imagery/provenance.ts';
+import type { ImageryFetcher } from '../../functions/media/images/fetch-image.ts';
 import type { Providers } from '../../functions/media/providers/provider-factory.ts';
 import type { StillRenderer } from '../../functions/media/rendering/still-renderer.ts';
+import { IMAGERY_LICENCES } from '../../lib/config/stages.ts';
 
 /** The job a step receives, with test defaults. */
 export function stepJob(overrides: Partial<StepJob> = {}): StepJob {
@@ -165,6 +168,14 @@ export function fakeGeocoder(result: GeocodeResult | null): Geocoder {
   return { name: result?.provider ?? 'fake-geocoder', geocode: async () => result };
 }
 
+/** The provenance of the offline synthetic scene, as the stage config states its licence. */
+export const SYNTHETIC_PROVENANCE = providerProvenance(IMAGERY_LICENCES, 'offline-synthetic');
+
+/** An imagery fetcher for steps given no caller imagery: a call fails the test. */
+export const noImageryFetch: ImageryFetcher = async (url) => {
+  throw new Error(`no imagery download was expected (${url})`);
+};
+
 /** The location providers; each one not given fails the test if a step uses it. */
 export function fakeLocationProviders(providers: Partial<Providers> = {}): Providers {
   const unused = (port: string) => () => {
@@ -174,6 +185,7 @@ export function fakeLocationProviders(providers: Partial<Providers> = {}): Provi
     geocoder: providers.geocoder ?? { name: 'unused-geocoder', geocode: unused('geocoder') },
     site: providers.site ?? { name: 'unused-site', siteAround: unused('site source') },
     imagery: providers.imagery ?? { name: 'unused-imagery', render: unused('imagery') },
+    imageryProvenance: providers.imageryProvenance ?? SYNTHETIC_PROVENANCE,
   };
 }
 

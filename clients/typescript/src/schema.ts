@@ -890,12 +890,45 @@ export interface components {
         rotation: number;
         width: number;
         height: number;
+        /** @description nadir: a top-down picture (affine); perspective: a photo seen through its camera. */
+        kind?: "nadir" | "perspective";
+        /** @description The point image_to_ground's metres are measured from. */
+        origin?: {
+          lat: number;
+          lng: number;
+        };
+        /** @description 3x3 homography, row-major, from pixels (x right, y down, from the top-left corner of the image) to metres east and north of origin: [X, Y, W] = H·[x, y, 1], east = X/W, north = Y/W; W <= 0 means the pixel shows sky. Lengths and areas on a perspective photo are measured through it. */
+        image_to_ground?: number[];
+        /** @description The photo's lens distortion (Brown-Conrady, in pixels of this image), when its calibration was applied: undistort a pixel before image_to_ground. */
+        lens?: {
+          fx: number;
+          fy: number;
+          cx: number;
+          cy: number;
+          k1: number;
+          k2: number;
+          p1: number;
+          p2: number;
+          k3: number;
+        };
       };
       providers: {
         geocoder: string;
         site: string;
         imagery: string;
       };
+      imagery: components["schemas"]["ImageryProvenance"];
+      /** @description Where suggested_boundary came from; null when there is none. */
+      boundary_source?: {
+        /** @description caller: the request's boundary; site: the site source's parcel. */
+        kind: "caller" | "site";
+        provider: string;
+        /** @description True when the site source made the parcel up (offline synthetic). */
+        synthetic: boolean;
+      } | null;
+      camera?: components["schemas"]["DroneCameraUsed"];
+      /** @description Your imagery as downloaded (kept so that edits redraw on the same picture). */
+      source_image?: components["schemas"]["MediaFile"];
     };
     MediaFile: {
       /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
@@ -906,12 +939,58 @@ export interface components {
       height?: number;
       size_bytes?: number;
     };
+    /** @description Where the output's imagery came from and what its licence allows. */
+    ImageryProvenance: {
+      /** @description Where the picture's imagery came from: offline-synthetic (a generated scene), amazon-location-satellite, photorealistic-3d-tiles, or the caller's own caller-orthophoto / caller-drone-photo. */
+      source: "offline-synthetic" | "amazon-location-satellite" | "photorealistic-3d-tiles" | "caller-orthophoto" | "caller-drone-photo";
+      /** @description True for generated scenes: the picture is not a photograph of the property. */
+      synthetic: boolean;
+      /** @description When the imagery was captured (ISO 8601; a date-time without an offset is the camera's local time); null when unknown. */
+      captured_at: string | null;
+      /** @description Text to show beside the picture where the licence asks for it; never drawn into the picture (listing portals forbid text on photos). */
+      attribution: string | null;
+      /** @description What the imagery's licence allows (the stage's statement for provider sources; yours for your own). */
+      licence: {
+        /** @description The picture may be kept. */
+        store: boolean;
+        /** @description The picture may be printed. */
+        print: boolean;
+        /** @description The picture may be published on a listing portal. */
+        portal: boolean;
+      };
+    };
+    /** @description The camera the drone photo was projected through, as used. */
+    DroneCameraUsed: {
+      lat: number;
+      lng: number;
+      height_m: number;
+      yaw_deg: number;
+      pitch_deg: number;
+      roll_deg: number;
+      horizontal_fov_deg: number;
+      /** @description Where each value came from: request (imagery.camera), xmp:<DJI field>, exif:<field>, or a default. */
+      sources: {
+        [key: string]: string;
+      };
+      /** @description Whether the photo's lens calibration (DJI DewarpData) was applied: applied, not in the photo, already removed by the camera, or not applied: unreadable. */
+      lens_calibration: string;
+    };
     MarkupOutput: {
       /** @description The 3840x2160 top-down JPEG, property centred, front toward orientation. */
       image: components["schemas"]["MediaFile"];
       georeference: components["schemas"]["MarkupGeoreference"];
-      /** @description The parcel boundary in normalized image coordinates, ready for boundary_polygon; null when the site source knows no parcels. */
+      /** @description The parcel boundary in normalized image coordinates, ready for boundary_polygon, clipped where it leaves the frame: your boundary, else the site source's parcel (never a synthetic parcel on your own imagery). Null when there is none, or none of it is in the picture. */
       suggested_boundary: components["schemas"]["NormalizedPoint"][] | null;
+      /** @description Share of the parcel's ground area inside the picture; null when there is no parcel. */
+      boundary_visible_fraction: number | null;
+      /** @description Where suggested_boundary came from; null when there is none. */
+      boundary_source: {
+        /** @description caller: the request's boundary; site: the site source's parcel. */
+        kind: "caller" | "site";
+        provider: string;
+        /** @description True when the site source made the parcel up (offline synthetic). */
+        synthetic: boolean;
+      } | null;
       orientation: "bottom" | "left" | "top" | "right";
       front_direction: number;
       zoom: "close" | "standard" | "wide";
@@ -937,20 +1016,43 @@ export interface components {
         site: string;
         imagery: string;
       };
+      camera?: components["schemas"]["DroneCameraUsed"];
+      imagery: components["schemas"]["ImageryProvenance"];
     };
-    /** @description Pixel (px, py) lies (px - width/2) * meters_per_pixel to the right and (height/2 - py) * meters_per_pixel above the centre, in a frame turned so that `rotation` is up. */
+    /** @description How the picture lies on the ground. For a top-down picture (kind nadir), pixel (px, py) lies (px - width/2) * meters_per_pixel to the right and (height/2 - py) * meters_per_pixel above the centre, in a frame turned so that `rotation` is up. For a drone photo (kind perspective) the scale changes across the frame: use image_to_ground. */
     MarkupGeoreference: {
-      /** @description Ground position of the image centre. */
+      /** @description Ground position of the image centre (of its bottom centre for a photo whose centre shows sky). */
       center: {
         lat: number;
         lng: number;
       };
-      /** @description Ground metres per image pixel. */
+      /** @description Ground metres per image pixel (at the centre only, for a perspective photo). */
       meters_per_pixel: number;
-      /** @description Compass bearing pointing to the top of the image (0 = north up, 90 = east up). */
+      /** @description Compass bearing pointing to the top of the image (0 = north up, 90 = east up); at the centre only, for a perspective photo. */
       rotation: number;
       width: number;
       height: number;
+      /** @description nadir: a top-down picture (affine); perspective: a photo seen through its camera. */
+      kind?: "nadir" | "perspective";
+      /** @description The point image_to_ground's metres are measured from. */
+      origin?: {
+        lat: number;
+        lng: number;
+      };
+      /** @description 3x3 homography, row-major, from pixels (x right, y down, from the top-left corner of the image) to metres east and north of origin: [X, Y, W] = H·[x, y, 1], east = X/W, north = Y/W; W <= 0 means the pixel shows sky. Lengths and areas on a perspective photo are measured through it. */
+      image_to_ground?: number[];
+      /** @description The photo's lens distortion (Brown-Conrady, in pixels of this image), when its calibration was applied: undistort a pixel before image_to_ground. */
+      lens?: {
+        fx: number;
+        fy: number;
+        cx: number;
+        cy: number;
+        k1: number;
+        k2: number;
+        p1: number;
+        p2: number;
+        k3: number;
+      };
     };
     NormalizedPoint: {
       /** @description 0 = left edge, 1 = right edge of the markup image. */
@@ -998,6 +1100,8 @@ export interface components {
         label_style: "boxed" | "outlined";
       }[];
       georeference: components["schemas"]["MarkupGeoreference"];
+      /** @description The markup's imagery provenance (absent on edits of markups made before it was recorded). */
+      imagery?: components["schemas"]["ImageryProvenance"];
     };
     MarkupVideoOutput: {
       /** @description H.264 MP4. */
@@ -1090,8 +1194,9 @@ export interface components {
       };
       /** @description Which scene source drew it: the offline synthetic model (e.g. offline-synthetic) or photorealistic-3d-tiles. */
       scene_source: string;
-      /** @description The data providers' attribution drawn on the image or every frame (photorealistic-3d-tiles only). Show it wherever the media is shown, as the provider's terms require. */
+      /** @description The data providers' attribution (photorealistic-3d-tiles only; the same as imagery.attribution). Show it wherever the media is shown, as the provider's terms require; it is not drawn into the picture. */
       attribution?: string;
+      imagery: components["schemas"]["ImageryProvenance"];
     };
     DronePoseUsed: {
       azimuth: number;
@@ -1147,8 +1252,9 @@ export interface components {
         lng: number;
       };
       scene_source: string;
-      /** @description The data providers' attribution drawn on the image or every frame (photorealistic-3d-tiles only). Show it wherever the media is shown, as the provider's terms require. */
+      /** @description The data providers' attribution (photorealistic-3d-tiles only; the same as imagery.attribution). Show it wherever the media is shown, as the provider's terms require; it is not drawn into the picture. */
       attribution?: string;
+      imagery: components["schemas"]["ImageryProvenance"];
     };
     ListingKitOutput: {
       /** @description Every asset of the kit, in role order. */
@@ -1195,6 +1301,13 @@ export interface components {
       } | null;
       /** @description True when some asset did not complete (see manifest errors). */
       partial: boolean;
+      /** @description Uses the kit left out because an asset's imagery licence forbids them: a picture that may not be printed is not placed on the brochure slides or the print deck; one that may not go on portals gets no portal-safe edit. Never made silently: each is listed here (and a role not made is failed with LICENCE_RESTRICTED in the manifest). */
+      licence_restrictions?: {
+        role: "frontage" | "markup" | "markup_edit" | "markup_edit_portal_safe" | "reveal_video" | "drone_overhead" | "drone_hero" | "drone_twilight" | "drone_footage" | "slide_cover" | "slide_features" | "slide_gallery" | "slide_location" | "slide_agent" | "slide_content" | "staging_1" | "staging_2" | "staging_3" | "staging_4" | "staging_5" | "staging_6" | "staging_7" | "staging_8" | "staging_9" | "staging_10";
+        use: "print" | "portal";
+        code: "LICENCE_RESTRICTED";
+        message: string;
+      }[];
     };
     /** @description One asset of the kit: its child job, how it ended and the child's media files. */
     ListingKitManifestEntry: {
@@ -1205,12 +1318,14 @@ export interface components {
       /** @description The child's job type. */
       job_type: string | null;
       status: "queued" | "processing" | "completed" | "failed" | "canceled";
-      /** @description Why the asset was not made: the child's own error, or DEPENDENCY_FAILED naming the asset it is made from. */
+      /** @description Why the asset was not made: the child's own error, DEPENDENCY_FAILED naming the asset it is made from, or LICENCE_RESTRICTED when the imagery it would be made from may not be used that way (a portal-safe edit of imagery whose licence forbids portals). */
       error?: {
         /** @description Machine-readable failure code, e.g. ADDRESS_NOT_FOUND, INTERRUPTED. */
         code: string;
         message: string;
       };
+      /** @description The asset's imagery provenance, for assets made from imagery. */
+      imagery?: components["schemas"]["ImageryProvenance"];
       /** @description The JPEG or PNG image (markup, edits, drone stills, staged rooms). */
       image?: components["schemas"]["MediaFile"];
       /** @description Staged rooms: the input photo as downloaded. */
@@ -1331,6 +1446,7 @@ export interface components {
       /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
       amount: number;
     };
+    /** @description With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel is used to find and draw the front. */
     FrontageDetectRequest: {
       /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
       address: string;
@@ -1340,12 +1456,108 @@ export interface components {
         /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
         lng?: number;
       };
+      imagery?: components["schemas"]["CallerImagery"];
+      boundary?: components["schemas"]["ParcelBoundary"];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+    };
+    /** @description Your own imagery of the listing, drawn on instead of the stage's imagery: the output is your picture, with the parcel boundary placed on it. Failures inside the job: IMAGERY_NOT_GEOREFERENCED (no georeference in the file and none given), CAMERA_POSE_MISSING (no pose in the XMP and no camera), BOUNDARY_NOT_IN_IMAGE (your parcel lies outside the picture), UNSUPPORTED_IMAGE (not a picture the service reads, including a GeoTIFF in a coordinate system it does not support, named), IMAGE_DOWNLOAD_FAILED. */
+    CallerImagery: components["schemas"]["OrthophotoImagery"] | components["schemas"]["DronePhotoImagery"];
+    /** @description A top-down photo of the property: a GeoTIFF (tie point and pixel scale, or a model transformation, in EPSG:4326, EPSG:3857, or the GDA2020 or GDA94 MGA zones 49-56), or a JPEG, PNG or WebP with bounds or corners. A georeference given here wins over the file's. */
+    OrthophotoImagery: {
+      type: "orthophoto";
+      /** @description URL of the picture. The stage's customer-image rules apply (https; no private, link-local or cloud-metadata addresses): a URL it would not fetch is a 422 URL_NOT_ALLOWED before anything is made. */
+      image_url: string;
+      /** @description When the imagery was captured (ISO 8601 date or date-time). Wins over the file's own date (EXIF DateTimeOriginal, TIFF DateTime). */
+      captured_at?: string;
+      /** @description Attribution your imagery licence asks you to show (e.g. "Imagery © Nearmap"). Returned in the output's imagery.attribution; never drawn into the picture. */
+      attribution?: string;
+      /** @description What your licence for this imagery allows, when it is less than everything. A listing kit leaves pictures out of its print deck (print: false) and makes no portal-safe edit from them (portal: false), reporting LICENCE_RESTRICTED instead. */
+      licence?: {
+        /** @description The imagery may be printed; default true. */
+        print?: boolean;
+        /** @description The imagery may be published on listing portals; default true. */
+        portal?: boolean;
+      };
+      /** @description Ground position of the outer corners of a north-up picture: the top-left corner of its top-left pixel (north_west) and the bottom-right corner of its bottom-right pixel (south_east). */
+      bounds?: {
+        north_west: components["schemas"]["LatLng"];
+        south_east: components["schemas"]["LatLng"];
+      };
+      /** @description Ground position of the picture's four outer corners, clockwise from the top-left pixel's top-left corner: for a turned (not north-up) orthophoto. */
+      corners?: components["schemas"]["LatLng"][];
+    };
+    /** @description A position in WGS 84 (GDA2020) degrees, within Australia's extent. */
+    LatLng: {
+      /** @description Latitude in degrees; must lie within Australia's extent (-44 to -9). */
+      lat: number;
+      /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
+      lng: number;
+    };
+    /** @description A drone photo of the property. Its camera comes from its XMP (DJI's drone-dji: GPS latitude and longitude, relative altitude, gimbal yaw, pitch and roll, calibrated focal length) and EXIF (focal length and its 35 mm equivalent, or the sensor size of common drone cameras); `camera` gives or corrects it. The parcel is projected through that camera onto flat ground at the take-off height. */
+    DronePhotoImagery: {
+      type: "drone_photo";
+      /** @description URL of the picture. The stage's customer-image rules apply (https; no private, link-local or cloud-metadata addresses): a URL it would not fetch is a 422 URL_NOT_ALLOWED before anything is made. */
+      image_url: string;
+      /** @description When the imagery was captured (ISO 8601 date or date-time). Wins over the file's own date (EXIF DateTimeOriginal, TIFF DateTime). */
+      captured_at?: string;
+      /** @description Attribution your imagery licence asks you to show (e.g. "Imagery © Nearmap"). Returned in the output's imagery.attribution; never drawn into the picture. */
+      attribution?: string;
+      /** @description What your licence for this imagery allows, when it is less than everything. A listing kit leaves pictures out of its print deck (print: false) and makes no portal-safe edit from them (portal: false), reporting LICENCE_RESTRICTED instead. */
+      licence?: {
+        /** @description The imagery may be printed; default true. */
+        print?: boolean;
+        /** @description The imagery may be published on listing portals; default true. */
+        portal?: boolean;
+      };
+      camera?: components["schemas"]["DroneCamera"];
+    };
+    /** @description The camera that took the photo, for photos without DJI XMP or to correct it: a field given here wins over the photo's. */
+    DroneCamera: {
+      /** @description Latitude of the camera (give with lng). */
+      lat?: number;
+      /** @description Longitude of the camera (give with lat). */
+      lng?: number;
+      /** @description Height of the camera above the property's ground, metres (DJI: RelativeAltitude). */
+      height_m?: number;
+      /** @description Compass heading of the camera, degrees clockwise from north (DJI: GimbalYawDegree). */
+      yaw_deg?: number;
+      /** @description Angle of the camera below the horizon, -90 (straight down) to 0 (DJI: GimbalPitchDegree). */
+      pitch_deg?: number;
+      /** @description Roll of the camera, degrees, positive right side down (DJI: GimbalRollDegree); default 0. */
+      roll_deg?: number;
+      /** @description Horizontal field of view of the photo, degrees. Given here, it describes an ideal lens: the photo's own lens calibration is then not applied. */
+      horizontal_fov_deg?: number;
+    };
+    /** @description Your parcel from your cadastre subscription: a GeoJSON Polygon or MultiPolygon (or a Feature holding one) in WGS 84 / GDA2020, positions [longitude, latitude]. Used instead of the site source's parcel, with or without imagery. Holes are ignored; of a MultiPolygon the largest part is drawn. */
+    ParcelBoundary: {
+      type: "Polygon";
+      coordinates: number[][][];
+      bbox?: number[];
+    } | {
+      type: "MultiPolygon";
+      coordinates: number[][][][];
+      bbox?: number[];
+    } | {
+      type: "Feature";
+      geometry: {
+        type: "Polygon";
+        coordinates: number[][][];
+        bbox?: number[];
+      } | {
+        type: "MultiPolygon";
+        coordinates: number[][][][];
+        bbox?: number[];
+      };
+      properties?: {
+        [key: string]: unknown;
+      } | null;
+      id?: string | number;
+      bbox?: number[];
     };
     JobAccepted: {
       job_id: string;
@@ -1365,6 +1577,7 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    /** @description With `imagery` the markup is your own picture: an orthophoto turned and cropped to orientation and zoom (3840x2160), or a drone photo at its own size (up to 8192 px on the long side) with the parcel projected through its camera. With `boundary` your parcel is drawn instead of the site source's (its centroid locates the property unless options.lat/lng are given). */
     MarkupGenerateRequest: {
       /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
       address: string;
@@ -1382,6 +1595,8 @@ export interface components {
         /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
         lng?: number;
       };
+      imagery?: components["schemas"]["CallerImagery"];
+      boundary?: components["schemas"]["ParcelBoundary"];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1683,6 +1898,10 @@ export interface components {
       rooms?: components["schemas"]["ListingKitRoom"][];
       /** @description Which asset groups to make; default: all that the input allows (staging only with rooms). frontage: the frontage detection; markup: the boundary markup, its labelled edit and its reveal video; portal_safe: an edit with the boundary and no text (portals refuse text on photos); drone_stills: overhead, hero and twilight stills; drone_footage: a front-right approach; brochure: six slides (cover, features, gallery, location, agent, content) and the deck; staging: one staged photo per room. What a group is made from comes along: the frontage when no options.front_direction is given and markup or drone assets are made, the markup when portal_safe is asked for. The brochure shows the drone stills and staged rooms when they are made too. */
       include?: ("frontage" | "markup" | "portal_safe" | "drone_stills" | "drone_footage" | "brochure" | "staging")[];
+      /** @description Your own imagery of the listing (an orthophoto or a drone photo), passed to the kit's frontage detection and markup: the markup, its edits and its reveal are drawn on your picture. The drone stills and footage stay generated scenes (synthetic: true). */
+      imagery?: components["schemas"]["CallerImagery"];
+      /** @description Your parcel (GeoJSON), passed to the kit's frontage detection and markup. */
+      boundary?: components["schemas"]["ParcelBoundary"];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */

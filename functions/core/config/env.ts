@@ -33,6 +33,8 @@ export const ENV = {
   imageFetchAllowLoopback: 'IMAGE_FETCH_ALLOW_LOOPBACK',
   /** Virtual staging's Stager adapter: offline | bedrock, and the Bedrock model it calls. */
   stagerProvider: 'STAGER_PROVIDER',
+  /** What each provider imagery source's licence allows, JSON: { <source>: { store, print, portal, attribution, terms } }. */
+  imageryLicences: 'IMAGERY_LICENCES',
   /** The aerial scene source's settings as JSON (unset: offline). */
   aerialSceneSource: 'AERIAL_SCENE_SOURCE',
   bedrockRegion: 'BEDROCK_REGION',

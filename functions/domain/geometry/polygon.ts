@@ -165,3 +165,31 @@ export function labelPoint(ring: readonly Point[]): Point {
   }
   return best;
 }
+
+/**
+ * The ring with at most `maxVertices` vertices: the vertex whose removal changes the area least goes
+ * first (Visvalingam), so straight runs of many vertices (a clipped or densified outline) thin out before
+ * real corners do.
+ */
+export function simplifyRing(ring: readonly Point[], maxVertices: number): Point[] {
+  const out = [...ring];
+  const triangle = (i: number) => {
+    const a = out[(i - 1 + out.length) % out.length]!;
+    const b = out[i]!;
+    const c = out[(i + 1) % out.length]!;
+    return Math.abs(cross(a, b, c)) / 2;
+  };
+  while (out.length > Math.max(3, maxVertices)) {
+    let best = 0;
+    let bestArea = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < out.length; i += 1) {
+      const area = triangle(i);
+      if (area < bestArea) {
+        bestArea = area;
+        best = i;
+      }
+    }
+    out.splice(best, 1);
+  }
+  return out;
+}

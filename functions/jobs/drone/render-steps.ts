@@ -7,6 +7,7 @@ import { JobError, TransientError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
 import { AERIAL_FOOTAGE, AERIAL_STILL } from '../../media/remotion/aerial-compositions.ts';
 import { firstLineOf, isTransientRenderFailure } from '../../media/rendering/renderer.ts';
 import type { StillRenderer, StillRequest } from '../../media/rendering/still-renderer.ts';
@@ -57,11 +58,14 @@ export interface RenderDroneStillEvent extends StepEvent {
   readonly scene: PreparedAerialScene;
 }
 
-/** The scene source as outputs report it: the tiles (with their attribution line), else the offline model. */
-function sourceReport(scene: PreparedAerialScene, tilesAttribution: string | undefined) {
-  return tilesAttribution !== undefined
-    ? { scene_source: 'photorealistic-3d-tiles', attribution: tilesAttribution }
-    : { scene_source: sceneSource(scene) };
+/**
+ * The scene source as outputs report it: the tiles (with their attribution line), else the offline
+ * model; and the imagery provenance of either.
+ */
+function sourceReport(scene: PreparedAerialScene, tiles: ImageryProvenance | undefined) {
+  return tiles
+    ? { scene_source: 'photorealistic-3d-tiles', attribution: tiles.attribution ?? '', imagery: tiles }
+    : { scene_source: sceneSource(scene), imagery: scene.imagery };
 }
 
 export async function renderDroneStill(
@@ -102,7 +106,7 @@ export async function renderDroneStill(
     shot_type: plan.shotType,
     ...(preset ? { angle: preset.angle } : {}),
     property_center: scene.propertyCenter,
-    ...sourceReport(scene, additions?.props.attribution),
+    ...sourceReport(scene, additions?.provenance),
   };
 }
 
@@ -156,7 +160,7 @@ export async function storeDroneFootage(
     fps: AERIAL_FOOTAGE.fps,
     key_poses: prepared.keyPoses,
     property_center: prepared.scene.propertyCenter,
-    ...sourceReport(prepared.scene, prepared.attribution),
+    ...sourceReport(prepared.scene, prepared.tiles),
   };
 }
 

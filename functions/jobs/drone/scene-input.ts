@@ -10,6 +10,7 @@ import { polygonCentroid } from '../../domain/geometry/polygon.ts';
 import { type AerialSceneModel, buildAerialScene, type RoofModelFn } from '../../media/aerial/scene-model.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import type { NadirImagery, SiteSource } from '../../media/geo/types.ts';
+import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
 import type { AerialSceneProps } from '../../media/remotion/aerial-compositions.ts';
 
 /** Where produced files go: the media store's put, and presigned URLs the renderer can fetch. */
@@ -21,6 +22,8 @@ export interface DroneMediaPort {
 export interface AerialScenePorts {
   readonly sites: SiteSource;
   readonly nadir: NadirImagery;
+  /** The provenance of `nadir`'s pictures (the scene's ground). */
+  readonly nadirProvenance: ImageryProvenance;
   readonly media: DroneMediaPort;
   /** The nadir renderer's roof model (offline-nadir's `roofModel`), so the 3D roofs match the markup. */
   readonly roofModel: RoofModelFn;
@@ -47,13 +50,23 @@ export interface PreparedAerialScene {
   /** Every AerialScene prop except the camera, shot type, duration and front direction. */
   readonly sceneProps: Pick<
     AerialSceneProps,
-    'sceneUrl' | 'groundImage' | 'groundSizeM' | 'farGroundImage' | 'farTileM' | 'attribution'
+    'sceneUrl' | 'groundImage' | 'groundSizeM' | 'farGroundImage' | 'farTileM'
   >;
   /** The property centre the camera orbits (the addressed parcel's centroid when the site knows it). */
   readonly propertyCenter: LatLng;
   readonly siteProvider: string;
   readonly imageryProvider: string;
   readonly buildings: number;
+  /**
+   * The scene's provenance: synthetic (its houses and trees are made up), licensed as its ground imagery
+   * is (a satellite ground brings that provider's licence and attribution with it).
+   */
+  readonly imagery: ImageryProvenance;
+}
+
+/** A synthetic scene on a ground picture: still synthetic, and no freer than the ground's licence. */
+export function sceneProvenance(ground: ImageryProvenance): ImageryProvenance {
+  return { ...ground, source: 'offline-synthetic', synthetic: true };
 }
 
 export async function prepareAerialScene(
@@ -104,12 +117,11 @@ export async function prepareAerialScene(
       groundSizeM,
       farGroundImage: farUrl!,
       farTileM: FAR_PATCH_PX * GROUND_M_PER_PX,
-      // Offline imagery is ours; a cloud source's attribution replaces this (see docs/readme/drone.md).
-      attribution: '',
     },
     propertyCenter,
     siteProvider: site.provider,
     imageryProvider: ground.provider,
     buildings: scene.buildings.length,
+    imagery: sceneProvenance(ports.nadirProvenance),
   };
 }

@@ -1,8 +1,8 @@
 // The stage's aerial scene source as the drone steps use it. Offline (every stage unless configured):
 // nothing to add, the composition draws the synthetic scene the prepare step stored. Photorealistic 3D
 // tiles (AERIAL_SCENE_SOURCE): the step selects the tiles for the closest camera distance of the still or
-// the footage path (functions/media/aerial/tiles), adds them and the attribution line to the props, and
-// names the API key's secret in the render request's secretEnv. The key itself is read by the step (to
+// the footage path (functions/media/aerial/tiles), adds them to the props, reports their provenance with
+// the attribution line (never drawn into the picture), and names the API key's secret in the render request's secretEnv. The key itself is read by the step (to
 // fetch tilesets) and by the render port when the render starts; it is never in props, job records or
 // Step Functions state.
 import { ENV, optionalEnv } from '../../core/config/env.ts';
@@ -17,6 +17,12 @@ import {
   sceneSourceFromEnv,
   tilesSceneProps,
 } from '../../media/aerial/tiles/scene-source-config.ts';
+import {
+  type ImageryLicences,
+  type ImageryProvenance,
+  providerProvenance,
+} from '../../media/imagery/provenance.ts';
+import { imageryLicencesFromEnv } from '../../media/providers/provider-factory.ts';
 import { type AerialSceneProps, TILES_KEY_ENV } from '../../media/remotion/aerial-compositions.ts';
 import type { SecretEnv } from '../../media/rendering/renderer.ts';
 
@@ -30,8 +36,10 @@ export interface SceneView {
 
 /** What a cloud source adds to a render: props for the composition and the secrets its page needs. */
 export interface SceneAdditions {
-  readonly props: Pick<AerialSceneProps, 'tiles' | 'attribution'>;
+  readonly props: Pick<AerialSceneProps, 'tiles'>;
   readonly secretEnv: SecretEnv;
+  /** The tiles' provenance: the stage's licence for them and their attribution line. */
+  readonly provenance: ImageryProvenance;
 }
 
 export interface AerialSceneSource {
@@ -39,7 +47,7 @@ export interface AerialSceneSource {
   additionsFor(view: SceneView): Promise<SceneAdditions | undefined>;
 }
 
-/** A render request with a cloud source's additions: tiles and attribution in its props, the key's secret named. */
+/** A render request with a cloud source's additions: the tiles in its props, the key's secret named. */
 export function withAdditions<
   R extends { readonly inputProps: Record<string, unknown>; readonly secretEnv?: SecretEnv },
 >(request: R, additions: SceneAdditions | undefined): R {
@@ -56,6 +64,7 @@ export function aerialSceneSource(
   config: AerialSceneSourceConfig,
   reader: () => SecretReader,
   rules: StageUrlRules,
+  licences: () => ImageryLicences,
 ): AerialSceneSource {
   if (config.source === 'offline') return { additionsFor: async () => undefined };
   // The outbound tiles policy: tiles documents and GLBs are small, so a large one is refused.
@@ -64,9 +73,9 @@ export function aerialSceneSource(
   return {
     async additionsFor(view) {
       key ??= apiKeyFromSecret(reader(), config.apiKeySecretName);
-      let props: SceneAdditions['props'];
+      let tiles: Awaited<ReturnType<typeof tilesSceneProps>>;
       try {
-        props = await tilesSceneProps(config, { get, key }, view);
+        tiles = await tilesSceneProps(config, { get, key }, view);
       } catch (error) {
         // The tiles module's messages name the URL with the key masked, and the reason. A 5xx, 429 or
         // timeout is retried by the state machine (TransientError); anything else fails the job.
@@ -74,7 +83,13 @@ export function aerialSceneSource(
         if (error instanceof TilesSourceError && error.transient) throw new TransientError(message);
         throw new JobError('SCENE_SOURCE_FAILED', message);
       }
-      return { props, secretEnv: { [TILES_KEY_ENV]: config.apiKeySecretName } };
+      return {
+        props: { tiles: tiles.tiles },
+        secretEnv: { [TILES_KEY_ENV]: config.apiKeySecretName },
+        provenance: providerProvenance(licences(), 'photorealistic-3d-tiles', {
+          attribution: tiles.attribution,
+        }),
+      };
     },
   };
 }
@@ -86,9 +101,14 @@ let stage: AerialSceneSource | undefined;
  * follow the image fetcher's local-stack switches (IMAGE_FETCH_ALLOW_HTTP / _LOOPBACK).
  */
 export function stageSceneSource(): AerialSceneSource {
-  stage ??= aerialSceneSource(sceneSourceFromEnv(process.env), secretReaderFromEnv, {
-    allowHttp: optionalEnv(ENV.imageFetchAllowHttp) === 'true',
-    allowLoopback: optionalEnv(ENV.imageFetchAllowLoopback) === 'true',
-  });
+  stage ??= aerialSceneSource(
+    sceneSourceFromEnv(process.env),
+    secretReaderFromEnv,
+    {
+      allowHttp: optionalEnv(ENV.imageFetchAllowHttp) === 'true',
+      allowLoopback: optionalEnv(ENV.imageFetchAllowLoopback) === 'true',
+    },
+    imageryLicencesFromEnv,
+  );
   return stage;
 }

@@ -22,6 +22,7 @@ import {
   OVERHEAD_ALTITUDE_M,
   SHOT_TYPES,
 } from '../../media/camera/presets.ts';
+import { imageryProvenanceOutput } from '../shared/imagery-schema.ts';
 
 /** Every bound of the drone endpoints, once. */
 export const DRONE_LIMITS = {
@@ -184,10 +185,10 @@ export const dronePoseUsed = z
   .meta({ id: 'DronePoseUsed' });
 export type DronePoseUsed = z.infer<typeof dronePoseUsed>;
 
-/** The tiles provider's attribution line, drawn on every frame; cloud scene sources only. */
+/** The tiles provider's attribution line; cloud scene sources only. */
 const sceneAttribution = z.string().optional().meta({
   description:
-    "The data providers' attribution drawn on the image or every frame (photorealistic-3d-tiles only). Show it wherever the media is shown, as the provider's terms require.",
+    "The data providers' attribution (photorealistic-3d-tiles only; the same as imagery.attribution). Show it wherever the media is shown, as the provider's terms require; it is not drawn into the picture.",
 });
 
 /** Output of drone_stills and drone_stills_capture: a 3840x2160 JPEG and the pose that made it. */
@@ -203,6 +204,7 @@ export const droneStillOutput = z
         'Which scene source drew it: the offline synthetic model (e.g. offline-synthetic) or photorealistic-3d-tiles.',
     }),
     attribution: sceneAttribution,
+    imagery: imageryProvenanceOutput,
   })
   .meta({ id: 'DroneStillOutput' });
 
@@ -218,5 +220,6 @@ export const droneFootageOutput = z
     property_center: geoPoint,
     scene_source: z.string(),
     attribution: sceneAttribution,
+    imagery: imageryProvenanceOutput,
   })
   .meta({ id: 'DroneFootageOutput' });

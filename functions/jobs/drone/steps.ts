@@ -6,6 +6,7 @@ import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { roofModel } from '../../media/imagery/offline-nadir/roof-model.ts';
+import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
 import { AERIAL_FOOTAGE } from '../../media/remotion/aerial-compositions.ts';
 import { parseRenderScale } from '../../media/rendering/renderer.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
@@ -29,6 +30,7 @@ export async function prepareScene(
     {
       sites: ports.providers.site,
       nadir: ports.providers.imagery,
+      nadirProvenance: ports.providers.imageryProvenance,
       media: ports.media,
       roofModel,
       now: () => ports.clock.now(),
@@ -51,8 +53,8 @@ export interface PrepareFootageEvent extends StepEvent {
 
 export interface PreparedFootage extends FootagePlan {
   readonly scene: PreparedAerialScene;
-  /** The cloud source's attribution line (drawn on every frame); absent for the offline scene. */
-  readonly attribution?: string;
+  /** The cloud source's provenance (its attribution line among it); absent for the offline scene. */
+  readonly tiles?: ImageryProvenance;
 }
 
 /** The output size of videos: full size unless the stage renders smaller (RENDER_SCALE, tests only). */
@@ -87,7 +89,7 @@ export async function prepareFootage(
     ...plan,
     request: withAdditions(plan.request, additions),
     scene,
-    ...(additions ? { attribution: additions.props.attribution } : {}),
+    ...(additions ? { tiles: additions.provenance } : {}),
   };
 }
 

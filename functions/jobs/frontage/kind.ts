@@ -7,10 +7,11 @@ import { frontageDetectRequest, frontageEditRequest, frontageOutput } from './sc
 import { submitFrontageDetection, submitFrontageEdit } from './submit.ts';
 
 const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
-// The reference image's label is drawn with the annotation font, shipped beside the bundle.
+// The reference image's label is drawn with the annotation font, shipped beside the bundle; the caller's
+// own imagery is downloaded under the stage's fetch policy.
 const imaging = {
   memoryMb: 2048,
-  needs: ['media', 'sharp', 'labelFont', 'mapTiles'],
+  needs: ['media', 'sharp', 'labelFont', 'mapTiles', 'imageFetch'],
 } as const;
 
 const detectFunction: StepFunctionSpec = {
@@ -41,6 +42,7 @@ export const frontageKind: JobKind = {
         summary: 'Detects the compass bearing the property front faces; creates a frontage_detection job.',
         tag: 'Property frontage',
         body: frontageDetectRequest,
+        errors: ['URL_NOT_ALLOWED'],
         submit: submitFrontageDetection,
       }),
       output: frontageOutput,
@@ -53,7 +55,7 @@ export const frontageKind: JobKind = {
             name: 'DetectFrontage',
             fn: detectFunction,
             progress: { percent: 40, stage: 'detecting_frontage' },
-            payload: { address: '$.input.address', location: '$.location' },
+            payload: { address: '$.input.address', location: '$.location', input: '$.input' },
             resultPath: '$.output',
           },
         ],

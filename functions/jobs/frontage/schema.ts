@@ -12,14 +12,26 @@ import {
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
 import { COMPASS_LABELS } from '../../domain/geometry/bearing.ts';
 import { RESO_DIRECTION_FACES } from '../../domain/geometry/solar.ts';
+import {
+  boundarySource,
+  droneCameraOutput,
+  imageryProvenanceOutput,
+  imageryRequestFields,
+  pictureGeoreference,
+} from '../shared/imagery-schema.ts';
 
 export const frontageDetectRequest = z
   .strictObject({
     address,
     options: locationOptions.optional(),
+    ...imageryRequestFields,
     ...commonRequestFields,
   })
-  .meta({ id: 'FrontageDetectRequest' });
+  .meta({
+    id: 'FrontageDetectRequest',
+    description:
+      'With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel is used to find and draw the front.',
+  });
 export type FrontageDetectRequest = z.infer<typeof frontageDetectRequest>;
 
 export const frontageEditRequest = z
@@ -122,8 +134,15 @@ export const frontageOutput = z
       rotation: z.number().meta({ description: 'Compass bearing at the top of the image (0 = north up).' }),
       width: z.int(),
       height: z.int(),
+      ...pictureGeoreference,
     }),
     providers: z.object({ geocoder: z.string(), site: z.string(), imagery: z.string() }),
+    imagery: imageryProvenanceOutput,
+    boundary_source: boundarySource.optional(),
+    camera: droneCameraOutput.optional(),
+    source_image: mediaFile.optional().meta({
+      description: 'Your imagery as downloaded (kept so that edits redraw on the same picture).',
+    }),
   })
   .meta({ id: 'FrontageOutput' });
 export type FrontageOutput = z.infer<typeof frontageOutput>;

@@ -1,9 +1,11 @@
 // Workflow steps of the frontage job kinds: detect (site model → bearing → reference image) and edit
 // (the parent's site and location, re-rendered at the caller's bearing and centre).
+
+import { JobError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
-import type { LatLng, ParsedAddress, SiteModel } from '../../domain/geo-types.ts';
+import type { LatLng, ParsedAddress } from '../../domain/geo-types.ts';
 import { bearingLabel } from '../../domain/geometry/bearing.ts';
 import {
   rearBearing,
@@ -12,33 +14,33 @@ import {
   winterSunHours,
 } from '../../domain/geometry/solar.ts';
 import { detectFrontage } from '../../media/frontage/detect-frontage.ts';
-import { renderFrontageReference } from '../../media/frontage/reference-image.ts';
+import { photoFrontageReference, renderFrontageReference } from '../../media/frontage/reference-image.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
-import type { Georeference } from '../../media/geo/types.ts';
+import { type LoadedImagery, loadCallerImagery } from '../../media/imagery/caller/caller-imagery.ts';
+import { nadirPictureGround } from '../../media/imagery/picture-ground.ts';
+import { IMAGE_CONTENT_TYPES } from '../../media/images/image-header.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { type ImageryInput, parcelFor, withParcel } from '../shared/parcel.ts';
+import {
+  cameraOutput,
+  decodePhoto,
+  georeferenceOutput,
+  loadImageryOf,
+  requireVisible,
+  storedImagery,
+} from '../shared/property-imagery.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
 import type { FrontageOutput } from './schema.ts';
 
 /** What the frontage steps work through. */
-export type FrontagePorts = Pick<StepPorts, 'providers' | 'media'>;
+export type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
 
 /** Ground radius of the site model around the property: the street in front and the neighbours. */
 const SITE_RADIUS_M = 150;
 /** What both frontage steps' functions have (kind.ts names the same list). */
-const FRONTAGE_NEEDS = ['media', 'sharp', 'labelFont', 'mapTiles'] as const;
+const FRONTAGE_NEEDS = ['media', 'sharp', 'labelFont', 'mapTiles', 'imageFetch'] as const;
 
 export type StoredFrontageOutput = Stored<FrontageOutput>;
-
-/** The georeference as the job output shows it (snake_case). */
-function georeferenceOutput(georef: Georeference): StoredFrontageOutput['georeference'] {
-  return {
-    center: georef.center,
-    meters_per_pixel: georef.metersPerPixel,
-    rotation: georef.rotationDeg,
-    width: georef.width,
-    height: georef.height,
-  };
-}
 
 /**
  * What the front's bearing says beyond its label: its RESO DirectionFaces value, the rear, and the hours
@@ -65,33 +67,93 @@ function orientationOutput(
   };
 }
 
-function siteAround(ports: FrontagePorts, location: LatLng, address: ParsedAddress): Promise<SiteModel> {
-  return ports.providers.site.siteAround(location, address, SITE_RADIUS_M);
+/** The site around the property with the parcel the pictures draw (the caller's, the site's, or none). */
+async function siteAndImagery(
+  ports: FrontagePorts,
+  location: LatLng,
+  address: ParsedAddress,
+  input: ImageryInput,
+  imagery: () => Promise<LoadedImagery | undefined>,
+) {
+  const [site, loaded] = await Promise.all([
+    ports.providers.site.siteAround(location, address, SITE_RADIUS_M),
+    imagery(),
+  ]);
+  const parcel = parcelFor(input, site, loaded !== undefined);
+  return { site: withParcel(site, parcel), parcel, loaded };
 }
 
+/** The reference image on the stage's imagery, the caller's orthophoto or the caller's drone photo. */
 async function renderAndStore(
   ports: FrontagePorts,
   event: StepEvent,
-  site: SiteModel,
+  scene: Awaited<ReturnType<typeof siteAndImagery>>,
   center: LatLng,
   bearingDeg: number,
   edited: boolean,
 ) {
-  const { imagery } = ports.providers;
-  const image = await renderFrontageReference({ imagery, site, center, bearingDeg, edited });
+  const { site, parcel, loaded } = scene;
   const ref = jobRef(event.job);
-  const stored = await ports.media.put(
-    mediaKey(ref.tenant, ref.jobId, edited ? 'frontage-edit.jpg' : 'frontage-reference.jpg'),
-    image.jpeg,
-    image.contentType,
-    { width: image.width, height: image.height },
+  const store = (jpeg: Buffer, width: number, height: number) =>
+    ports.media.put(
+      mediaKey(ref.tenant, ref.jobId, edited ? 'frontage-edit.jpg' : 'frontage-reference.jpg'),
+      jpeg,
+      'image/jpeg',
+      { width, height },
+    );
+  if (loaded?.kind === 'drone_photo') {
+    requireVisible(parcel, parcel ? loaded.ground.visibleOutline(parcel.ring) : undefined, 'the drone photo');
+    const image = await photoFrontageReference({
+      rgb: await decodePhoto(loaded),
+      ground: loaded.ground,
+      site,
+      bearingDeg,
+      edited,
+      ...(edited ? { center } : {}),
+    });
+    return {
+      stored: await store(image.jpeg, image.width, image.height),
+      georeference: georeferenceOutput(loaded.ground),
+      imagery: loaded.provenance,
+      camera: cameraOutput(loaded),
+      providerNames: { site: site.provider, imagery: loaded.provenance.source },
+    };
+  }
+  const imagery = loaded?.imagery ?? ports.providers.imagery;
+  if (loaded?.kind === 'orthophoto' && !loaded.imagery.covers(center)) {
+    if (parcel) requireVisible(parcel, undefined, 'the orthophoto');
+    throw new JobError(
+      'BOUNDARY_NOT_IN_IMAGE',
+      `The property (${center.lat.toFixed(6)}, ${center.lng.toFixed(6)}) lies outside the orthophoto. Send the orthophoto that shows it, or the property's boundary or options.lat and options.lng.`,
+    );
+  }
+  const image = await renderFrontageReference({ imagery, site, center, bearingDeg, edited });
+  return {
+    stored: await store(image.jpeg, image.width, image.height),
+    georeference: georeferenceOutput(nadirPictureGround(image.georef)),
+    imagery: loaded?.provenance ?? ports.providers.imageryProvenance,
+    camera: undefined,
+    providerNames: { site: site.provider, imagery: loaded ? loaded.provenance.source : imagery.name },
+  };
+}
+
+/** The caller's imagery file kept beside the job, so that an edit redraws on the same picture. */
+async function keepSource(ports: FrontagePorts, event: StepEvent, loaded: LoadedImagery | undefined) {
+  if (!loaded) return undefined;
+  const { file, format } = loaded;
+  const ref = jobRef(event.job);
+  return ports.media.put(
+    mediaKey(ref.tenant, ref.jobId, `frontage-source.${format === 'jpeg' ? 'jpg' : format}`),
+    file,
+    IMAGE_CONTENT_TYPES[format],
   );
-  return { image, stored, providerNames: { site: site.provider, imagery: imagery.name } };
 }
 
 export interface DetectFrontageEvent extends StepEvent {
   readonly address: string;
   readonly location: ResolvedLocation;
+  /** The whole request, for its imagery and boundary. */
+  readonly input?: ImageryInput;
 }
 
 export async function detectFrontageStep(
@@ -100,16 +162,15 @@ export async function detectFrontageStep(
 ): Promise<StoredFrontageOutput> {
   const address = parsedAddressOf(event.address);
   const position = { lat: event.location.lat, lng: event.location.lng };
-  const site = await siteAround(ports, position, address);
-  const detection = detectFrontage(site);
-  const { image, stored, providerNames } = await renderAndStore(
-    ports,
-    event,
-    site,
-    position,
-    detection.bearingDeg,
-    false,
+  const input = event.input ?? {};
+  const scene = await siteAndImagery(ports, position, address, input, () =>
+    loadImageryOf(input, ports.fetchImagery),
   );
+  const detection = detectFrontage(scene.site);
+  const [drawn, source] = await Promise.all([
+    renderAndStore(ports, event, scene, position, detection.bearingDeg, false),
+    keepSource(ports, event, scene.loaded),
+  ]);
   return {
     bearing: detection.bearingDeg,
     direction: detection.label,
@@ -119,12 +180,17 @@ export async function detectFrontageStep(
     edited: false,
     location: event.location as FrontageOutput['location'],
     street: {
-      name: site.addressedStreet,
-      front_point: detection.method === 'default' ? null : fromLocalMetres(site.origin, detection.frontPoint),
+      name: scene.site.addressedStreet,
+      front_point:
+        detection.method === 'default' ? null : fromLocalMetres(scene.site.origin, detection.frontPoint),
     },
-    reference_image: stored,
-    georeference: georeferenceOutput(image.georef),
-    providers: { geocoder: event.location.provider, ...providerNames },
+    reference_image: drawn.stored,
+    georeference: drawn.georeference,
+    providers: { geocoder: event.location.provider, ...drawn.providerNames },
+    imagery: drawn.imagery,
+    boundary_source: scene.parcel?.source ?? null,
+    ...(drawn.camera ? { camera: drawn.camera } : {}),
+    ...(source ? { source_image: source } : {}),
   };
 }
 
@@ -132,7 +198,10 @@ export const detect = defineStep(detectFrontageStep, FRONTAGE_NEEDS);
 
 export interface EditFrontageEvent extends StepEvent {
   readonly input: { readonly direction: number; readonly center_lat?: number; readonly center_lng?: number };
-  readonly parent: { readonly input: { readonly address: string }; readonly output: StoredFrontageOutput };
+  readonly parent: {
+    readonly input: { readonly address: string } & ImageryInput;
+    readonly output: StoredFrontageOutput;
+  };
 }
 
 export async function editFrontageStep(
@@ -140,13 +209,22 @@ export async function editFrontageStep(
   ports: FrontagePorts,
 ): Promise<StoredFrontageOutput> {
   const parentOutput = event.parent.output;
-  const address = parsedAddressOf(event.parent.input.address);
+  const parentInput = event.parent.input;
+  const address = parsedAddressOf(parentInput.address);
   const location = { lat: parentOutput.location.lat, lng: parentOutput.location.lng };
   const { center_lat, center_lng, direction } = event.input;
   const center =
     center_lat !== undefined && center_lng !== undefined ? { lat: center_lat, lng: center_lng } : location;
-  const site = await siteAround(ports, location, address);
-  const { image, stored, providerNames } = await renderAndStore(ports, event, site, center, direction, true);
+  // The parent's own picture: the caller's imagery as the detection downloaded it.
+  const source = parentOutput.source_image;
+  const scene = await siteAndImagery(ports, location, address, parentInput, async () =>
+    parentInput.imagery && source
+      ? loadCallerImagery(parentInput.imagery, storedImagery(ports.media, source.s3_key), {
+          applyLensCalibration: true,
+        })
+      : undefined,
+  );
+  const drawn = await renderAndStore(ports, event, scene, center, direction, true);
   return {
     ...parentOutput,
     bearing: direction,
@@ -155,9 +233,10 @@ export async function editFrontageStep(
     confidence: 1,
     method: 'manual',
     edited: true,
-    reference_image: stored,
-    georeference: georeferenceOutput(image.georef),
-    providers: { ...parentOutput.providers, ...providerNames },
+    reference_image: drawn.stored,
+    georeference: drawn.georeference,
+    providers: { ...parentOutput.providers, ...drawn.providerNames },
+    imagery: drawn.imagery,
   };
 }
 

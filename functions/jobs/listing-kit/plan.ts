@@ -6,6 +6,7 @@
 // needs the markup's boundary) or *uses* one (it waits until that has ended, and draws on it only if it
 // completed: a brochure slide shows the drone stills that were made, and is still made when one failed).
 
+import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
 import { BROCHURE_LIMITS } from '../brochure/schema.ts';
 import { annotationText, boundaryPolygon, type NormalizedPoint } from '../markup/schema.ts';
 import {
@@ -23,7 +24,7 @@ export { KIT_GROUPS, KIT_ROLES, type KitGroup, type KitRole };
 /** What the plan reads of a kit request (the recorded input, or the parsed request). */
 export type KitRequest = Pick<
   ListingKitInput,
-  'address' | 'options' | 'property' | 'branding' | 'rooms' | 'include'
+  'address' | 'options' | 'property' | 'branding' | 'rooms' | 'include' | 'imagery' | 'boundary'
 >;
 
 export type ChildStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'canceled';
@@ -50,8 +51,18 @@ export interface BlockedRole {
   readonly role: KitRole;
   /** The role it needs that failed, was canceled, was itself blocked, or gave nothing to build on. */
   readonly missing: KitRole;
-  /** Why, in words, for the manifest's DEPENDENCY_FAILED message. */
+  /** Why, in words, for the manifest's message. */
   readonly reason: string;
+  /** DEPENDENCY_FAILED, or LICENCE_RESTRICTED when the licence of what it needs forbids its use. */
+  readonly code: 'DEPENDENCY_FAILED' | 'LICENCE_RESTRICTED';
+}
+
+/** A use the kit left out because an asset's imagery licence forbids it. */
+export interface LicenceRestriction {
+  readonly role: KitRole;
+  readonly use: 'print' | 'portal';
+  readonly code: 'LICENCE_RESTRICTED';
+  readonly message: string;
 }
 
 export type UrlOf = (key: string) => string;
@@ -136,13 +147,42 @@ function usableBoundary(markup: ChildState | undefined): NormalizedPoint[] | und
   return boundaryPolygon.safeParse(boundary).success ? (boundary as NormalizedPoint[]) : undefined;
 }
 
+/** The imagery provenance of a completed child's output, when it has one. */
+function imageryOf(child: ChildState | undefined): ImageryProvenance | undefined {
+  if (child?.status !== 'completed') return undefined;
+  return (child.output as { imagery?: ImageryProvenance } | undefined)?.imagery;
+}
+
+/** Why the licence of an asset's imagery forbids a use, in words; undefined when it allows it. */
+function licenceForbids(
+  role: KitRole,
+  child: ChildState | undefined,
+  use: 'print' | 'portal',
+): string | undefined {
+  const imagery = imageryOf(child);
+  if (!imagery || imagery.licence[use]) return undefined;
+  const where = use === 'print' ? 'printed' : 'published on listing portals';
+  return `the ${role}'s imagery (${imagery.source}) is licensed for no ${use} use: it may not be ${where}`;
+}
+
 /** Why a needed role gives this role nothing to build on (undefined: it may still, or it did). */
-function unusable(need: KitRole, child: ChildState | undefined): string | undefined {
+function unusable(
+  role: KitRole,
+  need: KitRole,
+  child: ChildState | undefined,
+): Pick<BlockedRole, 'reason' | 'code'> | undefined {
   if (!child) return undefined;
   if (child.status === 'failed' || child.status === 'canceled')
-    return `the ${need} it is made from ${child.status}`;
+    return { reason: `the ${need} it is made from ${child.status}`, code: 'DEPENDENCY_FAILED' };
   if (child.status === 'completed' && need === 'markup' && !usableBoundary(child)) {
-    return `the ${need} it is made from has no usable suggested boundary`;
+    return {
+      reason: `the ${need} it is made from has no usable suggested boundary`,
+      code: 'DEPENDENCY_FAILED',
+    };
+  }
+  if (role === 'markup_edit_portal_safe') {
+    const forbidden = licenceForbids(need, child, 'portal');
+    if (forbidden) return { reason: forbidden, code: 'LICENCE_RESTRICTED' };
   }
   return undefined;
 }
@@ -159,12 +199,17 @@ function blockedMap(
     if (children.has(role)) continue;
     for (const need of needs(request, role)) {
       if (blocked.has(need)) {
-        blocked.set(role, { role, missing: need, reason: `the ${need} it is made from was not made` });
+        blocked.set(role, {
+          role,
+          missing: need,
+          reason: `the ${need} it is made from was not made`,
+          code: 'DEPENDENCY_FAILED',
+        });
         break;
       }
-      const reason = unusable(need, children.get(need));
-      if (reason) {
-        blocked.set(role, { role, missing: need, reason });
+      const problem = unusable(role, need, children.get(need));
+      if (problem) {
+        blocked.set(role, { role, missing: need, ...problem });
         break;
       }
     }
@@ -216,6 +261,39 @@ export function readyChildren(
     .map((role) => childRequest(request, role, children, roles, urlOf));
 }
 
+/**
+ * The uses the kit leaves out because an asset's licence forbids them: stills kept off the (printed)
+ * slides, and the portal-safe edit not made from a markup whose imagery may not go on portals.
+ */
+export function licenceRestrictions(
+  request: KitRequest,
+  children: ReadonlyMap<KitRole, ChildState>,
+): LicenceRestriction[] {
+  const roles = kitRoles(request);
+  const restrictions: LicenceRestriction[] = [];
+  if (roles.some((role) => PICTURE_SLIDES.has(role))) {
+    for (const role of STILL_ROLES) {
+      const forbidden = licenceForbids(role, children.get(role), 'print');
+      if (forbidden)
+        restrictions.push({
+          role,
+          use: 'print',
+          code: 'LICENCE_RESTRICTED',
+          message: `Not placed on the brochure slides or the print deck: ${forbidden}.`,
+        });
+    }
+  }
+  const portal = blockedMap(request, children).get('markup_edit_portal_safe');
+  if (portal?.code === 'LICENCE_RESTRICTED')
+    restrictions.push({
+      role: 'markup_edit_portal_safe',
+      use: 'portal',
+      code: 'LICENCE_RESTRICTED',
+      message: `Not made: ${portal.reason}.`,
+    });
+  return restrictions;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Child requests
 
@@ -232,6 +310,14 @@ function frontOf(request: KitRequest, children: ReadonlyMap<KitRole, ChildState>
 function location(request: KitRequest): { lat?: number; lng?: number } {
   const { lat, lng } = request.options ?? {};
   return lat !== undefined && lng !== undefined ? { lat, lng } : {};
+}
+
+/** The caller's imagery and parcel, for the children drawn from them (frontage and markup). */
+function imageryFields(request: KitRequest): Record<string, unknown> {
+  return {
+    ...(request.imagery ? { imagery: request.imagery } : {}),
+    ...(request.boundary ? { boundary: request.boundary } : {}),
+  };
 }
 
 function completedOutput<T>(children: ReadonlyMap<KitRole, ChildState>, role: KitRole): T | undefined {
@@ -254,7 +340,10 @@ interface StoredKey {
   readonly s3_key: string;
 }
 
-/** The kit-made pictures of a slide, as URLs: stills and staged rooms that completed. */
+/**
+ * The kit-made pictures of a slide, as URLs: stills and staged rooms that completed, except pictures whose
+ * imagery licence forbids print (slides are printed: the kit's print deck is made from them).
+ */
 function madePictures(
   children: ReadonlyMap<KitRole, ChildState>,
   roles: readonly KitRole[],
@@ -263,7 +352,7 @@ function madePictures(
   const stills: Partial<Record<KitRole, string>> = {};
   for (const role of STILL_ROLES) {
     const image = completedOutput<{ image?: StoredKey }>(children, role)?.image;
-    if (image) stills[role] = urlOf(image.s3_key);
+    if (image && !licenceForbids(role, children.get(role), 'print')) stills[role] = urlOf(image.s3_key);
   }
   const rooms = roles
     .filter((role) => role.startsWith('staging_'))
@@ -351,13 +440,17 @@ function childRequest(
       return {
         role,
         jobType: 'frontage_detection',
-        body: { address, ...(at.lat !== undefined ? { options: at } : {}) },
+        body: { address, ...(at.lat !== undefined ? { options: at } : {}), ...imageryFields(request) },
       };
     case 'markup':
       return {
         role,
         jobType: 'markup_v2',
-        body: { address, options: { front_direction: frontOf(request, children), ...at } },
+        body: {
+          address,
+          options: { front_direction: frontOf(request, children), ...at },
+          ...imageryFields(request),
+        },
       };
     case 'markup_edit':
     case 'markup_edit_portal_safe': {

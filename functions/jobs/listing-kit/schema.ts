@@ -11,6 +11,7 @@ import {
 import { jobError, mediaFile, type Stored } from '../../core/schemas/outputs.ts';
 import { brochureSlideRequest } from '../brochure/schema.ts';
 import { frontageOutput } from '../frontage/schema.ts';
+import { imageryProvenanceOutput, imageryRequestFields } from '../shared/imagery-schema.ts';
 import { imageUrl as roomImageUrl, virtualStagingRequest } from '../staging/schema.ts';
 
 /** Every bound of the endpoint, once. */
@@ -179,6 +180,13 @@ export const listingKitRequest = z
         examples: [[{ image_url: 'https://img.example.com/lounge-empty.jpg', room_type: 'living_room' }]],
       }),
     include: include.optional(),
+    imagery: imageryRequestFields.imagery.meta({
+      description:
+        "Your own imagery of the listing (an orthophoto or a drone photo), passed to the kit's frontage detection and markup: the markup, its edits and its reveal are drawn on your picture. The drone stills and footage stay generated scenes (synthetic: true).",
+    }),
+    boundary: imageryRequestFields.boundary.meta({
+      description: "Your parcel (GeoJSON), passed to the kit's frontage detection and markup.",
+    }),
     ...commonRequestFields,
   })
   .superRefine((request, ctx) => {
@@ -216,7 +224,10 @@ export const listingKitManifestEntry = z
     status: z.enum(KIT_CHILD_STATUSES),
     error: jobError.optional().meta({
       description:
-        "Why the asset was not made: the child's own error, or DEPENDENCY_FAILED naming the asset it is made from.",
+        "Why the asset was not made: the child's own error, DEPENDENCY_FAILED naming the asset it is made from, or LICENCE_RESTRICTED when the imagery it would be made from may not be used that way (a portal-safe edit of imagery whose licence forbids portals).",
+    }),
+    imagery: imageryProvenanceOutput.optional().meta({
+      description: "The asset's imagery provenance, for assets made from imagery.",
     }),
     image: media('The JPEG or PNG image (markup, edits, drone stills, staged rooms).'),
     before_image: media('Staged rooms: the input photo as downloaded.'),
@@ -270,6 +281,20 @@ export const listingKitOutput = z
     partial: z
       .boolean()
       .meta({ description: 'True when some asset did not complete (see manifest errors).' }),
+    licence_restrictions: z
+      .array(
+        z.object({
+          role: z.enum(KIT_ROLES),
+          use: z.enum(['print', 'portal']),
+          code: z.literal('LICENCE_RESTRICTED'),
+          message: z.string(),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          "Uses the kit left out because an asset's imagery licence forbids them: a picture that may not be printed is not placed on the brochure slides or the print deck; one that may not go on portals gets no portal-safe edit. Never made silently: each is listed here (and a role not made is failed with LICENCE_RESTRICTED in the manifest).",
+      }),
   })
   .meta({ id: 'ListingKitOutput' });
 export type ListingKitOutput = z.infer<typeof listingKitOutput>;

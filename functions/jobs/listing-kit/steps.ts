@@ -29,6 +29,7 @@ import {
   kitDone,
   kitProgress,
   kitRoles,
+  licenceRestrictions,
   readyChildren,
 } from './plan.ts';
 import { type ListingKitInput, SLIDE_ROLES, type StoredListingKitOutput } from './schema.ts';
@@ -237,7 +238,7 @@ async function assemble(
     const missing = blocked.get(role);
     if (!child?.jobId) {
       const error = child?.error ?? {
-        code: 'DEPENDENCY_FAILED',
+        code: missing?.code ?? 'DEPENDENCY_FAILED',
         message: missing
           ? `Not made: ${missing.reason}`
           : 'Not made: the kit ended before its inputs were ready.',
@@ -251,6 +252,9 @@ async function assemble(
       status: child.status,
       ...(child.error ? { error: child.error } : {}),
       ...(child.status === 'completed' ? manifestMedia(child.output) : {}),
+      ...(child.status === 'completed' && imageryOf(child.output)
+        ? { imagery: imageryOf(child.output) }
+        : {}),
     };
   });
   const completed = manifest.filter((entry) => entry.status === 'completed').length;
@@ -262,12 +266,19 @@ async function assemble(
     );
   }
   const frontage = states.get('frontage');
+  const restrictions = licenceRestrictions(event.input, states);
   return {
     manifest,
     brochure_deck: await deck(ports, event, states),
     frontage: frontage?.status === 'completed' ? frontageSummary(frontage.output) : null,
     partial: completed < manifest.length,
+    ...(restrictions.length > 0 ? { licence_restrictions: restrictions } : {}),
   } as StoredListingKitOutput;
+}
+
+/** The imagery provenance a child's output carries, if any. */
+function imageryOf(output: unknown): unknown {
+  return (output as { imagery?: unknown } | undefined)?.imagery;
 }
 
 function frontageSummary(output: unknown) {

@@ -4,7 +4,7 @@
 import type { JsonObject } from '../../core/jobs/job.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
-import { checkCustomerImageUrls, type RequestImageUrl } from '../shared/image-urls.ts';
+import { checkCustomerImageUrls, imageryUrls, type RequestImageUrl } from '../shared/image-urls.ts';
 import type { ListingKitRequest } from './schema.ts';
 
 /** Every image URL of the request with the field it came from, as the caller wrote it. */
@@ -19,6 +19,7 @@ export function kitImageUrls(request: ListingKitRequest): RequestImageUrl[] {
       ? [{ field: 'branding.agency_logo_url', url: branding.agency_logo_url }]
       : []),
     ...(rooms ?? []).map((room, i) => ({ field: `rooms[${i}].image_url`, url: room.image_url })),
+    ...imageryUrls(request),
   ];
 }
 

@@ -11,6 +11,13 @@ import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
 import { firstSelfIntersection, polygonArea } from '../../domain/geometry/polygon.ts';
 import { MARKUP_ORIENTATIONS, MARKUP_ZOOMS } from '../../media/markup/framing.ts';
 import { LABEL_FONT_COVERAGE } from '../../media/markup/label-font-coverage.ts';
+import {
+  boundarySource,
+  droneCameraOutput,
+  imageryProvenanceOutput,
+  imageryRequestFields,
+  pictureGeoreference,
+} from '../shared/imagery-schema.ts';
 
 export const MARKUP_STYLES = ['outline', 'blur', 'darken'] as const;
 export type MarkupStyle = (typeof MARKUP_STYLES)[number];
@@ -70,9 +77,14 @@ export const markupGenerateRequest = z
       })
       .superRefine(requireBothOrNeither('lat', 'lng'))
       .default({ orientation: 'bottom', style: 'outline', zoom: 'standard', front_direction: 0 }),
+    ...imageryRequestFields,
     ...commonRequestFields,
   })
-  .meta({ id: 'MarkupGenerateRequest' });
+  .meta({
+    id: 'MarkupGenerateRequest',
+    description:
+      "With `imagery` the markup is your own picture: an orthophoto turned and cropped to orientation and zoom (3840x2160), or a drone photo at its own size (up to 8192 px on the long side) with the parcel projected through its camera. With `boundary` your parcel is drawn instead of the site source's (its centroid locates the property unless options.lat/lng are given).",
+  });
 export type MarkupGenerateRequest = z.infer<typeof markupGenerateRequest>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -332,18 +344,25 @@ export type MarkupVideoRequest = z.infer<typeof markupVideoRequest>;
 
 export const markupGeoreference = z
   .object({
-    center: geoPoint.meta({ description: 'Ground position of the image centre.' }),
-    meters_per_pixel: z.number().meta({ description: 'Ground metres per image pixel.' }),
+    center: geoPoint.meta({
+      description:
+        'Ground position of the image centre (of its bottom centre for a photo whose centre shows sky).',
+    }),
+    meters_per_pixel: z.number().meta({
+      description: 'Ground metres per image pixel (at the centre only, for a perspective photo).',
+    }),
     rotation: z.number().meta({
-      description: 'Compass bearing pointing to the top of the image (0 = north up, 90 = east up).',
+      description:
+        'Compass bearing pointing to the top of the image (0 = north up, 90 = east up); at the centre only, for a perspective photo.',
     }),
     width: z.int(),
     height: z.int(),
+    ...pictureGeoreference,
   })
   .meta({
     id: 'MarkupGeoreference',
     description:
-      'Pixel (px, py) lies (px - width/2) * meters_per_pixel to the right and (height/2 - py) * meters_per_pixel above the centre, in a frame turned so that `rotation` is up.',
+      'How the picture lies on the ground. For a top-down picture (kind nadir), pixel (px, py) lies (px - width/2) * meters_per_pixel to the right and (height/2 - py) * meters_per_pixel above the centre, in a frame turned so that `rotation` is up. For a drone photo (kind perspective) the scale changes across the frame: use image_to_ground.',
   });
 
 export const markupOutput = z
@@ -354,8 +373,12 @@ export const markupOutput = z
     georeference: markupGeoreference,
     suggested_boundary: z.array(normalizedPoint).nullable().meta({
       description:
-        'The parcel boundary in normalized image coordinates, ready for boundary_polygon; null when the site source knows no parcels.',
+        "The parcel boundary in normalized image coordinates, ready for boundary_polygon, clipped where it leaves the frame: your boundary, else the site source's parcel (never a synthetic parcel on your own imagery). Null when there is none, or none of it is in the picture.",
     }),
+    boundary_visible_fraction: z.number().min(0).max(1).nullable().meta({
+      description: "Share of the parcel's ground area inside the picture; null when there is no parcel.",
+    }),
+    boundary_source: boundarySource,
     orientation: z.enum(MARKUP_ORIENTATIONS),
     front_direction: z.number(),
     zoom: z.enum(MARKUP_ZOOMS),
@@ -383,6 +406,8 @@ export const markupOutput = z
       }),
     }),
     providers: z.object({ geocoder: z.string(), site: z.string(), imagery: z.string() }),
+    camera: droneCameraOutput.optional(),
+    imagery: imageryProvenanceOutput,
   })
   .meta({ id: 'MarkupOutput' });
 
@@ -425,6 +450,10 @@ export const markupEditOutput = z
       .array(z.union([drawnTextAnnotation, drawnMeasurement]))
       .meta({ description: 'The annotations as drawn, in order, with every default settled.' }),
     georeference: markupGeoreference,
+    imagery: imageryProvenanceOutput.optional().meta({
+      description:
+        "The markup's imagery provenance (absent on edits of markups made before it was recorded).",
+    }),
   })
   .meta({ id: 'MarkupEditOutput' });
 

@@ -2,17 +2,22 @@
 // and suggested boundary) and edit (the boundary, its style and the annotations composited onto it).
 import sharp from 'sharp';
 import type { z } from 'zod';
+import { JobError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
-import { polygonCentroid } from '../../domain/geometry/polygon.ts';
+import type { Point } from '../../domain/geo-types.ts';
+import { polygonCentroid, simplifyRing } from '../../domain/geometry/polygon.ts';
 import { detectFrontage } from '../../media/frontage/detect-frontage.ts';
 import { fromLocalMetres, toLocalMetres } from '../../media/geo/local-metric.ts';
-import type { Georeference } from '../../media/geo/types.ts';
-import { boundaryMeasures, resolveAnnotations } from '../../media/markup/annotation-layout.ts';
+import { nadirPictureGround, pixelToGround } from '../../media/imagery/picture-ground.ts';
+import {
+  boundaryMeasures,
+  type GroundScale,
+  resolveAnnotations,
+} from '../../media/markup/annotation-layout.ts';
 import { CODING_STRIPS, compositeMarkup } from '../../media/markup/compositor.ts';
 import {
-  groundToNormalized,
   MARKUP_HEIGHT,
   MARKUP_WIDTH,
   markupRotation,
@@ -21,19 +26,29 @@ import {
 import { encodeStrips, splitFrame } from '../../media/markup/jpeg-strips.ts';
 import { labelFont } from '../../media/markup/label-font.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { type ImageryInput, parcelFor, withParcel } from '../shared/parcel.ts';
+import {
+  cameraOutput,
+  decodePhoto,
+  georeferenceOutput,
+  loadImageryOf,
+  requireVisible,
+} from '../shared/property-imagery.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
-import type {
-  MarkupGenerateRequest,
-  MarkupStyle,
-  markupEditOutput,
-  markupOutput,
-  NormalizedPoint,
-  ResolvedCompositor,
-  TextAnnotation,
+import {
+  boundaryPolygon,
+  MARKUP_LIMITS,
+  type MarkupGenerateRequest,
+  type MarkupStyle,
+  type markupEditOutput,
+  type markupOutput,
+  type NormalizedPoint,
+  type ResolvedCompositor,
+  type TextAnnotation,
 } from './schema.ts';
 
 /** What the markup image steps work through. */
-export type MarkupPorts = Pick<StepPorts, 'providers' | 'media'>;
+export type MarkupPorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
 
 /** Ground radius of the site model: enough to fill the widest frame (framing caps its half-diagonal). */
 const SITE_RADIUS_M = 260;
@@ -43,24 +58,43 @@ const JPEG_QUALITY = 90;
 export type StoredMarkupOutput = Stored<z.infer<typeof markupOutput>>;
 /** The markup_v2_edit output as stored. */
 export type StoredMarkupEditOutput = Stored<z.infer<typeof markupEditOutput>>;
-type MarkupGeoreferenceOutput = StoredMarkupOutput['georeference'];
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
-
-function georeferenceOutput(georef: Georeference): MarkupGeoreferenceOutput {
-  return {
-    center: { lat: round(georef.center.lat, 7), lng: round(georef.center.lng, 7) },
-    meters_per_pixel: georef.metersPerPixel,
-    rotation: round(georef.rotationDeg, 3),
-    width: georef.width,
-    height: georef.height,
-  };
-}
 
 export interface GenerateMarkupEvent extends StepEvent {
   readonly address: string;
   readonly options: MarkupGenerateRequest['options'];
   readonly location: ResolvedLocation;
+  /** The whole request, for its imagery and boundary (absent: the stage's imagery and the site's parcel). */
+  readonly input?: ImageryInput;
+}
+
+/** Normalized 0-1 image coordinates of a pixel ring, at most the edit's vertex limit. */
+function normalizedRing(ring: readonly Point[], width: number, height: number): NormalizedPoint[] | null {
+  if (ring.length < 3) return null;
+  const limited = simplifyRing(ring, MARKUP_LIMITS.polygonVertices.max);
+  const clamp = (v: number) => round(Math.min(1, Math.max(0, v)), 5);
+  const points = limited.map((p) => ({ x: clamp(p.x / width), y: clamp(p.y / height) }));
+  // Rounding can fold a sliver; a boundary the edit would refuse is not suggested.
+  return boundaryPolygon.safeParse(points).success ? points : null;
+}
+
+/** The picture coded in strips joined by restart markers (edits decode it in parallel) and stored. */
+async function storePicture(
+  event: StepEvent,
+  ports: Pick<StepPorts, 'media'>,
+  rgb: Buffer,
+  width: number,
+  height: number,
+) {
+  const jpeg = await encodeStrips(splitFrame(rgb, width, height, CODING_STRIPS), width, height, {
+    quality: JPEG_QUALITY,
+  });
+  const ref = jobRef(event.job);
+  return ports.media.put(mediaKey(ref.tenant, ref.jobId, 'markup.jpg'), jpeg, 'image/jpeg', {
+    width,
+    height,
+  });
 }
 
 export async function generateMarkup(
@@ -68,53 +102,16 @@ export async function generateMarkup(
   ports: MarkupPorts,
 ): Promise<StoredMarkupOutput> {
   const { orientation, zoom, style, front_direction } = event.options;
+  const input = event.input ?? {};
   const address = parsedAddressOf(event.address);
   const position = { lat: event.location.lat, lng: event.location.lng };
-  const { site: siteSource, imagery } = ports.providers;
-  const site = await siteSource.siteAround(position, address, SITE_RADIUS_M);
-  const lot = site.parcels.find((p) => p.addressed)?.polygon;
-  const rotationDeg = markupRotation(front_direction, orientation);
-  const metersPerPixel = metersPerPixelFor({ zoom, rotationDeg, lot });
-  // The property centred: the lot's centroid where the site source knows the lot, else the geocode.
-  const centerLocal = lot && lot.length >= 3 ? polygonCentroid(lot) : toLocalMetres(site.origin, position);
-  const rendered = await imagery.render({
-    center: fromLocalMetres(site.origin, centerLocal),
-    width: MARKUP_WIDTH,
-    height: MARKUP_HEIGHT,
-    metersPerPixel,
-    rotationDeg,
-    site,
-  });
-  const { georef } = rendered;
-  // Coded in strips joined by restart markers, which lets edits decode it in parallel.
-  const rgb =
-    rendered.channels === 3
-      ? rendered.data
-      : await sharp(rendered.data, { raw: { width: georef.width, height: georef.height, channels: 4 } })
-          .removeAlpha()
-          .raw()
-          .toBuffer();
-  const jpeg = await encodeStrips(
-    splitFrame(rgb, georef.width, georef.height, CODING_STRIPS),
-    georef.width,
-    georef.height,
-    {
-      quality: JPEG_QUALITY,
-    },
-  );
-  const ref = jobRef(event.job);
-  const image = await ports.media.put(mediaKey(ref.tenant, ref.jobId, 'markup.jpg'), jpeg, 'image/jpeg', {
-    width: georef.width,
-    height: georef.height,
-  });
-  const toImage = groundToNormalized(georef, centerLocal);
-  const clamp = (v: number) => round(Math.min(1, Math.max(0, v)), 5);
-  const detection = site.streets.length > 0 ? detectFrontage(site) : undefined;
-  return {
-    image,
-    georeference: georeferenceOutput(georef),
-    suggested_boundary:
-      lot && lot.length >= 3 ? lot.map(toImage).map((p) => ({ x: clamp(p.x), y: clamp(p.y) })) : null,
+  const [site, loaded] = await Promise.all([
+    ports.providers.site.siteAround(position, address, SITE_RADIUS_M),
+    loadImageryOf(input, ports.fetchImagery),
+  ]);
+  const parcel = parcelFor(input, site, loaded !== undefined);
+  const detection = site.streets.length > 0 ? detectFrontage(withParcel(site, parcel)) : undefined;
+  const common = {
     orientation,
     front_direction,
     zoom,
@@ -124,11 +121,82 @@ export async function generateMarkup(
         ? { bearing: detection.bearingDeg, direction: detection.label, confidence: detection.confidence }
         : null,
     location: event.location,
-    providers: { geocoder: event.location.provider, site: site.provider, imagery: imagery.name },
+    boundary_source: parcel?.source ?? null,
+  };
+
+  if (loaded?.kind === 'drone_photo') {
+    const { ground } = loaded;
+    const outline = parcel ? ground.visibleOutline(parcel.ring) : undefined;
+    requireVisible(parcel, outline, 'the drone photo');
+    const rgb = await decodePhoto(loaded);
+    const image = await storePicture(event, ports, rgb, loaded.width, loaded.height);
+    return {
+      image,
+      georeference: georeferenceOutput(ground),
+      suggested_boundary: outline ? normalizedRing(outline.ring, ground.width, ground.height) : null,
+      boundary_visible_fraction: outline ? round(outline.visibleFraction, 4) : null,
+      ...common,
+      camera: cameraOutput(loaded),
+      providers: {
+        geocoder: event.location.provider,
+        site: site.provider,
+        imagery: loaded.provenance.source,
+      },
+      imagery: loaded.provenance,
+    };
+  }
+
+  const imagery = loaded?.imagery ?? ports.providers.imagery;
+  const provenance = loaded?.provenance ?? ports.providers.imageryProvenance;
+  const lot = parcel?.ring.map((p) => toLocalMetres(site.origin, p));
+  const rotationDeg = markupRotation(front_direction, orientation);
+  const metersPerPixel = metersPerPixelFor({ zoom, rotationDeg, lot });
+  // The property centred: the lot's centroid where there is a lot, else the geocode.
+  const centerLocal = lot ? polygonCentroid(lot) : toLocalMetres(site.origin, position);
+  const center = fromLocalMetres(site.origin, centerLocal);
+  if (loaded?.kind === 'orthophoto' && !loaded.imagery.covers(center)) {
+    if (parcel) requireVisible(parcel, undefined, 'the orthophoto');
+    throw new JobError(
+      'BOUNDARY_NOT_IN_IMAGE',
+      `The property (${center.lat.toFixed(6)}, ${center.lng.toFixed(6)}) lies outside the orthophoto. Send the orthophoto that shows it, or the property's boundary or options.lat and options.lng.`,
+    );
+  }
+  const rendered = await imagery.render({
+    center,
+    width: MARKUP_WIDTH,
+    height: MARKUP_HEIGHT,
+    metersPerPixel,
+    rotationDeg,
+    site,
+  });
+  const { georef } = rendered;
+  const rgb =
+    rendered.channels === 3
+      ? rendered.data
+      : await sharp(rendered.data, { raw: { width: georef.width, height: georef.height, channels: 4 } })
+          .removeAlpha()
+          .raw()
+          .toBuffer();
+  const image = await storePicture(event, ports, rgb, georef.width, georef.height);
+  const ground = nadirPictureGround(georef);
+  const outline = parcel ? ground.visibleOutline(parcel.ring) : undefined;
+  requireVisible(parcel, outline, 'the orthophoto');
+  return {
+    image,
+    georeference: georeferenceOutput(ground),
+    suggested_boundary: outline ? normalizedRing(outline.ring, georef.width, georef.height) : null,
+    boundary_visible_fraction: outline ? round(outline.visibleFraction, 4) : null,
+    ...common,
+    providers: {
+      geocoder: event.location.provider,
+      site: site.provider,
+      imagery: loaded ? provenance.source : imagery.name,
+    },
+    imagery: provenance,
   };
 }
 
-export const generate = defineStep(generateMarkup, ['media', 'sharp', 'mapTiles']);
+export const generate = defineStep(generateMarkup, ['media', 'sharp', 'mapTiles', 'imageFetch']);
 
 export interface EditMarkupEvent extends StepEvent {
   readonly input: {
@@ -139,6 +207,18 @@ export interface EditMarkupEvent extends StepEvent {
   readonly parent: { readonly job_id: string; readonly output: StoredMarkupOutput };
 }
 
+/**
+ * How the edit measures on the markup's picture: through its homography when the markup has one (a
+ * perspective photo's scale changes across the frame), else its metres per pixel (markups made before).
+ */
+export function groundScaleOf(georef: StoredMarkupOutput['georeference']): GroundScale {
+  const scale = { metersPerPixel: georef.meters_per_pixel, width: georef.width, height: georef.height };
+  const h = georef.image_to_ground;
+  if (h?.length !== 9) return scale;
+  const homography = h as unknown as Parameters<typeof pixelToGround>[0];
+  return { ...scale, toGround: (pixel) => pixelToGround(homography, georef.lens, pixel) };
+}
+
 export async function editMarkup(
   event: EditMarkupEvent,
   ports: Pick<StepPorts, 'media'>,
@@ -146,7 +226,14 @@ export async function editMarkup(
   const markup = event.parent.output;
   const { boundary_polygon: boundary, text_annotations = [], options } = event.input;
   const georef = markup.georeference;
-  const scale = { metersPerPixel: georef.meters_per_pixel, width: georef.width, height: georef.height };
+  const scale = groundScaleOf(georef);
+  const measures = boundaryMeasures(boundary, scale);
+  if (!measures) {
+    throw new JobError(
+      'BOUNDARY_NOT_IN_IMAGE',
+      'A vertex of boundary_polygon lies on the sky of the photo (above its horizon), where there is no ground to measure: keep the boundary on the ground.',
+    );
+  }
   const annotations = resolveAnnotations(text_annotations, boundary, scale);
   const composited = await compositeMarkup({
     image: await ports.media.get(markup.image.s3_key),
@@ -164,7 +251,6 @@ export async function editMarkup(
     'image/jpeg',
     { width: composited.width, height: composited.height },
   );
-  const measures = boundaryMeasures(boundary, scale);
   return {
     image,
     source_image: markup.image,
@@ -175,6 +261,7 @@ export async function editMarkup(
     boundary: { area_m2: round(measures.areaM2, 1), perimeter_m: round(measures.perimeterM, 1) },
     annotations,
     georeference: georef,
+    ...(markup.imagery ? { imagery: markup.imagery } : {}),
   };
 }
 

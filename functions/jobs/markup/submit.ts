@@ -6,6 +6,7 @@ import type { Job } from '../../core/jobs/job.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { ensureCompleted, type JobPorts, loadParentJob, submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
+import { checkCustomerImageUrls, imageryUrls } from '../shared/image-urls.ts';
 import {
   MARKUP_STYLES,
   type MarkupEditRequest,
@@ -15,8 +16,9 @@ import {
   resolveCompositor,
 } from './schema.ts';
 
-export const submitMarkupGeneration: SubmitJob<MarkupGenerateRequest> = (deps, tenant, { body }) => {
+export const submitMarkupGeneration: SubmitJob<MarkupGenerateRequest> = async (deps, tenant, { body }) => {
   const { webhook_url, callback_metadata, ...input } = body;
+  checkCustomerImageUrls(imageryUrls(body), deps.webhookPolicy);
   return submitJob(deps, {
     tenant,
     jobType: 'markup_v2',

@@ -7,7 +7,10 @@ import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { StoredMedia } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import type { Point } from '../../domain/geo-types.ts';
+import type { ResolvedAnnotation } from '../../media/markup/annotation-layout.ts';
 import { annotationLayers, blurSigmaPx, outlineWidthPx, pixelRing } from '../../media/markup/compositor.ts';
+import { type FrameFit, fitPicture, frameFit } from '../../media/markup/frame-fit.ts';
 import { labelFont } from '../../media/markup/label-font.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../../media/remotion/compositions.ts';
 import { parseRenderScale, type RenderRequest } from '../../media/rendering/renderer.ts';
@@ -52,7 +55,14 @@ export async function prepareReveal(
     media.get(edit.source_image.s3_key),
     media.get(edit.image.s3_key),
   ]);
-  const base = await sharp(source).resize(W, H).jpeg({ quality: 92 }).toBuffer();
+  // A picture of another shape than the video (a 3:2 drone photo) is cut around the boundary and its
+  // labels, or shown whole over a blurred continuation of itself: never squashed.
+  const { width: sourceWidth = W, height: sourceHeight = H } = edit.source_image.width
+    ? edit.source_image
+    : await sharp(source).metadata();
+  const fit = frameFit(sourceWidth, sourceHeight, W, H, subjectPoints(edit));
+  const placed = placedAnnotations(edit.annotations, fit);
+  const base = await fitPicture(source, fit, W, H, 92);
   const layers: Array<Promise<StoredMedia>> = [media.put(key('reveal-base.jpg'), base, 'image/jpeg')];
   if (edit.style === 'blur') {
     const blurred = await sharp(base)
@@ -61,7 +71,7 @@ export async function prepareReveal(
       .toBuffer();
     layers.push(media.put(key('reveal-blur.jpg'), blurred, 'image/jpeg'));
   }
-  const drawn = annotationLayers({ annotations: edit.annotations, font: labelFont() }, W, H);
+  const drawn = annotationLayers({ annotations: placed, font: labelFont() }, W, H);
   const annotationUploads = drawn.map(async (a, i) =>
     media.put(key(`reveal-annotation-${i}.png`), await sharp(a.layer).png().toBuffer(), 'image/png'),
   );
@@ -69,7 +79,7 @@ export async function prepareReveal(
   const posterSize = { width: Math.round(W * scale), height: Math.round(H * scale) };
   const poster = media.put(
     key('markup-reveal-poster.jpg'),
-    await sharp(finished).resize(posterSize.width, posterSize.height).jpeg({ quality: 88 }).toBuffer(),
+    await fitPicture(finished, fit, posterSize.width, posterSize.height, 88),
     'image/jpeg',
     posterSize,
   );
@@ -84,7 +94,7 @@ export async function prepareReveal(
   const props: MarkupRevealProps = {
     durationInFrames: event.input.options.duration * fps,
     baseImage: baseUrl!,
-    boundary: pixelRing(edit.boundary_polygon, W, H),
+    boundary: pixelRing(edit.boundary_polygon.map(fit.toFrame), W, H),
     outline: { color: edit.compositor.outline_color, width: outlineWidthPx(edit.compositor, H) },
     effect:
       edit.style === 'blur'
@@ -111,6 +121,26 @@ export async function prepareReveal(
     fps,
     duration_seconds: event.input.options.duration,
   };
+}
+
+/** What the video must keep in view: the boundary and every annotation's anchor points. */
+function subjectPoints(edit: StoredMarkupEditOutput): Point[] {
+  return [
+    ...edit.boundary_polygon,
+    ...edit.annotations.flatMap((a) => ('position' in a ? [a.position] : [a.from, a.to])),
+  ];
+}
+
+/** The edit's annotations at their places in the video frame. */
+function placedAnnotations(
+  annotations: StoredMarkupEditOutput['annotations'],
+  fit: FrameFit,
+): ResolvedAnnotation[] {
+  return annotations.map((a) =>
+    'position' in a
+      ? { ...a, position: fit.toFrame(a.position) }
+      : { ...a, from: fit.toFrame(a.from), to: fit.toFrame(a.to) },
+  );
 }
 
 export const prepare = defineStep(prepareReveal, ['media', 'sharp', 'labelFont', 'renderScale']);

@@ -18,3 +18,10 @@ export function checkCustomerImageUrls(urls: readonly RequestImageUrl[], rules: 
     if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `${field} is not allowed: ${checked.reason}`);
   }
 }
+
+/** The caller's imagery URL of a request, if it has one. */
+export function imageryUrls(body: {
+  readonly imagery?: { readonly image_url: string } | null;
+}): RequestImageUrl[] {
+  return body.imagery ? [{ field: 'imagery.image_url', url: body.imagery.image_url }] : [];
+}

@@ -1,10 +1,13 @@
 // Workflow step: where the property is. Caller-given coordinates (options.lat + options.lng) skip the
-// geocoder, as the README's "Addresses" note promises.
+// geocoder, as the README's "Addresses" note promises; so does the caller's parcel (`boundary`), whose
+// centroid is the property.
 import { JobError } from '../../core/errors.ts';
 import type { StepEvent } from '../../core/workflows/step-runtime.ts';
 import { formatAddress, parseAustralianAddress } from '../../domain/address/address-parser.ts';
 import type { ParsedAddress } from '../../domain/geo-types.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import type { ParcelBoundaryInput } from './imagery-schema.ts';
+import { callerParcelCentre } from './parcel.ts';
 
 export interface ResolvedLocation {
   readonly lat: number;
@@ -19,6 +22,8 @@ export interface ResolvedLocation {
 export interface ResolveLocationEvent extends StepEvent {
   readonly address: string;
   readonly options: { readonly lat?: number; readonly lng?: number };
+  /** The whole request: a caller's parcel (`boundary`) locates the property. */
+  readonly input?: { readonly boundary?: ParcelBoundaryInput | null };
 }
 
 /** The API validated the address already; a failure here means the rules changed under a queued job. */
@@ -42,6 +47,19 @@ export async function resolveLocation(
       formatted_address: formatAddress(address),
       precision: 'caller',
       provider: 'caller',
+      confidence: 1,
+    };
+  }
+  // The caller's parcel says where the property is better than any geocoder.
+  const boundary = event.input?.boundary;
+  if (boundary) {
+    const centre = callerParcelCentre(boundary);
+    return {
+      lat: Math.round(centre.lat * 1e7) / 1e7,
+      lng: Math.round(centre.lng * 1e7) / 1e7,
+      formatted_address: formatAddress(address),
+      precision: 'parcel',
+      provider: 'caller-boundary',
       confidence: 1,
     };
   }

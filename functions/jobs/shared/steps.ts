@@ -6,18 +6,21 @@ import { RENDER_RETRYABLE } from './render-errors.ts';
 const location = handlersIn<typeof import('./resolve-location.ts')>(import.meta.url, './resolve-location.ts');
 const render = handlersIn<typeof import('./render.ts')>(import.meta.url, './render.ts');
 
-/** Geocodes $.input.address (or takes $.input.options.lat/lng) into $.location. */
+/**
+ * Geocodes $.input.address into $.location, or takes $.input.options.lat/lng, or the centroid of the
+ * caller's parcel ($.input.boundary).
+ */
 export const resolveLocationStep: StepSpec = {
   name: 'ResolveLocation',
   fn: {
     functionId: 'ResolveLocationFunction',
     handler: location('handler'),
-    description: 'Geocodes an address (or takes caller coordinates)',
+    description: "Geocodes an address (or takes the caller's coordinates or parcel)",
     memoryMb: 512,
     needs: ['geocoder'],
   },
   progress: { percent: 10, stage: 'geocoding' },
-  payload: { address: '$.input.address', options: '$.input.options' },
+  payload: { address: '$.input.address', options: '$.input.options', input: '$.input' },
   resultPath: '$.location',
 };
 

@@ -1,12 +1,15 @@
-// The frontage reference image: a north-up top-down view of the property with the addressed parcel
-// outlined, a bold arrow along the front bearing, a compass rose and a "Front: 135° south-east" label.
-// The overlay is one SVG composited by sharp. Its text is glyph outlines of the annotation font (DejaVu Sans
-// Bold, markup/label-font.ts), so the image is identical wherever it renders (Lambda has no system fonts).
+// The frontage reference image: a north-up top-down view of the property (or the caller's drone photo)
+// with the addressed parcel outlined, a bold arrow along the front bearing, a compass rose and a
+// "Front: 135° south-east" label. The overlay is one SVG composited by sharp, drawn through a view that maps
+// the site's ground into the picture (a top-down frame, or the photo's camera). Its text is glyph outlines
+// of the annotation font (DejaVu Sans Bold, markup/label-font.ts), so the image is identical wherever it
+// renders (Lambda has no system fonts).
 import sharp from 'sharp';
 import type { LatLng, Point, SiteModel } from '../../domain/geo-types.ts';
 import { bearingLabel, normalizeBearing, roundBearing } from '../../domain/geometry/bearing.ts';
-import { toLocalMetres } from '../geo/local-metric.ts';
+import { fromLocalMetres, toLocalMetres } from '../geo/local-metric.ts';
 import type { Georeference, NadirImagery } from '../geo/types.ts';
+import type { PictureGround } from '../imagery/picture-ground.ts';
 import { labelFont } from '../markup/label-font.ts';
 import { detectFrontage, frontageAnchor } from './detect-frontage.ts';
 
@@ -55,7 +58,11 @@ export async function renderFrontageReference(
   const metersPerPixel = params.metersPerPixel ?? defaultMetersPerPixel(site, center, width, height);
   const image = await imagery.render({ center, width, height, metersPerPixel, rotationDeg: 0, site });
   const georef = image.georef;
-  const overlay = overlaySvg(site, georef, params.bearingDeg, params.edited === true);
+  const overlay = overlaySvg(
+    nadirView(site, georef, params.edited === true),
+    params.bearingDeg,
+    params.edited === true,
+  );
   const jpeg = await sharp(image.data, {
     raw: { width: georef.width, height: georef.height, channels: image.channels },
   })
@@ -143,25 +150,107 @@ export function arrowLengthPx(start: Point, dir: Point, width: number, height: n
 const f1 = (v: number) => (Math.round(v * 10) / 10).toString();
 const pts = (ps: readonly Point[]) => ps.map((p) => `${f1(p.x)},${f1(p.y)}`).join(' ');
 
-function overlaySvg(site: SiteModel, georef: Georeference, bearingDeg: number, edited: boolean): string {
-  const { width, height } = georef;
-  const unit = Math.min(width, height) / 2048;
+/** How the overlay meets the picture: the parcel as drawn, where the arrow starts and which ways are which. */
+export interface ReferenceView {
+  readonly width: number;
+  readonly height: number;
+  /** The addressed parcel in pixels (clipped to the picture), when there is one to draw. */
+  readonly parcel: readonly Point[] | undefined;
+  /** Where the arrow starts. */
+  readonly arrowStart: Point;
+  /** Unit pixel direction (y down) of a compass bearing at the arrow's start, and at the compass. */
+  direction(bearingDeg: number): Point;
+  northAtCompass(): Point;
+}
+
+/** The view of a top-down frame. */
+function nadirView(site: SiteModel, georef: Georeference, edited: boolean): ReferenceView {
   const toPixel = groundToPixel(site, georef);
+  const parcel = site.parcels.find((p) => p.addressed);
+  return {
+    width: georef.width,
+    height: georef.height,
+    parcel: parcel && parcel.polygon.length >= 3 ? parcel.polygon.map(toPixel) : undefined,
+    arrowStart: arrowStartPixel(site, georef, edited),
+    direction: (bearing) => bearingPixelDirection(bearing, georef.rotationDeg),
+    northAtCompass: () => bearingPixelDirection(0, georef.rotationDeg),
+  };
+}
+
+/**
+ * The view of a photo: the parcel and the arrow projected through its camera onto the ground, the
+ * compass showing north where the compass sits. `center` (an edit's adjusted centre) moves the arrow's start.
+ */
+export function photoView(site: SiteModel, ground: PictureGround, center?: LatLng): ReferenceView {
+  const parcel = site.parcels.find((p) => p.addressed);
+  const toLatLng = (p: Point) => fromLocalMetres(site.origin, p);
+  const startGround = center ? toLocalMetres(site.origin, center) : frontageAnchor(site);
+  const projected = ground.toPixel(toLatLng(startGround));
+  const inFrame = (p: Point | undefined): p is Point =>
+    p !== undefined && p.x >= 0 && p.y >= 0 && p.x <= ground.width && p.y <= ground.height;
+  const arrowStart = inFrame(projected) ? projected : { x: ground.width / 2, y: ground.height / 2 };
+  // The start's ground point, found back from the pixel when the anchor itself is out of the picture.
+  const startLatLng = inFrame(projected) ? toLatLng(startGround) : ground.center;
+  // A metre along the bearing on the ground, as the photo shows it.
+  const directionAt = (at: LatLng, from: Point, bearing: number): Point => {
+    const t = (bearing * Math.PI) / 180;
+    const ahead = ground.toPixel(fromLocalMetres(at, { x: Math.sin(t), y: Math.cos(t) }));
+    if (!ahead) return { x: 0, y: -1 };
+    const dx = ahead.x - from.x;
+    const dy = ahead.y - from.y;
+    const length = Math.hypot(dx, dy) || 1;
+    return { x: dx / length, y: dy / length };
+  };
+  return {
+    width: ground.width,
+    height: ground.height,
+    parcel:
+      parcel && parcel.polygon.length >= 3
+        ? ground.visibleOutline(parcel.polygon.map(toLatLng)).ring
+        : undefined,
+    arrowStart,
+    direction: (bearing) => directionAt(startLatLng, ground.toPixel(startLatLng) ?? arrowStart, bearing),
+    northAtCompass: () => directionAt(ground.center, ground.toPixel(ground.center)!, 0),
+  };
+}
+
+/** The reference image drawn over a caller's photo (already decoded to RGB at `ground`'s size). */
+export async function photoFrontageReference(params: {
+  readonly rgb: Buffer;
+  readonly ground: PictureGround;
+  readonly site: SiteModel;
+  readonly bearingDeg: number;
+  readonly edited?: boolean;
+  /** An edit's adjusted centre: the arrow starts there. */
+  readonly center?: LatLng;
+}): Promise<Omit<FrontageReferenceImage, 'georef'>> {
+  const { ground } = params;
+  const view = photoView(params.site, ground, params.center);
+  const overlay = overlaySvg(view, params.bearingDeg, params.edited === true);
+  const jpeg = await sharp(params.rgb, { raw: { width: ground.width, height: ground.height, channels: 3 } })
+    .composite([{ input: Buffer.from(overlay), top: 0, left: 0 }])
+    .jpeg({ quality: JPEG_QUALITY })
+    .toBuffer();
+  return { jpeg, width: ground.width, height: ground.height, contentType: 'image/jpeg' };
+}
+
+function overlaySvg(view: ReferenceView, bearingDeg: number, edited: boolean): string {
+  const { width, height } = view;
+  const unit = Math.min(width, height) / 2048;
   const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`];
 
-  const parcel = site.parcels.find((p) => p.addressed);
-  if (parcel && parcel.polygon.length >= 3) {
-    const ring = pts(parcel.polygon.map(toPixel));
+  if (view.parcel && view.parcel.length >= 3) {
+    const ring = pts(view.parcel);
     parts.push(
       `<polygon points="${ring}" fill="none" stroke="${ARROW_OUTLINE}" stroke-opacity="0.55" stroke-width="${f1(10 * unit)}" stroke-linejoin="round"/>`,
       `<polygon points="${ring}" fill="none" stroke="#ffd23f" stroke-width="${f1(5 * unit)}" stroke-linejoin="round"/>`,
     );
   }
 
-  const start = arrowStartPixel(site, georef, edited);
-  const dir = bearingPixelDirection(bearingDeg, georef.rotationDeg);
+  const start = view.arrowStart;
+  const dir = view.direction(bearingDeg);
   parts.push(arrowSvg(start, dir, arrowLengthPx(start, dir, width, height), unit));
-  parts.push(compassSvg(width, unit, georef.rotationDeg));
+  parts.push(compassSvg(width, unit, view.northAtCompass()));
 
   const deg = roundBearing(bearingDeg);
   const text = `Front: ${deg}° ${bearingLabel(normalizeBearing(bearingDeg))}${edited ? ' (adjusted)' : ''}`;
@@ -198,11 +287,10 @@ function arrowSvg(start: Point, dir: Point, length: number, unit: number): strin
   );
 }
 
-function compassSvg(width: number, unit: number, rotationDeg: number): string {
+function compassSvg(width: number, unit: number, north: Point): string {
   const r = 74 * unit;
   const cx = width - 40 * unit - r;
   const cy = 40 * unit + r + 40 * unit;
-  const north = bearingPixelDirection(0, rotationDeg);
   const side = { x: -north.y, y: north.x };
   const at = (along: number, across: number): Point => ({
     x: cx + north.x * along + side.x * across,
@@ -210,11 +298,12 @@ function compassSvg(width: number, unit: number, rotationDeg: number): string {
   });
   const tip = r * 0.86;
   const half = r * 0.26;
-  const ticks = [0, 90, 180, 270]
-    .map((b) => {
-      const d = bearingPixelDirection(b, rotationDeg);
-      return `M${f1(cx + d.x * r * 0.72)} ${f1(cy + d.y * r * 0.72)}L${f1(cx + d.x * r * 0.95)} ${f1(cy + d.y * r * 0.95)}`;
-    })
+  // The four cardinal ticks: north and its quarter turns on the drawn compass.
+  const ticks = [north, side, { x: -north.x, y: -north.y }, { x: -side.x, y: -side.y }]
+    .map(
+      (d) =>
+        `M${f1(cx + d.x * r * 0.72)} ${f1(cy + d.y * r * 0.72)}L${f1(cx + d.x * r * 0.95)} ${f1(cy + d.y * r * 0.95)}`,
+    )
     .join('');
   const label = at(r + 34 * unit, 0);
   const font = labelFont();

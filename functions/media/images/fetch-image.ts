@@ -13,7 +13,13 @@ import {
   type OutboundPolicy,
   type StageUrlRules,
 } from '../../core/outbound/url-policy.ts';
-import { IMAGE_CONTENT_TYPES, type ImageFormat, ImageHeaderScanner } from './image-header.ts';
+import { inspectTiff, TiffProblem } from '../imagery/caller/tiff-structure.ts';
+import {
+  type AnyImageFormat,
+  IMAGE_CONTENT_TYPES,
+  type ImageFormat,
+  ImageHeaderScanner,
+} from './image-header.ts';
 
 /** The pixel limits of a customer image; the byte cap, deadline and redirects are the customer-image policy's. */
 export const IMAGE_FETCH_LIMITS = {
@@ -23,6 +29,17 @@ export const IMAGE_FETCH_LIMITS = {
    * and 39,000,000x1 4 s. A 40 MP photo is 7,746 px wide at 3:2 and 16,384 px at a 6.7:1 panorama.
    */
   maxSide: 16_384,
+} as const;
+
+/**
+ * A caller's aerial imagery (orthophotos, drone photos) may be larger: a 20 MP drone JPEG is 8-15 MB and an
+ * orthophoto export a few tens; a GeoTIFF may be tiled, and its tiles are counted before anything decodes.
+ */
+export const IMAGERY_FETCH_LIMITS = {
+  maxBytes: 100 * 1024 * 1024,
+  maxPixels: 120_000_000,
+  maxSide: 20_000,
+  maxBlocks: 65_536,
 } as const;
 
 /**
@@ -36,11 +53,11 @@ export interface ImageFetchPolicy
   readonly maxSide?: number;
 }
 
-export interface FetchedImage {
+export interface FetchedImage<F extends AnyImageFormat = ImageFormat> {
   /** The URL as requested (not the final hop of a redirect). */
   readonly url: string;
   readonly bytes: Buffer;
-  readonly format: ImageFormat;
+  readonly format: F;
   readonly contentType: string;
   readonly width: number;
   readonly height: number;
@@ -48,6 +65,17 @@ export interface FetchedImage {
 
 /** Port: what slide and staging steps call; built once per entry from fetchImage and a policy. */
 export type ImageFetcher = (url: string) => Promise<FetchedImage>;
+/** Port: a caller's aerial imagery (JPEG, PNG, WebP or TIFF, within IMAGERY_FETCH_LIMITS). */
+export type ImageryFetcher = (url: string) => Promise<FetchedImage<AnyImageFormat>>;
+
+const PHOTO_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp'];
+const FORMAT_NAMES: Readonly<Record<AnyImageFormat, string>> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  tiff: 'TIFF',
+};
+const IMAGERY_FORMATS: readonly AnyImageFormat[] = ['jpeg', 'png', 'webp', 'tiff'];
 
 /**
  * The job error codes of a customer image, the same on every job kind that downloads one (staging,
@@ -80,12 +108,42 @@ export function imageFetcher(policy: ImageFetchPolicy): ImageFetcher {
   return (url) => fetchImage(url, policy);
 }
 
-export async function fetchImage(url: string, policy: ImageFetchPolicy): Promise<FetchedImage> {
+export function imageryFetcher(policy: ImageFetchPolicy): ImageryFetcher {
+  return (url) => fetchImagery(url, policy);
+}
+
+export function fetchImage(url: string, policy: ImageFetchPolicy): Promise<FetchedImage> {
+  return fetchAny(url, policy, PHOTO_FORMATS) as Promise<FetchedImage>;
+}
+
+/** A caller's aerial imagery: TIFF too, and IMAGERY_FETCH_LIMITS unless the policy says otherwise. */
+export function fetchImagery(url: string, policy: ImageFetchPolicy): Promise<FetchedImage<AnyImageFormat>> {
+  return fetchAny(
+    url,
+    {
+      maxBytes: IMAGERY_FETCH_LIMITS.maxBytes,
+      maxPixels: IMAGERY_FETCH_LIMITS.maxPixels,
+      maxSide: IMAGERY_FETCH_LIMITS.maxSide,
+      ...policy,
+    },
+    IMAGERY_FORMATS,
+  );
+}
+
+async function fetchAny(
+  url: string,
+  policy: ImageFetchPolicy,
+  formats: readonly AnyImageFormat[],
+): Promise<FetchedImage<AnyImageFormat>> {
   const outbound: OutboundPolicy = { ...customerImagePolicy(policy), ...policy };
   const limits = {
     maxPixels: policy.maxPixels ?? IMAGE_FETCH_LIMITS.maxPixels,
     maxSide: policy.maxSide ?? IMAGE_FETCH_LIMITS.maxSide,
   };
+  const accepted = formats
+    .map((f) => FORMAT_NAMES[f])
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
   const fail = (reason: string, code: ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED') =>
     new ImageFetchError(code, url, reason);
 
@@ -95,11 +153,12 @@ export async function fetchImage(url: string, policy: ImageFetchPolicy): Promise
   let response: { bytes: Buffer; contentType: string | undefined };
   try {
     response = await pinnedGet(url, outbound, {
-      headers: { accept: 'image/jpeg, image/png, image/webp' },
+      headers: { accept: formats.map((f) => IMAGE_CONTENT_TYPES[f]).join(', ') },
       onChunk: (chunk, headers) => {
         if (header.done) return;
         header.push(chunk);
-        if (header.format === 'unknown') throw fail(notAnImage(headers['content-type']), 'UNSUPPORTED_IMAGE');
+        if (header.format === 'unknown' || (header.format !== undefined && !formats.includes(header.format)))
+          throw fail(notAnImage(headers['content-type'], accepted, header.format), 'UNSUPPORTED_IMAGE');
         if (header.size) {
           const problem = sizeProblem(header.size.width, header.size.height, limits);
           if (problem) throw fail(problem, 'UNSUPPORTED_IMAGE');
@@ -111,9 +170,10 @@ export async function fetchImage(url: string, policy: ImageFetchPolicy): Promise
     throw error;
   }
   const format = header.format;
-  if (format === undefined || format === 'unknown') {
-    throw fail(notAnImage(response.contentType), 'UNSUPPORTED_IMAGE');
+  if (format === undefined || format === 'unknown' || !formats.includes(format)) {
+    throw fail(notAnImage(response.contentType, accepted, format), 'UNSUPPORTED_IMAGE');
   }
+  if (format === 'tiff') return { url, ...(await verifyTiff(response.bytes, limits, fail)) };
   if (!header.size) {
     throw fail(
       `the ${format.toUpperCase()} file ends before its header gives the pixel size (a cut-short or damaged image)`,
@@ -211,8 +271,42 @@ function firstLine(message: string): string {
   return message.split('\n', 1)[0]!.trim();
 }
 
-function notAnImage(contentType: string | undefined): string {
-  return `it is not a JPEG, PNG or WebP image (the server called it ${contentType ?? 'nothing'})`;
+function notAnImage(
+  contentType: string | undefined,
+  accepted = 'JPEG, PNG or WebP',
+  sniffed?: AnyImageFormat | 'unknown',
+): string {
+  const what = sniffed && sniffed !== 'unknown' ? `, it is a ${FORMAT_NAMES[sniffed]}` : '';
+  return `it is not a ${accepted} image (the server called it ${contentType ?? 'nothing'}${what})`;
+}
+
+/**
+ * A TIFF's directory is checked by hand before the decoder sees it (tiff-structure.ts: sizes, codecs,
+ * tile counts, offsets inside the file), then the decoder reads its header. Its pixels are decoded later,
+ * region by region, by the step that uses it.
+ */
+async function verifyTiff(
+  bytes: Buffer,
+  limits: { readonly maxPixels: number; readonly maxSide: number },
+  fail: (reason: string, code?: ImageFetchErrorCode) => ImageFetchError,
+): Promise<Omit<FetchedImage<'tiff'>, 'url'>> {
+  try {
+    const structure = inspectTiff(bytes, { ...limits, maxBlocks: IMAGERY_FETCH_LIMITS.maxBlocks });
+    await sharp(bytes, { limitInputPixels: limits.maxPixels }).metadata();
+    return {
+      bytes,
+      format: 'tiff',
+      contentType: IMAGE_CONTENT_TYPES.tiff,
+      width: structure.width,
+      height: structure.height,
+    };
+  } catch (error) {
+    const reason =
+      error instanceof TiffProblem
+        ? error.message
+        : `it is not a readable TIFF image (${firstLine((error as Error).message)})`;
+    throw fail(reason, 'UNSUPPORTED_IMAGE');
+  }
 }
 
 function limitText(bytes: number): string {

@@ -3,16 +3,25 @@
 // decompression bomb (a small file that decodes to gigapixels) never reaches the decoder.
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
+/** What a caller's imagery may also be: a (Geo)TIFF, whose size is read from its directory once it is in. */
+export type AnyImageFormat = ImageFormat | 'tiff';
 
-export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
+export const IMAGE_CONTENT_TYPES: Record<AnyImageFormat, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  tiff: 'image/tiff',
 };
 
 /** The format from the magic bytes, 'unknown' when they are not one of ours, undefined when too few bytes. */
-export function sniffFormat(bytes: Uint8Array): ImageFormat | 'unknown' | undefined {
+export function sniffFormat(bytes: Uint8Array): AnyImageFormat | 'unknown' | undefined {
   if (bytes.length < 12) return undefined;
+  // Classic TIFF (42) and BigTIFF (43), either byte order; the directory check refuses BigTIFF by name.
+  if (
+    (bytes[0] === 0x49 && bytes[1] === 0x49 && (bytes[2] === 42 || bytes[2] === 43) && bytes[3] === 0) ||
+    (bytes[0] === 0x4d && bytes[1] === 0x4d && bytes[2] === 0 && (bytes[3] === 42 || bytes[3] === 43))
+  )
+    return 'tiff';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (
     bytes[0] === 0x89 &&
@@ -71,8 +80,8 @@ type Stage = 'sniff' | 'fixed' | 'jpeg-marker' | 'jpeg-length' | 'jpeg-frame';
  * late frame header seconds of CPU.)
  */
 export class ImageHeaderScanner {
-  /** 'unknown' when the file is not a JPEG, PNG or WebP; undefined while fewer than 12 bytes arrived. */
-  format: ImageFormat | 'unknown' | undefined;
+  /** 'unknown' when the file is not a JPEG, PNG, WebP or TIFF; undefined while fewer than 12 bytes arrived. */
+  format: AnyImageFormat | 'unknown' | undefined;
   /** The pixel size once the header has it; 0x0 when the header is damaged. */
   size: ImageSize | undefined;
   /** Bytes pushed so far. */
@@ -86,9 +95,12 @@ export class ImageHeaderScanner {
   #want = 12;
   #skip = 0;
 
-  /** Nothing more to learn: the type is not ours, or the size (or damage) is known. */
+  /**
+   * Nothing more to learn: the type is not ours, or the size (or damage) is known. A TIFF's directory may
+   * sit anywhere in the file, so its size is read once the whole file is in (tiff-structure.ts).
+   */
   get done(): boolean {
-    return this.format === 'unknown' || this.size !== undefined;
+    return this.format === 'unknown' || this.format === 'tiff' || this.size !== undefined;
   }
 
   push(chunk: Uint8Array): void {

@@ -79,11 +79,16 @@ const FONT_PX: Readonly<Record<AnnotationSize, number>> = { small: 44, medium: 6
 const REFERENCE_HEIGHT = 2160;
 const CASING = '#111418';
 
-/** Ground measure of a normalized image: metres per normalized unit along x and y. */
+/**
+ * Ground measure of a normalized image: its size in pixels and metres per pixel, or, for a picture whose
+ * scale varies across the frame (a perspective photo), the ground point (metres) under each pixel.
+ */
 export interface GroundScale {
   readonly metersPerPixel: number;
   readonly width: number;
   readonly height: number;
+  /** Pixel → ground metres (x east, y north); undefined for a pixel that shows no ground. */
+  readonly toGround?: (pixel: Point) => Point | undefined;
 }
 
 const thousands = (n: number) => n.toLocaleString('en-AU', { maximumFractionDigits: 0 });
@@ -103,12 +108,20 @@ function toGroundPixels(points: readonly Point[], scale: GroundScale): Point[] {
   return points.map((p) => ({ x: p.x * scale.width, y: p.y * scale.height }));
 }
 
+/** Ground points of normalized points, or undefined when one of them shows no ground. */
+function groundPoints(points: readonly Point[], scale: GroundScale): Point[] | undefined {
+  const px = toGroundPixels(points, scale);
+  if (!scale.toGround)
+    return px.map((p) => ({ x: p.x * scale.metersPerPixel, y: p.y * scale.metersPerPixel }));
+  const ground = px.map((p) => scale.toGround!(p));
+  return ground.every((p) => p !== undefined) ? (ground as Point[]) : undefined;
+}
+
+/** Area and perimeter on the ground; undefined when a vertex shows no ground (the sky of a photo). */
 export function boundaryMeasures(boundary: readonly Point[], scale: GroundScale) {
-  const px = toGroundPixels(boundary, scale);
-  return {
-    areaM2: polygonArea(px) * scale.metersPerPixel ** 2,
-    perimeterM: perimeter(px) * scale.metersPerPixel,
-  };
+  const ground = groundPoints(boundary, scale);
+  if (!ground) return undefined;
+  return { areaM2: polygonArea(ground), perimeterM: perimeter(ground) };
 }
 
 /** Fills in defaults: measurement lengths and the boundary's area from the georeference. */
@@ -127,11 +140,12 @@ export function resolveAnnotations(
       case 'label':
         return { type: 'label', text: spec.text, position: spec.position, ...style(spec) };
       case 'measurement': {
-        const [a, b] = toGroundPixels([spec.from, spec.to], scale) as [Point, Point];
-        const metres = Math.hypot(b.x - a.x, b.y - a.y) * scale.metersPerPixel;
+        const ends = groundPoints([spec.from, spec.to], scale);
+        const metres = ends ? Math.hypot(ends[1]!.x - ends[0]!.x, ends[1]!.y - ends[0]!.y) : undefined;
         return {
           type: 'measurement',
-          text: spec.text ?? formatLength(metres),
+          // A line reaching the sky of a photo has no ground length: the caller's text, or a dash.
+          text: spec.text ?? (metres === undefined ? '–' : formatLength(metres)),
           from: spec.from,
           to: spec.to,
           ...style(spec),
@@ -147,7 +161,7 @@ export function resolveAnnotations(
           })();
         return {
           type: 'area',
-          text: spec.text ?? formatArea(boundaryMeasures(boundary, scale).areaM2),
+          text: spec.text ?? formatArea(boundaryMeasures(boundary, scale)?.areaM2 ?? 0),
           position,
           ...style(spec),
         };

@@ -6,6 +6,12 @@ import { ENV, optionalEnv, requireEnv } from '../../core/config/env.ts';
 import { GazetteerGeocoder } from '../geo/offline-geocoder.ts';
 import type { Geocoder, NadirImagery, SiteSource } from '../geo/types.ts';
 import { SyntheticNadirImagery } from '../imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import {
+  type ImageryLicences,
+  type ImageryProvenance,
+  parseImageryLicences,
+  providerProvenance,
+} from '../imagery/provenance.ts';
 import { SyntheticSiteSource } from '../site/synthetic-site.ts';
 import {
   AmazonLocationGeocoder,
@@ -17,6 +23,13 @@ export interface Providers {
   readonly geocoder: Geocoder;
   readonly site: SiteSource;
   readonly imagery: NadirImagery;
+  /** Where `imagery`'s pictures come from and what their licence allows (the stage's IMAGERY_LICENCES). */
+  readonly imageryProvenance: ImageryProvenance;
+}
+
+/** The stage's imagery licences (IMAGERY_LICENCES), read once per container. */
+export function imageryLicencesFromEnv(): ImageryLicences {
+  return parseImageryLicences(optionalEnv(ENV.imageryLicences), ENV.imageryLicences);
 }
 
 type Choice = 'offline' | 'amazon-location';
@@ -36,6 +49,7 @@ export function providersFromEnv(): Providers {
     maps ??= new GeoMapsClient({});
     return maps;
   };
+  const offlineImagery = choice(ENV.imageryProvider) === 'offline';
   return {
     geocoder:
       choice(ENV.geocoderProvider) === 'offline'
@@ -45,9 +59,10 @@ export function providersFromEnv(): Providers {
       choice(ENV.siteProvider) === 'offline'
         ? new SyntheticSiteSource()
         : new AmazonLocationSiteSource(mapsClient()),
-    imagery:
-      choice(ENV.imageryProvider) === 'offline'
-        ? new SyntheticNadirImagery()
-        : new AmazonLocationSatelliteImagery(mapsClient()),
+    imagery: offlineImagery ? new SyntheticNadirImagery() : new AmazonLocationSatelliteImagery(mapsClient()),
+    imageryProvenance: providerProvenance(
+      imageryLicencesFromEnv(),
+      offlineImagery ? 'offline-synthetic' : 'amazon-location-satellite',
+    ),
   };
 }

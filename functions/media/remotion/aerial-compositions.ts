@@ -27,8 +27,6 @@ export type AerialSceneProps = {
   readonly camera:
     | { readonly kind: 'pose'; readonly pose: CameraPose }
     | { readonly kind: 'path'; readonly style: FootageStyle };
-  /** Provider attribution drawn on every frame (required by cloud imagery terms), empty for offline. */
-  readonly attribution: string;
   /**
    * The cloud scene source: photorealistic 3D tiles drawn instead of the synthetic ground, houses and
    * trees (functions/media/aerial/tiles). Absent or null: the offline scene.

@@ -196,21 +196,6 @@ export function AerialScene(props: AerialSceneProps) {
           </ThreeCanvas>
         ) : null}
       </AbsoluteFill>
-      {props.attribution ? (
-        <div
-          style={{
-            position: 'absolute',
-            right: height * 0.012,
-            bottom: height * 0.01,
-            fontFamily: 'DejaVu Sans, sans-serif',
-            fontSize: Math.round(height * 0.014),
-            color: 'rgba(255,255,255,0.9)',
-            textShadow: '0 0 3px rgba(0,0,0,0.8)',
-          }}
-        >
-          {props.attribution}
-        </div>
-      ) : null}
     </AbsoluteFill>
   );
 }

@@ -19,7 +19,6 @@ const aerialDefaults: AerialSceneProps = {
   shotType: 'hero',
   frontDirection: null,
   camera: { kind: 'pose', pose: { azimuth: 0, tilt: 55, distance: 300, pitch: 0 } },
-  attribution: '',
 };
 
 export function RemotionRoot() {

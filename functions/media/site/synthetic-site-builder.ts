@@ -128,6 +128,7 @@ export class SiteBuilder implements SiteCanvas {
       driveways: this.driveways,
       trees: this.trees,
       provider: 'offline-synthetic',
+      synthetic: true,
     };
   }
 

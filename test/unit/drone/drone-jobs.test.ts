@@ -1,5 +1,6 @@
 // The drone kinds' request schemas (every out-of-range or unknown value names the field and what is
 // allowed) and the plans the steps render from (pose report, clamp flag, default shot types, key poses).
+
 import { describe, expect, it } from 'vitest';
 import { planFootage, planPresetStill, planStill } from '../../../functions/jobs/drone/outputs.ts';
 import type { PreparedAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
@@ -9,6 +10,7 @@ import {
   droneStillsRequest,
 } from '../../../functions/jobs/drone/schema.ts';
 import { distanceMetres } from '../../../functions/media/geo/local-metric.ts';
+import { SYNTHETIC_PROVENANCE } from '../../support/fakes.ts';
 
 const address = '10 Wattle Street, Ultimo NSW 2007';
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -71,12 +73,12 @@ const scene: PreparedAerialScene = {
     groundSizeM: 768,
     farGroundImage: 'https://media.test/far.jpg',
     farTileM: 400,
-    attribution: '',
   },
   propertyCenter: { lat: -33.882, lng: 151.2 },
   siteProvider: 'offline-synthetic',
   imageryProvider: 'offline-synthetic-render',
   buildings: 1,
+  imagery: SYNTHETIC_PROVENANCE,
 };
 
 describe('drone plans', () => {

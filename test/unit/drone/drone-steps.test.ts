@@ -7,7 +7,7 @@ import { planFootage } from '../../../functions/jobs/drone/outputs.ts';
 import { renderDroneStill, storeDroneFootage } from '../../../functions/jobs/drone/render-steps.ts';
 import type { PreparedAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
 import type { StillRenderer, StillRequest } from '../../../functions/media/rendering/still-renderer.ts';
-import { fakeMediaStore, resolvedLocation, stepJob } from '../../support/fakes.ts';
+import { fakeMediaStore, resolvedLocation, SYNTHETIC_PROVENANCE, stepJob } from '../../support/fakes.ts';
 
 const job = stepJob({ job_id: 'j1', org_id: 'org', mode: 'test', job_type: 'drone_stills' });
 const scene: PreparedAerialScene = {
@@ -17,12 +17,12 @@ const scene: PreparedAerialScene = {
     groundSizeM: 768,
     farGroundImage: 'https://media.test/far.jpg',
     farTileM: 400,
-    attribution: '',
   },
   propertyCenter: { lat: -33.882, lng: 151.2 },
   siteProvider: 'offline-synthetic',
   imageryProvider: 'offline-synthetic-render',
   buildings: 12,
+  imagery: SYNTHETIC_PROVENANCE,
 };
 
 function ports(render: (r: StillRequest) => Promise<Buffer> = async () => Buffer.from('jpeg')) {

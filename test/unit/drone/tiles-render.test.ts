@@ -19,6 +19,7 @@ import { LocalRenderer } from '../../../functions/media/rendering/local-renderer
 import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
 import { withSecretEnv, withSecretEnvStill } from '../../../functions/media/rendering/secret-env.ts';
 import { SyntheticSiteSource } from '../../../functions/media/site/synthetic-site.ts';
+import { IMAGERY_LICENCES } from '../../../lib/config/stages.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
 import { fakeLocationProviders, resolvedLocation, stepJob } from '../../support/fakes.ts';
 import { probeVideo } from '../../support/media-probe.ts';
@@ -53,6 +54,7 @@ function tilesSource(rootPath = '/v1/3dtiles/root.json'): AerialSceneSource {
     },
     () => secrets,
     { allowHttp: true, allowLoopback: true },
+    () => IMAGERY_LICENCES,
   );
 }
 
@@ -151,6 +153,7 @@ describe('drone still from photorealistic 3D tiles', () => {
       },
       () => secrets,
       { allowHttp: true, allowLoopback: true },
+      () => IMAGERY_LICENCES,
     );
     const view = { center: scene.propertyCenter, closestDistanceM: 200, frameHeightPx: 2160 };
     const error = await missing.additionsFor(view).catch((e: unknown) => e);
@@ -186,7 +189,13 @@ describe('drone footage from photorealistic 3D tiles', () => {
       tilesSource(),
     );
     expect(prepared.request.secretEnv).toEqual({ [TILES_KEY_ENV]: SECRET });
-    expect(prepared.attribution).toBe('Google · Imagery Co');
+    expect(prepared.tiles).toEqual({
+      source: 'photorealistic-3d-tiles',
+      synthetic: false,
+      captured_at: null,
+      attribution: 'Google · Imagery Co',
+      licence: { store: false, print: false, portal: false },
+    });
     expect(JSON.stringify(prepared)).not.toContain(KEY);
     const renderer = withSecretEnv(
       new LocalRenderer({

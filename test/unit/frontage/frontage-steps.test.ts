@@ -18,6 +18,7 @@ import {
   fakeNadirImagery,
   fakeSiteSource,
   lotBesideStreet,
+  noImageryFetch,
   resolvedLocation,
   stepJob,
 } from '../../support/fakes.ts';
@@ -37,7 +38,11 @@ function portsFor(site: SiteModel) {
     siteSource,
     imagery,
     media,
-    ports: { providers: fakeLocationProviders({ site: siteSource, imagery }), media },
+    ports: {
+      providers: fakeLocationProviders({ site: siteSource, imagery }),
+      media,
+      fetchImagery: noImageryFetch,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { StoredFrontageOutput } from '../../../functions/jobs/frontage/step
 import type { ChildState, KitRole } from '../../../functions/jobs/listing-kit/plan.ts';
 import type { StoredMarkupEditOutput, StoredMarkupOutput } from '../../../functions/jobs/markup/steps.ts';
 import type { StoredVirtualStagingOutput } from '../../../functions/jobs/staging/steps.ts';
+import { SYNTHETIC_PROVENANCE } from '../../support/fakes.ts';
 
 export const ADDRESS = '27 Wattle Street, Ultimo NSW 2007';
 const KEY = 'media/org_1/live/kit';
@@ -45,6 +46,7 @@ export const frontageOutput: StoredFrontageOutput = {
   reference_image: jpeg('frontage.jpg'),
   georeference,
   providers,
+  imagery: SYNTHETIC_PROVENANCE,
 };
 
 export const BOUNDARY = [
@@ -67,6 +69,9 @@ export const markupOutput = (
   detected_front_direction: { bearing: 45, direction: 'north-east', confidence: 0.9 },
   location,
   providers,
+  boundary_visible_fraction: suggested ? 1 : null,
+  boundary_source: suggested ? { kind: 'site', provider: 'offline-synthetic', synthetic: true } : null,
+  imagery: SYNTHETIC_PROVENANCE,
 });
 
 export const markupEditOutput: StoredMarkupEditOutput = {
@@ -102,6 +107,7 @@ export const droneStill = (
   shot_type: shot,
   property_center: { lat: -33.8823, lng: 151.1995 },
   scene_source: 'offline-synthetic',
+  imagery: SYNTHETIC_PROVENANCE,
 });
 
 export const stagingOutput = (n: number): StoredVirtualStagingOutput => ({

@@ -20,6 +20,7 @@ import {
   kitDone,
   kitProgress,
   kitRoles,
+  licenceRestrictions,
   readyChildren,
 } from '../../../functions/jobs/listing-kit/plan.ts';
 import { listingKitRequest } from '../../../functions/jobs/listing-kit/schema.ts';
@@ -371,12 +372,23 @@ describe('listing kit plan: failures', () => {
   it('a failed markup blocks its edits and reveal, not the drones or the brochure', () => {
     const result = run(kit(), { markup: 'failed' });
     expect(result.blocked).toEqual([
-      { role: 'markup_edit', missing: 'markup', reason: 'the markup it is made from failed' },
-      { role: 'markup_edit_portal_safe', missing: 'markup', reason: 'the markup it is made from failed' },
+      {
+        role: 'markup_edit',
+        missing: 'markup',
+        reason: 'the markup it is made from failed',
+        code: 'DEPENDENCY_FAILED',
+      },
+      {
+        role: 'markup_edit_portal_safe',
+        missing: 'markup',
+        reason: 'the markup it is made from failed',
+        code: 'DEPENDENCY_FAILED',
+      },
       {
         role: 'reveal_video',
         missing: 'markup_edit',
         reason: 'the markup_edit it is made from was not made',
+        code: 'DEPENDENCY_FAILED',
       },
     ]);
     for (const role of [
@@ -427,16 +439,19 @@ describe('listing kit plan: failures', () => {
         role: 'markup_edit',
         missing: 'markup',
         reason: 'the markup it is made from has no usable suggested boundary',
+        code: 'DEPENDENCY_FAILED',
       },
       {
         role: 'markup_edit_portal_safe',
         missing: 'markup',
         reason: 'the markup it is made from has no usable suggested boundary',
+        code: 'DEPENDENCY_FAILED',
       },
       {
         role: 'reveal_video',
         missing: 'markup_edit',
         reason: 'the markup_edit it is made from was not made',
+        code: 'DEPENDENCY_FAILED',
       },
     ]);
   });
@@ -475,5 +490,83 @@ describe('listing kit plan: failures', () => {
       ['staging_2', stateOf(undefined, 'j2', 'virtual_staging')],
     ]);
     expect(kitDone(request, children)).toBe(true);
+  });
+});
+
+describe('listing kit plan: the caller imagery and licences', () => {
+  const imagery = {
+    type: 'drone_photo',
+    image_url: 'https://img.example.com/dji_0042.jpg',
+    licence: { portal: false },
+  } as const;
+  const boundary = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [151.1994, -33.8822],
+        [151.1996, -33.8822],
+        [151.1996, -33.8825],
+        [151.1994, -33.8825],
+        [151.1994, -33.8822],
+      ],
+    ],
+  };
+  const restricted = (licence: { print: boolean; portal: boolean }) => ({
+    source: 'caller-drone-photo',
+    synthetic: false,
+    captured_at: null,
+    attribution: null,
+    licence: { store: true, ...licence },
+  });
+
+  it('passes the imagery and the boundary to the frontage detection and the markup, not to the drones', () => {
+    const result = run(kit({ imagery, boundary }));
+    for (const role of ['frontage', 'markup'] as const) {
+      const body = result.requests.get(role)!.body as Record<string, unknown>;
+      expect(body.imagery, role).toEqual(imagery);
+      expect(body.boundary, role).toEqual(boundary);
+    }
+    for (const role of ['drone_hero', 'drone_footage', 'slide_cover'] as const)
+      expect(result.requests.get(role)!.body, role).not.toHaveProperty('imagery');
+  });
+
+  it('makes no portal-safe edit of a markup whose imagery may not go on portals, saying LICENCE_RESTRICTED', () => {
+    const markup = { ...markupOutput(), imagery: restricted({ print: true, portal: false }) };
+    const result = run(kit({ include: ['markup', 'portal_safe'] }), {}, { markup });
+    expect(result.requests.has('markup_edit')).toBe(true);
+    expect(result.requests.has('markup_edit_portal_safe')).toBe(false);
+    expect(result.blocked).toEqual([
+      {
+        role: 'markup_edit_portal_safe',
+        missing: 'markup',
+        code: 'LICENCE_RESTRICTED',
+        reason:
+          "the markup's imagery (caller-drone-photo) is licensed for no portal use: it may not be published on listing portals",
+      },
+    ]);
+    expect(licenceRestrictions(kit({ include: ['markup', 'portal_safe'] }), result.children)).toEqual([
+      expect.objectContaining({ role: 'markup_edit_portal_safe', use: 'portal', code: 'LICENCE_RESTRICTED' }),
+    ]);
+  });
+
+  it('keeps stills whose licence forbids print off the slides (and so the print deck), and lists them', () => {
+    const hero = {
+      ...(outputOf('drone_hero') as object),
+      imagery: restricted({ print: false, portal: true }),
+    };
+    const result = run(kit(), {}, { drone_hero: hero });
+    const cover = result.requests.get('slide_cover')!.body as { property: { images: string[] } };
+    expect(cover.property.images).not.toContain(urlOf('media/org_1/live/kit/hero.jpg'));
+    expect(cover.property.images).toContain(urlOf('media/org_1/live/kit/twilight.jpg'));
+    expect(licenceRestrictions(kit(), result.children)).toEqual([
+      {
+        role: 'drone_hero',
+        use: 'print',
+        code: 'LICENCE_RESTRICTED',
+        message:
+          "Not placed on the brochure slides or the print deck: the drone_hero's imagery (caller-drone-photo) is licensed for no print use: it may not be printed.",
+      },
+    ]);
+    expect(result.blocked).toEqual([]);
   });
 });

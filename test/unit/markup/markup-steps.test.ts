@@ -18,7 +18,9 @@ import {
   fakeNadirImagery,
   fakeSiteSource,
   lotBesideStreet,
+  noImageryFetch,
   resolvedLocation,
+  SYNTHETIC_PROVENANCE,
   stepJob,
 } from '../../support/fakes.ts';
 
@@ -39,7 +41,7 @@ function generatePorts(site: SiteModel, channels: 3 | 4 = 3) {
   const imagery = fakeNadirImagery({ channels });
   const media = fakeMediaStore();
   const providers = fakeLocationProviders({ site: fakeSiteSource(site), imagery });
-  return { imagery, media, ports: { providers, media } };
+  return { imagery, media, ports: { providers, media, fetchImagery: noImageryFetch } };
 }
 
 describe('generateMarkup', () => {
@@ -117,6 +119,9 @@ describe('editMarkup', () => {
       detected_front_direction: null,
       location: LOCATION,
       providers: { geocoder: 'fake-geocoder', site: 'fake-site', imagery: 'fake-imagery' },
+      boundary_visible_fraction: null,
+      boundary_source: null,
+      imagery: SYNTHETIC_PROVENANCE,
     };
     return { output, media: fakeMediaStore({ [key]: jpeg }) };
   }

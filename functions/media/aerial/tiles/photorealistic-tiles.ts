@@ -11,7 +11,8 @@
 //   passes the SSRF guard; the tileset's own query parameters (Google's `session`) are carried to every
 //   child request, as the provider requires;
 // - reads each selected glTF's `asset.copyright` (in memory, nothing stored: the provider's terms forbid
-//   caching content) and builds the attribution line the terms require on every frame;
+//   caching content) and builds the attribution line the terms require wherever the pictures are shown
+//   (outputs report it; it is never drawn into a picture);
 // - returns content URLs WITHOUT the key, each with the matrix that places it in the scene's east-north-
 //   up metres. The renderer adds the key itself (a Remotion environment variable, not a prop), fetches
 //   the tiles with its browser (whose HTTP cache follows the provider's Cache-Control) and draws them.
@@ -44,7 +45,7 @@ export function apiKeyFromSecret(reader: SecretReader, secretId: string): TilesA
 export interface PhotorealisticTilesConfig {
   /** The root tileset, e.g. https://tile.googleapis.com/v1/3dtiles/root.json (no key in it). */
   readonly rootUrl: string;
-  /** The provider's brand attribution, drawn before the data attributions (Google's terms: "Google"). */
+  /** The provider's brand attribution, before the data attributions (Google's terms: "Google"). */
   readonly brand: string;
   /** Walk limits: tileset documents fetched and contents selected per scene. */
   readonly maxTilesets?: number;

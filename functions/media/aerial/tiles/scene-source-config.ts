@@ -19,7 +19,7 @@ const configSchema = z.discriminatedUnion('source', [
     rootUrl: z.url(),
     /** Secrets Manager secret holding the key (plain string or {"apiKey": "..."}). */
     apiKeySecretName: z.string().min(1),
-    /** Brand attribution drawn first on every frame ("Google" for Google's tiles). */
+    /** Brand attribution, first in the attribution line outputs report ("Google" for Google's tiles). */
     brand: z.string().min(1),
     /** Where three's Draco decoder is served (Google's tiles are Draco-compressed); null: the site's own copy. */
     dracoDecoderPath: z.string().nullable().default(null),
@@ -52,7 +52,7 @@ export async function tilesSceneProps(
   config: Extract<AerialSceneSourceConfig, { source: 'photorealistic-3d-tiles' }>,
   ports: { readonly get: GuardedGet; readonly key: TilesApiKey },
   request: { readonly center: LatLng; readonly closestDistanceM: number; readonly frameHeightPx: number },
-): Promise<Pick<AerialSceneProps, 'tiles' | 'attribution'>> {
+): Promise<{ readonly tiles: NonNullable<AerialSceneProps['tiles']>; readonly attribution: string }> {
   const scene = await resolvePhotorealisticTiles({ rootUrl: config.rootUrl, brand: config.brand }, ports, {
     center: request.center,
     radiusM: TILES_RADIUS_M,
