@@ -25,6 +25,10 @@ export class WorkerPool {
   private spawn(slot: Slot) {
     const worker = new Worker(new URL('./lambda-worker.ts', import.meta.url), {
       execArgv: ['--import', 'tsx'],
+      // A Lambda runs on a main thread; here the handlers run in a worker, where the web-worker package
+      // (geotiff.js's pool) takes any worker for one of its own and reads workerData.mod at import. An
+      // object without `mod` tells it this one is not.
+      workerData: { role: 'lambda-handlers' },
     });
     worker.on('message', (reply: WorkerReply) => {
       slot.pending.get(reply.id)?.(reply);

@@ -287,16 +287,18 @@ export const parcelBoundary = z
     rings.forEach((r, i) => {
       const where = g.type === 'Polygon' ? 'the outer ring' : `polygon ${i}'s outer ring`;
       const local = r.map((p) => toLocalMetres(r[0]!, p));
-      if (local.length < 3 || polygonArea(local) < 1) {
-        ctx.addIssue({ code: 'custom', message: `${where} encloses less than 1 m²` });
-        return;
-      }
-      const crossing = firstSelfIntersection(local);
-      if (crossing)
+      const crossing = local.length >= 3 ? firstSelfIntersection(local) : undefined;
+      if (crossing) {
         ctx.addIssue({
           code: 'custom',
           message: `${where} crosses itself (edges ${crossing[0]} and ${crossing[1]}); a parcel is a simple polygon`,
         });
+        return;
+      }
+      if (local.length < 3 || polygonArea(local) < 1) {
+        ctx.addIssue({ code: 'custom', message: `${where} encloses less than 1 m²` });
+        return;
+      }
       if (spanM(r) > IMAGERY_LIMITS.maxExtentM.parcel)
         ctx.addIssue({
           code: 'custom',

@@ -28,6 +28,11 @@ export type AerialSceneProps = {
     | { readonly kind: 'pose'; readonly pose: CameraPose }
     | { readonly kind: 'path'; readonly style: FootageStyle };
   /**
+   * The lens: vertical field of view in degrees. Absent: the drone kinds' 46° (a 24 mm-equivalent on a
+   * 16:9 frame). The imagery ground-truth test renders through two lenses.
+   */
+  readonly verticalFovDeg?: number;
+  /**
    * The cloud scene source: photorealistic 3D tiles drawn instead of the synthetic ground, houses and
    * trees (functions/media/aerial/tiles). Absent or null: the offline scene.
    */

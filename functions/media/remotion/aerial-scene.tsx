@@ -178,7 +178,8 @@ export function AerialScene(props: AerialSceneProps) {
           FOOTAGE_PATHS[props.camera.style],
           durationInFrames > 1 ? frame / (durationInFrames - 1) : 1,
         );
-  const camera = resolveCamera(pose, props.frontDirection ?? undefined);
+  const resolved = resolveCamera(pose, props.frontDirection ?? undefined);
+  const camera = props.verticalFovDeg ? { ...resolved, verticalFovDeg: props.verticalFovDeg } : resolved;
   return (
     <AbsoluteFill style={{ backgroundColor: grade.skyHorizon }}>
       <AbsoluteFill>
