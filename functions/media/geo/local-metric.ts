@@ -5,7 +5,6 @@
 // Sydney's latitude, enough to put a parcel's corner a few pixels off on a drone photo or an MGA orthophoto.
 import type { LatLng, Point } from '../../domain/geo-types.ts';
 
-const EARTH_RADIUS_M = 6_371_008.8;
 const WGS84_A = 6_378_137;
 const WGS84_E2 = 0.006_694_379_990_14;
 const DEG = Math.PI / 180;
@@ -29,10 +28,13 @@ export function fromLocalMetres(origin: LatLng, point: Point): LatLng {
   return { lat: origin.lat + point.y / k.north, lng: origin.lng + point.x / k.east };
 }
 
-/** Great-circle distance in metres (haversine). */
+/**
+ * Ground distance in metres between two nearby positions (a few kilometres), in the same metres as
+ * toLocalMetres: the tangent plane at their midpoint.
+ */
 export function distanceMetres(a: LatLng, b: LatLng): number {
-  const dLat = (b.lat - a.lat) * DEG;
-  const dLng = (b.lng - a.lng) * DEG;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * DEG) * Math.cos(b.lat * DEG) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  const mid = { lat: (a.lat + b.lat) / 2, lng: (a.lng + b.lng) / 2 };
+  const p = toLocalMetres(mid, a);
+  const q = toLocalMetres(mid, b);
+  return Math.hypot(q.x - p.x, q.y - p.y);
 }
