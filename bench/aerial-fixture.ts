@@ -8,6 +8,7 @@ import { type PreparedAerialScene, prepareAerialScene } from '../functions/jobs/
 import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.ts';
 import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { providerProvenance } from '../functions/media/imagery/provenance.ts';
+import { imageryFetcher } from '../functions/media/images/fetch-image.ts';
 import { type MarkupRevealProps, SAMPLE_REVEAL_PROPS } from '../functions/media/remotion/compositions.ts';
 import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
 import { IMAGERY_LICENCES } from '../lib/config/stages.ts';
@@ -23,7 +24,8 @@ export interface MemoryMedia {
     type: string,
     extra?: object,
   ): Promise<{ s3_key: string; content_type: string; size_bytes: number }>;
-  sign(key: string): Promise<{ url: string }>;
+  get(key: string): Promise<Buffer>;
+  sign(key: string): Promise<{ url: string; expiresAt: string }>;
   close(): Promise<void>;
 }
 
@@ -54,7 +56,15 @@ export async function memoryMedia(
       files.set(key, { body: Buffer.from(body), type });
       return { s3_key: key, content_type: type, size_bytes: body.length, ...extra };
     },
-    sign: async (key) => ({ url: `${base}/${key}` }),
+    get: async (key) => {
+      const file = files.get(key);
+      if (!file) throw new Error(`no media ${key}`);
+      return file.body;
+    },
+    sign: async (key) => ({
+      url: `${base}/${key}`,
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -91,4 +101,18 @@ export async function syntheticAerialScene(
 /** The 1080p sample reveal (darkened outside a centred rectangle) over `baseImage`: the 2D baseline. */
 export function benchReveal(baseImage: string, durationInFrames: number): MarkupRevealProps {
   return { ...SAMPLE_REVEAL_PROPS, baseImage, durationInFrames };
+}
+
+/** What the markup steps need, offline: the synthetic site and imagery, media in memory, loopback imagery. */
+export function markupStepPorts(media: MemoryMedia) {
+  return {
+    media,
+    providers: {
+      geocoder: { name: 'unused', geocode: async () => null },
+      site: new SyntheticSiteSource(),
+      imagery: new SyntheticNadirImagery(),
+      imageryProvenance: providerProvenance(IMAGERY_LICENCES, 'offline-synthetic'),
+    },
+    fetchImagery: imageryFetcher({ allowHttp: true, allowLoopback: true }),
+  };
 }

@@ -14,16 +14,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import type { StoredMedia } from '../functions/core/schemas/outputs.ts';
 import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
 import { polygonCentroid } from '../functions/domain/geometry/polygon.ts';
 import { editMarkup, generateMarkup, type StoredMarkupOutput } from '../functions/jobs/markup/steps.ts';
 import { fromLocalMetres } from '../functions/media/geo/local-metric.ts';
 import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
-import { providerProvenance } from '../functions/media/imagery/provenance.ts';
-import { imageryFetcher } from '../functions/media/images/fetch-image.ts';
 import { SyntheticSiteSource } from '../functions/media/site/synthetic-site.ts';
-import { IMAGERY_LICENCES } from '../lib/config/stages.ts';
+import { type MemoryMedia, markupStepPorts, memoryMedia } from './aerial-fixture.ts';
 import { machineLine } from './machine.ts';
 import { loadText, median, verdict } from './stats.ts';
 
@@ -34,20 +31,6 @@ const HEIGHT_M = 60;
 const ADDRESS = '10 Wattle Street, Ultimo NSW 2007';
 const POSITION = { lat: -33.882, lng: 151.2 };
 const child = process.argv.includes('--child');
-
-/** Job media in memory, as the media store port sees it. */
-function memoryStore() {
-  const objects = new Map<string, Buffer>();
-  return {
-    objects,
-    put: async (key: string, body: Buffer, contentType: string, extra: object = {}): Promise<StoredMedia> => {
-      objects.set(key, body);
-      return { s3_key: key, content_type: contentType, size_bytes: body.length, ...extra };
-    },
-    get: async (key: string) => objects.get(key)!,
-    sign: async (key: string) => ({ url: `memory://${key}`, expiresAt: new Date().toISOString() }),
-  };
-}
 
 /**
  * The photo: the synthetic ground straight down from 60 m, 5472x3648 with a little sensor noise (so it
@@ -120,19 +103,6 @@ async function serve(body: Buffer): Promise<{ url: string; close(): void }> {
   };
 }
 
-function ports(media: ReturnType<typeof memoryStore>) {
-  return {
-    media,
-    providers: {
-      geocoder: { name: 'unused', geocode: async () => null },
-      site: new SyntheticSiteSource(),
-      imagery: new SyntheticNadirImagery(),
-      imageryProvenance: providerProvenance(IMAGERY_LICENCES, 'offline-synthetic'),
-    },
-    fetchImagery: imageryFetcher({ allowHttp: true, allowLoopback: true }),
-  };
-}
-
 const job = (id: string, type: string) => ({
   job_id: id,
   org_id: 'bench',
@@ -149,7 +119,7 @@ const location = {
   confidence: 1,
 };
 
-async function markup(media: ReturnType<typeof memoryStore>, url: string, boundary: unknown, n: number) {
+async function markup(media: MemoryMedia, url: string, boundary: unknown, n: number) {
   return generateMarkup(
     {
       job: job(`markup-${n}`, 'markup_v2'),
@@ -158,11 +128,11 @@ async function markup(media: ReturnType<typeof memoryStore>, url: string, bounda
       location,
       input: { imagery: { type: 'drone_photo', image_url: url }, boundary: boundary as never },
     },
-    ports(media),
+    markupStepPorts(media),
   );
 }
 
-async function edit(media: ReturnType<typeof memoryStore>, markupOutput: StoredMarkupOutput, n: number) {
+async function edit(media: MemoryMedia, markupOutput: StoredMarkupOutput, n: number) {
   return editMarkup(
     {
       job: job(`edit-${n}`, 'markup_v2_edit'),
@@ -197,7 +167,7 @@ if (child) {
   const server = await serve(photo);
   const loadedKb = process.memoryUsage().rss / 1024;
   const before = process.resourceUsage().maxRSS;
-  const media = memoryStore();
+  const media = await memoryMedia();
   const output = await markup(media, server.url, boundary, 0);
   await edit(media, output, 0);
   server.close();
@@ -212,7 +182,7 @@ console.log(
   `photo: ${meta.width}x${meta.height} JPEG, ${(photo.length / 1e6).toFixed(1)} MB, DJI XMP (60 m, straight down), the parcel as boundary`,
 );
 const server = await serve(photo);
-const media = memoryStore();
+const media = await memoryMedia();
 await markup(media, server.url, boundary, -1); // warm-up: module loads, the font, sharp's threads
 
 const markupMs: number[] = [];
@@ -282,6 +252,7 @@ const save = process.env.IMAGERY_BENCH_SAVE;
 if (save && last) {
   mkdirSync(save, { recursive: true });
   writeFileSync(path.join(save, 'drone-photo.jpg'), photo);
-  writeFileSync(path.join(save, 'markup.jpg'), media.objects.get(last.image.s3_key)!);
+  writeFileSync(path.join(save, 'markup.jpg'), await media.get(last.image.s3_key));
   console.log(`saved the photo and its markup to ${save}`);
 }
+await media.close();

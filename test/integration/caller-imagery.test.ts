@@ -466,3 +466,99 @@ describe('bad input', () => {
     expect(JSON.stringify(mirrored.body.error)).toContain('clockwise');
   });
 });
+
+describe('frontage and the listing kit on the caller imagery', () => {
+  it('draws the frontage reference on the drone photo and keeps it for edits', async () => {
+    const { pose, photo } = rendered[5]!;
+    const url = serve('dji_frontage.jpg', await asDronePhoto(photo, pose), 'image/jpeg');
+    const res = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
+      key,
+      body: {
+        address: GROUND_TRUTH_ADDRESS,
+        imagery: { type: 'drone_photo', image_url: url },
+        boundary: truth.boundary,
+      },
+    });
+    expect(res.status, res.text).toBe(202);
+    const detected = await waitForJob(stack.url, key, res.body.data.job_id, 60_000);
+    expect(detected.status, JSON.stringify(detected.error)).toBe('completed');
+    expect(detected.output.reference_image).toMatchObject({ width: photo.width, height: photo.height });
+    expect(detected.output.imagery.source).toBe('caller-drone-photo');
+    expect(detected.output.georeference.kind).toBe('perspective');
+    expect(detected.output.source_image.content_type).toBe('image/jpeg');
+    // The parcel the reference draws is the caller's, where the markers are: its outline crosses them.
+    const reference = await download(detected.output.reference_image.url);
+    expect((await sharp(reference).metadata()).width).toBe(photo.width);
+    served.delete('/dji_frontage.jpg'); // the edit must redraw on the photo the detection kept
+    const editRes = await call<Json>(
+      stack.url,
+      'POST',
+      `/v1/property-frontage/jobs/${detected.job_id}/edit`,
+      {
+        key,
+        body: { direction: (detected.output.bearing + 90) % 360 },
+      },
+    );
+    const edited = await waitForJob(stack.url, key, editRes.body.data.job_id, 60_000);
+    expect(edited.status, JSON.stringify(edited.error)).toBe('completed');
+    expect(edited.output).toMatchObject({
+      edited: true,
+      method: 'manual',
+      imagery: { source: 'caller-drone-photo' },
+    });
+    expect(edited.output.reference_image).toMatchObject({ width: photo.width, height: photo.height });
+  });
+
+  it("makes a kit's markup, edit and reveal on a 3:2 drone photo, and no portal-safe edit where the licence forbids portals", async () => {
+    const { pose, photo } = rendered[1]!;
+    // A 3:2 photo: the 16:9 render cut symmetrically (the principal point stays centred; the focal length
+    // in pixels, which the XMP gives, is unchanged).
+    const width = Math.round((photo.height * 3) / 2);
+    const cut = await sharp(photo.jpeg)
+      .extract({ left: Math.round((photo.width - width) / 2), top: 0, width, height: photo.height })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const halfTan = Math.tan((photo.horizontalFovDeg * Math.PI) / 360);
+    const file = withDjiXmp(cut, {
+      lat: photo.camera.lat,
+      lng: photo.camera.lng,
+      relativeAltitudeM: photo.camera.heightM,
+      yawDeg: photo.camera.yawDeg,
+      pitchDeg: photo.camera.pitchDeg,
+      calibratedFocalLengthPx: photo.width / 2 / halfTan,
+    });
+    expect(pose.verticalFovDeg).toBe(A);
+    const res = await call<Json>(stack.url, 'POST', '/v1/listing-kits/generate', {
+      key,
+      body: {
+        address: GROUND_TRUTH_ADDRESS,
+        options: { front_direction: 90 },
+        include: ['markup', 'portal_safe'],
+        imagery: {
+          type: 'drone_photo',
+          image_url: serve('dji_kit.jpg', file, 'image/jpeg'),
+          licence: { portal: false },
+        },
+        boundary: truth.boundary,
+      },
+    });
+    expect(res.status, res.text).toBe(202);
+    const kit = await waitForJob(stack.url, key, res.body.data.job_id, 240_000);
+    expect(kit.status, JSON.stringify(kit.error)).toBe('completed');
+    const byRole = Object.fromEntries((kit.output.manifest as Json[]).map((entry) => [entry.role, entry]));
+    expect(byRole.markup).toMatchObject({ status: 'completed', imagery: { source: 'caller-drone-photo' } });
+    expect(byRole.markup.image).toMatchObject({ width, height: photo.height });
+    expect(byRole.markup_edit.status).toBe('completed');
+    expect(byRole.reveal_video.status).toBe('completed');
+    expect(byRole.markup_edit_portal_safe).toMatchObject({
+      status: 'failed',
+      error: { code: 'LICENCE_RESTRICTED' },
+    });
+    expect(kit.output.licence_restrictions).toEqual([
+      expect.objectContaining({ role: 'markup_edit_portal_safe', use: 'portal', code: 'LICENCE_RESTRICTED' }),
+    ]);
+    // The reveal is 16:9: the 3:2 photo cut around the boundary, not squashed.
+    const poster = await sharp(await download(byRole.reveal_video.poster.url)).metadata();
+    expect((poster.width ?? 0) / (poster.height ?? 1)).toBeCloseTo(16 / 9, 2);
+  });
+});

@@ -37,9 +37,13 @@ export interface GroundTruthScene {
   readonly scene: PreparedAerialScene;
 }
 
-/** The site, its parcel, and the aerial scene prepared with the parcel's corners marked on the ground. */
+/**
+ * The site, its parcel, and the aerial scene prepared with the parcel's corners marked on the ground (and
+ * its houses and tree crowns taken off); `marked: false` leaves the scene as the drone kinds draw it.
+ */
 export async function groundTruthScene(
   media: Pick<MemoryMedia, 'put' | 'sign' | 'files'>,
+  { marked = true }: { readonly marked?: boolean } = {},
 ): Promise<GroundTruthScene> {
   const parsed = parseAustralianAddress(GROUND_TRUTH_ADDRESS);
   if (!parsed.ok) throw new Error(parsed.problems.join('; '));
@@ -59,6 +63,17 @@ export async function groundTruthScene(
   const site = await sites.siteAround(GROUND_TRUTH_POSITION, parsed.address, 3072 * 0.25 * 0.72);
   const lot = site.parcels.find((p) => p.addressed)!.polygon;
   const parcel = lot.map((p) => fromLocalMetres(site.origin, p));
+  const result = {
+    site,
+    parcel,
+    parcelAreaM2: polygonArea(lot),
+    boundary: {
+      type: 'Polygon' as const,
+      coordinates: [[...parcel, parcel[0]!].map((p) => [p.lng, p.lat])],
+    },
+    scene,
+  };
+  if (!marked) return result;
   // The ground image: north-up, groundSizeM square centred on the property, pixel edges at its edges.
   const ground = media.files.get('truth/aerial-ground.jpg')!;
   const size = scene.sceneProps.groundSizeM;
@@ -71,11 +86,11 @@ export async function groundTruthScene(
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${meta.width}" height="${meta.height}">${discs
     .map((d) => `<circle cx="${d.x}" cy="${d.y}" r="${MARKER_RADIUS_M * px}" fill="${MAGENTA}"/>`)
     .join('')}</svg>`;
-  const marked = await sharp(ground.body)
+  const withMarkers = await sharp(ground.body)
     .composite([{ input: Buffer.from(svg) }])
     .jpeg({ quality: 95 })
     .toBuffer();
-  await media.put('truth/aerial-ground.jpg', marked, 'image/jpeg');
+  await media.put('truth/aerial-ground.jpg', withMarkers, 'image/jpeg');
   // Houses and tree crowns off (the ground keeps their top-down picture): a house between the camera and a
   // fence corner hides its marker, and the service projects onto the bare ground plane.
   const model = JSON.parse(media.files.get('truth/aerial-scene.json')!.body.toString('utf8'));
@@ -84,16 +99,7 @@ export async function groundTruthScene(
     Buffer.from(JSON.stringify({ ...model, buildings: [], windows: [], trees: [] })),
     'application/json',
   );
-  return {
-    site,
-    parcel,
-    parcelAreaM2: polygonArea(lot),
-    boundary: {
-      type: 'Polygon',
-      coordinates: [[...parcel, parcel[0]!].map((p) => [p.lng, p.lat])],
-    },
-    scene,
-  };
+  return result;
 }
 
 /** A drone pose as DJI reports it, with the lens. */
