@@ -1118,6 +1118,8 @@ export interface components {
       edit_job_id: string;
       /** @description remotion-local or remotion-lambda. */
       renderer: string;
+      /** @description The markup's imagery provenance (absent on videos of edits made before it was recorded). */
+      imagery?: components["schemas"]["ImageryProvenance"];
     };
     VirtualStagingOutput: {
       /** @description The staged photo, same size and format as the input. */

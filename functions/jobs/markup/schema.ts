@@ -471,5 +471,8 @@ export const markupVideoOutput = z
       .uuid()
       .meta({ description: 'The edit whose boundary, style and annotations the video reveals.' }),
     renderer: z.string().meta({ description: 'remotion-local or remotion-lambda.' }),
+    imagery: imageryProvenanceOutput.optional().meta({
+      description: "The markup's imagery provenance (absent on videos of edits made before it was recorded).",
+    }),
   })
   .meta({ id: 'MarkupVideoOutput' });

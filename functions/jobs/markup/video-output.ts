@@ -34,6 +34,7 @@ export async function storeRevealVideo(
     markup_job_id: edit.markup_job_id,
     edit_job_id: event.parent.job_id,
     renderer: render.renderer,
+    ...(edit.imagery ? { imagery: edit.imagery } : {}),
   };
 }
 
