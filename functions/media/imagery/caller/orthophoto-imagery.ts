@@ -19,6 +19,7 @@ import {
   type NadirImagery,
 } from '../../geo/types.ts';
 import { nadirImageToGround } from '../picture-ground.ts';
+import { warpBilinear } from '../warp.ts';
 import type { OrthophotoFrame } from './orthophoto-frame.ts';
 
 /** The fill of ground outside the orthophoto. */
@@ -113,13 +114,14 @@ export class OrthophotoImagery implements NadirImagery {
     const sy = region.info.height / regionHeight;
     const toRegion: Homography = [sx, 0, -left * sx, 0, sy, -top * sy, 0, 0, 1];
     return warpBilinear(
-      region.data,
-      region.info.width,
-      region.info.height,
-      region.info.channels,
+      {
+        data: region.data,
+        width: region.info.width,
+        height: region.info.height,
+        channels: region.info.channels,
+      },
       multiplyHomographies(toRegion, outToSource),
-      width,
-      height,
+      { width, height, outside: NO_COVERAGE_RGB },
     );
   }
 }
@@ -130,68 +132,6 @@ function fill(width: number, height: number): Buffer {
     out[i] = NO_COVERAGE_RGB[0];
     out[i + 1] = NO_COVERAGE_RGB[1];
     out[i + 2] = NO_COVERAGE_RGB[2];
-  }
-  return out;
-}
-
-/**
- * Samples `source` (pixel centres at +0.5) at each output pixel's centre mapped through `outToSource`,
- * bilinearly; outside the source the output is the no-coverage grey. Output is RGB.
- */
-export function warpBilinear(
-  source: Buffer,
-  sourceWidth: number,
-  sourceHeight: number,
-  channels: number,
-  outToSource: Homography,
-  width: number,
-  height: number,
-): Buffer {
-  const out = Buffer.alloc(width * height * CHANNELS);
-  const [a, b, c, d, e, f, g, h, k] = outToSource;
-  const stride = sourceWidth * channels;
-  const maxX = sourceWidth - 1;
-  const maxY = sourceHeight - 1;
-  for (let j = 0; j < height; j += 1) {
-    const py = j + 0.5;
-    // Homogeneous coordinates of the row's first pixel centre and their steps along the row.
-    let X = a * 0.5 + b * py + c;
-    let Y = d * 0.5 + e * py + f;
-    let W = g * 0.5 + h * py + k;
-    let o = j * width * CHANNELS;
-    for (let i = 0; i < width; i += 1) {
-      const sx = X / W - 0.5;
-      const sy = Y / W - 0.5;
-      X += a;
-      Y += d;
-      W += g;
-      if (!(sx >= -0.5 && sy >= -0.5 && sx <= maxX + 0.5 && sy <= maxY + 0.5)) {
-        out[o] = NO_COVERAGE_RGB[0];
-        out[o + 1] = NO_COVERAGE_RGB[1];
-        out[o + 2] = NO_COVERAGE_RGB[2];
-        o += CHANNELS;
-        continue;
-      }
-      const cx = sx < 0 ? 0 : sx > maxX ? maxX : sx;
-      const cy = sy < 0 ? 0 : sy > maxY ? maxY : sy;
-      const ix = cx >= maxX ? Math.max(0, maxX - 1) : Math.floor(cx);
-      const iy = cy >= maxY ? Math.max(0, maxY - 1) : Math.floor(cy);
-      const fx = cx - ix;
-      const fy = cy - iy;
-      const ix1 = Math.min(ix + 1, maxX);
-      const iy1 = Math.min(iy + 1, maxY);
-      const p00 = iy * stride + ix * channels;
-      const p01 = iy * stride + ix1 * channels;
-      const p10 = iy1 * stride + ix * channels;
-      const p11 = iy1 * stride + ix1 * channels;
-      for (let ch = 0; ch < CHANNELS; ch += 1) {
-        const s = channels >= 3 ? ch : 0;
-        const t = source[p00 + s]! + (source[p01 + s]! - source[p00 + s]!) * fx;
-        const u = source[p10 + s]! + (source[p11 + s]! - source[p10 + s]!) * fx;
-        out[o + ch] = (t + (u - t) * fy + 0.5) | 0;
-      }
-      o += CHANNELS;
-    }
   }
   return out;
 }

@@ -17,6 +17,7 @@ import {
   type TileCoord,
   zoomForResolution,
 } from '../../geo/web-mercator.ts';
+import { warpBilinear } from '../../imagery/warp.ts';
 import { mapWithConcurrency } from './concurrency.ts';
 import type { TileClient } from './vector-tile-site-source.ts';
 
@@ -193,10 +194,10 @@ interface RotateAndCrop {
 
 /**
  * Samples the north-up source into a width x height image whose top points at `rotationDeg`. An output
- * pixel (u right, v up, metres from the centre) lies at east = u cos θ + v sin θ, north = v cos θ - u sin θ.
+ * pixel (u right, v up, metres from the centre) lies at east = u cos θ + v sin θ, north = v cos θ - u sin θ;
+ * beyond the mosaic (fetched with a margin) the edge pixels continue.
  */
 function rotateAndCrop(p: RotateAndCrop): Buffer {
-  const out = Buffer.alloc(p.width * p.height * CHANNELS);
   const cos = Math.cos(p.rotationDeg * DEG);
   const sin = Math.sin(p.rotationDeg * DEG);
   const cx = p.centerX * p.scaleX;
@@ -208,39 +209,13 @@ function rotateAndCrop(p: RotateAndCrop): Buffer {
   const rightY = sin * ky;
   const downX = -sin * kx;
   const downY = cos * ky;
-  const maxX = p.sourceWidth - 1;
-  const maxY = p.sourceHeight - 1;
-  // Last top-left index of a 2x2 neighbourhood, so the far edge interpolates with weight 1, not past it.
-  const lastX = Math.max(0, maxX - 1);
-  const lastY = Math.max(0, maxY - 1);
-  const src = p.source;
-  const rowStride = p.sourceWidth * CHANNELS;
-  for (let j = 0; j < p.height; j++) {
-    const dv = j + 0.5 - p.height / 2;
-    for (let i = 0; i < p.width; i++) {
-      const du = i + 0.5 - p.width / 2;
-      // Continuous source coordinates, shifted by half a pixel to address pixel centres.
-      const sx = Math.min(maxX, Math.max(0, cx + du * rightX + dv * downX - 0.5));
-      const sy = Math.min(maxY, Math.max(0, cy + du * rightY + dv * downY - 0.5));
-      const ix = Math.min(Math.floor(sx), lastX);
-      const iy = Math.min(Math.floor(sy), lastY);
-      const fx = sx - ix;
-      const fy = sy - iy;
-      const ix1 = Math.min(ix + 1, maxX);
-      const iy1 = Math.min(iy + 1, maxY);
-      const a = iy * rowStride + ix * CHANNELS;
-      const b = iy * rowStride + ix1 * CHANNELS;
-      const c = iy1 * rowStride + ix * CHANNELS;
-      const d = iy1 * rowStride + ix1 * CHANNELS;
-      const o = (j * p.width + i) * CHANNELS;
-      for (let k = 0; k < CHANNELS; k++) {
-        const top = src[a + k]! + (src[b + k]! - src[a + k]!) * fx;
-        const bottom = src[c + k]! + (src[d + k]! - src[c + k]!) * fx;
-        out[o + k] = Math.round(top + (bottom - top) * fy);
-      }
-    }
-  }
-  return out;
+  const w2 = p.width / 2;
+  const h2 = p.height / 2;
+  return warpBilinear(
+    { data: p.source, width: p.sourceWidth, height: p.sourceHeight, channels: CHANNELS },
+    [rightX, downX, cx - w2 * rightX - h2 * downX, rightY, downY, cy - w2 * rightY - h2 * downY, 0, 0, 1],
+    { width: p.width, height: p.height, outside: 'clamp' },
+  );
 }
 
 function clampIndex(index: number, n: number): number {
