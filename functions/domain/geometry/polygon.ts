@@ -193,3 +193,23 @@ export function simplifyRing(ring: readonly Point[], maxVertices: number): Point
   }
   return out;
 }
+
+/**
+ * The part of a ring where `value` is at least 0, for `value` linear in the plane (one side of a line):
+ * Sutherland-Hodgman against one half-plane. Empty when the ring lies wholly outside.
+ */
+export function clipRingToHalfPlane(ring: readonly Point[], value: (p: Point) => number): Point[] {
+  const out: Point[] = [];
+  for (let i = 0; i < ring.length; i += 1) {
+    const p = ring[i]!;
+    const q = ring[(i + 1) % ring.length]!;
+    const vp = value(p);
+    const vq = value(q);
+    if (vp >= 0) out.push(p);
+    if (vp >= 0 !== vq >= 0) {
+      const t = vp / (vp - vq);
+      out.push({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
+    }
+  }
+  return out;
+}

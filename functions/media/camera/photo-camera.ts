@@ -10,6 +10,7 @@
 // side down).
 import type { Point } from '../../domain/geo-types.ts';
 import { type Homography, invertHomography } from '../../domain/geometry/homography.ts';
+import { clipRingToHalfPlane } from '../../domain/geometry/polygon.ts';
 import { cross3, DEG, dot3, type Vec3 } from './camera-model.ts';
 
 export interface PhotoPose {
@@ -222,30 +223,12 @@ function viewHalfPlanes(camera: PhotoCamera): HalfPlane[] {
   ];
 }
 
-/** Sutherland-Hodgman against one half-plane. */
-function clipAgainst(ring: readonly Point[], plane: HalfPlane): Point[] {
-  const out: Point[] = [];
-  const value = (p: Point) => plane.a * p.x + plane.b * p.y + plane.c;
-  for (let i = 0; i < ring.length; i += 1) {
-    const p = ring[i]!;
-    const q = ring[(i + 1) % ring.length]!;
-    const vp = value(p);
-    const vq = value(q);
-    if (vp >= 0) out.push(p);
-    if (vp >= 0 !== vq >= 0) {
-      const t = vp / (vp - vq);
-      out.push({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
-    }
-  }
-  return out;
-}
-
 /** The part of a ground polygon (local metres) the photo shows, as a ground polygon (maybe empty). */
 export function clipToView(camera: PhotoCamera, ring: readonly Point[]): Point[] {
   let clipped: Point[] = [...ring];
   for (const plane of viewHalfPlanes(camera)) {
     if (clipped.length === 0) break;
-    clipped = clipAgainst(clipped, plane);
+    clipped = clipRingToHalfPlane(clipped, (p) => plane.a * p.x + plane.b * p.y + plane.c);
   }
   return clipped;
 }

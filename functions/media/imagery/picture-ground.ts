@@ -12,7 +12,7 @@ import {
   invertHomography,
   multiplyHomographies,
 } from '../../domain/geometry/homography.ts';
-import { polygonArea } from '../../domain/geometry/polygon.ts';
+import { clipRingToHalfPlane, polygonArea } from '../../domain/geometry/polygon.ts';
 import {
   clipToView,
   densify,
@@ -57,7 +57,7 @@ const DEG = Math.PI / 180;
 /** Compass bearing of a ground vector (x east, y north). */
 const bearingOf = (dx: number, dy: number) => (((Math.atan2(dx, dy) / DEG) % 360) + 360) % 360;
 
-/** Sutherland-Hodgman of a pixel ring against the frame. */
+/** A pixel ring clipped to the frame. */
 function clipToFrame(ring: readonly Point[], width: number, height: number): Point[] {
   const edges: Array<(p: Point) => number> = [
     (p) => p.x,
@@ -65,24 +65,10 @@ function clipToFrame(ring: readonly Point[], width: number, height: number): Poi
     (p) => p.y,
     (p) => height - p.y,
   ];
-  let out: Point[] = [...ring];
-  for (const value of edges) {
-    if (out.length === 0) break;
-    const next: Point[] = [];
-    for (let i = 0; i < out.length; i += 1) {
-      const p = out[i]!;
-      const q = out[(i + 1) % out.length]!;
-      const vp = value(p);
-      const vq = value(q);
-      if (vp >= 0) next.push(p);
-      if (vp >= 0 !== vq >= 0) {
-        const t = vp / (vp - vq);
-        next.push({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
-      }
-    }
-    out = next;
-  }
-  return out;
+  return edges.reduce<Point[]>(
+    (clipped, edge) => (clipped.length ? clipRingToHalfPlane(clipped, edge) : clipped),
+    [...ring],
+  );
 }
 
 /** The pixels to metres east/north of the centre map of a top-down frame. */
