@@ -1,7 +1,7 @@
 // Jobs: a filtered, paged list, and one job with its timeline, media previews and webhook attempts.
 import { call, type Job, type JobPage, type WebhookAttempt } from './api.ts';
+import type { PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
-import type { PageContext } from './main.ts';
 
 const STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'];
 const PAGE_SIZE = 20;

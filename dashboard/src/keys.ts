@@ -1,7 +1,7 @@
 // API keys: create, list, rotate, revoke. A new key's secret is shown once, in a banner, then only its hint.
 import { call, type DashboardKey, type Mode } from './api.ts';
+import type { PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
-import type { PageContext } from './main.ts';
 
 function secretBanner(title: string, key: string, onDismiss: () => void): HTMLElement {
   const copy = button('Copy', async () => navigator.clipboard?.writeText(key).catch(() => undefined), {

@@ -11,23 +11,12 @@ import {
   whenUnauthorized,
 } from './api.ts';
 import { exchangeToken, finishCognitoSignIn, signInFromLink, startCognitoSignIn } from './auth.ts';
+import type { Account, PageContext } from './context.ts';
 import { button, h, replace } from './dom.ts';
 import { jobPage, jobsPage } from './jobs.ts';
 import { keysPage } from './keys.ts';
 import { usagePage } from './usage.ts';
 import { webhooksPage } from './webhooks.ts';
-
-export interface Account {
-  organization_id: string;
-  modes: Mode[];
-  sign_in: 'sign-in-link' | 'cognito';
-}
-
-export interface PageContext {
-  readonly account: Account;
-  readonly mode: Mode;
-  navigate(hash: string): void;
-}
 
 const MODE_KEY = 'pms.dashboard.mode';
 const app = document.getElementById('app')!;

@@ -1,7 +1,7 @@
 // Usage: units per UTC day, stacked by job type (an inline SVG chart), and totals per job type.
 import { call, type UsageReport } from './api.ts';
+import type { PageContext } from './context.ts';
 import { h, svg } from './dom.ts';
-import type { PageContext } from './main.ts';
 
 const PALETTE = [
   '#4f46e5',

@@ -3,7 +3,6 @@
 // document is generated from it. The jobs resource and the document are the API's own routes; every
 // route that creates a job comes from the job-kind registry and is served by one handler module
 // (submit-job.ts), which finds its route by method and path.
-import type { z } from 'zod';
 import type { ErrorCode } from '../core/errors.ts';
 import type { JobType } from '../core/jobs/job-types.ts';
 import { jobIdParam } from '../core/schemas/common.ts';
@@ -11,55 +10,10 @@ import type { JobRoute } from '../jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import { usageQuery, usageReport } from './usage-schemas.ts';
 
-export type HttpMethod = 'GET' | 'POST';
-export type RouteAuth = 'api-key' | 'session' | 'none';
-
-export interface RouteDefinition {
-  readonly method: HttpMethod;
-  /** API Gateway path syntax: /v1/jobs/{jobId} */
-  readonly path: string;
-  /** Handler module, relative to the project root; it exports `handler`. */
-  readonly handler: string;
-  /** Construct id of the route's function (a contract: changing it replaces the function). */
-  readonly functionId: string;
-  readonly operationId: string;
-  readonly summary: string;
-  readonly tag: string;
-  /**
-   * api-key: X-API-Key, rate limited, scoped to the key's organization and mode; session: a developer
-   * dashboard session (Cognito authorizer on deployed stages), scoped to its organization; none: public.
-   */
-  readonly auth: RouteAuth;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  readonly success: {
-    readonly status: 200 | 201 | 202;
-    readonly schema?: z.ZodType;
-    readonly description: string;
-  };
-  readonly errors: readonly ErrorCode[];
-  /** What the function may touch; the CDK app grants exactly this. */
-  readonly access: {
-    readonly jobs?: 'read' | 'write';
-    readonly media?: 'read';
-    readonly startsJob?: JobType;
-    /** Stops any job type's execution (cancel): every state machine's ARN and StopExecution on it. */
-    readonly stopsJobs?: boolean;
-    /** Queues job events (the webhook queue). */
-    readonly jobEvents?: boolean;
-    /** Dashboard sign-in and sessions (items of the accounts table). */
-    readonly sessions?: boolean;
-    /** Administers the organization's API keys and webhook secrets (the accounts table). */
-    readonly keys?: boolean;
-    /** Reads usage records, and gets the stage's rates. */
-    readonly usage?: boolean;
-  };
-  /** For job routes: the kind's route (its submit use case). */
-  readonly job?: JobRoute;
-}
+export type { HttpMethod, RouteAuth, RouteDefinition } from './route-definition.ts';
 
 const AUTH_ERRORS: readonly ErrorCode[] = [
   'UNAUTHORIZED',

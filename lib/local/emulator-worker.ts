@@ -7,22 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import dynalite from 'dynalite';
 import { installMemoizingConditionParser } from './dynalite-parsers.ts';
+import type { EmulatorWorkerData, EmulatorWorkerMessage } from './emulator-worker-protocol.ts';
 import { IDLE_CONNECTION_TIMEOUTS, startAwsEmulator } from './emulators.ts';
-import type { SigningCredentials } from './presigned-url-check.ts';
-
-export type EmulatorWorkerData =
-  | { readonly kind: 'dynamodb'; readonly path: string }
-  | {
-      readonly kind: 'aws';
-      readonly queueDir: string;
-      readonly objectDir: string;
-      readonly credentials: SigningCredentials;
-    };
-
-export type EmulatorWorkerMessage =
-  | { readonly type: 'listening'; readonly port: number }
-  | { readonly type: 'error'; readonly message: string }
-  | { readonly type: 'stopped' };
 
 async function start(data: EmulatorWorkerData): Promise<{ port: number; close(): Promise<void> }> {
   if (data.kind === 'aws') return startAwsEmulator(data.queueDir, data.objectDir, data.credentials);

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { buildApp } from 'fauxqs';
 import { claimDataDir } from './data-dir-claim.ts';
-import type { EmulatorWorkerData, EmulatorWorkerMessage } from './emulator-worker.ts';
+import type { EmulatorWorkerData, EmulatorWorkerMessage } from './emulator-worker-protocol.ts';
 import {
   checkPresignedRequest,
   checkSignedRequest,

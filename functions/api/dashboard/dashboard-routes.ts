@@ -2,7 +2,7 @@
 // dashboard session (a Cognito ID token on deployed stages, a sign-in-link session locally), never by
 // an API key, and always scoped to the signed-in organization.
 import type { ErrorCode } from '../../core/errors.ts';
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 import {
   account,
   createdKey,

@@ -8,7 +8,8 @@
 import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { JobError, TransientError } from '../../core/errors.ts';
 import type { StageUrlRules } from '../../core/outbound/url-policy.ts';
-import { type SecretReader, secretReaderFromEnv } from '../../core/secrets/secrets.ts';
+import { secretReaderFromEnv } from '../../core/secrets/secret-reader-from-env.ts';
+import type { SecretReader } from '../../core/secrets/secrets.ts';
 import type { LatLng } from '../../domain/geo-types.ts';
 import { guardedGet } from '../../media/aerial/tiles/guarded-get.ts';
 import { apiKeyFromSecret, TilesSourceError } from '../../media/aerial/tiles/photorealistic-tiles.ts';

@@ -2,7 +2,7 @@
 // remotion-lambda); the steps never know which one runs.
 import { ENV, requireEnv } from '../../core/config/env.ts';
 import type { MediaStore } from '../../core/media/media-store.ts';
-import { secretReaderFromEnv } from '../../core/secrets/secrets.ts';
+import { secretReaderFromEnv } from '../../core/secrets/secret-reader-from-env.ts';
 import { LocalRenderer } from './local-renderer.ts';
 import { RemotionLambdaRenderer } from './remotion-lambda-renderer.ts';
 import type { Renderer } from './renderer.ts';

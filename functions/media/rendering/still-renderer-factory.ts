@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { ENV, optionalEnv, requireEnv } from '../../core/config/env.ts';
-import { secretReaderFromEnv } from '../../core/secrets/secrets.ts';
+import { secretReaderFromEnv } from '../../core/secrets/secret-reader-from-env.ts';
 import { LocalStillRenderer } from './local-still-renderer.ts';
 import { RemotionLambdaStillRenderer } from './remotion-lambda-still-renderer.ts';
 import { localRenderSlots, RenderSlots } from './render-slots.ts';

@@ -72,3 +72,20 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
+
+export interface OpeningInputs {
+  /** The blurred analysis copy (RGB) and the unblurred greyscale one, both w × h. */
+  readonly data: Buffer;
+  readonly grey: Buffer;
+  readonly w: number;
+  readonly h: number;
+  /** Floor line per analysis column (the walls' line, never above it). */
+  readonly floorTop: Float64Array;
+  /** 1 where floorTop is a wall's floor line (the back wall's, or a side wall's that agrees with the perspective). */
+  readonly lined: Uint8Array;
+  readonly scale: number;
+  /** Where the floor colour climbed above the walls' floor line: things standing on the floor. */
+  readonly leaks: readonly ImageRect[];
+  /** Horizon row (analysis pixels). */
+  readonly vy: number;
+}

@@ -1,6 +1,6 @@
 // Doors found by their frame alone (a white door in a white wall has nothing else to show): two long
 // vertical edges standing on the walls' floor line, as tall as a door at that depth, joined at the top.
-import type { OpeningInputs } from './room-analysis-openings.ts';
+import type { OpeningInputs } from './room-analysis-common.ts';
 import { TYPICAL_EYE_HEIGHT } from './room-camera.ts';
 
 /** Standard door leaf height; jambs are found by their length relative to it at their floor row. */

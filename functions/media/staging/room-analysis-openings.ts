@@ -1,26 +1,12 @@
 // Openings to keep clear: large regions of the walls that are not wall-coloured (bright ones are
 // windows, tall ones standing on the floor are doors, anything else is kept clear all the same), the
 // floor colour's leaks above the walls' floor line, and door frames found by their jambs.
-import { dist, type ImageRect, type Lab, median, type Opening, toLab } from './room-analysis-common.ts';
+import { dist, type Lab, median, type Opening, type OpeningInputs, toLab } from './room-analysis-common.ts';
 import { doorJambPairs } from './room-analysis-door-jambs.ts';
-import { TYPICAL_EYE_HEIGHT } from './room-camera.ts';
 
-export interface OpeningInputs {
-  /** The blurred analysis copy (RGB) and the unblurred greyscale one, both w × h. */
-  readonly data: Buffer;
-  readonly grey: Buffer;
-  readonly w: number;
-  readonly h: number;
-  /** Floor line per analysis column (the walls' line, never above it). */
-  readonly floorTop: Float64Array;
-  /** 1 where floorTop is a wall's floor line (the back wall's, or a side wall's that agrees with the perspective). */
-  readonly lined: Uint8Array;
-  readonly scale: number;
-  /** Where the floor colour climbed above the walls' floor line: things standing on the floor. */
-  readonly leaks: readonly ImageRect[];
-  /** Horizon row (analysis pixels). */
-  readonly vy: number;
-}
+export type { OpeningInputs };
+
+import { TYPICAL_EYE_HEIGHT } from './room-camera.ts';
 
 interface Box {
   x0: number;
