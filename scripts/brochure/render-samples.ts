@@ -5,9 +5,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { generateBrochureSlide } from '../../functions/jobs/brochure/generate-slide.ts';
-import { chooseLayout, SLIDE_LAYOUTS } from '../../functions/jobs/brochure/layout-rules.ts';
 import { brochureSlideRequest } from '../../functions/jobs/brochure/schema.ts';
+import { generateBrochureSlide } from '../../functions/media/brochure/generate-slide.ts';
+import { chooseLayout, SLIDE_LAYOUTS } from '../../functions/media/brochure/layout-rules.ts';
 import { SyntheticNadirImagery } from '../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { imageFetcher } from '../../functions/media/images/fetch-image.ts';
 import { LocalStillRenderer } from '../../functions/media/rendering/local-still-renderer.ts';

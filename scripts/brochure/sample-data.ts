@@ -7,7 +7,7 @@ import { parseAustralianAddress } from '../../functions/domain/address/address-p
 import type { LatLng, SiteModel } from '../../functions/domain/geo-types.ts';
 import { polygonCentroid } from '../../functions/domain/geometry/polygon.ts';
 import type { BrochureSlideRequest } from '../../functions/jobs/brochure/schema.ts';
-import { slideFont } from '../../functions/jobs/brochure/text-fit.ts';
+import { slideFont } from '../../functions/media/brochure/text-fit.ts';
 import { fromLocalMetres } from '../../functions/media/geo/local-metric.ts';
 import { GazetteerGeocoder } from '../../functions/media/geo/offline-geocoder.ts';
 import { SyntheticNadirImagery } from '../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';

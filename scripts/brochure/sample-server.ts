@@ -3,7 +3,7 @@
 // by URL, as it loads presigned S3 URLs in AWS.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrochureMediaPort } from '../../functions/jobs/brochure/generate-slide.ts';
+import type { BrochureMediaPort } from '../../functions/media/brochure/generate-slide.ts';
 import { sampleAssets } from './sample-data.ts';
 
 export interface SampleServer {

@@ -15,8 +15,8 @@ import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client }
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryMedia, syntheticAerialScene } from '../../bench/aerial-fixture.ts';
-import { prepareSlide, slideProps } from '../../functions/jobs/brochure/generate-slide.ts';
 import { brochureSlideRequest } from '../../functions/jobs/brochure/schema.ts';
+import { prepareSlide, slideProps } from '../../functions/media/brochure/generate-slide.ts';
 import { SyntheticNadirImagery } from '../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { imageFetcher } from '../../functions/media/images/fetch-image.ts';
 import { AERIAL_STILL } from '../../functions/media/remotion/aerial-compositions.ts';

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { address, commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
+import { SLIDE_LAYOUTS } from '../../media/brochure/layout-rules.ts';
 import { BROCHURE_SLIDE_TYPES } from '../../media/remotion/brochure-scene.ts';
-import { SLIDE_LAYOUTS } from './layout-rules.ts';
 
 /** Every bound of the endpoint, once. */
 export const BROCHURE_LIMITS = {

@@ -9,11 +9,11 @@ import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
 import { polygonCentroid } from '../../domain/geometry/polygon.ts';
+import { generateBrochureSlide } from '../../media/brochure/generate-slide.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import type { Providers } from '../../media/providers/provider-factory.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import { parsedAddressOf } from '../shared/resolve-location.ts';
-import { generateBrochureSlide } from './generate-slide.ts';
 import type { BrochureSlideRequest, brochureSlideOutput } from './schema.ts';
 
 export type StoredBrochureSlideOutput = Stored<z.infer<typeof brochureSlideOutput>>;

@@ -20,7 +20,7 @@ import {
   type StepEvent,
   type StepJob,
 } from '../../core/workflows/step-runtime.ts';
-import { PRINT_MARKS_MM, printDeck, screenDeck } from '../brochure/deck-pdf.ts';
+import { PRINT_MARKS_MM, printDeck, screenDeck } from '../../media/brochure/deck-pdf.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import {
   blockedRoles,

@@ -4,8 +4,8 @@ import {
   contrastRatio,
   relativeLuminance,
   textColourOn,
-} from '../../../functions/jobs/brochure/colour.ts';
-import { fitText, slideFont } from '../../../functions/jobs/brochure/text-fit.ts';
+} from '../../../functions/media/brochure/colour.ts';
+import { fitText, slideFont } from '../../../functions/media/brochure/text-fit.ts';
 
 describe('WCAG contrast', () => {
   it('matches the WCAG reference values', () => {

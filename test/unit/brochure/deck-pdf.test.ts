@@ -23,11 +23,11 @@ import {
   type Rect,
   screenDeck,
   slideTrimBox,
-} from '../../../functions/jobs/brochure/deck-pdf.ts';
-import { SLIDE_LAYOUTS } from '../../../functions/jobs/brochure/layout-rules.ts';
-import type { PreparedImage } from '../../../functions/jobs/brochure/prepare-images.ts';
-import { layoutSlide } from '../../../functions/jobs/brochure/slide-layouts.ts';
-import { A4_LANDSCAPE, slidePdf } from '../../../functions/jobs/brochure/slide-pdf.ts';
+} from '../../../functions/media/brochure/deck-pdf.ts';
+import { SLIDE_LAYOUTS } from '../../../functions/media/brochure/layout-rules.ts';
+import type { PreparedImage } from '../../../functions/media/brochure/prepare-images.ts';
+import { layoutSlide } from '../../../functions/media/brochure/slide-layouts.ts';
+import { A4_LANDSCAPE, slidePdf } from '../../../functions/media/brochure/slide-pdf.ts';
 import { BROCHURE_SLIDE_TYPES } from '../../../functions/media/remotion/brochure-scene.ts';
 
 const TRIM = { width: 841.89, height: (1080 * 841.89) / 1920 }; // 297 x 167.06 mm

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLayout } from '../../../functions/jobs/brochure/layout-rules.ts';
 import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
+import { chooseLayout } from '../../../functions/media/brochure/layout-rules.ts';
 
 describe('layout_description rules', () => {
   it.each([

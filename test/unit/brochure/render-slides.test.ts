@@ -5,14 +5,14 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
 import {
   generateBrochureSlide,
   prepareSlide,
   slideProps,
-} from '../../../functions/jobs/brochure/generate-slide.ts';
-import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
-import { A4_LANDSCAPE } from '../../../functions/jobs/brochure/slide-pdf.ts';
-import { slideFont } from '../../../functions/jobs/brochure/text-fit.ts';
+} from '../../../functions/media/brochure/generate-slide.ts';
+import { A4_LANDSCAPE } from '../../../functions/media/brochure/slide-pdf.ts';
+import { slideFont } from '../../../functions/media/brochure/text-fit.ts';
 import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { ImageFetchError, imageFetcher } from '../../../functions/media/images/fetch-image.ts';
 import { BROCHURE_COMPOSITIONS } from '../../../functions/media/remotion/brochure-scene.ts';

@@ -2,10 +2,10 @@
 // white to black: every text line, image and shape lies inside the slide and inside its own box,
 // nothing is cut mid-word, and every text colour passes WCAG AA on what it is drawn on.
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../../../functions/jobs/brochure/colour.ts';
-import { SLIDE_LAYOUTS } from '../../../functions/jobs/brochure/layout-rules.ts';
-import { layoutSlide, type SlideContent } from '../../../functions/jobs/brochure/slide-layouts.ts';
-import { slideFont } from '../../../functions/jobs/brochure/text-fit.ts';
+import { contrastRatio } from '../../../functions/media/brochure/colour.ts';
+import { SLIDE_LAYOUTS } from '../../../functions/media/brochure/layout-rules.ts';
+import { layoutSlide, type SlideContent } from '../../../functions/media/brochure/slide-layouts.ts';
+import { slideFont } from '../../../functions/media/brochure/text-fit.ts';
 import {
   type Box,
   BROCHURE_SLIDE_SIZE,

@@ -3,20 +3,47 @@
 // files, render the PNG through the still renderer and draw the PDF from the same display list.
 import type { StoredMedia } from '../../core/schemas/outputs.ts';
 import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
-import type { NadirImagery } from '../../media/geo/types.ts';
-import type { FetchedImage, ImageFetcher } from '../../media/images/fetch-image.ts';
+import type { NadirImagery } from '../geo/types.ts';
+import type { FetchedImage, ImageFetcher } from '../images/fetch-image.ts';
 import {
   BROCHURE_COMPOSITIONS,
   BROCHURE_SLIDE_SIZE,
   type BrochureSlideProps,
-} from '../../media/remotion/brochure-scene.ts';
-import type { StillRenderer } from '../../media/rendering/still-renderer.ts';
+  type BrochureSlideType,
+} from '../remotion/brochure-scene.ts';
+import type { StillRenderer } from '../rendering/still-renderer.ts';
 import { type ChosenLayout, chooseLayout } from './layout-rules.ts';
 import { renderLocationMap } from './location-map.ts';
 import { PRINT_SCALE, type PreparedImage, prepareSlotImage } from './prepare-images.ts';
-import type { BrochureSlideRequest } from './schema.ts';
 import { DEFAULT_COLOURS, layoutSlide, type SlideLayoutResult } from './slide-layouts.ts';
 import { slidePdf } from './slide-pdf.ts';
+
+/** What a slide is made from: the brochure request's property, slide and branding (its schema is the job kind's). */
+export interface SlideRequest {
+  readonly property: {
+    readonly address: string;
+    readonly price_display?: string;
+    readonly description?: string;
+    readonly images?: readonly string[];
+  };
+  readonly slide: {
+    readonly type: BrochureSlideType;
+    readonly title?: string;
+    readonly description?: string;
+    readonly layout_description?: string;
+    readonly selected_images?: readonly string[];
+  };
+  readonly branding: {
+    readonly agent_name?: string;
+    readonly agent_phone?: string;
+    readonly agent_email?: string;
+    readonly agent_headshot_url?: string;
+    readonly agency_name?: string;
+    readonly agency_logo_url?: string;
+    readonly primary_color?: string;
+    readonly secondary_color?: string;
+  };
+}
 
 export interface BrochureMediaPort {
   put(
@@ -39,7 +66,7 @@ export interface BrochurePorts {
 }
 
 export interface BrochureSlideResult {
-  readonly slide_type: BrochureSlideRequest['slide']['type'];
+  readonly slide_type: SlideRequest['slide']['type'];
   readonly png: StoredMedia;
   readonly pdf: StoredMedia;
   readonly layout: ChosenLayout;
@@ -58,7 +85,7 @@ export interface PreparedSlide {
 }
 
 export async function prepareSlide(
-  request: BrochureSlideRequest,
+  request: SlideRequest,
   ports: Omit<BrochurePorts, 'media' | 'renderer'>,
 ): Promise<PreparedSlide> {
   const { property, slide, branding } = request;
@@ -165,7 +192,7 @@ export async function slideProps(
 }
 
 export async function generateBrochureSlide(
-  request: BrochureSlideRequest,
+  request: SlideRequest,
   ports: BrochurePorts,
   /** The media key of a file of this job, e.g. (name) => mediaKey(tenant, jobId, name). */
   keyOf: (fileName: string) => string,

@@ -1,7 +1,7 @@
 // The drawing vocabulary the slide layouts use: boxes, fitted text, image slots, logo plates and
 // markers, collected into a display list. Every colour decision that involves text goes through the
 // contrast rules here, so no layout can put unreadable text on a brand colour.
-import type { Box, SceneElement } from '../../media/remotion/brochure-scene.ts';
+import type { Box, SceneElement } from '../remotion/brochure-scene.ts';
 import { contrastRatio, mix, WCAG_AA } from './colour.ts';
 import { type FitOptions, type FittedText, fitText } from './text-fit.ts';
 

@@ -3,7 +3,7 @@
 // bounds given here, then ellipsised at a word boundary), and what follows a text block is placed
 // from the height that block actually used, so short text does not leave holes and long text never
 // overlaps the next block. Each slide type's layouts are in a slide-layouts-<type>.ts module.
-import type { Box, BrochureSlideType, SceneElement } from '../../media/remotion/brochure-scene.ts';
+import type { Box, BrochureSlideType, SceneElement } from '../remotion/brochure-scene.ts';
 import type { ImageSlot, SlideBuilder } from './slide-builder.ts';
 import { agent } from './slide-layouts-agent.ts';
 import { type Layout, palette, type SlideContent } from './slide-layouts-common.ts';

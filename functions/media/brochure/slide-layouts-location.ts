@@ -1,7 +1,7 @@
 // Location slides: a map (half the slide, left or right, or all of it) with a pin on the property and
 // its street on a tag above the pin; beside it, or on a card over a full map, the suburb, the address and
 // the description.
-import type { Box } from '../../media/remotion/brochure-scene.ts';
+import type { Box } from '../remotion/brochure-scene.ts';
 import { INK } from './colour.ts';
 import { pinPath, SlideBuilder } from './slide-builder.ts';
 import { H, M, type Palette, type SlideContent, splitAddress, W } from './slide-layouts-common.ts';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { ENV, optionalEnv } from '../../core/config/env.ts';
-import { type LabelFont, labelFontFrom } from '../../media/markup/label-font.ts';
+import { type LabelFont, labelFontFrom } from '../markup/label-font.ts';
 
 export type FontWeight = 'regular' | 'bold';
 

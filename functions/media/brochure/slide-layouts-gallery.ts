@@ -1,6 +1,6 @@
 // Gallery slides: photos on a dark shade of the brand colour, as a strip of three, a grid of up to six,
 // or a hero photo with up to three beside it; the title and subtitle on one line below.
-import type { Box } from '../../media/remotion/brochure-scene.ts';
+import type { Box } from '../remotion/brochure-scene.ts';
 import { mix, textColourOn } from './colour.ts';
 import { mutedText, SlideBuilder } from './slide-builder.ts';
 import {

@@ -14,11 +14,7 @@ import {
   pushGraphicsState,
   rgb,
 } from 'pdf-lib';
-import {
-  type Box,
-  BROCHURE_SLIDE_SIZE,
-  type BrochureSlideProps,
-} from '../../media/remotion/brochure-scene.ts';
+import { type Box, BROCHURE_SLIDE_SIZE, type BrochureSlideProps } from '../remotion/brochure-scene.ts';
 import { parseHex } from './colour.ts';
 import type { PreparedImage } from './prepare-images.ts';
 

@@ -42,7 +42,7 @@ import {
   stroke,
 } from 'pdf-lib';
 import sharp from 'sharp';
-import { BROCHURE_SLIDE_SIZE } from '../../media/remotion/brochure-scene.ts';
+import { BROCHURE_SLIDE_SIZE } from '../remotion/brochure-scene.ts';
 
 /** Points per millimetre (1 pt = 1/72 inch, 1 inch = 25.4 mm). */
 export const PT_PER_MM = 72 / 25.4;

@@ -3,9 +3,9 @@
 // the neighbouring blocks.
 import sharp from 'sharp';
 import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
-import { fromLocalMetres } from '../../media/geo/local-metric.ts';
-import type { NadirImagery } from '../../media/geo/types.ts';
-import { MAX_NADIR_SIDE_PX } from '../../media/geo/types.ts';
+import { fromLocalMetres } from '../geo/local-metric.ts';
+import type { NadirImagery } from '../geo/types.ts';
+import { MAX_NADIR_SIDE_PX } from '../geo/types.ts';
 
 /** Ground covered across the map slot: about two blocks each side of the property. */
 export const MAP_WIDTH_M = 420;

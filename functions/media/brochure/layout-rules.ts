@@ -2,7 +2,7 @@
 // order, turn the free text into one of the layouts that slide type has. Nothing matched, or a match
 // the slide type has no layout for, falls back to the type's default; the output says which layout
 // ran and why (docs/readme/brochure.md lists the rules).
-import type { BrochureSlideType } from '../../media/remotion/brochure-scene.ts';
+import type { BrochureSlideType } from '../remotion/brochure-scene.ts';
 
 export const SLIDE_LAYOUTS = {
   cover: ['cover-full-bleed', 'cover-image-left', 'cover-image-right'],

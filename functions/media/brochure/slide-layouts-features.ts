@@ -1,6 +1,6 @@
 // Features slides: a list of up to eight features (one column, or two past four) under a brand-colour
 // header across the slide, or beside a full-height photo (left or right); the address and price below.
-import type { Box } from '../../media/remotion/brochure-scene.ts';
+import type { Box } from '../remotion/brochure-scene.ts';
 import { SlideBuilder } from './slide-builder.ts';
 import {
   featureList,

@@ -1,10 +1,6 @@
 // What every slide layout family shares: the slide's size and margin, the content a slide is laid out
 // from, the palette it draws with, and the helpers that split an address and a feature list.
-import {
-  type Box,
-  BROCHURE_SLIDE_SIZE,
-  type BrochureSlideType,
-} from '../../media/remotion/brochure-scene.ts';
+import { type Box, BROCHURE_SLIDE_SIZE, type BrochureSlideType } from '../remotion/brochure-scene.ts';
 import { accentOn, INK, mix, textColourOn } from './colour.ts';
 import type { SlideLayoutId } from './layout-rules.ts';
 import { mutedText, type SlideBuilder } from './slide-builder.ts';
