@@ -6,11 +6,12 @@
 // - `ports`: the adapters the step's code receives, each built once per container on first use, from
 //   a module imported only when a step that needs the capability first runs;
 // - `summary`: a line for readers and the README.
-// A kind names its steps' needs in kind.ts (`needs: ['media', 'sharp', 'mapTiles']`) and its step code
-// repeats them to `defineStep(run, needs)`, which types the ports (a registry test checks the two agree).
+// A kind names its steps' needs once, in its function specs (functions.ts: `needs: ['media', 'sharp',
+// 'mapTiles']`); the workflow and `defineStep(run, spec)` both take the spec, which types the ports.
 // A new capability is one row here; a kind that uses existing ones touches nothing outside its folder.
 import * as path from 'node:path';
 import { ENV, requireEnv } from '../core/config/env.ts';
+import type { ChildJobs } from '../core/jobs/child-jobs.ts';
 import type { WorkflowPorts } from '../core/workflows/step-runtime.ts';
 import type { ImageryLicences } from '../media/imagery/provenance.ts';
 import type { ImageFetcher, ImageryFetcher } from '../media/images/fetch-image.ts';
@@ -19,7 +20,7 @@ import type { Providers } from '../media/providers/provider-factory.ts';
 import type { Renderer } from '../media/rendering/renderer.ts';
 import type { StillRenderer } from '../media/rendering/still-renderer.ts';
 import type { Stager } from '../media/staging/stager.ts';
-import type { ChildJobs } from './shared/child-jobs.ts';
+import type { CapabilityName } from './capability-names.ts';
 
 /** The stage settings capabilities read (a part of the CDK app's stage config). */
 export interface CapabilitySettings {
@@ -251,7 +252,7 @@ export const CAPABILITIES = {
     },
     ports: {
       childJobs: port(
-        () => import('./shared/child-jobs.ts'),
+        () => import('./child-jobs-from-env.ts'),
         (m, platform) => m.childJobsFromEnv(platform),
       ),
     },
@@ -268,9 +269,9 @@ export const CAPABILITIES = {
       target.readAerialTilesKey();
     },
   },
-} satisfies Record<string, Capability>;
+} satisfies Record<CapabilityName, Capability>;
 
-export type CapabilityName = keyof typeof CAPABILITIES;
+export type { CapabilityName };
 
 /** The adapters each capability gives a step (capabilities without any give nothing). */
 export interface CapabilityPorts {

@@ -1,8 +1,7 @@
-// The Lambda handler of a job kind's step: `export const generate = defineStep(generateMarkup, ['media',
-// 'sharp', 'mapTiles'])`. The needs are the same list as the step's function spec in kind.ts (a registry
-// test checks); they decide which adapters the step receives (capabilities.ts), each built once per
-// container on first use from a module loaded the first time the step runs. Tests call the raw function
-// with fakes.
+// The Lambda handler of a job kind's step: `export const generate = defineStep(generateMarkup,
+// GENERATE_MARKUP)`, with the step's function spec (the kind's functions.ts), whose needs decide which
+// adapters the step receives (capabilities.ts), each built once per container on first use from a module
+// loaded the first time the step runs. Tests call the raw function with fakes.
 import {
   lambdaWorkflowPorts,
   type StepEvent,
@@ -11,12 +10,13 @@ import {
   withLazyPorts,
 } from '../core/workflows/step-runtime.ts';
 import { type CapabilityName, type PortsFor, portFactories } from './capabilities.ts';
+import type { StepFunctionSpec } from './job-kind.ts';
 
-/** The needs a handler made by `defineStep` was defined with (read by the registry test). */
-export const STEP_NEEDS = Symbol.for('property-media.step-needs');
+/** The function spec a handler made by `defineStep` was defined with (read by the registry test). */
+export const STEP_FUNCTION = Symbol.for('property-media.step-function');
 
 export type StepHandler<E, R> = ((event: E) => Promise<R>) & {
-  readonly [STEP_NEEDS]: readonly CapabilityName[];
+  readonly [STEP_FUNCTION]: StepFunctionSpec;
 };
 
 /** The ports of a list of needs, each adapter's module loaded once (in parallel) and built on first use. */
@@ -43,10 +43,10 @@ function portsLoader<N extends readonly CapabilityName[]>(needs: N): () => Promi
 
 export function defineStep<E extends StepEvent, R, const N extends readonly CapabilityName[]>(
   run: (event: E, ports: PortsFor<N>) => Promise<R>,
-  needs: N,
+  spec: StepFunctionSpec & { readonly needs: N },
 ): StepHandler<E, R> {
-  const handler = stepHandler<E, R, PortsFor<N>>(run, portsLoader(needs));
-  return Object.assign(handler, { [STEP_NEEDS]: needs });
+  const handler = stepHandler<E, R, PortsFor<N>>(run, portsLoader(spec.needs));
+  return Object.assign(handler, { [STEP_FUNCTION]: spec });
 }
 
 export type { PortsFor, WorkflowPorts };

@@ -2,7 +2,8 @@
 // on, its published output schema and its workflow steps (which handler, which progress stage, what the
 // function needs). A kind's `kind.ts` exports one `JobKind`; the registry lists them, and the route
 // table, the OpenAPI document, the list filter, the state machines and the CDK functions and grants are
-// all derived from that list. Nothing here imports a step's code: handlers are named, not loaded.
+// all derived from that list. Nothing here imports a step's code: handlers are named, not loaded (a
+// registry test checks that each named handler exists and was made with its function spec).
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
@@ -10,7 +11,7 @@ import type { ErrorCode } from '../core/errors.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
 import type { BillingSpec } from '../core/usage/billing.ts';
 import type { JobPorts } from '../core/use-cases/jobs.ts';
-import type { CapabilityName } from './capabilities.ts';
+import type { CapabilityName } from './capability-names.ts';
 
 /** A Lambda handler: an exported function of a module inside a job-kind (or shared) folder. */
 export interface HandlerRef {
@@ -22,11 +23,22 @@ export interface HandlerRef {
 }
 
 /**
- * Names the exports of one module next to the caller, type-checked against that module's exports
- * without loading it: `const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts')`.
+ * Names the exports of one module next to the caller without loading it (or importing its types: the
+ * step module imports its function specs, so the other way round would be a cycle):
+ * `const step = handlersIn(import.meta.url, './steps.ts')`, then `handler: step('generate')`.
  */
-export function handlersIn<M>(base: string, file: string) {
-  return (exportName: Extract<keyof M, string>): HandlerRef => ({ base, file, exportName });
+export function handlersIn(base: string, file: string) {
+  return (exportName: string): HandlerRef => ({ base, file, exportName });
+}
+
+/**
+ * A step function's spec, its needs kept as the literal list they are: the workflow step names it, and
+ * the step module defines its handler with it (`defineStep(run, SPEC)`), so the needs are named once.
+ */
+export function stepFunction<const N extends readonly CapabilityName[] = readonly []>(
+  spec: StepFunctionSpec & { readonly needs?: N },
+): StepFunctionSpec & { readonly needs: N } {
+  return { ...spec, needs: (spec.needs ?? []) as N };
 }
 
 /** The handler's module relative to the project root (what CDK bundles and the local stack imports). */
@@ -72,8 +84,8 @@ export interface StepFunctionSpec {
   readonly timeoutSeconds?: number;
   /**
    * What the function needs besides the jobs table and the event queue every step has: rows of the
-   * capability table (capabilities.ts), which set its environment and grants. The step's code passes
-   * the same list to `defineStep`. @default none
+   * capability table (capabilities.ts), which set its environment and grants and type its ports (the
+   * step's code passes this spec to `defineStep`). @default none
    */
   readonly needs?: readonly CapabilityName[];
 }

@@ -177,16 +177,25 @@ const LIST_PRICES: UsagePricing = {
   },
 };
 
-/** Amazon Location Maps `raster.satellite` tiles (AWS Service Terms, Amazon Location Service). */
+/**
+ * Amazon Location Maps `raster.satellite` tiles, stitched by the service (AWS Service Terms §82, Amazon
+ * Location Service; the developer guide's "Terms of use and data attribution"). The guide names printed
+ * materials as a use of static maps (GetStaticMap), not of tiles stitched elsewhere: until the stage's
+ * own agreement says more, no use beyond display is stated.
+ */
 const AMAZON_LOCATION_SATELLITE_LICENCE: SourceLicence = {
   store: false,
   print: false,
   portal: false,
-  attribution: '© AWS, © Maxar',
-  terms: 'https://aws.amazon.com/service-terms/ (Amazon Location Service)',
+  attribution: '© AWS and its data providers (Amazon Location Service)',
+  terms: 'https://aws.amazon.com/service-terms/ §82; https://docs.aws.amazon.com/location/latest/developerguide/data-attribution.html',
 };
 
-/** Photorealistic 3D Tiles (Google Maps Platform Map Tiles API). */
+/**
+ * Photorealistic 3D Tiles (Google Maps Platform Map Tiles API policies: "you must not pre-fetch, index,
+ * store, or cache any Content", visualization only, no offline use; the Google logo and the tiles'
+ * aggregated data attributions shown with them).
+ */
 const PHOTOREALISTIC_3D_TILES_LICENCE: SourceLicence = {
   store: false,
   print: false,

@@ -1,9 +1,8 @@
 // Brochure slides (docs/readme/brochure.md): one branded slide as a 1920x1080 PNG and an A4 landscape PDF.
-import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
+import { type JobKind, jobRoute } from '../job-kind.ts';
+import { GENERATE_SLIDE } from './functions.ts';
 import { brochureSlideOutput, brochureSlideRequest } from './schema.ts';
 import { submitBrochureSlide } from './submit.ts';
-
-const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
 
 export const brochureKind: JobKind = {
   name: 'brochure',
@@ -31,16 +30,7 @@ export const brochureKind: JobKind = {
         steps: [
           {
             name: 'GenerateSlide',
-            // Decoding and cropping photos up to 40 MP and drawing the map: memory buys CPU and headroom.
-            // The still renders on the stage's renderer (Remotion Lambda in AWS; locally in this worker).
-            fn: {
-              functionId: 'GenerateBrochureSlideFunction',
-              handler: step('generate'),
-              description: 'Downloads the images, lays out and renders a brochure slide (PNG and PDF)',
-              memoryMb: 3008,
-              timeoutSeconds: 120,
-              needs: ['media', 'sharp', 'slideFonts', 'geocoder', 'mapTiles', 'renderer', 'imageFetch'],
-            },
+            fn: GENERATE_SLIDE,
             progress: { percent: 10, stage: 'generating_slide' },
             payload: { input: '$.input' },
             resultPath: '$.output',

@@ -14,6 +14,7 @@ import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import type { Providers } from '../../media/providers/provider-factory.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import { parsedAddressOf } from '../shared/resolve-location.ts';
+import { GENERATE_SLIDE } from './functions.ts';
 import type { BrochureSlideRequest, brochureSlideOutput } from './schema.ts';
 
 export type StoredBrochureSlideOutput = Stored<z.infer<typeof brochureSlideOutput>>;
@@ -84,12 +85,4 @@ export async function generateSlide(
   };
 }
 
-export const generate = defineStep(generateSlide, [
-  'media',
-  'sharp',
-  'slideFonts',
-  'geocoder',
-  'mapTiles',
-  'renderer',
-  'imageFetch',
-]);
+export const generate = defineStep(generateSlide, GENERATE_SLIDE);

@@ -1,8 +1,9 @@
 // Drone stills and footage: a 3D aerial scene of the property's surroundings, drawn from
 // the site model, rendered as a 3840x2160 JPEG from a V1 preset or a V2 free pose, or as 1920x1080 30 fps
 // H.264 footage along a style's camera path. See docs/readme/drone.md.
-import { handlersIn, type JobKind, jobRoute, type StepFunctionSpec, type StepSpec } from '../job-kind.ts';
+import { type JobKind, jobRoute, type StepSpec } from '../job-kind.ts';
 import { renderStep, resolveLocationStep } from '../shared/steps.ts';
+import { PREPARE_FOOTAGE, PREPARE_SCENE, RENDER_STILL, STORE_FOOTAGE } from './functions.ts';
 import {
   droneCaptureRequest,
   droneFootageOutput,
@@ -12,38 +13,14 @@ import {
 } from './schema.ts';
 import { submitDroneCapture, submitDroneFootage, submitDroneStills } from './submit.ts';
 
-const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
-const render = handlersIn<typeof import('./render-steps.ts')>(import.meta.url, './render-steps.ts');
-
 const TAG = 'Drone';
-/** The site model and its 3072x3072 ground image: memory buys CPU. */
-const SCENE_FUNCTION = { memoryMb: 3008, timeoutSeconds: 120 } as const;
-/**
- * A still renders in the step (Remotion Lambda in AWS; locally in this worker, after waiting for a free
- * renderer behind other renders), so the step may take minutes on a busy machine.
- */
-const STILL_RENDER_FUNCTION = { memoryMb: 1024, timeoutSeconds: 600 } as const;
 
 const prepareSceneStep: StepSpec = {
   name: 'PrepareAerialScene',
-  fn: {
-    functionId: 'PrepareAerialSceneFunction',
-    handler: step('prepare'),
-    description: 'Draws the aerial scene of a property (ground image and 3D model) from the site model',
-    ...SCENE_FUNCTION,
-    needs: ['media', 'sharp', 'mapTiles'],
-  },
+  fn: PREPARE_SCENE,
   progress: { percent: 20, stage: 'preparing_scene' },
   payload: { address: '$.input.address', location: '$.location' },
   resultPath: '$.scene',
-};
-
-const renderStillFunction: StepFunctionSpec = {
-  functionId: 'RenderDroneStillFunction',
-  handler: render('renderStill'),
-  description: 'Renders a 3840x2160 drone still of the aerial scene and stores it with the pose used',
-  ...STILL_RENDER_FUNCTION,
-  needs: ['media', 'renderer', 'aerialScene'],
 };
 
 const stillWorkflow = (id: string) => ({
@@ -54,7 +31,7 @@ const stillWorkflow = (id: string) => ({
     prepareSceneStep,
     {
       name: 'RenderDroneStill',
-      fn: renderStillFunction,
+      fn: RENDER_STILL,
       progress: { percent: 45, stage: 'rendering' },
       payload: { input: '$.input', scene: '$.scene' },
       resultPath: '$.output',
@@ -125,13 +102,7 @@ export const droneKind: JobKind = {
           resolveLocationStep,
           {
             name: 'PrepareDroneFootage',
-            fn: {
-              functionId: 'PrepareDroneFootageFunction',
-              handler: step('prepareVideo'),
-              description: 'Draws the aerial scene of a property and plans the footage render',
-              ...SCENE_FUNCTION,
-              needs: ['media', 'sharp', 'mapTiles', 'renderScale', 'aerialScene'],
-            },
+            fn: PREPARE_FOOTAGE,
             progress: { percent: 15, stage: 'preparing_scene' },
             payload: { input: '$.input', location: '$.location' },
             resultPath: '$.prepared',
@@ -139,13 +110,7 @@ export const droneKind: JobKind = {
           renderStep('$.prepared.request', { from: 25, to: 92, stage: 'rendering' }),
           {
             name: 'StoreDroneFootage',
-            fn: {
-              functionId: 'StoreDroneFootageFunction',
-              handler: render('storeFootage'),
-              description: 'Renders the footage poster and records the footage as the job output',
-              ...STILL_RENDER_FUNCTION,
-              needs: ['media', 'renderer'],
-            },
+            fn: STORE_FOOTAGE,
             progress: { percent: 93, stage: 'storing' },
             payload: { input: '$.input', prepared: '$.prepared', render: '$.render' },
             resultPath: '$.output',

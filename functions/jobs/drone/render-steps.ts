@@ -13,6 +13,7 @@ import { firstLineOf, isTransientRenderFailure } from '../../media/rendering/ren
 import type { StillRenderer, StillRequest } from '../../media/rendering/still-renderer.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import type { RenderState } from '../shared/render.ts';
+import { RENDER_STILL, STORE_FOOTAGE } from './functions.ts';
 import { planPresetStill, planStill } from './outputs.ts';
 import type { PreparedAerialScene } from './scene-input.ts';
 import { type AerialSceneSource, stageSceneSource, withAdditions } from './scene-source.ts';
@@ -164,5 +165,5 @@ export async function storeDroneFootage(
   };
 }
 
-export const renderStill = defineStep(renderDroneStill, ['media', 'renderer', 'aerialScene']);
-export const storeFootage = defineStep(storeDroneFootage, ['media', 'renderer']);
+export const renderStill = defineStep(renderDroneStill, RENDER_STILL);
+export const storeFootage = defineStep(storeDroneFootage, STORE_FOOTAGE);

@@ -11,6 +11,7 @@ import { AERIAL_FOOTAGE } from '../../media/remotion/aerial-compositions.ts';
 import { parseRenderScale } from '../../media/rendering/renderer.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import { PREPARE_FOOTAGE, PREPARE_SCENE } from './functions.ts';
 import { type FootagePlan, planFootage } from './outputs.ts';
 import { type PreparedAerialScene, prepareAerialScene } from './scene-input.ts';
 import { type AerialSceneSource, stageSceneSource, withAdditions } from './scene-source.ts';
@@ -93,8 +94,8 @@ export async function prepareFootage(
   };
 }
 
-export const prepare = defineStep(prepareScene, ['media', 'sharp', 'mapTiles']);
+export const prepare = defineStep(prepareScene, PREPARE_SCENE);
 export const prepareVideo = defineStep(
   (event: PrepareFootageEvent, ports) => prepareFootage(event, ports),
-  ['media', 'sharp', 'mapTiles', 'renderScale', 'aerialScene'],
+  PREPARE_FOOTAGE,
 );

@@ -1,31 +1,11 @@
 // Property frontage (README, "What works today"): detect the bearing the front faces, then optionally
 // re-render it at a caller-chosen bearing.
 import { jobIdParam } from '../../core/schemas/common.ts';
-import { handlersIn, type JobKind, jobRoute, type StepFunctionSpec } from '../job-kind.ts';
+import { type JobKind, jobRoute } from '../job-kind.ts';
 import { resolveLocationStep } from '../shared/steps.ts';
+import { DETECT_FRONTAGE, EDIT_FRONTAGE } from './functions.ts';
 import { frontageDetectRequest, frontageEditRequest, frontageOutput } from './schema.ts';
 import { submitFrontageDetection, submitFrontageEdit } from './submit.ts';
-
-const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
-// The reference image's label is drawn with the annotation font, shipped beside the bundle; the caller's
-// own imagery is downloaded under the stage's fetch policy.
-const imaging = {
-  memoryMb: 2048,
-  needs: ['media', 'sharp', 'labelFont', 'mapTiles', 'imageFetch'],
-} as const;
-
-const detectFunction: StepFunctionSpec = {
-  functionId: 'DetectFrontageFunction',
-  handler: step('detect'),
-  description: 'Detects the property front and renders the reference image',
-  ...imaging,
-};
-const editFunction: StepFunctionSpec = {
-  functionId: 'EditFrontageFunction',
-  handler: step('edit'),
-  description: 'Re-renders a frontage reference image at a chosen bearing',
-  ...imaging,
-};
 
 export const frontageKind: JobKind = {
   name: 'frontage',
@@ -53,7 +33,7 @@ export const frontageKind: JobKind = {
           resolveLocationStep,
           {
             name: 'DetectFrontage',
-            fn: detectFunction,
+            fn: DETECT_FRONTAGE,
             progress: { percent: 40, stage: 'detecting_frontage' },
             payload: { address: '$.input.address', location: '$.location', input: '$.input' },
             resultPath: '$.output',
@@ -85,7 +65,7 @@ export const frontageKind: JobKind = {
         steps: [
           {
             name: 'RenderFrontageEdit',
-            fn: editFunction,
+            fn: EDIT_FRONTAGE,
             progress: { percent: 30, stage: 'rendering' },
             payload: { input: '$.input', parent: '$.parent' },
             resultPath: '$.output',

@@ -30,6 +30,7 @@ import {
   storedImagery,
 } from '../shared/property-imagery.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import { DETECT_FRONTAGE, EDIT_FRONTAGE } from './functions.ts';
 import type { FrontageOutput } from './schema.ts';
 
 /** What the frontage steps work through. */
@@ -37,8 +38,6 @@ export type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImager
 
 /** Ground radius of the site model around the property: the street in front and the neighbours. */
 const SITE_RADIUS_M = 150;
-/** What both frontage steps' functions have (kind.ts names the same list). */
-const FRONTAGE_NEEDS = ['media', 'sharp', 'labelFont', 'mapTiles', 'imageFetch'] as const;
 
 export type StoredFrontageOutput = Stored<FrontageOutput>;
 
@@ -194,7 +193,7 @@ export async function detectFrontageStep(
   };
 }
 
-export const detect = defineStep(detectFrontageStep, FRONTAGE_NEEDS);
+export const detect = defineStep(detectFrontageStep, DETECT_FRONTAGE);
 
 export interface EditFrontageEvent extends StepEvent {
   readonly input: { readonly direction: number; readonly center_lat?: number; readonly center_lng?: number };
@@ -240,4 +239,4 @@ export async function editFrontageStep(
   };
 }
 
-export const edit = defineStep(editFrontageStep, FRONTAGE_NEEDS);
+export const edit = defineStep(editFrontageStep, EDIT_FRONTAGE);

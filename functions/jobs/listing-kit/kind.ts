@@ -1,21 +1,10 @@
 // The listing kit (README, "Listing kits"): one request makes a listing's whole media set as ordinary
 // child jobs of the other kinds, in the order their inputs need, and gathers them into one manifest with
 // a brochure deck. Listed last in the registry: its step starts the other kinds' state machines.
-import { handlersIn, type JobKind, jobRoute, type StepFunctionSpec } from '../job-kind.ts';
+import { type JobKind, jobRoute } from '../job-kind.ts';
+import { ADVANCE_KIT } from './functions.ts';
 import { listingKitOutput, listingKitRequest } from './schema.ts';
 import { submitListingKit } from './submit.ts';
-
-const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
-
-const advanceFunction: StepFunctionSpec = {
-  functionId: 'AdvanceListingKitFunction',
-  handler: step('advance'),
-  description: "Creates a listing kit's child jobs as their inputs become ready and assembles the kit",
-  // Assembling the deck reads six slide PDFs and PNGs and writes two PDFs.
-  memoryMb: 1024,
-  timeoutSeconds: 120,
-  needs: ['media', 'sharp', 'childJobs'],
-};
 
 export const listingKitKind: JobKind = {
   name: 'listing-kit',
@@ -42,7 +31,7 @@ export const listingKitKind: JobKind = {
         steps: [
           {
             name: 'AdvanceKit',
-            fn: advanceFunction,
+            fn: ADVANCE_KIT,
             progress: { percent: 1, stage: 'making_assets' },
             payload: { input: '$.input' },
             resultPath: '$.kit',
@@ -50,7 +39,7 @@ export const listingKitKind: JobKind = {
               waitName: 'WaitForChildren',
               checkName: 'CheckChildren',
               choiceName: 'KitDone',
-              check: advanceFunction,
+              check: ADVANCE_KIT,
               payload: { input: '$.input' },
               resultField: 'kit',
               secondsPath: '$.kit.poll_seconds',

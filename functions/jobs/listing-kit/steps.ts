@@ -22,6 +22,7 @@ import {
 } from '../../core/workflows/step-runtime.ts';
 import { PRINT_MARKS_MM, printDeck, screenDeck } from '../../media/brochure/deck-pdf.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { ADVANCE_KIT } from './functions.ts';
 import {
   blockedRoles,
   type ChildState,
@@ -326,4 +327,4 @@ export async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<
   return { ...next, done: true, output: await assemble(ports, event, states) };
 }
 
-export const advance = defineStep(advanceKit, ['media', 'sharp', 'childJobs']);
+export const advance = defineStep(advanceKit, ADVANCE_KIT);

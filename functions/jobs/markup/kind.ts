@@ -1,8 +1,9 @@
 // Markup V2 (README, "What works today" and "Calling the API"): a framed 4K aerial of the property, a
 // boundary and annotations composited onto it, and a video that reveals them.
 import { jobIdParam } from '../../core/schemas/common.ts';
-import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
+import { type JobKind, jobRoute } from '../job-kind.ts';
 import { renderStep, resolveLocationStep } from '../shared/steps.ts';
+import { EDIT_MARKUP, GENERATE_MARKUP, PREPARE_REVEAL, STORE_REVEAL_VIDEO } from './functions.ts';
 import {
   markupEditOutput,
   markupEditRequest,
@@ -12,10 +13,6 @@ import {
   markupVideoRequest,
 } from './schema.ts';
 import { submitMarkupEdit, submitMarkupGeneration, submitMarkupVideo } from './submit.ts';
-
-const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
-const video = handlersIn<typeof import('./video-steps.ts')>(import.meta.url, './video-steps.ts');
-const output = handlersIn<typeof import('./video-output.ts')>(import.meta.url, './video-output.ts');
 
 const PARENT_ERRORS = ['NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB'] as const;
 
@@ -46,15 +43,7 @@ export const markupKind: JobKind = {
           resolveLocationStep,
           {
             name: 'RenderMarkupImage',
-            // 4K frames: more memory buys more CPU.
-            fn: {
-              functionId: 'GenerateMarkupFunction',
-              handler: step('generate'),
-              description:
-                "Makes the markup picture (the stage's aerial, or the caller's orthophoto or drone photo) with its georeference",
-              memoryMb: 3008,
-              needs: ['media', 'sharp', 'mapTiles', 'imageFetch'],
-            },
+            fn: GENERATE_MARKUP,
             progress: { percent: 35, stage: 'rendering_aerial' },
             payload: {
               address: '$.input.address',
@@ -92,13 +81,7 @@ export const markupKind: JobKind = {
         steps: [
           {
             name: 'CompositeBoundary',
-            fn: {
-              functionId: 'EditMarkupFunction',
-              handler: step('edit'),
-              description: 'Composites a boundary and annotations onto a markup aerial',
-              memoryMb: 3008,
-              needs: ['media', 'sharp', 'labelFont'],
-            },
+            fn: EDIT_MARKUP,
             progress: { percent: 30, stage: 'compositing' },
             payload: { input: '$.input', parent: '$.parent' },
             resultPath: '$.output',
@@ -133,13 +116,7 @@ export const markupKind: JobKind = {
         steps: [
           {
             name: 'PrepareReveal',
-            fn: {
-              functionId: 'PrepareRevealFunction',
-              handler: video('prepare'),
-              description: 'Turns a markup edit into the reveal composition layers and poster',
-              memoryMb: 2048,
-              needs: ['media', 'sharp', 'labelFont', 'renderScale'],
-            },
+            fn: PREPARE_REVEAL,
             progress: { percent: 10, stage: 'preparing' },
             payload: { input: '$.input', parent: '$.parent' },
             resultPath: '$.prepared',
@@ -147,12 +124,7 @@ export const markupKind: JobKind = {
           renderStep('$.prepared.request', { from: 20, to: 95, stage: 'rendering' }),
           {
             name: 'StoreVideo',
-            // Its own module, so the function loads no image code: it only assembles what was stored.
-            fn: {
-              functionId: 'StoreVideoFunction',
-              handler: output('store'),
-              description: 'Records a rendered reveal video as the job output',
-            },
+            fn: STORE_REVEAL_VIDEO,
             progress: { percent: 96, stage: 'storing' },
             payload: { input: '$.input', parent: '$.parent', prepared: '$.prepared', render: '$.render' },
             resultPath: '$.output',

@@ -35,6 +35,7 @@ import {
   requireVisible,
 } from '../shared/property-imagery.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import { EDIT_MARKUP, GENERATE_MARKUP } from './functions.ts';
 import {
   boundaryPolygon,
   MARKUP_LIMITS,
@@ -196,7 +197,7 @@ export async function generateMarkup(
   };
 }
 
-export const generate = defineStep(generateMarkup, ['media', 'sharp', 'mapTiles', 'imageFetch']);
+export const generate = defineStep(generateMarkup, GENERATE_MARKUP);
 
 export interface EditMarkupEvent extends StepEvent {
   readonly input: {
@@ -265,4 +266,4 @@ export async function editMarkup(
   };
 }
 
-export const edit = defineStep(editMarkup, ['media', 'sharp', 'labelFont']);
+export const edit = defineStep(editMarkup, EDIT_MARKUP);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { defineStep } from '../define-step.ts';
 import type { RenderState } from '../shared/render.ts';
+import { STORE_REVEAL_VIDEO } from './functions.ts';
 import type { markupVideoOutput } from './schema.ts';
 import type { PreparedReveal, RevealEvent } from './video-steps.ts';
 
@@ -38,4 +39,4 @@ export async function storeRevealVideo(
   };
 }
 
-export const store = defineStep(storeRevealVideo, []);
+export const store = defineStep(storeRevealVideo, STORE_REVEAL_VIDEO);

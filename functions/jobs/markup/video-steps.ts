@@ -15,6 +15,7 @@ import { labelFont } from '../../media/markup/label-font.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../../media/remotion/compositions.ts';
 import { parseRenderScale, type RenderRequest } from '../../media/rendering/renderer.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { PREPARE_REVEAL } from './functions.ts';
 import type { StoredMarkupEditOutput } from './steps.ts';
 
 /** A render that has not finished in this time is failed: a 10 s reveal renders in about 35 s locally. */
@@ -143,4 +144,4 @@ function placedAnnotations(
   );
 }
 
-export const prepare = defineStep(prepareReveal, ['media', 'sharp', 'labelFont', 'renderScale']);
+export const prepare = defineStep(prepareReveal, PREPARE_REVEAL);

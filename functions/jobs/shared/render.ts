@@ -10,6 +10,7 @@ import { businessMetrics } from '../../core/observability.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { firstLineOf, type RenderHandle, type RenderRequest } from '../../media/rendering/renderer.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { CHECK_RENDER, START_RENDER } from './functions.ts';
 import { RENDER_RETRYABLE, RenderRetryableError } from './render-errors.ts';
 
 /** The stage a job shows while its render waits for a free renderer. */
@@ -110,6 +111,6 @@ export async function checkRender(
   };
 }
 
-export const start = defineStep(startRender, ['media', 'renderer']);
+export const start = defineStep(startRender, START_RENDER);
 /** No progress of its own to record: the check reports the render's. */
-export const check = defineStep(checkRender, ['media', 'renderer']);
+export const check = defineStep(checkRender, CHECK_RENDER);

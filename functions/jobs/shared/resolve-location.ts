@@ -6,6 +6,7 @@ import type { StepEvent } from '../../core/workflows/step-runtime.ts';
 import { formatAddress, parseAustralianAddress } from '../../domain/address/address-parser.ts';
 import type { ParsedAddress } from '../../domain/geo-types.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { RESOLVE_LOCATION } from './functions.ts';
 import type { ParcelBoundaryInput } from './imagery-schema.ts';
 import { callerParcelCentre } from './parcel.ts';
 
@@ -80,4 +81,4 @@ export async function resolveLocation(
   };
 }
 
-export const handler = defineStep(resolveLocation, ['geocoder']);
+export const handler = defineStep(resolveLocation, RESOLVE_LOCATION);

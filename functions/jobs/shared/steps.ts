@@ -1,10 +1,8 @@
 // Steps several job kinds share, as workflow step specs: where the property is (ResolveLocation) and a
 // Remotion render (StartRender, then the Wait/CheckRender loop).
-import { handlersIn, type StepFunctionSpec, type StepSpec } from '../job-kind.ts';
+import type { StepSpec } from '../job-kind.ts';
+import { CHECK_RENDER, RESOLVE_LOCATION, START_RENDER } from './functions.ts';
 import { RENDER_RETRYABLE } from './render-errors.ts';
-
-const location = handlersIn<typeof import('./resolve-location.ts')>(import.meta.url, './resolve-location.ts');
-const render = handlersIn<typeof import('./render.ts')>(import.meta.url, './render.ts');
 
 /**
  * Geocodes $.input.address into $.location, or takes $.input.options.lat/lng, or the centroid of the
@@ -12,29 +10,11 @@ const render = handlersIn<typeof import('./render.ts')>(import.meta.url, './rend
  */
 export const resolveLocationStep: StepSpec = {
   name: 'ResolveLocation',
-  fn: {
-    functionId: 'ResolveLocationFunction',
-    handler: location('handler'),
-    description: "Geocodes an address (or takes the caller's coordinates or parcel)",
-    memoryMb: 512,
-    needs: ['geocoder'],
-  },
+  fn: RESOLVE_LOCATION,
   progress: { percent: 10, stage: 'geocoding' },
   payload: { address: '$.input.address', options: '$.input.options', input: '$.input' },
   resultPath: '$.location',
 };
-
-const renderFunction = (
-  functionId: string,
-  exportName: 'start' | 'check',
-  description: string,
-): StepFunctionSpec => ({
-  functionId,
-  handler: render(exportName),
-  description,
-  memoryMb: 512,
-  needs: ['media', 'renderer'],
-});
 
 /**
  * Renders the request at `requestPath` (made by an earlier step) into $.render, polling until it is
@@ -43,7 +23,7 @@ const renderFunction = (
 export function renderStep(requestPath: string, span: { from: number; to: number; stage: string }): StepSpec {
   return {
     name: 'StartRender',
-    fn: renderFunction('StartRenderFunction', 'start', 'Starts a Remotion render'),
+    fn: START_RENDER,
     progress: { percent: span.from, stage: span.stage },
     payload: { request: requestPath },
     resultPath: '$.render',
@@ -51,7 +31,7 @@ export function renderStep(requestPath: string, span: { from: number; to: number
       waitName: 'WaitForRender',
       checkName: 'CheckRender',
       choiceName: 'RenderDone',
-      check: renderFunction('CheckRenderFunction', 'check', "Reports a Remotion render's progress"),
+      check: CHECK_RENDER,
       payload: { span },
       resultField: 'render',
       secondsPath: '$.render.poll_seconds',

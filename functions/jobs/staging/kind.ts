@@ -1,9 +1,8 @@
 // Virtual staging (docs/readme/staging.md): furniture and decor added to a photo of an empty room.
-import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
+import { type JobKind, jobRoute } from '../job-kind.ts';
+import { STAGE_ROOM } from './functions.ts';
 import { virtualStagingOutput, virtualStagingRequest } from './schema.ts';
 import { submitVirtualStaging } from './submit.ts';
-
-const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
 
 export const stagingKind: JobKind = {
   name: 'staging',
@@ -30,16 +29,7 @@ export const stagingKind: JobKind = {
         steps: [
           {
             name: 'StageRoom',
-            // Decoding, analysing and re-encoding photos up to 40 MP: memory buys CPU and headroom.
-            fn: {
-              functionId: 'StageRoomFunction',
-              handler: step('stage'),
-              description: 'Downloads a room photo and stages it with furniture',
-              memoryMb: 2048,
-              timeoutSeconds: 120,
-              // The font draws the optional "Virtually staged" watermark.
-              needs: ['media', 'sharp', 'labelFont', 'imageFetch', 'stager'],
-            },
+            fn: STAGE_ROOM,
             progress: { percent: 20, stage: 'staging' },
             payload: { input: '$.input' },
             resultPath: '$.output',

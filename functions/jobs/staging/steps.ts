@@ -9,6 +9,7 @@ import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { applyWatermark } from '../../media/staging/disclosure-watermark.ts';
 import type { StagingImageFormat } from '../../media/staging/stager.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { STAGE_ROOM } from './functions.ts';
 import type { virtualStagingOutput } from './schema.ts';
 import type { VirtualStagingInput } from './submit.ts';
 
@@ -79,4 +80,4 @@ export async function stageRoom(
   };
 }
 
-export const stage = defineStep(stageRoom, ['media', 'sharp', 'labelFont', 'imageFetch', 'stager']);
+export const stage = defineStep(stageRoom, STAGE_ROOM);

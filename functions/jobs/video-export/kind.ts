@@ -1,12 +1,10 @@
 // Video export (docs/readme/video-export.md): a Remotion composition from a caller-hosted bundle rendered
 // server-side to a video file in the media bucket; the completion webhook carries the output.
-import { handlersIn, type JobKind, jobRoute } from '../job-kind.ts';
+import { type JobKind, jobRoute } from '../job-kind.ts';
 import { renderStep } from '../shared/steps.ts';
+import { PREPARE_EXPORT, STORE_EXPORT } from './functions.ts';
 import { videoExportOutput, videoExportRequest } from './schema.ts';
 import { submitVideoExport } from './submit.ts';
-
-const step = handlersIn<typeof import('./steps.ts')>(import.meta.url, './steps.ts');
-const output = handlersIn<typeof import('./store.ts')>(import.meta.url, './store.ts');
 
 export const videoExportKind: JobKind = {
   name: 'video-export',
@@ -35,15 +33,7 @@ export const videoExportKind: JobKind = {
         steps: [
           {
             name: 'PrepareExport',
-            // Loads the caller's bundle once (a browser locally, a Remotion Lambda call in AWS).
-            fn: {
-              functionId: 'PrepareVideoExportFunction',
-              handler: step('prepare'),
-              description: "Looks a composition up in a caller's bundle and builds its render request",
-              memoryMb: 1024,
-              timeoutSeconds: 120,
-              needs: ['media', 'renderer'],
-            },
+            fn: PREPARE_EXPORT,
             progress: { percent: 5, stage: 'loading_bundle' },
             payload: { input: '$.input' },
             resultPath: '$.prepared',
@@ -51,11 +41,7 @@ export const videoExportKind: JobKind = {
           renderStep('$.prepared.request', { from: 10, to: 95, stage: 'rendering' }),
           {
             name: 'StoreExport',
-            fn: {
-              functionId: 'StoreVideoExportFunction',
-              handler: output('store'),
-              description: 'Records a rendered video export as the job output',
-            },
+            fn: STORE_EXPORT,
             progress: { percent: 96, stage: 'storing' },
             payload: { input: '$.input', prepared: '$.prepared', render: '$.render' },
             resultPath: '$.output',

@@ -15,6 +15,7 @@ import {
   resolveDurationInFrames,
 } from '../../media/rendering/renderer.ts';
 import { defineStep } from '../define-step.ts';
+import { PREPARE_EXPORT } from './functions.ts';
 import { type DurationSource, EVEN_SIZE_CODECS } from './schema.ts';
 import type { VideoExportInput } from './submit.ts';
 
@@ -104,4 +105,4 @@ export async function prepareExport(
   };
 }
 
-export const prepare = defineStep(prepareExport, ['media', 'renderer']);
+export const prepare = defineStep(prepareExport, PREPARE_EXPORT);

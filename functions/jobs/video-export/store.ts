@@ -5,6 +5,7 @@ import type { Stored } from '../../core/schemas/outputs.ts';
 import { CODEC_OUTPUT } from '../../media/rendering/renderer.ts';
 import { defineStep } from '../define-step.ts';
 import type { RenderState } from '../shared/render.ts';
+import { STORE_EXPORT } from './functions.ts';
 import type { videoExportOutput } from './schema.ts';
 import type { PreparedExport, VideoExportEvent } from './steps.ts';
 
@@ -40,4 +41,4 @@ export async function storeExport(
   };
 }
 
-export const store = defineStep(storeExport, []);
+export const store = defineStep(storeExport, STORE_EXPORT);

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../functions/api/routes.ts';
-import { STEP_NEEDS } from '../../../functions/jobs/define-step.ts';
+import { STEP_FUNCTION } from '../../../functions/jobs/define-step.ts';
 import { handlerModule, type StepFunctionSpec } from '../../../functions/jobs/job-kind.ts';
 import { JOB_KINDS, JOB_TYPE_SPECS, JOB_TYPES } from '../../../functions/jobs/registry.ts';
 import { expectPublishedOutput } from '../../support/http-client.ts';
@@ -41,14 +41,12 @@ describe('job-kind registry', () => {
   );
 
   it.each(stepFunctions.map((fn) => [fn.functionId, fn] as const))(
-    "%s: its handler's defineStep needs are the function spec's (the code gets what the cloud grants)",
+    '%s: its handler is made with defineStep from this very spec (the code gets what the cloud grants)',
     async (_id, fn) => {
       const module = (await import(
         pathToFileURL(path.join(ROOT, handlerModule(fn.handler, ROOT))).href
-      )) as Record<string, { [STEP_NEEDS]?: readonly string[] }>;
-      const defined = module[fn.handler.exportName]?.[STEP_NEEDS];
-      expect(defined, 'made with defineStep').toBeDefined();
-      expect([...defined!].sort()).toEqual([...(fn.needs ?? [])].sort());
+      )) as Record<string, { [STEP_FUNCTION]?: unknown }>;
+      expect(module[fn.handler.exportName]?.[STEP_FUNCTION], 'made with defineStep(run, spec)').toBe(fn);
     },
   );
 

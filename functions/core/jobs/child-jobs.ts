@@ -2,20 +2,13 @@
 // created through each kind's own route use case (the same validation, parents, defaults and start as an
 // API request), for the same tenant, marked with the maker's id as their kit_job_id. A child's id is
 // derived from the kit's id and the child's role, so a retried creation finds the job it made before
-// instead of making a second one.
-import { type AccountStore, DynamoAccountStore } from '../../core/auth/account-store.ts';
-import { dynamo } from '../../core/clients.ts';
-import { ENV, requireEnv } from '../../core/config/env.ts';
-import { ApiError } from '../../core/errors.ts';
-import { derivedUuidv7, uuidv7Time } from '../../core/ids.ts';
-import type { Job } from '../../core/jobs/job.ts';
-import type { JobStore } from '../../core/jobs/job-store.ts';
-import type { Tenant } from '../../core/jobs/job-types.ts';
-import type { MediaUrlSigner } from '../../core/media/media-store.ts';
-import { jobPortsFromEnv } from '../../core/use-cases/job-ports-from-env.ts';
-import type { JobPorts } from '../../core/use-cases/jobs.ts';
-import type { JobRoute } from '../job-kind.ts';
-import { jobTypeSpec } from '../registry.ts';
+// instead of making a second one. The routes are handed in (the job-kind registry is the jobs layer's).
+import type { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import { derivedUuidv7, uuidv7Time } from '../ids.ts';
+import type { JobPorts } from '../use-cases/jobs.ts';
+import type { Job } from './job.ts';
+import type { Tenant } from './job-types.ts';
 
 export interface ChildJobRequest {
   /** The child's role in its maker's output (e.g. `markup_edit`): with the maker's id, it names the child. */
@@ -39,6 +32,7 @@ export type ChildCreation =
   | { readonly ok: true; readonly jobId: string }
   | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
 
+/** Port: what a maker's step calls. */
 export interface ChildJobs {
   /** Creates (or finds, when already made) the maker's child in this role. Refusals are answered, not thrown. */
   create(maker: ChildMaker, request: ChildJobRequest): Promise<ChildCreation>;
@@ -48,13 +42,25 @@ export interface ChildJobs {
 /** What creating children needs: the job store, starter, signer, clock and the stage's URL rules. */
 export type ChildJobPorts = Omit<JobPorts, 'kitJobId' | 'creationClaim'>;
 
+/** A job type's route as a child is made through it: its schemas and its submit use case. */
+export interface ChildRoute {
+  readonly body: z.ZodType;
+  readonly params?: z.ZodType;
+  /** The route's use case; the body and params it is given are what its own schemas parsed. */
+  readonly submit: (
+    deps: JobPorts,
+    tenant: Tenant,
+    request: { readonly body: never; readonly params: never },
+  ) => Promise<{ job_id: string }>;
+}
+
 /** The id of the maker's child in a role (the same on every retry). */
 export function childJobId(maker: ChildMaker, role: string, order: number): string {
   // A millisecond per role after the maker keeps children in role order in the listing.
   return derivedUuidv7(uuidv7Time(maker.jobId) + 1 + order, `${maker.jobId}/${role}`);
 }
 
-export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => JobRoute): ChildJobs {
+export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => ChildRoute): ChildJobs {
   return {
     get: (tenant, jobId) => deps.jobs.get(tenant, jobId),
     async create(maker, request) {
@@ -77,7 +83,8 @@ export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => Job
             creationClaim: async (proposed) => ({ jobId, createdAt: proposed.createdAt }),
           },
           maker.tenant,
-          { body: body.data, params },
+          // The schemas just parsed them: the types are the route's own.
+          { body: body.data as never, params: params as never },
         );
         return { ok: true, jobId: created.job_id };
       } catch (error) {
@@ -87,23 +94,4 @@ export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => Job
       }
     },
   };
-}
-
-/** The port, from the stage's environment: its job store, state machines, media signer and URL rules. */
-export function childJobsFromEnv(platform: {
-  readonly jobs: JobStore;
-  readonly media: MediaUrlSigner;
-}): ChildJobs {
-  let accounts: AccountStore | undefined;
-  return childJobs(
-    jobPortsFromEnv({
-      jobs: platform.jobs,
-      signer: platform.media,
-      accounts: () => {
-        accounts ??= new DynamoAccountStore(dynamo(), requireEnv(ENV.accountsTable));
-        return accounts;
-      },
-    }),
-    (jobType) => jobTypeSpec(jobType).route,
-  );
 }
