@@ -1,14 +1,14 @@
 // The job kinds this service offers. Everything that names job types is derived from this list: the API
 // route table, the OpenAPI document (paths, output schemas), the list filter's allowed values, the
 // state machines and the CDK functions and grants. A new kind is one folder plus one line here.
-import { brochureKind } from './brochure/kind.ts';
-import { droneKind } from './drone/kind.ts';
-import { frontageKind } from './frontage/kind.ts';
+import { brochureKind } from './brochure/index.ts';
+import { droneKind } from './drone/index.ts';
+import { frontageKind } from './frontage/index.ts';
 import type { JobKind, JobTypeSpec } from './job-kind.ts';
-import { listingKitKind } from './listing-kit/kind.ts';
-import { markupKind } from './markup/kind.ts';
-import { stagingKind } from './staging/kind.ts';
-import { videoExportKind } from './video-export/kind.ts';
+import { listingKitKind } from './listing-kit/index.ts';
+import { markupKind } from './markup/index.ts';
+import { stagingKind } from './staging/index.ts';
+import { videoExportKind } from './video-export/index.ts';
 
 export const JOB_KINDS: readonly JobKind[] = [
   frontageKind,

@@ -7,8 +7,8 @@
 // completed: a brochure slide shows the drone stills that were made, and is still made when one failed).
 
 import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
-import { BROCHURE_LIMITS } from '../brochure/schema.ts';
-import { annotationText, boundaryPolygon, type NormalizedPoint } from '../markup/schema.ts';
+import { BROCHURE_LIMITS } from '../brochure/index.ts';
+import { annotationText, boundaryPolygon, type NormalizedPoint } from '../markup/index.ts';
 import {
   KIT_GROUPS,
   KIT_ROLES,

@@ -9,10 +9,10 @@ import {
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { jobError, mediaFile, type Stored } from '../../core/schemas/outputs.ts';
-import { brochureSlideRequest } from '../brochure/schema.ts';
-import { frontageOutput } from '../frontage/schema.ts';
+import { brochureSlideRequest } from '../brochure/index.ts';
+import { frontageOutput } from '../frontage/index.ts';
 import { imageryProvenanceOutput, imageryRequestFields } from '../shared/imagery-schema.ts';
-import { imageUrl as roomImageUrl, virtualStagingRequest } from '../staging/schema.ts';
+import { imageUrl as roomImageUrl, virtualStagingRequest } from '../staging/index.ts';
 
 /** Every bound of the endpoint, once. */
 export const LISTING_KIT_LIMITS = {

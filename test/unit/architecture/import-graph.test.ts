@@ -1,6 +1,7 @@
 // The import rules of the architecture (README, "Project layout"): imports go one way, entries → jobs →
-// media/platform → domain, and the domain imports nothing at all. Read from the source files themselves,
-// so a new upward import fails here, not in review.
+// media/platform → domain, and the domain imports nothing at all; no file imports itself round a cycle
+// (type imports count); a job kind shows the others one face, its index.ts. Read from the source files
+// themselves, so a new upward import, cycle or reach into another kind fails here, not in review.
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,63 @@ function importsOf(file: string): { relative: Edge[]; packages: string[] } {
 
 const FILES = ['functions', 'lib', 'bin'].flatMap(sourceFiles);
 const EDGES = FILES.flatMap((file) => importsOf(file).relative);
+/** Every file of the project's code (the dashboard's browser code too), for the cycle check. */
+const ALL_FILES = [...FILES, ...sourceFiles(path.join('dashboard', 'src'))];
+
+/** Strongly connected groups of two or more files (Tarjan): each is at least one import cycle. */
+function fileCycles(files: readonly string[]): string[][] {
+  const known = new Set(files);
+  const next = new Map(
+    files.map(
+      (f) =>
+        [
+          f,
+          importsOf(f)
+            .relative.map((e) => e.to)
+            .filter((to) => known.has(to)),
+        ] as const,
+    ),
+  );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  let counter = 0;
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter);
+    counter += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return groups;
+}
+
+const JOBS = path.join('functions', 'jobs');
+/** The job kind a file belongs to (its folder under functions/jobs), if any. */
+function kindOf(file: string): string | undefined {
+  if (!file.startsWith(JOBS + path.sep)) return undefined;
+  const rest = file.slice(JOBS.length + 1).split(path.sep);
+  return rest.length > 1 && rest[0] !== 'shared' ? rest[0] : undefined;
+}
 
 /** Which parts each part may import (besides itself). */
 const ALLOWED: Record<Part, readonly Part[]> = {
@@ -107,6 +165,28 @@ describe('import graph', () => {
     };
     for (const part of next.keys()) visit(part, []);
     expect([...cycles]).toEqual([]);
+  });
+
+  it('has no file that imports itself round a cycle, type imports included', () => {
+    expect(fileCycles(ALL_FILES)).toEqual([]);
+  });
+
+  it("reaches another job kind only through its face (the kind folder's index.ts)", () => {
+    const reaches = EDGES.filter((e) => {
+      const into = kindOf(e.to);
+      return into !== undefined && kindOf(e.from) !== into && path.basename(e.to) !== 'index.ts';
+    }).map((e) => `${e.from} → ${e.to}`);
+    expect(reaches).toEqual([]);
+  });
+
+  it('sees a cycle and a kind folder when there is one (the checks can fail)', () => {
+    const fixtures = path.join('test', 'unit', 'architecture', 'fixtures');
+    expect(fileCycles([path.join(fixtures, 'cycle-a.ts'), path.join(fixtures, 'cycle-b.ts')])).toEqual([
+      [path.join(fixtures, 'cycle-a.ts'), path.join(fixtures, 'cycle-b.ts')],
+    ]);
+    expect(kindOf(path.join('functions', 'jobs', 'markup', 'schema.ts'))).toBe('markup');
+    expect(kindOf(path.join('functions', 'jobs', 'shared', 'steps.ts'))).toBeUndefined();
+    expect(kindOf(path.join('functions', 'jobs', 'registry.ts'))).toBeUndefined();
   });
 
   it('keeps the domain free of packages and of the rest of the project', () => {
