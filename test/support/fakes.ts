@@ -202,7 +202,7 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
     create: methods.create ?? unexpected('jobs.create'),
     get: methods.get ?? unexpected('jobs.get'),
     list: methods.list ?? unexpected('jobs.list'),
-    latestChild: methods.latestChild ?? unexpected('jobs.latestChild'),
+    latestBuiltOn: methods.latestBuiltOn ?? unexpected('jobs.latestBuiltOn'),
     listByKit: methods.listByKit ?? unexpected('jobs.listByKit'),
     markProcessing: methods.markProcessing ?? unexpected('jobs.markProcessing'),
     setProgress: methods.setProgress ?? unexpected('jobs.setProgress'),

@@ -1,6 +1,6 @@
 // Jobs a job makes on its caller's behalf (a listing kit's children): ordinary jobs of the other kinds,
 // created through each kind's own route use case (the same validation, parents, defaults and start as an
-// API request), for the same tenant, marked with the maker's id as their kit_job_id. A child's id is
+// API request), for the same tenant, marked with the kit's id as their kit_job_id. A child's id is
 // derived from the kit's id and the child's role, so a retried creation finds the job it made before
 // instead of making a second one. The routes are handed in (the job-kind registry is the jobs layer's).
 import type { z } from 'zod';
@@ -11,20 +11,20 @@ import type { Job } from './job.ts';
 import type { Tenant } from './job-types.ts';
 
 export interface ChildJobRequest {
-  /** The child's role in its maker's output (e.g. `markup_edit`): with the maker's id, it names the child. */
+  /** The child's role in its kit's output (e.g. `markup_edit`): with the kit's id, it names the child. */
   readonly role: string;
   readonly jobType: string;
   /** The request body, as the kind's route takes it. */
   readonly body: unknown;
   /** For routes on a parent (`/…/jobs/{jobId}/…`): the parent job's id. */
   readonly parentJobId?: string;
-  /** The role's place among the maker's children (their ids sort in this order). */
+  /** The role's place among the kit's children (their ids sort in this order). */
   readonly order: number;
 }
 
-export interface ChildMaker {
+export interface KitRef {
   readonly tenant: Tenant;
-  /** The maker's job id (a UUIDv7: its children's ids carry its time, so they sort right after it). */
+  /** The kit's job id (a UUIDv7: its children's ids carry its time, so they sort right after it). */
   readonly jobId: string;
 }
 
@@ -32,10 +32,10 @@ export type ChildCreation =
   | { readonly ok: true; readonly jobId: string }
   | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
 
-/** Port: what a maker's step calls. */
+/** Port: what a kit's step calls. */
 export interface ChildJobs {
-  /** Creates (or finds, when already made) the maker's child in this role. Refusals are answered, not thrown. */
-  create(maker: ChildMaker, request: ChildJobRequest): Promise<ChildCreation>;
+  /** Creates (or finds, when already made) the kit's child in this role. Refusals are answered, not thrown. */
+  create(kit: KitRef, request: ChildJobRequest): Promise<ChildCreation>;
   get(tenant: Tenant, jobId: string): Promise<Job | undefined>;
 }
 
@@ -54,18 +54,18 @@ export interface ChildRoute {
   ) => Promise<{ job_id: string }>;
 }
 
-/** The id of the maker's child in a role (the same on every retry). */
-export function childJobId(maker: ChildMaker, role: string, order: number): string {
-  // A millisecond per role after the maker keeps children in role order in the listing.
-  return derivedUuidv7(uuidv7Time(maker.jobId) + 1 + order, `${maker.jobId}/${role}`);
+/** The id of the kit's child in a role (the same on every retry). */
+export function childJobId(kit: KitRef, role: string, order: number): string {
+  // A millisecond per role after the kit keeps children in role order in the listing.
+  return derivedUuidv7(uuidv7Time(kit.jobId) + 1 + order, `${kit.jobId}/${role}`);
 }
 
 export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => ChildRoute): ChildJobs {
   return {
     get: (tenant, jobId) => deps.jobs.get(tenant, jobId),
-    async create(maker, request) {
+    async create(kit, request) {
       const route = routeOf(request.jobType);
-      const jobId = childJobId(maker, request.role, request.order);
+      const jobId = childJobId(kit, request.role, request.order);
       try {
         const body = route.body.safeParse(request.body);
         if (!body.success) {
@@ -79,10 +79,10 @@ export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => Chi
         const created = await route.submit(
           {
             ...deps,
-            kitJobId: maker.jobId,
+            kitJobId: kit.jobId,
             creationClaim: async (proposed) => ({ jobId, createdAt: proposed.createdAt }),
           },
-          maker.tenant,
+          kit.tenant,
           // The schemas just parsed them: the types are the route's own.
           { body: body.data as never, params: params as never },
         );

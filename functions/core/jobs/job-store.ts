@@ -187,7 +187,7 @@ export interface JobStore {
   create(job: Job): Promise<void>;
   get(tenant: Tenant, jobId: string): Promise<Job | undefined>;
   list(tenant: Tenant, filter: JobListFilter): Promise<JobPage>;
-  latestChild(
+  latestBuiltOn(
     tenant: Tenant,
     parentJobId: string,
     jobType: JobType,
@@ -282,9 +282,9 @@ export class DynamoJobStore implements JobStore {
 
   /**
    * The newest job of `jobType` in `status` built on `parentJobId` (the latest completed edit of a
-   * markup), from the sparse by_parent index; children are few, so filtering them is cheap.
+   * markup), from the sparse by_parent index; the jobs built on one job are few, so filtering them is cheap.
    */
-  async latestChild(
+  async latestBuiltOn(
     tenant: Tenant,
     parentJobId: string,
     jobType: JobType,

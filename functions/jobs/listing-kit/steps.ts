@@ -144,10 +144,10 @@ async function createReady(
   if (ready.length === 0) return state;
   const children = { ...state.children };
   const refused = { ...state.refused };
-  const maker = { tenant: jobRef(event.job).tenant, jobId: event.job.job_id };
+  const kit = { tenant: jobRef(event.job).tenant, jobId: event.job.job_id };
   await Promise.all(
     ready.map(async (request) => {
-      const made = await ports.childJobs.create(maker, { ...request, order: roles.indexOf(request.role) });
+      const made = await ports.childJobs.create(kit, { ...request, order: roles.indexOf(request.role) });
       if (made.ok) {
         children[request.role] = { job_id: made.jobId, job_type: request.jobType };
         states.set(request.role, { jobId: made.jobId, jobType: request.jobType, status: 'queued' });

@@ -71,7 +71,7 @@ async function revealSource(deps: JobPorts, tenant: Tenant, jobId: string): Prom
   }
   if (job.jobType === 'markup_v2') {
     ensureCompleted(job);
-    const edit = await deps.jobs.latestChild(tenant, jobId, 'markup_v2_edit', 'completed');
+    const edit = await deps.jobs.latestBuiltOn(tenant, jobId, 'markup_v2_edit', 'completed');
     if (!edit) {
       throw new ApiError(
         'JOB_NOT_READY',
