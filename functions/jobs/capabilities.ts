@@ -10,9 +10,10 @@
 // 'mapTiles']`); the workflow and `defineStep(run, spec)` both take the spec, which types the ports.
 // A new capability is one row here; a kind that uses existing ones touches nothing outside its folder.
 import * as path from 'node:path';
-import { ENV, requireEnv } from '../core/config/env.ts';
+import { ENV, optionalEnv, requireEnv } from '../core/config/env.ts';
 import type { ChildJobs } from '../core/jobs/child-jobs.ts';
 import type { WorkflowPorts } from '../core/workflows/step-runtime.ts';
+import type { AerialSceneSource } from '../media/aerial/scene-source.ts';
 import type { ImageryLicences } from '../media/imagery/provenance.ts';
 import type { ImageFetcher, ImageryFetcher } from '../media/images/fetch-image.ts';
 import { LABEL_FONT_PACKAGE_FILE } from '../media/markup/font-files.ts';
@@ -197,8 +198,14 @@ export const CAPABILITIES = {
     },
   },
   renderScale: {
-    summary: "The stage's render scale (tests render videos smaller).",
+    summary: "The stage's render scale (tests render videos smaller): the `renderScale` port.",
     bind: (target) => target.setEnvironment({ [ENV.renderScale]: String(target.settings.renderer.scale) }),
+    ports: {
+      renderScale: port(
+        () => import('../media/rendering/renderer.ts'),
+        (m) => m.parseRenderScale(optionalEnv(ENV.renderScale), ENV.renderScale),
+      ),
+    },
   },
   imageFetch: {
     summary:
@@ -259,7 +266,7 @@ export const CAPABILITIES = {
   },
   aerialScene: {
     summary:
-      "The aerial scene's source (AERIAL_SCENE_SOURCE): with photorealistic 3D tiles, tileset fetches and the API key's secret.",
+      "The aerial scene's source (AERIAL_SCENE_SOURCE), the `sceneSource` port: with photorealistic 3D tiles, tileset fetches and the API key's secret.",
     bind: (target) => {
       bindFetchPolicy(target);
       bindImageryLicences(target);
@@ -267,6 +274,12 @@ export const CAPABILITIES = {
       if (scene.source !== 'offline')
         target.setEnvironment({ [ENV.aerialSceneSource]: JSON.stringify(scene) });
       target.readAerialTilesKey();
+    },
+    ports: {
+      sceneSource: port(
+        () => import('../media/aerial/scene-source.ts'),
+        (m) => m.stageSceneSource(),
+      ),
     },
   },
 } satisfies Record<CapabilityName, Capability>;
@@ -279,6 +292,8 @@ export interface CapabilityPorts {
   readonly mapTiles: { readonly providers: Providers };
   readonly renderer: { readonly renderer: Renderer; readonly stillRenderer: StillRenderer };
   readonly imageFetch: { readonly fetchImage: ImageFetcher; readonly fetchImagery: ImageryFetcher };
+  readonly renderScale: { readonly renderScale: number };
+  readonly aerialScene: { readonly sceneSource: AerialSceneSource };
   readonly stager: { readonly stager: Stager };
   readonly childJobs: { readonly childJobs: ChildJobs };
 }

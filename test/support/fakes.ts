@@ -243,6 +243,7 @@ export function fakeJobPorts(deps: Partial<JobPorts> = {}): JobPorts {
   return {
     jobs: deps.jobs ?? fakeJobStore(),
     webhookPolicy: deps.webhookPolicy ?? { allowHttp: false, allowLoopback: false },
+    bundleHosts: deps.bundleHosts ?? [],
     signer: deps.signer ?? { sign: unexpected('signer.sign') },
     starter: deps.starter ?? { start: unexpected('starter.start') },
     clock: deps.clock ?? fixedClock(),

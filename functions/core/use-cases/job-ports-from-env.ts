@@ -4,9 +4,10 @@
 import type { AccountStore } from '../auth/account-store.ts';
 import { sfnClient } from '../clients.ts';
 import { systemClock } from '../clock.ts';
-import { ENV, requireEnv, stateMachineArnVariable } from '../config/env.ts';
+import { ENV, optionalEnv, requireEnv, stateMachineArnVariable } from '../config/env.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
+import { parseBundleHostAllowlist } from '../outbound/bundle-hosts.ts';
 import type { StageUrlRules } from '../outbound/url-policy.ts';
 import { StepFunctionsStarter } from '../workflows/workflow-starter.ts';
 import type { JobPorts } from './jobs.ts';
@@ -38,5 +39,6 @@ export function jobPortsFromEnv(parts: {
     clock: systemClock,
     organizationSettings: (orgId) => getOrganizationSettings(parts.accounts(), orgId),
     webhookPolicy: webhookUrlRulesFromEnv(),
+    bundleHosts: parseBundleHostAllowlist(optionalEnv(ENV.videoBundleUrlAllowlist)),
   };
 }

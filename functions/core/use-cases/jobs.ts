@@ -8,6 +8,7 @@ import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { appendLogContext, businessMetrics, logger } from '../observability.ts';
+import type { BundleHostAllowlist } from '../outbound/bundle-hosts.ts';
 import { checkUrlSyntax, type StageUrlRules, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
 import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
 import type { OrganizationSettingsReader } from './organization-settings.ts';
@@ -19,6 +20,8 @@ export interface JobPorts {
    * allows http/loopback), read from WEBHOOK_ALLOW_HTTP / _LOOPBACK; each use checks with its named policy.
    */
   readonly webhookPolicy: StageUrlRules;
+  /** Hosts a caller-hosted video bundle may come from (VIDEO_BUNDLE_URL_ALLOWLIST), checked at submit. */
+  readonly bundleHosts: BundleHostAllowlist;
   readonly signer: MediaUrlSigner;
   readonly starter: WorkflowStarter;
   readonly clock: Clock;

@@ -7,6 +7,7 @@ import { JobError, TransientError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import { withAdditions } from '../../media/aerial/scene-source.ts';
 import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
 import { AERIAL_FOOTAGE, AERIAL_STILL } from '../../media/remotion/aerial-compositions.ts';
 import { firstLineOf, isTransientRenderFailure } from '../../media/rendering/renderer.ts';
@@ -16,7 +17,6 @@ import type { RenderState } from '../shared/render.ts';
 import { RENDER_STILL, STORE_FOOTAGE } from './functions.ts';
 import { planPresetStill, planStill } from './outputs.ts';
 import type { PreparedAerialScene } from './scene-input.ts';
-import { type AerialSceneSource, stageSceneSource, withAdditions } from './scene-source.ts';
 import type {
   DroneCaptureRequest,
   DroneStillsRequest,
@@ -71,8 +71,7 @@ function sourceReport(scene: PreparedAerialScene, tiles: ImageryProvenance | und
 
 export async function renderDroneStill(
   event: RenderDroneStillEvent,
-  ports: Pick<StepPorts, 'stillRenderer' | 'media'>,
-  source: AerialSceneSource = stageSceneSource(),
+  ports: Pick<StepPorts, 'stillRenderer' | 'media' | 'sceneSource'>,
 ): Promise<StoredDroneStillOutput> {
   const { input, scene } = event;
   const preset = 'camera' in input ? undefined : input.options;
@@ -81,7 +80,7 @@ export async function renderDroneStill(
       ? planStill(scene, input.camera, input.options.front_direction, input.options.shot_type)
       : planPresetStill(scene, input.options);
   // A cloud source: the tiles for this pose's distance, and the key's secret named for the render.
-  const additions = await source.additionsFor({
+  const additions = await ports.sceneSource.additionsFor({
     center: scene.propertyCenter,
     closestDistanceM: plan.pose.distance,
     frameHeightPx: AERIAL_STILL.height,

@@ -2,19 +2,17 @@
 // PrepareDroneFootage (the scene plus the footage render request). They draw the site model around the
 // resolved address into the scene's ground image and 3D model (scene-input.ts) and store them for the
 // renderer. Rendering and storing outputs is in render-steps.ts, so these functions load no renderer.
-import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
+import { withAdditions } from '../../media/aerial/scene-source.ts';
 import { roofModel } from '../../media/imagery/offline-nadir/roof-model.ts';
 import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
 import { AERIAL_FOOTAGE } from '../../media/remotion/aerial-compositions.ts';
-import { parseRenderScale } from '../../media/rendering/renderer.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
 import { PREPARE_FOOTAGE, PREPARE_SCENE } from './functions.ts';
 import { type FootagePlan, planFootage } from './outputs.ts';
 import { type PreparedAerialScene, prepareAerialScene } from './scene-input.ts';
-import { type AerialSceneSource, stageSceneSource, withAdditions } from './scene-source.ts';
 import type { DroneFootageRequest } from './schema.ts';
 
 export interface PrepareSceneEvent extends StepEvent {
@@ -58,17 +56,13 @@ export interface PreparedFootage extends FootagePlan {
   readonly tiles?: ImageryProvenance;
 }
 
-/** The output size of videos: full size unless the stage renders smaller (RENDER_SCALE, tests only). */
-function renderScale(): number {
-  return parseRenderScale(optionalEnv(ENV.renderScale), ENV.renderScale);
-}
-
 export async function prepareFootage(
   event: PrepareFootageEvent,
-  ports: Pick<StepPorts, 'providers' | 'media' | 'clock'>,
-  scale = renderScale(),
-  source: AerialSceneSource = stageSceneSource(),
+  ports: Pick<StepPorts, 'providers' | 'media' | 'clock' | 'renderScale' | 'sceneSource'>,
 ): Promise<PreparedFootage> {
+  // The output size of videos: full size unless the stage renders smaller (RENDER_SCALE, tests only).
+  const scale = ports.renderScale;
+  const source = ports.sceneSource;
   const scene = await prepareScene(
     { job: event.job, address: event.input.address, location: event.location },
     ports,

@@ -3,7 +3,6 @@
 // image per annotation, all drawn by the same code as the still) and the poster. StoreVideo
 // (markup-video-output.ts) records the rendered MP4 as the job's output.
 import sharp from 'sharp';
-import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { StoredMedia } from '../../core/schemas/outputs.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
@@ -13,7 +12,7 @@ import { annotationLayers, blurSigmaPx, outlineWidthPx, pixelRing } from '../../
 import { type FrameFit, fitPicture, frameFit } from '../../media/markup/frame-fit.ts';
 import { labelFont } from '../../media/markup/label-font.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../../media/remotion/compositions.ts';
-import { parseRenderScale, type RenderRequest } from '../../media/rendering/renderer.ts';
+import type { RenderRequest } from '../../media/rendering/renderer.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import { PREPARE_REVEAL } from './functions.ts';
 import type { StoredMarkupEditOutput } from './steps.ts';
@@ -36,21 +35,17 @@ export interface PreparedReveal {
   readonly duration_seconds: number;
 }
 
-/** The output size: full 1920x1080 unless the stage renders smaller (RENDER_SCALE, tests only). */
-export function renderScale(): number {
-  return parseRenderScale(optionalEnv(ENV.renderScale), ENV.renderScale);
-}
-
 export async function prepareReveal(
   event: RevealEvent,
-  ports: Pick<StepPorts, 'media' | 'clock'>,
+  ports: Pick<StepPorts, 'media' | 'clock' | 'renderScale'>,
 ): Promise<PreparedReveal> {
   const edit = event.parent.output;
   const { media } = ports;
   const ref = jobRef(event.job);
   const key = (name: string) => mediaKey(ref.tenant, ref.jobId, name);
   const { width: W, height: H, fps } = MARKUP_REVEAL;
-  const scale = renderScale();
+  // The output size: full 1920x1080 unless the stage renders smaller (RENDER_SCALE, tests only).
+  const scale = ports.renderScale;
 
   const [source, finished] = await Promise.all([
     media.get(edit.source_image.s3_key),

@@ -1,13 +1,8 @@
 // Use case of POST /v1/video-export/render (docs/readme/video-export.md): the bundle's host is checked
 // against the stage's allowlist at request time, so a caller hears about a refused URL now rather than from
 // a failed job.
-import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { ApiError } from '../../core/errors.ts';
-import {
-  type BundleHostAllowlist,
-  checkServeUrl,
-  parseBundleHostAllowlist,
-} from '../../core/outbound/bundle-hosts.ts';
+import { checkServeUrl } from '../../core/outbound/bundle-hosts.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { RenderCodec } from '../../media/rendering/renderer.ts';
 import type { SubmitJob } from '../job-kind.ts';
@@ -28,31 +23,25 @@ export interface VideoExportInput {
   };
 }
 
-/** The submit use case with the allowlist it checks against (read per request, so tests can pass one). */
-export function videoExportSubmitter(allowlist: () => BundleHostAllowlist): SubmitJob<VideoExportRequest> {
-  return async (deps, tenant, { body }) => {
-    const { webhook_url, callback_metadata, serve_url, composition_id, input_props, options } = body;
-    const checked = checkServeUrl(serve_url, allowlist());
-    if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `serve_url is not allowed: ${checked.reason}.`);
-    const input: VideoExportInput = {
-      serve_url,
-      composition_id,
-      input_props,
-      options: {
-        ...options,
-        crf: CRF_RANGE[options.codec] ? (options.crf ?? VIDEO_EXPORT_LIMITS.crf.default) : null,
-      },
-    };
-    return submitJob(deps, {
-      tenant,
-      jobType: 'video_export',
-      input: { ...input },
-      webhookUrl: webhook_url,
-      callbackMetadata: callback_metadata,
-    });
+/** The use case, checking the bundle's host against the stage's allowlist (its deps' bundleHosts). */
+export const submitVideoExport: SubmitJob<VideoExportRequest> = async (deps, tenant, { body }) => {
+  const { webhook_url, callback_metadata, serve_url, composition_id, input_props, options } = body;
+  const checked = checkServeUrl(serve_url, deps.bundleHosts);
+  if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `serve_url is not allowed: ${checked.reason}.`);
+  const input: VideoExportInput = {
+    serve_url,
+    composition_id,
+    input_props,
+    options: {
+      ...options,
+      crf: CRF_RANGE[options.codec] ? (options.crf ?? VIDEO_EXPORT_LIMITS.crf.default) : null,
+    },
   };
-}
-
-export const submitVideoExport = videoExportSubmitter(() =>
-  parseBundleHostAllowlist(optionalEnv(ENV.videoBundleUrlAllowlist)),
-);
+  return submitJob(deps, {
+    tenant,
+    jobType: 'video_export',
+    input: { ...input },
+    webhookUrl: webhook_url,
+    callbackMetadata: callback_metadata,
+  });
+};

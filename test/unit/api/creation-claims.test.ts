@@ -18,6 +18,7 @@ function deps(key: string, body: unknown, at: number): JobPorts {
   return {
     jobs,
     webhookPolicy: { allowHttp: false, allowLoopback: false },
+    bundleHosts: [],
     signer: { sign: async (k) => ({ url: k, expiresAt: '' }) },
     starter: { start: async (_type, name) => void started.push(name) },
     clock: { now: () => new Date(at) },

@@ -34,7 +34,9 @@ function ports(render: (r: StillRequest) => Promise<Buffer> = async () => Buffer
       return render(r);
     },
   };
-  return { ports: { stillRenderer, media: fakeMediaStore() }, requests };
+  // The offline scene source: the prepared scene is complete, it adds nothing.
+  const sceneSource = { additionsFor: async () => undefined };
+  return { ports: { stillRenderer, media: fakeMediaStore(), sceneSource }, requests };
 }
 
 const address = '10 Wattle Street, Ultimo NSW 2007';

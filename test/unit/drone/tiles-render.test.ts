@@ -11,8 +11,8 @@ import type { MediaStore } from '../../../functions/core/media/media-store.ts';
 import type { SecretReader } from '../../../functions/core/secrets/secrets.ts';
 import { renderDroneStill } from '../../../functions/jobs/drone/render-steps.ts';
 import type { PreparedAerialScene } from '../../../functions/jobs/drone/scene-input.ts';
-import { type AerialSceneSource, aerialSceneSource } from '../../../functions/jobs/drone/scene-source.ts';
 import { prepareFootage } from '../../../functions/jobs/drone/steps.ts';
+import { type AerialSceneSource, aerialSceneSource } from '../../../functions/media/aerial/scene-source.ts';
 import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { TILES_KEY_ENV } from '../../../functions/media/remotion/aerial-compositions.ts';
 import { LocalRenderer } from '../../../functions/media/rendering/local-renderer.ts';
@@ -116,8 +116,7 @@ describe('drone still from photorealistic 3D tiles', () => {
         input: { address: ADDRESS, camera: { azimuth: 0, tilt: 0, distance: 300, pitch: 0 }, options: {} },
         scene,
       },
-      { stillRenderer: still, media: mediaPort(media) },
-      tilesSource(),
+      { stillRenderer: still, media: mediaPort(media), sceneSource: tilesSource() },
     );
     expect(output).toMatchObject({
       scene_source: 'photorealistic-3d-tiles',
@@ -184,9 +183,9 @@ describe('drone footage from photorealistic 3D tiles', () => {
         }),
         media: mediaPort(media),
         clock: { now: () => new Date() },
+        renderScale: 0.25,
+        sceneSource: tilesSource(),
       },
-      0.25,
-      tilesSource(),
     );
     expect(prepared.request.secretEnv).toEqual({ [TILES_KEY_ENV]: SECRET });
     expect(prepared.tiles).toEqual({

@@ -77,7 +77,7 @@ async function revealOf(style: MarkupStyle) {
     input: { options: { duration: 6 } },
     parent: { job_id: 'edit-job', output: editOutput(style) },
   };
-  const prepared = await prepareReveal(event, { media, clock: fixedClock() });
+  const prepared = await prepareReveal(event, { media, clock: fixedClock(), renderScale: 1 });
   return { media, event, prepared, props: prepared.request.inputProps as MarkupRevealProps };
 }
 

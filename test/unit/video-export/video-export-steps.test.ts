@@ -7,7 +7,7 @@ import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { VideoExportRequest } from '../../../functions/jobs/video-export/schema.ts';
 import { prepareExport, type VideoExportEvent } from '../../../functions/jobs/video-export/steps.ts';
 import { storeExport } from '../../../functions/jobs/video-export/store.ts';
-import { type VideoExportInput, videoExportSubmitter } from '../../../functions/jobs/video-export/submit.ts';
+import { submitVideoExport, type VideoExportInput } from '../../../functions/jobs/video-export/submit.ts';
 import {
   BundleUnreachableError,
   type CompositionInfo,
@@ -185,16 +185,17 @@ describe('storeExport', () => {
   });
 });
 
-describe('videoExportSubmitter', () => {
+describe('submitVideoExport', () => {
   const tenant = { orgId: 'org-1', mode: 'live' } as const;
   const created: Job[] = [];
   const deps = fakeJobPorts({
     webhookPolicy: { allowHttp: false, allowLoopback: false },
+    bundleHosts: ['bundles.example.com'],
     clock: { now: () => new Date('2025-01-01T00:00:00Z') },
     jobs: fakeJobStore({ create: async (j) => void created.push(j) }),
     starter: { start: async () => undefined },
   });
-  const submit = videoExportSubmitter(() => ['bundles.example.com']);
+  const submit = submitVideoExport;
   const body = (
     serve_url: string,
     options: VideoExportRequest['options'] = { codec: 'h264' },

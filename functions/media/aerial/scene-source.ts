@@ -1,4 +1,4 @@
-// The stage's aerial scene source as the drone steps use it. Offline (every stage unless configured):
+// The stage's aerial scene source as the drone steps use it (their `sceneSource` port, capabilities.ts). Offline (every stage unless configured):
 // nothing to add, the composition draws the synthetic scene the prepare step stored. Photorealistic 3D
 // tiles (AERIAL_SCENE_SOURCE): the step selects the tiles for the closest camera distance of the still or
 // the footage path (functions/media/aerial/tiles), adds them to the props, reports their provenance with
@@ -11,21 +11,17 @@ import type { StageUrlRules } from '../../core/outbound/url-policy.ts';
 import { secretReaderFromEnv } from '../../core/secrets/secret-reader-from-env.ts';
 import type { SecretReader } from '../../core/secrets/secrets.ts';
 import type { LatLng } from '../../domain/geo-types.ts';
-import { guardedGet } from '../../media/aerial/tiles/guarded-get.ts';
-import { apiKeyFromSecret, TilesSourceError } from '../../media/aerial/tiles/photorealistic-tiles.ts';
+import { type ImageryLicences, type ImageryProvenance, providerProvenance } from '../imagery/provenance.ts';
+import { imageryLicencesFromEnv } from '../providers/provider-factory.ts';
+import { type AerialSceneProps, TILES_KEY_ENV } from '../remotion/aerial-compositions.ts';
+import type { SecretEnv } from '../rendering/renderer.ts';
+import { guardedGet } from './tiles/guarded-get.ts';
+import { apiKeyFromSecret, TilesSourceError } from './tiles/photorealistic-tiles.ts';
 import {
   type AerialSceneSourceConfig,
   sceneSourceFromEnv,
   tilesSceneProps,
-} from '../../media/aerial/tiles/scene-source-config.ts';
-import {
-  type ImageryLicences,
-  type ImageryProvenance,
-  providerProvenance,
-} from '../../media/imagery/provenance.ts';
-import { imageryLicencesFromEnv } from '../../media/providers/provider-factory.ts';
-import { type AerialSceneProps, TILES_KEY_ENV } from '../../media/remotion/aerial-compositions.ts';
-import type { SecretEnv } from '../../media/rendering/renderer.ts';
+} from './tiles/scene-source-config.ts';
 
 export interface SceneView {
   readonly center: LatLng;
