@@ -188,7 +188,8 @@ const AMAZON_LOCATION_SATELLITE_LICENCE: SourceLicence = {
   print: false,
   portal: false,
   attribution: '© AWS and its data providers (Amazon Location Service)',
-  terms: 'https://aws.amazon.com/service-terms/ §82; https://docs.aws.amazon.com/location/latest/developerguide/data-attribution.html',
+  terms:
+    'https://aws.amazon.com/service-terms/ §82; https://docs.aws.amazon.com/location/latest/developerguide/data-attribution.html',
 };
 
 /**
