@@ -13,7 +13,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { admissionWrite } from '../functions/core/auth/account-store.ts';
 import { dynamo } from '../functions/core/clients.ts';
 import { ratePlan } from '../functions/core/limits/rate-limiter.ts';
-import { invocationContext } from '../lib/local/local-lambdas.ts';
+import { invocationContext } from '../local/local-lambdas.ts';
 import { startBenchStack } from './bench-stack.ts';
 import type { ClientSeries } from './http-client-worker.ts';
 import { machineLine } from './machine.ts';

@@ -15,7 +15,7 @@ export async function startBenchStack() {
   // As `npm start` runs it (bin/local.ts): no X-Ray SDK, whose async hooks tax every promise. Set before
   // the handlers' modules load, which is why the stack is imported here.
   process.env.POWERTOOLS_TRACE_ENABLED = 'false';
-  const { startLocalStack } = await import('../lib/local/local-stack.ts');
+  const { startLocalStack } = await import('../local/local-stack.ts');
   const stack = await startLocalStack({ port: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'pms-bench-')) });
   const { info } = stack;
   const db = DynamoDBDocumentClient.from(

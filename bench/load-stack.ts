@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { LOCAL_UV_THREADPOOL_SIZE } from '../lib/local/threadpool.ts';
+import { LOCAL_UV_THREADPOOL_SIZE } from '../local/threadpool.ts';
 import { attachToStack, PROJECT_ROOT, type StackHandle } from '../test/support/local-stack-process.ts';
 
 export interface GroupStack {

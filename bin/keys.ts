@@ -18,7 +18,7 @@ import {
   updateOrganizationSettings,
 } from '../functions/core/use-cases/organization-settings.ts';
 import { STAGES, stageConfig } from '../lib/config/stages.ts';
-import { LOCAL_STATE_FILE, type LocalStackInfo } from '../lib/local/local-stack.ts';
+import { LOCAL_STATE_FILE, type LocalStackInfo } from '../local/local-stack.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 

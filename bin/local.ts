@@ -8,10 +8,10 @@ process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.local-data';
 // The emulators start in their worker threads while the stack's modules load on this one.
-const { LOCAL_CREDENTIALS, startEmulators } = await import('../lib/local/emulators.ts');
+const { LOCAL_CREDENTIALS, startEmulators } = await import('../local/emulators.ts');
 const emulators = startEmulators(dataDir, LOCAL_CREDENTIALS);
 emulators.catch(() => undefined); // reported by startLocalStack, which awaits it
-const { startLocalStack } = await import('../lib/local/local-stack.ts');
+const { startLocalStack } = await import('../local/local-stack.ts');
 
 const loaded = Math.round(performance.now()); // since this process started: Node, tsx and the modules
 const stack = await startLocalStack({ port, dataDir, emulators }).catch((error: unknown) => {

@@ -99,7 +99,7 @@ if (command.length > 0) {
   );
   if (stale) step(`Setup done; running: ${command.join(' ')}`);
   // One string through the shell, so a script line can pass `a && b` quoted as one argument.
-  // The local stack's libuv pool: LOCAL_UV_THREADPOOL_SIZE of lib/local/threadpool.ts (why is there).
+  // The local stack's libuv pool: LOCAL_UV_THREADPOOL_SIZE of local/threadpool.ts (why is there).
   const UV_THREADPOOL_SIZE = process.env.UV_THREADPOOL_SIZE || '32';
   const child = spawn(command.join(' '), {
     stdio: 'inherit',

@@ -1,6 +1,6 @@
 // The cloud render path run on Remotion's own code: the project's RemotionLambdaRenderer and
 // RemotionLambdaStillRenderer (what runs in AWS) against Remotion's render function from @remotion/lambda,
-// served by the local Lambda endpoint with its bucket and site on the local S3 (lib/local/remotion-lambda.ts).
+// served by the local Lambda endpoint with its bucket and site on the local S3 (local/remotion-lambda.ts).
 // Each picture is also rendered by the local renderer and the two are compared pixel by pixel: a drone
 // still (WebGL), a brochure slide, the reveal video (chunks rendered by self-invocations over response
 // streaming, joined by the main invocation) and a caller-hosted bundle. Then a local stack started with
@@ -28,14 +28,14 @@ import { RemotionLambdaRenderer } from '../../functions/media/rendering/remotion
 import { RemotionLambdaStillRenderer } from '../../functions/media/rendering/remotion-lambda-still-renderer.ts';
 import type { Renderer, RenderRequest } from '../../functions/media/rendering/renderer.ts';
 import type { StillRequest } from '../../functions/media/rendering/still-renderer.ts';
-import { type RunningEmulators, startEmulators } from '../../lib/local/emulators.ts';
+import { ensureSiteBundle } from '../../lib/remotion/site-bundle.ts';
+import { type RunningEmulators, startEmulators } from '../../local/emulators.ts';
 import {
   type LocalRemotionLambda,
   localRenderBucket,
   startLocalRemotionLambda,
-} from '../../lib/local/remotion-lambda.ts';
-import { LOCAL_REGION } from '../../lib/local/synthesized-app.ts';
-import { ensureSiteBundle } from '../../lib/remotion/site-bundle.ts';
+} from '../../local/remotion-lambda.ts';
+import { LOCAL_REGION } from '../../local/synthesized-app.ts';
 import { locateOffline, sampleRequests } from '../../scripts/brochure/sample-data.ts';
 import { type SampleServer, startSampleServer } from '../../scripts/brochure/sample-server.ts';
 import { type ServedBundle, serveCallerBundle } from '../support/caller-bundle.ts';

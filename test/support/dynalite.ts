@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { DynamoJobStore, JOB_INDEXES } from '../../functions/core/jobs/job-store.ts';
 import { DynamoUsageStore } from '../../functions/core/usage/usage-store.ts';
-import { installMemoizingConditionParser } from '../../lib/local/dynalite-parsers.ts';
+import { installMemoizingConditionParser } from '../../local/dynalite-parsers.ts';
 
 export interface LocalDynamo {
   readonly client: DynamoDBClient;
@@ -17,7 +17,7 @@ export interface LocalDynamo {
 }
 
 export async function startDynalite(): Promise<LocalDynamo> {
-  // As the local stack runs it (lib/local/emulator-worker.ts).
+  // As the local stack runs it (local/emulator-worker.ts).
   installMemoizingConditionParser();
   const server = dynalite({ createTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -12,9 +12,9 @@ import { systemClock } from '../../functions/core/clock.ts';
 import { DynamoJobStore, type JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { Mode } from '../../functions/core/jobs/job-types.ts';
 import { STAGES } from '../../lib/config/stages.ts';
-import type { DevKeys } from '../../lib/local/dev-keys.ts';
-import type { LocalStackInfo } from '../../lib/local/local-stack.ts';
-import { LOCAL_UV_THREADPOOL_SIZE } from '../../lib/local/threadpool.ts';
+import type { DevKeys } from '../../local/dev-keys.ts';
+import type { LocalStackInfo } from '../../local/local-stack.ts';
+import { LOCAL_UV_THREADPOOL_SIZE } from '../../local/threadpool.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -76,7 +76,7 @@ export async function startStackProcess(
       DATA_DIR: dataDir,
       LOCAL_STACK_QUIET: 'true',
       LOCAL_RENDER_SCALE: '0.5',
-      // As npm start runs it, also when vitest was started directly (lib/local/threadpool.ts).
+      // As npm start runs it, also when vitest was started directly (local/threadpool.ts).
       UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || LOCAL_UV_THREADPOOL_SIZE,
       ...env,
     },

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
-/** The architecture's parts: functions/<part> for the code that runs, lib and bin for the CDK app. */
+/**
+ * The architecture's parts: functions/<part> for the code that runs, lib and bin for the CDK app, local for
+ * the local runtime.
+ */
 type Part = string;
 
 function sourceFiles(dir: string): string[] {
@@ -44,7 +47,7 @@ function importsOf(file: string): { relative: Edge[]; packages: string[] } {
   return { relative, packages };
 }
 
-const FILES = ['functions', 'lib', 'bin'].flatMap(sourceFiles);
+const FILES = ['functions', 'lib', 'local', 'bin'].flatMap(sourceFiles);
 const EDGES = FILES.flatMap((file) => importsOf(file).relative);
 /** Every file of the project's code (the dashboard's browser code too), for the cycle check. */
 const ALL_FILES = [...FILES, ...sourceFiles(path.join('dashboard', 'src'))];
@@ -113,7 +116,16 @@ const ALLOWED: Record<Part, readonly Part[]> = {
   'functions/api': ['functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
   'functions/platform': ['functions/core', 'functions/domain'],
   lib: ['functions/api', 'functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
-  bin: ['lib', 'functions/api', 'functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
+  local: ['lib', 'functions/api', 'functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
+  bin: [
+    'lib',
+    'local',
+    'functions/api',
+    'functions/jobs',
+    'functions/media',
+    'functions/core',
+    'functions/domain',
+  ],
 };
 
 /**

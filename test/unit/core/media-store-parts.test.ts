@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_BYTES, S3MediaStore } from '../../../functions/core/media/media-store.ts';
-import { type RunningEmulators, startEmulators } from '../../../lib/local/emulators.ts';
+import { type RunningEmulators, startEmulators } from '../../../local/emulators.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const dir = mkdtempSync(path.join(tmpdir(), 'media-store-'));

@@ -1,7 +1,7 @@
 // Heavy steps on the local stack wait for capacity in arrival order, and their Task time limit counts from
 // when they run: a step that waits longer than its limit for a slot does not time out.
 import { describe, expect, it } from 'vitest';
-import { Admission } from '../../../lib/local/admission.ts';
+import { Admission } from '../../../local/admission.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claimDataDir, DATA_DIR_CLAIM_FILE } from '../../../lib/local/data-dir-claim.ts';
+import { claimDataDir, DATA_DIR_CLAIM_FILE } from '../../../local/data-dir-claim.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pms-claim-'));
 const claimOf = (dir: string) => readFileSync(path.join(dir, DATA_DIR_CLAIM_FILE), 'utf8').trim();

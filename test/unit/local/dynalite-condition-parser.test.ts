@@ -1,5 +1,5 @@
 // The local stack's dynalite parses conditions with a parser generated from its own grammar with results
-// caching (lib/local/dynalite-parsers.ts). It must give exactly what dynalite's own parser gives: the same
+// caching (local/dynalite-parsers.ts). It must give exactly what dynalite's own parser gives: the same
 // expression tree or the same error, and the same bookkeeping of used names and values, for the service's
 // own conditions, hand-made edge cases and every condition in dynalite's own tests.
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import {
   dynaliteConditionParser,
   installMemoizingConditionParser,
   memoizingConditionParser,
-} from '../../../lib/local/dynalite-parsers.ts';
+} from '../../../local/dynalite-parsers.ts';
 
 const require = createRequire(import.meta.url);
 const { expressions } = JSON.parse(

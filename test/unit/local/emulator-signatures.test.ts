@@ -21,7 +21,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulators, startEmulators } from '../../../lib/local/emulators.ts';
+import { type RunningEmulators, startEmulators } from '../../../local/emulators.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const dir = mkdtempSync(path.join(tmpdir(), 'emulator-signatures-'));

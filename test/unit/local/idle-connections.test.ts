@@ -6,10 +6,10 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulators, startEmulators } from '../../../lib/local/emulators.ts';
-import type { LocalLambdas } from '../../../lib/local/local-lambdas.ts';
-import { LocalStepFunctions } from '../../../lib/local/local-step-functions.ts';
-import type { CfnTemplate, TemplateResolver } from '../../../lib/local/synthesized-app.ts';
+import { type RunningEmulators, startEmulators } from '../../../local/emulators.ts';
+import type { LocalLambdas } from '../../../local/local-lambdas.ts';
+import { LocalStepFunctions } from '../../../local/local-step-functions.ts';
+import type { CfnTemplate, TemplateResolver } from '../../../local/synthesized-app.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'idle-connections-'));
 let emulators: RunningEmulators;

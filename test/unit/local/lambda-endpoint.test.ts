@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { InvokeCommand, InvokeWithResponseStreamCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningLambdaEndpoint, startLambdaEndpoint } from '../../../lib/local/lambda-endpoint.ts';
+import { type RunningLambdaEndpoint, startLambdaEndpoint } from '../../../local/lambda-endpoint.ts';
 
 const HANDLERS = path.resolve('test/fixtures/local-lambda/handlers.cjs');
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

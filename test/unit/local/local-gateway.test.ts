@@ -5,9 +5,9 @@
 import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalGateway } from '../../../lib/local/local-gateway.ts';
-import { LocalLambdas } from '../../../lib/local/local-lambdas.ts';
-import { type CfnTemplate, TemplateResolver } from '../../../lib/local/synthesized-app.ts';
+import { LocalGateway } from '../../../local/local-gateway.ts';
+import { LocalLambdas } from '../../../local/local-lambdas.ts';
+import { type CfnTemplate, TemplateResolver } from '../../../local/synthesized-app.ts';
 
 const template: CfnTemplate = {
   Resources: {

@@ -11,7 +11,7 @@ import {
   checkSignedRequest,
   declaredPayloadHash,
   isPayloadDigest,
-} from '../../../lib/local/presigned-url-check.ts';
+} from '../../../local/presigned-url-check.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const s3 = new S3Client({

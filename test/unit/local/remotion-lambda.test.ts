@@ -1,7 +1,7 @@
 // The local stack's renderer setting (LOCAL_RENDERER) and the local Remotion render bucket's name; the
 // function itself is exercised end to end in test/integration/remotion-lambda.test.ts.
 import { describe, expect, it } from 'vitest';
-import { localRenderBucket, localRendererChoice } from '../../../lib/local/remotion-lambda.ts';
+import { localRenderBucket, localRendererChoice } from '../../../local/remotion-lambda.ts';
 
 describe('LOCAL_RENDERER', () => {
   it('defaults to the local renderer and takes remotion-lambda', () => {

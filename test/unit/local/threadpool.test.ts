@@ -4,7 +4,7 @@ import {
   LOCAL_UV_THREADPOOL_SIZE,
   MIN_UV_THREADPOOL_SIZE,
   threadpoolWarning,
-} from '../../../lib/local/threadpool.ts';
+} from '../../../local/threadpool.ts';
 
 describe('the local stack libuv pool', () => {
   it('warns below the minimum, also for Node default of 4, and not at or above it', () => {

@@ -1,8 +1,8 @@
 // Restart recovery: jobs the previous run left queued or processing are resumed (their workflow runs
 // again from the start; every step is idempotent), unless their time limit passed while the stack was
 // down, in which case they end failed with INTERRUPTED. Nothing stays stuck.
-import type { JobStore } from '../../functions/core/jobs/job-store.ts';
-import { type WorkflowStarter, workflowInputFor } from '../../functions/core/workflows/workflow-starter.ts';
+import type { JobStore } from '../functions/core/jobs/job-store.ts';
+import { type WorkflowStarter, workflowInputFor } from '../functions/core/workflows/workflow-starter.ts';
 
 export interface RecoveryReport {
   readonly resumed: number;

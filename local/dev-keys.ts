@@ -2,9 +2,9 @@
 // directory (the store holds only hashes, so the plaintext has to live somewhere the developer owns).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { AccountStore } from '../../functions/core/auth/account-store.ts';
-import { hashApiKey } from '../../functions/core/auth/api-key.ts';
-import type { KeyAdmin } from '../../functions/core/auth/key-admin.ts';
+import type { AccountStore } from '../functions/core/auth/account-store.ts';
+import { hashApiKey } from '../functions/core/auth/api-key.ts';
+import type { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 
 export const DEV_ORG = 'dev-org';
 

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { PROJECT_ROOT } from '../constructs/function-facts.ts';
+import { PROJECT_ROOT } from '../lib/constructs/function-facts.ts';
 
 export const LOCAL_REGION = 'ap-southeast-2';
 export const LOCAL_ACCOUNT = '000000000000';
@@ -96,8 +96,8 @@ export async function synthesizeLocalApp(): Promise<
 async function synthesize(): Promise<SynthesizedApp> {
   const [{ App }, { buildStage }, { STAGES }] = await Promise.all([
     import('aws-cdk-lib'),
-    import('../app.ts'),
-    import('../config/stages.ts'),
+    import('../lib/app.ts'),
+    import('../lib/config/stages.ts'),
   ]);
   const outdir = mkdtempSync(path.join(tmpdir(), 'pms-synth-'));
   try {

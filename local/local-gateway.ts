@@ -12,7 +12,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { requestId as requestIdOf } from '../../functions/core/ids.ts';
+import { requestId as requestIdOf } from '../functions/core/ids.ts';
 import { IDLE_CONNECTION_TIMEOUTS } from './emulators.ts';
 import type { LocalLambdas } from './local-lambdas.ts';
 import { logicalIdOfArn } from './local-resources.ts';

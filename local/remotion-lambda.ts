@@ -24,8 +24,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { ENV } from '../../functions/core/config/env.ts';
-import { STAGES } from '../config/stages.ts';
+import { ENV } from '../functions/core/config/env.ts';
+import { STAGES } from '../lib/config/stages.ts';
 import { IDLE_CONNECTION_TIMEOUTS } from './emulators.ts';
 import { type RunningLambdaEndpoint, startLambdaEndpoint } from './lambda-endpoint.ts';
 import type { SigningCredentials } from './presigned-url-check.ts';

@@ -4,7 +4,7 @@
 // dynalite's own parser backtracks without memory: a parenthesised group took ~200 µs to parse, the API's
 // admission condition ~350 µs, nested groups tens of milliseconds; this one parses them in 15-60 µs with
 // the same results (test/unit/local/dynalite-condition-parser.test.ts). Put in place by
-// lib/local/dynalite-parsers.ts. Generated code: not edited, not linted.
+// local/dynalite-parsers.ts. Generated code: not edited, not linted.
 
 "use strict";
 

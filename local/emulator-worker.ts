@@ -14,7 +14,7 @@ async function start(data: EmulatorWorkerData): Promise<{ port: number; close():
   if (data.kind === 'aws') return startAwsEmulator(data.queueDir, data.objectDir, data.credentials);
   if (!installMemoizingConditionParser())
     console.warn(
-      'dynalite is not the version lib/local/dynalite-condition-parser.cjs was generated for: its own, slower condition parser stays (see lib/local/dynalite-parsers.ts)',
+      'dynalite is not the version local/generated/dynalite-condition-parser.cjs was generated for: its own, slower condition parser stays (see local/dynalite-parsers.ts)',
     );
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: data.path });
   Object.assign(server, IDLE_CONNECTION_TIMEOUTS);

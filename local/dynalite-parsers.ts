@@ -1,9 +1,10 @@
 // dynalite parses every ConditionExpression, KeyConditionExpression and FilterExpression with a PEG parser
 // that backtracks without memory: the API's admission write (a condition with two parenthesised groups)
 // took ~350 µs of the emulator's thread to parse, about half of what the write cost it, and a nested group
-// tens of milliseconds. The same grammar generated with results caching (dynalite-condition-parser.cjs)
-// parses it in ~60 µs with the same results. Put in place where dynalite runs, before its first request,
-// and only over the exact parser it was generated beside: another dynalite keeps its own parser.
+// tens of milliseconds. The same grammar generated with results caching
+// (generated/dynalite-condition-parser.cjs) parses it in ~60 µs with the same results. Put in place where
+// dynalite runs, before its first request, and only over the exact parser it was generated beside: another
+// dynalite keeps its own parser.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +24,7 @@ export function dynaliteConditionParser(): PegParser {
 
 /** The memoizing parser, a module of its own (not the one installed in dynalite). */
 export function memoizingConditionParser(): PegParser {
-  return require('./dynalite-condition-parser.cjs') as PegParser;
+  return require('./generated/dynalite-condition-parser.cjs') as PegParser;
 }
 
 let installed: boolean | undefined;
