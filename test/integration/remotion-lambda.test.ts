@@ -6,7 +6,7 @@
 // streaming, joined by the main invocation) and a caller-hosted bundle. Then a local stack started with
 // LOCAL_RENDERER=remotion-lambda completes one job of each of those kinds on the function. Small sizes
 // keep the whole file near 2 minutes.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,7 @@ import type { StillRequest } from '../../functions/media/rendering/still-rendere
 import { ensureSiteBundle } from '../../lib/remotion/site-bundle.ts';
 import { type RunningEmulators, startEmulators } from '../../local/emulators.ts';
 import {
+  LOCAL_REMOTION_FUNCTION,
   type LocalRemotionLambda,
   localRenderBucket,
   startLocalRemotionLambda,
@@ -154,9 +155,18 @@ async function renderVideo(
       last = status.progress;
     }
     if (Date.now() > deadline)
-      throw new Error(`${renderer.name}: no video after ${request.timeoutSeconds} s`);
+      throw new Error(
+        `${renderer.name}: no video after ${request.timeoutSeconds} s; the render function's log ends:\n${functionLogTail()}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** The last lines of the local render function's log (what a stalled render was doing). */
+function functionLogTail(lines = 80): string {
+  const file = path.join(work, 'lambda', 'logs', `${LOCAL_REMOTION_FUNCTION}.log`);
+  if (!existsSync(file)) return '(no log)';
+  return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 }
 
 const readMedia = async (key: string) => {
