@@ -29,7 +29,9 @@ import {
 } from '../functions/media/remotion/aerial-compositions.ts';
 import { frameRuns, MARKUP_REVEAL } from '../functions/media/remotion/compositions.ts';
 import { bundleUrl } from '../functions/media/rendering/bundle-server.ts';
-import { chromiumFor, LocalRenderer, localWebGl } from '../functions/media/rendering/local-renderer.ts';
+import { chromiumFor } from '../functions/media/rendering/local-chromium.ts';
+import { LocalRenderer } from '../functions/media/rendering/local-renderer.ts';
+import { localWebGl } from '../functions/media/rendering/local-webgl.ts';
 import type { RenderRequest } from '../functions/media/rendering/renderer.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { benchReveal, memoryMedia, syntheticAerialScene } from './aerial-fixture.ts';

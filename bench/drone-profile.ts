@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AERIAL_FOOTAGE, type AerialSceneProps } from '../functions/media/remotion/aerial-compositions.ts';
 import { MARKUP_REVEAL } from '../functions/media/remotion/compositions.ts';
-import { CHROMIUM, type ChromiumGl, chromiumFor } from '../functions/media/rendering/local-renderer.ts';
+import { CHROMIUM, type ChromiumGl, chromiumFor } from '../functions/media/rendering/local-chromium.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { benchReveal, memoryMedia, syntheticAerialScene } from './aerial-fixture.ts';
 import { renderContext, renderMachine } from './stats.ts';

@@ -98,9 +98,8 @@ export interface RenderMachine {
 }
 
 export async function renderMachine(): Promise<RenderMachine> {
-  const { CHROMIUM, EXTRA_FLAGS, GL_FLAGS, localWebGl, probeWebGl } = await import(
-    '../functions/media/rendering/local-renderer.ts'
-  );
+  const { CHROMIUM, EXTRA_FLAGS, GL_FLAGS } = await import('../functions/media/rendering/local-chromium.ts');
+  const { localWebGl, probeWebGl } = await import('../functions/media/rendering/local-webgl.ts');
   const info = readFileSync('/proc/cpuinfo', 'utf8');
   const flags = new Set((/^flags\s*:\s*(.*)$/m.exec(info)?.[1] ?? '').split(' '));
   const chromium = (() => {

@@ -21,7 +21,7 @@ import { signInLink } from '../functions/core/use-cases/dashboard.ts';
 import { jobRef, type StepEvent } from '../functions/core/workflows/step-runtime.ts';
 import { StepFunctionsStarter } from '../functions/core/workflows/workflow-starter.ts';
 import { JOB_TYPES } from '../functions/jobs/registry.ts';
-import { CHROMIUM } from '../functions/media/rendering/local-renderer.ts';
+import { CHROMIUM } from '../functions/media/rendering/local-chromium.ts';
 import { parseRenderScale } from '../functions/media/rendering/renderer.ts';
 import { STAGES } from '../lib/config/stages.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';

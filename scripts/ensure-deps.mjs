@@ -29,7 +29,7 @@ if (stale) {
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // libegl1, libegl-mesa0, libgl1-mesa-dri: Mesa's llvmpipe, the faster software WebGL of the aerial scenes (localWebGl in
-// functions/media/rendering/local-renderer.ts; without them renders fall back to SwiftShader).
+// functions/media/rendering/local-webgl.ts; without them renders fall back to SwiftShader).
 const DEBIAN_PACKAGES = [
   'chromium',
   'fonts-dejavu-core',

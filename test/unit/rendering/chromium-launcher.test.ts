@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumLauncher } from '../../../functions/media/rendering/chromium-launcher.ts';
-import { CHROMIUM, chromiumFor, EXTRA_FLAGS } from '../../../functions/media/rendering/local-renderer.ts';
+import { CHROMIUM, chromiumFor, EXTRA_FLAGS } from '../../../functions/media/rendering/local-chromium.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), "launcher test's "));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

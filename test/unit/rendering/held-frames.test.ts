@@ -8,7 +8,7 @@ import {
   revealPhases,
   SAMPLE_REVEAL_PROPS,
 } from '../../../functions/media/remotion/compositions.ts';
-import { splitRuns } from '../../../functions/media/rendering/local-renderer.ts';
+import { splitRuns } from '../../../functions/media/rendering/split-render.ts';
 
 const withAnnotations = (count: number) => ({
   ...SAMPLE_REVEAL_PROPS,

@@ -10,13 +10,13 @@ import {
   AERIAL_STILL,
   type AerialSceneProps,
 } from '../../../functions/media/remotion/aerial-compositions.ts';
+import { CHROMIUM } from '../../../functions/media/rendering/local-chromium.ts';
+import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
 import {
-  CHROMIUM,
   chromiumForRequest,
   localWebGl,
   probeWebGl,
-} from '../../../functions/media/rendering/local-renderer.ts';
-import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
+} from '../../../functions/media/rendering/local-webgl.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
 
 // Mesa's EGL and its software driver (Debian's libegl1, libegl-mesa0, libgl1-mesa-dri, installed with

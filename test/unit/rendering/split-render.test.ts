@@ -11,15 +11,15 @@ import * as path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../../../functions/media/remotion/compositions.ts';
+import { CHROMIUM } from '../../../functions/media/rendering/local-chromium.ts';
+import { LocalRenderer } from '../../../functions/media/rendering/local-renderer.ts';
+import type { RenderRequest } from '../../../functions/media/rendering/renderer.ts';
 import {
   beforeOutput,
-  CHROMIUM,
-  LocalRenderer,
   localRenderBrowsers,
   PART_X264_PARAMS,
   splitFrames,
-} from '../../../functions/media/rendering/local-renderer.ts';
-import type { RenderRequest } from '../../../functions/media/rendering/renderer.ts';
+} from '../../../functions/media/rendering/split-render.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
 import { meanRegionDifference } from '../../support/image-probe.ts';
 import { probeVideo, videoFrame } from '../../support/media-probe.ts';
