@@ -3,7 +3,8 @@
 // redirected on the objects its handler reads at call time — no file of the package is changed.
 // - Chromium: the function launches /opt/bin/chromium (its Chromium layer); here Debian's Chromium.
 // - /tmp: every invocation starts by deleting everything in /tmp (a Lambda environment's own disk);
-//   here it clears the environment's own temporary directory (TMPDIR) instead of the machine's /tmp.
+//   here it clears the environment's own temporary directory (TMPDIR) instead of the machine's /tmp,
+//   skipping what cannot go yet, as Remotion's own cleanup does.
 // Everything else (ffmpeg and Remotion's compositor from @remotion/compositor-linux-x64-gnu, the AWS
 // clients, S3 and Lambda calls) runs as shipped, pointed at the local endpoints by AWS_ENDPOINT_URL_*.
 import { readdirSync, rmSync } from 'node:fs';
@@ -42,6 +43,13 @@ if (process.env.AWS_LAMBDA_FUNCTION_NAME) {
   if (own === '/tmp' || own === path.parse(own).root)
     throw new Error('A local Remotion function needs a TMPDIR of its own (it clears it on every invocation)');
   server.serverAwsImplementation.deleteTmpDir = async () => {
-    for (const name of readdirSync(own)) rmSync(path.join(own, name), { recursive: true, force: true });
+    for (const name of readdirSync(own)) {
+      try {
+        rmSync(path.join(own, name), { recursive: true, force: true });
+      } catch {
+        // As Remotion's own cleanup does: a file the warm browser is still writing (its profile) may not
+        // go now; it goes with a later invocation's cleanup.
+      }
+    }
   };
 }
