@@ -286,7 +286,7 @@ export const CAPABILITIES = {
   }),
   imageFetch: capability({
     summary:
-      "Downloads customer images and the caller's own aerial imagery (SSRF-checked; the stage's http/loopback policy).",
+      "Downloads customer images (SSRF-checked; the stage's http/loopback policy): the `fetchImage` port.",
     variables: FETCH_VARIABLES,
     bind: bindFetchPolicy,
     ports: (port) => ({
@@ -294,6 +294,14 @@ export const CAPABILITIES = {
         () => import('../media/images/fetch-image.ts'),
         (m, { variables }) => m.imageFetcher(fetchRules(variables)),
       ),
+    }),
+  }),
+  callerImagery: capability({
+    summary:
+      "Downloads the caller's own drone photos and orthophotos (GeoTIFF or JPEG, with the imagery size limits; SSRF-checked like any image): the `fetchImagery` port.",
+    variables: FETCH_VARIABLES,
+    bind: bindFetchPolicy,
+    ports: (port) => ({
       fetchImagery: port(
         () => import('../media/images/fetch-image.ts'),
         (m, { variables }) => m.imageryFetcher(fetchRules(variables)),
