@@ -10,8 +10,8 @@
 import { Worker } from 'node:worker_threads';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { admissionWrite } from '../functions/core/auth/account-store.ts';
-import { dynamo } from '../functions/core/clients.ts';
+import { dynamo } from '../functions/adapters/aws-clients.ts';
+import { admissionWrite } from '../functions/adapters/dynamodb/account-table.ts';
 import { ratePlan } from '../functions/core/limits/rate-limiter.ts';
 import { invocationContext } from '../local/local-lambdas.ts';
 import { startBenchStack } from './bench-stack.ts';

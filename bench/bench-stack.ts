@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoAccountStore } from '../functions/core/auth/account-store.ts';
+import { DynamoAccountStore } from '../functions/adapters/dynamodb/account-store.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import { STAGES } from '../lib/config/stages.ts';

@@ -2,8 +2,9 @@
 // completed, polled every 10 ms) beside the time of each step run directly in the same process, so the
 // orchestration overhead (API, state machine, job writes) shows as the difference.
 // Run: npm run bench -- frontage   (target: under 2 s end to end locally)
-import { s3Client } from '../functions/core/clients.ts';
-import { S3MediaStore } from '../functions/core/media/media-store.ts';
+
+import { s3Client } from '../functions/adapters/aws-clients.ts';
+import { S3MediaStore } from '../functions/adapters/s3/media-store.ts';
 import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
 import { detectFrontage } from '../functions/media/frontage/detect-frontage.ts';
 import { renderFrontageReference } from '../functions/media/frontage/reference-image.ts';

@@ -19,6 +19,7 @@ import { polygonCentroid } from '../functions/domain/geometry/polygon.ts';
 import { editMarkup, generateMarkup, type StoredMarkupOutput } from '../functions/jobs/markup/steps.ts';
 import { fromLocalMetres } from '../functions/media/geo/local-metric.ts';
 import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
+import { labelFont } from '../functions/media/markup/label-font.ts';
 import { SyntheticSiteSource } from '../functions/media/site/synthetic-site.ts';
 import { type MemoryMedia, markupStepPorts, memoryMedia } from './aerial-fixture.ts';
 import { machineLine } from './machine.ts';
@@ -146,7 +147,7 @@ async function edit(media: MemoryMedia, markupOutput: StoredMarkupOutput, n: num
       },
       parent: { job_id: `markup-${n}`, output: markupOutput },
     },
-    { media },
+    { media, labelFont: labelFont() },
   );
 }
 

@@ -5,10 +5,6 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoAccountStore } from '../functions/core/auth/account-store.ts';
-import { DashboardSessions, DynamoDashboardSessionStore } from '../functions/core/auth/dashboard-sessions.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
@@ -17,6 +13,7 @@ import {
   getOrganizationSettings,
   updateOrganizationSettings,
 } from '../functions/core/use-cases/organization-settings.ts';
+import { accountTools } from '../functions/wiring/cli.ts';
 import { STAGES, stageConfig } from '../lib/config/stages.ts';
 import { LOCAL_STATE_FILE, type LocalStackInfo } from '../local/local-stack.ts';
 
@@ -48,10 +45,7 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     );
     const table = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'AccountsTableName')?.OutputValue;
     if (!table) throw new Error(`Stack ${stackName} has no AccountsTableName output; is the stage deployed?`);
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-      marshallOptions: { removeUndefinedValues: true },
-    });
-    const accounts = new DynamoAccountStore(db, table);
+    const { accounts } = accountTools(table);
     return { accounts, admin: new KeyAdmin(accounts, config.rateLimits, systemClock) };
   }
   const { accounts } = localTarget(values);
@@ -67,18 +61,12 @@ function localTarget(values: { 'data-dir'?: string }) {
   } catch {
     throw new Error(`No local stack found in ${dataDir}: start it with npm start (or pass --stage).`);
   }
-  const client = new DynamoDBClient({
+  const { accounts, sessions } = accountTools(info.tables.accounts, {
     endpoint: info.endpoints.dynamodb,
     region: info.region,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  const accounts = new DynamoAccountStore(db, info.tables.accounts);
-  const sessions = new DashboardSessions(
-    new DynamoDashboardSessionStore(db, info.tables.accounts),
-    systemClock,
-  );
-  return { info, db, accounts, sessions };
+  return { info, accounts, sessions };
 }
 
 function required(values: Record<string, unknown>, name: string): string {

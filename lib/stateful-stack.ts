@@ -6,8 +6,8 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { ACCOUNT_INDEXES } from '../functions/core/auth/account-store.ts';
-import { JOB_INDEXES } from '../functions/core/jobs/job-store.ts';
+import { ACCOUNT_INDEXES } from '../functions/adapters/dynamodb/account-table.ts';
+import { JOB_INDEXES } from '../functions/adapters/dynamodb/job-table.ts';
 import type { StageConfig } from './config/stages.ts';
 
 export interface StatefulStackProps extends StackProps {

@@ -10,19 +10,19 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoAccountStore } from '../functions/core/auth/account-store.ts';
-import { DashboardSessions, DynamoDashboardSessionStore } from '../functions/core/auth/dashboard-sessions.ts';
+import { DashboardSessions } from '../functions/core/auth/dashboard-sessions.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
-import { DynamoJobStore } from '../functions/core/jobs/job-store.ts';
+import type { JobStore } from '../functions/core/jobs/job-store.ts';
 import { logger } from '../functions/core/observability.ts';
 import { signInLink } from '../functions/core/use-cases/dashboard.ts';
 import { jobRef, type StepEvent } from '../functions/core/workflows/step-runtime.ts';
-import { StepFunctionsStarter } from '../functions/core/workflows/workflow-starter.ts';
 import { JOB_TYPES } from '../functions/jobs/registry.ts';
 import { CHROMIUM } from '../functions/media/rendering/local-chromium.ts';
 import { parseRenderScale } from '../functions/media/rendering/renderer.ts';
+import { stageAdapters } from '../functions/wiring/stage-adapters.ts';
+import { parseStageEnv } from '../functions/wiring/stage-env.ts';
 import { STAGES } from '../lib/config/stages.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { Admission } from './admission.ts';
@@ -175,7 +175,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const documents = DynamoDBDocumentClient.from(dynamodb, {
     marshallOptions: { removeUndefinedValues: true },
   });
-  const jobs = new DynamoJobStore(documents, environment[ENV.jobsTable]!);
+  // The stage's adapters as the functions build them, over this process's clients of the emulators.
+  const sfn = new SFNClient({ ...clientConfig, endpoint: sfnEndpoint });
+  const adapters = stageAdapters(parseStageEnv(environment), { dynamo: documents, s3, sqs, sfn });
+  const { jobs, accounts, starter } = adapters;
   lambdas.runInWorkers(
     [...lambdas.functions.keys()].filter((id) => !apiFunctions.has(id)),
     workers,
@@ -198,17 +201,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const poolWarning = threadpoolWarning(process.env);
   if (poolWarning) console.warn(poolWarning);
 
-  const accounts = new DynamoAccountStore(documents, environment[ENV.accountsTable]!);
   const admin = new KeyAdmin(accounts, config.rateLimits, systemClock);
   const devKeys = await ensureDevKeys(dataDir, admin, accounts);
-  const sessions = new DashboardSessions(
-    new DynamoDashboardSessionStore(documents, environment[ENV.accountsTable]!),
-    systemClock,
-  );
+  const sessions = new DashboardSessions(adapters.dashboardSessions, systemClock);
   const signIn = await sessions.issueSignInToken(devKeys.orgId);
 
-  const sfn = new SFNClient({ ...clientConfig, endpoint: sfnEndpoint });
-  const starter = new StepFunctionsStarter(sfn, (jobType) => environment[stateMachineArnVariable(jobType)]!);
   for (const jobType of JOB_TYPES) {
     if (!environment[stateMachineArnVariable(jobType)])
       throw new Error(`No state machine is wired for job type ${jobType}`);
@@ -283,7 +280,7 @@ function localStepInvocations(): number {
 export const CAPACITY_QUEUED_STAGE = 'queued_for_capacity';
 
 /** Marks the waiting step's job queued_for_capacity, at the percent the step will start at. */
-async function showQueued(jobs: DynamoJobStore, event: unknown): Promise<void> {
+async function showQueued(jobs: JobStore, event: unknown): Promise<void> {
   const step = event as StepEvent | null;
   if (!step?.job?.job_id || !step.progress) return;
   try {

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { markupStepPorts, memoryMedia } from '../bench/aerial-fixture.ts';
 import { resolveCompositor } from '../functions/jobs/markup/schema.ts';
 import { editMarkup, generateMarkup, type StoredMarkupOutput } from '../functions/jobs/markup/steps.ts';
+import { labelFont } from '../functions/media/markup/label-font.ts';
 import { LocalStillRenderer } from '../functions/media/rendering/local-still-renderer.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { geoKeys, tiff, withDjiXmp } from '../test/support/imagery-files.ts';
@@ -76,7 +77,7 @@ async function edit(id: string, parent: StoredMarkupOutput, style: 'outline' | '
       },
       parent: { job_id: 'parent', output: parent },
     },
-    { media },
+    { media, labelFont: labelFont() },
   );
   return media.get(output.image.s3_key);
 }

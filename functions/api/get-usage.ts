@@ -1,10 +1,14 @@
 // GET /v1/usage
 import { getUsage } from '../core/use-cases/usage.ts';
+import { apiPorts } from '../wiring/api.ts';
 import { apiRoute } from './http/api-route.ts';
-import { usageServices } from './http/services.ts';
 import { usageQuery } from './usage-schemas.ts';
 
-export const handler = apiRoute({ query: usageQuery, readOnly: true }, async ({ query, tenant }) => {
-  const { store, pricing } = usageServices();
-  return { status: 200, data: await getUsage(store, { ...tenant, ...query }, pricing) };
-});
+export const handler = apiRoute(
+  { query: usageQuery, readOnly: true },
+  async ({ query, tenant }) => {
+    const { store, pricing } = apiPorts().usage;
+    return { status: 200, data: await getUsage(store, { ...tenant, ...query }, pricing) };
+  },
+  apiPorts,
+);

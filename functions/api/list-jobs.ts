@@ -1,11 +1,15 @@
 // GET /v1/jobs
 
 import { listJobs } from '../core/use-cases/jobs.ts';
+import { apiPorts } from '../wiring/api.ts';
 import { apiRoute } from './http/api-route.ts';
-import { jobPorts } from './http/services.ts';
 import { listJobsQuery } from './job-schemas.ts';
 
-export const handler = apiRoute({ query: listJobsQuery, readOnly: true }, async ({ query, tenant }) => ({
-  status: 200,
-  data: await listJobs(jobPorts(), tenant, query),
-}));
+export const handler = apiRoute(
+  { query: listJobsQuery, readOnly: true },
+  async ({ query, tenant }) => ({
+    status: 200,
+    data: await listJobs(apiPorts().jobs, tenant, query),
+  }),
+  apiPorts,
+);

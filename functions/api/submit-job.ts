@@ -8,8 +8,8 @@ import type { Tenant } from '../core/jobs/job-types.ts';
 import { apiLogContext, instrumented } from '../core/observability.ts';
 import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
+import { apiPorts } from '../wiring/api.ts';
 import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
-import { jobPorts } from './http/services.ts';
 import { type RouteDefinition, routeFor } from './routes.ts';
 
 /** The raw use-case call of a job route: validated request and ports in, job accepted out. */
@@ -33,11 +33,12 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
         status: 202,
         data: await submitJobRequest(
           route.job,
-          creationClaim ? { ...jobPorts(), creationClaim } : jobPorts(),
+          creationClaim ? { ...apiPorts().jobs, creationClaim } : apiPorts().jobs,
           tenant,
           { body, params },
         ),
       }),
+      apiPorts,
     );
     pipelines.set(route, pipeline);
   }

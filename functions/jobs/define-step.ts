@@ -3,13 +3,13 @@
 // adapters the step receives (capabilities.ts), each built once per container on first use from a module
 // loaded the first time the step runs. Tests call the raw function with fakes.
 import {
-  lambdaWorkflowPorts,
   type StepEvent,
   stepHandler,
   type WorkflowPorts,
   withLazyPorts,
 } from '../core/workflows/step-runtime.ts';
-import { type CapabilityName, type PortsFor, portFactories } from './capabilities.ts';
+import { workflowPorts } from '../wiring/step.ts';
+import { type CapabilityName, type PortsFor, portFactories, variablesOf } from './capabilities.ts';
 import type { StepFunctionSpec } from './job-kind.ts';
 
 /** The function spec a handler made by `defineStep` was defined with (read by the registry test). */
@@ -24,10 +24,14 @@ function portsLoader<N extends readonly CapabilityName[]>(needs: N): () => Promi
   let ports: Promise<PortsFor<N>> | undefined;
   const load = async (): Promise<PortsFor<N>> => {
     const factories = [...portFactories(needs)];
-    const modules = await Promise.all(factories.map(([, factory]) => factory.load()));
-    const platform = lambdaWorkflowPorts();
+    const modules = await Promise.all(factories.map(([, needed]) => needed.factory.load()));
+    const platform = workflowPorts();
     const built = Object.fromEntries(
-      factories.map(([name, factory], i) => [name, () => factory.build(modules[i] as never, platform)]),
+      factories.map(([name, needed], i) => [
+        name,
+        () =>
+          needed.factory.build(modules[i] as never, { platform, variables: variablesOf(needed.variables) }),
+      ]),
     );
     return withLazyPorts(platform, built as never) as PortsFor<N>;
   };

@@ -4,7 +4,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { instrumented, logger, withLogContext } from '../core/observability.ts';
 import { deliverWebhook } from '../core/webhooks/deliver-event.ts';
 import type { WebhookMessage } from '../core/webhooks/events.ts';
-import { deliveryPorts } from './ports.ts';
+import { deliveryPorts } from '../wiring/platform.ts';
 
 /** The job and event a queued message is about, for its log lines (unreadable bodies: none). */
 function messageContext(body: string) {

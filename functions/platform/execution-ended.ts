@@ -2,7 +2,7 @@
 // (timed out, aborted): the use case is core/workflows/execution-ended.ts.
 import { instrumented, jobOfEvent } from '../core/observability.ts';
 import { type ExecutionStatusChange, failEndedExecution } from '../core/workflows/execution-ended.ts';
-import { workflowPorts } from './ports.ts';
+import { workflowPorts } from '../wiring/step.ts';
 
 export const handler = instrumented(
   'failEndedExecution',

@@ -2,7 +2,7 @@
 // its outbox, failed): the use case is core/workflows/job-lifecycle.ts.
 import { instrumented, jobOfEvent } from '../core/observability.ts';
 import { type LifecycleEvent, recordLifecycle } from '../core/workflows/job-lifecycle.ts';
-import { lifecyclePorts } from './ports.ts';
+import { lifecyclePorts } from '../wiring/platform.ts';
 
 export const handler = instrumented(
   'recordLifecycle',

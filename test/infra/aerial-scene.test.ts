@@ -4,9 +4,12 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CAPABILITIES } from '../../functions/jobs/capabilities.ts';
 import type { StepFunctionSpec } from '../../functions/jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../../functions/jobs/registry.ts';
-import { SCENE_SOURCE_ENV } from '../../functions/media/aerial/tiles/scene-source-config.ts';
+
+const SCENE_SOURCE_ENV = CAPABILITIES.aerialScene.variables.source;
+
 import { buildStage } from '../../lib/app.ts';
 import { STAGES } from '../../lib/config/stages.ts';
 import { actionsOf, functionOf, NO_BUNDLING, resources, statementsOfFunction, synthStage } from './synth.ts';

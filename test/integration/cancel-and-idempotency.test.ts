@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DescribeExecutionCommand, ListStateMachinesCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionArnOf } from '../../functions/core/workflows/workflow-starter.ts';
+import { executionArnOf } from '../../functions/adapters/step-functions/workflows.ts';
 import { jobTypeSpec } from '../../functions/jobs/registry.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';

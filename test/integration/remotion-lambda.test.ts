@@ -92,8 +92,8 @@ beforeAll(async () => {
     serveUrl: lambda.serveUrl,
     renderBucket: lambda.renderBucket,
   };
-  cloud = new RemotionLambdaRenderer({ ...where, mediaBucket: MEDIA_BUCKET });
-  cloudStill = new RemotionLambdaStillRenderer(where);
+  cloud = new RemotionLambdaRenderer({ ...where, mediaBucket: MEDIA_BUCKET, s3 });
+  cloudStill = new RemotionLambdaStillRenderer({ ...where, s3 });
   localStill = new LocalStillRenderer({ serveUrl: siteDir });
   bundle = await serveCallerBundle(path.join(work, 'caller'));
 }, 180_000);

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
-import { DynamoJobStore, JOB_INDEXES } from '../../functions/core/jobs/job-store.ts';
-import { DynamoUsageStore } from '../../functions/core/usage/usage-store.ts';
+import { DynamoJobStore } from '../../functions/adapters/dynamodb/job-store.ts';
+import { JOB_INDEXES } from '../../functions/adapters/dynamodb/job-table.ts';
+import { DynamoUsageStore } from '../../functions/adapters/dynamodb/usage-store.ts';
 import { installMemoizingConditionParser } from '../../local/dynalite-parsers.ts';
 
 export interface LocalDynamo {

@@ -23,7 +23,7 @@ import type {
 } from '../../functions/media/geo/types.ts';
 import { providerProvenance } from '../../functions/media/imagery/provenance.ts';
 import type { ImageryFetcher } from '../../functions/media/images/fetch-image.ts';
-import type { Providers } from '../../functions/media/providers/provider-factory.ts';
+import type { Providers } from '../../functions/media/providers/providers.ts';
 import type { StillRenderer } from '../../functions/media/rendering/still-renderer.ts';
 import { IMAGERY_LICENCES } from '../../lib/config/stages.ts';
 

@@ -17,9 +17,8 @@ import {
 } from '../../core/use-cases/dashboard.ts';
 import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
 import { getUsage } from '../../core/use-cases/usage.ts';
+import { apiPorts } from '../../wiring/api.ts';
 import { type ApiHandler, errorResult } from '../http/api-route.ts';
-import { dashboardAuth, dashboardKeyAdmin, dashboardSessions } from '../http/dashboard-services.ts';
-import { authSettings, jobPorts, usageServices } from '../http/services.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
 import { routeFor } from '../routes.ts';
 import {
@@ -38,55 +37,103 @@ const ok = (data: unknown, status = 200) => ({ status, data });
 const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardSignIn: () =>
     publicRoute({ body: signInBody }, async ({ body }) => {
-      if (dashboardAuth() !== 'sign-in-link') {
+      if (apiPorts().dashboard.auth !== 'sign-in-link') {
         throw apiErrors.forbidden('This stage signs in to the dashboard with its Cognito user pool.');
       }
-      return ok(await signInWithToken(dashboardSessions(), body.token), 201);
+      return ok(await signInWithToken(apiPorts().dashboard.sessions, body.token), 201);
     }),
   dashboardSignOut: () =>
-    sessionRoute({}, async ({ sessionToken }) => {
-      if (sessionToken) await dashboardSessions().end(sessionToken);
-      return ok({ signed_out: true });
-    }),
+    sessionRoute(
+      {},
+      async ({ sessionToken }) => {
+        if (sessionToken) await apiPorts().dashboard.sessions.end(sessionToken);
+        return ok({ signed_out: true });
+      },
+      apiPorts,
+    ),
   dashboardAccount: () =>
-    sessionRoute({}, async ({ orgId }) =>
-      ok({
-        organization_id: orgId,
-        modes: authSettings().keyVariant === 'live-only' ? ['live'] : ['test', 'live'],
-        sign_in: dashboardAuth(),
-      }),
+    sessionRoute(
+      {},
+      async ({ orgId }) =>
+        ok({
+          organization_id: orgId,
+          modes: apiPorts().auth.keyVariant === 'live-only' ? ['live'] : ['test', 'live'],
+          sign_in: apiPorts().dashboard.auth,
+        }),
+      apiPorts,
     ),
   dashboardListKeys: () =>
-    sessionRoute({}, async ({ orgId }) => ok({ keys: await listDashboardKeys(dashboardKeyAdmin(), orgId) })),
+    sessionRoute(
+      {},
+      async ({ orgId }) => ok({ keys: await listDashboardKeys(apiPorts().dashboard.keyAdmin, orgId) }),
+      apiPorts,
+    ),
   dashboardCreateKey: () =>
-    sessionRoute({ body: createKeyBody }, async ({ orgId, body }) =>
-      ok(await createDashboardKey(dashboardKeyAdmin(), orgId, body, authSettings().keyVariant), 201),
+    sessionRoute(
+      { body: createKeyBody },
+      async ({ orgId, body }) =>
+        ok(
+          await createDashboardKey(apiPorts().dashboard.keyAdmin, orgId, body, apiPorts().auth.keyVariant),
+          201,
+        ),
+      apiPorts,
     ),
   dashboardRotateKey: () =>
-    sessionRoute({ params: keyIdParam }, async ({ orgId, params }) =>
-      ok(await rotateDashboardKey(dashboardKeyAdmin(), orgId, params.keyId, authSettings().keyVariant), 201),
+    sessionRoute(
+      { params: keyIdParam },
+      async ({ orgId, params }) =>
+        ok(
+          await rotateDashboardKey(
+            apiPorts().dashboard.keyAdmin,
+            orgId,
+            params.keyId,
+            apiPorts().auth.keyVariant,
+          ),
+          201,
+        ),
+      apiPorts,
     ),
   dashboardRevokeKey: () =>
-    sessionRoute({ params: keyIdParam }, async ({ orgId, params }) =>
-      ok(await revokeDashboardKey(dashboardKeyAdmin(), orgId, params.keyId)),
+    sessionRoute(
+      { params: keyIdParam },
+      async ({ orgId, params }) =>
+        ok(await revokeDashboardKey(apiPorts().dashboard.keyAdmin, orgId, params.keyId)),
+      apiPorts,
     ),
   dashboardWebhookSecret: () =>
-    sessionRoute({}, async ({ orgId }) => ok(await dashboardWebhookSecrets(dashboardKeyAdmin(), orgId))),
+    sessionRoute(
+      {},
+      async ({ orgId }) => ok(await dashboardWebhookSecrets(apiPorts().dashboard.keyAdmin, orgId)),
+      apiPorts,
+    ),
   dashboardRotateWebhookSecret: () =>
-    sessionRoute({}, async ({ orgId }) => ok(await rotateDashboardWebhookSecret(dashboardKeyAdmin(), orgId))),
+    sessionRoute(
+      {},
+      async ({ orgId }) => ok(await rotateDashboardWebhookSecret(apiPorts().dashboard.keyAdmin, orgId)),
+      apiPorts,
+    ),
   dashboardListJobs: () =>
-    sessionRoute({ query: dashboardJobsQuery }, async ({ orgId, query }) =>
-      ok(await listJobs(jobPorts(), { orgId, mode: query.mode }, query)),
+    sessionRoute(
+      { query: dashboardJobsQuery },
+      async ({ orgId, query }) => ok(await listJobs(apiPorts().jobs, { orgId, mode: query.mode }, query)),
+      apiPorts,
     ),
   dashboardGetJob: () =>
-    sessionRoute({ params: dashboardJobParams, query: dashboardJobQuery }, async ({ orgId, params, query }) =>
-      ok(await getJob(jobPorts(), { orgId, mode: query.mode }, params.jobId)),
+    sessionRoute(
+      { params: dashboardJobParams, query: dashboardJobQuery },
+      async ({ orgId, params, query }) =>
+        ok(await getJob(apiPorts().jobs, { orgId, mode: query.mode }, params.jobId)),
+      apiPorts,
     ),
   dashboardUsage: () =>
-    sessionRoute({ query: usageQuery }, async ({ orgId, query }) => {
-      const { store, pricing } = usageServices();
-      return ok(await getUsage(store, { orgId, ...query }, pricing, jobPorts().clock.now()));
-    }),
+    sessionRoute(
+      { query: usageQuery },
+      async ({ orgId, query }) => {
+        const { store, pricing } = apiPorts().usage;
+        return ok(await getUsage(store, { orgId, ...query }, pricing, apiPorts().jobs.clock.now()));
+      },
+      apiPorts,
+    ),
 };
 
 const pipelines = new Map<string, ApiHandler>();

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ENV, optionalEnv, requireEnv } from '../../core/config/env.ts';
 import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
 import { apiLogContext, instrumented } from '../../core/observability.ts';
+import { processEnv } from '../../wiring/process.ts';
 import { errorResult } from '../http/api-route.ts';
 
 const ASSETS: Readonly<Record<string, string>> = {
@@ -21,7 +21,7 @@ const cache = new Map<string, string>();
 function asset(name: string): string {
   let body = cache.get(name);
   if (body === undefined) {
-    body = readFileSync(path.join(requireEnv(ENV.dashboardAssetsDir), name), 'utf8');
+    body = readFileSync(path.join(processEnv().dashboardAssetsDir, name), 'utf8');
     cache.set(name, body);
   }
   return body;
@@ -29,22 +29,19 @@ function asset(name: string): string {
 
 /** What the app needs to know about sign-in here. */
 export function dashboardConfig() {
-  const signIn = requireEnv(ENV.dashboardAuth);
-  return signIn === 'cognito'
-    ? {
-        sign_in: 'cognito',
-        cognito: {
-          domain: requireEnv(ENV.dashboardCognitoDomain),
-          client_id: requireEnv(ENV.dashboardCognitoClientId),
-        },
-      }
-    : { sign_in: 'sign-in-link' };
+  const env = processEnv();
+  if (env.dashboardAuth !== 'cognito') return { sign_in: 'sign-in-link' };
+  const cognito = env.dashboardCognito;
+  if (!cognito)
+    throw new Error('A cognito stage sets DASHBOARD_COGNITO_DOMAIN and DASHBOARD_COGNITO_CLIENT_ID.');
+  return { sign_in: 'cognito', cognito: { domain: cognito.domain, client_id: cognito.clientId } };
 }
 
 /** The page's security headers: scripts and styles from this origin only, media from the media store. */
 export function securityHeaders(): Record<string, string> {
-  const media = optionalEnv(ENV.dashboardMediaOrigins) ?? '';
-  const cognito = optionalEnv(ENV.dashboardCognitoDomain) ?? '';
+  const env = processEnv();
+  const media = env.dashboardMediaOrigins;
+  const cognito = env.dashboardCognito?.domain ?? '';
   const csp = [
     "default-src 'none'",
     "script-src 'self'",

@@ -1,25 +1,21 @@
 // The request pipeline every route shares, as middy middlewares:
 //   envelope (request id, success/error bodies) → API key + rate limit → JSON body/query/path validation
 // A route module then only names its schemas and calls one use case.
+
+import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import type { ApiKeyRecord } from '../../core/auth/account-store.ts';
-import { hashApiKey, modeOfKey } from '../../core/auth/api-key.ts';
+import type { AccountStore, ApiKeyRecord } from '../../core/auth/account-store.ts';
+import { type AuthSettings, hashApiKey, modeOfKey } from '../../core/auth/api-key.ts';
 import { ApiError, apiErrors, type ErrorDetail } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
+import type { ClaimedCreation, CreationClaims } from '../../core/jobs/creation-claims.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
 import { apiLogContext, appendLogContext, instrumented, logger } from '../../core/observability.ts';
-import {
-  type ClaimedCreation,
-  IDEMPOTENCY_HEADER,
-  parseIdempotencyKey,
-  REPLAYED_HEADER,
-  runIdempotent,
-} from './idempotency.ts';
-import { accountStore, authSettings, creationClaims, idempotencyStore } from './services.ts';
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey, REPLAYED_HEADER, runIdempotent } from './idempotency.ts';
 import { zodDetails } from './validation.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -176,15 +172,25 @@ export const envelope = (): middy.MiddlewareObj<
   },
 });
 
+/** What the middleware works through, handed in by the route's module (functions/wiring/api.ts). */
+export interface ApiRoutePorts {
+  readonly accounts: AccountStore;
+  readonly auth: AuthSettings;
+  readonly creationClaims: CreationClaims;
+  /** Powertools' record of Idempotency-Key answers. */
+  readonly idempotency: BasePersistenceLayer;
+}
+
 /** Starts a readOnly route's answer for the key this container expects (RouteSpec.readOnly). */
 type EarlyStart = (key: ApiKeyRecord, event: APIGatewayProxyEvent, state: PipelineState) => void;
 
 const apiKeyAuthentication = (
+  ports: () => ApiRoutePorts,
   startEarly?: EarlyStart,
 ): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
   before: async (request) => {
     const state = request.context.pipeline;
-    const settings = authSettings();
+    const settings = ports().auth;
     const rawKey = header(request.event, 'x-api-key')?.trim();
     if (!rawKey) throw apiErrors.unauthorized('The API key is missing: send it in the X-API-Key header.');
     const mode = modeOfKey(rawKey);
@@ -199,9 +205,10 @@ const apiKeyAuthentication = (
     const keyHash = hashApiKey(rawKey);
     const limitOf = (key: ApiKeyRecord) =>
       key.mode === 'test' ? settings.testRatePerMinute : key.requestsPerMinute;
-    const expected = startEarly && accountStore().expectedKey(keyHash, now, limitOf);
+    const accounts = ports().accounts;
+    const expected = startEarly && accounts.expectedKey(keyHash, now, limitOf);
     if (expected) startEarly(expected, request.event, state);
-    const outcome = await accountStore().admit(keyHash, now, limitOf);
+    const outcome = await accounts.admit(keyHash, now, limitOf);
     if (outcome.kind === 'unknown-or-revoked') {
       throw apiErrors.unauthorized('The API key is invalid or has been revoked.');
     }
@@ -328,6 +335,7 @@ export function apiRoute<
 >(
   spec: RouteSpec<B, Q, P>,
   run: (request: RouteRequest<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
+  ports: () => ApiRoutePorts,
 ): ApiHandler {
   if (spec.readOnly && (spec.idempotent || spec.body)) {
     throw new Error('A readOnly route takes neither a body nor an Idempotency-Key.');
@@ -358,7 +366,7 @@ export function apiRoute<
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>().use(
     envelope(),
   );
-  pipeline.use(apiKeyAuthentication(startEarly)).use(requestValidation(spec));
+  pipeline.use(apiKeyAuthentication(ports, startEarly)).use(requestValidation(spec));
   const handler = pipeline.handler(async (event, context) => {
     const state = context.pipeline;
     const early = state.early;
@@ -386,12 +394,12 @@ export function apiRoute<
         key: state.key,
         requestId: state.requestId,
         creationClaim: idempotencyKey
-          ? (proposed) => creationClaims().claim(tenant, idempotencyKey, request, proposed)
+          ? (proposed) => ports().creationClaims.claim(tenant, idempotencyKey, request, proposed)
           : undefined,
       });
     if (!idempotencyKey) return (await call()) as unknown as APIGatewayProxyResult;
     const { answer, replayed } = await runIdempotent(
-      idempotencyStore(),
+      ports().idempotency,
       { tenant, key: idempotencyKey, request, requestId: state.requestId, context },
       call,
     );

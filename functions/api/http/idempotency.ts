@@ -4,7 +4,6 @@
 // scoped to the tenant (organization + mode), so two organizations' keys never meet. Only successful
 // answers are kept: an error deletes the record and a retry runs again.
 
-import { createHash } from 'node:crypto';
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
@@ -13,16 +12,18 @@ import {
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { ApiError, apiErrors } from '../../core/errors.ts';
+import {
+  IDEMPOTENCY_TTL_SECONDS,
+  type IdempotentRequest,
+  scopedKey,
+} from '../../core/jobs/creation-claims.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { logger } from '../../core/observability.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** Printable ASCII without spaces: UUIDs, ULIDs, base64url and the like all fit. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
@@ -38,18 +39,6 @@ export function parseIdempotencyKey(raw: string | undefined): string | undefined
     ]);
   }
   return key;
-}
-
-/** What the key is stored under: the tenant and the caller's key (hashed by Powertools). */
-export function scopedKey(tenant: Tenant, key: string): string {
-  return `${tenant.orgId}\u0000${tenant.mode}\u0000${key}`;
-}
-
-/** What must match for a replay: the route and the request as validated (object keys in any order). */
-export interface IdempotentRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly body: unknown;
 }
 
 /** An answer as kept for 24 h; request_id tells the first answer from a replay. */
@@ -127,70 +116,4 @@ export function idempotencyError(error: unknown): unknown {
     );
   }
   return error;
-}
-
-/** A job id and creation time, as first proposed for a request (see JobPorts.creationClaim). */
-export interface ClaimedCreation {
-  readonly jobId: string;
-  readonly createdAt: string;
-}
-
-/** JSON with object keys sorted: the same request in any key order has one fingerprint. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
-
-/**
- * The job a request with an Idempotency-Key creates, claimed before the job is written: the first attempt
- * puts {job id, creation time} under the tenant + key + request fingerprint; any later attempt (after a
- * crash, a timeout, or once Powertools' in-progress lock expired) gets the same job id instead of making a
- * second job. Kept in the idempotency table for the same 24 hours (its TTL attribute).
- */
-export class DynamoCreationClaims {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async claim(
-    tenant: Tenant,
-    key: string,
-    request: IdempotentRequest,
-    proposed: ClaimedCreation,
-  ): Promise<ClaimedCreation> {
-    const fingerprint = createHash('sha256')
-      .update(
-        `${scopedKey(tenant, key)}\u0000${request.method}\u0000${request.path}\u0000${canonicalJson(request.body)}`,
-      )
-      .digest('hex');
-    const id = `claim#${fingerprint}`;
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: {
-            id,
-            job_id: proposed.jobId,
-            created_at: proposed.createdAt,
-            expiration: Math.floor(Date.parse(proposed.createdAt) / 1000) + IDEMPOTENCY_TTL_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(id)',
-        }),
-      );
-      return proposed;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const { Item } = await this.db.send(
-        new GetCommand({ TableName: this.tableName, Key: { id }, ConsistentRead: true }),
-      );
-      if (!Item) throw error;
-      return { jobId: String(Item.job_id), createdAt: String(Item.created_at) };
-    }
-  }
 }

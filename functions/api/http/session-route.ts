@@ -9,6 +9,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
+import type { DashboardSessions } from '../../core/auth/dashboard-sessions.ts';
 import { apiErrors } from '../../core/errors.ts';
 import {
   type ApiHandler,
@@ -19,7 +20,14 @@ import {
   type RouteSpec,
   requestValidation,
 } from './api-route.ts';
-import { dashboardAuth, dashboardSessions } from './dashboard-services.ts';
+
+/** What the session middleware works through, handed in by the route's module (functions/wiring/api.ts). */
+export interface SessionPorts {
+  readonly dashboard: {
+    readonly auth: 'sign-in-link' | 'cognito';
+    readonly sessions: DashboardSessions;
+  };
+}
 
 /** The Cognito attribute that names a dashboard user's organization (set by an administrator). */
 export const ORG_CLAIM = 'custom:org_id';
@@ -43,14 +51,12 @@ function bearer(event: APIGatewayProxyEvent): string | undefined {
   return match?.[1];
 }
 
-const sessionAuthentication = (): middy.MiddlewareObj<
-  APIGatewayProxyEvent,
-  APIGatewayProxyResult,
-  Error,
-  SessionContext
-> => ({
+const sessionAuthentication = (
+  ports: () => SessionPorts,
+): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, SessionContext> => ({
   before: async (request) => {
-    if (dashboardAuth() === 'cognito') {
+    const { auth, sessions } = ports().dashboard;
+    if (auth === 'cognito') {
       const claims = request.event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
       const orgId = claims?.[ORG_CLAIM];
       if (!claims) throw apiErrors.unauthorized('Sign in to the dashboard first.');
@@ -64,7 +70,7 @@ const sessionAuthentication = (): middy.MiddlewareObj<
     }
     const token = bearer(request.event);
     if (!token) throw apiErrors.unauthorized('Sign in to the dashboard first (no session token was sent).');
-    const session = await dashboardSessions().authenticate(token);
+    const session = await sessions.authenticate(token);
     if (!session) {
       throw apiErrors.unauthorized('The dashboard session has expired or was ended; sign in again.');
     }
@@ -80,10 +86,11 @@ export function sessionRoute<
 >(
   spec: Omit<RouteSpec<B, Q, P>, 'idempotent'>,
   run: (request: SessionRequest<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
+  ports: () => SessionPorts,
 ): ApiHandler {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, SessionContext>()
     .use(envelope())
-    .use(sessionAuthentication())
+    .use(sessionAuthentication(ports))
     .use(requestValidation(spec));
   const handler = pipeline.handler(async (_event, context) => {
     const parsed = context.pipeline.parsed!;

@@ -29,3 +29,9 @@ export function keyHint(key: string): string {
 
 /** Which keys a stage accepts: test and live keys, or live keys only (staging; README "Configuration"). */
 export type KeyVariant = 'test-and-live' | 'live-only';
+
+/** What authentication needs of the stage: the keys it accepts and the fixed per-minute limit of test keys. */
+export interface AuthSettings {
+  readonly keyVariant: KeyVariant;
+  readonly testRatePerMinute: number;
+}

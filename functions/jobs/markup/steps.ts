@@ -24,7 +24,6 @@ import {
   metersPerPixelFor,
 } from '../../media/markup/framing.ts';
 import { encodeStrips, splitFrame } from '../../media/markup/jpeg-strips.ts';
-import { labelFont } from '../../media/markup/label-font.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import { type ImageryInput, parcelFor, withParcel } from '../shared/parcel.ts';
 import {
@@ -222,7 +221,7 @@ export function groundScaleOf(georef: StoredMarkupOutput['georeference']): Groun
 
 export async function editMarkup(
   event: EditMarkupEvent,
-  ports: Pick<StepPorts, 'media'>,
+  ports: Pick<StepPorts, 'media' | 'labelFont'>,
 ): Promise<StoredMarkupEditOutput> {
   const markup = event.parent.output;
   const { boundary_polygon: boundary, text_annotations = [], options } = event.input;
@@ -242,7 +241,7 @@ export async function editMarkup(
     style: options.style,
     settings: options.compositor,
     annotations,
-    font: labelFont(),
+    font: ports.labelFont,
     jpegQuality: JPEG_QUALITY,
   });
   const ref = jobRef(event.job);

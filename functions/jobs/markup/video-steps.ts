@@ -10,7 +10,6 @@ import type { Point } from '../../domain/geo-types.ts';
 import type { ResolvedAnnotation } from '../../media/markup/annotation-layout.ts';
 import { annotationLayers, blurSigmaPx, outlineWidthPx, pixelRing } from '../../media/markup/compositor.ts';
 import { type FrameFit, fitPicture, frameFit } from '../../media/markup/frame-fit.ts';
-import { labelFont } from '../../media/markup/label-font.ts';
 import { MARKUP_REVEAL, type MarkupRevealProps } from '../../media/remotion/compositions.ts';
 import type { RenderRequest } from '../../media/rendering/renderer.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
@@ -37,7 +36,7 @@ export interface PreparedReveal {
 
 export async function prepareReveal(
   event: RevealEvent,
-  ports: Pick<StepPorts, 'media' | 'clock' | 'renderScale'>,
+  ports: Pick<StepPorts, 'media' | 'clock' | 'renderScale' | 'labelFont'>,
 ): Promise<PreparedReveal> {
   const edit = event.parent.output;
   const { media } = ports;
@@ -67,7 +66,7 @@ export async function prepareReveal(
       .toBuffer();
     layers.push(media.put(key('reveal-blur.jpg'), blurred, 'image/jpeg'));
   }
-  const drawn = annotationLayers({ annotations: placed, font: labelFont() }, W, H);
+  const drawn = annotationLayers({ annotations: placed, font: ports.labelFont }, W, H);
   const annotationUploads = drawn.map(async (a, i) =>
     media.put(key(`reveal-annotation-${i}.png`), await sharp(a.layer).png().toBuffer(), 'image/png'),
   );

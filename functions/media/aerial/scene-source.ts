@@ -1,27 +1,20 @@
-// The stage's aerial scene source as the drone steps use it (their `sceneSource` port, capabilities.ts). Offline (every stage unless configured):
+// The stage's aerial scene source as the drone steps use it (their `sceneSource` port, made by functions/wiring/capabilities/aerial-scene.ts). Offline (every stage unless configured):
 // nothing to add, the composition draws the synthetic scene the prepare step stored. Photorealistic 3D
 // tiles (AERIAL_SCENE_SOURCE): the step selects the tiles for the closest camera distance of the still or
 // the footage path (functions/media/aerial/tiles), adds them to the props, reports their provenance with
 // the attribution line (never drawn into the picture), and names the API key's secret in the render request's secretEnv. The key itself is read by the step (to
 // fetch tilesets) and by the render port when the render starts; it is never in props, job records or
 // Step Functions state.
-import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { JobError, TransientError } from '../../core/errors.ts';
 import type { StageUrlRules } from '../../core/outbound/url-policy.ts';
-import { secretReaderFromEnv } from '../../core/secrets/secret-reader-from-env.ts';
 import type { SecretReader } from '../../core/secrets/secrets.ts';
 import type { LatLng } from '../../domain/geo-types.ts';
 import { type ImageryLicences, type ImageryProvenance, providerProvenance } from '../imagery/provenance.ts';
-import { imageryLicencesFromEnv } from '../providers/provider-factory.ts';
 import { type AerialSceneProps, TILES_KEY_ENV } from '../remotion/aerial-compositions.ts';
 import type { SecretEnv } from '../rendering/renderer.ts';
 import { guardedGet } from './tiles/guarded-get.ts';
 import { apiKeyFromSecret, TilesSourceError } from './tiles/photorealistic-tiles.ts';
-import {
-  type AerialSceneSourceConfig,
-  sceneSourceFromEnv,
-  tilesSceneProps,
-} from './tiles/scene-source-config.ts';
+import { type AerialSceneSourceConfig, tilesSceneProps } from './tiles/scene-source-config.ts';
 
 export interface SceneView {
   readonly center: LatLng;
@@ -89,23 +82,4 @@ export function aerialSceneSource(
       };
     },
   };
-}
-
-let stage: AerialSceneSource | undefined;
-
-/**
- * The stage's scene source, built once per container from AERIAL_SCENE_SOURCE; loopback and plain http
- * follow the image fetcher's local-stack switches (IMAGE_FETCH_ALLOW_HTTP / _LOOPBACK).
- */
-export function stageSceneSource(): AerialSceneSource {
-  stage ??= aerialSceneSource(
-    sceneSourceFromEnv(process.env),
-    secretReaderFromEnv,
-    {
-      allowHttp: optionalEnv(ENV.imageFetchAllowHttp) === 'true',
-      allowLoopback: optionalEnv(ENV.imageFetchAllowLoopback) === 'true',
-    },
-    imageryLicencesFromEnv,
-  );
-  return stage;
 }

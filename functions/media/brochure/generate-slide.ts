@@ -1,6 +1,7 @@
 // One brochure slide from a validated request, with every dependency passed in: download the images the
 // chosen layout shows (SSRF-checked), lay the slide out, crop each image to its slot, store the slot
 // files, render the PNG through the still renderer and draw the PDF from the same display list.
+
 import type { StoredMedia } from '../../core/schemas/outputs.ts';
 import type { LatLng, SiteModel } from '../../domain/geo-types.ts';
 import type { NadirImagery } from '../geo/types.ts';
@@ -17,6 +18,7 @@ import { renderLocationMap } from './location-map.ts';
 import { PRINT_SCALE, type PreparedImage, prepareSlotImage } from './prepare-images.ts';
 import { DEFAULT_COLOURS, layoutSlide, type SlideLayoutResult } from './slide-layouts.ts';
 import { slidePdf } from './slide-pdf.ts';
+import type { SlideFonts } from './text-fit.ts';
 
 /** What a slide is made from: the brochure request's property, slide and branding (its schema is the job kind's). */
 export interface SlideRequest {
@@ -63,6 +65,8 @@ export interface BrochurePorts {
   readonly imagery: NadirImagery;
   /** Location slides only: where the address is, and the site model the offline imagery draws. */
   readonly locate?: (address: string) => Promise<{ position: LatLng; site?: SiteModel }>;
+  /** The faces slides are set in (default: the packaged DejaVu Sans). */
+  readonly fonts?: SlideFonts;
 }
 
 export interface BrochureSlideResult {
@@ -94,6 +98,7 @@ export async function prepareSlide(
   // The logo's size shapes the layout, so it comes first; a failed download fails the job.
   const logo = branding.agency_logo_url ? await ports.fetchImage(branding.agency_logo_url) : undefined;
   const scene = layoutSlide({
+    ...(ports.fonts ? { fonts: ports.fonts } : {}),
     type: slide.type,
     layout: layout.id,
     address: property.address,

@@ -3,7 +3,7 @@
 // contrast rules here, so no layout can put unreadable text on a brand colour.
 import type { Box, SceneElement } from '../remotion/brochure-scene.ts';
 import { contrastRatio, mix, WCAG_AA } from './colour.ts';
-import { type FitOptions, type FittedText, fitText } from './text-fit.ts';
+import { type FitOptions, type FittedText, fitText, type SlideFonts, slideFonts } from './text-fit.ts';
 
 /** A rectangle of the slide that a prepared image fills. */
 export interface ImageSlot {
@@ -23,7 +23,11 @@ export class SlideBuilder {
   /** Location slides: where the property sits on the map slot, as shares of its size. */
   mapFocus: { x: number; y: number } | undefined;
 
-  constructor(readonly background: string) {}
+  constructor(
+    readonly background: string,
+    /** The faces text is measured and drawn in (default: the packaged DejaVu Sans). */
+    readonly fonts: SlideFonts = slideFonts(),
+  ) {}
 
   rect(box: Box, fill: string, extra: { opacity?: number; radius?: number } = {}): void {
     this.elements.push({ kind: 'rect', ...round(box), fill, ...extra });
@@ -31,7 +35,7 @@ export class SlideBuilder {
 
   /** Fits `text` into the box and draws it; returns the fit (its usedHeight places what follows). */
   text(role: string, text: string, box: Box, colour: string, options: FitOptions): FittedText {
-    const fitted = fitText(text, box, options);
+    const fitted = fitText(text, box, options, this.fonts);
     if (fitted.truncated && !this.truncated.includes(role)) this.truncated.push(role);
     this.elements.push({
       kind: 'text',

@@ -14,7 +14,7 @@ interface DetailsColumn {
 }
 
 export function agent(c: SlideContent, p: Palette, _photo: PhotoPlacer): SlideBuilder {
-  const b = new SlideBuilder(p.primary);
+  const b = new SlideBuilder(p.primary, c.fonts);
   const centered = c.layout === 'agent-centered';
   portrait(b, c, p, centered);
   const col: DetailsColumn = {

@@ -1,9 +1,11 @@
 // What every slide layout family shares: the slide's size and margin, the content a slide is laid out
 // from, the palette it draws with, and the helpers that split an address and a feature list.
+
 import { type Box, BROCHURE_SLIDE_SIZE, type BrochureSlideType } from '../remotion/brochure-scene.ts';
 import { accentOn, INK, mix, textColourOn } from './colour.ts';
 import type { SlideLayoutId } from './layout-rules.ts';
 import { mutedText, type SlideBuilder } from './slide-builder.ts';
+import type { SlideFonts } from './text-fit.ts';
 
 export const W = BROCHURE_SLIDE_SIZE.width;
 export const H = BROCHURE_SLIDE_SIZE.height;
@@ -13,6 +15,8 @@ export const M = 96;
 const PAPER_BG = '#F6F4EF';
 
 export interface SlideContent {
+  /** The faces the slide is set in (default: the packaged DejaVu Sans). */
+  readonly fonts?: SlideFonts;
   readonly type: BrochureSlideType;
   readonly layout: SlideLayoutId;
   readonly address: string;

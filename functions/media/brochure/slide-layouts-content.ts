@@ -12,7 +12,7 @@ import {
 } from './slide-layouts-common.ts';
 
 export function content(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
-  const b = new SlideBuilder(p.paper);
+  const b = new SlideBuilder(p.paper, c.fonts);
   const body = c.description ?? c.propertyDescription ?? '';
   const title = c.title ?? 'About the property';
   const [street] = splitAddress(c.address);

@@ -17,7 +17,7 @@ interface CoverText {
 }
 
 export function cover(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
-  const b = new SlideBuilder(p.primary);
+  const b = new SlideBuilder(p.primary, c.fonts);
   const [street, locality] = splitAddress(c.address);
   const text: CoverText = {
     title: c.title ?? street,

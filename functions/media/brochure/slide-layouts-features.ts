@@ -15,7 +15,7 @@ import {
 import { fitText } from './text-fit.ts';
 
 export function features(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
-  const b = new SlideBuilder(p.paper);
+  const b = new SlideBuilder(p.paper, c.fonts);
   const items = featureList(c.description ?? c.propertyDescription).slice(0, 8);
   const area = featuresHeading(b, c, p, photo);
   featureItems(b, p, items, area);
@@ -93,7 +93,7 @@ function featureItems(b: SlideBuilder, p: Palette, items: readonly string[], are
     h: rowH - 28,
   });
   const itemOptions = { weight: 'regular', maxSize: 34, minSize: 22, maxLines: 2, lineHeight: 1.2 } as const;
-  const common = Math.min(...items.map((item, i) => fitText(item, itemBox(i), itemOptions).size));
+  const common = Math.min(...items.map((item, i) => fitText(item, itemBox(i), itemOptions, b.fonts).size));
   items.forEach((item, i) => {
     const box = itemBox(i);
     b.rect({ x: box.x - 40, y: box.y + 14, w: 16, h: 16 }, p.accentOnPaper, { radius: 3 });

@@ -13,7 +13,7 @@ import {
 
 export function gallery(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
   const bg = mix(p.primary, '#000000', 0.45);
-  const b = new SlideBuilder(bg);
+  const b = new SlideBuilder(bg, c.fonts);
   const onBg = textColourOn(bg);
   const g = 48;
   const area = { x: g, y: g, w: W - 2 * g, h: 880 };

@@ -15,7 +15,7 @@ interface LocationPanel {
 }
 
 export function location(c: SlideContent, p: Palette): SlideBuilder {
-  const b = new SlideBuilder(p.paper);
+  const b = new SlideBuilder(p.paper, c.fonts);
   const [street, locality] = splitAddress(c.address);
   const full = c.layout === 'location-map-full';
   const mapLeft = c.layout !== 'location-map-right';

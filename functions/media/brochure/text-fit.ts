@@ -5,33 +5,44 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { type LabelFont, labelFontFrom } from '../markup/label-font.ts';
 
 export type FontWeight = 'regular' | 'bold';
 
 const FONT_FILES: Record<FontWeight, string> = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' };
 
-/** Where the TTFs are: BROCHURE_FONT_DIR (beside a Lambda bundle), else the dejavu-fonts-ttf package. */
-export function slideFontDir(): string {
-  return (
-    optionalEnv(ENV.brochureFontDir) ??
-    path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))
-  );
+/** The two faces slides are set in. */
+export interface SlideFonts {
+  readonly regular: LabelFont;
+  readonly bold: LabelFont;
 }
 
-const cache = new Map<FontWeight, LabelFont>();
+/** The dejavu-fonts-ttf package's directory (in Lambda, copies beside the bundle: the slideFonts capability). */
+function packagedSlideFontDir(): string {
+  return path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+}
 
-export function slideFont(weight: FontWeight): LabelFont {
-  let font = cache.get(weight);
-  if (!font) {
-    const file = readFileSync(path.join(slideFontDir(), FONT_FILES[weight]));
-    font = labelFontFrom(
-      file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
-    );
-    cache.set(weight, font);
+const loaded = new Map<string, SlideFonts>();
+
+/** Both faces from `dir` (default: the npm package's), read once. */
+export function slideFonts(dir: string = packagedSlideFontDir()): SlideFonts {
+  let fonts = loaded.get(dir);
+  if (!fonts) {
+    const face = (weight: FontWeight) => {
+      const file = readFileSync(path.join(dir, FONT_FILES[weight]));
+      return labelFontFrom(
+        file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
+      );
+    };
+    fonts = { regular: face('regular'), bold: face('bold') };
+    loaded.set(dir, fonts);
   }
-  return font;
+  return fonts;
+}
+
+/** One face of the packaged fonts (tests, scripts). */
+export function slideFont(weight: FontWeight): LabelFont {
+  return slideFonts()[weight];
 }
 
 export interface FitOptions {
@@ -116,8 +127,9 @@ export function fitText(
   raw: string,
   box: { x: number; y: number; w: number; h: number },
   o: FitOptions,
+  fonts: SlideFonts = slideFonts(),
 ): FittedText {
-  const font = slideFont(o.weight);
+  const font = fonts[o.weight];
   const text = o.uppercase ? raw.toUpperCase() : raw;
   const words = tokens(text);
   const lh = o.lineHeight ?? 1.25;

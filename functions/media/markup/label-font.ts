@@ -5,8 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as opentype from 'opentype.js';
-import { ENV, optionalEnv } from '../../core/config/env.ts';
-
 import { LABEL_FONT_PACKAGE_FILE } from './font-files.ts';
 
 export { LABEL_FONT_PACKAGE_FILE };
@@ -34,9 +32,9 @@ const parse: typeof opentype.parse =
 type OpenTypeFont = ReturnType<typeof parse>;
 type Glyph = ReturnType<OpenTypeFont['charToGlyph']>;
 
-/** The font file: beside the bundle in Lambda (MARKUP_FONT_PATH), from the npm package elsewhere. */
-export function labelFontPath(): string {
-  return optionalEnv(ENV.markupFontPath) ?? createRequire(import.meta.url).resolve(LABEL_FONT_PACKAGE_FILE);
+/** The font file of the npm package (in Lambda, a copy beside the bundle: the labelFont capability). */
+export function packagedLabelFontPath(): string {
+  return createRequire(import.meta.url).resolve(LABEL_FONT_PACKAGE_FILE);
 }
 
 export function labelFontFrom(data: ArrayBuffer): LabelFont {
@@ -107,14 +105,17 @@ function pathData(commands: readonly opentype.PathCommand[]): string {
   return d;
 }
 
-let cached: LabelFont | undefined;
+const loaded = new Map<string, LabelFont>();
 
-export function labelFont(): LabelFont {
-  if (!cached) {
-    const file = readFileSync(labelFontPath());
-    cached = labelFontFrom(
-      file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
+/** The annotation font from `file` (default: the npm package's), read once. */
+export function labelFont(file: string = packagedLabelFontPath()): LabelFont {
+  let font = loaded.get(file);
+  if (!font) {
+    const data = readFileSync(file);
+    font = labelFontFrom(
+      data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
     );
+    loaded.set(file, font);
   }
-  return cached;
+  return font;
 }

@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { ENV } from '../../core/config/env.ts';
-import type { S3MediaStore } from '../../core/media/media-store.ts';
+import type { MediaStore } from '../../core/media/media-store.ts';
 import { frameRuns } from '../remotion/compositions.ts';
 import { discardBrowser, sharedBrowser } from './browser-pool.ts';
 import { bundleUrl } from './bundle-server.ts';
@@ -64,7 +64,7 @@ export interface LocalRendererOptions {
   readonly serveUrl: string;
   /** Where progress files, the render queue and outputs in the making are kept. */
   readonly workDir: string;
-  readonly media: Pick<S3MediaStore, 'put'>;
+  readonly media: Pick<MediaStore, 'put'>;
   /** Frames rendered in parallel within one render (Chromium tabs); default (null) Remotion's: half the cores. */
   readonly concurrency?: number | null;
   /**

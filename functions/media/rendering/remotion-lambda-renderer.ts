@@ -3,7 +3,7 @@
 // copies the MP4 from Remotion's render bucket into the media bucket (where every job output lives, under
 // the tenant's prefix). The state machine polls status() with a Wait/Check loop. Run end to end against
 // Remotion's own render function locally (docs/readme/remotion-lambda-local.md).
-import { CopyObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type {
   getCompositionsOnLambda,
   getRenderProgress,
@@ -46,7 +46,8 @@ export interface RemotionLambdaRendererOptions {
   readonly mediaBucket: string;
   /** Injected in tests; default @remotion/lambda-client. */
   readonly client?: RemotionLambdaClient;
-  readonly s3?: Pick<S3Client, 'send'>;
+  /** The client of the buckets (made in functions/wiring). */
+  readonly s3: Pick<S3Client, 'send'>;
 }
 
 /** Seconds between polls: Remotion writes progress about once a second; this keeps transitions few. */
@@ -58,7 +59,7 @@ export class RemotionLambdaRenderer implements Renderer {
   private readonly s3: Pick<S3Client, 'send'>;
 
   constructor(private readonly options: RemotionLambdaRendererOptions) {
-    this.s3 = options.s3 ?? new S3Client({});
+    this.s3 = options.s3;
   }
 
   private async client(): Promise<RemotionLambdaClient> {

@@ -3,7 +3,7 @@
 // render bucket (private: written without ACLs) so the step stores it with the job's other media.
 // Not run in AWS here: tested against constructed @remotion/lambda-client responses, and end to end against
 // Remotion's own render function run locally (docs/readme/remotion-lambda-local.md).
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { renderStillOnLambda } from '@remotion/lambda-client';
 import { firstLineOf, type RenderEnv } from './renderer.ts';
 import type { StillRenderer, StillRequest } from './still-renderer.ts';
@@ -24,7 +24,8 @@ export interface RemotionLambdaStillRendererOptions {
   readonly timeoutMs?: number;
   /** Injected in tests; default @remotion/lambda-client. */
   readonly client?: RemotionLambdaStillClient;
-  readonly s3?: Pick<S3Client, 'send'>;
+  /** The client of the buckets (made in functions/wiring). */
+  readonly s3: Pick<S3Client, 'send'>;
 }
 
 export class RemotionLambdaStillRenderer implements StillRenderer {
@@ -32,7 +33,7 @@ export class RemotionLambdaStillRenderer implements StillRenderer {
   private readonly s3: Pick<S3Client, 'send'>;
 
   constructor(private readonly options: RemotionLambdaStillRendererOptions) {
-    this.s3 = options.s3 ?? new S3Client({});
+    this.s3 = options.s3;
   }
 
   async renderStill(request: StillRequest, env?: RenderEnv): Promise<Buffer> {

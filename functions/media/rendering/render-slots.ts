@@ -159,3 +159,30 @@ export function localRenderSlots(raw: string | undefined, cores: number): number
     throw new Error(`LOCAL_RENDER_CONCURRENCY must be a whole number >= 1, got '${raw}'`);
   return slots;
 }
+
+/** As LocalRenderer: a queued or running render whose record is older than this has died. */
+const STALE_AFTER_MS = 60_000;
+
+/** The local render queue in `dir`, judging a render alive as LocalRenderer does (a fresh record). */
+export function localRenderQueue(dir: string, slotCount: number): { slots: RenderSlots; dir: string } {
+  const slots = new RenderSlots({
+    dir,
+    slots: slotCount,
+    staleAfterMs: STALE_AFTER_MS,
+    alive: (renderId) => {
+      try {
+        const record = JSON.parse(readFileSync(path.join(dir, `${renderId}.json`), 'utf8')) as {
+          state?: string;
+          updatedAt?: number;
+        };
+        return (
+          (record.state === 'queued' || record.state === 'rendering') &&
+          Date.now() - (record.updatedAt ?? 0) <= STALE_AFTER_MS
+        );
+      } catch {
+        return false;
+      }
+    },
+  });
+  return { slots, dir };
+}

@@ -2,8 +2,8 @@
 // job and answering (Powertools' record then stays in progress and, once that expires, the retry runs
 // again): the retry finds the job the first attempt claimed. Against dynalite, with the real job store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoCreationClaims } from '../../../functions/api/http/idempotency.ts';
-import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
+import { DynamoCreationClaims } from '../../../functions/adapters/dynamodb/creation-claims.ts';
+import { DynamoJobStore } from '../../../functions/adapters/dynamodb/job-store.ts';
 import { type JobPorts, submitJob } from '../../../functions/core/use-cases/jobs.ts';
 import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 

@@ -7,13 +7,9 @@ import {
 import { BasePersistenceLayer, type IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import {
-  IDEMPOTENCY_TTL_SECONDS,
-  parseIdempotencyKey,
-  runIdempotent,
-  scopedKey,
-} from '../../../functions/api/http/idempotency.ts';
+import { parseIdempotencyKey, runIdempotent } from '../../../functions/api/http/idempotency.ts';
 import type { ApiError } from '../../../functions/core/errors.ts';
+import { IDEMPOTENCY_TTL_SECONDS, scopedKey } from '../../../functions/core/jobs/creation-claims.ts';
 
 class MemoryPersistence extends BasePersistenceLayer {
   readonly records = new Map<string, IdempotencyRecord>();

@@ -4,6 +4,7 @@
 // not know, or a route that writes, waits for admission as before.
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiRoutePorts, apiRoute } from '../../../functions/api/http/api-route.ts';
 import type {
   AccountStore,
   AdmissionOutcome,
@@ -15,18 +16,17 @@ import { apiGatewayEvent, fakeAccountStore } from '../../support/fakes.ts';
 
 const store: { current: AccountStore } = { current: fakeAccountStore() };
 
-vi.mock('../../../functions/api/http/services.ts', () => ({
-  accountStore: () => store.current,
-  authSettings: () => ({ keyVariant: 'both', testRatePerMinute: 60 }),
-  creationClaims: () => {
+/** The middleware's ports: the test's account store; nothing idempotent is used. */
+const routePorts = (): ApiRoutePorts => ({
+  accounts: store.current,
+  auth: { keyVariant: 'both' as never, testRatePerMinute: 60 },
+  get creationClaims(): never {
     throw new Error('not used');
   },
-  idempotencyStore: () => {
+  get idempotency(): never {
     throw new Error('not used');
   },
-}));
-
-const { apiRoute } = await import('../../../functions/api/http/api-route.ts');
+});
 
 const KEY: ApiKeyRecord = {
   keyId: 'key_0123456789abcdef',
@@ -82,7 +82,7 @@ describe('readOnly routes', () => {
       order.push('read');
       return { status: 200, data: { id: params.jobId, tenant } };
     });
-    const handler = apiRoute({ params: jobIdParam, readOnly: true }, run);
+    const handler = apiRoute({ params: jobIdParam, readOnly: true }, run, routePorts);
     const answer = invoke(handler, event('job-1'));
     await vi.waitFor(() => expect(order).toContain('admit started'));
     expect(order).toEqual(['read', 'admit started']);
@@ -98,7 +98,7 @@ describe('readOnly routes', () => {
     const run = vi.fn(async () => {
       throw apiErrors.jobNotFound('job-2');
     });
-    const handler = apiRoute({ params: jobIdParam, readOnly: true }, run);
+    const handler = apiRoute({ params: jobIdParam, readOnly: true }, run, routePorts);
     const answer = invoke(handler, event('job-2'));
     settle({ kind: 'unknown-or-revoked' });
     const res = await answer;
@@ -109,9 +109,13 @@ describe('readOnly routes', () => {
 
   it('answer with the early read’s error when the key is admitted', async () => {
     const { settle } = gatedStore(KEY);
-    const handler = apiRoute({ params: jobIdParam, readOnly: true }, async () => {
-      throw apiErrors.jobNotFound('job-3');
-    });
+    const handler = apiRoute(
+      { params: jobIdParam, readOnly: true },
+      async () => {
+        throw apiErrors.jobNotFound('job-3');
+      },
+      routePorts,
+    );
     const answer = invoke(handler, event('job-3'));
     settle({ kind: 'admitted', key: KEY, rate: RATE });
     const res = await answer;
@@ -122,10 +126,14 @@ describe('readOnly routes', () => {
   it('read again when admission names another key than the one expected', async () => {
     const { settle } = gatedStore({ ...KEY, keyId: 'key_fedcba9876543210', orgId: 'other' });
     const tenants: string[] = [];
-    const handler = apiRoute({ params: jobIdParam, readOnly: true }, async ({ tenant }) => {
-      tenants.push(tenant.orgId);
-      return { status: 200, data: { org: tenant.orgId } };
-    });
+    const handler = apiRoute(
+      { params: jobIdParam, readOnly: true },
+      async ({ tenant }) => {
+        tenants.push(tenant.orgId);
+        return { status: 200, data: { org: tenant.orgId } };
+      },
+      routePorts,
+    );
     const answer = invoke(handler, event('job-4'));
     settle({ kind: 'admitted', key: KEY, rate: RATE });
     const res = await answer;
@@ -135,10 +143,14 @@ describe('readOnly routes', () => {
 
   it('wait for admission when the container does not know the key', async () => {
     const { order, settle } = gatedStore(undefined);
-    const handler = apiRoute({ params: jobIdParam, readOnly: true }, async () => {
-      order.push('read');
-      return { status: 200, data: {} };
-    });
+    const handler = apiRoute(
+      { params: jobIdParam, readOnly: true },
+      async () => {
+        order.push('read');
+        return { status: 200, data: {} };
+      },
+      routePorts,
+    );
     const answer = invoke(handler, event('job-5'));
     await vi.waitFor(() => expect(order).toContain('admit started'));
     settle({ kind: 'admitted', key: KEY, rate: RATE });
@@ -149,7 +161,7 @@ describe('readOnly routes', () => {
   it('start nothing for input the route’s schemas refuse', async () => {
     const { settle } = gatedStore(KEY);
     const run = vi.fn(async () => ({ status: 200, data: {} }));
-    const handler = apiRoute({ params: jobIdParam, readOnly: true }, run);
+    const handler = apiRoute({ params: jobIdParam, readOnly: true }, run, routePorts);
     const answer = invoke(handler, event('x'.repeat(101)));
     settle({ kind: 'admitted', key: KEY, rate: RATE });
     expect((await answer).statusCode).toBe(400);
@@ -160,10 +172,14 @@ describe('readOnly routes', () => {
 describe('routes that are not readOnly', () => {
   it('never start before admission', async () => {
     const { order, settle } = gatedStore(KEY);
-    const handler = apiRoute({ params: jobIdParam }, async () => {
-      order.push('run');
-      return { status: 200, data: {} };
-    });
+    const handler = apiRoute(
+      { params: jobIdParam },
+      async () => {
+        order.push('run');
+        return { status: 200, data: {} };
+      },
+      routePorts,
+    );
     const answer = invoke(handler, event('job-6'));
     await vi.waitFor(() => expect(order).toContain('admit started'));
     settle({ kind: 'admitted', key: KEY, rate: RATE });
@@ -173,10 +189,14 @@ describe('routes that are not readOnly', () => {
 
   it('cannot be declared readOnly with a body or an Idempotency-Key', () => {
     expect(() =>
-      apiRoute({ params: jobIdParam, idempotent: true, readOnly: true }, async () => ({
-        status: 200,
-        data: {},
-      })),
+      apiRoute(
+        { params: jobIdParam, idempotent: true, readOnly: true },
+        async () => ({
+          status: 200,
+          data: {},
+        }),
+        routePorts,
+      ),
     ).toThrow(/readOnly/);
   });
 });

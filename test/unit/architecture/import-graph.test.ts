@@ -111,15 +111,43 @@ function kindOf(file: string): string | undefined {
 const ALLOWED: Record<Part, readonly Part[]> = {
   'functions/domain': [],
   'functions/core': ['functions/domain'],
+  /** The AWS adapters of core's ports, one per file. */
+  'functions/adapters': ['functions/core', 'functions/domain'],
   'functions/media': ['functions/core', 'functions/domain'],
-  'functions/jobs': ['functions/media', 'functions/core', 'functions/domain'],
-  'functions/api': ['functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
-  'functions/platform': ['functions/core', 'functions/domain'],
-  lib: ['functions/api', 'functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
-  local: ['lib', 'functions/api', 'functions/jobs', 'functions/media', 'functions/core', 'functions/domain'],
+  /** The composition of each runtime: the one place adapters are made. */
+  'functions/wiring': ['functions/adapters', 'functions/media', 'functions/core', 'functions/domain'],
+  'functions/jobs': ['functions/wiring', 'functions/media', 'functions/core', 'functions/domain'],
+  'functions/api': [
+    'functions/wiring',
+    'functions/jobs',
+    'functions/media',
+    'functions/core',
+    'functions/domain',
+  ],
+  'functions/platform': ['functions/wiring', 'functions/core', 'functions/domain'],
+  /** The CDK app reads the tables' layouts (their index names) from the adapters. */
+  lib: [
+    'functions/adapters',
+    'functions/api',
+    'functions/jobs',
+    'functions/media',
+    'functions/core',
+    'functions/domain',
+  ],
+  local: [
+    'lib',
+    'functions/wiring',
+    'functions/adapters',
+    'functions/api',
+    'functions/jobs',
+    'functions/media',
+    'functions/core',
+    'functions/domain',
+  ],
   bin: [
     'lib',
     'local',
+    'functions/wiring',
     'functions/api',
     'functions/jobs',
     'functions/media',
@@ -158,6 +186,32 @@ describe('import graph', () => {
       ),
     ).map((e) => `${e.from} → ${e.to}`);
     expect(crossings).toEqual([]);
+  });
+
+  it('makes the adapters of the core ports only in the wiring (functions/wiring)', () => {
+    const adapterClasses = FILES.filter((f) => partOf(f) === 'functions/adapters').flatMap((f) =>
+      [...readFileSync(path.join(ROOT, f), 'utf8').matchAll(/export class (\w+)/g)].map((m) => m[1]!),
+    );
+    expect(adapterClasses).toContain('DynamoJobStore');
+    const made = FILES.filter(
+      (f) => partOf(f) !== 'functions/wiring' && partOf(f) !== 'functions/adapters',
+    ).flatMap((f) => {
+      const text = readFileSync(path.join(ROOT, f), 'utf8');
+      return adapterClasses
+        .filter((name) => text.includes(`new ${name}(`))
+        .map((name) => `${f}: new ${name}`);
+    });
+    expect(made).toEqual([]);
+  });
+
+  it('makes clients of DynamoDB, S3, SQS and Step Functions only in the adapters, the wiring and the local runtime', () => {
+    const AWS_CLIENT = /new (DynamoDBClient|S3Client|SQSClient|SFNClient)\(/;
+    const makers = FILES.filter(
+      (f) =>
+        !['functions/adapters', 'functions/wiring', 'local'].includes(partOf(f)) &&
+        AWS_CLIENT.test(readFileSync(path.join(ROOT, f), 'utf8')),
+    );
+    expect(makers).toEqual([]);
   });
 
   it('has no cycle between parts', () => {

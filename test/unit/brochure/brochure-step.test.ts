@@ -7,6 +7,7 @@ import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
 import { generateSlide } from '../../../functions/jobs/brochure/steps.ts';
 import { submitBrochureSlide } from '../../../functions/jobs/brochure/submit.ts';
+import { slideFonts } from '../../../functions/media/brochure/text-fit.ts';
 import { ImageFetchError, type ImageFetcher } from '../../../functions/media/images/fetch-image.ts';
 import {
   fakeJobPorts,
@@ -37,6 +38,7 @@ describe('brochure image downloads', () => {
         clock: fixedClock(),
         providers: fakeLocationProviders(),
         stillRenderer: fakeStillRenderer(),
+        slideFonts: slideFonts(),
       },
     );
 

@@ -1,13 +1,13 @@
 // cancelJob with fake ports: which statuses can be canceled, the order of mark → stop → tell, the
 // repeated cancel, races with the job's own end and a stop that fails.
 import { describe, expect, it, vi } from 'vitest';
+import { executionArnOf } from '../../../functions/adapters/step-functions/workflows.ts';
 import type { ApiError } from '../../../functions/core/errors.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { JobRef } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus } from '../../../functions/core/jobs/job-types.ts';
 import { logger } from '../../../functions/core/observability.ts';
 import { type CancelPorts, cancelJob, STOP_BUDGET_MS } from '../../../functions/core/use-cases/cancel-job.ts';
-import { executionArnOf } from '../../../functions/core/workflows/workflow-starter.ts';
 import { fakeJobStore } from '../../support/fakes.ts';
 
 const JOB_ID = '0193a0b2-0000-7000-8000-000000000001';

@@ -6,9 +6,9 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoJobStore } from '../../../functions/adapters/dynamodb/job-store.ts';
 import { runIdempotent } from '../../../functions/api/http/idempotency.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { JobStatus } from '../../../functions/core/jobs/job-types.ts';
 import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 import { jobRecord } from '../../support/fakes.ts';

@@ -3,8 +3,8 @@
 // kit filter combines with status and type and pages like the other filters, and GET /v1/jobs's use
 // case shows the tenant's children of the kit and nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoJobStore } from '../../../functions/adapters/dynamodb/job-store.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { listJobs } from '../../../functions/core/use-cases/jobs.ts';
 import { createJobsTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';

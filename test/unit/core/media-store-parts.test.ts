@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PART_BYTES, S3MediaStore } from '../../../functions/core/media/media-store.ts';
+import { PART_BYTES, S3MediaStore } from '../../../functions/adapters/s3/media-store.ts';
 import { type RunningEmulators, startEmulators } from '../../../local/emulators.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

@@ -3,7 +3,7 @@
 // offline, so no emulator is needed.
 import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { S3MediaStore, urlReuseMs } from '../../../functions/core/media/media-store.ts';
+import { S3MediaStore, urlReuseMs } from '../../../functions/adapters/s3/media-store.ts';
 
 const s3 = new S3Client({
   region: 'ap-southeast-2',

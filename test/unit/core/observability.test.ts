@@ -1,7 +1,3 @@
-// The observability wrapper: every log line of an invocation carries its function, request and job ids
-// (concurrent invocations never mix them), secrets never reach the output, business metrics are EMF
-// under the stage's namespace (and off outside Lambda), and the tracer stays off without X-Ray.
-import type { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../../functions/core/jobs/job.ts';
@@ -18,7 +14,7 @@ import {
   withLogContext,
 } from '../../../functions/core/observability.ts';
 import { deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
-import { fakeAccountStore, fakeAwsClient, fakeJobStore } from '../../support/fakes.ts';
+import { fakeAccountStore, fakeJobStore } from '../../support/fakes.ts';
 
 /** Everything written to stdout and stderr while `run` runs (Powertools writes to both streams). */
 async function captureOutput(run: () => Promise<unknown>): Promise<string> {
@@ -200,9 +196,7 @@ describe('secrets never reach the logs', () => {
             }),
           }),
           signer: { sign: async (key: string) => ({ url: `https://media/${key}`, expiresAt: '' }) },
-          sqs: fakeAwsClient<SQSClient, SendMessageCommand>(async () => undefined),
-          queueUrl: 'queue',
-          deadLetterQueueUrl: 'dlq',
+          queue: { enqueue: async () => undefined, deadLetter: async () => undefined },
           retryScheduleSeconds: [0, 5],
           allowHttp: false,
           allowLoopback: false,

@@ -3,7 +3,7 @@
 // dashboard or the CLI gets for an unknown organization or a value of the wrong type.
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAccountStore } from '../../../functions/core/auth/account-store.ts';
+import { DynamoAccountStore } from '../../../functions/adapters/dynamodb/account-store.ts';
 import {
   getOrganizationSettings,
   updateOrganizationSettings,

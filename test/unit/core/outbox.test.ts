@@ -5,10 +5,12 @@
 // Also: a job written but never started is started by the sweeper, and failed (with its final event)
 // once its start deadline has passed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DynamoJobStore } from '../../../functions/adapters/dynamodb/job-store.ts';
+import type { DynamoUsageStore } from '../../../functions/adapters/dynamodb/usage-store.ts';
 import type { Clock } from '../../../functions/core/clock.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import type { DynamoJobStore, JobStore } from '../../../functions/core/jobs/job-store.ts';
-import type { DynamoUsageStore, UsageStore } from '../../../functions/core/usage/usage-store.ts';
+import type { JobStore } from '../../../functions/core/jobs/job-store.ts';
+import type { UsageStore } from '../../../functions/core/usage/usage-store.ts';
 import { type LifecyclePorts, recordLifecycle } from '../../../functions/core/workflows/job-lifecycle.ts';
 import { type SweepPorts, sweepPending } from '../../../functions/core/workflows/outbox.ts';
 import type { JobEvents } from '../../../functions/core/workflows/step-runtime.ts';

@@ -2,7 +2,7 @@
 // call's input and output for a logger that discards them; the rest of each client's stack is the SDK's.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { dynamo, quiet, s3Client, sfnClient, sqsClient } from '../../../functions/core/clients.ts';
+import { dynamo, quiet, s3Client, sfnClient, sqsClient } from '../../../functions/adapters/aws-clients.ts';
 
 const names = (client: { middlewareStack: { identify(): string[] } }) =>
   client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);

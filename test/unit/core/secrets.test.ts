@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it } from 'vitest';
+import { SecretsManagerReader } from '../../../functions/adapters/secrets-manager.ts';
 import { FileSecretReader } from '../../../functions/core/secrets/file-secret-reader.ts';
 import { cachedSecrets, secretValue } from '../../../functions/core/secrets/secrets.ts';
-import { SecretsManagerReader } from '../../../functions/core/secrets/secrets-manager.ts';
 import type {
   RenderEnv,
   Renderer,

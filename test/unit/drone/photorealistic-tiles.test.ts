@@ -21,7 +21,7 @@ import {
   TilesSourceError,
 } from '../../../functions/media/aerial/tiles/photorealistic-tiles.ts';
 import {
-  sceneSourceFromEnv,
+  parseSceneSource,
   tilesSceneProps,
 } from '../../../functions/media/aerial/tiles/scene-source-config.ts';
 
@@ -396,18 +396,19 @@ describe('earth frame and selection maths', () => {
 
 describe('scene source configuration', () => {
   it('is offline unless the stage sets AERIAL_SCENE_SOURCE, and refuses a malformed value', () => {
-    expect(sceneSourceFromEnv({})).toEqual({ source: 'offline' });
-    const tiles = sceneSourceFromEnv({
-      AERIAL_SCENE_SOURCE: JSON.stringify({
+    expect(parseSceneSource(undefined, 'AERIAL_SCENE_SOURCE')).toEqual({ source: 'offline' });
+    const tiles = parseSceneSource(
+      JSON.stringify({
         source: 'photorealistic-3d-tiles',
         rootUrl: 'https://tile.googleapis.com/v1/3dtiles/root.json',
         apiKeySecretName: 'pms/dev/map-tiles-key',
         brand: 'Google',
       }),
-    });
+      'AERIAL_SCENE_SOURCE',
+    );
     expect(tiles).toMatchObject({ source: 'photorealistic-3d-tiles', dracoDecoderPath: null });
     expect(() =>
-      sceneSourceFromEnv({ AERIAL_SCENE_SOURCE: JSON.stringify({ source: 'photorealistic-3d-tiles' }) }),
+      parseSceneSource(JSON.stringify({ source: 'photorealistic-3d-tiles' }), 'AERIAL_SCENE_SOURCE'),
     ).toThrow(/not a valid scene source/);
   });
 

@@ -14,6 +14,7 @@ import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts
 import { generateSlide } from '../../../functions/jobs/brochure/steps.ts';
 import { stageRoom } from '../../../functions/jobs/staging/steps.ts';
 import type { VirtualStagingInput } from '../../../functions/jobs/staging/submit.ts';
+import { slideFonts } from '../../../functions/media/brochure/text-fit.ts';
 import { imageFetcher } from '../../../functions/media/images/fetch-image.ts';
 import type { Stager } from '../../../functions/media/staging/stager.ts';
 import {
@@ -123,6 +124,7 @@ async function brochureJobError(url: string) {
     clock: fixedClock(),
     providers: fakeLocationProviders(),
     stillRenderer: fakeStillRenderer(),
+    slideFonts: slideFonts(),
   };
   const error = await generateSlide({ job: job('brochure_slide'), input }, ports).then(
     () => undefined,

@@ -4,7 +4,8 @@
 // on the next request).
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdmissionOutcome, DynamoAccountStore } from '../../../functions/core/auth/account-store.ts';
+import { DynamoAccountStore } from '../../../functions/adapters/dynamodb/account-store.ts';
+import type { AdmissionOutcome } from '../../../functions/core/auth/account-store.ts';
 import { createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;

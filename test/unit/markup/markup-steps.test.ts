@@ -12,6 +12,7 @@ import {
   type StoredMarkupOutput,
 } from '../../../functions/jobs/markup/steps.ts';
 import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
+import { labelFont } from '../../../functions/media/markup/label-font.ts';
 import {
   fakeLocationProviders,
   fakeMediaStore,
@@ -163,7 +164,7 @@ describe('editMarkup', () => {
       editEvent(parent, {
         text_annotations: [{ type: 'measurement', from: BOUNDARY[3]!, to: BOUNDARY[2]! }],
       }),
-      { media },
+      { media, labelFont: labelFont() },
     );
 
     // 0.2 of 192 m by 0.2 of 108 m.
@@ -193,7 +194,7 @@ describe('editMarkup', () => {
           compositor: { outline_color: '#FFFFFF', outline_width: 6, blur_radius: 20, darken_amount: 0.5 },
         },
       }),
-      { media },
+      { media, labelFont: labelFont() },
     );
     const edited = media.objects.get('media/org-1/test/edit-job/markup-edit.jpg')?.body;
     const [outside] = await pixel(edited, 100, 100);

@@ -12,6 +12,7 @@ import {
   type RevealEvent,
 } from '../../../functions/jobs/markup/video-steps.ts';
 import type { RenderState } from '../../../functions/jobs/shared/render.ts';
+import { labelFont } from '../../../functions/media/markup/label-font.ts';
 import type { MarkupRevealProps } from '../../../functions/media/remotion/compositions.ts';
 import { fakeMediaStore, fixedClock, stepJob } from '../../support/fakes.ts';
 
@@ -77,7 +78,12 @@ async function revealOf(style: MarkupStyle) {
     input: { options: { duration: 6 } },
     parent: { job_id: 'edit-job', output: editOutput(style) },
   };
-  const prepared = await prepareReveal(event, { media, clock: fixedClock(), renderScale: 1 });
+  const prepared = await prepareReveal(event, {
+    media,
+    clock: fixedClock(),
+    renderScale: 1,
+    labelFont: labelFont(),
+  });
   return { media, event, prepared, props: prepared.request.inputProps as MarkupRevealProps };
 }
 

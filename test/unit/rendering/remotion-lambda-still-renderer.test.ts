@@ -2,11 +2,16 @@
 // asks Remotion for, and how it reads the PNG back from the render bucket. (Unverified against AWS.)
 import type { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it, vi } from 'vitest';
+import { CAPABILITIES, variablesOf } from '../../../functions/jobs/capabilities.ts';
 import {
   type RemotionLambdaStillClient,
   RemotionLambdaStillRenderer,
 } from '../../../functions/media/rendering/remotion-lambda-still-renderer.ts';
-import { stillRendererFromEnv } from '../../../functions/media/rendering/still-renderer-factory.ts';
+import { stageStillRenderer } from '../../../functions/wiring/capabilities/renderer.ts';
+
+/** The stage's still renderer as a step's port is made: from the renderer row's variables. */
+const stillRendererFromEnv = () => stageStillRenderer(variablesOf(CAPABILITIES.renderer.variables));
+
 import { fakeAwsClient } from '../../support/fakes.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);

@@ -1,10 +1,12 @@
 // The stage's Stager is built on its first use; a build that failed (a setting missing at the time) is
 // not kept, so the next job builds it again instead of failing for the container's lifetime.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENV } from '../../../functions/core/config/env.ts';
-import { stagerFromEnv } from '../../../functions/media/staging/stager-factory.ts';
+import { CAPABILITIES, variablesOf } from '../../../functions/jobs/capabilities.ts';
+import { stageStager } from '../../../functions/wiring/capabilities/stager.ts';
 import { EMPTY_ROOMS, renderEmptyRoom } from '../../support/empty-room-photo.ts';
 
+const ENV = { stagerProvider: CAPABILITIES.stager.variables.provider };
+const stagerFromEnv = () => stageStager(variablesOf(CAPABILITIES.stager.variables));
 const saved = process.env[ENV.stagerProvider];
 afterEach(() => {
   if (saved === undefined) delete process.env[ENV.stagerProvider];

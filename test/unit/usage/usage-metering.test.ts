@@ -2,11 +2,12 @@
 // it is retried (after the usage write failed, or on the next day); failed and canceled jobs are never
 // counted; the store reads a tenant's range and nothing of another organization or mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DynamoJobStore } from '../../../functions/adapters/dynamodb/job-store.ts';
+import type { DynamoUsageStore } from '../../../functions/adapters/dynamodb/usage-store.ts';
 import type { Clock } from '../../../functions/core/clock.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
-import type { DynamoJobStore } from '../../../functions/core/jobs/job-store.ts';
 import type { Mode } from '../../../functions/core/jobs/job-types.ts';
-import type { DynamoUsageStore, UsageStore } from '../../../functions/core/usage/usage-store.ts';
+import type { UsageStore } from '../../../functions/core/usage/usage-store.ts';
 import { type LifecyclePorts, recordLifecycle } from '../../../functions/core/workflows/job-lifecycle.ts';
 import { sweepPending } from '../../../functions/core/workflows/outbox.ts';
 import type { JobEvents } from '../../../functions/core/workflows/step-runtime.ts';

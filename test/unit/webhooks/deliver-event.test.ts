@@ -2,6 +2,7 @@
 // last failure goes to the dead-letter queue, 2xx and 410 end the event; each attempt is logged.
 import type { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
+import { SqsWebhookQueue } from '../../../functions/adapters/sqs/webhook-queue.ts';
 import type { Job, WebhookAttempt } from '../../../functions/core/jobs/job.ts';
 import { type DeliveryPorts, deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
 import type { WebhookMessage } from '../../../functions/core/webhooks/events.ts';
@@ -42,16 +43,18 @@ function harness(outcome: SendOutcome, jobOverride: Partial<Job> = {}) {
       }),
     }),
     signer: { sign: async (key: string) => ({ url: `https://media/${key}`, expiresAt: NOW.toISOString() }) },
-    sqs: fakeAwsClient<SQSClient, SendMessageCommand>(async (command) => {
-      const input = command.input;
-      sent.push({
-        queue: input.QueueUrl!,
-        body: JSON.parse(input.MessageBody!),
-        delay: input.DelaySeconds ?? 0,
-      });
-    }),
-    queueUrl: 'queue',
-    deadLetterQueueUrl: 'dlq',
+    queue: new SqsWebhookQueue(
+      fakeAwsClient<SQSClient, SendMessageCommand>(async (command) => {
+        const input = command.input;
+        sent.push({
+          queue: input.QueueUrl!,
+          body: JSON.parse(input.MessageBody!),
+          delay: input.DelaySeconds ?? 0,
+        });
+      }),
+      'queue',
+      'dlq',
+    ),
     retryScheduleSeconds: DEFAULT_RETRY_SCHEDULE_SECONDS,
     allowHttp: false,
     allowLoopback: false,

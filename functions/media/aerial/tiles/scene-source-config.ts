@@ -1,15 +1,12 @@
 // Which scene source the drone kinds draw from, as stage configuration: the offline synthetic model (the
 // default everywhere) or photorealistic 3D tiles from a configured endpoint whose API key is in Secrets
-// Manager. Read from one environment variable the stack sets (absent: offline), so turning the cloud source
+// Manager. Read from one environment variable the stack sets (absent: offline; the aerial scene capability names it), so turning the cloud source
 // on is configuration, not code. And the step between the tiles source and the composition's props.
 import { z } from 'zod';
-import { ENV } from '../../../core/config/env.ts';
 import type { LatLng } from '../../../domain/geo-types.ts';
 import type { AerialSceneProps } from '../../remotion/aerial-compositions.ts';
 import type { GuardedGet } from './guarded-get.ts';
 import { geometricErrorFor, resolvePhotorealisticTiles, type TilesApiKey } from './photorealistic-tiles.ts';
-
-export const SCENE_SOURCE_ENV = ENV.aerialSceneSource;
 
 const configSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('offline') }),
@@ -27,15 +24,12 @@ const configSchema = z.discriminatedUnion('source', [
 ]);
 export type AerialSceneSourceConfig = z.infer<typeof configSchema>;
 
-/** The stage's scene source from the environment; offline when unset. A malformed value fails fast. */
-export function sceneSourceFromEnv(
-  env: Readonly<Record<string, string | undefined>>,
-): AerialSceneSourceConfig {
-  const raw = env[SCENE_SOURCE_ENV];
+/** The stage's scene source from its variable's value (`variable`); offline when unset. A malformed value fails fast. */
+export function parseSceneSource(raw: string | undefined, variable: string): AerialSceneSourceConfig {
   if (!raw) return { source: 'offline' };
   const parsed = configSchema.safeParse(JSON.parse(raw));
   if (!parsed.success)
-    throw new Error(`${SCENE_SOURCE_ENV} is not a valid scene source: ${parsed.error.issues[0]?.message}`);
+    throw new Error(`${variable} is not a valid scene source: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 

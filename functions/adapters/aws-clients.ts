@@ -1,4 +1,5 @@
-// AWS SDK clients, created once per process. Endpoints come from the SDK's own environment variables
+// AWS SDK clients, created once per process (the composition modules in functions/wiring hand them to
+// the adapters). Endpoints come from the SDK's own environment variables
 // (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, ...), which is how the local stack points the very
 // same code at its emulators. Each client's calls are X-Ray subsegments when tracing is on.
 //
@@ -11,8 +12,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ENV } from './config/env.ts';
-import { tracedClient } from './observability.ts';
+import { tracedClient } from '../core/observability.ts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
@@ -29,8 +29,9 @@ export function dynamo(): DynamoDBDocumentClient {
   return documentClient;
 }
 
-export function s3Client(): S3Client {
-  s3 ??= tracedClient(quiet(new S3Client({ forcePathStyle: process.env[ENV.s3ForcePathStyle] === 'true' })));
+/** `forcePathStyle`: bucket names in the path, not the host (the local stack's S3 emulator). */
+export function s3Client(forcePathStyle = false): S3Client {
+  s3 ??= tracedClient(quiet(new S3Client({ forcePathStyle })));
   return s3;
 }
 
@@ -48,4 +49,30 @@ export function sqsClient(): SQSClient {
 export function quiet<C extends { middlewareStack: { remove(name: string): boolean } }>(client: C): C {
   client.middlewareStack.remove('loggerMiddleware');
   return client;
+}
+
+/** The four clients the stage's adapters use. */
+export interface AwsClients {
+  readonly dynamo: DynamoDBDocumentClient;
+  readonly s3: S3Client;
+  readonly sqs: SQSClient;
+  readonly sfn: SFNClient;
+}
+
+/** This process's clients, each made on first use. */
+export function processAwsClients(options: { readonly s3ForcePathStyle: () => boolean }): AwsClients {
+  return {
+    get dynamo() {
+      return dynamo();
+    },
+    get s3() {
+      return s3Client(options.s3ForcePathStyle());
+    },
+    get sqs() {
+      return sqsClient();
+    },
+    get sfn() {
+      return sfnClient();
+    },
+  };
 }

@@ -1,8 +1,8 @@
 // The cloud adapter of the SecretReader port (secrets.ts): Secrets Manager's GetSecretValue. Its own
 // module, loaded on the first secret read, so the SDK client costs nothing at cold start elsewhere.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { tracedClient } from '../observability.ts';
-import type { SecretReader } from './secrets.ts';
+import { tracedClient } from '../core/observability.ts';
+import type { SecretReader } from '../core/secrets/secrets.ts';
 
 /** The cloud adapter: Secrets Manager's GetSecretValue (the secret's name or ARN). */
 export class SecretsManagerReader implements SecretReader {

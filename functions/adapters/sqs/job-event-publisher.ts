@@ -1,9 +1,9 @@
-// Puts job events on the webhook queue. Only jobs that asked for webhooks (a webhook_url) emit any.
+// The job events adapter: puts job events on the webhook queue (SQS). Only jobs that asked for webhooks (a webhook_url) emit any.
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { newEventId } from '../ids.ts';
-import type { JobProgress } from '../jobs/job.ts';
-import type { JobStatus, JobType, Mode } from '../jobs/job-types.ts';
-import { type JobEventType, queueMessage } from './events.ts';
+import { newEventId } from '../../core/ids.ts';
+import type { JobProgress } from '../../core/jobs/job.ts';
+import type { JobStatus, JobType, Mode } from '../../core/jobs/job-types.ts';
+import { type JobEventType, queueMessage } from '../../core/webhooks/events.ts';
 
 export interface EventJob {
   readonly job_id: string;

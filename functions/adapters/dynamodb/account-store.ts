@@ -1,0 +1,350 @@
+// The accounts store's DynamoDB adapter (the table's layout and the admission write: account-table.ts).
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type {
+  AccountStore,
+  AdmissionOutcome,
+  ApiKeyRecord,
+  NewApiKey,
+  OrganizationRecord,
+  OrganizationSettingsPatch,
+  RateLimitOf,
+  WebhookSecret,
+} from '../../core/auth/account-store.ts';
+import {
+  admitted,
+  bucketState,
+  type RatePlan,
+  ratePlan,
+  refused as refusedDecision,
+} from '../../core/limits/rate-limiter.ts';
+import {
+  ACCOUNT_INDEXES,
+  admissionWrite,
+  type KeyItem,
+  keyFromItem,
+  keyPk,
+  orgFromItem,
+  orgPk,
+  RATE_TAT,
+} from './account-table.ts';
+
+/** Snapshots a container keeps (one per key it has seen); past this, it starts again from empty. */
+const MAX_SNAPSHOTS = 10_000;
+
+interface KeySnapshot {
+  readonly record: ApiKeyRecord;
+  readonly tat?: number;
+}
+
+function snapshotOf(item: Record<string, unknown>): KeySnapshot {
+  const tat = item[RATE_TAT];
+  return { record: keyFromItem(item), tat: typeof tat === 'number' ? tat : undefined };
+}
+
+/** Whether the key's daily quota is used up on `today` (YYYY-MM-DD), as the record says. */
+function quotaUsedUp(record: ApiKeyRecord, today: string): boolean {
+  return (
+    record.day === today &&
+    record.requestsPerDay !== undefined &&
+    (record.dayCount ?? 0) >= record.requestsPerDay
+  );
+}
+
+async function refused(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return false;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return true;
+    throw error;
+  }
+}
+
+export class DynamoAccountStore implements AccountStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  /** What this container's last write of each key left: the next request's write is planned from it. */
+  private readonly snapshots = new Map<string, KeySnapshot>();
+
+  expectedKey(keyHash: string, now: Date, limitOf: RateLimitOf): ApiKeyRecord | undefined {
+    const snapshot = this.snapshots.get(keyHash);
+    if (!snapshot) return undefined;
+    const { record } = snapshot;
+    const quotaUsed = quotaUsedUp(record, now.toISOString().slice(0, 10));
+    const full = bucketState(snapshot.tat, ratePlan(limitOf(record), now.getTime())) === 'full';
+    return quotaUsed || full ? undefined : record;
+  }
+
+  /**
+   * Authenticates a key hash, counts the request against the key's daily quota, stamps last_used_at and
+   * takes one request from the key's rate bucket (rate-limiter.ts) in one conditional UpdateItem. Which
+   * of the four forms of that write applies (same day or a new one; bucket in use or idle) is planned from
+   * the snapshot the key's last write in this container left; a wrong plan (another container moved the
+   * key, a new day, changed limits) fails its condition, and one consistent read re-plans it. A refusal —
+   * revoked, quota used up, bucket full — is only ever decided on such a read, so revocation and limit
+   * changes take effect on the next request. Refused requests count against nothing.
+   */
+  async admit(keyHash: string, now: Date, limitOf: RateLimitOf): Promise<AdmissionOutcome> {
+    const today = now.toISOString().slice(0, 10);
+    const key = { pk: keyPk(keyHash) };
+    let snapshot = this.snapshots.get(keyHash);
+    let fresh = false;
+    let triedInUse = false;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      if (!snapshot) {
+        const { Item } = await this.db.send(
+          new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
+        );
+        if (Item?.status !== 'active') {
+          this.snapshots.delete(keyHash);
+          return { kind: 'unknown-or-revoked' };
+        }
+        snapshot = snapshotOf(Item);
+        fresh = true;
+      }
+      const { record } = snapshot;
+      const plan = ratePlan(limitOf(record), now.getTime());
+      const sameDay = record.day === today;
+      const quotaUsed = quotaUsedUp(record, today);
+      const bucket = bucketState(snapshot.tat, plan);
+      if (quotaUsed || bucket === 'full') {
+        if (!fresh) {
+          snapshot = undefined;
+          continue;
+        }
+        return quotaUsed
+          ? { kind: 'quota-exceeded', key: record }
+          : { kind: 'rate-limited', key: record, rate: refusedDecision(snapshot.tat!, plan) };
+      }
+      const written = await this.countAndTake(key, record, plan, sameDay, bucket === 'in-use', today);
+      if (written) {
+        if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
+        this.snapshots.set(keyHash, written);
+        return { kind: 'admitted', key: written.record, rate: admitted(written.tat!, plan) };
+      }
+      fresh = false;
+      if (bucket === 'idle' && !triedInUse) {
+        // An idle bucket's write fails mostly because a concurrent request just took the bucket into use:
+        // try that form at once rather than reading first.
+        triedInUse = true;
+        snapshot = { record, tat: plan.nowMs };
+        continue;
+      }
+      snapshot = undefined;
+    }
+    throw new Error('API key admission did not settle after 5 attempts');
+  }
+
+  /** The admission write in the form planned; undefined when its condition did not hold. */
+  private async countAndTake(
+    key: Record<string, string>,
+    record: ApiKeyRecord,
+    plan: RatePlan,
+    sameDay: boolean,
+    bucketInUse: boolean,
+    today: string,
+  ): Promise<KeySnapshot | undefined> {
+    try {
+      const { Attributes } = await this.db.send(
+        new UpdateCommand(
+          admissionWrite(this.tableName, key, record.requestsPerMinute, plan, {
+            sameDay,
+            bucketInUse,
+            today,
+          }),
+        ),
+      );
+      return snapshotOf(Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  async createKey(params: NewApiKey): Promise<ApiKeyRecord> {
+    const item: KeyItem = {
+      pk: keyPk(params.keyHash),
+      org_key: orgPk(params.orgId),
+      key_id: params.keyId,
+      org_id: params.orgId,
+      mode: params.mode,
+      name: params.name,
+      status: 'active',
+      hint: params.hint,
+      created_at: params.createdAt,
+      rate_per_minute: params.requestsPerMinute,
+      daily_quota: params.requestsPerDay,
+    };
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return keyFromItem(item as unknown as Record<string, unknown>);
+  }
+
+  /** Keys of an organization, oldest first, with the hash-bearing partition key kept private. */
+  async listKeys(orgId: string): Promise<Array<ApiKeyRecord & { readonly storageKey: string }>> {
+    const out: Array<ApiKeyRecord & { storageKey: string }> = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: ACCOUNT_INDEXES.byOrg.name,
+          KeyConditionExpression: 'org_key = :o',
+          ExpressionAttributeValues: { ':o': orgPk(orgId) },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) out.push({ ...keyFromItem(item), storageKey: String(item.pk) });
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return out;
+  }
+
+  /** Resolves false when the key was not active. */
+  async revokeKey(storageKey: string, now: string): Promise<boolean> {
+    const wasRefused = await refused(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: storageKey },
+          UpdateExpression: 'SET #status = :revoked, revoked_at = :now',
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': now },
+        }),
+      ),
+    );
+    return !wasRefused;
+  }
+
+  async setKeyLimits(
+    storageKey: string,
+    requestsPerMinute: number,
+    requestsPerDay: number | undefined,
+  ): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: storageKey },
+        UpdateExpression:
+          requestsPerDay === undefined
+            ? 'SET rate_per_minute = :m REMOVE daily_quota'
+            : 'SET rate_per_minute = :m, daily_quota = :d',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues:
+          requestsPerDay === undefined
+            ? { ':m': requestsPerMinute }
+            : { ':m': requestsPerMinute, ':d': requestsPerDay },
+      }),
+    );
+  }
+
+  async getOrganization(orgId: string): Promise<OrganizationRecord | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: orgPk(orgId) }, ConsistentRead: true }),
+    );
+    if (!Item) return undefined;
+    return orgFromItem(Item);
+  }
+
+  async updateOrganizationSettings(
+    orgId: string,
+    patch: OrganizationSettingsPatch,
+  ): Promise<OrganizationRecord | undefined> {
+    const sets: string[] = [];
+    const values: Record<string, unknown> = {};
+    if (patch.stagingWatermark !== undefined) {
+      sets.push('staging_watermark = :sw');
+      values[':sw'] = patch.stagingWatermark;
+    }
+    if (sets.length === 0) return this.getOrganization(orgId);
+    try {
+      const { Attributes } = await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: orgPk(orgId) },
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          // Only an organization that exists (created with its first key): never a stray item.
+          ConditionExpression: 'attribute_exists(created_at)',
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return orgFromItem(Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  async putOrganization(org: OrganizationRecord): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: orgPk(org.orgId) },
+        UpdateExpression:
+          'SET org_id = :id, created_at = if_not_exists(created_at, :created), rate_per_minute = :m, daily_quota = :d, #plan = :plan',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: {
+          ':id': org.orgId,
+          ':created': org.createdAt,
+          ':m': org.requestsPerMinute ?? null,
+          ':d': org.requestsPerDay ?? null,
+          ':plan': org.plan ?? null,
+        },
+      }),
+    );
+  }
+
+  /** The organization's webhook secrets and their version (for optimistic replacement). */
+  async getWebhookSecrets(orgId: string): Promise<{ secrets: WebhookSecret[]; version: number }> {
+    const { Item } = await this.db.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: orgPk(orgId) },
+        ProjectionExpression: 'webhook_secrets, webhook_secrets_version',
+        ConsistentRead: true,
+      }),
+    );
+    return {
+      secrets: (Item?.webhook_secrets as WebhookSecret[] | undefined) ?? [],
+      version: (Item?.webhook_secrets_version as number | undefined) ?? 0,
+    };
+  }
+
+  /** Replaces the secrets if they are still at `version` (so two rotations cannot interleave). */
+  async replaceWebhookSecrets(
+    orgId: string,
+    version: number,
+    next: readonly WebhookSecret[],
+  ): Promise<boolean> {
+    const wasRefused = await refused(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: orgPk(orgId) },
+          UpdateExpression: 'SET webhook_secrets = :next, webhook_secrets_version = :v1, org_id = :id',
+          ConditionExpression:
+            'attribute_not_exists(webhook_secrets_version) OR webhook_secrets_version = :v',
+          ExpressionAttributeValues: { ':next': next, ':id': orgId, ':v': version, ':v1': version + 1 },
+        }),
+      ),
+    );
+    return !wasRefused;
+  }
+}

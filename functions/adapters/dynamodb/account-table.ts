@@ -1,0 +1,117 @@
+// DynamoDB persistence of organizations and their API keys (the "accounts" table).
+//   API key:      pk = KEY#<sha256 of the key>   (org_key + created_at feed the by_org index)
+//   Organization: pk = ORG#<org id>
+// The key item also carries the key's rate limits (copied from its organization, so a request needs
+// no second read), its daily counter and its rate bucket (so authenticating, counting the quota and
+// rate limiting a request is one write).
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ApiKeyRecord, KeyStatus, OrganizationRecord } from '../../core/auth/account-store.ts';
+import type { Mode } from '../../core/jobs/job-types.ts';
+import type { RatePlan } from '../../core/limits/rate-limiter.ts';
+
+export const ACCOUNT_INDEXES = {
+  byOrg: { name: 'by_org', partitionKey: 'org_key', sortKey: 'created_at' },
+} as const;
+
+/** The key's rate bucket (its GCRA theoretical arrival time, ms): see rate-limiter.ts. */
+export const RATE_TAT = 'rate_tat';
+
+export interface KeyItem {
+  pk: string;
+  org_key: string;
+  key_id: string;
+  org_id: string;
+  mode: Mode;
+  name: string;
+  status: KeyStatus;
+  hint: string;
+  created_at: string;
+  last_used_at?: string;
+  revoked_at?: string;
+  rate_per_minute: number;
+  daily_quota?: number;
+  day?: string;
+  day_count?: number;
+}
+
+export const keyPk = (hash: string) => `KEY#${hash}`;
+export const orgPk = (orgId: string) => `ORG#${orgId}`;
+
+export function keyFromItem(item: Record<string, unknown>): ApiKeyRecord {
+  const i = item as unknown as KeyItem;
+  return {
+    keyId: i.key_id,
+    orgId: i.org_id,
+    mode: i.mode,
+    name: i.name,
+    status: i.status,
+    hint: i.hint,
+    createdAt: i.created_at,
+    lastUsedAt: i.last_used_at,
+    revokedAt: i.revoked_at,
+    requestsPerMinute: i.rate_per_minute,
+    requestsPerDay: i.daily_quota,
+    day: i.day,
+    dayCount: i.day_count,
+  };
+}
+
+export function orgFromItem(Item: Record<string, unknown>): OrganizationRecord {
+  return {
+    orgId: String(Item.org_id),
+    createdAt: String(Item.created_at),
+    plan: (Item.plan as string | null) ?? undefined,
+    requestsPerMinute: (Item.rate_per_minute as number | null) ?? undefined,
+    requestsPerDay: (Item.daily_quota as number | null) ?? undefined,
+    stagingWatermark: (Item.staging_watermark as boolean | null) ?? undefined,
+  };
+}
+
+/**
+ * The one write that admits a request (see DynamoAccountStore.admit), in one of its four forms: a request
+ * on the key's current day or the first of a new one, into a bucket in use or an idle one. Exported so
+ * the API benchmark measures the store call the API makes, expression for expression.
+ */
+export function admissionWrite(
+  tableName: string,
+  key: Record<string, string>,
+  requestsPerMinute: number,
+  plan: RatePlan,
+  form: { readonly sameDay: boolean; readonly bucketInUse: boolean; readonly today: string },
+): UpdateCommandInput {
+  const set = ['last_used_at = :at'];
+  const conditions = ['#status = :active', 'rate_per_minute = :rpm'];
+  const values: Record<string, unknown> = {
+    ':at': new Date(plan.nowMs).toISOString(),
+    ':active': 'active',
+    ':rpm': requestsPerMinute,
+    ':one': 1,
+    ':now': plan.nowMs,
+    ':today': form.today,
+  };
+  if (form.sameDay) {
+    conditions.push('#day = :today', '(attribute_not_exists(daily_quota) OR day_count < daily_quota)');
+  } else {
+    set.push('#day = :today', 'day_count = :one');
+    conditions.push('(attribute_not_exists(#day) OR #day <> :today)');
+  }
+  if (form.bucketInUse) {
+    set.push('#t = #t + :interval');
+    conditions.push('#t BETWEEN :now AND :latest');
+    values[':interval'] = plan.interval;
+    values[':latest'] = plan.latest;
+  } else {
+    set.push('#t = :first');
+    conditions.push('(attribute_not_exists(#t) OR #t < :now)');
+    values[':first'] = plan.nowMs + plan.interval;
+  }
+  return {
+    TableName: tableName,
+    Key: key,
+    UpdateExpression: `SET ${set.join(', ')}${form.sameDay ? ' ADD day_count :one' : ''}`,
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: { '#status': 'status', '#day': 'day', '#t': RATE_TAT },
+    ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_NEW',
+  };
+}

@@ -1,0 +1,20 @@
+// The webhook queue's SQS adapter: the delivery queue and its dead-letter queue.
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { queueMessage, type WebhookMessage } from '../../core/webhooks/events.ts';
+import type { WebhookQueue } from '../../core/webhooks/webhook-queue.ts';
+
+export class SqsWebhookQueue implements WebhookQueue {
+  constructor(
+    private readonly sqs: SQSClient,
+    private readonly queueUrl: string,
+    private readonly deadLetterQueueUrl: string,
+  ) {}
+
+  async enqueue(message: WebhookMessage, delaySeconds: number): Promise<void> {
+    await this.sqs.send(new SendMessageCommand(queueMessage(this.queueUrl, message, delaySeconds)));
+  }
+
+  async deadLetter(message: WebhookMessage): Promise<void> {
+    await this.sqs.send(new SendMessageCommand(queueMessage(this.deadLetterQueueUrl, message)));
+  }
+}

@@ -1,0 +1,76 @@
+// The API's composition: what the route handlers and their middleware work through, built once per
+// Lambda container from the stage environment. A route's handler module passes `apiPorts` to its
+// middleware (api-route.ts, session-route.ts) and takes the use case's ports from it.
+import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
+import type { AccountStore } from '../core/auth/account-store.ts';
+import type { AuthSettings } from '../core/auth/api-key.ts';
+import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
+import { KeyAdmin } from '../core/auth/key-admin.ts';
+import { systemClock } from '../core/clock.ts';
+import type { CreationClaims } from '../core/jobs/creation-claims.ts';
+import type { UsageStore } from '../core/usage/usage-store.ts';
+import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
+import type { JobPorts } from '../core/use-cases/jobs.ts';
+import type { UsagePricing } from '../core/use-cases/usage.ts';
+import { jobPortsOf } from './job-ports.ts';
+import { lazily } from './lazy.ts';
+import { processAdapters, processEnv } from './process.ts';
+import type { StageAdapters } from './stage-adapters.ts';
+import type { DashboardAuth, StageEnv } from './stage-env.ts';
+
+export interface ApiPorts {
+  /** Authentication, the daily quota and the rate limit (the middleware's). */
+  readonly accounts: AccountStore;
+  readonly auth: AuthSettings;
+  /** Idempotency-Key answers (Powertools) and the jobs keyed requests claimed. */
+  readonly idempotency: BasePersistenceLayer;
+  readonly creationClaims: CreationClaims;
+  readonly jobs: JobPorts;
+  readonly cancel: CancelPorts;
+  readonly usage: { readonly store: UsageStore; readonly pricing: UsagePricing };
+  readonly dashboard: {
+    readonly auth: DashboardAuth;
+    readonly sessions: DashboardSessions;
+    /** Key administration for the signed-in organization (test limit: the stage's; live: the default). */
+    readonly keyAdmin: KeyAdmin;
+  };
+}
+
+export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
+  const jobs = jobPortsOf(adapters, env);
+  return lazily<ApiPorts>({
+    accounts: () => adapters.accounts,
+    auth: () => ({ keyVariant: env.keyVariant, testRatePerMinute: env.testRatePerMinute }),
+    idempotency: () => adapters.idempotency,
+    creationClaims: () => adapters.creationClaims,
+    jobs: () => jobs,
+    cancel: () =>
+      lazily<CancelPorts>({
+        jobs: () => jobs.jobs,
+        signer: () => jobs.signer,
+        clock: () => jobs.clock,
+        stopper: () => adapters.stopper,
+        events: () => adapters.events,
+      }),
+    usage: () => ({ store: adapters.usage, pricing: env.usagePricing }),
+    dashboard: () =>
+      lazily<ApiPorts['dashboard']>({
+        auth: () => env.dashboardAuth,
+        sessions: () => new DashboardSessions(adapters.dashboardSessions, systemClock),
+        keyAdmin: () =>
+          new KeyAdmin(
+            adapters.accounts,
+            { testPerMinute: env.testRatePerMinute, liveDefault: env.liveDefaultRates, plans: {} },
+            systemClock,
+          ),
+      }),
+  });
+}
+
+let ports: ApiPorts | undefined;
+
+/** This container's API ports. */
+export function apiPorts(): ApiPorts {
+  ports ??= apiPortsOf(processAdapters(), processEnv());
+  return ports;
+}

@@ -1,0 +1,42 @@
+// The composition of the command-line tools (the keys CLI, the benchmarks' stack client): the accounts
+// adapters of a stage's accounts table, over a DynamoDB client of the given endpoint (none: the SDK's
+// defaults, as a deployed stage is reached with your AWS credentials).
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AccountStore } from '../core/auth/account-store.ts';
+import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
+import { systemClock } from '../core/clock.ts';
+import { ENV } from '../core/config/env.ts';
+import { stageAdapters } from './stage-adapters.ts';
+import { parseStageEnv } from './stage-env.ts';
+
+export interface AccountTools {
+  readonly accounts: AccountStore;
+  readonly sessions: DashboardSessions;
+}
+
+/** The accounts store and dashboard sessions of the table `accountsTable`. */
+export function accountTools(accountsTable: string, client: DynamoDBClientConfig = {}): AccountTools {
+  const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient(client), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  const unused = (name: string) => () => {
+    throw new Error(`The command-line tools use DynamoDB only, not ${name}.`);
+  };
+  const adapters = stageAdapters(parseStageEnv({ [ENV.accountsTable]: accountsTable }), {
+    dynamo,
+    get s3(): never {
+      return unused('S3')();
+    },
+    get sqs(): never {
+      return unused('SQS')();
+    },
+    get sfn(): never {
+      return unused('Step Functions')();
+    },
+  });
+  return {
+    accounts: adapters.accounts,
+    sessions: new DashboardSessions(adapters.dashboardSessions, systemClock),
+  };
+}

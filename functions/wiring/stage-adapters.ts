@@ -1,0 +1,57 @@
+// The stage's adapters of the core ports, one place for every runtime: the API, the workflow steps, the
+// platform functions, the local stack and the keys CLI all build their stores, queues and state machine
+// clients here, from a stage environment and a set of AWS clients. Each adapter is made on first use.
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
+import type { AwsClients } from '../adapters/aws-clients.ts';
+import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
+import { DynamoCreationClaims } from '../adapters/dynamodb/creation-claims.ts';
+import { DynamoDashboardSessionStore } from '../adapters/dynamodb/dashboard-session-store.ts';
+import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
+import { DynamoUsageStore } from '../adapters/dynamodb/usage-store.ts';
+import { S3MediaStore } from '../adapters/s3/media-store.ts';
+import { JobEventPublisher } from '../adapters/sqs/job-event-publisher.ts';
+import { SqsWebhookQueue } from '../adapters/sqs/webhook-queue.ts';
+import { StepFunctionsStarter, StepFunctionsStopper } from '../adapters/step-functions/workflows.ts';
+import type { AccountStore } from '../core/auth/account-store.ts';
+import type { DashboardSessionStore } from '../core/auth/dashboard-sessions.ts';
+import type { CreationClaims } from '../core/jobs/creation-claims.ts';
+import type { JobStore } from '../core/jobs/job-store.ts';
+import type { MediaStore } from '../core/media/media-store.ts';
+import type { UsageStore } from '../core/usage/usage-store.ts';
+import type { WebhookQueue } from '../core/webhooks/webhook-queue.ts';
+import type { JobEvents } from '../core/workflows/step-runtime.ts';
+import type { WorkflowStarter, WorkflowStopper } from '../core/workflows/workflow-starter.ts';
+import { lazily } from './lazy.ts';
+import type { StageEnv } from './stage-env.ts';
+
+export interface StageAdapters {
+  readonly jobs: JobStore;
+  readonly accounts: AccountStore;
+  readonly usage: UsageStore;
+  readonly media: MediaStore;
+  readonly events: JobEvents;
+  readonly webhookQueue: WebhookQueue;
+  readonly starter: WorkflowStarter;
+  readonly stopper: WorkflowStopper;
+  readonly creationClaims: CreationClaims;
+  /** Powertools' record of POST answers under an Idempotency-Key. */
+  readonly idempotency: BasePersistenceLayer;
+  readonly dashboardSessions: DashboardSessionStore;
+}
+
+export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
+  return lazily<StageAdapters>({
+    jobs: () => new DynamoJobStore(aws.dynamo, env.jobsTable),
+    accounts: () => new DynamoAccountStore(aws.dynamo, env.accountsTable),
+    usage: () => new DynamoUsageStore(aws.dynamo, env.usageTable),
+    media: () => new S3MediaStore(aws.s3, env.mediaBucket, env.outputUrlExpirySeconds),
+    events: () => new JobEventPublisher(aws.sqs, env.webhookQueueUrl),
+    webhookQueue: () => new SqsWebhookQueue(aws.sqs, env.webhookQueueUrl, env.webhookDeadLetterQueueUrl),
+    starter: () => new StepFunctionsStarter(aws.sfn, (jobType) => env.stateMachineArn(jobType)),
+    stopper: () => new StepFunctionsStopper(aws.sfn, (jobType) => env.stateMachineArn(jobType)),
+    creationClaims: () => new DynamoCreationClaims(aws.dynamo, env.idempotencyTable),
+    idempotency: () => new DynamoDBPersistenceLayer({ tableName: env.idempotencyTable }),
+    dashboardSessions: () => new DynamoDashboardSessionStore(aws.dynamo, env.accountsTable),
+  });
+}
