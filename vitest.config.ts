@@ -1,22 +1,47 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three layers: pure unit tests, infrastructure tests on the synthesized template, and integration
-// tests that drive the local stack over HTTP (one shared stack process, started by global setup).
+// Four layers: unit tests (pure code and fakes, the inner loop: npm run test:unit), component tests (one
+// component with its real machinery: Chromium renders, full-size pictures, real servers), infrastructure
+// tests on the synthesized templates, and integration tests that drive the local stack over HTTP (one
+// shared stack process, started by global setup; tests that restart a stack start their own).
+//
+// Files run two at a time on two cores or more: an integration test mostly waits for the stack, whose
+// renders and steps run in another process, so a unit or component file fits beside it. Tests that time
+// the service itself run after everything else, one at a time (the `timing` project), so another file's
+// load does not decide their figure.
+const TIMING = ['test/integration/webhook-isolation.test.ts'];
+const workers = Math.max(1, Math.min(2, availableParallelism()));
+
 export default defineConfig({
   test: {
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    maxWorkers: workers,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'component', include: ['test/component/**/*.test.ts'] } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 300_000 } },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: TIMING,
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'timing',
+          include: TIMING,
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

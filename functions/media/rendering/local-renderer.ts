@@ -45,7 +45,7 @@ import {
   splitRuns,
 } from './split-render.ts';
 
-/** Every codec the bundled ffmpeg encodes (verified by test/unit/rendering/caller-bundle-render.test.ts). */
+/** Every codec the bundled ffmpeg encodes (verified by test/component/rendering/caller-bundle-render.test.ts). */
 export const LOCAL_CODECS: readonly RenderCodec[] = ['h264', 'h265', 'vp8', 'vp9', 'prores', 'gif'];
 
 /** Records are rewritten at least this often while a render waits or runs (a heartbeat). */
