@@ -80,7 +80,7 @@ const renditionFile = mediaFile.extend({
 });
 
 /** How a social rendition was made from its source. */
-export const RENDITION_FITS = ['crop', 'extend', 'reframed', 'relaid_out'] as const;
+export const RENDITION_FITS = ['same', 'crop', 'extend', 'reframed', 'relaid_out'] as const;
 
 export const renditionsOutput = z
   .object({
@@ -101,7 +101,7 @@ export const renditionsOutput = z
   .meta({
     id: 'Renditions',
     description:
-      'The renditions asked for, each with a fresh URL on every read. Social fits: crop (a cut that keeps the whole subject with margin), extend (the whole picture over a blurred continuation of itself), reframed (drawn again by the camera for the shape), relaid_out (laid out again for the shape).',
+      'The renditions asked for, each with a fresh URL on every read. Social fits: same (the picture already has the shape, only scaled), crop (a cut that keeps the whole subject with margin), extend (the whole picture over a blurred continuation of itself), reframed (drawn again by the camera for the shape), relaid_out (laid out again for the shape).',
   });
 
 /** A media file that may carry renditions. */
