@@ -1,15 +1,20 @@
 // Renders one sample slide of every type (offline: sample images served from loopback, the local
 // Remotion renderer, the offline nadir imagery) and writes the PNGs and PDFs to a directory; with
-// --docs, also small JPEG copies for docs/images. Prints each slide's layout and timings.
-// Run: node --import tsx scripts/brochure/render-samples.ts [outDir] [--docs]
+// --docs, also small JPEG copies for docs/images; with --social, each slide's social renditions too
+// (square, portrait, story). Prints each slide's layout and timings.
+// Run: node --import tsx scripts/brochure/render-samples.ts [outDir] [--docs] [--all-layouts] [--social]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { brochureSlideRequest } from '../../functions/jobs/brochure/schema.ts';
-import { generateBrochureSlide } from '../../functions/media/brochure/generate-slide.ts';
+import {
+  generateBrochureSlide,
+  generateSlideRendition,
+} from '../../functions/media/brochure/generate-slide.ts';
 import { chooseLayout, SLIDE_LAYOUTS } from '../../functions/media/brochure/layout-rules.ts';
 import { SyntheticNadirImagery } from '../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { imageFetcher } from '../../functions/media/images/fetch-image.ts';
+import { SOCIAL_SLIDE_SHAPES } from '../../functions/media/remotion/brochure-scene.ts';
 import { LocalStillRenderer } from '../../functions/media/rendering/local-still-renderer.ts';
 import { ensureSiteBundle } from '../../lib/remotion/site-bundle.ts';
 import { locateOffline, sampleRequests } from './sample-data.ts';
@@ -20,6 +25,7 @@ const outDir = args.find((a) => !a.startsWith('--')) ?? '/tmp/brochure-samples';
 const docs = args.includes('--docs');
 // --all-layouts: every layout of every type, each asked for in words (a check of the rules too).
 const allLayouts = args.includes('--all-layouts');
+const social = args.includes('--social');
 const PHRASES: Record<string, string> = {
   'cover-image-left': 'large hero image left, text right',
   'cover-image-right': 'text on the left, photo on the right',
@@ -59,17 +65,25 @@ try {
       ? `${request.slide.type}-${chooseLayout(request.slide.type, request.slide.layout_description).id}`
       : request.slide.type;
     const started = Date.now();
-    const result = await generateBrochureSlide(
-      request,
-      {
-        media: server.media,
-        fetchImage: imageFetcher({ allowHttp: true, allowLoopback: true }),
-        renderer,
-        imagery: new SyntheticNadirImagery(),
-        locate: locateOffline,
-      },
-      (name) => `samples/${request.slide.type}/${name}`,
-    );
+    const ports = {
+      media: server.media,
+      fetchImage: imageFetcher({ allowHttp: true, allowLoopback: true }),
+      renderer,
+      imagery: new SyntheticNadirImagery(),
+      locate: locateOffline,
+    };
+    const keyOf = (file: string) => `samples/${name}/${file}`;
+    for (const shape of social ? SOCIAL_SLIDE_SHAPES : []) {
+      const rendition = await generateSlideRendition(request, shape, ports, keyOf);
+      writeFileSync(
+        path.join(outDir, `brochure-${name}-${shape}.png`),
+        server.media.objects.get(rendition.png.s3_key)!,
+      );
+      console.log(
+        `${request.slide.type.padEnd(9)} ${shape.padEnd(22)} ${rendition.layout.id}${rendition.text_truncated.length ? `  truncated: ${rendition.text_truncated.join(', ')}` : ''}`,
+      );
+    }
+    const result = await generateBrochureSlide(request, ports, keyOf);
     const png = server.media.objects.get(result.png.s3_key)!;
     const pdf = server.media.objects.get(result.pdf.s3_key)!;
     writeFileSync(path.join(outDir, `brochure-${name}.png`), png);
