@@ -6,6 +6,12 @@
 // needs the markup's boundary) or *uses* one (it waits until that has ended, and draws on it only if it
 // completed: a brochure slide shows the drone stills that were made, and is still made when one failed).
 
+import {
+  type RenditionName,
+  SLIDE_RENDITIONS,
+  STILL_RENDITIONS,
+  VIDEO_RENDITIONS,
+} from '../../core/schemas/renditions.ts';
 import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
 import { BROCHURE_LIMITS } from '../brochure/index.ts';
 import { annotationText, boundaryPolygon, type NormalizedPoint } from '../markup/index.ts';
@@ -24,8 +30,59 @@ export { KIT_GROUPS, KIT_ROLES, type KitGroup, type KitRole };
 /** What the plan reads of a kit request (the recorded input, or the parsed request). */
 export type KitRequest = Pick<
   ListingKitInput,
-  'address' | 'options' | 'property' | 'branding' | 'rooms' | 'include' | 'imagery' | 'boundary'
+  | 'address'
+  | 'options'
+  | 'property'
+  | 'branding'
+  | 'rooms'
+  | 'include'
+  | 'imagery'
+  | 'boundary'
+  | 'renditions'
 >;
+
+/**
+ * The `renditions` field of a child's request: those of the kit's that the child's kind makes, in the
+ * kit's order (nothing when none). The labelled edit leaves `portal` to the portal-safe edit when the kit
+ * makes one: that is its text-free twin.
+ */
+function renditionsFor(
+  request: KitRequest,
+  role: KitRole,
+  roles: readonly KitRole[],
+): { renditions?: RenditionName[] } {
+  const made: readonly RenditionName[] =
+    role === 'reveal_video' || role === 'drone_footage'
+      ? VIDEO_RENDITIONS
+      : role.startsWith('slide_')
+        ? SLIDE_RENDITIONS
+        : STILL_RENDITIONS;
+  const wanted = (request.renditions ?? []).filter(
+    (name) =>
+      made.includes(name) &&
+      !(name === 'portal' && role === 'markup_edit' && roles.includes('markup_edit_portal_safe')),
+  );
+  return wanted.length > 0 ? { renditions: wanted } : {};
+}
+
+/** The end card of a kit's video: the brochure branding's fields an end card draws. */
+function endCardOf(request: KitRequest): { branding?: Record<string, string> } {
+  const b = request.branding;
+  if (!b) return {};
+  const card = Object.fromEntries(
+    (
+      [
+        'agency_logo_url',
+        'agency_name',
+        'agent_name',
+        'agent_phone',
+        'primary_color',
+        'secondary_color',
+      ] as const
+    ).flatMap((key) => (typeof b[key] === 'string' ? [[key, b[key] as string]] : [])),
+  );
+  return Object.keys(card).length > 0 ? { branding: card } : {};
+}
 
 export type ChildStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'canceled';
 
@@ -427,6 +484,21 @@ const HERO_CAMERA = { azimuth: 0, tilt: 55, distance: 180, pitch: 10 } as const;
 const TWILIGHT_CAMERA = { azimuth: 0, tilt: 60, distance: 250, pitch: 15 } as const;
 
 function childRequest(
+  request: KitRequest,
+  role: KitRole,
+  children: ReadonlyMap<KitRole, ChildState>,
+  roles: readonly KitRole[],
+  urlOf: UrlOf,
+): ChildRequest {
+  const child = childRequestOf(request, role, children, roles, urlOf);
+  const video = role === 'reveal_video' || role === 'drone_footage';
+  return {
+    ...child,
+    body: { ...child.body, ...renditionsFor(request, role, roles), ...(video ? endCardOf(request) : {}) },
+  };
+}
+
+function childRequestOf(
   request: KitRequest,
   role: KitRole,
   children: ReadonlyMap<KitRole, ChildState>,

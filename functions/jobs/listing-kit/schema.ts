@@ -9,7 +9,12 @@ import {
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { jobError, mediaFile, type Stored } from '../../core/schemas/outputs.ts';
-import { RENDITION_NAMES, renditionsField } from '../../core/schemas/renditions.ts';
+import {
+  mediaWithRenditions,
+  RENDITION_NAMES,
+  renditionsField,
+  videoWithRenditions,
+} from '../../core/schemas/renditions.ts';
 import { brochureSlideRequest } from '../brochure/index.ts';
 import { frontageOutput } from '../frontage/index.ts';
 import { imageryProvenanceOutput, imageryRequestFields } from '../shared/imagery-schema.ts';
@@ -216,6 +221,8 @@ export type ListingKitInput = Omit<ListingKitRequest, 'webhook_url' | 'callback_
 export const KIT_CHILD_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
 
 const media = (description: string) => mediaFile.optional().meta({ description });
+const withRenditions = (description: string) =>
+  mediaWithRenditions.optional().meta({ description: `${description} With the renditions asked for.` });
 
 export const listingKitManifestEntry = z
   .object({
@@ -235,13 +242,16 @@ export const listingKitManifestEntry = z
     imagery: imageryProvenanceOutput.optional().meta({
       description: "The asset's imagery provenance, for assets made from imagery.",
     }),
-    image: media('The JPEG or PNG image (markup, edits, drone stills, staged rooms).'),
+    image: withRenditions('The JPEG or PNG image (markup, edits, drone stills, staged rooms).'),
     before_image: media('Staged rooms: the input photo as downloaded.'),
     source_image: media('Edits: the markup image the edit was composited on.'),
-    reference_image: media('Frontage: the reference aerial.'),
-    video: media('The H.264 MP4 (reveal video, drone footage).'),
+    reference_image: withRenditions('Frontage: the reference aerial.'),
+    video: videoWithRenditions.optional().meta({
+      description:
+        'The H.264 MP4 (reveal video, drone footage), with its branded version and renditions when asked for.',
+    }),
     poster: media('Videos: a JPEG poster frame.'),
-    png: media('Brochure slides: the 1920x1080 PNG.'),
+    png: withRenditions('Brochure slides: the 1920x1080 PNG.'),
     pdf: media('Brochure slides: the A4 landscape PDF.'),
   })
   .meta({

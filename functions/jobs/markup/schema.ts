@@ -10,9 +10,11 @@ import {
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
 import {
   endCardBranding,
+  mediaWithRenditions,
   renditionsField,
   STILL_RENDITIONS,
   VIDEO_RENDITIONS,
+  videoWithRenditions,
 } from '../../core/schemas/renditions.ts';
 import { firstSelfIntersection, polygonArea } from '../../domain/geometry/polygon.ts';
 import { MARKUP_ORIENTATIONS, MARKUP_ZOOMS } from '../../media/markup/framing.ts';
@@ -381,7 +383,7 @@ export const markupGeoreference = z
 
 export const markupOutput = z
   .object({
-    image: mediaFile.meta({
+    image: mediaWithRenditions.meta({
       description: 'The 3840x2160 top-down JPEG, property centred, front toward orientation.',
     }),
     georeference: markupGeoreference,
@@ -445,7 +447,9 @@ const drawnMeasurement = z.object({
 
 export const markupEditOutput = z
   .object({
-    image: mediaFile.meta({ description: 'The composited 3840x2160 JPEG.' }),
+    image: mediaWithRenditions.meta({
+      description: 'The composited JPEG, the size of the markup image, with the renditions asked for.',
+    }),
     markup_job_id: z.uuid(),
     style: z.enum(MARKUP_STYLES),
     compositor: z.object({
@@ -473,7 +477,9 @@ export const markupEditOutput = z
 
 export const markupVideoOutput = z
   .object({
-    video: mediaFile.meta({ description: 'H.264 MP4.' }),
+    video: videoWithRenditions.meta({
+      description: 'H.264 MP4, with its branded version and renditions when asked for.',
+    }),
     poster: mediaFile.meta({ description: 'JPEG of the final frame, the size of the video.' }),
     duration_seconds: z.number(),
     fps: z.int(),

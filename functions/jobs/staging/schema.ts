@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
-import { renditionsField, STILL_RENDITIONS } from '../../core/schemas/renditions.ts';
+import { mediaWithRenditions, renditionsField, STILL_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { ROOM_TYPES } from '../../media/staging/room-types.ts';
 import { STAGING_STYLES } from '../../media/staging/staging-styles.ts';
 
@@ -73,7 +73,9 @@ export type VirtualStagingRequest = z.infer<typeof virtualStagingRequest>;
 
 export const virtualStagingOutput = z
   .object({
-    image: mediaFile.meta({ description: 'The staged photo, same size and format as the input.' }),
+    image: mediaWithRenditions.meta({
+      description: 'The staged photo, same size and format as the input, with the renditions asked for.',
+    }),
     before_image: mediaFile.meta({ description: 'The input photo as downloaded.' }),
     room_type: z.object({
       requested: z.string(),
