@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { address, commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
-import { renditionsField, SLIDE_RENDITIONS } from '../../core/schemas/renditions.ts';
+import { mediaWithRenditions, renditionsField, SLIDE_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { SLIDE_LAYOUTS } from '../../media/brochure/layout-rules.ts';
 import { BROCHURE_SLIDE_TYPES } from '../../media/remotion/brochure-scene.ts';
 
@@ -127,7 +127,10 @@ export const brochureLayoutUsed = z
 export const brochureSlideOutput = z
   .object({
     slide_type: z.enum(BROCHURE_SLIDE_TYPES),
-    png: mediaFile.meta({ description: 'The slide, 1920x1080 PNG.' }),
+    png: mediaWithRenditions.meta({
+      description:
+        'The slide, 1920x1080 PNG, with the renditions asked for: web (WebP and AVIF, 1024 and 400 px wide), the social shapes (each the slide laid out again for that shape, fit relaid_out, PNG) and print (the A4 PDF as a print sheet: trimmed to the slide, 297 x 167 mm, with 3 mm bleed and crop marks).',
+    }),
     pdf: mediaFile.meta({
       description:
         'Print-ready A4 landscape PDF: images at 300 dpi or better, text as vector glyph outlines.',

@@ -231,6 +231,26 @@ export async function generateBrochureSlide(
   /** The media key of a file of this job, e.g. (name) => mediaKey(tenant, jobId, name). */
   keyOf: (fileName: string) => string,
 ): Promise<BrochureSlideResult> {
+  return (await renderBrochureSlide(request, ports, keyOf)).result;
+}
+
+/** A slide as stored, and the bytes of its PNG and PDF (what its web and print renditions are made from). */
+export interface RenderedSlide {
+  readonly result: BrochureSlideResult;
+  readonly png: Buffer;
+  readonly pdf: Buffer;
+}
+
+/** The title a slide's PDFs carry. */
+export const slidePdfTitle = (request: SlideRequest): string =>
+  `${request.slide.title ?? request.slide.type} – ${request.property.address}`;
+
+/** generateBrochureSlide, keeping the bytes it stored. */
+export async function renderBrochureSlide(
+  request: SlideRequest,
+  ports: BrochurePorts,
+  keyOf: (fileName: string) => string,
+): Promise<RenderedSlide> {
   const prepared = await prepareSlide(request, ports);
   const props = await slideProps(prepared, ports.media, keyOf);
   const [png, pdfBytes] = await Promise.all([
@@ -240,7 +260,7 @@ export async function generateBrochureSlide(
       format: 'png',
     }),
     slidePdf(props, prepared.images, {
-      title: `${request.slide.title ?? request.slide.type} – ${request.property.address}`,
+      title: slidePdfTitle(request),
       ...(request.branding.agency_name ? { author: request.branding.agency_name } : {}),
     }),
   ]);
@@ -249,10 +269,9 @@ export async function generateBrochureSlide(
     ports.media.put(keyOf(`brochure-${request.slide.type}.pdf`), pdfBytes, 'application/pdf'),
   ]);
   return {
-    slide_type: request.slide.type,
-    png: pngMedia,
-    pdf: pdfMedia,
-    ...outcome(prepared),
+    result: { slide_type: request.slide.type, png: pngMedia, pdf: pdfMedia, ...outcome(prepared) },
+    png,
+    pdf: pdfBytes,
   };
 }
 

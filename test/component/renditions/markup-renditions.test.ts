@@ -146,7 +146,10 @@ describe('markup edit renditions', () => {
       const aspect = (r.box!.right - r.box!.left) / (r.box!.bottom - r.box!.top);
       expect(aspect / ringAspect, name).toBeCloseTo(1, 1);
       const scale = (r.box!.right - r.box!.left) / (ring.box!.right - ring.box!.left);
-      const scaled = await sharp(edit).resize(Math.round(WIDTH * scale)).jpeg({ quality: 88 }).toBuffer();
+      const scaled = await sharp(edit)
+        .resize(Math.round(WIDTH * scale))
+        .jpeg({ quality: 88 })
+        .toBuffer();
       const [scaledRing, scaledText] = await Promise.all([find(scaled, magenta), find(scaled, white)]);
       const expected = scaledText.count / scaledRing.count;
       expect(t.count / r.count / expected, name).toBeGreaterThan(0.85);
