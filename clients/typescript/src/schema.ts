@@ -879,7 +879,7 @@ export interface components {
           lng: number;
         } | null;
       };
-      reference_image: components["schemas"]["MediaFile"];
+      reference_image: components["schemas"]["MediaFileWithRenditions"];
       georeference: {
         center: {
           lat: number;
@@ -930,7 +930,7 @@ export interface components {
       /** @description Your imagery as downloaded (kept so that edits redraw on the same picture). */
       source_image?: components["schemas"]["MediaFile"];
     };
-    MediaFile: {
+    MediaFileWithRenditions: {
       /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
       url: string;
       expires_at: string;
@@ -938,6 +938,70 @@ export interface components {
       width?: number;
       height?: number;
       size_bytes?: number;
+      renditions?: components["schemas"]["Renditions"];
+    };
+    /** @description The renditions asked for, each with a fresh URL on every read. Social fits: same (the picture already has the shape, only scaled), crop (a cut that keeps the whole subject with margin), extend (the whole picture over a blurred continuation of itself), reframed (drawn again by the camera for the shape), relaid_out (laid out again for the shape). */
+    Renditions: {
+      portal?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        /** @description original: the output itself had no text on it; text_free_twin: the same picture made again without its labels. */
+        source: "original" | "text_free_twin";
+      };
+      web?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        format: "webp" | "avif";
+      }[];
+      social_square?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
+      };
+      social_portrait?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
+      };
+      social_story?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
+      };
+      print?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width?: number;
+        height?: number;
+        size_bytes: number;
+      };
     };
     /** @description Where the output's imagery came from and what its licence allows. */
     ImageryProvenance: {
@@ -975,9 +1039,18 @@ export interface components {
       /** @description Whether the photo's lens calibration (DJI DewarpData) was applied: applied, not in the photo, already removed by the camera, or not applied: unreadable. */
       lens_calibration: string;
     };
+    MediaFile: {
+      /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+      url: string;
+      expires_at: string;
+      content_type: string;
+      width?: number;
+      height?: number;
+      size_bytes?: number;
+    };
     MarkupOutput: {
       /** @description The 3840x2160 top-down JPEG, property centred, front toward orientation. */
-      image: components["schemas"]["MediaFile"];
+      image: components["schemas"]["MediaFileWithRenditions"];
       georeference: components["schemas"]["MarkupGeoreference"];
       /** @description The parcel boundary in normalized image coordinates, ready for boundary_polygon, clipped where it leaves the frame: your boundary, else the site source's parcel (never a synthetic parcel on your own imagery). Null when there is none, or none of it is in the picture. */
       suggested_boundary: components["schemas"]["NormalizedPoint"][] | null;
@@ -1061,8 +1134,8 @@ export interface components {
       y: number;
     };
     MarkupEditOutput: {
-      /** @description The composited 3840x2160 JPEG. */
-      image: components["schemas"]["MediaFile"];
+      /** @description The composited JPEG, the size of the markup image, with the renditions asked for. */
+      image: components["schemas"]["MediaFileWithRenditions"];
       markup_job_id: string;
       style: "outline" | "blur" | "darken";
       compositor: {
@@ -1104,8 +1177,8 @@ export interface components {
       imagery?: components["schemas"]["ImageryProvenance"];
     };
     MarkupVideoOutput: {
-      /** @description H.264 MP4. */
-      video: components["schemas"]["MediaFile"];
+      /** @description H.264 MP4, with its branded version and renditions when asked for. */
+      video: components["schemas"]["VideoFileWithRenditions"];
       /** @description JPEG of the final frame, the size of the video. */
       poster: components["schemas"]["MediaFile"];
       duration_seconds: number;
@@ -1121,9 +1194,63 @@ export interface components {
       /** @description The markup's imagery provenance (absent on videos of edits made before it was recorded). */
       imagery?: components["schemas"]["ImageryProvenance"];
     };
+    VideoRenditions: {
+      social_square?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "reframed" | "relaid_out";
+        /** @description The same video with the branding end card. */
+        branded?: {
+          /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+          url: string;
+          expires_at: string;
+          content_type: string;
+          width: number;
+          height: number;
+          size_bytes: number;
+        };
+      };
+      social_story?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "reframed" | "relaid_out";
+        /** @description The same video with the branding end card. */
+        branded?: {
+          /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+          url: string;
+          expires_at: string;
+          content_type: string;
+          width: number;
+          height: number;
+          size_bytes: number;
+        };
+      };
+    };
+    VideoFileWithRenditions: {
+      /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+      url: string;
+      expires_at: string;
+      content_type: string;
+      width?: number;
+      height?: number;
+      size_bytes?: number;
+      /** @description The same video with the branding end card (requests with branding only). */
+      branded?: components["schemas"]["MediaFile"];
+      renditions?: components["schemas"]["VideoRenditions"];
+    };
     VirtualStagingOutput: {
-      /** @description The staged photo, same size and format as the input. */
-      image: components["schemas"]["MediaFile"];
+      /** @description The staged photo, same size and format as the input, with the renditions asked for. */
+      image: components["schemas"]["MediaFileWithRenditions"];
       /** @description The input photo as downloaded. */
       before_image: components["schemas"]["MediaFile"];
       room_type: {
@@ -1147,8 +1274,8 @@ export interface components {
     };
     BrochureSlideOutput: {
       slide_type: "cover" | "features" | "gallery" | "location" | "agent" | "content";
-      /** @description The slide, 1920x1080 PNG. */
-      png: components["schemas"]["MediaFile"];
+      /** @description The slide, 1920x1080 PNG, with the renditions asked for: web (WebP and AVIF, 1024 and 400 px wide), the social shapes (each the slide laid out again for that shape, fit relaid_out, PNG) and print (the A4 PDF as a print sheet: trimmed to the slide, 297 x 167 mm, with 3 mm bleed and crop marks). */
+      png: components["schemas"]["MediaFileWithRenditions"];
       /** @description Print-ready A4 landscape PDF: images at 300 dpi or better, text as vector glyph outlines. */
       pdf: components["schemas"]["MediaFile"];
       layout: components["schemas"]["BrochureLayoutUsed"];
@@ -1328,20 +1455,20 @@ export interface components {
       };
       /** @description The asset's imagery provenance, for assets made from imagery. */
       imagery?: components["schemas"]["ImageryProvenance"];
-      /** @description The JPEG or PNG image (markup, edits, drone stills, staged rooms). */
-      image?: components["schemas"]["MediaFile"];
+      /** @description The JPEG or PNG image (markup, edits, drone stills, staged rooms). With the renditions asked for. */
+      image?: components["schemas"]["MediaFileWithRenditions"];
       /** @description Staged rooms: the input photo as downloaded. */
       before_image?: components["schemas"]["MediaFile"];
       /** @description Edits: the markup image the edit was composited on. */
       source_image?: components["schemas"]["MediaFile"];
-      /** @description Frontage: the reference aerial. */
-      reference_image?: components["schemas"]["MediaFile"];
-      /** @description The H.264 MP4 (reveal video, drone footage). */
-      video?: components["schemas"]["MediaFile"];
+      /** @description Frontage: the reference aerial. With the renditions asked for. */
+      reference_image?: components["schemas"]["MediaFileWithRenditions"];
+      /** @description The H.264 MP4 (reveal video, drone footage), with its branded version and renditions when asked for. */
+      video?: components["schemas"]["VideoFileWithRenditions"];
       /** @description Videos: a JPEG poster frame. */
       poster?: components["schemas"]["MediaFile"];
-      /** @description Brochure slides: the 1920x1080 PNG. */
-      png?: components["schemas"]["MediaFile"];
+      /** @description Brochure slides: the 1920x1080 PNG. With the renditions asked for. */
+      png?: components["schemas"]["MediaFileWithRenditions"];
       /** @description Brochure slides: the A4 landscape PDF. */
       pdf?: components["schemas"]["MediaFile"];
     };
@@ -1424,7 +1551,9 @@ export interface components {
         jobs: number;
         /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
         units: number;
-        /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
+        /** @description Renditions made (each media file’s portal, web set, social shapes and print count one each), each billed at its kind’s live rate. */
+        renditions: number;
+        /** @description units × the live rate of the job type, plus each rendition × its kind’s live rate, in `currency`; 0 for test keys. */
         amount: number;
       }[];
       totals: {
@@ -1432,11 +1561,20 @@ export interface components {
         jobs: number;
         /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
         units: number;
-        /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
+        /** @description Renditions made (each media file’s portal, web set, social shapes and print count one each), each billed at its kind’s live rate. */
+        renditions: number;
+        /** @description units × the live rate of the job type, plus each rendition × its kind’s live rate, in `currency`; 0 for test keys. */
         amount: number;
         /** @description The totals of each job type that has usage in the range. */
         by_job_type: {
           [K in "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit"]?: components["schemas"]["UsageFigures"];
+        };
+        /** @description How many renditions of each kind were made in the range, and their amount. */
+        by_rendition: {
+          [K in "portal" | "web" | "social_square" | "social_portrait" | "social_story" | "print"]?: {
+            count: number;
+            amount: number;
+          };
         };
       };
     };
@@ -1445,7 +1583,9 @@ export interface components {
       jobs: number;
       /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
       units: number;
-      /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
+      /** @description Renditions made (each media file’s portal, web set, social shapes and print count one each), each billed at its kind’s live rate. */
+      renditions: number;
+      /** @description units × the live rate of the job type, plus each rendition × its kind’s live rate, in `currency`; 0 for test keys. */
       amount: number;
     };
     /** @description With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel is used to find and draw the front. */
@@ -1460,6 +1600,8 @@ export interface components {
       };
       imagery?: components["schemas"]["CallerImagery"];
       boundary?: components["schemas"]["ParcelBoundary"];
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1572,6 +1714,8 @@ export interface components {
       center_lat?: number;
       /** @description Adjusted longitude of the property centre (give with center_lat). */
       center_lng?: number;
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1599,6 +1743,8 @@ export interface components {
       };
       imagery?: components["schemas"]["CallerImagery"];
       boundary?: components["schemas"]["ParcelBoundary"];
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1616,6 +1762,8 @@ export interface components {
         style?: "outline" | "blur" | "darken";
         compositor?: components["schemas"]["MarkupCompositorOptions"];
       };
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1680,12 +1828,29 @@ export interface components {
         /** @description Video length in seconds, 5-10; default 7. */
         duration?: number;
       };
+      /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
+      renditions?: ("social_square" | "social_story")[];
+      branding?: components["schemas"]["EndCardBranding"];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+    };
+    EndCardBranding: {
+      /** @description The agency logo (PNG, JPEG or WebP over https), drawn on the end card. */
+      agency_logo_url?: string;
+      /** @description Agency name. */
+      agency_name?: string;
+      /** @description Agent's full name. */
+      agent_name?: string;
+      /** @description Agent's phone number as it should read. */
+      agent_phone?: string;
+      /** @description The card’s background; default #1F3A5F. */
+      primary_color?: string;
+      /** @description Accent rule; default #C9A227. */
+      secondary_color?: string;
     };
     VirtualStagingRequest: {
       /** @description HTTPS URL of the empty-room photo: JPEG, PNG or WebP, at most 20 MB and 40 megapixels. It must be publicly reachable (no private or loopback addresses). */
@@ -1698,6 +1863,8 @@ export interface components {
         /** @description Draw a "Virtually staged" label in the bottom-left corner (true) or not (false) for this job. When absent, the organization's staging watermark setting decides (off unless the organization turned it on). */
         watermark?: boolean;
       };
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1745,6 +1912,8 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
+      /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Default: none, as before. */
+      renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1797,6 +1966,8 @@ export interface components {
         /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
         lng?: number;
       };
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1818,6 +1989,8 @@ export interface components {
         /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
         lng?: number;
       };
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1850,6 +2023,9 @@ export interface components {
         /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
         lng?: number;
       };
+      /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
+      renditions?: ("social_square" | "social_story")[];
+      branding?: components["schemas"]["EndCardBranding"];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1904,6 +2080,8 @@ export interface components {
       imagery?: components["schemas"]["CallerImagery"];
       /** @description Your parcel (GeoJSON), passed to the kit's frontage detection and markup. */
       boundary?: components["schemas"]["ParcelBoundary"];
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Each child job makes those of them its kind makes (print: the slides; portal: pictures without text). The videos get an end card from branding, beside their unbranded versions. Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
