@@ -2,7 +2,8 @@
 // the local Remotion still renderer with Chromium, pdf-lib): the PNG is 1920x1080, the PDF one A4
 // landscape page, and every text line of the layout shows up in the rendered pixels where the layout
 // put it (so Chromium drew what was measured); a slide in each social shape comes out at that shape's
-// size with its text drawn. Slow (~1 min on two cores): it renders ten stills.
+// size with its text drawn (every type in portrait and story). Slow (~1.5 min on two cores): it renders
+// twenty stills, the social ones at half size.
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,32 +103,34 @@ describe('brochure slides rendered', () => {
     }
   }, 300_000);
 
-  it('renders a slide in each social shape at its size, its text drawn', async () => {
+  it('renders every slide type in portrait and story (and one in the square) at its size, its text drawn', async () => {
     const requests = sampleRequests(server.base);
     const scale = 0.5;
-    // A photo with the brand band, a photo with a list, and the agent card on the story.
     const picks: [SocialSlideShape, number][] = [
+      ...requests.flatMap((_, index): [SocialSlideShape, number][] => [
+        ['social_portrait', index],
+        ['social_story', index],
+      ]),
       ['social_square', 0],
-      ['social_portrait', 1],
-      ['social_story', 4],
     ];
     for (const [shape, index] of picks) {
       const request = brochureSlideRequest.parse(requests[index]);
-      const prepared = await prepareSlide(request, { fetchImage, imagery }, shape);
+      const prepared = await prepareSlide(request, { fetchImage, imagery, locate: locateOffline }, shape);
       const props = await slideProps(prepared, server.media, (n) => `test/social/${n}`);
       const { id, width, height } = SOCIAL_SLIDE_COMPOSITIONS[shape];
       const png = await renderer.renderStill({ composition: id, inputProps: props, format: 'png', scale });
       const picture = await pixels(png);
-      expect([picture.width, picture.height]).toEqual([width * scale, height * scale]);
+      const what = `${shape} ${request.slide.type}`;
+      expect([picture.width, picture.height], what).toEqual([width * scale, height * scale]);
       const texts = prepared.scene.elements.filter((e) => e.kind === 'text');
-      expect(texts.length).toBeGreaterThan(3);
+      expect(texts.length, what).toBeGreaterThan(1);
       for (const element of texts) {
         // At half size the strokes are thinner and softer: the block's best line still shows its colour.
         const best = Math.max(...element.lines.map((line) => inked(picture, element, line, scale)));
-        expect(best, `${shape} ${element.role}`).toBeGreaterThan(0.04);
+        expect(best, `${what} ${element.role}`).toBeGreaterThan(0.04);
       }
     }
-  }, 120_000);
+  }, 300_000);
 
   it('stores a social rendition beside the slide without overwriting its crops', async () => {
     const request = brochureSlideRequest.parse(sampleRequests(server.base)[0]);
