@@ -1,8 +1,11 @@
 // Renders one sample slide of every type (offline: sample images served from loopback, the local
 // Remotion renderer, the offline nadir imagery) and writes the PNGs and PDFs to a directory; with
 // --docs, also small JPEG copies for docs/images; with --social, each slide's social renditions too
-// (square, portrait, story). Prints each slide's layout and timings.
+// (square, portrait, story), and with --docs --social the README picture of one slide in every shape
+// (docs/images/brochure-shapes.jpg, the --figure=<type> slide, cover by default). Prints each slide's
+// layout and timings.
 // Run: node --import tsx scripts/brochure/render-samples.ts [outDir] [--docs] [--all-layouts] [--social]
+//   [--figure=<type>]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
@@ -26,6 +29,30 @@ const docs = args.includes('--docs');
 // --all-layouts: every layout of every type, each asked for in words (a check of the rules too).
 const allLayouts = args.includes('--all-layouts');
 const social = args.includes('--social');
+const figure = args.find((a) => a.startsWith('--figure='))?.slice('--figure='.length) ?? 'cover';
+/** The README picture's height: every shape side by side at this height, on a light gutter. */
+const FIGURE_HEIGHT = 420;
+const FIGURE_GAP = 24;
+
+/** The slide and its social renditions side by side, scaled to one height (docs/images). */
+async function shapesFigure(pngs: readonly Buffer[], file: string): Promise<void> {
+  const scaled = await Promise.all(
+    pngs.map((png) => sharp(png).resize({ height: FIGURE_HEIGHT }).toBuffer({ resolveWithObject: true })),
+  );
+  const width = scaled.reduce((sum, s) => sum + s.info.width, 0) + FIGURE_GAP * (scaled.length + 1);
+  let left = FIGURE_GAP;
+  const composites = scaled.map((s) => {
+    const at = { input: s.data, left, top: FIGURE_GAP };
+    left += s.info.width + FIGURE_GAP;
+    return at;
+  });
+  await sharp({
+    create: { width, height: FIGURE_HEIGHT + 2 * FIGURE_GAP, channels: 3, background: '#EEF0F3' },
+  })
+    .composite(composites)
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toFile(file);
+}
 const PHRASES: Record<string, string> = {
   'cover-image-left': 'large hero image left, text right',
   'cover-image-right': 'text on the left, photo on the right',
@@ -73,12 +100,12 @@ try {
       locate: locateOffline,
     };
     const keyOf = (file: string) => `samples/${name}/${file}`;
+    const renditions: Buffer[] = [];
     for (const shape of social ? SOCIAL_SLIDE_SHAPES : []) {
       const rendition = await generateSlideRendition(request, shape, ports, keyOf);
-      writeFileSync(
-        path.join(outDir, `brochure-${name}-${shape}.png`),
-        server.media.objects.get(rendition.png.s3_key)!,
-      );
+      const bytes = server.media.objects.get(rendition.png.s3_key)!;
+      renditions.push(bytes);
+      writeFileSync(path.join(outDir, `brochure-${name}-${shape}.png`), bytes);
       console.log(
         `${request.slide.type.padEnd(9)} ${shape.padEnd(22)} ${rendition.layout.id}${rendition.text_truncated.length ? `  truncated: ${rendition.text_truncated.join(', ')}` : ''}`,
       );
@@ -93,6 +120,8 @@ try {
         .resize(640)
         .jpeg({ quality: 80, mozjpeg: true })
         .toFile(path.join('docs/images', `brochure-${request.slide.type}.jpg`));
+      if (social && !allLayouts && request.slide.type === figure)
+        await shapesFigure([png, ...renditions], path.join('docs/images', 'brochure-shapes.jpg'));
     }
     console.log(
       `${request.slide.type.padEnd(9)} ${result.layout.id.padEnd(22)} (${result.layout.source}) ${Date.now() - started} ms  png ${(png.length / 1024).toFixed(0)} KB  pdf ${(pdf.length / 1024).toFixed(0)} KB${result.text_truncated.length ? `  truncated: ${result.text_truncated.join(', ')}` : ''}`,

@@ -1912,7 +1912,7 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
-      /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Default: none, as before. */
+      /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions. Default: none, as before. */
       renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;

@@ -92,6 +92,7 @@ export const brochureSlideRequest = z
     renditions: renditionsField(
       SLIDE_RENDITIONS,
       'brochure slides (they carry text, which listing portals forbid on photos)',
+      'For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions.',
     ),
     ...commonRequestFields,
   })
