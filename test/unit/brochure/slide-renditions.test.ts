@@ -128,3 +128,30 @@ describe('brochure slide renditions', () => {
     );
   });
 });
+
+describe('the brochure renditions field', () => {
+  const base = {
+    property: { address: '27 Wattle Street, Ultimo NSW 2007' },
+    slide: { type: 'cover' },
+    branding: {},
+  };
+  const issues = (renditions: unknown) => {
+    const parsed = brochureSlideRequest.safeParse({ ...base, renditions });
+    return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('takes the slide renditions, print included', () => {
+    expect(issues(['web', 'social_square', 'social_portrait', 'social_story', 'print'])).toEqual([]);
+  });
+
+  it.each([
+    ['portal', "renditions.0: 'portal' is not made for brochure slides"],
+    ['poster', "renditions.0: 'poster' is not a rendition"],
+  ])('refuses %s, naming it', (name, message) => {
+    expect(issues([name]).join('\n')).toContain(message);
+  });
+
+  it('refuses a name given twice', () => {
+    expect(issues(['web', 'web']).join('\n')).toContain("renditions.1: 'web' is named twice");
+  });
+});
