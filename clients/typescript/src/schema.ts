@@ -1283,6 +1283,12 @@ export interface components {
       images_used: string[];
       /** @description Text fields that did not fit at the smallest size: they end in an ellipsis at a word boundary (an agent bio without room is left out). */
       text_truncated: string[];
+      /** @description Social renditions only: per shape laid out again, the text fields that needed the ellipsis in that shape (as text_truncated for the slide); absent when none did. */
+      renditions_text_truncated?: {
+        social_square?: string[];
+        social_portrait?: string[];
+        social_story?: string[];
+      };
       /** @description Location slides: which imagery provider drew the map. */
       map_provider?: string;
     };

@@ -20,14 +20,18 @@ import {
   slidePdfTitle,
 } from '../../media/brochure/generate-slide.ts';
 import type { FetchedImage, ImageFetcher } from '../../media/images/fetch-image.ts';
-import { SOCIAL_SLIDE_SHAPES } from '../../media/remotion/brochure-scene.ts';
+import { SOCIAL_SLIDE_SHAPES, type SocialSlideShape } from '../../media/remotion/brochure-scene.ts';
 import type { StepPorts } from '../define-step.ts';
 import { type StoredRenditions, storeStillRenditions } from '../shared/still-renditions.ts';
 
-/**
- * The renditions the request names of a slide already made (`slide`); undefined when none is wanted
- * (the output then has no `renditions`, as before).
- */
+export interface SlideRenditions {
+  /** What was made; undefined when none was wanted (the output then has no `renditions`, as before). */
+  readonly renditions?: StoredRenditions;
+  /** Per social shape laid out, the text fields that needed cutting there (only shapes that cut any). */
+  readonly textTruncated: Partial<Record<SocialSlideShape, string[]>>;
+}
+
+/** The renditions the request names of a slide already made (`slide`). */
 export async function slideRenditions(
   request: SlideRequest & { readonly renditions?: readonly RenditionName[] },
   slide: RenderedSlide,
@@ -35,7 +39,7 @@ export async function slideRenditions(
   ports: Pick<StepPorts, 'media'>,
   ref: { readonly tenant: Tenant; readonly jobId: string },
   keyOf: (fileName: string) => string,
-): Promise<StoredRenditions | undefined> {
+): Promise<SlideRenditions> {
   const wanted = new Set(request.renditions ?? []);
   const name = `brochure-${request.slide.type}`;
   const social = SOCIAL_SLIDE_SHAPES.filter((shape) => wanted.has(shape));
@@ -53,8 +57,11 @@ export async function slideRenditions(
     wanted.has('print') ? printFile(request, slide, ports, keyOf(`${name}.print.pdf`)) : undefined,
     socialRenditions(request, social, brochure, keyOf),
   ]);
-  const made: StoredRenditions = { ...web, ...relaidOut, ...(print ? { print } : {}) };
-  return Object.keys(made).length > 0 ? made : undefined;
+  const made: StoredRenditions = { ...web, ...relaidOut.files, ...(print ? { print } : {}) };
+  return {
+    ...(Object.keys(made).length > 0 ? { renditions: made } : {}),
+    textTruncated: relaidOut.truncated,
+  };
 }
 
 /** The print sheet of the slide's A4 PDF, with the PNG's edges continued into the bleed. */
@@ -75,22 +82,24 @@ async function printFile(
 /** Each social shape laid out and rendered in turn (one still at a time on the renderer). */
 async function socialRenditions(
   request: SlideRequest,
-  shapes: readonly (typeof SOCIAL_SLIDE_SHAPES)[number][],
+  shapes: readonly SocialSlideShape[],
   brochure: BrochurePorts,
   keyOf: (fileName: string) => string,
-): Promise<StoredRenditions> {
-  const out: StoredRenditions = {};
+): Promise<{ files: StoredRenditions; truncated: SlideRenditions['textTruncated'] }> {
+  const files: StoredRenditions = {};
+  const truncated: SlideRenditions['textTruncated'] = {};
   for (const shape of shapes) {
-    const { png } = await generateSlideRendition(request, shape, brochure, keyOf);
-    out[shape] = {
+    const { png, text_truncated } = await generateSlideRendition(request, shape, brochure, keyOf);
+    files[shape] = {
       ...png,
       width: png.width!,
       height: png.height!,
       size_bytes: png.size_bytes!,
       fit: 'relaid_out',
     };
+    if (text_truncated.length > 0) truncated[shape] = [...text_truncated];
   }
-  return out;
+  return { files, truncated };
 }
 
 /**

@@ -125,6 +125,8 @@ export const brochureLayoutUsed = z
   })
   .meta({ id: 'BrochureLayoutUsed' });
 
+const truncatedFields = z.array(z.string()).optional();
+
 export const brochureSlideOutput = z
   .object({
     slide_type: z.enum(BROCHURE_SLIDE_TYPES),
@@ -144,6 +146,17 @@ export const brochureSlideOutput = z
       description:
         'Text fields that did not fit at the smallest size: they end in an ellipsis at a word boundary (an agent bio without room is left out).',
     }),
+    renditions_text_truncated: z
+      .object({
+        social_square: truncatedFields,
+        social_portrait: truncatedFields,
+        social_story: truncatedFields,
+      })
+      .optional()
+      .meta({
+        description:
+          'Social renditions only: per shape laid out again, the text fields that needed the ellipsis in that shape (as text_truncated for the slide); absent when none did.',
+      }),
     map_provider: z
       .string()
       .optional()

@@ -81,7 +81,7 @@ export async function generateSlide(
   const keyOf = (fileName: string) => mediaKey(ref.tenant, ref.jobId, fileName);
   const slide = await renderBrochureSlide(input, brochure, keyOf);
   const { result } = slide;
-  const renditions = await slideRenditions(input, slide, brochure, ports, ref, keyOf);
+  const { renditions, textTruncated } = await slideRenditions(input, slide, brochure, ports, ref, keyOf);
   logger.info('brochure slide generated', {
     slide_type: result.slide_type,
     layout: result.layout.id,
@@ -95,6 +95,7 @@ export async function generateSlide(
     layout: { ...result.layout },
     images_used: [...result.images_used],
     text_truncated: [...result.text_truncated],
+    ...(Object.keys(textTruncated).length > 0 ? { renditions_text_truncated: textTruncated } : {}),
   };
 }
 

@@ -26,7 +26,10 @@ import {
 const photos = ['https://photos.example/a.jpg', 'https://photos.example/b.jpg'];
 const logo = 'https://photos.example/logo.png';
 
-async function run(renditions?: string[]) {
+async function run(
+  renditions?: string[],
+  slide: Record<string, unknown> = { type: 'cover', title: 'A light-filled terrace' },
+) {
   const media = fakeMediaStore();
   const downloads: string[] = [];
   const renders: StillRequest[] = [];
@@ -54,7 +57,7 @@ async function run(renditions?: string[]) {
       job: stepJob({ job_id: 'job-1', org_id: 'org', mode: 'live', job_type: 'brochure_slide' }),
       input: brochureSlideRequest.parse({
         property: { address: '27 Wattle Street, Ultimo NSW 2007', images: photos, price_display: '$1.2m' },
-        slide: { type: 'cover', title: 'A light-filled terrace' },
+        slide,
         branding: { agency_logo_url: logo, agency_name: 'Harbour Realty' },
         ...(renditions ? { renditions } : {}),
       }),
@@ -117,6 +120,13 @@ describe('brochure slide renditions', () => {
     // Every photo and the logo downloaded once for the slide and its two layouts.
     expect([...downloads].sort()).toEqual([...new Set(downloads)].sort());
     expect(output.pdf).not.toHaveProperty('renditions');
+  });
+
+  it("reports the text a social shape had to cut beside the slide's own", async () => {
+    const description = 'A quiet street of old plane trees, a short walk to the light rail. '.repeat(14);
+    const { output } = await run(['social_square'], { type: 'content', title: 'The street', description });
+    expect(output.renditions_text_truncated?.social_square).toContain('description');
+    expect(output.renditions_text_truncated).not.toHaveProperty('social_story');
   });
 
   it('makes nothing more for a request without renditions', async () => {
