@@ -108,10 +108,13 @@ describe('renditions', () => {
     }
   });
 
-  it('refuses an end card logo the stage would not fetch with a 422 before anything is made', async () => {
+  it('refuses an end card logo the stage would not fetch (the metadata service) with a 422 before anything is made', async () => {
     const res = await call<Json>(stack.url, 'POST', `/v2/markup/jobs/${edit.job_id}/video`, {
       key,
-      body: { renditions: ['social_story'], branding: { agency_logo_url: 'https://127.0.0.1/logo.png' } },
+      body: {
+        renditions: ['social_story'],
+        branding: { agency_logo_url: 'https://169.254.169.254/latest/logo.png' },
+      },
     });
     expect(res.status, res.text).toBe(422);
     expect(res.body.error.code).toBe('URL_NOT_ALLOWED');

@@ -1274,8 +1274,8 @@ export interface components {
     };
     BrochureSlideOutput: {
       slide_type: "cover" | "features" | "gallery" | "location" | "agent" | "content";
-      /** @description The slide, 1920x1080 PNG. */
-      png: components["schemas"]["MediaFile"];
+      /** @description The slide, 1920x1080 PNG, with the renditions asked for: web (WebP and AVIF, 1024 and 400 px wide), the social shapes (each the slide laid out again for that shape, fit relaid_out, PNG) and print (the A4 PDF as a print sheet: trimmed to the slide, 297 x 167 mm, with 3 mm bleed and crop marks). */
+      png: components["schemas"]["MediaFileWithRenditions"];
       /** @description Print-ready A4 landscape PDF: images at 300 dpi or better, text as vector glyph outlines. */
       pdf: components["schemas"]["MediaFile"];
       layout: components["schemas"]["BrochureLayoutUsed"];
@@ -1283,6 +1283,12 @@ export interface components {
       images_used: string[];
       /** @description Text fields that did not fit at the smallest size: they end in an ellipsis at a word boundary (an agent bio without room is left out). */
       text_truncated: string[];
+      /** @description Social renditions only: per shape laid out again, the text fields that needed the ellipsis in that shape (as text_truncated for the slide); absent when none did. */
+      renditions_text_truncated?: {
+        social_square?: string[];
+        social_portrait?: string[];
+        social_story?: string[];
+      };
       /** @description Location slides: which imagery provider drew the map. */
       map_provider?: string;
     };
@@ -1912,7 +1918,7 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
-      /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Default: none, as before. */
+      /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions. Default: none, as before. */
       renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;

@@ -3,9 +3,10 @@
 // renderer may look such a composition up once and reuse what it found for every still, with each
 // request's own props. No React here.
 import { AERIAL_STILL } from './aerial-compositions.ts';
-import { BROCHURE_COMPOSITIONS } from './brochure-scene.ts';
+import { BROCHURE_COMPOSITIONS, SOCIAL_SLIDE_COMPOSITIONS } from './brochure-scene.ts';
 
 export const FIXED_METADATA_COMPOSITIONS: ReadonlySet<string> = new Set([
   AERIAL_STILL.id,
   ...Object.values(BROCHURE_COMPOSITIONS),
+  ...Object.values(SOCIAL_SLIDE_COMPOSITIONS).map((c) => c.id),
 ]);

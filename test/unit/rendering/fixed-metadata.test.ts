@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AERIAL_STILL } from '../../../functions/media/remotion/aerial-compositions.ts';
-import { BROCHURE_COMPOSITIONS } from '../../../functions/media/remotion/brochure-scene.ts';
+import {
+  BROCHURE_COMPOSITIONS,
+  SOCIAL_SLIDE_COMPOSITIONS,
+} from '../../../functions/media/remotion/brochure-scene.ts';
 import { FIXED_METADATA_COMPOSITIONS } from '../../../functions/media/remotion/fixed-metadata.ts';
 
 const root = readFileSync(
@@ -16,9 +19,13 @@ const root = readFileSync(
 const elements = [...root.matchAll(/<(Composition|Still)\b[\s\S]*?\/>/g)].map((m) => m[0]);
 
 describe('compositions whose metadata does not depend on props', () => {
-  it('are the aerial still and every brochure slide', () => {
+  it('are the aerial still and every brochure slide, landscape and social', () => {
     expect([...FIXED_METADATA_COMPOSITIONS].sort()).toEqual(
-      [AERIAL_STILL.id, ...Object.values(BROCHURE_COMPOSITIONS)].sort(),
+      [
+        AERIAL_STILL.id,
+        ...Object.values(BROCHURE_COMPOSITIONS),
+        ...Object.values(SOCIAL_SLIDE_COMPOSITIONS).map((c) => c.id),
+      ].sort(),
     );
   });
 
@@ -26,9 +33,13 @@ describe('compositions whose metadata does not depend on props', () => {
     const aerialStill = elements.filter((e) => e.includes('id={AERIAL_STILL.id}'));
     const slides = elements.filter((e) => e.startsWith('<Still'));
     expect(aerialStill).toHaveLength(1);
-    expect(slides).toHaveLength(1); // one element, mapped over BROCHURE_COMPOSITIONS
+    // One element mapped over BROCHURE_COMPOSITIONS, one over SOCIAL_SLIDE_COMPOSITIONS.
+    expect(slides).toHaveLength(2);
     expect(root).toContain('Object.values(BROCHURE_COMPOSITIONS).map((id) =>');
     expect(slides[0]).toContain('id={id}');
+    expect(root).toContain('Object.values(SOCIAL_SLIDE_COMPOSITIONS).map((social) =>');
+    expect(slides[1]).toContain('id={social.id}');
+    expect(slides[1]).toContain('width={social.width}');
     for (const element of [...aerialStill, ...slides]) expect(element).not.toContain('calculateMetadata');
     // The check can fail: the reveal (its landscape element and the one mapped over its social shapes)
     // and the footage take their length from their props.
