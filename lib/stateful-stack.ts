@@ -10,7 +10,7 @@ import { ACCOUNT_INDEXES } from '../functions/core/auth/account-store.ts';
 import { JOB_INDEXES } from '../functions/core/jobs/job-store.ts';
 import type { StageConfig } from './config/stages.ts';
 
-export interface StatefulStackProps extends StackProps {
+interface StatefulStackProps extends StackProps {
   readonly config: StageConfig;
 }
 

@@ -12,8 +12,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 /** sha256 of dynalite 4.0.0's db/conditionParser.js, which the memoizing parser was generated beside. */
-export const DYNALITE_CONDITION_PARSER_SHA256 =
-  '021488e54f1fb77f7594b8e0fd50b95317954100d85000e8a53904b90ce39973';
+const DYNALITE_CONDITION_PARSER_SHA256 = '021488e54f1fb77f7594b8e0fd50b95317954100d85000e8a53904b90ce39973';
 
 type PegParser = { parse(input: string, options?: object): unknown };
 

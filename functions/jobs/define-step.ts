@@ -6,7 +6,6 @@ import {
   lambdaWorkflowPorts,
   type StepEvent,
   stepHandler,
-  type WorkflowPorts,
   withLazyPorts,
 } from '../core/workflows/step-runtime.ts';
 import { type CapabilityName, type PortsFor, portFactories } from './capabilities.ts';
@@ -15,7 +14,7 @@ import type { StepFunctionSpec } from './job-kind.ts';
 /** The function spec a handler made by `defineStep` was defined with (read by the registry test). */
 export const STEP_FUNCTION = Symbol.for('property-media.step-function');
 
-export type StepHandler<E, R> = ((event: E) => Promise<R>) & {
+type StepHandler<E, R> = ((event: E) => Promise<R>) & {
   readonly [STEP_FUNCTION]: StepFunctionSpec;
 };
 
@@ -48,8 +47,6 @@ export function defineStep<E extends StepEvent, R, const N extends readonly Capa
   const handler = stepHandler<E, R, PortsFor<N>>(run, portsLoader(spec.needs));
   return Object.assign(handler, { [STEP_FUNCTION]: spec });
 }
-
-export type { PortsFor, WorkflowPorts };
 
 /** Every port a step can receive: a step's code picks the ones it uses (`Pick<StepPorts, 'media'>`). */
 export type StepPorts = PortsFor<readonly CapabilityName[]>;

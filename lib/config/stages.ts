@@ -4,22 +4,20 @@
 export const DEPLOYABLE_STAGES = ['dev', 'staging', 'prod'] as const;
 export type DeployableStage = (typeof DEPLOYABLE_STAGES)[number];
 /** `local` is the embedded default: the same app synthesized for the offline local stack, never deployed. */
-export type Stage = DeployableStage | 'local';
+type Stage = DeployableStage | 'local';
 
 import type { KeyVariant } from '../../functions/core/auth/api-key.ts';
 import type { UsagePricing } from '../../functions/core/use-cases/usage.ts';
 import type { AerialSceneSourceConfig } from '../../functions/media/aerial/tiles/scene-source-config.ts';
 import type { ImageryLicences, SourceLicence } from '../../functions/media/imagery/provenance.ts';
 
-export type { KeyVariant };
-
-export interface RatePlan {
+interface RatePlan {
   readonly requestsPerMinute: number;
   /** Absent: no daily quota. */
   readonly requestsPerDay?: number;
 }
 
-export type ProviderChoice = 'offline' | 'amazon-location';
+type ProviderChoice = 'offline' | 'amazon-location';
 
 export interface StageConfig {
   readonly stage: Stage;

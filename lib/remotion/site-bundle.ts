@@ -80,7 +80,7 @@ export function siteHash(): string {
 }
 
 /** Bundles the site into `outDir` (webpack; 10-15 s cold on two cores). */
-export async function bundleSite(outDir: string): Promise<void> {
+async function bundleSite(outDir: string): Promise<void> {
   const { bundle } = await import('@remotion/bundler');
   // The site's public folder: three's Draco decoder (staticFile('draco/') in the composition).
   const publicDir = `${outDir}.public`;

@@ -28,7 +28,7 @@ function asset(name: string): string {
 }
 
 /** What the app needs to know about sign-in here. */
-export function dashboardConfig() {
+function dashboardConfig() {
   const signIn = requireEnv(ENV.dashboardAuth);
   return signIn === 'cognito'
     ? {
@@ -42,7 +42,7 @@ export function dashboardConfig() {
 }
 
 /** The page's security headers: scripts and styles from this origin only, media from the media store. */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const media = optionalEnv(ENV.dashboardMediaOrigins) ?? '';
   const cognito = optionalEnv(ENV.dashboardCognitoDomain) ?? '';
   const csp = [

@@ -44,7 +44,7 @@ import { type ListingKitInput, SLIDE_ROLES, type StoredListingKitOutput } from '
 const POLL_SECONDS = 2;
 
 /** What the loop carries from one run to the next (state-machine data). */
-export interface KitState {
+interface KitState {
   /** The children made so far, by role. */
   readonly children: Readonly<Record<string, { readonly job_id: string; readonly job_type: string }>>;
   /** Roles whose creation was refused (a room image the stage will not fetch), with the refusal. */
@@ -57,7 +57,7 @@ export interface KitState {
   readonly output?: StoredListingKitOutput;
 }
 
-export interface KitStepEvent extends StepEvent {
+interface KitStepEvent extends StepEvent {
   readonly input: ListingKitInput;
   /** The previous run's state (absent on the first run). */
   readonly kit?: KitState;
@@ -297,7 +297,7 @@ function frontageSummary(output: unknown) {
 }
 
 /** One run of the loop: reads the children, creates the ready ones, reports progress, ends when all have. */
-export async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<KitState> {
+async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<KitState> {
   const previous: KitState = event.kit ?? {
     children: {},
     refused: {},

@@ -23,7 +23,7 @@ import {
   tilesSceneProps,
 } from './tiles/scene-source-config.ts';
 
-export interface SceneView {
+interface SceneView {
   readonly center: LatLng;
   /** The closest the camera comes to the property (a still's distance, a path's minimum), metres. */
   readonly closestDistanceM: number;
@@ -32,7 +32,7 @@ export interface SceneView {
 }
 
 /** What a cloud source adds to a render: props for the composition and the secrets its page needs. */
-export interface SceneAdditions {
+interface SceneAdditions {
   readonly props: Pick<AerialSceneProps, 'tiles'>;
   readonly secretEnv: SecretEnv;
   /** The tiles' provenance: the stage's licence for them and their attribution line. */

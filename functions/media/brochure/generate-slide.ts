@@ -19,7 +19,7 @@ import { DEFAULT_COLOURS, layoutSlide, type SlideLayoutResult } from './slide-la
 import { slidePdf } from './slide-pdf.ts';
 
 /** What a slide is made from: the brochure request's property, slide and branding (its schema is the job kind's). */
-export interface SlideRequest {
+interface SlideRequest {
   readonly property: {
     readonly address: string;
     readonly price_display?: string;
@@ -56,7 +56,7 @@ export interface BrochureMediaPort {
   urlOf(key: string): Promise<string>;
 }
 
-export interface BrochurePorts {
+interface BrochurePorts {
   readonly media: BrochureMediaPort;
   readonly fetchImage: ImageFetcher;
   readonly renderer: StillRenderer;
@@ -65,7 +65,7 @@ export interface BrochurePorts {
   readonly locate?: (address: string) => Promise<{ position: LatLng; site?: SiteModel }>;
 }
 
-export interface BrochureSlideResult {
+interface BrochureSlideResult {
   readonly slide_type: SlideRequest['slide']['type'];
   readonly png: StoredMedia;
   readonly pdf: StoredMedia;
@@ -76,7 +76,7 @@ export interface BrochureSlideResult {
 }
 
 /** Everything up to the render: the display list, its prepared images and which URLs it shows. */
-export interface PreparedSlide {
+interface PreparedSlide {
   readonly layout: ChosenLayout;
   readonly scene: SlideLayoutResult;
   readonly images: ReadonlyMap<string, PreparedImage>;

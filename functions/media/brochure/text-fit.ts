@@ -8,12 +8,12 @@ import * as path from 'node:path';
 import { ENV, optionalEnv } from '../../core/config/env.ts';
 import { type LabelFont, labelFontFrom } from '../markup/label-font.ts';
 
-export type FontWeight = 'regular' | 'bold';
+type FontWeight = 'regular' | 'bold';
 
 const FONT_FILES: Record<FontWeight, string> = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' };
 
 /** Where the TTFs are: BROCHURE_FONT_DIR (beside a Lambda bundle), else the dejavu-fonts-ttf package. */
-export function slideFontDir(): string {
+function slideFontDir(): string {
   return (
     optionalEnv(ENV.brochureFontDir) ??
     path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))
@@ -46,7 +46,7 @@ export interface FitOptions {
   readonly uppercase?: boolean;
 }
 
-export interface FittedLine {
+interface FittedLine {
   readonly text: string;
   /** Left edge of the line's advance box. */
   readonly x: number;

@@ -22,7 +22,7 @@ import {
 } from './image-header.ts';
 
 /** The pixel limits of a customer image; the byte cap, deadline and redirects are the customer-image policy's. */
-export const IMAGE_FETCH_LIMITS = {
+const IMAGE_FETCH_LIMITS = {
   maxPixels: 40_000_000,
   /**
    * The longest side: libvips decodes a PNG row by row, so 1x39,000,000 (under the pixel cap) took 22 s
@@ -84,7 +84,7 @@ const IMAGERY_FORMATS: readonly AnyImageFormat[] = ['jpeg', 'png', 'webp', 'tiff
  * (not a JPEG, PNG or WebP, e.g. GIF, SVG or HEIC; damaged or cut short; over the pixel or side cap).
  * UNSUPPORTED_IMAGE is permanent: the same file fails again, and the message says what to send instead.
  */
-export type ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED' | 'UNSUPPORTED_IMAGE';
+type ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED' | 'UNSUPPORTED_IMAGE';
 
 /**
  * A download that failed, as the job shows it: the code, and a message naming the URL and the reason.

@@ -49,7 +49,7 @@ const u24le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]
 const u32be = (b: Uint8Array, i: number) =>
   ((b[i]! << 24) >>> 0) + ((b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!);
 
-export interface ImageSize {
+interface ImageSize {
   readonly width: number;
   readonly height: number;
 }

@@ -9,7 +9,6 @@ import { ENV, optionalEnv } from '../../core/config/env.ts';
 
 import { LABEL_FONT_PACKAGE_FILE } from './font-files.ts';
 
-export { LABEL_FONT_PACKAGE_FILE };
 export const LABEL_FONT_FILE_NAME = 'DejaVuSans-Bold.ttf';
 
 export interface LabelFont {
@@ -35,7 +34,7 @@ type OpenTypeFont = ReturnType<typeof parse>;
 type Glyph = ReturnType<OpenTypeFont['charToGlyph']>;
 
 /** The font file: beside the bundle in Lambda (MARKUP_FONT_PATH), from the npm package elsewhere. */
-export function labelFontPath(): string {
+function labelFontPath(): string {
   return optionalEnv(ENV.markupFontPath) ?? createRequire(import.meta.url).resolve(LABEL_FONT_PACKAGE_FILE);
 }
 

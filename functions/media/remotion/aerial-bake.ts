@@ -12,7 +12,7 @@
 // which writes out the same formulas (srgbToLinear, acesFilmic, linearToSrgb).
 
 export type Rgb = readonly [number, number, number];
-export type Vec3 = readonly [number, number, number];
+type Vec3 = readonly [number, number, number];
 
 /** sRGB transfer (decode): display value 0-1 to linear. */
 export function srgbToLinear(v: number): number {
