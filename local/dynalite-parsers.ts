@@ -1,8 +1,8 @@
 // dynalite parses every ConditionExpression, KeyConditionExpression and FilterExpression with a PEG parser
-// that backtracks without memory: the API's admission write (a condition with two parenthesised groups)
-// took ~350 µs of the emulator's thread to parse, about half of what the write cost it, and a nested group
-// tens of milliseconds. The same grammar generated with results caching
-// (generated/dynalite-condition-parser.cjs) parses it in ~60 µs with the same results. Put in place where
+// that backtracks without memory: parsing the API's admission write (a condition with two parenthesised
+// groups) was a large share of what the write cost the emulator's thread, and a nested group far more. The
+// same grammar generated with results caching (generated/dynalite-condition-parser.cjs) parses it several
+// times faster with the same results (docs/benchmarks.md). Put in place where
 // dynalite runs, before its first request, and only over the exact parser it was generated beside: another
 // dynalite keeps its own parser.
 import { createHash } from 'node:crypto';

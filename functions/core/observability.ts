@@ -174,7 +174,8 @@ export const businessMetrics = {
  * Disabled outside Lambda (and wherever POWERTOOLS_TRACE_ENABLED=false): no X-Ray daemon needed. Where
  * tracing is switched off it is not even loaded: importing the X-Ray SDK installs a process-wide async
  * hook (cls-hooked) that tracks the creation and destruction of every promise, which cost the local
- * stack's main thread about 5 % of its time under load, for traces nobody records.
+ * stack's main thread a measurable share of its time under load (docs/benchmarks.md), for traces nobody
+ * records.
  */
 export const tracer: Tracer | undefined =
   process.env.POWERTOOLS_TRACE_ENABLED?.toLowerCase() === 'false'

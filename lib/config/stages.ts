@@ -261,8 +261,9 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     renderer: { ...base.renderer, provider: 'local' },
     // A restarted or busy laptop catches up within seconds rather than a minute.
     sweeper: { everyMinutes: 1, localEverySeconds: 5, graceSeconds: 15 },
-    // One machine queues what Lambda runs side by side: 200 jobs at once took 800 s to drain on one core,
-    // so a job's whole time limit (its wait included) is an hour here instead of AWS's 15 minutes.
+    // One machine queues what Lambda runs side by side: 200 jobs at once on one core took far longer than
+    // 15 minutes to drain (docs/benchmarks.md), so a job's whole time limit (its wait included) is an hour
+    // here instead of AWS's 15 minutes.
     workflowTimeoutSeconds: 3600,
     imageFetch: { allowHttp: true, allowLoopback: true },
     dashboard: { signIn: 'sign-in-link' },

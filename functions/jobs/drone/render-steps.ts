@@ -28,7 +28,7 @@ import type { PreparedFootage, PrepareFootageEvent } from './steps.ts';
 export type StoredDroneStillOutput = Stored<z.infer<typeof droneStillOutput>>;
 type StoredDroneFootageOutput = Stored<z.infer<typeof droneFootageOutput>>;
 
-/** A 4K frame in software WebGL takes 10-30 s; a loaded machine needs longer to load the page. */
+/** A 4K frame in software WebGL is slow (docs/benchmarks.md); a loaded machine loads a page slower. */
 const STILL_PAGE_TIMEOUT_MS = 180_000;
 
 /** The scene source as reported: one name when the offline model drew both the ground and the 3D. */

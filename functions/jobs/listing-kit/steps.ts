@@ -38,8 +38,9 @@ import { type ListingKitInput, SLIDE_ROLES, type StoredListingKitOutput } from '
 /**
  * How long the loop waits between runs while children work. Each wait is time a finished child's
  * dependants are not yet started and a finished kit is not yet answered: at 5 s, with stills and slides
- * a few seconds each, the kit took as long as its children one after another (1.01×); a run reads the
- * children and signs their media from the container's reused URLs, so checking every 2 s costs little.
+ * a few seconds each, the kit took as long as its children one after another (docs/benchmarks.md, kit);
+ * a run reads the children and signs their media from the container's reused URLs, so checking every 2 s
+ * costs little.
  */
 const POLL_SECONDS = 2;
 

@@ -154,10 +154,10 @@ function offsetForAddress(address: ParsedAddress): { x: number; y: number } {
 // ---------------------------------------------------------------------------------------------------
 // Index loading
 //
-// The package's JSON is 25 MB with 40 fields a row; decoding it as UTF-8 and JSON.parse take ~350 ms, too
-// slow for a cold start. Instead the file is decoded as latin1 (it is ASCII bar a few names, re-decoded
-// when met) and one regex pass indexes each row's offset under its normalized locality and state. Rows
-// are parsed only when looked up. The text stays in memory (~25 MB) as the row store.
+// The package's JSON is 25 MB with 40 fields a row; decoding it as UTF-8 and JSON.parse are too slow for a
+// cold start (docs/benchmarks.md). Instead the file is decoded as latin1 (it is ASCII bar a few names,
+// re-decoded when met) and one regex pass indexes each row's offset under its normalized locality and
+// state. Rows are parsed only when looked up. The text stays in memory (~25 MB) as the row store.
 
 /** Indexes by data path; a failed load must not poison later attempts. */
 const indexes = new PromiseCache<string, GazetteerIndex>();

@@ -121,7 +121,7 @@ async function boundaryMask(ring: readonly Point[], width: number, height: numbe
 
 /**
  * JPEGs are coded in 8 strips (jpeg-strips.ts: 272 rows at 2160), with standard Huffman tables (optimising
- * them is a second pass, ~60 ms at 4K, for ~3% smaller files): enough to code on every core, and an
+ * them is a second pass for slightly smaller files: docs/benchmarks.md): enough to code on every core, and an
  * outline edit re-codes only the strips its stroke and labels touch (recodeStrips).
  */
 export const CODING_STRIPS = 8;

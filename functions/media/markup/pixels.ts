@@ -1,8 +1,8 @@
 // Pixel work of the compositor on a decoded RGB frame held as horizontal strips (as decodeStrips returns
 // it and encodeStrips takes it): alpha-blending layers, darkening outside the boundary, restoring the
 // inside, stroking the outline. Done here rather than with sharp's composite(), which composites in
-// floating point over the whole 8-megapixel frame (~25 ms even for a small layer), while these touch only
-// the pixels concerned.
+// floating point over the whole 8-megapixel frame even for a small layer (docs/benchmarks.md), while these
+// touch only the pixels concerned.
 import type { Point } from '../../domain/geo-types.ts';
 import type { Bounds } from './annotation-layout.ts';
 import type { Strip } from './jpeg-strips.ts';
