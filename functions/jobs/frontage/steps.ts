@@ -34,7 +34,7 @@ import { DETECT_FRONTAGE, EDIT_FRONTAGE } from './functions.ts';
 import type { FrontageOutput } from './schema.ts';
 
 /** What the frontage steps work through. */
-export type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
+type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
 
 /** Ground radius of the site model around the property: the street in front and the neighbours. */
 const SITE_RADIUS_M = 150;
@@ -195,7 +195,7 @@ export async function detectFrontageStep(
 
 export const detect = defineStep(detectFrontageStep, DETECT_FRONTAGE);
 
-export interface EditFrontageEvent extends StepEvent {
+interface EditFrontageEvent extends StepEvent {
   readonly input: { readonly direction: number; readonly center_lat?: number; readonly center_lng?: number };
   readonly parent: {
     readonly input: { readonly address: string } & ImageryInput;

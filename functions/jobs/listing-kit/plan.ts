@@ -19,7 +19,7 @@ import {
   STAGING_ROLES,
 } from './schema.ts';
 
-export { KIT_GROUPS, KIT_ROLES, type KitGroup, type KitRole };
+export type { KitRole };
 
 /** What the plan reads of a kit request (the recorded input, or the parsed request). */
 export type KitRequest = Pick<
@@ -27,7 +27,7 @@ export type KitRequest = Pick<
   'address' | 'options' | 'property' | 'branding' | 'rooms' | 'include' | 'imagery' | 'boundary'
 >;
 
-export type ChildStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'canceled';
+type ChildStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'canceled';
 
 export interface ChildState {
   readonly jobId: string;
@@ -47,7 +47,7 @@ export interface ChildRequest {
   readonly parentJobId?: string;
 }
 
-export interface BlockedRole {
+interface BlockedRole {
   readonly role: KitRole;
   /** The role it needs that failed, was canceled, was itself blocked, or gave nothing to build on. */
   readonly missing: KitRole;
@@ -58,14 +58,14 @@ export interface BlockedRole {
 }
 
 /** A use the kit left out because an asset's imagery licence forbids it. */
-export interface LicenceRestriction {
+interface LicenceRestriction {
   readonly role: KitRole;
   readonly use: 'print' | 'portal';
   readonly code: 'LICENCE_RESTRICTED';
   readonly message: string;
 }
 
-export type UrlOf = (key: string) => string;
+type UrlOf = (key: string) => string;
 
 const FINAL: ReadonlySet<ChildStatus> = new Set(['completed', 'failed', 'canceled']);
 

@@ -15,7 +15,7 @@ import { imageryProvenanceOutput, imageryRequestFields } from '../shared/imagery
 import { imageUrl as roomImageUrl, virtualStagingRequest } from '../staging/index.ts';
 
 /** Every bound of the endpoint, once. */
-export const LISTING_KIT_LIMITS = {
+const LISTING_KIT_LIMITS = {
   rooms: { max: 10 },
 } as const;
 
@@ -124,7 +124,7 @@ const kitProperty = z
   })
   .meta({ description: 'The listing as the brochure slides show it (as the brochure request takes it).' });
 
-export const kitRoom = z
+const kitRoom = z
   .strictObject({
     image_url: roomImageUrl.meta({
       description:
@@ -207,11 +207,11 @@ export type ListingKitInput = Omit<ListingKitRequest, 'webhook_url' | 'callback_
 // ---------------------------------------------------------------------------------------------------------
 // Output
 
-export const KIT_CHILD_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
+const KIT_CHILD_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
 
 const media = (description: string) => mediaFile.optional().meta({ description });
 
-export const listingKitManifestEntry = z
+const listingKitManifestEntry = z
   .object({
     role: z.enum(KIT_ROLES).meta({ description: 'What the asset is in the kit.', examples: ['markup_edit'] }),
     job_id: z.string().nullable().meta({
@@ -297,6 +297,6 @@ export const listingKitOutput = z
       }),
   })
   .meta({ id: 'ListingKitOutput' });
-export type ListingKitOutput = z.infer<typeof listingKitOutput>;
+type ListingKitOutput = z.infer<typeof listingKitOutput>;
 /** The output as the job stores it: media as object keys, presigned on every read. */
 export type StoredListingKitOutput = Stored<ListingKitOutput>;

@@ -16,7 +16,7 @@ import { RENDER_RETRYABLE, RenderRetryableError } from './render-errors.ts';
 /** The stage a job shows while its render waits for a free renderer. */
 export { RENDER_RETRYABLE };
 
-export const QUEUED_STAGE = 'queued_for_renderer';
+const QUEUED_STAGE = 'queued_for_renderer';
 
 /** The handle plus what the Choice state reads. */
 export interface RenderState extends RenderHandle {
@@ -29,11 +29,11 @@ export interface RenderState extends RenderHandle {
   readonly progressed_at?: string;
 }
 
-export interface StartRenderEvent extends StepEvent {
+interface StartRenderEvent extends StepEvent {
   readonly request: RenderRequest;
 }
 
-export async function startRender(
+async function startRender(
   event: StartRenderEvent,
   ports: Pick<StepPorts, 'renderer'>,
 ): Promise<RenderState> {

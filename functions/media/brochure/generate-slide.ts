@@ -21,7 +21,7 @@ import { slidePdf } from './slide-pdf.ts';
 import type { SlideFonts } from './text-fit.ts';
 
 /** What a slide is made from: the brochure request's property, slide and branding (its schema is the job kind's). */
-export interface SlideRequest {
+interface SlideRequest {
   readonly property: {
     readonly address: string;
     readonly price_display?: string;
@@ -58,7 +58,7 @@ export interface BrochureMediaPort {
   urlOf(key: string): Promise<string>;
 }
 
-export interface BrochurePorts {
+interface BrochurePorts {
   readonly media: BrochureMediaPort;
   readonly fetchImage: ImageFetcher;
   readonly renderer: StillRenderer;
@@ -69,7 +69,7 @@ export interface BrochurePorts {
   readonly fonts?: SlideFonts;
 }
 
-export interface BrochureSlideResult {
+interface BrochureSlideResult {
   readonly slide_type: SlideRequest['slide']['type'];
   readonly png: StoredMedia;
   readonly pdf: StoredMedia;
@@ -80,7 +80,7 @@ export interface BrochureSlideResult {
 }
 
 /** Everything up to the render: the display list, its prepared images and which URLs it shows. */
-export interface PreparedSlide {
+interface PreparedSlide {
   readonly layout: ChosenLayout;
   readonly scene: SlideLayoutResult;
   readonly images: ReadonlyMap<string, PreparedImage>;

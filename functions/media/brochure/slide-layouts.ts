@@ -13,7 +13,7 @@ import { features } from './slide-layouts-features.ts';
 import { gallery } from './slide-layouts-gallery.ts';
 import { location } from './slide-layouts-location.ts';
 
-export { featureList, type SlideContent, splitAddress } from './slide-layouts-common.ts';
+export type { SlideContent } from './slide-layouts-common.ts';
 
 export const DEFAULT_COLOURS = { primary: '#1F3A5F', secondary: '#C9A227' } as const;
 
