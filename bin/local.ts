@@ -3,7 +3,8 @@
 //   DATA_DIR (default .local-data) — where tables, queues, media and the dev keys persist
 // No X-Ray on the local stack: set before any handler module loads, so the tracer is never loaded.
 // `npm start` runs this with --experimental-async-context-frame: the handlers' AsyncLocalStorage (log
-// context, the function a call runs in) then costs no async hook on every promise (6-9 % more GETs/s).
+// context, the function a call runs in) then costs no async hook on every promise (more GETs/s:
+// docs/benchmarks.md).
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.local-data';

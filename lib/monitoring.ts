@@ -36,7 +36,7 @@ export function powertoolsEnvironment(config: StageConfig): Record<string, strin
 }
 
 /** Alarm names (after the stack's prefix); the runbook explains each. */
-export const ALARM = {
+const ALARM = {
   api5xxRate: 'Api5xxRate',
   failedExecutions: (jobType: string) => `FailedExecutions-${jobType}`,
   deadLetters: 'WebhookDeadLetters',
@@ -56,7 +56,7 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-export interface ServiceMonitoringProps {
+interface ServiceMonitoringProps {
   readonly config: StageConfig;
   readonly api: apigw.RestApi;
   /** Every function of the service (API routes, workflow steps, webhook delivery). */

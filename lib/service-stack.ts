@@ -24,7 +24,7 @@ import { StepFunctions } from './constructs/step-functions.ts';
 import { WebhookDelivery } from './constructs/webhook-delivery.ts';
 import { powertoolsEnvironment, ServiceMonitoring } from './monitoring.ts';
 
-export interface ServiceStackProps extends StackProps {
+interface ServiceStackProps extends StackProps {
   readonly config: StageConfig;
   readonly jobsTable: dynamodb.ITable;
   readonly accountsTable: dynamodb.ITable;

@@ -10,7 +10,7 @@ import { ACCOUNT_INDEXES } from '../functions/adapters/dynamodb/account-table.ts
 import { JOB_INDEXES } from '../functions/adapters/dynamodb/job-table.ts';
 import type { StageConfig } from './config/stages.ts';
 
-export interface StatefulStackProps extends StackProps {
+interface StatefulStackProps extends StackProps {
   readonly config: StageConfig;
 }
 

@@ -8,7 +8,7 @@ export interface SignInConfig {
 
 const SESSION_KEY = 'pms.dashboard.session';
 
-export interface Session {
+interface Session {
   readonly token: string;
   /** cognito: the ID token goes in Authorization as it is (API Gateway's authorizer wants it bare). */
   readonly kind: 'sign-in-link' | 'cognito';
@@ -45,7 +45,7 @@ export class ApiFailure extends Error {
 }
 
 /** Resolves an API path against the page (/dashboard/ → /v1/…, also under a stage prefix like /api/). */
-export function apiUrl(path: string): string {
+function apiUrl(path: string): string {
   return new URL(`..${path}`, window.location.href).toString();
 }
 

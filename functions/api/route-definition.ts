@@ -5,8 +5,8 @@ import type { ErrorCode } from '../core/errors.ts';
 import type { JobType } from '../core/jobs/job-types.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 
-export type HttpMethod = 'GET' | 'POST';
-export type RouteAuth = 'api-key' | 'session' | 'none';
+type HttpMethod = 'GET' | 'POST';
+type RouteAuth = 'api-key' | 'session' | 'none';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;

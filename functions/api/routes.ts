@@ -13,7 +13,7 @@ import { jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts
 import type { RouteDefinition } from './route-definition.ts';
 import { usageQuery, usageReport } from './usage-schemas.ts';
 
-export type { HttpMethod, RouteAuth, RouteDefinition } from './route-definition.ts';
+export type { RouteDefinition } from './route-definition.ts';
 
 const AUTH_ERRORS: readonly ErrorCode[] = [
   'UNAUTHORIZED',
@@ -31,10 +31,10 @@ const BODY_ERRORS: readonly ErrorCode[] = [
 ];
 
 /** What an Idempotency-Key can answer (every POST); a malformed key is a VALIDATION_ERROR. */
-export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_IN_PROGRESS'];
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_IN_PROGRESS'];
 
 /** The one handler module of every job-creating route. */
-export const SUBMIT_JOB_HANDLER = 'functions/api/submit-job.ts';
+const SUBMIT_JOB_HANDLER = 'functions/api/submit-job.ts';
 
 function jobRouteDefinition(jobType: JobType, route: JobRoute): RouteDefinition {
   return {

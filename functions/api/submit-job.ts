@@ -13,7 +13,7 @@ import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
 import { type RouteDefinition, routeFor } from './routes.ts';
 
 /** The raw use-case call of a job route: validated request and ports in, job accepted out. */
-export function submitJobRequest(
+function submitJobRequest(
   route: JobRoute,
   deps: JobPorts,
   tenant: Tenant,

@@ -4,22 +4,20 @@
 export const DEPLOYABLE_STAGES = ['dev', 'staging', 'prod'] as const;
 export type DeployableStage = (typeof DEPLOYABLE_STAGES)[number];
 /** `local` is the embedded default: the same app synthesized for the offline local stack, never deployed. */
-export type Stage = DeployableStage | 'local';
+type Stage = DeployableStage | 'local';
 
 import type { KeyVariant } from '../../functions/core/auth/api-key.ts';
 import type { UsagePricing } from '../../functions/core/use-cases/usage.ts';
 import type { AerialSceneSourceConfig } from '../../functions/media/aerial/tiles/scene-source-config.ts';
 import type { ImageryLicences, SourceLicence } from '../../functions/media/imagery/provenance.ts';
 
-export type { KeyVariant };
-
-export interface RatePlan {
+interface RatePlan {
   readonly requestsPerMinute: number;
   /** Absent: no daily quota. */
   readonly requestsPerDay?: number;
 }
 
-export type ProviderChoice = 'offline' | 'amazon-location';
+type ProviderChoice = 'offline' | 'amazon-location';
 
 export interface StageConfig {
   readonly stage: Stage;
@@ -273,8 +271,9 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     renderer: { ...base.renderer, provider: 'local' },
     // A restarted or busy laptop catches up within seconds rather than a minute.
     sweeper: { everyMinutes: 1, localEverySeconds: 5, graceSeconds: 15 },
-    // One machine queues what Lambda runs side by side: 200 jobs at once took 800 s to drain on one core,
-    // so a job's whole time limit (its wait included) is an hour here instead of AWS's 15 minutes.
+    // One machine queues what Lambda runs side by side: 200 jobs at once on one core took far longer than
+    // 15 minutes to drain (docs/benchmarks.md), so a job's whole time limit (its wait included) is an hour
+    // here instead of AWS's 15 minutes.
     workflowTimeoutSeconds: 3600,
     imageFetch: { allowHttp: true, allowLoopback: true },
     dashboard: { signIn: 'sign-in-link' },

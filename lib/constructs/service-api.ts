@@ -21,13 +21,13 @@ type Route = (typeof ROUTES)[number];
 
 export const API_STAGE_NAME = 'api';
 
-export interface ServiceApiProps {
+interface ServiceApiProps {
   readonly config: StageConfig;
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];
 }
 
-export interface RouteResources {
+interface RouteResources {
   readonly jobsTable: dynamodb.ITable;
   readonly accountsTable: dynamodb.ITable;
   readonly idempotencyTable: dynamodb.ITable;

@@ -11,7 +11,7 @@ import { ENV } from '../../functions/core/config/env.ts';
 import type { StageConfig } from '../config/stages.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 
-export interface WebhookDeliveryProps {
+interface WebhookDeliveryProps {
   readonly config: StageConfig;
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];

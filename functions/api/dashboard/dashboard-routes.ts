@@ -22,7 +22,7 @@ import {
   webhookSecrets,
 } from './schemas.ts';
 
-export const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
+const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 /** One function serves every dashboard route (each route would otherwise cost ~8 stack resources). */
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
 /** What that function may touch: sessions, keys and webhook secrets (accounts table), jobs and their media. */

@@ -32,7 +32,7 @@ export const account = z.object({
   sign_in: z.enum(['sign-in-link', 'cognito']),
 });
 
-export const dashboardKey = z
+const dashboardKey = z
   .object({
     key_id: keyId,
     name: z.string(),

@@ -9,7 +9,7 @@ import { rawJsonOf } from '../jobs/raw-json.ts';
 export const AUSTRALIA_BOUNDS = { minLat: -44, maxLat: -9, minLng: 112, maxLng: 154 } as const;
 
 export const CALLBACK_METADATA_MAX_BYTES = 4096;
-export const ADDRESS_MAX_LENGTH = 300;
+const ADDRESS_MAX_LENGTH = 300;
 
 export const latitude = z
   .number()
@@ -57,7 +57,7 @@ export const webhookUrl = z
  * as sent; a value without it, as JSON.stringify writes it. Measured before the object check, on the
  * input, because a record's output is a copy without the caller's text.
  */
-export const callbackMetadata = z
+const callbackMetadata = z
   .preprocess(
     (value, ctx) => {
       if (typeof value !== 'object' || value === null) return value;

@@ -17,10 +17,10 @@ export const mediaFile = z
   })
   .meta({ id: 'MediaFile' });
 
-export type MediaFile = z.infer<typeof mediaFile>;
+type MediaFile = z.infer<typeof mediaFile>;
 
 /** A produced file as stored on the job: the object key, turned into `url` on every read. */
-export const storedMedia = z.object({
+const storedMedia = z.object({
   s3_key: z.string(),
   content_type: z.string(),
   width: z.int().optional(),

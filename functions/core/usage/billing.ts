@@ -5,7 +5,7 @@ import { logger } from '../observability.ts';
 import { RENDITION_NAMES, type RenditionName } from '../schemas/renditions.ts';
 
 /** What one unit is: a job, or one second of rendered video (rounded up). */
-export const BILLING_UNITS = ['job', 'video_second'] as const;
+const BILLING_UNITS = ['job', 'video_second'] as const;
 export type BillingUnit = (typeof BILLING_UNITS)[number];
 
 export type BillingSpec = (

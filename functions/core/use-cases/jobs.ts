@@ -50,7 +50,7 @@ export async function getJob(deps: JobPorts, tenant: Tenant, jobId: string): Pro
 }
 
 /** A validated listing request (GET /v1/jobs). */
-export interface ListJobsQuery {
+interface ListJobsQuery {
   readonly status?: JobStatus;
   readonly job_type?: JobType;
   readonly kit_job_id?: string;
@@ -122,9 +122,9 @@ export function ensureCompleted(job: Job): void {
 }
 
 /** How long a submit waits for StartExecution before leaving the start to the sweeper. */
-export const START_BUDGET_MS = 3000;
+const START_BUDGET_MS = 3000;
 
-export interface JobSubmission {
+interface JobSubmission {
   readonly tenant: Tenant;
   readonly jobType: JobType;
   readonly input: JsonObject;

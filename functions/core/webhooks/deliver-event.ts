@@ -31,7 +31,7 @@ export interface DeliveryPorts {
   readonly send: (url: URL, headers: Record<string, string>, body: string) => Promise<SendOutcome>;
 }
 
-export async function buildPayload(
+async function buildPayload(
   deps: Pick<DeliveryPorts, 'jobs' | 'signer'>,
   message: WebhookMessage,
   now: Date,

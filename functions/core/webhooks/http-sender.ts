@@ -13,7 +13,7 @@ export interface SendOutcome {
 }
 
 /** What a POST needs of its policy: webhookDeliveryPolicy(stage) in the delivery Lambda. */
-export type SendOptions = Pick<OutboundPolicy, 'timeoutMs' | 'allowLoopback' | 'lookup'>;
+type SendOptions = Pick<OutboundPolicy, 'timeoutMs' | 'allowLoopback' | 'lookup'>;
 
 export async function postWebhook(
   url: URL,

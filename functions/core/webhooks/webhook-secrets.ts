@@ -3,7 +3,7 @@
 import type { AccountStore, WebhookSecret } from '../auth/account-store.ts';
 import { generateWebhookSecret } from './signature.ts';
 
-export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
 function active(secrets: readonly WebhookSecret[], now: Date): WebhookSecret[] {
   return secrets.filter((s) => s.expires_at === undefined || Date.parse(s.expires_at) > now.getTime());

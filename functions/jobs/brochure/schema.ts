@@ -25,7 +25,7 @@ const imageUrl = z
     description: 'JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https.',
   });
 
-export const brochureHexColor = z
+const brochureHexColor = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #1F3A5F or #fc0')
   .meta({ description: 'Hex colour, #RGB or #RRGGBB.' });
@@ -114,7 +114,7 @@ export const brochureSlideRequest = z
 
 export type BrochureSlideRequest = z.infer<typeof brochureSlideRequest>;
 
-export const brochureLayoutUsed = z
+const brochureLayoutUsed = z
   .object({
     id: z.enum(Object.values(SLIDE_LAYOUTS).flat() as [string, ...string[]]),
     source: z.enum(['layout_description', 'default', 'fallback']).meta({
@@ -163,5 +163,3 @@ export const brochureSlideOutput = z
       .meta({ description: 'Location slides: which imagery provider drew the map.' }),
   })
   .meta({ id: 'BrochureSlideOutput' });
-
-export type BrochureSlideOutput = z.infer<typeof brochureSlideOutput>;

@@ -20,12 +20,12 @@ import { GENERATE_SLIDE } from './functions.ts';
 import { fetchingOnce, slideRenditions } from './renditions.ts';
 import type { BrochureSlideRequest, brochureSlideOutput } from './schema.ts';
 
-export type StoredBrochureSlideOutput = Stored<z.infer<typeof brochureSlideOutput>>;
+type StoredBrochureSlideOutput = Stored<z.infer<typeof brochureSlideOutput>>;
 
 /** The job input as recorded: the request without its webhook fields. */
-export type BrochureSlideInput = Omit<BrochureSlideRequest, 'webhook_url' | 'callback_metadata'>;
+type BrochureSlideInput = Omit<BrochureSlideRequest, 'webhook_url' | 'callback_metadata'>;
 
-export interface BrochureSlideEvent extends StepEvent {
+interface BrochureSlideEvent extends StepEvent {
   readonly input: BrochureSlideInput;
 }
 
@@ -33,7 +33,7 @@ export interface BrochureSlideEvent extends StepEvent {
 const SITE_RADIUS_M = 340;
 
 /** The location slide's port: where the address is, and the site model the offline imagery draws. */
-export function locateWith(providers: Pick<Providers, 'geocoder' | 'site'>) {
+function locateWith(providers: Pick<Providers, 'geocoder' | 'site'>) {
   return async (address: string): Promise<{ position: LatLng; site?: SiteModel }> => {
     const parsed = parsedAddressOf(address);
     const geocoded = await providers.geocoder.geocode(parsed);

@@ -30,7 +30,7 @@ import type { DronePoseUsed } from './schema.ts';
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The pose as reported: what was used, whether pitch was clamped or ignored, and the camera's position. */
-export function poseUsed(camera: ResolvedCamera, propertyCenter: LatLng): DronePoseUsed {
+function poseUsed(camera: ResolvedCamera, propertyCenter: LatLng): DronePoseUsed {
   const at = fromLocalMetres(propertyCenter, { x: camera.position.x, y: camera.position.y });
   return {
     azimuth: round(camera.pose.azimuth, 2),
@@ -49,7 +49,7 @@ export function poseUsed(camera: ResolvedCamera, propertyCenter: LatLng): DroneP
   };
 }
 
-export interface StillPlan {
+interface StillPlan {
   readonly request: StillRequest;
   readonly pose: DronePoseUsed;
   readonly shotType: ShotType;
@@ -141,7 +141,8 @@ export function planFootage(
       scale,
       gl: 'swangle',
       outputKey,
-      // ~1 frame/s is the slowest rate measured on a loaded 2-core machine; leave room above it.
+      // Two seconds a frame: room above the slowest rate measured on a loaded 2-core machine
+      // (docs/benchmarks.md).
       timeoutSeconds: Math.max(300, durationInFrames * 2),
     },
     durationSeconds,

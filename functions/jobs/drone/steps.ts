@@ -15,12 +15,12 @@ import { type FootagePlan, planFootage } from './outputs.ts';
 import { type PreparedAerialScene, prepareAerialScene } from './scene-input.ts';
 import type { DroneFootageRequest } from './schema.ts';
 
-export interface PrepareSceneEvent extends StepEvent {
+interface PrepareSceneEvent extends StepEvent {
   readonly address: string;
   readonly location: ResolvedLocation;
 }
 
-export async function prepareScene(
+async function prepareScene(
   event: PrepareSceneEvent,
   ports: Pick<StepPorts, 'providers' | 'media' | 'clock'>,
 ): Promise<PreparedAerialScene> {
@@ -43,7 +43,7 @@ export async function prepareScene(
 }
 
 /** The job input of drone_footage as recorded (the request without its webhook fields). */
-export type DroneFootageInput = Pick<DroneFootageRequest, 'address' | 'options'>;
+type DroneFootageInput = Pick<DroneFootageRequest, 'address' | 'options'>;
 
 export interface PrepareFootageEvent extends StepEvent {
   readonly input: DroneFootageInput;

@@ -55,7 +55,7 @@ export const frontageEditRequest = z
 export type FrontageEditRequest = z.infer<typeof frontageEditRequest>;
 
 /** The eight compass labels, as the bearing math names them. */
-export const DIRECTION_LABELS = COMPASS_LABELS;
+const DIRECTION_LABELS = COMPASS_LABELS;
 
 /** Hours of direct sun on a façade in a day. */
 const sunHours = z.number().min(0).max(24);

@@ -37,7 +37,7 @@ import { DETECT_FRONTAGE, EDIT_FRONTAGE } from './functions.ts';
 import type { FrontageOutput } from './schema.ts';
 
 /** What the frontage steps work through. */
-export type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
+type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
 
 /** Ground radius of the site model around the property: the street in front and the neighbours. */
 const SITE_RADIUS_M = 150;

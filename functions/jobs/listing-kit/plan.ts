@@ -25,7 +25,7 @@ import {
   STAGING_ROLES,
 } from './schema.ts';
 
-export { KIT_GROUPS, KIT_ROLES, type KitGroup, type KitRole };
+export type { KitRole };
 
 /** What the plan reads of a kit request (the recorded input, or the parsed request). */
 export type KitRequest = Pick<
@@ -104,7 +104,7 @@ export interface ChildRequest {
   readonly parentJobId?: string;
 }
 
-export interface BlockedRole {
+interface BlockedRole {
   readonly role: KitRole;
   /** The role it needs that failed, was canceled, was itself blocked, or gave nothing to build on. */
   readonly missing: KitRole;
@@ -115,14 +115,14 @@ export interface BlockedRole {
 }
 
 /** A use the kit left out because an asset's imagery licence forbids it. */
-export interface LicenceRestriction {
+interface LicenceRestriction {
   readonly role: KitRole;
   readonly use: 'print' | 'portal';
   readonly code: 'LICENCE_RESTRICTED';
   readonly message: string;
 }
 
-export type UrlOf = (key: string) => string;
+type UrlOf = (key: string) => string;
 
 const FINAL: ReadonlySet<ChildStatus> = new Set(['completed', 'failed', 'canceled']);
 

@@ -21,7 +21,7 @@ import { imageryProvenanceOutput, imageryRequestFields } from '../shared/imagery
 import { imageUrl as roomImageUrl, virtualStagingRequest } from '../staging/index.ts';
 
 /** Every bound of the endpoint, once. */
-export const LISTING_KIT_LIMITS = {
+const LISTING_KIT_LIMITS = {
   rooms: { max: 10 },
 } as const;
 
@@ -130,7 +130,7 @@ const kitProperty = z
   })
   .meta({ description: 'The listing as the brochure slides show it (as the brochure request takes it).' });
 
-export const kitRoom = z
+const kitRoom = z
   .strictObject({
     image_url: roomImageUrl.meta({
       description:
@@ -218,13 +218,13 @@ export type ListingKitInput = Omit<ListingKitRequest, 'webhook_url' | 'callback_
 // ---------------------------------------------------------------------------------------------------------
 // Output
 
-export const KIT_CHILD_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
+const KIT_CHILD_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
 
 const media = (description: string) => mediaFile.optional().meta({ description });
 const withRenditions = (description: string) =>
   mediaWithRenditions.optional().meta({ description: `${description} With the renditions asked for.` });
 
-export const listingKitManifestEntry = z
+const listingKitManifestEntry = z
   .object({
     role: z.enum(KIT_ROLES).meta({ description: 'What the asset is in the kit.', examples: ['markup_edit'] }),
     job_id: z.string().nullable().meta({
@@ -313,6 +313,6 @@ export const listingKitOutput = z
       }),
   })
   .meta({ id: 'ListingKitOutput' });
-export type ListingKitOutput = z.infer<typeof listingKitOutput>;
+type ListingKitOutput = z.infer<typeof listingKitOutput>;
 /** The output as the job stores it: media as object keys, presigned on every read. */
 export type StoredListingKitOutput = Stored<ListingKitOutput>;

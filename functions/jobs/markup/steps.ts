@@ -55,7 +55,7 @@ import {
 } from './schema.ts';
 
 /** What the markup image steps work through. */
-export type MarkupPorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
+type MarkupPorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
 
 /** Ground radius of the site model: enough to fill the widest frame (framing caps its half-diagonal). */
 const SITE_RADIUS_M = 260;
@@ -251,7 +251,7 @@ export interface EditMarkupEvent extends StepEvent {
  * How the edit measures on the markup's picture: through its homography when the markup has one (a
  * perspective photo's scale changes across the frame), else its metres per pixel (markups made before).
  */
-export function groundScaleOf(georef: StoredMarkupOutput['georeference']): GroundScale {
+function groundScaleOf(georef: StoredMarkupOutput['georeference']): GroundScale {
   const scale = { metersPerPixel: georef.meters_per_pixel, width: georef.width, height: georef.height };
   const h = georef.image_to_ground;
   if (h?.length !== 9) return scale;

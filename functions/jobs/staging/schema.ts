@@ -8,7 +8,7 @@ import { mediaWithRenditions, renditionsField, STILL_RENDITIONS } from '../../co
 import { ROOM_TYPES } from '../../media/staging/room-types.ts';
 import { STAGING_STYLES } from '../../media/staging/staging-styles.ts';
 
-export const STAGING_LIMITS = {
+const STAGING_LIMITS = {
   imageUrl: { max: 2048 },
   roomType: { min: 1, max: 100 },
   stylePrompt: { max: 500 },
@@ -100,4 +100,3 @@ export const virtualStagingOutput = z
     }),
   })
   .meta({ id: 'VirtualStagingOutput' });
-export type VirtualStagingOutput = z.infer<typeof virtualStagingOutput>;

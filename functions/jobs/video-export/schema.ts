@@ -46,7 +46,7 @@ const NO_CRF_CODECS = RENDER_CODECS.filter((c) => !CODEC_OUTPUT[c].crf);
 const boundedInt = (bounds: { min: number; max: number }, description: string) =>
   z.int().min(bounds.min).max(bounds.max).optional().meta({ description });
 
-export const inputProps = z
+const inputProps = z
   .record(z.string(), z.unknown())
   .superRefine((props, ctx) => {
     const bytes = Buffer.byteLength(JSON.stringify(props), 'utf8');
@@ -73,7 +73,7 @@ export const inputProps = z
     description: `Props for the composition: a JSON object, shape set by the bundle, at most ${VIDEO_EXPORT_LIMITS.inputProps.maxBytes / 1024} KiB. When options.duration_in_frames is omitted, totalDurationInFrames (an integer, 1-${VIDEO_EXPORT_LIMITS.durationInFrames.max}) sets the length.`,
   });
 
-export const videoExportOptions = z
+const videoExportOptions = z
   .strictObject({
     codec: z
       .enum(RENDER_CODECS, {
@@ -158,7 +158,7 @@ export const videoExportRequest = z
   .meta({ id: 'VideoExportRequest' });
 export type VideoExportRequest = z.infer<typeof videoExportRequest>;
 
-export const DURATION_SOURCES = ['option', 'input_props', 'composition'] as const;
+const DURATION_SOURCES = ['option', 'input_props', 'composition'] as const;
 export type DurationSource = (typeof DURATION_SOURCES)[number];
 
 export const videoExportOutput = z

@@ -74,7 +74,7 @@ export interface BrochurePorts {
   readonly fonts?: SlideFonts;
 }
 
-export interface BrochureSlideResult {
+interface BrochureSlideResult {
   readonly slide_type: SlideRequest['slide']['type'];
   readonly png: StoredMedia;
   readonly pdf: StoredMedia;

@@ -24,9 +24,9 @@ export interface CameraPose {
 }
 
 /** Vertical field of view of the drone camera: a 24 mm-equivalent lens on a 16:9 frame. */
-export const VERTICAL_FOV_DEG = 46;
+const VERTICAL_FOV_DEG = 46;
 /** Below this tilt the camera is treated as nadir and pitch is ignored (as the API documents). */
-export const PITCH_MIN_TILT_DEG = 5;
+const PITCH_MIN_TILT_DEG = 5;
 /** The look direction may come this close to the horizon, no closer (tilt + pitch ≤ 85°). */
 export const MAX_LOOK_FROM_NADIR_DEG = 85;
 
@@ -50,7 +50,7 @@ export interface ResolvedCamera {
   readonly verticalFovDeg: number;
 }
 
-export const normalizeDeg = (deg: number) => ((deg % 360) + 360) % 360;
+const normalizeDeg = (deg: number) => ((deg % 360) + 360) % 360;
 
 const v = (x: number, y: number, z: number): Vec3 => ({ x, y, z });
 const add = (a: Vec3, b: Vec3) => v(a.x + b.x, a.y + b.y, a.z + b.z);

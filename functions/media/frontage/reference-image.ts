@@ -13,7 +13,7 @@ import type { PictureGround } from '../imagery/picture-ground.ts';
 import { labelFont } from '../markup/label-font.ts';
 import { detectFrontage, frontageAnchor } from './detect-frontage.ts';
 
-export interface FrontageReferenceParams {
+interface FrontageReferenceParams {
   readonly imagery: NadirImagery;
   readonly site: SiteModel;
   /** Ground position of the image centre. */
@@ -56,8 +56,8 @@ const MAX_DEFAULT_MPP = 0.05;
 const JPEG_QUALITY = 88;
 
 /** Arrow fill and outline, also used by tests to find the arrow. */
-export const ARROW_FILL = '#ffffff';
-export const ARROW_OUTLINE = '#14181c';
+const ARROW_FILL = '#ffffff';
+const ARROW_OUTLINE = '#14181c';
 
 export async function renderFrontageReference(
   params: FrontageReferenceParams,
@@ -178,7 +178,7 @@ const f1 = (v: number) => (Math.round(v * 10) / 10).toString();
 const pts = (ps: readonly Point[]) => ps.map((p) => `${f1(p.x)},${f1(p.y)}`).join(' ');
 
 /** How the overlay meets the picture: the parcel as drawn, where the arrow starts and which ways are which. */
-export interface ReferenceView {
+interface ReferenceView {
   readonly width: number;
   readonly height: number;
   /** The addressed parcel in pixels (clipped to the picture), when there is one to draw. */
@@ -208,7 +208,7 @@ function nadirView(site: SiteModel, georef: Georeference, edited: boolean): Refe
  * The view of a photo: the parcel and the arrow projected through its camera onto the ground, the
  * compass showing north where the compass sits. `center` (an edit's adjusted centre) moves the arrow's start.
  */
-export function photoView(site: SiteModel, ground: PictureGround, center?: LatLng): ReferenceView {
+function photoView(site: SiteModel, ground: PictureGround, center?: LatLng): ReferenceView {
   const parcel = site.parcels.find((p) => p.addressed);
   const toLatLng = (p: Point) => fromLocalMetres(site.origin, p);
   const startGround = center ? toLocalMetres(site.origin, center) : frontageAnchor(site);
@@ -389,7 +389,7 @@ const LABEL_SIZE = 54;
 const LABEL_PAD = 22;
 const LABEL_MARGIN = 40;
 
-export interface LabelBox {
+interface LabelBox {
   readonly x: number;
   readonly y: number;
   readonly width: number;
