@@ -43,14 +43,11 @@ export type KitRequest = Pick<
 
 /**
  * The `renditions` field of a child's request: those of the kit's that the child's kind makes, in the
- * kit's order (nothing when none). The labelled edit leaves `portal` to the portal-safe edit when the kit
- * makes one: that is its text-free twin.
+ * kit's order (nothing when none). `portal` goes to the assets made for the portals: the portal-safe edit
+ * (the labelled edit's text-free twin, made only where its imagery's licence allows portals) and the staged
+ * rooms (the caller's own photos); a child whose imagery forbids portals is never failed for it.
  */
-function renditionsFor(
-  request: KitRequest,
-  role: KitRole,
-  roles: readonly KitRole[],
-): { renditions?: RenditionName[] } {
+function renditionsFor(request: KitRequest, role: KitRole): { renditions?: RenditionName[] } {
   const made: readonly RenditionName[] =
     role === 'reveal_video' || role === 'drone_footage'
       ? VIDEO_RENDITIONS
@@ -60,15 +57,20 @@ function renditionsFor(
   const wanted = (request.renditions ?? []).filter(
     (name) =>
       made.includes(name) &&
-      !(name === 'portal' && role === 'markup_edit' && roles.includes('markup_edit_portal_safe')),
+      (name !== 'portal' ||
+        role === 'markup_edit_portal_safe' ||
+        (STAGING_ROLES as readonly string[]).includes(role)),
   );
   return wanted.length > 0 ? { renditions: wanted } : {};
 }
 
-/** The end card of a kit's video: the brochure branding's fields an end card draws. */
+/**
+ * The end card of a kit's video: the brochure branding's fields an end card draws. Only for a kit that
+ * asks for renditions: a kit without them makes exactly what it made before.
+ */
 function endCardOf(request: KitRequest): { branding?: Record<string, string> } {
   const b = request.branding;
-  if (!b) return {};
+  if (!b || !request.renditions?.length) return {};
   const card = Object.fromEntries(
     (
       [
@@ -494,7 +496,7 @@ function childRequest(
   const video = role === 'reveal_video' || role === 'drone_footage';
   return {
     ...child,
-    body: { ...child.body, ...renditionsFor(request, role, roles), ...(video ? endCardOf(request) : {}) },
+    body: { ...child.body, ...renditionsFor(request, role), ...(video ? endCardOf(request) : {}) },
   };
 }
 

@@ -196,7 +196,7 @@ export const listingKitRequest = z
     renditions: renditionsField(
       RENDITION_NAMES,
       'listing kits',
-      'Each child job makes those of them its kind makes (print: the slides; portal: pictures without text). The videos get an end card from branding, beside their unbranded versions.',
+      'Each child job makes those of them its kind makes (print: the slides; portal: the portal-safe edit and the staged rooms, the assets made for portals). With renditions, the videos also get an end card from branding, beside their unbranded versions.',
     ),
     ...commonRequestFields,
   })
