@@ -52,6 +52,18 @@ function rgb(img: Decoded, p: Point): [number, number, number] {
 
 const isArrowWhite = ([r, g, b]: [number, number, number]) => r > 225 && g > 225 && b > 225;
 
+/** How many of the addressed parcel's edges show the yellow outline at their midpoint. */
+function outlinedEdges(img: Decoded, georef: Georeference): number {
+  const toPixel = groundToPixel(SITE, georef);
+  const ring = SITE.parcels.find((p) => p.addressed)!.polygon;
+  return ring
+    .map((a, i) => {
+      const b = ring[(i + 1) % ring.length]!;
+      return rgb(img, toPixel({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }));
+    })
+    .filter(([r, g, bl]) => r > 200 && g > 160 && bl < 130).length;
+}
+
 /** Points on the arrow's axis, from just past the start dot to just before the head's tip. */
 function axisSamples(site: SiteModel, georef: Georeference, bearingDeg: number): Point[] {
   const start = arrowStartPixel(site, georef, false);
@@ -115,15 +127,7 @@ describe('renderFrontageReference', () => {
       }
     expect(darker / samples).toBeGreaterThan(0.9);
     // The parcel outline stays in the twin.
-    const toPixel = groundToPixel(SITE, image.georef);
-    const ring = SITE.parcels.find((p) => p.addressed)!.polygon;
-    const yellow = ring
-      .map((a, i) => {
-        const b = ring[(i + 1) % ring.length]!;
-        return rgb(twin, toPixel({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }));
-      })
-      .filter(([r, g, bl]) => r > 200 && g > 160 && bl < 130);
-    expect(yellow.length).toBeGreaterThanOrEqual(3);
+    expect(outlinedEdges(twin, image.georef)).toBeGreaterThanOrEqual(3);
     // What a rendition's cut keeps: the label's box and the arrow's start are inside what it names.
     const inside = (p: Point) =>
       image.subject.boxes.some(
@@ -143,17 +147,8 @@ describe('renderFrontageReference', () => {
       widthPx: 1024,
       heightPx: 1024,
     });
-    const img = await decode(image.jpeg);
-    const toPixel = groundToPixel(SITE, image.georef);
-    const ring = SITE.parcels.find((p) => p.addressed)!.polygon;
     // Midpoints of the edges the arrow (pointing north) does not cross.
-    const yellow = ring
-      .map((a, i) => {
-        const b = ring[(i + 1) % ring.length]!;
-        return rgb(img, toPixel({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }));
-      })
-      .filter(([r, g, bl]) => r > 200 && g > 160 && bl < 130);
-    expect(yellow.length).toBeGreaterThanOrEqual(3);
+    expect(outlinedEdges(await decode(image.jpeg), image.georef)).toBeGreaterThanOrEqual(3);
   });
 
   it('says when the bearing was adjusted', async () => {
