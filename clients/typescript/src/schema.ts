@@ -1930,7 +1930,7 @@ export interface components {
     VideoExportRequest: {
       /** @description URL of the Remotion bundle's index.html (or the folder serving it), over HTTPS. Its host must be on the stage's bundle-host allowlist (VIDEO_BUNDLE_URL_ALLOWLIST); otherwise 422 URL_NOT_ALLOWED. */
       serve_url: string;
-      /** @description Id of a composition the bundle registers; a missing one fails the job COMPOSITION_NOT_FOUND, listing the ids that exist. */
+      /** @description Id of a composition the bundle registers (Remotion allows a-z, A-Z, 0-9, CJK characters and -); a missing one fails the job COMPOSITION_NOT_FOUND, listing the ids that exist. */
       composition_id: string;
       /** @description Props for the composition: a JSON object, shape set by the bundle, at most 64 KiB. When options.duration_in_frames is omitted, totalDurationInFrames (an integer, 1-18000) sets the length. */
       input_props: {

@@ -147,9 +147,15 @@ export const videoExportRequest = z
       .string()
       .min(VIDEO_EXPORT_LIMITS.compositionId.min)
       .max(VIDEO_EXPORT_LIMITS.compositionId.max)
+      // Remotion's own rule for a composition id (validateCompositionId): a bundle cannot register
+      // another, so any other id could only fail later, in the render.
+      .regex(
+        /^[a-zA-Z0-9\u4E00-\u9FFF-]+$/,
+        'is not a Remotion composition id: ids are letters a-z and A-Z, digits, CJK characters and -',
+      )
       .meta({
         description:
-          'Id of a composition the bundle registers; a missing one fails the job COMPOSITION_NOT_FOUND, listing the ids that exist.',
+          'Id of a composition the bundle registers (Remotion allows a-z, A-Z, 0-9, CJK characters and -); a missing one fails the job COMPOSITION_NOT_FOUND, listing the ids that exist.',
       }),
     input_props: inputProps,
     options: videoExportOptions,
