@@ -9,8 +9,9 @@ process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.local-data';
 // The emulators start in their worker threads while the stack's modules load on this one.
-const { LOCAL_CREDENTIALS, startEmulators } = await import('../local/emulators.ts');
-const emulators = startEmulators(dataDir, LOCAL_CREDENTIALS);
+const { startEmulators } = await import('../local/emulators.ts');
+const { storeCredentials } = await import('../local/store-credentials.ts');
+const emulators = startEmulators(dataDir, storeCredentials(dataDir));
 emulators.catch(() => undefined); // reported by startLocalStack, which awaits it
 const { startLocalStack } = await import('../local/local-stack.ts');
 

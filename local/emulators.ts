@@ -27,9 +27,6 @@ import {
  */
 export const IDLE_CONNECTION_TIMEOUTS = { keepAliveTimeout: 120_000, headersTimeout: 121_000 } as const;
 
-/** The fixed credentials the local stack's clients sign with and its emulators check. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
-
 export interface RunningEmulators {
   readonly dynamodbEndpoint: string;
   readonly awsEndpoint: string;

@@ -45,7 +45,9 @@ export function badTextDetails(body: unknown): ErrorDetail[] {
       const reason = badTextReason(value);
       if (reason) details.push({ path: path || '(body)', message: reason });
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => visit(item, joinPath(path, i)));
+      value.forEach((item, i) => {
+        visit(item, joinPath(path, i));
+      });
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
         if (path === '' && OPAQUE_FIELDS.has(key)) continue;
