@@ -5,7 +5,7 @@ import type { ErrorCode } from '../core/errors.ts';
 import type { JobType } from '../core/jobs/job-types.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 
-type HttpMethod = 'GET' | 'POST';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type RouteAuth = 'api-key' | 'session' | 'none';
 
 export interface RouteDefinition {
@@ -48,7 +48,14 @@ export interface RouteDefinition {
     readonly keys?: boolean;
     /** Reads usage records, and gets the stage's rates. */
     readonly usage?: boolean;
+    /** The event log (events table) and the webhook endpoints (accounts table). */
+    readonly events?: boolean;
   };
+  /**
+   * Served through the one /v1/{proxy+} resource by its function (which routes by method and path
+   * itself), not by a method of its own: saves the stack's resources (webhook-routes.ts).
+   */
+  readonly proxied?: true;
   /** For job routes: the kind's route (its submit use case). */
   readonly job?: JobRoute;
 }

@@ -12,6 +12,7 @@ import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { usageQuery, usageReport } from './usage-schemas.ts';
+import { WEBHOOK_ROUTES } from './webhook-routes.ts';
 
 export type { RouteDefinition } from './route-definition.ts';
 
@@ -114,6 +115,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     errors: ['VALIDATION_ERROR', ...AUTH_ERRORS],
     access: { usage: true },
   },
+  ...WEBHOOK_ROUTES,
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   ...DASHBOARD_ROUTES,
   {

@@ -145,6 +145,8 @@ export interface StageConfig {
     readonly allowLoopback: boolean;
     /** Delay before each delivery attempt after the first fails, in seconds (8 attempts in all). */
     readonly retryScheduleSeconds: readonly number[];
+    /** Days GET /v1/events keeps an event and its attempts (the events table's TTL removes it after). */
+    readonly eventRetentionDays: number;
   };
 }
 
@@ -243,6 +245,7 @@ const base = {
     allowHttp: false,
     allowLoopback: false,
     retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000, 36000],
+    eventRetentionDays: 30,
   },
 } as const;
 
@@ -256,7 +259,12 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     keyVariant: 'test-and-live',
     videoBundleUrlAllowlist: ['127.0.0.1', 'localhost'],
     // Compressed so a failing receiver exhausts its attempts in seconds on a laptop and in tests.
-    webhooks: { allowHttp: true, allowLoopback: true, retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1] },
+    webhooks: {
+      allowHttp: true,
+      allowLoopback: true,
+      retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1],
+      eventRetentionDays: 30,
+    },
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     renderer: { ...base.renderer, provider: 'local' },
     // A restarted or busy laptop catches up within seconds rather than a minute.

@@ -10,6 +10,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DASHBOARD_API_FUNCTION_ID } from '../../functions/api/dashboard/dashboard-routes.ts';
 import { FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../../functions/api/routes.ts';
+import { WEBHOOKS_PROXY_PATH } from '../../functions/api/webhook-routes.ts';
 import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
 import type { StageConfig } from '../config/stages.ts';
 import type { DashboardUserPool } from './dashboard-user-pool.ts';
@@ -32,6 +33,7 @@ interface RouteResources {
   readonly accountsTable: dynamodb.ITable;
   readonly idempotencyTable: dynamodb.ITable;
   readonly usageTable: dynamodb.ITable;
+  readonly eventsTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
   readonly workflows: JobWorkflows;
@@ -110,7 +112,7 @@ export class ServiceApi {
     for (const route of ROUTES) {
       const shared = integrations.get(route.functionId);
       if (shared) {
-        this.addRouteMethod(route, shared, resources.dashboardUserPool);
+        if (!route.proxied) this.addRouteMethod(route, shared, resources.dashboardUserPool);
         continue;
       }
       const routeFn = this.routeFunction(route, environmentOf(route));
@@ -118,9 +120,14 @@ export class ServiceApi {
       // A function behind several methods gets one invoke permission for the API, not one per method.
       const integration = new apigw.LambdaIntegration(routeFn, {
         allowTestInvoke: false,
-        scopePermissionToMethod: route.functionId !== DASHBOARD_API_FUNCTION_ID,
+        scopePermissionToMethod: route.functionId !== DASHBOARD_API_FUNCTION_ID && !route.proxied,
       });
       integrations.set(route.functionId, integration);
+      if (route.proxied) {
+        // The proxied routes' one resource (webhook-routes.ts): their function routes by method and path.
+        this.restApi.root.resourceForPath(WEBHOOKS_PROXY_PATH).addMethod('ANY', integration);
+        continue;
+      }
       this.addRouteMethod(route, integration, resources.dashboardUserPool);
     }
   }
@@ -139,6 +146,8 @@ export class ServiceApi {
       scopePermissionToMethod: false,
     });
     const visit = (resource: apigw.IResource) => {
+      // /v1/{proxy+} is the proxied routes' (their function answers the rest of /v1 as this one does).
+      if (resource.path === WEBHOOKS_PROXY_PATH) return;
       resource.addMethod('ANY', integration);
       const children = resource.node.children.filter((c): c is apigw.Resource => c instanceof apigw.Resource);
       if (!children.some((c) => c.path.split('/').pop()?.startsWith('{')))
@@ -189,6 +198,10 @@ function grantRouteAccess(
   // Cancel: every job type's state machine ARN, and StopExecution on its executions only.
   if (route.access.stopsJobs) resources.workflows.grantStopAll(fn);
   if (route.access.jobEvents) fn.bindQueue(resources.webhookQueue, ENV.webhookQueueUrl);
+  if (route.access.events) {
+    fn.bindTable(resources.eventsTable, ENV.eventsTable, 'readWrite');
+    fn.addEnvironment(ENV.eventRetentionDays, String(config.webhooks.eventRetentionDays));
+  }
   if (route.access.usage) {
     fn.bindTable(resources.usageTable, ENV.usageTable, 'read');
     fn.addEnvironment(ENV.usagePricing, JSON.stringify(config.usage));
