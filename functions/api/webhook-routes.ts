@@ -12,6 +12,7 @@ import {
   eventPage,
   eventRecord,
   listEventsQuery,
+  noQuery,
   resendEventAnswer,
   resendEventBody,
   resendEventsAnswer,
@@ -77,8 +78,9 @@ export const WEBHOOK_ROUTES: readonly RouteDefinition[] = [
     operationId: 'listWebhookEndpoints',
     summary: "The organization's webhook endpoints in the key's mode (never their secrets).",
     tag: 'Webhooks',
+    query: noQuery,
     success: { status: 200, schema: webhookEndpointList, description: 'The endpoints.' },
-    errors: [],
+    errors: ['VALIDATION_ERROR'],
   }),
   route({
     method: 'GET',

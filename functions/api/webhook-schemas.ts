@@ -11,6 +11,9 @@ const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 const endpointId = z.string().regex(ENDPOINT_ID, 'must be a webhook endpoint id (we_…)');
 const eventId = z.string().regex(EVENT_ID, 'must be an event id (evt_ and 32 hex digits)');
 
+/** A read that takes no query: an unknown parameter is refused by name, as an unknown field is. */
+export const noQuery = z.strictObject({});
+
 export const endpointIdParam = z.strictObject({
   endpointId: endpointId.meta({ description: "The webhook endpoint's `id`." }),
 });

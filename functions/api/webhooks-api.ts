@@ -25,6 +25,7 @@ import {
   endpointIdParam,
   eventIdParam,
   listEventsQuery,
+  noQuery,
   resendEventBody,
   resendEventsBody,
   updateEndpointBody,
@@ -44,7 +45,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   listWebhookEndpoints: () =>
     apiRoute(
-      { readOnly: true },
+      { query: noQuery, readOnly: true },
       async ({ tenant }) => ok({ endpoints: await listEndpoints(endpoints(), tenant) }),
       apiPorts,
     ),

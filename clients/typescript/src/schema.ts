@@ -2695,7 +2695,11 @@ export interface operations {
           };
         };
       };
-      /** @description `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP. */
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
       400: {
         headers: {
           [name: string]: unknown;
