@@ -58,6 +58,13 @@ const endpointFields = {
   previous_secret_expires_at: z.iso.datetime().nullable().meta({
     description: 'While a rotated-out secret still signs (24 h after the rotation): when it stops.',
   }),
+  failing_since: z.iso.datetime().nullable().meta({
+    description: 'Since when every attempt to the endpoint has failed (null once one is delivered).',
+  }),
+  disabled_reason: z.enum(['failing']).nullable().meta({
+    description:
+      'Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it.',
+  }),
 };
 
 export const webhookEndpoint = z.object(endpointFields).meta({ id: 'WebhookEndpoint' });

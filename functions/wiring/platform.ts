@@ -66,6 +66,7 @@ export function deliveryPorts(): DeliveryPorts {
       endpoints: adapters.webhookEndpoints,
       eventLog: adapters.eventLog,
       eventRetentionDays: env.eventRetentionDays,
+      endpointDisableAfterDays: env.endpointDisableAfterDays,
     };
   }
   return delivery;

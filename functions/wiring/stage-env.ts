@@ -23,6 +23,7 @@ export interface StageEnv {
   readonly usagePricing: UsagePricing;
   readonly eventsTable: string;
   readonly eventRetentionDays: number;
+  readonly endpointDisableAfterDays: number;
   readonly mediaBucket: string;
   readonly outputUrlExpirySeconds: number;
   readonly s3ForcePathStyle: boolean;
@@ -104,6 +105,7 @@ export function parseStageEnv(source: EnvSource = process.env): StageEnv {
     usagePricing: () => json<UsagePricing>(source, ENV.usagePricing),
     eventsTable: () => text(source, ENV.eventsTable),
     eventRetentionDays: () => integer(source, ENV.eventRetentionDays),
+    endpointDisableAfterDays: () => integer(source, ENV.endpointDisableAfterDays),
     mediaBucket: () => text(source, ENV.mediaBucket),
     outputUrlExpirySeconds: () => integer(source, ENV.outputUrlExpirySeconds),
     s3ForcePathStyle: () => optional(source, ENV.s3ForcePathStyle) === 'true',

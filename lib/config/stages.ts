@@ -147,6 +147,8 @@ export interface StageConfig {
     readonly retryScheduleSeconds: readonly number[];
     /** Days GET /v1/events keeps an event and its attempts (the events table's TTL removes it after). */
     readonly eventRetentionDays: number;
+    /** An endpoint whose every attempt failed for this many days is disabled, with an alarm. */
+    readonly endpointDisableAfterDays: number;
   };
 }
 
@@ -246,6 +248,7 @@ const base = {
     allowLoopback: false,
     retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000, 36000],
     eventRetentionDays: 30,
+    endpointDisableAfterDays: 3,
   },
 } as const;
 
@@ -264,6 +267,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
       allowLoopback: true,
       retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1],
       eventRetentionDays: 30,
+      endpointDisableAfterDays: 3,
     },
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     renderer: { ...base.renderer, provider: 'local' },

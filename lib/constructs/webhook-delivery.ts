@@ -44,6 +44,7 @@ export class WebhookDelivery {
         ...webhookPolicyEnvironment(props.config),
         [ENV.webhookRetrySchedule]: JSON.stringify(props.config.webhooks.retryScheduleSeconds),
         [ENV.eventRetentionDays]: String(props.config.webhooks.eventRetentionDays),
+        [ENV.endpointDisableAfterDays]: String(props.config.webhooks.endpointDisableAfterDays),
       },
       timeout: Duration.seconds(30),
     })

@@ -1600,6 +1600,10 @@ export interface components {
       secret_created_at: string | null;
       /** @description While a rotated-out secret still signs (24 h after the rotation): when it stops. */
       previous_secret_expires_at: string | null;
+      /** @description Since when every attempt to the endpoint has failed (null once one is delivered). */
+      failing_since: string | null;
+      /** @description Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it. */
+      disabled_reason: "failing" | null;
       /** @description The signing secret (whsec_…). Shown only in this answer: store it now; it is never shown again. */
       secret: string;
     };
@@ -1619,6 +1623,10 @@ export interface components {
       secret_created_at: string | null;
       /** @description While a rotated-out secret still signs (24 h after the rotation): when it stops. */
       previous_secret_expires_at: string | null;
+      /** @description Since when every attempt to the endpoint has failed (null once one is delivered). */
+      failing_since: string | null;
+      /** @description Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it. */
+      disabled_reason: "failing" | null;
     };
     EventPage: {
       events: components["schemas"]["Event"][];

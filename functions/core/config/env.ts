@@ -16,6 +16,8 @@ export const ENV = {
   eventsTable: 'EVENTS_TABLE_NAME',
   /** Days the event log keeps an event (its TTL): the stage's webhooks.eventRetentionDays. */
   eventRetentionDays: 'EVENT_RETENTION_DAYS',
+  /** An endpoint whose every attempt failed this many days is disabled: the stage's webhooks.endpointDisableAfterDays. */
+  endpointDisableAfterDays: 'WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS',
   mediaBucket: 'MEDIA_BUCKET_NAME',
   keyVariant: 'KEY_VARIANT',
   testRatePerMinute: 'TEST_KEY_RATE_PER_MINUTE',

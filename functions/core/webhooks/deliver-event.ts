@@ -21,6 +21,7 @@ import { checkUrlSyntax, webhookDeliveryPolicy } from '../outbound/url-policy.ts
 import {
   endpointSigningSecrets,
   matchingEndpoints,
+  noteEndpointOutcome,
   type WebhookEndpointStore,
   wantsEvent,
 } from './endpoints.ts';
@@ -52,6 +53,8 @@ export interface DeliveryPorts {
   readonly eventLog: EventLog;
   /** How long the event log keeps an event (the stage's webhooks.eventRetentionDays). */
   readonly eventRetentionDays: number;
+  /** An endpoint whose every attempt failed this long is disabled (the stage's webhooks.endpointDisableAfterDays). */
+  readonly endpointDisableAfterDays: number;
 }
 
 async function buildPayload(
@@ -195,7 +198,39 @@ async function deliverToEndpoint(
     secrets: async () => endpointSigningSecrets(endpoint, now),
   });
   await logEventAttempt(deps.eventLog, tenant, message.event_id, { ...result.record, target: endpointId });
+  await noteOutcome(deps, tenant, endpointId, result.record.delivered, now);
   await schedule(deps, message, result);
+}
+
+/** The endpoint's failing streak; disables it (and says so: log line, metric, alarm) once it is long enough. Never throws. */
+async function noteOutcome(
+  deps: DeliveryPorts,
+  tenant: Tenant,
+  endpointId: string,
+  delivered: boolean,
+  now: Date,
+): Promise<void> {
+  try {
+    const disableAfterMs = deps.endpointDisableAfterDays * 86_400_000;
+    const outcome = await noteEndpointOutcome(
+      deps.endpoints,
+      tenant,
+      endpointId,
+      delivered,
+      now,
+      disableAfterMs,
+    );
+    if (outcome !== 'disabled') return;
+    businessMetrics.webhookEndpointDisabled();
+    logger.warn('webhook endpoint disabled', {
+      endpoint_id: endpointId,
+      org_id: tenant.orgId,
+      mode: tenant.mode,
+      reason: `every attempt failed for ${deps.endpointDisableAfterDays} days`,
+    });
+  } catch (error) {
+    logger.error('webhook endpoint outcome not noted', { endpoint_id: endpointId, error });
+  }
 }
 
 interface AttemptResult {

@@ -28,6 +28,10 @@ export interface WebhookEndpoint {
   readonly secrets: readonly WebhookSecret[];
   readonly created_at: string;
   readonly updated_at: string;
+  /** Since when every attempt to it has failed (cleared by a delivered one). */
+  readonly failing_since?: string;
+  /** Why the service disabled it: `failing` (every attempt failed for the stage's endpointDisableAfterDays). */
+  readonly disabled_reason?: 'failing';
 }
 
 /** The endpoints of one organization and mode, as one versioned list (one read per event to fan out). */
@@ -56,6 +60,8 @@ export interface EndpointView {
   readonly secret_created_at: string | null;
   /** Set while a rotated-out secret still signs (the end of its 24 h). */
   readonly previous_secret_expires_at: string | null;
+  readonly failing_since: string | null;
+  readonly disabled_reason: 'failing' | null;
 }
 
 export function endpointView(endpoint: WebhookEndpoint, now: Date): EndpointView {
@@ -78,6 +84,8 @@ export function endpointView(endpoint: WebhookEndpoint, now: Date): EndpointView
             .sort()
             .at(-1)!
         : null,
+    failing_since: endpoint.failing_since ?? null,
+    disabled_reason: endpoint.disabled_reason ?? null,
   };
 }
 
@@ -202,6 +210,11 @@ export async function updateEndpoint(
       ...(patch.enabled === undefined ? {} : { enabled: patch.enabled }),
       updated_at: now.toISOString(),
     };
+    if (patch.enabled === true) {
+      // Enabled again by its owner: the failing streak that disabled it starts over.
+      delete (updated as { failing_since?: string }).failing_since;
+      delete (updated as { disabled_reason?: string }).disabled_reason;
+    }
     const next = [...endpoints];
     next[index] = updated;
     return { next, result: endpointView(updated, now) };
@@ -252,4 +265,43 @@ export async function rotateEndpointSecret(
     next[index] = rotated;
     return { next, result: { ...endpointView(rotated, now), secret } };
   });
+}
+
+/**
+ * Notes an attempt's outcome on its endpoint: a failure starts its failing streak (failing_since), a
+ * delivery ends it, and a streak as long as `disableAfterMs` disables the endpoint (disabled_reason
+ * `failing`). Writes only when something changes; answers 'disabled' when this call disabled it.
+ */
+export async function noteEndpointOutcome(
+  store: WebhookEndpointStore,
+  tenant: Tenant,
+  endpointId: string,
+  delivered: boolean,
+  now: Date,
+  disableAfterMs: number,
+): Promise<'disabled' | 'unchanged' | 'noted'> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const { endpoints, version } = await store.list(tenant);
+    const index = endpoints.findIndex((e) => e.id === endpointId);
+    if (index < 0) return 'unchanged';
+    const current = endpoints[index]!;
+    let next: WebhookEndpoint | undefined;
+    let disabled = false;
+    if (delivered) {
+      if (current.failing_since !== undefined) {
+        const { failing_since: _ended, ...rest } = current;
+        next = rest;
+      }
+    } else if (current.failing_since === undefined) {
+      next = { ...current, failing_since: now.toISOString() };
+    } else if (current.enabled && now.getTime() - Date.parse(current.failing_since) >= disableAfterMs) {
+      next = { ...current, enabled: false, disabled_reason: 'failing', updated_at: now.toISOString() };
+      disabled = true;
+    }
+    if (!next) return 'unchanged';
+    const list = [...endpoints];
+    list[index] = next;
+    if (await store.replace(tenant, version, list)) return disabled ? 'disabled' : 'noted';
+  }
+  return 'unchanged';
 }

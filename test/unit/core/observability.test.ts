@@ -208,6 +208,7 @@ describe('secrets never reach the logs', () => {
           endpoints: memoryEndpointStore(),
           eventLog: memoryEventLog(),
           eventRetentionDays: 30,
+          endpointDisableAfterDays: 3,
         },
         {
           event_id: 'evt_1',

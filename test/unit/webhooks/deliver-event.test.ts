@@ -72,6 +72,7 @@ function harness(outcome: SendOutcome, jobOverride: Partial<Job> = {}) {
     endpoints: memoryEndpointStore(),
     eventLog: memoryEventLog(),
     eventRetentionDays: 30,
+    endpointDisableAfterDays: 3,
   };
   return { deps, sent, attempts, requests };
 }

@@ -84,6 +84,7 @@ function world(answer: (url: string) => SendOutcome = () => ({ statusCode: 200, 
     endpoints,
     eventLog,
     eventRetentionDays: 30,
+    endpointDisableAfterDays: 3,
   };
   const eventPorts = { eventLog, endpoints, jobs, queue, clock, eventRetentionDays: 30 };
   /** Runs every queued message (and what they queue) to the end. */
@@ -338,6 +339,47 @@ describe('resends', () => {
       resendEvent(w.eventPorts, tenant, 'evt_01a20000000070008000000000000009', {}),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('automatic disabling', () => {
+  it('disables an endpoint whose every attempt failed for 3 days, and a delivery in between starts over', async () => {
+    let up = false;
+    const w = world(() => (up ? { statusCode: 200 } : { statusCode: 503 }));
+    const a = await createEndpoint(w.endpointPorts, tenant, {
+      url: 'https://a.example.com/h',
+      enabled_events: ['*'],
+    });
+    const ping = async () => {
+      await sendTestEvent(w.eventPorts, tenant, a.id);
+      await deliverWebhook(w.delivery, w.queued.shift()!);
+      w.queued.length = 0; // retries are not the point here
+      return getEndpoint(w.endpointPorts, tenant, a.id);
+    };
+    expect(await ping()).toMatchObject({
+      enabled: true,
+      failing_since: T0.toISOString(),
+      disabled_reason: null,
+    });
+    w.advance(2 * 86_400_000);
+    up = true;
+    expect(await ping()).toMatchObject({ enabled: true, failing_since: null }); // delivered: the streak ends
+    up = false;
+    expect((await ping()).failing_since).toBe('2026-11-24T00:00:00.000Z');
+    w.advance(3 * 86_400_000 - 1000);
+    expect(await ping()).toMatchObject({ enabled: true }); // not yet 3 days
+    w.advance(1000);
+    expect(await ping()).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    // Its pending retries are dropped; its owner enables it again and the streak starts over.
+    w.queued.push({ ...event('job.completed'), target: { kind: 'endpoint', endpoint_id: a.id } });
+    const sent = w.requests.length;
+    await w.drain();
+    expect(w.requests).toHaveLength(sent);
+    expect(await updateEndpoint(w.endpointPorts, tenant, a.id, { enabled: true })).toMatchObject({
+      enabled: true,
+      failing_since: null,
+      disabled_reason: null,
     });
   });
 });
