@@ -48,14 +48,15 @@ export interface RouteDefinition {
     readonly keys?: boolean;
     /** Reads usage records, and gets the stage's rates. */
     readonly usage?: boolean;
-    /** The event log (events table) and the webhook endpoints (accounts table). */
-    readonly events?: boolean;
+    /** The event log (events table; read, or write: records pings) and the webhook endpoints (accounts table). */
+    readonly events?: 'read' | 'write';
   };
   /**
-   * Served through the one /v1/{proxy+} resource by its function (which routes by method and path
-   * itself), not by a method of its own: saves the stack's resources (webhook-routes.ts).
+   * The greedy resource (`/v1/{proxy+}`, `/v1/dashboard/{proxy+}`) the route is served through by its
+   * function, which routes by method and path itself, instead of a method of its own: saves the stack's
+   * resources (webhook-routes.ts).
    */
-  readonly proxied?: true;
+  readonly proxied?: string;
   /** For job routes: the kind's route (its submit use case). */
   readonly job?: JobRoute;
 }

@@ -29,7 +29,7 @@ export const WEBHOOKS_API_FUNCTION_ID = 'WebhooksApiFunction';
 /** The one API Gateway resource these routes are served through. */
 export const WEBHOOKS_PROXY_PATH = '/v1/{proxy+}';
 /** Endpoints (accounts table), the event log, jobs (to find an event's receivers) and the webhook queue. */
-const WEBHOOKS_ACCESS = { jobs: 'read', events: true, jobEvents: true } as const;
+const WEBHOOKS_ACCESS = { jobs: 'read', events: 'write', jobEvents: true } as const;
 
 const AUTH_ERRORS: readonly ErrorCode[] = [
   'UNAUTHORIZED',
@@ -54,7 +54,7 @@ const route = (definition: WebhookRoute): RouteDefinition => ({
   functionId: WEBHOOKS_API_FUNCTION_ID,
   access: WEBHOOKS_ACCESS,
   auth: 'api-key',
-  proxied: true,
+  proxied: WEBHOOKS_PROXY_PATH,
   errors: [...definition.errors, ...(definition.method === 'POST' ? IDEMPOTENCY_ERRORS : []), ...AUTH_ERRORS],
 });
 

@@ -17,9 +17,8 @@ import {
 } from '../core/webhooks/endpoints.ts';
 import { apiPorts } from '../wiring/api.ts';
 import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
-import type { RouteDefinition } from './route-definition.ts';
-import { routesForPath } from './routes.ts';
-import { WEBHOOK_ROUTES } from './webhook-routes.ts';
+import { proxiedRouteFor, routesForPath } from './routes.ts';
+import { WEBHOOKS_PROXY_PATH } from './webhook-routes.ts';
 import {
   createEndpointBody,
   endpointIdParam,
@@ -117,50 +116,12 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
 };
 
-/** The path's parameters by the route's names ({endpointId} …), or undefined when the path is not the route's. */
-function paramsOf(route: RouteDefinition, path: string): Record<string, string> | undefined {
-  const names = route.path.split('/');
-  const parts = path.split('/');
-  if (names.length !== parts.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [i, name] of names.entries()) {
-    const part = parts[i]!;
-    const param = /^\{([^}]+)\}$/.exec(name)?.[1];
-    if (param) {
-      if (part === '') return undefined;
-      try {
-        params[param] = decodeURIComponent(part);
-      } catch {
-        return undefined;
-      }
-    } else if (name !== part) return undefined;
-  }
-  return params;
-}
-
-/** The route of a request: the most specific path that matches (static before parameter), then the method. */
-export function matchWebhookRoute(
-  method: string,
-  rawPath: string,
-): { route: RouteDefinition; params: Record<string, string> } | { allowed: string[] } | undefined {
-  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
-  const matches = WEBHOOK_ROUTES.flatMap((route) => {
-    const params = paramsOf(route, path);
-    return params ? [{ route, params, specificity: -(route.path.match(/\{/g)?.length ?? 0) }] : [];
-  });
-  if (matches.length === 0) return undefined;
-  const best = Math.max(...matches.map((m) => m.specificity));
-  const onPath = matches.filter((m) => m.specificity === best);
-  const found = onPath.find((m) => m.route.method === method);
-  return found ? found : { allowed: [...new Set(onPath.map((m) => m.route.method))] };
-}
-
 const pipelines = new Map<string, ApiHandler>();
 
 async function webhooksApi(event: APIGatewayProxyEvent, context: Context) {
   const method = (event.httpMethod || 'GET').toUpperCase();
   const path = event.path || '/';
-  const matched = matchWebhookRoute(method, path);
+  const matched = proxiedRouteFor(WEBHOOKS_PROXY_PATH, method, path);
   if (!matched || 'allowed' in matched) {
     // A /v1 path no other resource took: the fallback's answer (this function serves /v1/{proxy+}).
     const allowed = matched?.allowed ?? [...new Set(routesForPath(path).map((r) => r.method))];

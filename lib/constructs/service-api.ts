@@ -9,8 +9,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DASHBOARD_API_FUNCTION_ID } from '../../functions/api/dashboard/dashboard-routes.ts';
-import { FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../../functions/api/routes.ts';
-import { WEBHOOKS_PROXY_PATH } from '../../functions/api/webhook-routes.ts';
+import { FALLBACK_HANDLER, PROXY_PATHS, ROUTES, takesIdempotencyKey } from '../../functions/api/routes.ts';
 import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
 import type { StageConfig } from '../config/stages.ts';
 import type { DashboardUserPool } from './dashboard-user-pool.ts';
@@ -112,7 +111,7 @@ export class ServiceApi {
     for (const route of ROUTES) {
       const shared = integrations.get(route.functionId);
       if (shared) {
-        if (!route.proxied) this.addRouteMethod(route, shared, resources.dashboardUserPool);
+        this.addRouteMethod(route, shared, resources.dashboardUserPool);
         continue;
       }
       const routeFn = this.routeFunction(route, environmentOf(route));
@@ -123,11 +122,6 @@ export class ServiceApi {
         scopePermissionToMethod: route.functionId !== DASHBOARD_API_FUNCTION_ID && !route.proxied,
       });
       integrations.set(route.functionId, integration);
-      if (route.proxied) {
-        // The proxied routes' one resource (webhook-routes.ts): their function routes by method and path.
-        this.restApi.root.resourceForPath(WEBHOOKS_PROXY_PATH).addMethod('ANY', integration);
-        continue;
-      }
       this.addRouteMethod(route, integration, resources.dashboardUserPool);
     }
   }
@@ -146,8 +140,8 @@ export class ServiceApi {
       scopePermissionToMethod: false,
     });
     const visit = (resource: apigw.IResource) => {
-      // /v1/{proxy+} is the proxied routes' (their function answers the rest of /v1 as this one does).
-      if (resource.path === WEBHOOKS_PROXY_PATH) return;
+      // A proxied routes' resource (its function answers the rest of its paths as this one does).
+      if (PROXY_PATHS.includes(resource.path)) return;
       resource.addMethod('ANY', integration);
       const children = resource.node.children.filter((c): c is apigw.Resource => c instanceof apigw.Resource);
       if (!children.some((c) => c.path.split('/').pop()?.startsWith('{')))
@@ -164,15 +158,16 @@ export class ServiceApi {
     pool: DashboardUserPool | undefined,
   ): void {
     const authorizer = route.auth === 'session' ? pool : undefined;
-    this.restApi.root
-      .resourceForPath(route.path)
-      .addMethod(
-        route.method,
-        integration,
-        authorizer
-          ? { authorizer: authorizer.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
-          : undefined,
-      );
+    // A proxied route: its function's ANY on the route's greedy resource, once for all its routes.
+    const resource = this.restApi.root.resourceForPath(route.proxied ?? route.path);
+    if (route.proxied && resource.node.tryFindChild('ANY')) return;
+    resource.addMethod(
+      route.proxied ? 'ANY' : route.method,
+      integration,
+      authorizer
+        ? { authorizer: authorizer.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
+        : undefined,
+    );
   }
 }
 
@@ -199,7 +194,11 @@ function grantRouteAccess(
   if (route.access.stopsJobs) resources.workflows.grantStopAll(fn);
   if (route.access.jobEvents) fn.bindQueue(resources.webhookQueue, ENV.webhookQueueUrl);
   if (route.access.events) {
-    fn.bindTable(resources.eventsTable, ENV.eventsTable, 'readWrite');
+    fn.bindTable(
+      resources.eventsTable,
+      ENV.eventsTable,
+      route.access.events === 'read' ? 'read' : 'readWrite',
+    );
     fn.addEnvironment(ENV.eventRetentionDays, String(config.webhooks.eventRetentionDays));
   }
   if (route.access.usage) {

@@ -3,7 +3,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_API_FUNCTION_ID } from '../../functions/api/dashboard/dashboard-routes.ts';
-import { DASHBOARD_PAGE, FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
+import { DASHBOARD_PAGE, FALLBACK_HANDLER, PROXY_PATHS, ROUTES } from '../../functions/api/routes.ts';
 import { WEBHOOKS_API_FUNCTION_ID, WEBHOOKS_PROXY_PATH } from '../../functions/api/webhook-routes.ts';
 import { functionOf, resources, type SynthesizedStage, synthStage } from './synth.ts';
 
@@ -69,17 +69,20 @@ describe('REST API', () => {
     },
   );
 
-  it('serves the webhook endpoint and event routes from one function through ANY /v1/{proxy+}', () => {
-    const fnId = functionOf(dev.serviceTemplate, WEBHOOKS_API_FUNCTION_ID);
-    const proxied = ROUTES.filter((r) => r.proxied);
-    expect(proxied.length).toBeGreaterThan(5);
-    for (const route of proxied) {
-      expect(route.functionId).toBe(WEBHOOKS_API_FUNCTION_ID);
-      expect(tree.methods.filter((m) => m.path === route.path)).toEqual([]);
+  it('serves the proxied routes through ANY on their greedy resource, to their function (the webhook routes: /v1/{proxy+})', () => {
+    expect(PROXY_PATHS).toContain(WEBHOOKS_PROXY_PATH);
+    expect(ROUTES.filter((r) => r.functionId === WEBHOOKS_API_FUNCTION_ID).every((r) => r.proxied)).toBe(
+      true,
+    );
+    for (const proxy of PROXY_PATHS) {
+      const routes = ROUTES.filter((r) => r.proxied === proxy);
+      expect(new Set(routes.map((r) => r.functionId)).size).toBe(1);
+      const fnId = functionOf(dev.serviceTemplate, routes[0]!.functionId);
+      for (const route of routes) expect(tree.methods.filter((m) => m.path === route.path)).toEqual([]);
+      expect(tree.methods.filter((m) => m.path === proxy)).toEqual([
+        { httpMethod: 'ANY', path: proxy, functionLogicalId: fnId, integrationType: 'AWS_PROXY' },
+      ]);
     }
-    expect(tree.methods.filter((m) => m.path === WEBHOOKS_PROXY_PATH)).toEqual([
-      { httpMethod: 'ANY', path: WEBHOOKS_PROXY_PATH, functionLogicalId: fnId, integrationType: 'AWS_PROXY' },
-    ]);
   });
 
   it('gives each route its own function (the dashboard routes share one, the webhook routes another), with the construct id the route table names', () => {
@@ -104,7 +107,7 @@ describe('REST API', () => {
   });
 
   it('sends every other method of every path (and the root) to the fallback function with ANY', () => {
-    for (const path of tree.paths.filter((p) => p !== WEBHOOKS_PROXY_PATH)) {
+    for (const path of tree.paths.filter((p) => !PROXY_PATHS.includes(p))) {
       const any = tree.methods.filter((m) => m.path === path && m.httpMethod === 'ANY');
       expect(any, `ANY on ${path}`).toHaveLength(1);
       expect(any[0]!.functionLogicalId, `ANY on ${path}`).toBe(fallbackFn);
@@ -123,7 +126,7 @@ describe('REST API', () => {
       const hasParameterChild = children.some((c) => c.slice(prefix.length).startsWith('{'));
       expect(hasParameterChild, `${path} has a parameter child or a {proxy+}`).toBe(true);
     }
-    for (const proxy of proxies.filter((p) => p !== WEBHOOKS_PROXY_PATH)) {
+    for (const proxy of proxies.filter((p) => !PROXY_PATHS.includes(p))) {
       expect(
         tree.methods.filter((m) => m.path === proxy).map((m) => [m.httpMethod, m.functionLogicalId]),
       ).toEqual([['ANY', fallbackFn]]);

@@ -3,12 +3,14 @@
 // webhook_events, each verified with its own secret by the reference Standard Webhooks library; an
 // endpoint that hangs does not delay the others; GET /v1/events lists the job's events and GET one shows
 // every attempt per receiver; a resend keeps the webhook-id; a rotated secret signs twice.
+import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
-import { newOrganization } from '../support/local-stack-process.ts';
+import { newOrganization, PROJECT_ROOT } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 
 const stack = sharedStack();
@@ -73,6 +75,7 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
 const typeOf = (r: Received) => (JSON.parse(r.body) as Json).type as string;
 
 describe('webhook endpoints and events', () => {
+  let orgId = '';
   let key = '';
   let endpointA: Json; // every event
   let endpointB: Json; // job.completed only
@@ -81,7 +84,9 @@ describe('webhook endpoints and events', () => {
   let completedAt = 0;
 
   it('creates endpoints, showing each secret once; refuses a URL the SSRF rules refuse', async () => {
-    key = await (await newOrganization(stack)).key('live');
+    const org = await newOrganization(stack);
+    orgId = org.orgId;
+    key = await org.key('live');
     const create = (body: Json) => call<Json>(stack.url, 'POST', '/v1/webhook-endpoints', { key, body });
     const a = await create({ url: `${receiver.url}/ok/a`, enabled_events: ['*'], description: 'all' });
     expect(a.status).toBe(201);
@@ -304,5 +309,31 @@ describe('webhook endpoints and events', () => {
     expect(wrongMethod.status).toBe(405);
     const unknownPath = await call<Json>(stack.url, 'GET', '/v1/not-a-route', { key });
     expect(unknownPath.status).toBe(404);
+  });
+
+  it("shows the dashboard the organization's endpoints and events per mode, through its greedy resource", async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'bin/keys.ts', 'signin-link', '--org', orgId, '--data-dir', stack.dataDir],
+      { cwd: PROJECT_ROOT },
+    );
+    const token = /dsi_\w+/.exec(stdout)![0];
+    const session = await call<Json>(stack.url, 'POST', '/v1/dashboard/sessions', { body: { token } });
+    const headers = { Authorization: `Bearer ${session.body.data.session_token}` };
+    const live = await call<Json>(stack.url, 'GET', '/v1/dashboard/webhook-endpoints?mode=live', { headers });
+    expect(live.status).toBe(200);
+    expect(live.body.data.endpoints.map((e: Json) => e.id)).toEqual([endpointA.id, endpointB.id]);
+    expect(live.text).not.toContain('whsec_');
+    const test = await call<Json>(stack.url, 'GET', '/v1/dashboard/webhook-endpoints', { headers });
+    expect(test.body.data.endpoints).toEqual([]);
+    const events = await call<Json>(stack.url, 'GET', `/v1/dashboard/events?mode=live&job_id=${jobId}`, {
+      headers,
+    });
+    expect(events.status).toBe(200);
+    expect(events.body.data.events.map((e: Json) => e.type)).toContain('job.completed');
+    const anonymous = await call<Json>(stack.url, 'GET', '/v1/dashboard/events?mode=live');
+    expect(anonymous.status).toBe(401);
+    const unknown = await call<Json>(stack.url, 'GET', '/v1/dashboard/nothing-here', { headers });
+    expect(unknown.status).toBe(404);
   });
 });
