@@ -96,8 +96,9 @@ export async function deliverWebhook(deps: DeliveryPorts, message: WebhookMessag
     await deps.queue.enqueue(message, delay);
     return;
   }
-  // A retry queued before receivers had targets is the webhook_url's.
+  // The event itself: record it and queue it for each receiver.
   if (!message.target && message.attempt === 1) return fanOut(deps, message, now);
+  // A retry queued before events named their receivers is the webhook_url's.
   const target: DeliveryTarget = message.target ?? { kind: 'webhook_url' };
   if (target.kind === 'webhook_url') return deliverToWebhookUrl(deps, message, now);
   return deliverToEndpoint(deps, message, target.endpoint_id, now);
