@@ -248,6 +248,31 @@ describe('webhook endpoints and events', () => {
       [false, 'delivered'],
       [true, 'delivered'],
     ]);
+    // A range resend: every job.completed of the last hour B wants, not only failing ones.
+    const before2 = receiver.on('/ok/b').length;
+    const range = await call<Json>(stack.url, 'POST', '/v1/events/resend', {
+      key,
+      body: {
+        created_from: new Date(Date.now() - 3600_000).toISOString(),
+        created_to: new Date().toISOString(),
+        failed_only: false,
+        endpoint_id: endpointB.id,
+      },
+    });
+    expect(range.status).toBe(202);
+    expect(range.body.data).toMatchObject({
+      events: 1,
+      deliveries: 1,
+      event_ids: [eventId],
+      has_more: false,
+    });
+    const third = await until('the range resend at endpoint B', () => receiver.on('/ok/b')[before2]);
+    expect(third.headers['webhook-id']).toBe(eventId);
+    const backwards = await call<Json>(stack.url, 'POST', '/v1/events/resend', {
+      key,
+      body: { created_from: '2026-11-02T00:00:00Z', created_to: '2026-11-01T00:00:00Z' },
+    });
+    expect(backwards.status).toBe(400);
     const unknown = await call<Json>(stack.url, 'POST', `/v1/events/evt_${'0'.repeat(32)}/resend`, {
       key,
       body: {},
