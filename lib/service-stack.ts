@@ -30,6 +30,7 @@ interface ServiceStackProps extends StackProps {
   readonly accountsTable: dynamodb.ITable;
   readonly idempotencyTable: dynamodb.ITable;
   readonly usageTable: dynamodb.ITable;
+  readonly eventsTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
   readonly accessLogsBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
@@ -98,6 +99,7 @@ export class ServiceStack extends Stack {
       ...shared,
       jobsTable: props.jobsTable,
       accountsTable: props.accountsTable,
+      eventsTable: props.eventsTable,
       mediaBucket: props.mediaBucket,
       webhookQueue: props.webhookQueue,
       webhookDeadLetterQueue: props.webhookDeadLetterQueue,
@@ -119,6 +121,7 @@ export class ServiceStack extends Stack {
       accountsTable: props.accountsTable,
       idempotencyTable: props.idempotencyTable,
       usageTable: props.usageTable,
+      eventsTable: props.eventsTable,
       mediaBucket: props.mediaBucket,
       webhookQueue: props.webhookQueue,
       workflows,

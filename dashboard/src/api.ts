@@ -107,6 +107,33 @@ export interface WebhookSecrets {
   previous: Array<{ secret: string; created_at: string; expires_at: string }>;
 }
 
+/** A webhook endpoint as GET /v1/dashboard/webhook-endpoints shows it (never its secret). */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  enabled_events: string[];
+  description: string | null;
+  enabled: boolean;
+  created_at: string;
+  failing_since: string | null;
+  disabled_reason: 'failing' | null;
+  previous_secret_expires_at: string | null;
+}
+
+/** An event as GET /v1/dashboard/events lists it. */
+export interface EventSummary {
+  id: string;
+  type: string;
+  created_at: string;
+  job_id: string | null;
+  delivery_success: boolean | null;
+}
+
+export interface EventPage {
+  events: EventSummary[];
+  pagination: { limit: number; count: number; has_more: boolean; next_cursor: string | null };
+}
+
 export interface WebhookAttempt {
   event_id: string;
   type: string;

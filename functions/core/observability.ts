@@ -165,6 +165,7 @@ export const businessMetrics = {
     emit(METRIC.webhookDeliveries, MetricUnit.Count, 1, {
       [DIMENSION.outcome]: delivered ? 'success' : 'failure',
     }),
+  webhookEndpointDisabled: () => emit(METRIC.webhookEndpointsDisabled, MetricUnit.Count, 1, {}),
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -145,6 +145,10 @@ export interface StageConfig {
     readonly allowLoopback: boolean;
     /** Delay before each delivery attempt after the first fails, in seconds (8 attempts in all). */
     readonly retryScheduleSeconds: readonly number[];
+    /** Days GET /v1/events keeps an event and its attempts (the events table's TTL removes it after). */
+    readonly eventRetentionDays: number;
+    /** An endpoint whose every attempt failed for this many days is disabled, with an alarm. */
+    readonly endpointDisableAfterDays: number;
   };
 }
 
@@ -253,6 +257,8 @@ const base = {
     allowHttp: false,
     allowLoopback: false,
     retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000, 36000],
+    eventRetentionDays: 30,
+    endpointDisableAfterDays: 3,
   },
 } as const;
 
@@ -266,7 +272,13 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     keyVariant: 'test-and-live',
     videoBundleUrlAllowlist: ['127.0.0.1', 'localhost'],
     // Compressed so a failing receiver exhausts its attempts in seconds on a laptop and in tests.
-    webhooks: { allowHttp: true, allowLoopback: true, retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1] },
+    webhooks: {
+      allowHttp: true,
+      allowLoopback: true,
+      retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1],
+      eventRetentionDays: 30,
+      endpointDisableAfterDays: 3,
+    },
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     renderer: { ...base.renderer, provider: 'local' },
     // A restarted or busy laptop catches up within seconds rather than a minute.
