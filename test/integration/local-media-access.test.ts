@@ -49,7 +49,8 @@ describe('local media URLs', () => {
     const forged = {
       'x-amz-date': date,
       'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
-      authorization: `AWS4-HMAC-SHA256 Credential=local/${date.slice(0, 8)}/ap-southeast-2/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=${'0'.repeat(64)}`,
+      // The stack's own access key id, so what is refused is the signature itself.
+      authorization: `AWS4-HMAC-SHA256 Credential=${storeCredentials(stack.dataDir).accessKeyId}/${date.slice(0, 8)}/ap-southeast-2/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=${'0'.repeat(64)}`,
     };
     const object = new URL(mediaUrl.pathname, mediaUrl.origin);
     const bucket = mediaUrl.pathname.split('/')[1]!;

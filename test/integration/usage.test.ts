@@ -95,17 +95,19 @@ describe('GET /v1/usage', () => {
     });
     // The failed job is not there: 3 jobs, not 4.
     expect(report.days).toEqual([
-      { date: today, job_type: 'frontage_detection', jobs: 2, units: 2, amount: frontage },
-      { date: today, job_type: 'markup_v2', jobs: 1, units: 1, amount: markup },
+      { date: today, job_type: 'frontage_detection', jobs: 2, units: 2, renditions: 0, amount: frontage },
+      { date: today, job_type: 'markup_v2', jobs: 1, units: 1, renditions: 0, amount: markup },
     ]);
     expect(report.totals).toEqual({
       jobs: 3,
       units: 3,
+      renditions: 0,
       amount: Math.round((frontage + markup) * 100) / 100,
       by_job_type: {
-        frontage_detection: { jobs: 2, units: 2, amount: frontage },
-        markup_v2: { jobs: 1, units: 1, amount: markup },
+        frontage_detection: { jobs: 2, units: 2, renditions: 0, amount: frontage },
+        markup_v2: { jobs: 1, units: 1, renditions: 0, amount: markup },
       },
+      by_rendition: {},
     });
     // The default range is the last 30 days.
     const from = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
@@ -116,7 +118,7 @@ describe('GET /v1/usage', () => {
     const report = await usageCounting(keys.aTest, 1, 2_000);
     expect(report).toMatchObject({ organization_id: orgs.a, mode: 'test', billed: false });
     expect(report.days).toEqual([
-      { date: today, job_type: 'frontage_detection', jobs: 1, units: 1, amount: 0 },
+      { date: today, job_type: 'frontage_detection', jobs: 1, units: 1, renditions: 0, amount: 0 },
     ]);
     expect(report.totals).toMatchObject({ jobs: 1, units: 1, amount: 0 });
   });
@@ -127,13 +129,24 @@ describe('GET /v1/usage', () => {
     expect(b.totals).toEqual({
       jobs: 1,
       units: 1,
+      renditions: 0,
       amount: rates.frontage_detection,
-      by_job_type: { frontage_detection: { jobs: 1, units: 1, amount: rates.frontage_detection } },
+      by_job_type: {
+        frontage_detection: { jobs: 1, units: 1, renditions: 0, amount: rates.frontage_detection },
+      },
+      by_rendition: {},
     });
     const bTest = await usage(keys.bTest);
     expect(bTest.status, bTest.text).toBe(200);
     expect(bTest.body.data.days).toEqual([]);
-    expect(bTest.body.data.totals).toEqual({ jobs: 0, units: 0, amount: 0, by_job_type: {} });
+    expect(bTest.body.data.totals).toEqual({
+      jobs: 0,
+      units: 0,
+      renditions: 0,
+      amount: 0,
+      by_job_type: {},
+      by_rendition: {},
+    });
   });
 
   it('reads only the days asked for', async () => {

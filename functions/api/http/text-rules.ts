@@ -31,33 +31,47 @@ export function badTextReason(text: string): string | undefined {
   return `contains an unpaired UTF-16 surrogate (${hex(code)}) at position ${match.index}: send the text as valid Unicode`;
 }
 
-function joinPath(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}[${key}]`;
-  return parent ? `${parent}.${key}` : key;
+/** Where a value sits: its key and its container's place, turned into a path only when a field is named. */
+interface Place {
+  readonly parent: Place | undefined;
+  readonly key: string | number;
 }
 
-/** Every string of a parsed JSON body with a character the service refuses, by field (at most ten). */
+function pathOf(place: Place | undefined): string {
+  const keys: Array<string | number> = [];
+  for (let p = place; p; p = p.parent) keys.push(p.key);
+  return keys
+    .reverse()
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`))
+    .join('');
+}
+
+/**
+ * Every string of a parsed JSON body with a character the service refuses, by field (at most ten). The walk
+ * keeps its own stack and builds a path only for a field it names: a body nested millions deep (which
+ * JSON.parse takes) must neither overflow the call stack nor build a path per level.
+ */
 export function badTextDetails(body: unknown): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  const visit = (value: unknown, path: string): void => {
-    if (details.length > MAX_DETAILS) return;
+  const pending: Array<[value: unknown, place: Place | undefined]> = [[body, undefined]];
+  while (pending.length > 0 && details.length <= MAX_DETAILS) {
+    const [value, place] = pending.pop()!;
     if (typeof value === 'string') {
       const reason = badTextReason(value);
-      if (reason) details.push({ path: path || '(body)', message: reason });
+      if (reason) details.push({ path: pathOf(place) || '(body)', message: reason });
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => {
-        visit(item, joinPath(path, i));
-      });
+      for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], { parent: place, key: i }]);
     } else if (typeof value === 'object' && value !== null) {
-      for (const [key, item] of Object.entries(value)) {
-        if (path === '' && OPAQUE_FIELDS.has(key)) continue;
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        if (!place && OPAQUE_FIELDS.has(key)) continue;
         const reason = badTextReason(key);
-        if (reason) details.push({ path: joinPath(path, key), message: `its name ${reason}` });
-        else visit(item, joinPath(path, key));
+        if (reason) details.push({ path: pathOf({ parent: place, key }), message: `its name ${reason}` });
+        else pending.push([item, { parent: place, key }]);
       }
     }
-  };
-  visit(body, '');
+  }
   if (details.length > MAX_DETAILS) {
     details.length = MAX_DETAILS;
     details.push({ path: '(body)', message: 'more fields hold characters the service refuses' });

@@ -75,3 +75,14 @@ describe('text rules', () => {
     expect(details.at(-1)?.message).toContain('more fields');
   });
 });
+
+describe('text rules on deep bodies', () => {
+  it('walks a body nested a million deep without overflowing, and names a field deep inside', () => {
+    const depth = 1_000_000;
+    const deep = JSON.parse(`${'['.repeat(depth)}"x\\u0000"${']'.repeat(depth)}`);
+    const details = badTextDetails({ deep });
+    expect(details).toHaveLength(1);
+    expect(details[0]!.path.startsWith('deep[0][0]')).toBe(true);
+    expect(details[0]!.path.length).toBe('deep'.length + 3 * depth);
+  });
+});
