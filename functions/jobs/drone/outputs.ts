@@ -53,6 +53,9 @@ export interface StillPlan {
   readonly request: StillRequest;
   readonly pose: DronePoseUsed;
   readonly shotType: ShotType;
+  /** The camera the still is drawn with, and the front direction it was resolved with (re-framing reads both). */
+  readonly camera: ResolvedCamera;
+  readonly frontDirection: number | null;
 }
 
 /** drone_stills: a V1 preset is a V2 pose, so it goes through the same plan as a capture. */
@@ -92,6 +95,8 @@ export function planStill(
     },
     pose: poseUsed(camera, scene.propertyCenter),
     shotType: shot,
+    camera,
+    frontDirection: frontDirection ?? null,
   };
 }
 
