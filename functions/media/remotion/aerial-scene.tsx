@@ -179,6 +179,7 @@ export function AerialScene(props: AerialSceneProps) {
           durationInFrames > 1 ? frame / (durationInFrames - 1) : 1,
         );
   const resolved = resolveCamera(pose, props.frontDirection ?? undefined);
+  // A re-framed rendition brings its own lens (camera/reframe.ts); the sky test below reads it too.
   const camera = props.verticalFovDeg ? { ...resolved, verticalFovDeg: props.verticalFovDeg } : resolved;
   return (
     <AbsoluteFill style={{ backgroundColor: grade.skyHorizon }}>
@@ -213,7 +214,11 @@ function failOnShaderErrors(state: { gl: THREE.WebGLRenderer }) {
 
 function Rig({ camera }: { camera: ResolvedCamera }) {
   const three = useThree((s) => s.camera) as THREE.PerspectiveCamera;
+  // The composition's own shape, set here rather than left to the canvas's resize handling, so a square or
+  // portrait rendition is projected exactly as its framing was computed (camera/reframe.ts).
+  const { width, height } = useVideoConfig();
   const { position: p, forward: f, up: u } = camera;
+  three.aspect = width / height;
   three.fov = camera.verticalFovDeg;
   three.near = Math.max(1, camera.pose.distance * 0.02);
   three.far = 60_000;

@@ -4,7 +4,11 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AERIAL_STILL } from '../../../functions/media/remotion/aerial-compositions.ts';
+import {
+  AERIAL_FOOTAGE_RENDITIONS,
+  AERIAL_STILL,
+  AERIAL_STILL_RENDITIONS,
+} from '../../../functions/media/remotion/aerial-compositions.ts';
 import { BROCHURE_COMPOSITIONS } from '../../../functions/media/remotion/brochure-scene.ts';
 import { FIXED_METADATA_COMPOSITIONS } from '../../../functions/media/remotion/fixed-metadata.ts';
 
@@ -16,21 +20,34 @@ const root = readFileSync(
 const elements = [...root.matchAll(/<(Composition|Still)\b[\s\S]*?\/>/g)].map((m) => m[0]);
 
 describe('compositions whose metadata does not depend on props', () => {
-  it('are the aerial still and every brochure slide', () => {
+  it('are the aerial still, its social renditions and every brochure slide', () => {
     expect([...FIXED_METADATA_COMPOSITIONS].sort()).toEqual(
-      [AERIAL_STILL.id, ...Object.values(BROCHURE_COMPOSITIONS)].sort(),
+      [
+        AERIAL_STILL.id,
+        ...Object.values(AERIAL_STILL_RENDITIONS).map((format) => format.id),
+        ...Object.values(BROCHURE_COMPOSITIONS),
+      ].sort(),
     );
+    // The footage renditions take their length from their props: never in the set.
+    for (const format of Object.values(AERIAL_FOOTAGE_RENDITIONS))
+      expect(FIXED_METADATA_COMPOSITIONS.has(format.id)).toBe(false);
   });
 
   it('are declared in root.tsx without calculateMetadata', () => {
     const aerialStill = elements.filter((e) => e.includes('id={AERIAL_STILL.id}'));
     const slides = elements.filter((e) => e.startsWith('<Still'));
     expect(aerialStill).toHaveLength(1);
+    // The social stills: one element, mapped over AERIAL_STILL_RENDITIONS.
+    const stillRenditions = root.match(
+      /Object\.values\(AERIAL_STILL_RENDITIONS\)\.map\(\(format\) => \(\s*(<Composition\b[\s\S]*?\/>)/,
+    );
+    expect(stillRenditions?.[1]).toContain('id={format.id}');
+    aerialStill.push(stillRenditions![1]!);
     expect(slides).toHaveLength(1); // one element, mapped over BROCHURE_COMPOSITIONS
     expect(root).toContain('Object.values(BROCHURE_COMPOSITIONS).map((id) =>');
     expect(slides[0]).toContain('id={id}');
     for (const element of [...aerialStill, ...slides]) expect(element).not.toContain('calculateMetadata');
-    // The check can fail: the reveal and the footage take their length from their props.
-    expect(elements.filter((e) => e.includes('calculateMetadata'))).toHaveLength(2);
+    // The check can fail: the reveal, the footage and its renditions take their length from their props.
+    expect(elements.filter((e) => e.includes('calculateMetadata'))).toHaveLength(3);
   });
 });
