@@ -4,7 +4,17 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 
-const all = ['api', 'startup', 'frontage', 'markup', 'imagery', 'brochure', 'render-load', 'drone'];
+const all = [
+  'api',
+  'startup',
+  'frontage',
+  'markup',
+  'imagery',
+  'renditions',
+  'brochure',
+  'render-load',
+  'drone',
+];
 const optIn = ['load', 'kit'];
 const names = new Set([...all, ...optIn]);
 const args = process.argv.slice(2);

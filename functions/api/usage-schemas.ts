@@ -1,6 +1,7 @@
 // The usage resource: GET /v1/usage's query and answer, as the OpenAPI document publishes them. The
 // range rules (real dates, from ≤ to, at most 366 days) live in the use case, which the dashboard shares.
 import { z } from 'zod';
+import { RENDITION_NAMES } from '../core/schemas/renditions.ts';
 import { USAGE_RANGE } from '../core/use-cases/usage.ts';
 import { JOB_TYPE_SPECS, JOB_TYPES } from '../jobs/registry.ts';
 
@@ -28,9 +29,14 @@ const figures = {
     .meta({
       description: `Billable units: one per job, or one per started second of video (${PER_SECOND.join(', ')}).`,
     }),
-  amount: z
-    .number()
-    .meta({ description: 'units × the live rate of the job type, in `currency`; 0 for test keys.' }),
+  renditions: z.int().min(0).meta({
+    description:
+      'Renditions made (each media file’s portal, web set, social shapes and print count one each), each billed at its kind’s live rate.',
+  }),
+  amount: z.number().meta({
+    description:
+      'units × the live rate of the job type, plus each rendition × its kind’s live rate, in `currency`; 0 for test keys.',
+  }),
 };
 
 const usageFigures = z.object(figures).meta({ id: 'UsageFigures' });
@@ -61,6 +67,9 @@ export const usageReport = z
       by_job_type: z.partialRecord(z.enum(JOB_TYPES), usageFigures).meta({
         description: 'The totals of each job type that has usage in the range.',
       }),
+      by_rendition: z
+        .partialRecord(z.enum(RENDITION_NAMES), z.object({ count: z.int().min(0), amount: z.number() }))
+        .meta({ description: 'How many renditions of each kind were made in the range, and their amount.' }),
     }),
   })
   .meta({ id: 'Usage' });

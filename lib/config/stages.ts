@@ -157,7 +157,7 @@ const STAGING_PLANS: Readonly<Record<string, RatePlan>> = {
 };
 
 // Placeholder list prices (AUD, excluding GST) until commercial rates are set: per job, or per second
-// of video for the two video kinds.
+// of video for the two video kinds, and per rendition.
 const LIST_PRICES: UsagePricing = {
   currency: 'AUD',
   livePerUnit: {
@@ -174,6 +174,16 @@ const LIST_PRICES: UsagePricing = {
     drone_footage: 0.4,
     // A kit's children are billed as their kinds; the kit itself is metered at no charge.
     listing_kit: 0,
+  },
+  // Per rendition made (a media file's portal JPEG, its web set, each social shape, a slide's print PDF);
+  // a video rendition is rendered again, so it costs more than a picture's.
+  livePerRendition: {
+    portal: 0.05,
+    web: 0.05,
+    social_square: 0.1,
+    social_portrait: 0.1,
+    social_story: 0.1,
+    print: 0.1,
   },
 };
 

@@ -6,7 +6,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobType, Tenant } from '../../core/jobs/job-types.ts';
-import type { BillingUnit } from '../../core/usage/billing.ts';
+import type { BillingUnit, RenditionCounts } from '../../core/usage/billing.ts';
 import {
   type UsageItem,
   type UsageRecord,
@@ -36,6 +36,7 @@ export class DynamoUsageStore implements UsageStore {
             job_type: usage.jobType,
             unit: usage.unit,
             units: usage.units,
+            ...(usage.renditions ? { renditions: usage.renditions } : {}),
             completed_at: usage.completedAt,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -58,7 +59,7 @@ export class DynamoUsageStore implements UsageStore {
           // '~' sorts after every job id character: the whole of the `to` day is inside the range.
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
           ExpressionAttributeValues: { ':pk': tenantKey(tenant), ':from': `D#${from}#`, ':to': `D#${to}#~` },
-          ProjectionExpression: 'sk, job_id, job_type, #unit, units',
+          ProjectionExpression: 'sk, job_id, job_type, #unit, units, renditions',
           ExpressionAttributeNames: { '#unit': 'unit' },
           ExclusiveStartKey: startKey,
         }),
@@ -70,6 +71,7 @@ export class DynamoUsageStore implements UsageStore {
           jobType: item.job_type as JobType,
           unit: item.unit as BillingUnit,
           units: item.units as number,
+          ...(item.renditions ? { renditions: item.renditions as RenditionCounts } : {}),
         });
       }
       startKey = page.LastEvaluatedKey;

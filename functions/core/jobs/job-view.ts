@@ -17,6 +17,9 @@ export function collectMediaKeys(value: unknown, keys: Set<string>): void {
     for (const item of value) if (typeof item === 'object' && item !== null) collectMediaKeys(item, keys);
   } else if (isStoredMedia(value)) {
     keys.add(value.s3_key);
+    // A media file may carry others (its renditions, its branded version).
+    for (const [name, item] of Object.entries(value))
+      if (name !== 's3_key' && typeof item === 'object' && item !== null) collectMediaKeys(item, keys);
   } else if (typeof value === 'object' && value !== null) {
     for (const item of Object.values(value))
       if (typeof item === 'object' && item !== null) collectMediaKeys(item, keys);
@@ -28,7 +31,7 @@ function replaceMedia(value: unknown, signed: ReadonlyMap<string, SignedUrl>): u
   if (isStoredMedia(value)) {
     const { s3_key, ...rest } = value;
     const url = signed.get(s3_key)!;
-    return { url: url.url, expires_at: url.expiresAt, ...rest };
+    return { url: url.url, expires_at: url.expiresAt, ...(replaceMedia(rest, signed) as object) };
   }
   if (typeof value === 'object' && value !== null) {
     const copy: Record<string, unknown> = {};

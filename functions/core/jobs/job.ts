@@ -31,7 +31,12 @@ export interface JobOutbox {
   readonly event_id: string;
   readonly event_type: 'job.completed' | 'job.failed' | 'job.canceled';
   readonly created_at: string;
-  readonly usage?: { readonly unit: string; readonly units: number };
+  readonly usage?: {
+    readonly unit: string;
+    readonly units: number;
+    /** The renditions the job made, by name (absent: none). */
+    readonly renditions?: Readonly<Record<string, number>>;
+  };
 }
 
 export interface Job {

@@ -35,7 +35,7 @@ export type StoredMedia = z.infer<typeof storedMedia>;
  * way, so the two cannot drift apart.
  */
 export type Stored<T> = T extends MediaFile
-  ? StoredMedia
+  ? StoredMedia & { [K in Exclude<keyof T, keyof MediaFile>]: Stored<T[K]> }
   : T extends readonly (infer U)[]
     ? Stored<U>[]
     : T extends object

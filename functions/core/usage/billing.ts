@@ -2,6 +2,7 @@
 // (`billing` on its JobTypeSpec); the state machine hands that declaration to the completion step, which
 // measures the job's output with it. The platform knows the measures, never the kinds.
 import { logger } from '../observability.ts';
+import { RENDITION_NAMES, type RenditionName } from '../schemas/renditions.ts';
 
 /** What one unit is: a job, or one second of rendered video (rounded up). */
 export const BILLING_UNITS = ['job', 'video_second'] as const;
@@ -35,4 +36,29 @@ export function billableUnits(spec: BillingSpec, output: Readonly<Record<string,
       return Math.max(1, Math.ceil(seconds - 1e-9));
     }
   }
+}
+
+/** How many of each rendition a job made: one per rendition named in a media file's `renditions` map. */
+export type RenditionCounts = Partial<Record<RenditionName, number>>;
+
+/**
+ * The renditions in a job's output, counted for billing: each rendition of each media file once (the web
+ * set is one rendition; a video rendition's branded version is part of it).
+ */
+export function renditionCounts(output: unknown): RenditionCounts {
+  const counts: RenditionCounts = {};
+  const known = new Set<string>(RENDITION_NAMES);
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === 'renditions' && typeof item === 'object' && item !== null && !Array.isArray(item)) {
+          for (const name of Object.keys(item))
+            if (known.has(name)) counts[name as RenditionName] = (counts[name as RenditionName] ?? 0) + 1;
+        } else visit(item);
+      }
+    }
+  };
+  visit(output);
+  return counts;
 }

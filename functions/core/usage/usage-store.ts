@@ -1,7 +1,7 @@
 // The usage port: one record per completed job, written once and read by date range.
 // Its DynamoDB adapter (and the table's keys) is functions/adapters/dynamodb/usage-store.ts.
 import type { JobType, Tenant } from '../jobs/job-types.ts';
-import type { BillingUnit } from './billing.ts';
+import type { BillingUnit, RenditionCounts } from './billing.ts';
 
 export interface UsageRecord {
   readonly tenant: Tenant;
@@ -9,6 +9,8 @@ export interface UsageRecord {
   readonly jobType: JobType;
   readonly unit: BillingUnit;
   readonly units: number;
+  /** The renditions the job made, billed at their own rates (absent: none). */
+  readonly renditions?: RenditionCounts;
   /** The job's completed_at (ISO 8601, UTC); its date is the usage day. */
   readonly completedAt: string;
 }
@@ -20,6 +22,7 @@ export interface UsageItem {
   readonly jobType: JobType;
   readonly unit: BillingUnit;
   readonly units: number;
+  readonly renditions?: RenditionCounts;
 }
 
 /** The port the completion step records through and the usage use case reads through. */

@@ -3,6 +3,7 @@
 // billed (amount 0, billed: false). GET /v1/usage and the developer dashboard both call getUsage.
 import { apiErrors, type ErrorDetail } from '../errors.ts';
 import type { JobType, Mode } from '../jobs/job-types.ts';
+import type { RenditionName } from '../schemas/renditions.ts';
 import type { UsageStore } from '../usage/usage-store.ts';
 
 /** The stage's rates: the price of one unit of each job type in live mode. */
@@ -10,6 +11,8 @@ export interface UsagePricing {
   readonly currency: 'AUD';
   /** Price per unit (see each job type's billing unit), in `currency`. A type without a price is free. */
   readonly livePerUnit: Readonly<Record<JobType, number>>;
+  /** Price per rendition of each kind (see the renditions a job made), in `currency`; absent: free. */
+  readonly livePerRendition?: Readonly<Partial<Record<RenditionName, number>>>;
 }
 
 export const USAGE_RANGE = {
@@ -31,6 +34,8 @@ export interface UsageQuery {
 export interface UsageFigures {
   readonly jobs: number;
   readonly units: number;
+  /** Renditions made (each billed at its kind's rate). */
+  readonly renditions: number;
   readonly amount: number;
 }
 
@@ -50,7 +55,12 @@ export interface UsageReport {
   readonly billed: boolean;
   /** One row per date and job type that has usage, by date then job type; empty days are absent. */
   readonly days: readonly UsageDay[];
-  readonly totals: UsageFigures & { readonly by_job_type: Readonly<Record<JobType, UsageFigures>> };
+  readonly totals: UsageFigures & {
+    readonly by_job_type: Readonly<Record<JobType, UsageFigures>>;
+    readonly by_rendition: Readonly<
+      Partial<Record<RenditionName, { readonly count: number; readonly amount: number }>>
+    >;
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -106,26 +116,53 @@ export async function getUsage(
   const billed = query.mode === 'live';
   const items = await store.list({ orgId: query.orgId, mode: query.mode }, from, to);
 
-  const rows = new Map<string, { date: string; job_type: JobType; jobs: number; units: number }>();
+  const rows = new Map<
+    string,
+    {
+      date: string;
+      job_type: JobType;
+      jobs: number;
+      units: number;
+      renditions: number;
+      renditionCents: number;
+    }
+  >();
+  const byRendition: Partial<Record<RenditionName, { count: number; cents: number }>> = {};
   for (const item of items) {
     const key = `${item.date}\u0000${item.jobType}`;
-    const row = rows.get(key) ?? { date: item.date, job_type: item.jobType, jobs: 0, units: 0 };
+    const row = rows.get(key) ?? {
+      date: item.date,
+      job_type: item.jobType,
+      jobs: 0,
+      units: 0,
+      renditions: 0,
+      renditionCents: 0,
+    };
     row.jobs += 1;
     row.units += item.units;
+    for (const [name, count] of Object.entries(item.renditions ?? {}) as [RenditionName, number][]) {
+      const cents = billed ? toCents(count, pricing.livePerRendition?.[name] ?? 0) : 0;
+      row.renditions += count;
+      row.renditionCents += cents;
+      const total = (byRendition[name] ??= { count: 0, cents: 0 });
+      total.count += count;
+      total.cents += cents;
+    }
     rows.set(key, row);
   }
   const sorted = [...rows.values()].sort((a, b) =>
     a.date === b.date ? a.job_type.localeCompare(b.job_type) : a.date.localeCompare(b.date),
   );
 
-  const byType: Record<JobType, { jobs: number; units: number; cents: number }> = {};
+  const byType: Record<JobType, { jobs: number; units: number; renditions: number; cents: number }> = {};
   let totalCents = 0;
-  const days: UsageDay[] = sorted.map((row) => {
-    const cents = billed ? toCents(row.units, pricing.livePerUnit[row.job_type] ?? 0) : 0;
-    byType[row.job_type] ??= { jobs: 0, units: 0, cents: 0 };
+  const days: UsageDay[] = sorted.map(({ renditionCents, ...row }) => {
+    const cents = (billed ? toCents(row.units, pricing.livePerUnit[row.job_type] ?? 0) : 0) + renditionCents;
+    byType[row.job_type] ??= { jobs: 0, units: 0, renditions: 0, cents: 0 };
     const type = byType[row.job_type]!;
     type.jobs += row.jobs;
     type.units += row.units;
+    type.renditions += row.renditions;
     type.cents += cents;
     totalCents += cents;
     return { ...row, amount: cents / 100 };
@@ -143,12 +180,16 @@ export async function getUsage(
     totals: {
       jobs: days.reduce((sum, d) => sum + d.jobs, 0),
       units: days.reduce((sum, d) => sum + d.units, 0),
+      renditions: days.reduce((sum, d) => sum + d.renditions, 0),
       amount: totalCents / 100,
       by_job_type: Object.fromEntries(
         Object.entries(byType).map(([type, t]) => [
           type,
-          { jobs: t.jobs, units: t.units, amount: t.cents / 100 },
+          { jobs: t.jobs, units: t.units, renditions: t.renditions, amount: t.cents / 100 },
         ]),
+      ),
+      by_rendition: Object.fromEntries(
+        Object.entries(byRendition).map(([name, r]) => [name, { count: r.count, amount: r.cents / 100 }]),
       ),
     },
   };

@@ -4,7 +4,7 @@
 // failed write leaves behind, the outbox sweeper relays (outbox.ts).
 import type { JobErrorInfo, JsonObject } from '../jobs/job.ts';
 import { businessMetrics, logger } from '../observability.ts';
-import { type BillingSpec, billableUnits, DEFAULT_BILLING } from '../usage/billing.ts';
+import { type BillingSpec, billableUnits, DEFAULT_BILLING, renditionCounts } from '../usage/billing.ts';
 import type { UsageStore } from '../usage/usage-store.ts';
 import { relayNow } from './outbox.ts';
 import { type CaughtError, jobErrorFromCaught } from './step-errors.ts';
@@ -41,7 +41,12 @@ export async function recordLifecycle(
     }
     case 'completed': {
       const billing = event.billing ?? DEFAULT_BILLING;
-      const usage = { unit: billing.unit, units: billableUnits(billing, event.output) };
+      const renditions = renditionCounts(event.output);
+      const usage = {
+        unit: billing.unit,
+        units: billableUnits(billing, event.output),
+        ...(Object.keys(renditions).length ? { renditions } : {}),
+      };
       const completed = await ports.jobs.complete(ref, event.output, now, usage);
       if (completed) {
         businessMetrics.jobCompleted(event.job.job_type);

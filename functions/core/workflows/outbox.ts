@@ -15,7 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { Job } from '../jobs/job.ts';
 import { type JobRef, type JobStore, PENDING_SHARDS } from '../jobs/job-store.ts';
 import { logger } from '../observability.ts';
-import type { BillingUnit } from '../usage/billing.ts';
+import type { BillingUnit, RenditionCounts } from '../usage/billing.ts';
 import type { UsageStore } from '../usage/usage-store.ts';
 import type { JobEvents } from './step-runtime.ts';
 import { type WorkflowStarter, workflowInputFor } from './workflow-starter.ts';
@@ -65,6 +65,7 @@ export async function relayOutbox(ports: OutboxPorts, job: Job): Promise<boolean
       jobType: job.jobType,
       unit: box.usage.unit as BillingUnit,
       units: box.usage.units,
+      ...(box.usage.renditions ? { renditions: box.usage.renditions as RenditionCounts } : {}),
       completedAt: job.completedAt ?? box.created_at,
     });
   }

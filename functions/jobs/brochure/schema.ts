@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { address, commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
+import { renditionsField, SLIDE_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { SLIDE_LAYOUTS } from '../../media/brochure/layout-rules.ts';
 import { BROCHURE_SLIDE_TYPES } from '../../media/remotion/brochure-scene.ts';
 
@@ -88,6 +89,10 @@ export const brochureSlideRequest = z
         }),
       })
       .default({}),
+    renditions: renditionsField(
+      SLIDE_RENDITIONS,
+      'brochure slides (they carry text, which listing portals forbid on photos)',
+    ),
     ...commonRequestFields,
   })
   .superRefine((request, ctx) => {

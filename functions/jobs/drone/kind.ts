@@ -91,6 +91,7 @@ export const droneKind: JobKind = {
         summary: 'Renders aerial footage of the property along a style preset; creates a drone_footage job.',
         tag: TAG,
         body: droneFootageRequest,
+        errors: ['URL_NOT_ALLOWED'],
         submit: submitDroneFootage,
       }),
       output: droneFootageOutput,

@@ -10,6 +10,12 @@ import {
 } from '../../core/schemas/common.ts';
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
 import {
+  endCardBranding,
+  renditionsField,
+  STILL_RENDITIONS,
+  VIDEO_RENDITIONS,
+} from '../../core/schemas/renditions.ts';
+import {
   ANGLE_PRESETS,
   COMPASS_PRESET_TILT_DEG,
   DEFAULT_ANGLE_PRESET,
@@ -84,6 +90,7 @@ export const droneStillsRequest = z
       })
       .superRefine(requireBothOrNeither('lat', 'lng'))
       .default({ angle: DEFAULT_ANGLE_PRESET, distance: DEFAULT_DISTANCE_PRESET }),
+    renditions: renditionsField(STILL_RENDITIONS, 'drone stills'),
     ...commonRequestFields,
   })
   .meta({ id: 'DroneStillsRequest' });
@@ -128,6 +135,7 @@ export const droneCaptureRequest = z
       })
       .superRefine(requireBothOrNeither('lat', 'lng'))
       .default({}),
+    renditions: renditionsField(STILL_RENDITIONS, 'drone stills'),
     ...commonRequestFields,
   })
   .meta({ id: 'DroneCaptureRequest' });
@@ -158,6 +166,8 @@ export const droneFootageRequest = z
         ...location,
       })
       .superRefine(requireBothOrNeither('lat', 'lng')),
+    renditions: renditionsField(VIDEO_RENDITIONS, 'drone footage', 'Each is rendered again in its shape.'),
+    branding: endCardBranding.optional(),
     ...commonRequestFields,
   })
   .meta({ id: 'DroneFootageRequest' });

@@ -10,6 +10,7 @@ import {
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
+import { renditionsField, STILL_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { COMPASS_LABELS } from '../../domain/geometry/bearing.ts';
 import { RESO_DIRECTION_FACES } from '../../domain/geometry/solar.ts';
 import {
@@ -25,6 +26,7 @@ export const frontageDetectRequest = z
     address,
     options: locationOptions.optional(),
     ...imageryRequestFields,
+    renditions: renditionsField(STILL_RENDITIONS, 'frontage references'),
     ...commonRequestFields,
   })
   .meta({
@@ -45,6 +47,7 @@ export const frontageEditRequest = z
     center_lng: longitude
       .optional()
       .meta({ description: 'Adjusted longitude of the property centre (give with center_lat).' }),
+    renditions: renditionsField(STILL_RENDITIONS, 'frontage references'),
     ...commonRequestFields,
   })
   .superRefine(requireBothOrNeither('center_lat', 'center_lng'))

@@ -9,6 +9,7 @@ import {
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { jobError, mediaFile, type Stored } from '../../core/schemas/outputs.ts';
+import { RENDITION_NAMES, renditionsField } from '../../core/schemas/renditions.ts';
 import { brochureSlideRequest } from '../brochure/index.ts';
 import { frontageOutput } from '../frontage/index.ts';
 import { imageryProvenanceOutput, imageryRequestFields } from '../shared/imagery-schema.ts';
@@ -187,6 +188,11 @@ export const listingKitRequest = z
     boundary: imageryRequestFields.boundary.meta({
       description: "Your parcel (GeoJSON), passed to the kit's frontage detection and markup.",
     }),
+    renditions: renditionsField(
+      RENDITION_NAMES,
+      'listing kits',
+      'Each child job makes those of them its kind makes (print: the slides; portal: pictures without text). The videos get an end card from branding, beside their unbranded versions.',
+    ),
     ...commonRequestFields,
   })
   .superRefine((request, ctx) => {

@@ -29,7 +29,7 @@ export const PREPARE_REVEAL = stepFunction({
   handler: video('prepare'),
   description: 'Turns a markup edit into the reveal composition layers and poster',
   memoryMb: 2048,
-  needs: ['media', 'sharp', 'labelFont', 'renderScale'],
+  needs: ['media', 'sharp', 'labelFont', 'renderScale', 'slideFonts', 'imageFetch'],
 });
 
 // Its own module, so the function loads no image code: it only assembles what was stored.

@@ -103,7 +103,7 @@ export const markupKind: JobKind = {
         tag: 'Markup V2',
         params: jobIdParam,
         body: markupVideoRequest,
-        errors: PARENT_ERRORS,
+        errors: [...PARENT_ERRORS, 'URL_NOT_ALLOWED'],
         submit: submitMarkupVideo,
       }),
       parentTypes: ['markup_v2', 'markup_v2_edit'],

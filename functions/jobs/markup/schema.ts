@@ -8,6 +8,12 @@ import {
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
+import {
+  endCardBranding,
+  renditionsField,
+  STILL_RENDITIONS,
+  VIDEO_RENDITIONS,
+} from '../../core/schemas/renditions.ts';
 import { firstSelfIntersection, polygonArea } from '../../domain/geometry/polygon.ts';
 import { MARKUP_ORIENTATIONS, MARKUP_ZOOMS } from '../../media/markup/framing.ts';
 import { LABEL_FONT_COVERAGE } from '../../media/markup/label-font-coverage.ts';
@@ -78,6 +84,7 @@ export const markupGenerateRequest = z
       .superRefine(requireBothOrNeither('lat', 'lng'))
       .default({ orientation: 'bottom', style: 'outline', zoom: 'standard', front_direction: 0 }),
     ...imageryRequestFields,
+    renditions: renditionsField(STILL_RENDITIONS, 'markup images'),
     ...commonRequestFields,
   })
   .meta({
@@ -295,6 +302,7 @@ export const markupEditRequest = z
         compositor: compositorOptions.optional(),
       })
       .optional(),
+    renditions: renditionsField(STILL_RENDITIONS, 'markup edits'),
     ...commonRequestFields,
   })
   .meta({ id: 'MarkupEditRequest' });
@@ -334,6 +342,12 @@ export const markupVideoRequest = z
           .meta({ description: 'Video length in seconds, 5-10; default 7.' }),
       })
       .default({ duration: MARKUP_LIMITS.videoDuration.default }),
+    renditions: renditionsField(
+      VIDEO_RENDITIONS,
+      'markup reveal videos',
+      'Each is rendered again in its shape.',
+    ),
+    branding: endCardBranding.optional(),
     ...commonRequestFields,
   })
   .meta({ id: 'MarkupVideoRequest' });

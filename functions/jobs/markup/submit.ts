@@ -6,7 +6,7 @@ import type { Job } from '../../core/jobs/job.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { ensureCompleted, type JobPorts, loadParentJob, submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
-import { checkCustomerImageUrls, imageryUrls } from '../shared/image-urls.ts';
+import { brandingUrls, checkCustomerImageUrls, imageryUrls } from '../shared/image-urls.ts';
 import {
   MARKUP_STYLES,
   type MarkupEditRequest,
@@ -91,6 +91,7 @@ export const submitMarkupVideo: SubmitJob<MarkupVideoRequest, { jobId: string }>
   tenant,
   { body, params },
 ) => {
+  checkCustomerImageUrls(brandingUrls(body), deps.webhookPolicy);
   const source = await revealSource(deps, tenant, params.jobId);
   const { webhook_url, callback_metadata, ...input } = body;
   return submitJob(deps, {

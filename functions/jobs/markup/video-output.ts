@@ -3,7 +3,8 @@
 import type { z } from 'zod';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { defineStep } from '../define-step.ts';
-import type { RenderState } from '../shared/render.ts';
+import { type RenderState, renderResults } from '../shared/render.ts';
+import { storedVideo, videoRenderPlan } from '../shared/video-renditions.ts';
 import { STORE_REVEAL_VIDEO } from './functions.ts';
 import type { markupVideoOutput } from './schema.ts';
 import type { PreparedReveal, RevealEvent } from './video-steps.ts';
@@ -18,14 +19,10 @@ export async function storeRevealVideo(
 ): Promise<Stored<z.infer<typeof markupVideoOutput>>> {
   const { prepared, render } = event;
   const edit = event.parent.output;
+  // Older executions prepared one render and no plan.
+  const plan = prepared.plan ?? videoRenderPlan(prepared, [], false);
   return {
-    video: {
-      s3_key: render.output_key,
-      content_type: 'video/mp4',
-      width: prepared.width,
-      height: prepared.height,
-      size_bytes: render.size_bytes ?? undefined,
-    },
+    video: storedVideo(plan, renderResults(render), 'relaid_out'),
     poster: prepared.poster,
     duration_seconds: prepared.duration_seconds,
     fps: prepared.fps,

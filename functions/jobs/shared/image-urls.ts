@@ -25,3 +25,11 @@ export function imageryUrls(body: {
 }): RequestImageUrl[] {
   return body.imagery ? [{ field: 'imagery.image_url', url: body.imagery.image_url }] : [];
 }
+
+/** A video request's end-card logo URL, if it has one. */
+export function brandingUrls(body: {
+  readonly branding?: { readonly agency_logo_url?: string } | null;
+}): RequestImageUrl[] {
+  const url = body.branding?.agency_logo_url;
+  return url ? [{ field: 'branding.agency_logo_url', url }] : [];
+}

@@ -5,6 +5,9 @@
 // render again with backoff; a render that keeps failing or fails otherwise ends the
 // job failed with RENDER_FAILED and the renderer's message. A render that stops moving for its whole time
 // budget is stuck and fails too; one that is merely slow or waiting is not.
+// A step may ask for several renders at once (a video and its renditions: `{ renders: [...] }`): they run
+// one after another in the same loop — the check that sees one done starts the next — and the job's
+// progress spans them all. The results come back in request order (renderResults).
 import { JobError } from '../../core/errors.ts';
 import { businessMetrics } from '../../core/observability.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
@@ -18,6 +21,17 @@ export { RENDER_RETRYABLE };
 
 export const QUEUED_STAGE = 'queued_for_renderer';
 
+/** Several renders made one after another in one render step; the first is the job's main video. */
+export interface RenderBatch {
+  readonly renders: readonly RenderRequest[];
+}
+
+/** A finished render of a batch. */
+export interface FinishedRender {
+  readonly output_key: string;
+  readonly size_bytes: number | null;
+}
+
 /** The handle plus what the Choice state reads. */
 export interface RenderState extends RenderHandle {
   readonly done: boolean;
@@ -27,22 +41,50 @@ export interface RenderState extends RenderHandle {
   readonly queued?: boolean;
   /** When a check last saw the render move (or wait for a renderer); absent: when it started. */
   readonly progressed_at?: string;
+  /** A batch: the renders still to start, and those finished, in request order. */
+  readonly batch?: {
+    readonly remaining: readonly RenderRequest[];
+    readonly finished: readonly FinishedRender[];
+    readonly count: number;
+  };
 }
 
 export interface StartRenderEvent extends StepEvent {
-  readonly request: RenderRequest;
+  readonly request: RenderRequest | RenderBatch;
+}
+
+const isBatch = (request: RenderRequest | RenderBatch): request is RenderBatch => 'renders' in request;
+
+async function startOne(renderer: StepPorts['renderer'], request: RenderRequest): Promise<RenderHandle> {
+  try {
+    return await renderer.start(request);
+  } catch (error) {
+    throw new JobError('RENDER_FAILED', `The video render could not start: ${firstLineOf(error)}`);
+  }
 }
 
 export async function startRender(
   event: StartRenderEvent,
   ports: Pick<StepPorts, 'renderer'>,
 ): Promise<RenderState> {
-  try {
-    const handle = await ports.renderer.start(event.request);
-    return { ...handle, done: false, progress: 0, size_bytes: null };
-  } catch (error) {
-    throw new JobError('RENDER_FAILED', `The video render could not start: ${firstLineOf(error)}`);
-  }
+  const { request } = event;
+  const [first, ...rest] = isBatch(request) ? request.renders : [request];
+  if (!first) throw new JobError('RENDER_FAILED', 'The render step was given nothing to render.');
+  const handle = await startOne(ports.renderer, first);
+  return {
+    ...handle,
+    done: false,
+    progress: 0,
+    size_bytes: null,
+    ...(isBatch(request) ? { batch: { remaining: rest, finished: [], count: request.renders.length } } : {}),
+  };
+}
+
+/** Every render of the step, finished, in request order (one for a single render). */
+export function renderResults(render: RenderState): readonly FinishedRender[] {
+  return render.batch
+    ? render.batch.finished
+    : [{ output_key: render.output_key, size_bytes: render.size_bytes }];
 }
 
 export interface CheckRenderEvent extends StepEvent {
@@ -66,7 +108,18 @@ export async function checkRender(
       event.job.job_type,
       ports.clock.now().getTime() - Date.parse(render.started_at),
     );
-    return { ...render, done: true, progress: 1, size_bytes: status.sizeBytes };
+    if (!render.batch) return { ...render, done: true, progress: 1, size_bytes: status.sizeBytes };
+    const finished = [
+      ...render.batch.finished,
+      { output_key: render.output_key, size_bytes: status.sizeBytes },
+    ];
+    const [next, ...remaining] = render.batch.remaining;
+    const batch = { ...render.batch, finished, remaining };
+    if (!next) return { ...render, done: true, progress: 1, size_bytes: status.sizeBytes, batch };
+    // The next render of the batch starts now; the loop goes on with its handle.
+    const handle = await startOne(ports.renderer, next);
+    await reportProgress(event, ports, batch.finished.length / batch.count, false);
+    return { ...handle, done: false, progress: 0, size_bytes: null, batch };
   }
   const now = ports.clock.now();
   // A render fails for lack of progress, not for wall time: time spent waiting for a renderer or sharing
@@ -97,10 +150,9 @@ export async function checkRender(
       progressed_at: progressedAt,
     };
   }
-  const percent = Math.floor(span.from + (span.to - span.from) * status.progress);
-  if (percent > span.from || render.queued) {
-    await ports.jobs.setProgress(jobRef(event.job), { percent, stage: span.stage }, now.toISOString());
-  }
+  const done = render.batch ? render.batch.finished.length : 0;
+  const share = (done + status.progress) / (render.batch?.count ?? 1);
+  await reportProgress(event, ports, share, render.queued === true);
   return {
     ...render,
     done: false,
@@ -109,6 +161,23 @@ export async function checkRender(
     queued: false,
     progressed_at: progressedAt,
   };
+}
+
+/** The job's percent for `share` (0-1) of the step's renders done; written when it moves (or leaves the queue). */
+async function reportProgress(
+  event: CheckRenderEvent,
+  ports: Pick<StepPorts, 'jobs' | 'clock'>,
+  share: number,
+  wasQueued: boolean,
+): Promise<void> {
+  const { span } = event;
+  const percent = Math.floor(span.from + (span.to - span.from) * share);
+  if (percent > span.from || wasQueued)
+    await ports.jobs.setProgress(
+      jobRef(event.job),
+      { percent, stage: span.stage },
+      ports.clock.now().toISOString(),
+    );
 }
 
 export const start = defineStep(startRender, START_RENDER);

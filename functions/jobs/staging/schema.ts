@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
+import { renditionsField, STILL_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { ROOM_TYPES } from '../../media/staging/room-types.ts';
 import { STAGING_STYLES } from '../../media/staging/staging-styles.ts';
 
@@ -64,6 +65,7 @@ export const virtualStagingRequest = z
         }),
       })
       .optional(),
+    renditions: renditionsField(STILL_RENDITIONS, 'staged rooms'),
     ...commonRequestFields,
   })
   .meta({ id: 'VirtualStagingRequest' });

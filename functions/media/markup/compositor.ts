@@ -52,6 +52,8 @@ export interface CompositeResult {
   readonly jpeg: Buffer;
   readonly width: number;
   readonly height: number;
+  /** Where the labels were drawn, in the picture's pixels (a rendition's cut keeps them in view). */
+  readonly labelBoxes: readonly Bounds[];
 }
 
 // sharp defaults to one libvips thread on glibc (against heap fragmentation in long-lived servers); a
@@ -177,7 +179,7 @@ export async function compositeMarkup(request: CompositeRequest): Promise<Compos
         for (const layer of layers) blendOver(frame, layer);
       },
     );
-    if (jpeg) return { jpeg, width, height };
+    if (jpeg) return { jpeg, width, height, labelBoxes: annotations.map((a) => a.bounds) };
   }
   // Decoding (in strips, when the image has restart markers) and rasterizing run side by side.
   const [decoded, layers, mask] = await Promise.all([
@@ -205,5 +207,5 @@ export async function compositeMarkup(request: CompositeRequest): Promise<Compos
   strokeRing(frame, ring, strokeWidth, request.settings.outline_color);
   for (const layer of layers) blendOver(frame, layer);
   const jpeg = await encodeStrips(codingStrips(frame), width, height, { quality });
-  return { jpeg, width, height };
+  return { jpeg, width, height, labelBoxes: annotations.map((a) => a.bounds) };
 }

@@ -1,8 +1,8 @@
-// How a picture of any shape fills a frame of another (a 3:2 drone photo in the 16:9 reveal video): cut to
-// the frame's shape where the subject (the boundary and its labels, with a margin) fits inside the cut;
-// otherwise the whole picture, fitted inside the frame, over a blurred and darkened continuation of
-// itself. Never squashed, never cutting the subject.
-import sharp from 'sharp';
+// How a picture of any shape fills a frame of another (a 3:2 drone photo in the 16:9 reveal video, a 4K
+// still in a 1080x1920 story): cut to the frame's shape where the subject (the boundary and its labels,
+// with a margin) fits inside the cut; otherwise the whole picture, fitted inside the frame, over a blurred
+// and darkened continuation of itself. Never squashed, never cutting the subject.
+import sharp, { type Sharp } from 'sharp';
 import type { Point } from '../../domain/geo-types.ts';
 
 export interface FrameFit {
@@ -11,12 +11,81 @@ export interface FrameFit {
   toFrame(p: Point): Point;
 }
 
+/** A box in normalized picture coordinates (0-1), such as a label's bounds. */
+export interface NormalizedBox {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A region of the picture in its own pixels. */
+export interface PixelRect {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A fit, with the cut of the picture in pixels when it is a crop. */
+export type FittedFrame = FrameFit & { readonly crop?: PixelRect };
+
+export interface FrameFitOptions {
+  /** Boxes that must stay in view whole, beside the subject's points (label boxes). */
+  readonly boxes?: readonly NormalizedBox[];
+  /**
+   * false: never cut the picture; a picture of another shape is always shown whole over its continuation
+   * (a portrait room photo in a landscape frame would otherwise lose half of itself).
+   */
+  readonly crop?: boolean;
+}
+
+/** Pixels decoded once and shared by several frames, so no frame pays for its own decode. */
+export interface RawPicture {
+  readonly data: Buffer;
+  readonly width: number;
+  readonly height: number;
+  readonly channels: 1 | 2 | 3 | 4;
+}
+
 /** The subject's box as a share of the picture kept around it when cropping. */
 const MARGIN = 0.04;
 
 /**
+ * The continuation is blurred at this fraction of the frame's size and scaled back up: the same soft
+ * backdrop as a full-size blur, for a small part of its cost (blur cost grows with the radius).
+ */
+const BACKDROP_SHRINK = 8;
+
+/**
+ * The continuation's levels as a share of the picture's, every channel alike: a saturated colour is
+ * darkened as much as a grey, so no part of the continuation is as bright as the picture it surrounds.
+ */
+const BACKDROP_LEVEL = 0.6;
+
+/** The subject's extent with its margin, clamped to the picture; a centred point when there is none. */
+function subjectExtent(subject: readonly Point[], boxes: readonly NormalizedBox[]) {
+  const points = [
+    ...subject,
+    ...boxes.flatMap((b) => [
+      { x: b.left, y: b.top },
+      { x: b.left + b.width, y: b.top + b.height },
+    ]),
+  ];
+  if (points.length === 0) return { left: 0.5, right: 0.5, top: 0.5, bottom: 0.5 };
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return {
+    left: Math.max(0, Math.min(...xs) - MARGIN),
+    right: Math.min(1, Math.max(...xs) + MARGIN),
+    top: Math.max(0, Math.min(...ys) - MARGIN),
+    bottom: Math.min(1, Math.max(...ys) + MARGIN),
+  };
+}
+
+/**
  * The fit of a `width` x `height` picture into a `frameWidth` x `frameHeight` frame, keeping `subject`
- * (normalized picture points) in view.
+ * (normalized picture points) and `options.boxes` in view.
  */
 export function frameFit(
   width: number,
@@ -24,42 +93,39 @@ export function frameFit(
   frameWidth: number,
   frameHeight: number,
   subject: readonly Point[],
-): FrameFit & { readonly crop?: { left: number; top: number; width: number; height: number } } {
+  options: FrameFitOptions = {},
+): FittedFrame {
   const aspect = width / height;
   const frameAspect = frameWidth / frameHeight;
   if (Math.abs(aspect / frameAspect - 1) < 0.01) return { kind: 'same', toFrame: (p) => p };
-  const xs = subject.map((p) => p.x);
-  const ys = subject.map((p) => p.y);
-  const box = subject.length
-    ? {
-        left: Math.max(0, Math.min(...xs) - MARGIN),
-        right: Math.min(1, Math.max(...xs) + MARGIN),
-        top: Math.max(0, Math.min(...ys) - MARGIN),
-        bottom: Math.min(1, Math.max(...ys) + MARGIN),
+  if (options.crop !== false) {
+    const box = subjectExtent(subject, options.boxes ?? []);
+    // The mapping is taken from the cut in whole pixels, so a point lands where the pixels show it.
+    if (aspect > frameAspect) {
+      // Wider than the frame: a full-height cut, as wide as the frame's shape allows, around the subject.
+      const cutWidth = Math.round(frameAspect * height);
+      const share = cutWidth / width;
+      if (box.right - box.left <= share) {
+        const centre = ((box.left + box.right) / 2) * width;
+        const left = Math.round(Math.min(width - cutWidth, Math.max(0, centre - cutWidth / 2)));
+        return {
+          kind: 'crop',
+          crop: { left, top: 0, width: cutWidth, height },
+          toFrame: (p) => ({ x: (p.x * width - left) / cutWidth, y: p.y }),
+        };
       }
-    : { left: 0.5, right: 0.5, top: 0.5, bottom: 0.5 };
-  if (aspect > frameAspect) {
-    // Wider than the frame: a full-height cut, as wide as the frame's shape allows, around the subject.
-    const share = frameAspect / aspect;
-    if (box.right - box.left <= share) {
-      const centre = (box.left + box.right) / 2;
-      const left = Math.min(1 - share, Math.max(0, centre - share / 2));
-      return {
-        kind: 'crop',
-        crop: { left: Math.round(left * width), top: 0, width: Math.round(share * width), height },
-        toFrame: (p) => ({ x: (p.x - left) / share, y: p.y }),
-      };
-    }
-  } else {
-    const share = aspect / frameAspect;
-    if (box.bottom - box.top <= share) {
-      const centre = (box.top + box.bottom) / 2;
-      const top = Math.min(1 - share, Math.max(0, centre - share / 2));
-      return {
-        kind: 'crop',
-        crop: { left: 0, top: Math.round(top * height), width, height: Math.round(share * height) },
-        toFrame: (p) => ({ x: p.x, y: (p.y - top) / share }),
-      };
+    } else {
+      const cutHeight = Math.round(width / frameAspect);
+      const share = cutHeight / height;
+      if (box.bottom - box.top <= share) {
+        const centre = ((box.top + box.bottom) / 2) * height;
+        const top = Math.round(Math.min(height - cutHeight, Math.max(0, centre - cutHeight / 2)));
+        return {
+          kind: 'crop',
+          crop: { left: 0, top, width, height: cutHeight },
+          toFrame: (p) => ({ x: p.x, y: (p.y * height - top) / cutHeight }),
+        };
+      }
     }
   }
   // The whole picture, as large as fits, centred.
@@ -71,35 +137,66 @@ export function frameFit(
   return { kind: 'extend', toFrame: (p) => ({ x: x0 + p.x * w, y: y0 + p.y * h }) };
 }
 
-/** The picture fitted into the frame as `fit` says, as a JPEG of the frame's size. */
-export async function fitPicture(
-  picture: Buffer,
-  fit: ReturnType<typeof frameFit>,
+/** The picture as an opaque pipeline: a transparent one is flattened on black, as its JPEG would show. */
+function open(picture: Buffer | RawPicture): Sharp {
+  const pipeline = Buffer.isBuffer(picture)
+    ? sharp(picture)
+    : sharp(picture.data, {
+        raw: { width: picture.width, height: picture.height, channels: picture.channels },
+      });
+  return pipeline.flatten({ background: '#000000' });
+}
+
+/**
+ * The picture fitted into the frame as `fit` says, as a pipeline of the frame's size that only needs its
+ * encoder (`.jpeg()`, `.webp()`, …). `picture` is an encoded file or pixels already decoded.
+ */
+export async function framePicture(
+  picture: Buffer | RawPicture,
+  fit: FittedFrame,
   frameWidth: number,
   frameHeight: number,
-  quality: number,
-): Promise<Buffer> {
-  if (fit.kind === 'same') return sharp(picture).resize(frameWidth, frameHeight).jpeg({ quality }).toBuffer();
-  if (fit.kind === 'crop')
-    return sharp(picture).extract(fit.crop!).resize(frameWidth, frameHeight).jpeg({ quality }).toBuffer();
+): Promise<Sharp> {
+  if (fit.kind === 'same') return open(picture).resize(frameWidth, frameHeight);
+  if (fit.kind === 'crop') return open(picture).extract(fit.crop!).resize(frameWidth, frameHeight);
   const topLeft = fit.toFrame({ x: 0, y: 0 });
   const bottomRight = fit.toFrame({ x: 1, y: 1 });
   const left = Math.round(topLeft.x * frameWidth);
   const top = Math.round(topLeft.y * frameHeight);
-  const inner = await sharp(picture)
-    .resize(Math.round(bottomRight.x * frameWidth) - left, Math.round(bottomRight.y * frameHeight) - top, {
-      fit: 'fill',
-    })
-    .toBuffer();
-  // The continuation: the picture filling the frame, blurred well past recognition and darkened, so the
-  // real picture reads as the picture.
-  const backdrop = await sharp(picture)
-    .resize(frameWidth, frameHeight, { fit: 'cover' })
-    .blur(Math.max(8, frameHeight / 40))
-    .modulate({ brightness: 0.6 })
-    .toBuffer();
-  return sharp(backdrop)
-    .composite([{ input: inner, left, top }])
-    .jpeg({ quality })
-    .toBuffer();
+  const smallWidth = Math.max(1, Math.round(frameWidth / BACKDROP_SHRINK));
+  const smallHeight = Math.max(1, Math.round(frameHeight / BACKDROP_SHRINK));
+  const [inner, small] = await Promise.all([
+    open(picture)
+      .resize(Math.round(bottomRight.x * frameWidth) - left, Math.round(bottomRight.y * frameHeight) - top, {
+        fit: 'fill',
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+    // The continuation: the picture filling the frame, blurred well past recognition and darkened, so the
+    // real picture reads as the picture.
+    open(picture)
+      .resize(smallWidth, smallHeight, { fit: 'cover' })
+      .blur(Math.max(8, frameHeight / 40) / BACKDROP_SHRINK)
+      .linear(BACKDROP_LEVEL, 0)
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  ]);
+  const backdrop = await sharp(small.data, { raw: small.info })
+    .resize(frameWidth, frameHeight, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(backdrop.data, { raw: backdrop.info }).composite([
+    { input: inner.data, raw: inner.info, left, top },
+  ]);
+}
+
+/** The picture fitted into the frame as `fit` says, as a JPEG of the frame's size. */
+export async function fitPicture(
+  picture: Buffer | RawPicture,
+  fit: FittedFrame,
+  frameWidth: number,
+  frameHeight: number,
+  quality: number,
+): Promise<Buffer> {
+  return (await framePicture(picture, fit, frameWidth, frameHeight)).jpeg({ quality }).toBuffer();
 }

@@ -1,6 +1,7 @@
 // The project's Remotion compositions as the rest of the code sees them: ids, frame formats and input
 // props. No React here, so workflow steps can import it without pulling in the composition code.
 import type { Point } from '../../domain/geo-types.ts';
+import { type EndCardProps, endCardOpacity } from './end-card.ts';
 
 export const MARKUP_REVEAL = {
   id: 'MarkupReveal',
@@ -8,6 +9,17 @@ export const MARKUP_REVEAL = {
   height: 1080,
   fps: 30,
 } as const;
+
+/** The reveal in the social shapes its renditions take (laid out again for the frame by the step). */
+export const MARKUP_REVEAL_SHAPES = {
+  social_square: { id: 'MarkupRevealSquare', width: 1080, height: 1080, fps: 30 },
+  social_story: { id: 'MarkupRevealStory', width: 1080, height: 1920, fps: 30 },
+} as const;
+
+const REVEAL_IDS: ReadonlySet<string> = new Set([
+  MARKUP_REVEAL.id,
+  ...Object.values(MARKUP_REVEAL_SHAPES).map((shape) => shape.id),
+]);
 
 /** A pre-rendered layer placed on the frame (pixels of the composition's own size). */
 export interface PlacedImage {
@@ -33,6 +45,8 @@ export type MarkupRevealProps = {
     | { readonly kind: 'darken'; readonly amount: number };
   /** Annotation layers, revealed one after another in this order. */
   readonly annotations: readonly PlacedImage[];
+  /** A branded video's closing card: its frames are the last of durationInFrames. */
+  readonly endCard?: EndCardProps;
 };
 
 /**
@@ -109,12 +123,17 @@ export function frameRuns(
   inputProps: Record<string, unknown>,
   durationInFrames: number,
 ): FrameRun[] | undefined {
-  if (compositionId !== MARKUP_REVEAL.id) return undefined;
-  const count = (inputProps as MarkupRevealProps).annotations?.length ?? 0;
+  if (!REVEAL_IDS.has(compositionId)) return undefined;
+  const props = inputProps as MarkupRevealProps;
+  const count = props.annotations?.length ?? 0;
+  const revealFrames = durationInFrames - (props.endCard?.frames ?? 0);
   const runs: Array<[number, number]> = [];
   let previous = '';
   for (let frame = 0; frame < durationInFrames; frame += 1) {
-    const key = JSON.stringify(revealPhases(frame, durationInFrames, count));
+    const key =
+      frame < revealFrames
+        ? JSON.stringify(revealPhases(frame, revealFrames, count))
+        : `card:${endCardOpacity(frame - revealFrames)}`;
     if (frame > 0 && key === previous) runs[runs.length - 1]![1] += 1;
     else runs.push([frame, 1]);
     previous = key;

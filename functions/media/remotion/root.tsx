@@ -11,7 +11,7 @@ import {
 import { AerialScene } from './aerial-scene.tsx';
 import { BROCHURE_COMPOSITIONS, BROCHURE_SLIDE_SIZE, type BrochureSlideProps } from './brochure-scene.ts';
 import { BrochureSlide } from './brochure-slide.tsx';
-import { MARKUP_REVEAL, SAMPLE_REVEAL_PROPS } from './compositions.ts';
+import { MARKUP_REVEAL, MARKUP_REVEAL_SHAPES, SAMPLE_REVEAL_PROPS } from './compositions.ts';
 import { MarkupReveal } from './markup-reveal.tsx';
 
 const slideDefaults: BrochureSlideProps = { background: '#1F3A5F', elements: [], images: {} };
@@ -40,6 +40,20 @@ export function RemotionRoot() {
         defaultProps={SAMPLE_REVEAL_PROPS}
         calculateMetadata={({ props }) => ({ durationInFrames: props.durationInFrames })}
       />
+      {/* The reveal's social shapes: the same component, laid out again for the frame by the step. */}
+      {Object.values(MARKUP_REVEAL_SHAPES).map((shape) => (
+        <Composition
+          key={shape.id}
+          id={shape.id}
+          component={MarkupReveal}
+          width={shape.width}
+          height={shape.height}
+          fps={shape.fps}
+          durationInFrames={SAMPLE_REVEAL_PROPS.durationInFrames}
+          defaultProps={SAMPLE_REVEAL_PROPS}
+          calculateMetadata={({ props }) => ({ durationInFrames: props.durationInFrames })}
+        />
+      ))}
       {/* One still per brochure slide type; the layouts differ in the display list they are given. */}
       {Object.values(BROCHURE_COMPOSITIONS).map((id) => (
         <Still

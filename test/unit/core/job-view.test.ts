@@ -73,3 +73,48 @@ describe('toJobView', () => {
     expect(signed).toEqual([]);
   });
 });
+
+describe('toJobView with renditions', () => {
+  it('signs the renditions a media file carries, with fresh URLs on every read', async () => {
+    const { signer, signed } = countingSigner();
+    const view = await toJobView(
+      job({
+        image: {
+          s3_key: 'media/acme/test/j/still.jpg',
+          content_type: 'image/jpeg',
+          renditions: {
+            portal: {
+              s3_key: 'media/acme/test/j/still-portal.jpg',
+              content_type: 'image/jpeg',
+              source: 'original',
+            },
+            web: [
+              { s3_key: 'media/acme/test/j/still-2048.webp', content_type: 'image/webp', format: 'webp' },
+              { s3_key: 'media/acme/test/j/still-2048.avif', content_type: 'image/avif', format: 'avif' },
+            ],
+          },
+        },
+      }),
+      signer,
+      now,
+    );
+    const image = (view.output as Record<string, Record<string, unknown>>).image!;
+    const renditions = image.renditions as Record<string, unknown>;
+    expect(image.url).toMatch(/still\.jpg/);
+    expect(renditions.portal).toMatchObject({
+      url: expect.stringMatching(/still-portal\.jpg/),
+      source: 'original',
+    });
+    expect((renditions.web as Array<Record<string, unknown>>).map((w) => [w.format, typeof w.url])).toEqual([
+      ['webp', 'string'],
+      ['avif', 'string'],
+    ]);
+    expect(JSON.stringify(view)).not.toContain('s3_key');
+    expect(signed.sort()).toEqual([
+      'media/acme/test/j/still-2048.avif',
+      'media/acme/test/j/still-2048.webp',
+      'media/acme/test/j/still-portal.jpg',
+      'media/acme/test/j/still.jpg',
+    ]);
+  });
+});

@@ -56,3 +56,47 @@ describe('frameFit', () => {
     expect(at(5, 54)[2]).toBeLessThan(at(96, 54)[2]!);
   });
 });
+
+describe('frameFit with boxes and without cropping', () => {
+  it('keeps a label box in view whole: the cut moves to take it in', () => {
+    const points = [
+      { x: 0.3, y: 0.4 },
+      { x: 0.4, y: 0.6 },
+    ];
+    const label = { left: 0.4, top: 0.62, width: 0.12, height: 0.05 };
+    // Into 9:16 a 16:9 picture keeps a strip 0.316 of its width; points alone sit left of centre.
+    const withoutBox = frameFit(3840, 2160, 1080, 1920, points);
+    const withBox = frameFit(3840, 2160, 1080, 1920, points, { boxes: [label] });
+    expect(withBox.kind).toBe('crop');
+    expect(withBox.crop!.left).toBeGreaterThan(withoutBox.crop!.left);
+    const right = withBox.toFrame({ x: label.left + label.width, y: label.top });
+    expect(right.x).toBeLessThan(1);
+    expect(withBox.toFrame({ x: 0.3, y: 0.4 }).x).toBeGreaterThan(0);
+  });
+
+  it('extends when a box makes the subject too wide for any cut', () => {
+    const fit = frameFit(3840, 2160, 1080, 1920, [{ x: 0.5, y: 0.5 }], {
+      boxes: [{ left: 0.2, top: 0.8, width: 0.6, height: 0.05 }],
+    });
+    expect(fit.kind).toBe('extend');
+  });
+
+  it('never cuts when told not to, even when the subject would fit', () => {
+    const fit = frameFit(1080, 1920, 4, 3, [{ x: 0.5, y: 0.5 }], { crop: false });
+    expect(fit.kind).toBe('extend');
+    const topLeft = fit.toFrame({ x: 0, y: 0 });
+    const bottomRight = fit.toFrame({ x: 1, y: 1 });
+    expect(bottomRight.y - topLeft.y).toBeCloseTo(1, 9);
+    // Aspect kept: 1080/1920 of the height, in a frame 4/3 as wide as high.
+    expect((bottomRight.x - topLeft.x) * (4 / 3)).toBeCloseTo(1080 / 1920, 9);
+  });
+
+  it('maps points by the cut in whole pixels', () => {
+    const fit = frameFit(1999, 1000, 1000, 1000, [{ x: 0.31, y: 0.5 }]);
+    expect(fit.kind).toBe('crop');
+    const { left, width } = fit.crop!;
+    expect(Number.isInteger(left) && Number.isInteger(width)).toBe(true);
+    expect(fit.toFrame({ x: left / 1999, y: 0 }).x).toBeCloseTo(0, 12);
+    expect(fit.toFrame({ x: (left + width) / 1999, y: 0 }).x).toBeCloseTo(1, 12);
+  });
+});

@@ -12,8 +12,10 @@ import {
   type RevealEvent,
 } from '../../../functions/jobs/markup/video-steps.ts';
 import type { RenderState } from '../../../functions/jobs/shared/render.ts';
+import { slideFonts } from '../../../functions/media/brochure/text-fit.ts';
 import { labelFont } from '../../../functions/media/markup/label-font.ts';
 import type { MarkupRevealProps } from '../../../functions/media/remotion/compositions.ts';
+import type { RenderRequest } from '../../../functions/media/rendering/renderer.ts';
 import { fakeMediaStore, fixedClock, stepJob } from '../../support/fakes.ts';
 
 const SOURCE_KEY = 'media/org-1/test/markup-job/markup.jpg';
@@ -83,8 +85,17 @@ async function revealOf(style: MarkupStyle) {
     clock: fixedClock(),
     renderScale: 1,
     labelFont: labelFont(),
+    slideFonts: slideFonts(),
+    fetchImage: async () => {
+      throw new Error('no logo without branding');
+    },
   });
-  return { media, event, prepared, props: prepared.request.inputProps as MarkupRevealProps };
+  return {
+    media,
+    event,
+    prepared,
+    props: (prepared.request as RenderRequest).inputProps as MarkupRevealProps,
+  };
 }
 
 describe('prepareReveal', () => {

@@ -2,7 +2,12 @@
 // fails with RENDER_FAILED and the renderer's message); slow or waiting renders are not failures.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../functions/core/clock.ts';
-import { type CheckRenderEvent, checkRender } from '../../../functions/jobs/shared/render.ts';
+import {
+  type CheckRenderEvent,
+  checkRender,
+  renderResults,
+  startRender,
+} from '../../../functions/jobs/shared/render.ts';
 import type { RenderStatus } from '../../../functions/media/rendering/renderer.ts';
 import { fakeJobStore } from '../../support/fakes.ts';
 
@@ -124,5 +129,82 @@ describe('CheckRender', () => {
       name: 'RenderRetryable',
       message: 'The video render failed: the render stopped reporting progress (its process ended)',
     });
+  });
+});
+
+describe('a batch of renders (a video and its renditions)', () => {
+  const request = (key: string) => ({
+    composition: 'MarkupReveal',
+    inputProps: {},
+    codec: 'h264' as const,
+    scale: 1,
+    outputKey: key,
+    timeoutSeconds: 60,
+  });
+  const handle = (key: string) => ({
+    render_id: `r-${key}`,
+    renderer: 'fake',
+    output_key: key,
+    started_at: new Date().toISOString(),
+    deadline: new Date(Date.now() + 60_000).toISOString(),
+    poll_seconds: 1,
+  });
+
+  beforeEach(() => {
+    status.mockReset();
+    setProgress.mockClear();
+    ports.renderer.start.mockReset();
+    ports.renderer.start.mockImplementation(async (r: { outputKey: string }) => handle(r.outputKey));
+  });
+
+  it('renders one after another in the same loop, spanning the progress, and gives the results in order', async () => {
+    const batch = { renders: [request('main.mp4'), request('square.mp4'), request('story.mp4')] };
+    let state = await startRender({ job, request: batch }, ports);
+    expect(ports.renderer.start).toHaveBeenCalledTimes(1);
+    expect(state).toMatchObject({ output_key: 'main.mp4', done: false, batch: { count: 3 } });
+
+    status.mockResolvedValueOnce({ state: 'rendering', progress: 0.5 });
+    state = await check({ job, render: state, span });
+    // Half of the first of three: 20 + 75 * 0.5 / 3.
+    expect(setProgress).toHaveBeenLastCalledWith(
+      expect.anything(),
+      { percent: 32, stage: 'rendering' },
+      expect.any(String),
+    );
+
+    status.mockResolvedValueOnce({ state: 'done', sizeBytes: 100 });
+    state = await check({ job, render: state, span });
+    expect(state).toMatchObject({ output_key: 'square.mp4', done: false, progress: 0 });
+    expect(ports.renderer.start).toHaveBeenCalledTimes(2);
+
+    status.mockResolvedValueOnce({ state: 'done', sizeBytes: 200 });
+    state = await check({ job, render: state, span });
+    status.mockResolvedValueOnce({ state: 'done', sizeBytes: 300 });
+    state = await check({ job, render: state, span });
+    expect(state.done).toBe(true);
+    expect(renderResults(state)).toEqual([
+      { output_key: 'main.mp4', size_bytes: 100 },
+      { output_key: 'square.mp4', size_bytes: 200 },
+      { output_key: 'story.mp4', size_bytes: 300 },
+    ]);
+  });
+
+  it('fails the job when a later render of the batch fails, naming the renderer message', async () => {
+    let state = await startRender({ job, request: { renders: [request('a.mp4'), request('b.mp4')] } }, ports);
+    status.mockResolvedValueOnce({ state: 'done', sizeBytes: 1 });
+    state = await check({ job, render: state, span });
+    status.mockResolvedValueOnce({ state: 'failed', message: 'WebGL context lost' });
+    await expect(check({ job, render: state, span })).rejects.toMatchObject({
+      name: 'RENDER_FAILED',
+      message: 'The video render failed: WebGL context lost',
+    });
+  });
+
+  it('gives a single render as a one-element result', async () => {
+    const state = await startRender({ job, request: request('only.mp4') }, ports);
+    status.mockResolvedValueOnce({ state: 'done', sizeBytes: 7 });
+    expect(renderResults(await check({ job, render: state, span }))).toEqual([
+      { output_key: 'only.mp4', size_bytes: 7 },
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../../functions/core/errors.ts';
 import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
-import { billableUnits, DEFAULT_BILLING } from '../../../functions/core/usage/billing.ts';
+import { billableUnits, DEFAULT_BILLING, renditionCounts } from '../../../functions/core/usage/billing.ts';
 import type { UsageItem, UsageStore } from '../../../functions/core/usage/usage-store.ts';
 import { getUsage, type UsagePricing, usageRange } from '../../../functions/core/use-cases/usage.ts';
 import { JOB_TYPE_SPECS } from '../../../functions/jobs/registry.ts';
@@ -66,22 +66,70 @@ describe('getUsage', () => {
       currency: 'AUD',
       billed: true,
       days: [
-        { date: '2026-05-01', job_type: 'frontage_detection', jobs: 1, units: 1, amount: 0.5 },
-        { date: '2026-05-01', job_type: 'markup_v2', jobs: 2, units: 2, amount: 2.2 },
-        { date: '2026-05-02', job_type: 'markup_v2', jobs: 1, units: 1, amount: 1.1 },
-        { date: '2026-05-03', job_type: 'markup_v2_video', jobs: 2, units: 17, amount: 1.19 },
+        { date: '2026-05-01', job_type: 'frontage_detection', jobs: 1, units: 1, renditions: 0, amount: 0.5 },
+        { date: '2026-05-01', job_type: 'markup_v2', jobs: 2, units: 2, renditions: 0, amount: 2.2 },
+        { date: '2026-05-02', job_type: 'markup_v2', jobs: 1, units: 1, renditions: 0, amount: 1.1 },
+        { date: '2026-05-03', job_type: 'markup_v2_video', jobs: 2, units: 17, renditions: 0, amount: 1.19 },
       ],
       totals: {
         jobs: 6,
         units: 21,
+        renditions: 0,
         amount: 4.99,
         by_job_type: {
-          frontage_detection: { jobs: 1, units: 1, amount: 0.5 },
-          markup_v2: { jobs: 3, units: 3, amount: 3.3 },
-          markup_v2_video: { jobs: 2, units: 17, amount: 1.19 },
+          frontage_detection: { jobs: 1, units: 1, renditions: 0, amount: 0.5 },
+          markup_v2: { jobs: 3, units: 3, renditions: 0, amount: 3.3 },
+          markup_v2_video: { jobs: 2, units: 17, renditions: 0, amount: 1.19 },
         },
+        by_rendition: {},
       },
     });
+  });
+
+  it('bills each rendition at its kind’s live rate beside the job’s units, and test renditions not at all', async () => {
+    const withRenditions: UsageItem[] = [
+      { ...item('2026-05-04', 'drone_stills'), renditions: { web: 1, social_story: 1 } },
+      { ...item('2026-05-04', 'drone_stills'), renditions: { portal: 1 } },
+    ];
+    const rates: UsagePricing = {
+      ...pricing,
+      livePerUnit: { drone_stills: 3 },
+      livePerRendition: { web: 0.05, social_story: 0.1, portal: 0.05 },
+    };
+    const { store } = memoryStore({ 'acme#live': withRenditions, 'acme#test': withRenditions });
+    const live = await getUsage(store, { orgId: 'acme', mode: 'live', from: '2026-05-04' }, rates, NOW);
+    expect(live.days).toEqual([
+      { date: '2026-05-04', job_type: 'drone_stills', jobs: 2, units: 2, renditions: 3, amount: 6.2 },
+    ]);
+    expect(live.totals).toMatchObject({
+      renditions: 3,
+      amount: 6.2,
+      by_rendition: {
+        web: { count: 1, amount: 0.05 },
+        social_story: { count: 1, amount: 0.1 },
+        portal: { count: 1, amount: 0.05 },
+      },
+    });
+    const test = await getUsage(store, { orgId: 'acme', mode: 'test', from: '2026-05-04' }, rates, NOW);
+    expect(test.totals).toMatchObject({ renditions: 3, amount: 0 });
+  });
+
+  it('counts a job’s renditions from its output: each media file’s each rendition once', () => {
+    expect(
+      renditionCounts({
+        image: {
+          s3_key: 'a.jpg',
+          renditions: { portal: {}, web: [{}, {}], social_square: {} },
+        },
+        video: {
+          s3_key: 'v.mp4',
+          branded: { s3_key: 'b.mp4' },
+          renditions: { social_story: { branded: {} } },
+        },
+        poster: { s3_key: 'p.jpg' },
+      }),
+    ).toEqual({ portal: 1, web: 1, social_square: 1, social_story: 1 });
+    expect(renditionCounts({ image: { s3_key: 'a.jpg' } })).toEqual({});
   });
 
   it('tracks test usage the same way but never bills it', async () => {
