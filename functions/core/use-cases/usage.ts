@@ -144,7 +144,8 @@ export async function getUsage(
       const cents = billed ? toCents(count, pricing.livePerRendition?.[name] ?? 0) : 0;
       row.renditions += count;
       row.renditionCents += cents;
-      const total = (byRendition[name] ??= { count: 0, cents: 0 });
+      const total = byRendition[name] ?? { count: 0, cents: 0 };
+      byRendition[name] = total;
       total.count += count;
       total.cents += cents;
     }
