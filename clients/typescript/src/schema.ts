@@ -1424,7 +1424,9 @@ export interface components {
         jobs: number;
         /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
         units: number;
-        /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
+        /** @description Renditions made (each media file’s portal, web set, social shapes and print count one each), each billed at its kind’s live rate. */
+        renditions: number;
+        /** @description units × the live rate of the job type, plus each rendition × its kind’s live rate, in `currency`; 0 for test keys. */
         amount: number;
       }[];
       totals: {
@@ -1432,11 +1434,20 @@ export interface components {
         jobs: number;
         /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
         units: number;
-        /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
+        /** @description Renditions made (each media file’s portal, web set, social shapes and print count one each), each billed at its kind’s live rate. */
+        renditions: number;
+        /** @description units × the live rate of the job type, plus each rendition × its kind’s live rate, in `currency`; 0 for test keys. */
         amount: number;
         /** @description The totals of each job type that has usage in the range. */
         by_job_type: {
           [K in "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit"]?: components["schemas"]["UsageFigures"];
+        };
+        /** @description How many renditions of each kind were made in the range, and their amount. */
+        by_rendition: {
+          [K in "portal" | "web" | "social_square" | "social_portrait" | "social_story" | "print"]?: {
+            count: number;
+            amount: number;
+          };
         };
       };
     };
@@ -1445,7 +1456,9 @@ export interface components {
       jobs: number;
       /** @description Billable units: one per job, or one per started second of video (markup_v2_video, video_export, drone_footage). */
       units: number;
-      /** @description units × the live rate of the job type, in `currency`; 0 for test keys. */
+      /** @description Renditions made (each media file’s portal, web set, social shapes and print count one each), each billed at its kind’s live rate. */
+      renditions: number;
+      /** @description units × the live rate of the job type, plus each rendition × its kind’s live rate, in `currency`; 0 for test keys. */
       amount: number;
     };
     /** @description With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel is used to find and draw the front. */
@@ -1460,6 +1473,8 @@ export interface components {
       };
       imagery?: components["schemas"]["CallerImagery"];
       boundary?: components["schemas"]["ParcelBoundary"];
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1572,6 +1587,8 @@ export interface components {
       center_lat?: number;
       /** @description Adjusted longitude of the property centre (give with center_lat). */
       center_lng?: number;
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1599,6 +1616,8 @@ export interface components {
       };
       imagery?: components["schemas"]["CallerImagery"];
       boundary?: components["schemas"]["ParcelBoundary"];
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1616,6 +1635,8 @@ export interface components {
         style?: "outline" | "blur" | "darken";
         compositor?: components["schemas"]["MarkupCompositorOptions"];
       };
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1680,12 +1701,29 @@ export interface components {
         /** @description Video length in seconds, 5-10; default 7. */
         duration?: number;
       };
+      /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
+      renditions?: ("social_square" | "social_story")[];
+      branding?: components["schemas"]["EndCardBranding"];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+    };
+    EndCardBranding: {
+      /** @description The agency logo (PNG, JPEG or WebP over https), drawn on the end card. */
+      agency_logo_url?: string;
+      /** @description Agency name. */
+      agency_name?: string;
+      /** @description Agent's full name. */
+      agent_name?: string;
+      /** @description Agent's phone number as it should read. */
+      agent_phone?: string;
+      /** @description The card’s background; default #1F3A5F. */
+      primary_color?: string;
+      /** @description Accent rule; default #C9A227. */
+      secondary_color?: string;
     };
     VirtualStagingRequest: {
       /** @description HTTPS URL of the empty-room photo: JPEG, PNG or WebP, at most 20 MB and 40 megapixels. It must be publicly reachable (no private or loopback addresses). */
@@ -1698,6 +1736,8 @@ export interface components {
         /** @description Draw a "Virtually staged" label in the bottom-left corner (true) or not (false) for this job. When absent, the organization's staging watermark setting decides (off unless the organization turned it on). */
         watermark?: boolean;
       };
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1745,6 +1785,8 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
+      /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Default: none, as before. */
+      renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1797,6 +1839,8 @@ export interface components {
         /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
         lng?: number;
       };
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1818,6 +1862,8 @@ export interface components {
         /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
         lng?: number;
       };
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1850,6 +1896,9 @@ export interface components {
         /** @description Longitude in degrees; must lie within Australia's extent (112 to 154). */
         lng?: number;
       };
+      /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
+      renditions?: ("social_square" | "social_story")[];
+      branding?: components["schemas"]["EndCardBranding"];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
@@ -1904,6 +1953,8 @@ export interface components {
       imagery?: components["schemas"]["CallerImagery"];
       /** @description Your parcel (GeoJSON), passed to the kit's frontage detection and markup. */
       boundary?: components["schemas"]["ParcelBoundary"];
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Each child job makes those of them its kind makes (print: the slides; portal: pictures without text). The videos get an end card from branding, beside their unbranded versions. Default: none, as before. */
+      renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
