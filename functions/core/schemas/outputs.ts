@@ -35,7 +35,8 @@ export type StoredMedia = z.infer<typeof storedMedia>;
  * way, so the two cannot drift apart.
  */
 export type Stored<T> = T extends MediaFile
-  ? StoredMedia & { [K in Exclude<keyof T, keyof MediaFile>]: Stored<T[K]> }
+  ? // Over Omit's keys, so a media file's optional extras (its renditions, a branded version) stay optional.
+    StoredMedia & { [K in keyof Omit<T, keyof MediaFile>]: Stored<Omit<T, keyof MediaFile>[K]> }
   : T extends readonly (infer U)[]
     ? Stored<U>[]
     : T extends object

@@ -147,6 +147,23 @@ export function subjectShare(camera: ResolvedCamera, aspect: number, subject: re
 }
 
 /**
+ * The subject's corners in the picture, in normalized picture coordinates (0-1, y down), each kept to the
+ * frame: what a crop of the picture (the portal file) must keep in view. Corners behind the camera are left
+ * out; none in front gives the picture's centre.
+ */
+export function subjectInPicture(camera: ResolvedCamera, aspect: number, subject: readonly Point[]): Point[] {
+  const ty = Math.tan((camera.verticalFovDeg * DEG) / 2);
+  const tx = ty * aspect;
+  const near = nearPlane(camera);
+  const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+  const out = subject
+    .map((p) => toCamera(camera, p))
+    .filter((c) => c.depth >= near)
+    .map((c) => ({ x: clamp01((c.x / c.depth / tx + 1) / 2), y: clamp01((1 - c.y / c.depth / ty) / 2) }));
+  return out.length > 0 ? out : [{ x: 0.5, y: 0.5 }];
+}
+
+/**
  * How far out the subject's corners reach, as a share of the half-frame (1: on the frame's edge; framed with
  * the margin: at most 1 − 2·FRAME_MARGIN). Infinity when a corner is not in front of the camera.
  */

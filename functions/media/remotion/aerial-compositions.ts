@@ -2,6 +2,7 @@
 // No React here, so job steps can import it without pulling in three.js.
 import type { CameraPose } from '../camera/camera-model.ts';
 import type { FootageStyle, ShotType } from '../camera/presets.ts';
+import type { EndCardProps } from './end-card.ts';
 
 /** Drone stills: one frame at 4K. */
 export const AERIAL_STILL = { id: 'AerialStill', width: 3840, height: 2160, fps: 30 } as const;
@@ -68,6 +69,11 @@ export type AerialSceneProps = {
    * trees (functions/media/aerial/tiles). Absent or null: the offline scene.
    */
   readonly tiles?: AerialTiles | null;
+  /**
+   * A branded video's closing card (end-card.ts): its frames are the last of durationInFrames, after the
+   * flight, which takes the frames before them.
+   */
+  readonly endCard?: EndCardProps;
 };
 
 /** glTF/GLB tiles placed in the scene's east-north-up metres; URLs carry no API key. */

@@ -31,6 +31,7 @@ import {
 import type { AerialSceneProps } from './aerial-compositions.ts';
 import { GRADES, type Grade, gradeGlsl } from './aerial-grades.ts';
 import { loadTiles } from './aerial-tiles.ts';
+import { EndCardView } from './end-card-view.tsx';
 
 type Assets =
   | {
@@ -171,13 +172,14 @@ export function AerialScene(props: AerialSceneProps) {
   const { width, height, durationInFrames } = useVideoConfig();
   const grade = GRADES[props.shotType];
   const assets = useAssets(props);
+  // A branded video ends on its card; the flight takes the frames before it.
+  const flightFrames = durationInFrames - (props.endCard?.frames ?? 0);
+  if (props.endCard && frame >= flightFrames)
+    return <EndCardView card={props.endCard} frame={frame - flightFrames} />;
   const pose =
     props.camera.kind === 'pose'
       ? props.camera.pose
-      : poseAlong(
-          FOOTAGE_PATHS[props.camera.style],
-          durationInFrames > 1 ? frame / (durationInFrames - 1) : 1,
-        );
+      : poseAlong(FOOTAGE_PATHS[props.camera.style], flightFrames > 1 ? frame / (flightFrames - 1) : 1);
   const resolved = resolveCamera(pose, props.frontDirection ?? undefined);
   // A re-framed rendition brings its own lens (camera/reframe.ts); the sky test below reads it too.
   const camera = props.verticalFovDeg ? { ...resolved, verticalFovDeg: props.verticalFovDeg } : resolved;
