@@ -1185,7 +1185,8 @@ export interface components {
       renderer: string;
     };
     DroneStillOutput: {
-      image: components["schemas"]["MediaFile"];
+      /** @description The 3840x2160 JPEG, with the renditions asked for: portal and web made from it; each social shape drawn again by the camera framed for that shape around the parcel (fit reframed), not cut from it. */
+      image: components["schemas"]["MediaFileWithRenditions"];
       pose: components["schemas"]["DronePoseUsed"];
       shot_type: "establishing" | "hero" | "twilight";
       /** @description The V1 preset, for drone_stills. */
@@ -1199,6 +1200,79 @@ export interface components {
       /** @description The data providers' attribution (photorealistic-3d-tiles only; the same as imagery.attribution). Show it wherever the media is shown, as the provider's terms require; it is not drawn into the picture. */
       attribution?: string;
       imagery: components["schemas"]["ImageryProvenance"];
+    };
+    /** @description The renditions asked for, each with a fresh URL on every read. Social fits: same (the picture already has the shape, only scaled), crop (a cut that keeps the whole subject with margin), extend (the whole picture over a blurred continuation of itself), reframed (drawn again by the camera for the shape), relaid_out (laid out again for the shape). */
+    Renditions: {
+      portal?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        /** @description original: the output itself had no text on it; text_free_twin: the same picture made again without its labels. */
+        source: "original" | "text_free_twin";
+      };
+      web?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        format: "webp" | "avif";
+      }[];
+      social_square?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
+      };
+      social_portrait?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
+      };
+      social_story?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
+      };
+      print?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width?: number;
+        height?: number;
+        size_bytes: number;
+      };
+    };
+    MediaFileWithRenditions: {
+      /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+      url: string;
+      expires_at: string;
+      content_type: string;
+      width?: number;
+      height?: number;
+      size_bytes?: number;
+      renditions?: components["schemas"]["Renditions"];
     };
     DronePoseUsed: {
       azimuth: number;
@@ -1222,7 +1296,8 @@ export interface components {
       };
     };
     DroneFootageOutput: {
-      video: components["schemas"]["MediaFile"];
+      /** @description The 1920x1080 MP4; with branding its end-card version beside it; with renditions each social shape rendered again along the same flight path, the camera framed for the shape (fit reframed), each with its end-card version when branded. */
+      video: components["schemas"]["VideoFileWithRenditions"];
       poster: components["schemas"]["MediaFile"];
       style: "front_left_zoom" | "front_right_approach";
       duration_seconds: number;
@@ -1257,6 +1332,60 @@ export interface components {
       /** @description The data providers' attribution (photorealistic-3d-tiles only; the same as imagery.attribution). Show it wherever the media is shown, as the provider's terms require; it is not drawn into the picture. */
       attribution?: string;
       imagery: components["schemas"]["ImageryProvenance"];
+    };
+    VideoRenditions: {
+      social_square?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "reframed" | "relaid_out";
+        /** @description The same video with the branding end card. */
+        branded?: {
+          /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+          url: string;
+          expires_at: string;
+          content_type: string;
+          width: number;
+          height: number;
+          size_bytes: number;
+        };
+      };
+      social_story?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "reframed" | "relaid_out";
+        /** @description The same video with the branding end card. */
+        branded?: {
+          /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+          url: string;
+          expires_at: string;
+          content_type: string;
+          width: number;
+          height: number;
+          size_bytes: number;
+        };
+      };
+    };
+    VideoFileWithRenditions: {
+      /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+      url: string;
+      expires_at: string;
+      content_type: string;
+      width?: number;
+      height?: number;
+      size_bytes?: number;
+      /** @description The same video with the branding end card (requests with branding only). */
+      branded?: components["schemas"]["MediaFile"];
+      renditions?: components["schemas"]["VideoRenditions"];
     };
     ListingKitOutput: {
       /** @description Every asset of the kit, in role order. */

@@ -36,7 +36,14 @@ describe('OpenAPI: usage', () => {
         'totals',
       ]),
     );
-    expect(usage.properties.days.items.required).toEqual(['date', 'job_type', 'jobs', 'units', 'renditions', 'amount']);
+    expect(usage.properties.days.items.required).toEqual([
+      'date',
+      'job_type',
+      'jobs',
+      'units',
+      'renditions',
+      'amount',
+    ]);
     expect(usage.properties.totals.properties.by_job_type.required).toBeUndefined();
   });
 });
