@@ -12,6 +12,8 @@
 //      (the share falls as the square of tan(fov/2)). Within those bounds the lens is the one whose frame
 //      has the original's area in tan space (the original's lens turned to the new shape: a 9:16 frame is
 //      the 16:9 one stood on its side), narrowed if the share needs it and widened if the corners need it.
+//      It is also narrowed so that a frame whose original showed only ground does not reach over the
+//      horizon (SKY_FREE_TOP_DEG): a tall frame would otherwise gain a band of haze and sky on top.
 //   2. When no lens at that viewpoint meets both (a wide parcel in a tall frame, say), move the camera as a
 //      pilot would: orbit by up to 90° either way so the parcel's long side runs along the frame's long
 //      side, look down more steeply (down to straight down), pitch the gimbal down toward the property, or
@@ -206,6 +208,27 @@ function lensFit(
   return { contain, widest, chosen: Math.max(contain, Math.min(preferred, widest)) };
 }
 
+/**
+ * How far from nadir the top of a re-framed frame may look when its original showed no sky: a wider
+ * lens on a tall frame would otherwise reach over the horizon and add a band of haze and sky the 16:9
+ * picture never had (AerialScene draws the sky once the top passes 86°).
+ */
+export const SKY_FREE_TOP_DEG = 84;
+
+/** Where the top of the frame looks, in degrees from nadir (the composition's sky test reads the same). */
+const frameTopDeg = (camera: ResolvedCamera) =>
+  camera.pose.tilt + camera.pose.pitch + camera.verticalFovDeg / 2;
+
+/**
+ * The widest lens (tan of the half vertical field of view) that keeps this camera's frame below the
+ * horizon, when the original's was; unbounded when the original showed the sky.
+ */
+function skyFreeLens(original: ResolvedCamera, camera: ResolvedCamera): number {
+  if (frameTopDeg(original) > SKY_FREE_TOP_DEG) return Number.POSITIVE_INFINITY;
+  const half = SKY_FREE_TOP_DEG - camera.pose.tilt - camera.pose.pitch;
+  return half > 0 ? Math.tan(half * DEG) : 0;
+}
+
 /** The original's lens turned to the new shape: the same frame area in tan space. */
 function lensFor(original: ResolvedCamera, originalAspect: number, aspect: number): number {
   return Math.tan((original.verticalFovDeg * DEG) / 2) * Math.sqrt(originalAspect / aspect);
@@ -292,7 +315,9 @@ export function reframeStill(request: ReframeRequest): Reframed {
     };
   };
 
-  const same = lensFit(original, subject, aspect, floor, preferred);
+  // Preferred, but not so wide that a frame that showed only ground gains sky.
+  const preferredFor = (camera: ResolvedCamera) => Math.min(preferred, skyFreeLens(original, camera));
+  const same = lensFit(original, subject, aspect, floor, preferredFor(original));
   if (same && same.contain <= same.widest) return done(original, same.chosen, 'lens');
 
   let best: { camera: ResolvedCamera; tan: number; cost: number } | undefined;
@@ -307,7 +332,7 @@ export function reframeStill(request: ReframeRequest): Reframed {
       pitchIgnored: original.pitchIgnored,
       verticalFovDeg: original.verticalFovDeg,
     };
-    const fit = lensFit(camera, subject, aspect, floor, preferred);
+    const fit = lensFit(camera, subject, aspect, floor, preferredFor(camera));
     if (!fit) continue;
     if (fit.contain <= fit.widest) {
       const cost = poseCost(original, camera);
@@ -357,7 +382,7 @@ export function reframeFootage(request: FootageReframeRequest): FootageFraming {
   });
   const end = cameraAt(1);
   const originalEndShare = subjectShare(end, request.originalAspect, subject);
-  const preferred = Math.min(lensFor(end, request.originalAspect, aspect), TAN_MAX);
+  const preferred = Math.min(lensFor(end, request.originalAspect, aspect), TAN_MAX, skyFreeLens(end, end));
   const endFit = lensFit(end, subject, aspect, originalEndShare * SHARE_HEADROOM, preferred);
   let contain = endFit?.contain ?? TAN_MAX;
   const samples: ResolvedCamera[] = [];

@@ -25,7 +25,7 @@ import {
   FOOTAGE_STYLES,
   poseAlong,
 } from '../../../functions/media/camera/presets.ts';
-import { FRAME_MARGIN } from '../../../functions/media/camera/reframe.ts';
+import { FRAME_MARGIN, SKY_FREE_TOP_DEG } from '../../../functions/media/camera/reframe.ts';
 import {
   AERIAL_FOOTAGE,
   AERIAL_FOOTAGE_RENDITIONS,
@@ -306,7 +306,8 @@ describe('re-framed drone stills, checked with three.js', () => {
   it('keep the lens alone when it can: the pose reported is the original one', async () => {
     const { parcel, front } = await syntheticParcel(addresses[0]!);
     const scene = sceneWith(parcel);
-    const original = planStill(scene, { azimuth: 20, tilt: 55, distance: 200, pitch: 0 }, front, undefined);
+    // Steep enough that the 16:9 lens stood on its side stays below the horizon.
+    const original = planStill(scene, { azimuth: 20, tilt: 35, distance: 200, pitch: 0 }, front, undefined);
     const story = planStillRendition(scene, original, 'social_story');
     expect(story.pose).toEqual(original.pose);
     expect(story.shotType).toBe(original.shotType);
@@ -314,6 +315,35 @@ describe('re-framed drone stills, checked with three.js', () => {
     // The 16:9 lens stood on its side: the story's horizontal field of view is the original's vertical one.
     const horizontal = 2 * Math.atan(Math.tan((story.verticalFovDeg * Math.PI) / 360) * (1080 / 1920));
     expect((horizontal * 180) / Math.PI).toBeCloseTo(VERTICAL_FOV_DEG, 1);
+  });
+
+  it('add no sky to a frame whose original showed only ground', async () => {
+    const { parcel, front } = await syntheticParcel(addresses[0]!);
+    const scene = sceneWith(parcel);
+    /** How far from nadir the top centre of the frame looks, from three.js's own camera. */
+    const topFromNadir = (props: Record<string, unknown>, width: number, height: number) => {
+      const camera = compositionCamera(props, width, height);
+      const ray = new THREE.Vector3(0, 1, 0.5).unproject(camera).sub(camera.position).normalize();
+      return (Math.acos(-ray.z) * 180) / Math.PI;
+    };
+    for (const tilt of [45, 55, 60]) {
+      const original = planStill(scene, { azimuth: 20, tilt, distance: 200, pitch: 0 }, front, undefined);
+      const top = topFromNadir(original.request.inputProps, AERIAL_STILL.width, AERIAL_STILL.height);
+      expect(top).toBeLessThan(SKY_FREE_TOP_DEG);
+      for (const rendition of SOCIAL_RENDITIONS) {
+        const plan = planStillRendition(scene, original, rendition);
+        const format = AERIAL_STILL_RENDITIONS[rendition];
+        expect(plan.framing.rule).toBe('lens');
+        expect(
+          topFromNadir(plan.request.inputProps, format.width, format.height),
+          `${tilt} ${rendition}`,
+        ).toBeLessThanOrEqual(SKY_FREE_TOP_DEG + 1e-6);
+      }
+    }
+    // The story at tilt 55 would reach over the horizon with the 16:9 lens stood on its side (74°): it
+    // keeps below it with a narrower one.
+    const original = planStill(scene, { azimuth: 20, tilt: 55, distance: 200, pitch: 0 }, front, undefined);
+    expect(planStillRendition(scene, original, 'social_story').verticalFovDeg).toBeLessThan(74);
   });
 
   it('leave the 16:9 plan as it was (no lens in its props)', () => {
