@@ -1188,6 +1188,16 @@ export interface components {
       /** @description The 3840x2160 JPEG, with the renditions asked for: portal and web made from it; each social shape drawn again by the camera framed for that shape around the parcel (fit reframed), not cut from it. */
       image: components["schemas"]["MediaFileWithRenditions"];
       pose: components["schemas"]["DronePoseUsed"];
+      /** @description For each social rendition asked for: the camera that drew it (the parcel kept inside the frame and at least the share of it the 16:9 still has). */
+      rendition_cameras?: {
+        [K in "social_square" | "social_portrait" | "social_story"]?: {
+          pose: components["schemas"]["DronePoseUsed"];
+          /** @description The lens the shape was drawn with. */
+          vertical_fov_deg: number;
+          /** @description lens: the still's own pose with another lens; pose: the drone moved too, as the shape needed; contain: the whole parcel is in frame but smaller than in the 16:9 still (the still showed only part of a very large lot). */
+          framing: "lens" | "pose" | "contain";
+        };
+      };
       shot_type: "establishing" | "hero" | "twilight";
       /** @description The V1 preset, for drone_stills. */
       angle?: "overhead" | "north" | "north_east" | "east" | "south_east" | "south" | "south_west" | "west" | "north_west";

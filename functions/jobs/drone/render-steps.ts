@@ -35,6 +35,8 @@ import type { PreparedFootage, PrepareFootageEvent } from './steps.ts';
 export type StoredDroneStillOutput = Stored<z.infer<typeof droneStillOutput>>;
 export type StoredDroneFootageOutput = Stored<z.infer<typeof droneFootageOutput>>;
 
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
 /** A 4K frame in software WebGL takes 10-30 s; a loaded machine needs longer to load the page. */
 const STILL_PAGE_TIMEOUT_MS = 180_000;
 
@@ -156,6 +158,16 @@ export async function renderDroneStill(
   return {
     image: Object.keys(all).length > 0 ? { ...image, renditions: all } : image,
     pose: plan.pose,
+    ...(social.length > 0
+      ? {
+          rendition_cameras: Object.fromEntries(
+            social.map((r) => [
+              r.rendition,
+              { pose: r.pose, vertical_fov_deg: round2(r.verticalFovDeg), framing: r.framing.rule },
+            ]),
+          ),
+        }
+      : {}),
     shot_type: plan.shotType,
     ...(preset ? { angle: preset.angle } : {}),
     property_center: scene.propertyCenter,

@@ -211,6 +211,23 @@ export const droneStillOutput = z
         'The 3840x2160 JPEG, with the renditions asked for: portal and web made from it; each social shape drawn again by the camera framed for that shape around the parcel (fit reframed), not cut from it.',
     }),
     pose: dronePoseUsed,
+    rendition_cameras: z
+      .partialRecord(
+        z.enum(['social_square', 'social_portrait', 'social_story']),
+        z.object({
+          pose: dronePoseUsed,
+          vertical_fov_deg: z.number().meta({ description: 'The lens the shape was drawn with.' }),
+          framing: z.enum(['lens', 'pose', 'contain']).meta({
+            description:
+              "lens: the still's own pose with another lens; pose: the drone moved too, as the shape needed; contain: the whole parcel is in frame but smaller than in the 16:9 still (the still showed only part of a very large lot).",
+          }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'For each social rendition asked for: the camera that drew it (the parcel kept inside the frame and at least the share of it the 16:9 still has).',
+      }),
     shot_type: z.enum(SHOT_TYPES),
     angle: z.enum(ANGLE_PRESETS).optional().meta({ description: 'The V1 preset, for drone_stills.' }),
     property_center: geoPoint,

@@ -142,6 +142,10 @@ describe('RenderDroneStill', () => {
     });
     expect(renditions.social_square).toMatchObject({ width: 1080, height: 1080, fit: 'reframed' });
     expect(renditions.social_portrait).toBeUndefined();
+    // The camera of each shape: here the still's own pose through another lens.
+    expect(Object.keys(out.rendition_cameras!)).toEqual(['social_square', 'social_story']);
+    expect(out.rendition_cameras!.social_story).toMatchObject({ pose: out.pose, framing: 'lens' });
+    expect(out.rendition_cameras!.social_story!.vertical_fov_deg).toBeGreaterThan(46);
     expect(renditions.portal).toMatchObject({ content_type: 'image/jpeg', source: 'original' });
     expect(renditions.web!.map((w) => `${w.format} ${w.width}`).sort()).toEqual([
       'avif 1024',
