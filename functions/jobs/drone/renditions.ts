@@ -117,7 +117,11 @@ export function planFootageRendition(
     request: {
       ...plan.request,
       composition: format.id,
-      inputProps: { ...plan.request.inputProps, verticalFovDeg: framing.verticalFovDeg },
+      inputProps: {
+        ...plan.request.inputProps,
+        verticalFovDeg: framing.verticalFovDeg,
+        skyCap: framing.skyCap,
+      },
     },
     rendition,
     width: Math.round(format.width * scale),

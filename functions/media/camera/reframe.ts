@@ -26,7 +26,9 @@
 // The footage rule (reframeFootage): the flight path does not change. One lens for the whole clip, chosen
 // as in 1 at the path's end framing (the poster, the property centred) with the lower bound taken over
 // the whole path, so the property stays inside the new frame from the first frame to the last; if the
-// share at the end cannot also be kept, the property fitting wins and the result says so.
+// share at the end cannot also be kept, the property fitting wins and the result says so. Each frame then
+// narrows that lens while its top would look over the horizon (SKY_FREE_TOP_DEG) higher than the
+// original's did, never below the lens that holds the parcel (cappedFov, applied by AerialScene).
 import type { Point } from '../../domain/geo-types.ts';
 import {
   type CameraPose,
@@ -220,6 +222,23 @@ const frameTopDeg = (camera: ResolvedCamera) =>
   camera.pose.tilt + camera.pose.pitch + camera.verticalFovDeg / 2;
 
 /**
+ * A footage rendition's lens limit along its path (AerialScene applies it at every frame): the frame's top
+ * looks no higher than `topDeg` from nadir, unless `minFovDeg` (the original's lens, or what keeps the
+ * parcel in view) reaches higher, so a frame gains no sky the original did not have.
+ */
+export type SkyCap = { readonly topDeg: number; readonly minFovDeg: number };
+
+/** The vertical field of view of a frame drawn through `fovDeg` under `cap` (none: `fovDeg`). */
+export function cappedFov(
+  fovDeg: number,
+  pose: { readonly tilt: number; readonly pitch: number },
+  cap: SkyCap | null | undefined,
+): number {
+  if (!cap) return fovDeg;
+  return Math.min(fovDeg, 2 * Math.max(cap.topDeg - pose.tilt - pose.pitch, cap.minFovDeg / 2));
+}
+
+/**
  * The widest lens (tan of the half vertical field of view) that keeps this camera's frame below the
  * horizon, when the original's was; unbounded when the original showed the sky.
  */
@@ -359,8 +378,10 @@ export interface FootageReframeRequest {
 }
 
 export interface FootageFraming {
-  /** The one lens of the whole clip. */
+  /** The clip's widest lens; each frame's is this under skyCap (cappedFov). */
   readonly verticalFovDeg: number;
+  /** The lens limit applied at every frame, so no frame shows more sky than the original's. */
+  readonly skyCap: SkyCap;
   /** 'share': the end framing keeps at least the original's share; 'contain': fitting the property won. */
   readonly rule: 'share' | 'contain';
   /** The subject's share of the original end frame (clipped to it), and of the new one. */
@@ -382,7 +403,7 @@ export function reframeFootage(request: FootageReframeRequest): FootageFraming {
   });
   const end = cameraAt(1);
   const originalEndShare = subjectShare(end, request.originalAspect, subject);
-  const preferred = Math.min(lensFor(end, request.originalAspect, aspect), TAN_MAX, skyFreeLens(end, end));
+  const preferred = Math.min(lensFor(end, request.originalAspect, aspect), TAN_MAX);
   const endFit = lensFit(end, subject, aspect, originalEndShare * SHARE_HEADROOM, preferred);
   let contain = endFit?.contain ?? TAN_MAX;
   const samples: ResolvedCamera[] = [];
@@ -392,11 +413,22 @@ export function reframeFootage(request: FootageReframeRequest): FootageFraming {
   const widest = endFit?.widest ?? TAN_MAX;
   const tan = Math.max(contain, Math.min(preferred, widest));
   const verticalFovDeg = fovOf(tan);
+  // Each frame narrows from there while its top would look over the horizon the original kept below,
+  // never below what holds the parcel (contain) nor below the original's own lens.
+  const skyCap: SkyCap = {
+    topDeg: SKY_FREE_TOP_DEG,
+    minFovDeg: Math.max(fovOf(contain), request.originalVerticalFovDeg),
+  };
+  const framed = (c: ResolvedCamera): ResolvedCamera => ({
+    ...c,
+    verticalFovDeg: cappedFov(verticalFovDeg, c.pose, skyCap),
+  });
   return {
     verticalFovDeg,
+    skyCap,
     rule: contain <= widest ? 'share' : 'contain',
     originalEndShare,
-    endShare: subjectShare({ ...end, verticalFovDeg }, aspect, subject),
-    reach: Math.max(...samples.map((c) => subjectReach({ ...c, verticalFovDeg }, aspect, subject))),
+    endShare: subjectShare(framed(end), aspect, subject),
+    reach: Math.max(...samples.map((c) => subjectReach(framed(c), aspect, subject))),
   };
 }

@@ -2,6 +2,7 @@
 // No React here, so job steps can import it without pulling in three.js.
 import type { CameraPose } from '../camera/camera-model.ts';
 import type { FootageStyle, ShotType } from '../camera/presets.ts';
+import type { SkyCap } from '../camera/reframe.ts';
 import type { EndCardProps } from './end-card.ts';
 
 /** Drone stills: one frame at 4K. */
@@ -64,6 +65,8 @@ export type AerialSceneProps = {
    * 16:9 frame). The imagery ground-truth test renders through two lenses.
    */
   readonly verticalFovDeg?: number;
+  /** A footage rendition's lens limit, applied at every frame (camera/reframe.ts's cappedFov). */
+  readonly skyCap?: SkyCap | null;
   /**
    * The cloud scene source: photorealistic 3D tiles drawn instead of the synthetic ground, houses and
    * trees (functions/media/aerial/tiles). Absent or null: the offline scene.

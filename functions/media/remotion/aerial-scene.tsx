@@ -21,6 +21,7 @@ import * as THREE from 'three';
 import type { AerialSceneModel } from '../aerial/scene-model.ts';
 import { DEG, type ResolvedCamera, resolveCamera } from '../camera/camera-model.ts';
 import { FOOTAGE_PATHS, poseAlong } from '../camera/presets.ts';
+import { cappedFov } from '../camera/reframe.ts';
 import {
   bakeFlatLight,
   GROUND_BAKE_FRAGMENT,
@@ -182,7 +183,8 @@ export function AerialScene(props: AerialSceneProps) {
       : poseAlong(FOOTAGE_PATHS[props.camera.style], flightFrames > 1 ? frame / (flightFrames - 1) : 1);
   const resolved = resolveCamera(pose, props.frontDirection ?? undefined);
   // A re-framed rendition brings its own lens (camera/reframe.ts); the sky test below reads it too.
-  const camera = props.verticalFovDeg ? { ...resolved, verticalFovDeg: props.verticalFovDeg } : resolved;
+  const lens = cappedFov(props.verticalFovDeg || resolved.verticalFovDeg, resolved.pose, props.skyCap);
+  const camera = lens !== resolved.verticalFovDeg ? { ...resolved, verticalFovDeg: lens } : resolved;
   return (
     <AbsoluteFill style={{ backgroundColor: grade.skyHorizon }}>
       <AbsoluteFill>

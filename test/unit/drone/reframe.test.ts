@@ -103,7 +103,13 @@ function compositionCamera(props: Record<string, unknown>, width: number, height
           p.durationInFrames > 1 ? frame / (p.durationInFrames - 1) : 1,
         );
   const resolved = resolveCamera(pose, p.frontDirection ?? undefined);
-  const fov = p.verticalFovDeg ? p.verticalFovDeg : resolved.verticalFovDeg;
+  let fov = p.verticalFovDeg ? p.verticalFovDeg : resolved.verticalFovDeg;
+  // A footage rendition's limit, as AerialScene applies it at each frame: the top of the frame no higher
+  // than skyCap.topDeg from nadir, unless the floor lens reaches higher.
+  if (p.skyCap) {
+    const look = resolved.pose.tilt + resolved.pose.pitch;
+    fov = Math.min(fov, 2 * Math.max(p.skyCap.topDeg - look, p.skyCap.minFovDeg / 2));
+  }
   const camera = new THREE.PerspectiveCamera(fov, width / height, Math.max(1, pose.distance * 0.02), 60_000);
   const { position: o, forward: f, up: u } = resolved;
   camera.position.set(o.x, o.y, o.z);
@@ -112,6 +118,12 @@ function compositionCamera(props: Record<string, unknown>, width: number, height
   camera.updateProjectionMatrix();
   camera.updateMatrixWorld();
   return camera;
+}
+
+/** How far from nadir the top centre of the frame looks, in degrees. */
+function topFromNadir(camera: THREE.PerspectiveCamera): number {
+  const ray = new THREE.Vector3(0, 1, 0.5).unproject(camera).sub(camera.position).normalize();
+  return (Math.acos(-ray.z) * 180) / Math.PI;
 }
 
 /** The parcel's corners in normalised device coordinates (the frame is -1..1 both ways). */
@@ -320,22 +332,18 @@ describe('re-framed drone stills, checked with three.js', () => {
   it('add no sky to a frame whose original showed only ground', async () => {
     const { parcel, front } = await syntheticParcel(addresses[0]!);
     const scene = sceneWith(parcel);
-    /** How far from nadir the top centre of the frame looks, from three.js's own camera. */
-    const topFromNadir = (props: Record<string, unknown>, width: number, height: number) => {
-      const camera = compositionCamera(props, width, height);
-      const ray = new THREE.Vector3(0, 1, 0.5).unproject(camera).sub(camera.position).normalize();
-      return (Math.acos(-ray.z) * 180) / Math.PI;
-    };
+    const topOf = (props: Record<string, unknown>, width: number, height: number) =>
+      topFromNadir(compositionCamera(props, width, height));
     for (const tilt of [45, 55, 60]) {
       const original = planStill(scene, { azimuth: 20, tilt, distance: 200, pitch: 0 }, front, undefined);
-      const top = topFromNadir(original.request.inputProps, AERIAL_STILL.width, AERIAL_STILL.height);
+      const top = topOf(original.request.inputProps, AERIAL_STILL.width, AERIAL_STILL.height);
       expect(top).toBeLessThan(SKY_FREE_TOP_DEG);
       for (const rendition of SOCIAL_RENDITIONS) {
         const plan = planStillRendition(scene, original, rendition);
         const format = AERIAL_STILL_RENDITIONS[rendition];
         expect(plan.framing.rule).toBe('lens');
         expect(
-          topFromNadir(plan.request.inputProps, format.width, format.height),
+          topOf(plan.request.inputProps, format.width, format.height),
           `${tilt} ${rendition}`,
         ).toBeLessThanOrEqual(SKY_FREE_TOP_DEG + 1e-6);
       }
@@ -379,18 +387,22 @@ describe('re-framed drone footage, checked with three.js at every frame', () => 
           expect(plan.request.composition).toBe(format.id);
           expect([plan.width, plan.height]).toEqual([format.width / 2, format.height / 2]);
           // The same flight: props but the lens, key poses and poster frame are the original's.
-          const { verticalFovDeg, ...rest } = plan.request.inputProps as unknown as AerialSceneProps;
+          const { verticalFovDeg, skyCap, ...rest } = plan.request.inputProps as unknown as AerialSceneProps;
           expect(rest).toEqual(props);
           expect(verticalFovDeg).toBe(plan.verticalFovDeg);
+          expect(skyCap).toEqual(plan.framing.skyCap);
           expect(plan.keyPoses).toEqual(original.keyPoses);
           expect(plan.posterFrame).toBe(original.posterFrame);
           let reach = 0;
           for (let frame = 0; frame < frames; frame++) {
-            const ndc = projected(
-              compositionCamera(plan.request.inputProps, format.width, format.height, frame),
-              parcel,
+            const camera = compositionCamera(plan.request.inputProps, format.width, format.height, frame);
+            reach = Math.max(reach, reachOf(projected(camera, parcel)));
+            // No more sky than the original: the frame's top looks no higher above nadir than 84° or
+            // than the original frame's top, from three.js's own cameras.
+            const before = compositionCamera(props, AERIAL_FOOTAGE.width, AERIAL_FOOTAGE.height, frame);
+            expect(topFromNadir(camera), `${at} frame ${frame}`).toBeLessThanOrEqual(
+              Math.max(SKY_FREE_TOP_DEG, topFromNadir(before)) + 1e-6,
             );
-            reach = Math.max(reach, reachOf(ndc));
           }
           expect(reach, at).toBeLessThanOrEqual(1 - 2 * FRAME_MARGIN + 1e-9);
           const last = projected(
