@@ -263,7 +263,12 @@ if (parts.includes('footage')) {
   );
   const storyRequest = {
     composition: storyPlan.request.composition,
-    inputProps: { ...footageProps, verticalFovDeg: storyPlan.verticalFovDeg },
+    // The plan's lens and its per-frame sky limit, on the bench's footage props.
+    inputProps: {
+      ...footageProps,
+      verticalFovDeg: storyPlan.verticalFovDeg,
+      skyCap: storyPlan.framing.skyCap,
+    },
     gl: 'swangle' as const,
     outputKey: `footage-${style}-story.mp4`,
   };
@@ -287,7 +292,7 @@ if (parts.includes('footage')) {
   );
   if (social)
     console.log(
-      `Footage 1080x1920 re-framed (${storyPlan.framing.rule}, vertical fov ${storyPlan.verticalFovDeg.toFixed(1)}°), each right after a 16:9 render: ${medianOf(storyFps)} frames/s warm, ${medianOf(storyFpsRatios, 3)} of the 16:9 rate ${verdict(median(storyFpsRatios) >= 0.9, 'median >= 0.9')} ${renderContext(machine, gl)}`,
+      `Footage 1080x1920 re-framed (${storyPlan.framing.rule}, vertical fov ${storyPlan.framing.skyCap.minFovDeg.toFixed(1)}-${storyPlan.verticalFovDeg.toFixed(1)}° along the path), each right after a 16:9 render: ${medianOf(storyFps)} frames/s warm, ${medianOf(storyFpsRatios, 3)} of the 16:9 rate ${verdict(median(storyFpsRatios) >= 0.9, 'median >= 0.9')} ${renderContext(machine, gl)}`,
     );
   if (process.env.DRONE_BENCH_BEFORE === '1') {
     // As it rendered before, in the same run: SwiftShader, one browser.
