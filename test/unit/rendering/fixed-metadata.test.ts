@@ -47,7 +47,8 @@ describe('compositions whose metadata does not depend on props', () => {
     expect(root).toContain('Object.values(BROCHURE_COMPOSITIONS).map((id) =>');
     expect(slides[0]).toContain('id={id}');
     for (const element of [...aerialStill, ...slides]) expect(element).not.toContain('calculateMetadata');
-    // The check can fail: the reveal, the footage and its renditions take their length from their props.
-    expect(elements.filter((e) => e.includes('calculateMetadata'))).toHaveLength(3);
+    // The check can fail: the reveal, the footage and the social shapes of each take their length from
+    // their props.
+    expect(elements.filter((e) => e.includes('calculateMetadata'))).toHaveLength(4);
   });
 });
