@@ -32,6 +32,7 @@ import {
 import type { AerialSceneProps } from './aerial-compositions.ts';
 import { GRADES, type Grade, gradeGlsl } from './aerial-grades.ts';
 import { loadTiles } from './aerial-tiles.ts';
+import { END_CARD_FADE_FRAMES } from './end-card.ts';
 import { EndCardView } from './end-card-view.tsx';
 
 type Assets =
@@ -173,14 +174,17 @@ export function AerialScene(props: AerialSceneProps) {
   const { width, height, durationInFrames } = useVideoConfig();
   const grade = GRADES[props.shotType];
   const assets = useAssets(props);
-  // A branded video ends on its card; the flight takes the frames before it.
+  // A branded video ends on its card; the flight takes the frames before it. The card fades in over the
+  // flight's last frame (held), then stands alone, so the scene is drawn only while it shows through.
   const flightFrames = durationInFrames - (props.endCard?.frames ?? 0);
-  if (props.endCard && frame >= flightFrames)
-    return <EndCardView card={props.endCard} frame={frame - flightFrames} />;
+  const cardFrame = frame - flightFrames;
+  if (props.endCard && cardFrame >= END_CARD_FADE_FRAMES)
+    return <EndCardView card={props.endCard} frame={cardFrame} />;
+  const flightFrame = Math.min(frame, flightFrames - 1);
   const pose =
     props.camera.kind === 'pose'
       ? props.camera.pose
-      : poseAlong(FOOTAGE_PATHS[props.camera.style], flightFrames > 1 ? frame / (flightFrames - 1) : 1);
+      : poseAlong(FOOTAGE_PATHS[props.camera.style], flightFrames > 1 ? flightFrame / (flightFrames - 1) : 1);
   const resolved = resolveCamera(pose, props.frontDirection ?? undefined);
   // A re-framed rendition brings its own lens (camera/reframe.ts); the sky test below reads it too.
   const lens = cappedFov(props.verticalFovDeg || resolved.verticalFovDeg, resolved.pose, props.skyCap);
@@ -202,6 +206,7 @@ export function AerialScene(props: AerialSceneProps) {
           </ThreeCanvas>
         ) : null}
       </AbsoluteFill>
+      {props.endCard && cardFrame >= 0 ? <EndCardView card={props.endCard} frame={cardFrame} /> : null}
     </AbsoluteFill>
   );
 }
