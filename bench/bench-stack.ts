@@ -9,6 +9,7 @@ import { DynamoAccountStore } from '../functions/adapters/dynamodb/account-store
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import { STAGES } from '../lib/config/stages.ts';
+import { storeCredentials } from '../local/store-credentials.ts';
 
 export async function startBenchStack() {
   process.env.LOCAL_STACK_QUIET = 'true';
@@ -16,13 +17,14 @@ export async function startBenchStack() {
   // the handlers' modules load, which is why the stack is imported here.
   process.env.POWERTOOLS_TRACE_ENABLED = 'false';
   const { startLocalStack } = await import('../local/local-stack.ts');
-  const stack = await startLocalStack({ port: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'pms-bench-')) });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-'));
+  const stack = await startLocalStack({ port: 0, dataDir });
   const { info } = stack;
   const db = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: info.endpoints.dynamodb,
       region: info.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: storeCredentials(dataDir),
     }),
   );
   const admin = new KeyAdmin(

@@ -143,7 +143,7 @@ function readStat(pid: number): ProcStat | undefined {
 }
 
 /** The stack's processes: its descendants and every member of its process group. */
-export function processTree(root: number): number[] {
+function processTree(root: number): number[] {
   const stats = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map((name) => readStat(Number(name)))

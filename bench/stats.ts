@@ -85,7 +85,7 @@ export function verdict(ok: boolean, goal: string): string {
 }
 
 /** What a render figure depends on beyond our code: the CPU, Chromium, the GL backends it runs on. */
-export interface RenderMachine {
+interface RenderMachine {
   readonly cpu: string;
   /** The vector extensions x264, libjpeg-turbo and llvmpipe pick their code paths by. */
   readonly cpuFeatures: string;

@@ -16,6 +16,7 @@ import {
 import { accountTools } from '../functions/wiring/cli.ts';
 import { STAGES, stageConfig } from '../lib/config/stages.ts';
 import { LOCAL_STATE_FILE, type LocalStackInfo } from '../local/local-stack.ts';
+import { storeCredentials } from '../local/store-credentials.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -64,7 +65,7 @@ function localTarget(values: { 'data-dir'?: string }) {
   const { accounts, sessions } = accountTools(info.tables.accounts, {
     endpoint: info.endpoints.dynamodb,
     region: info.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: storeCredentials(dataDir),
   });
   return { info, accounts, sessions };
 }

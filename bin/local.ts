@@ -3,13 +3,15 @@
 //   DATA_DIR (default .local-data) — where tables, queues, media and the dev keys persist
 // No X-Ray on the local stack: set before any handler module loads, so the tracer is never loaded.
 // `npm start` runs this with --experimental-async-context-frame: the handlers' AsyncLocalStorage (log
-// context, the function a call runs in) then costs no async hook on every promise (6-9 % more GETs/s).
+// context, the function a call runs in) then costs no async hook on every promise (more GETs/s:
+// docs/benchmarks.md).
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.local-data';
 // The emulators start in their worker threads while the stack's modules load on this one.
-const { LOCAL_CREDENTIALS, startEmulators } = await import('../local/emulators.ts');
-const emulators = startEmulators(dataDir, LOCAL_CREDENTIALS);
+const { startEmulators } = await import('../local/emulators.ts');
+const { storeCredentials } = await import('../local/store-credentials.ts');
+const emulators = startEmulators(dataDir, storeCredentials(dataDir));
 emulators.catch(() => undefined); // reported by startLocalStack, which awaits it
 const { startLocalStack } = await import('../local/local-stack.ts');
 

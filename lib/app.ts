@@ -30,6 +30,7 @@ export function buildStage(app: App, config: StageConfig, options: { nag?: boole
     accountsTable: stateful.accountsTable,
     idempotencyTable: stateful.idempotencyTable,
     usageTable: stateful.usageTable,
+    eventsTable: stateful.eventsTable,
     mediaBucket: stateful.mediaBucket,
     accessLogsBucket: stateful.accessLogsBucket,
     webhookQueue: stateful.webhookQueue,

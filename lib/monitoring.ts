@@ -36,13 +36,14 @@ export function powertoolsEnvironment(config: StageConfig): Record<string, strin
 }
 
 /** Alarm names (after the stack's prefix); the runbook explains each. */
-export const ALARM = {
+const ALARM = {
   api5xxRate: 'Api5xxRate',
   failedExecutions: (jobType: string) => `FailedExecutions-${jobType}`,
   deadLetters: 'WebhookDeadLetters',
   /** Throttling of the n-th group of functions (numbered from 1; the description names them). */
   throttles: (group: number) => `Throttles${group}`,
   renderFailures: 'RenderFailures',
+  endpointDisabled: 'WebhookEndpointDisabled',
 } as const;
 
 const PERIOD = Duration.minutes(5);
@@ -56,7 +57,7 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-export interface ServiceMonitoringProps {
+interface ServiceMonitoringProps {
   readonly config: StageConfig;
   readonly api: apigw.RestApi;
   /** Every function of the service (API routes, workflow steps, webhook delivery). */
@@ -214,6 +215,23 @@ export class ServiceMonitoring extends Construct {
                   treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
                   alarmDescriptionOverride:
                     'A job failed with RENDER_FAILED (its video render failed or overran).',
+                },
+              },
+            },
+          ],
+        },
+        {
+          title: 'Webhook endpoints disabled',
+          metrics: [
+            {
+              metric: business(METRIC.webhookEndpointsDisabled, 'Sum', {}, 'endpoints disabled'),
+              alarmFriendlyName: ALARM.endpointDisabled,
+              addAlarm: {
+                Warning: {
+                  threshold: 0,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
+                  alarmDescriptionOverride: `The service disabled a webhook endpoint whose every attempt failed for ${props.config.webhooks.endpointDisableAfterDays} days; the delivery function's log line 'webhook endpoint disabled' names it (runbook).`,
                 },
               },
             },

@@ -12,7 +12,7 @@ import { ServiceFunction } from './constructs/service-function.ts';
 import type { ServiceStack } from './service-stack.ts';
 import type { StatefulStack } from './stateful-stack.ts';
 
-export interface NagAcknowledgement {
+interface NagAcknowledgement {
   readonly id: string;
   readonly reason: string;
 }

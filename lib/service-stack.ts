@@ -24,12 +24,13 @@ import { StepFunctions } from './constructs/step-functions.ts';
 import { WebhookDelivery } from './constructs/webhook-delivery.ts';
 import { powertoolsEnvironment, ServiceMonitoring } from './monitoring.ts';
 
-export interface ServiceStackProps extends StackProps {
+interface ServiceStackProps extends StackProps {
   readonly config: StageConfig;
   readonly jobsTable: dynamodb.ITable;
   readonly accountsTable: dynamodb.ITable;
   readonly idempotencyTable: dynamodb.ITable;
   readonly usageTable: dynamodb.ITable;
+  readonly eventsTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
   readonly accessLogsBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
@@ -98,6 +99,7 @@ export class ServiceStack extends Stack {
       ...shared,
       jobsTable: props.jobsTable,
       accountsTable: props.accountsTable,
+      eventsTable: props.eventsTable,
       mediaBucket: props.mediaBucket,
       webhookQueue: props.webhookQueue,
       webhookDeadLetterQueue: props.webhookDeadLetterQueue,
@@ -119,6 +121,7 @@ export class ServiceStack extends Stack {
       accountsTable: props.accountsTable,
       idempotencyTable: props.idempotencyTable,
       usageTable: props.usageTable,
+      eventsTable: props.eventsTable,
       mediaBucket: props.mediaBucket,
       webhookQueue: props.webhookQueue,
       workflows,

@@ -7,10 +7,11 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ACCOUNT_INDEXES } from '../functions/adapters/dynamodb/account-table.ts';
+import { EVENTS_TTL_ATTRIBUTE } from '../functions/adapters/dynamodb/event-log.ts';
 import { JOB_INDEXES } from '../functions/adapters/dynamodb/job-table.ts';
 import type { StageConfig } from './config/stages.ts';
 
-export interface StatefulStackProps extends StackProps {
+interface StatefulStackProps extends StackProps {
   readonly config: StageConfig;
 }
 
@@ -20,6 +21,7 @@ export class StatefulStack extends Stack {
   readonly rateLimitTable: dynamodb.Table;
   readonly idempotencyTable: dynamodb.Table;
   readonly usageTable: dynamodb.Table;
+  readonly eventsTable: dynamodb.Table;
   readonly mediaBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
   readonly webhookQueue: sqs.Queue;
@@ -95,6 +97,15 @@ export class StatefulStack extends Stack {
       ...tableDefaults,
       partitionKey: { name: 'pk', type: str },
       sortKey: { name: 'sk', type: str },
+    });
+
+    // The event log (GET /v1/events): every webhook event with its delivery attempts, kept the stage's
+    // webhooks.eventRetentionDays (30) by TTL, then gone.
+    this.eventsTable = new dynamodb.Table(this, 'EventsTable', {
+      ...tableDefaults,
+      partitionKey: { name: 'pk', type: str },
+      sortKey: { name: 'sk', type: str },
+      timeToLiveAttribute: EVENTS_TTL_ATTRIBUTE,
     });
 
     this.accessLogsBucket = new s3.Bucket(this, 'AccessLogsBucket', {

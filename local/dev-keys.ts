@@ -6,7 +6,7 @@ import type { AccountStore } from '../functions/core/auth/account-store.ts';
 import { hashApiKey } from '../functions/core/auth/api-key.ts';
 import type { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 
-export const DEV_ORG = 'dev-org';
+const DEV_ORG = 'dev-org';
 
 export interface DevKeys {
   readonly orgId: string;

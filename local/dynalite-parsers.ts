@@ -1,8 +1,8 @@
 // dynalite parses every ConditionExpression, KeyConditionExpression and FilterExpression with a PEG parser
-// that backtracks without memory: the API's admission write (a condition with two parenthesised groups)
-// took ~350 µs of the emulator's thread to parse, about half of what the write cost it, and a nested group
-// tens of milliseconds. The same grammar generated with results caching
-// (generated/dynalite-condition-parser.cjs) parses it in ~60 µs with the same results. Put in place where
+// that backtracks without memory: parsing the API's admission write (a condition with two parenthesised
+// groups) was a large share of what the write cost the emulator's thread, and a nested group far more. The
+// same grammar generated with results caching (generated/dynalite-condition-parser.cjs) parses it several
+// times faster with the same results (docs/benchmarks.md). Put in place where
 // dynalite runs, before its first request, and only over the exact parser it was generated beside: another
 // dynalite keeps its own parser.
 import { createHash } from 'node:crypto';
@@ -12,8 +12,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 /** sha256 of dynalite 4.0.0's db/conditionParser.js, which the memoizing parser was generated beside. */
-export const DYNALITE_CONDITION_PARSER_SHA256 =
-  '021488e54f1fb77f7594b8e0fd50b95317954100d85000e8a53904b90ce39973';
+const DYNALITE_CONDITION_PARSER_SHA256 = '021488e54f1fb77f7594b8e0fd50b95317954100d85000e8a53904b90ce39973';
 
 type PegParser = { parse(input: string, options?: object): unknown };
 

@@ -27,9 +27,6 @@ import {
  */
 export const IDLE_CONNECTION_TIMEOUTS = { keepAliveTimeout: 120_000, headersTimeout: 121_000 } as const;
 
-/** The fixed credentials the local stack's clients sign with and its emulators check. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
-
 export interface RunningEmulators {
   readonly dynamodbEndpoint: string;
   readonly awsEndpoint: string;
@@ -104,7 +101,7 @@ interface StartedWorker {
 
 async function startInWorker(data: EmulatorWorkerData): Promise<StartedWorker> {
   const worker = new Worker(new URL('./emulator-worker.ts', import.meta.url), {
-    // Node's own type stripping, not tsx: registering tsx in a worker costs 0.3-3 s of every start. So
+    // Node's own type stripping, not tsx: registering tsx in a worker costs seconds of every start. So
     // emulator-worker.ts and what it imports keep to erasable syntax (no enums, no parameter
     // properties); anything else fails the start with ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX. The emulators'
     // ExperimentalWarnings (type stripping, node:sqlite in fauxqs) say nothing to a user of the stack.

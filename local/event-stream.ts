@@ -7,7 +7,7 @@ import { crc32 } from 'node:zlib';
 const STRING_HEADER = 7;
 
 /** One event stream message with string headers. */
-export function encodeEventMessage(headers: Readonly<Record<string, string>>, payload: Uint8Array): Buffer {
+function encodeEventMessage(headers: Readonly<Record<string, string>>, payload: Uint8Array): Buffer {
   const headerParts = Object.entries(headers).map(([name, value]) => {
     const nameBytes = Buffer.from(name, 'utf8');
     const valueBytes = Buffer.from(value, 'utf8');

@@ -23,9 +23,9 @@ import {
 import { checkSignedRequest, declaredPayloadHash, type SigningCredentials } from './presigned-url-check.ts';
 
 /** The account id local ARNs carry (Remotion reads the bucket owner from the function's ARN). */
-export const LOCAL_ACCOUNT_ID = '000000000000';
+const LOCAL_ACCOUNT_ID = '000000000000';
 
-export interface LocalFunction {
+interface LocalFunction {
   readonly name: string;
   /** The handler as "absolute file#export" (CommonJS, loaded with require as the runtime does). */
   readonly handler: string;
@@ -38,7 +38,7 @@ export interface LocalFunction {
   readonly concurrency: number;
 }
 
-export interface LambdaEndpointOptions {
+interface LambdaEndpointOptions {
   readonly region: string;
   readonly credentials: SigningCredentials;
   /** Function logs go to <workDir>/logs/<function>.log (the local CloudWatch). */

@@ -344,6 +344,19 @@ export class LocalGateway {
 
   private async route(req: IncomingMessage, requestId: string): Promise<APIGatewayProxyResult> {
     checkHost(req);
+    // HTTP/1.1 (RFC 9112 §6.1): a server that does not understand a transfer coding answers 501. Only
+    // chunked is understood; reading a gzip-coded body as plain bytes would hand the handler garbage.
+    const codings = req.headers['transfer-encoding'];
+    if (codings?.split(',').some((coding) => coding.trim().toLowerCase() !== 'chunked')) {
+      return closing(
+        this.envelope(
+          501,
+          'NOT_IMPLEMENTED',
+          `Transfer-Encoding '${codings}' is not supported: send the body with Content-Length, or chunked only (no gzip or other codings).`,
+          requestId,
+        ),
+      );
+    }
     const target = parseTarget(req.url ?? '/');
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_PAYLOAD_BYTES) return this.tooLarge(req, requestId);

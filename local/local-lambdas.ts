@@ -16,7 +16,7 @@ type Handler = (event: unknown, context: Context) => Promise<unknown>;
 /** Which function an async call chain runs in: lets benchmarks and logs attribute work to a function. */
 export const invocationContext = new AsyncLocalStorage<{ readonly logicalId: string }>();
 
-export interface LocalFunction {
+interface LocalFunction {
   readonly logicalId: string;
   readonly module: string;
   readonly exportName: string;
@@ -26,14 +26,14 @@ export interface LocalFunction {
 }
 
 /** Thrown when an invocation outlives its Task's time limit, counted from when it started running. */
-export class TaskTimeoutError extends Error {
+class TaskTimeoutError extends Error {
   constructor(seconds: number) {
     super(`The step did not finish within ${seconds} s of starting.`);
     this.name = 'States.Timeout';
   }
 }
 
-export interface InvokeOptions {
+interface InvokeOptions {
   /** The Task state's TimeoutSeconds: counted from when the invocation runs, not while it waits for capacity. */
   readonly timeoutSeconds?: number;
   /** Invoked by a state machine's Task (these share the `invocations` cap; queue consumers do not). */
@@ -46,7 +46,7 @@ export interface InvokeOptions {
 }
 
 /** A Lambda error as Step Functions and callers see it: name = errorType, message = the JSON cause. */
-export class LambdaInvocationError extends Error {
+class LambdaInvocationError extends Error {
   constructor(errorType: string, errorMessage: string) {
     super(JSON.stringify({ errorType, errorMessage }));
     this.name = errorType;

@@ -83,14 +83,14 @@ export class LocalNames implements PhysicalResources {
   }
 }
 
-export function bucketName(logicalId: string): string {
+function bucketName(logicalId: string): string {
   return logicalId
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, '-')
     .slice(0, 63);
 }
 
-export function functionArn(logicalId: string): string {
+function functionArn(logicalId: string): string {
   return `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${logicalId}`;
 }
 

@@ -9,7 +9,7 @@ const RATE = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/;
 const UNIT_SECONDS: Record<string, number> = { minute: 60, hour: 3600, day: 86_400 };
 
 /** A rate expression's period in seconds; undefined for cron expressions (not run locally). */
-export function ratePeriodSeconds(expression: string): number | undefined {
+function ratePeriodSeconds(expression: string): number | undefined {
   const match = RATE.exec(expression);
   if (!match) return undefined;
   return Number(match[1]) * UNIT_SECONDS[match[2]!.replace(/s$/, '')]!;

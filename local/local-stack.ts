@@ -27,7 +27,7 @@ import { STAGES } from '../lib/config/stages.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { Admission } from './admission.ts';
 import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
-import { LOCAL_CREDENTIALS, type RunningEmulators, startEmulators } from './emulators.ts';
+import { type RunningEmulators, startEmulators } from './emulators.ts';
 import { LocalEventSources } from './local-event-sources.ts';
 import { LocalGateway } from './local-gateway.ts';
 import { LocalLambdas } from './local-lambdas.ts';
@@ -36,6 +36,7 @@ import { LocalSchedules } from './local-schedules.ts';
 import { LocalStepFunctions } from './local-step-functions.ts';
 import { type RecoveryReport, recoverUnfinishedJobs } from './recovery.ts';
 import { remotionLambdaIfChosen } from './remotion-lambda.ts';
+import { storeCredentials } from './store-credentials.ts';
 import { exportsOf, LOCAL_REGION, synthesizeLocalApp, TemplateResolver } from './synthesized-app.ts';
 import { threadpoolWarning } from './threadpool.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -93,7 +94,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   // The Remotion site is bundled (once per change, then cached) while the rest starts.
   const site = ensureSiteBundle();
   const renderScale = localRenderScale();
-  const credentials = LOCAL_CREDENTIALS;
+  const credentials = storeCredentials(dataDir);
   const emulators = await (options.emulators ?? startEmulators(dataDir, credentials));
   phase('emulators');
 

@@ -13,7 +13,7 @@ export interface SigningCredentials {
 }
 
 /** A refusal names S3's error code for it (the emulator answers it as S3 would). */
-export type PresignCheck =
+type PresignCheck =
   | { ok: true }
   | {
       ok: false;
@@ -23,8 +23,6 @@ export type PresignCheck =
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
-/** The SHA-256 of an empty payload, as SigV4 writes it. */
-export const EMPTY_PAYLOAD_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 /** S3 refuses a request whose date is further than this from its clock. */
 const MAX_CLOCK_SKEW_MS = 15 * 60_000;
 

@@ -31,7 +31,7 @@ import { type RunningLambdaEndpoint, startLambdaEndpoint } from './lambda-endpoi
 import type { SigningCredentials } from './presigned-url-check.ts';
 import { LOCAL_CHROMIUM_ENV, REMOTION_LAMBDA_HANDLER_FILE } from './remotion-lambda-setup.ts';
 
-export interface LocalRemotionLambdaOptions {
+interface LocalRemotionLambdaOptions {
   readonly region: string;
   readonly credentials: SigningCredentials;
   /** The local S3 (fauxqs) endpoint. */

@@ -18,7 +18,7 @@ import { PROJECT_ROOT } from '../lib/constructs/function-facts.ts';
 export const LOCAL_REGION = 'ap-southeast-2';
 export const LOCAL_ACCOUNT = '000000000000';
 
-export interface CfnResource {
+interface CfnResource {
   readonly Type: string;
   readonly Properties?: Record<string, unknown>;
   readonly Metadata?: Record<string, unknown>;
@@ -29,7 +29,7 @@ export interface CfnTemplate {
   readonly Outputs?: Record<string, { Value: unknown; Export?: { Name: unknown } }>;
 }
 
-export interface SynthesizedApp {
+interface SynthesizedApp {
   readonly stateful: CfnTemplate;
   readonly service: CfnTemplate;
 }
@@ -50,7 +50,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A hash of every input of the local synthesis: file contents, their paths, and the environment read. */
-export function synthesisInputsHash(root = PROJECT_ROOT): string {
+function synthesisInputsHash(root = PROJECT_ROOT): string {
   const hash = createHash('sha256');
   const files = [
     ...SYNTH_INPUT_DIRS.flatMap((dir) => filesUnder(path.join(root, dir))),

@@ -1,7 +1,7 @@
 // The local stack's libuv thread pool. DynamoDB (dynalite on LevelDB), the emulators' file I/O and the
 // worker threads' sharp pipelines share one process's pool: with Node's default of 4 threads, four long
-// image encodes held every DynamoDB call of the API for seconds (a GetItem waited 9 s during 8 sharp
-// encodes, 14 ms with 16 threads) and API requests hit their 10 s Lambda timeout. The pool's size is read
+// image encodes held every DynamoDB call of the API for seconds (docs/benchmarks.md) and API requests hit
+// their 10 s Lambda timeout. The pool's size is read
 // once, when it is first used, so it is set by whoever starts the process: scripts/ensure-deps.mjs for
 // npm start, npm test and npm run bench (which cannot import this file: it runs before npm ci), and the
 // tests' stack process.

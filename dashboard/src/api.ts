@@ -8,7 +8,7 @@ export interface SignInConfig {
 
 const SESSION_KEY = 'pms.dashboard.session';
 
-export interface Session {
+interface Session {
   readonly token: string;
   /** cognito: the ID token goes in Authorization as it is (API Gateway's authorizer wants it bare). */
   readonly kind: 'sign-in-link' | 'cognito';
@@ -45,7 +45,7 @@ export class ApiFailure extends Error {
 }
 
 /** Resolves an API path against the page (/dashboard/ → /v1/…, also under a stage prefix like /api/). */
-export function apiUrl(path: string): string {
+function apiUrl(path: string): string {
   return new URL(`..${path}`, window.location.href).toString();
 }
 
@@ -105,6 +105,33 @@ export interface DashboardKey {
 export interface WebhookSecrets {
   current: { secret: string; created_at: string };
   previous: Array<{ secret: string; created_at: string; expires_at: string }>;
+}
+
+/** A webhook endpoint as GET /v1/dashboard/webhook-endpoints shows it (never its secret). */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  enabled_events: string[];
+  description: string | null;
+  enabled: boolean;
+  created_at: string;
+  failing_since: string | null;
+  disabled_reason: 'failing' | null;
+  previous_secret_expires_at: string | null;
+}
+
+/** An event as GET /v1/dashboard/events lists it. */
+export interface EventSummary {
+  id: string;
+  type: string;
+  created_at: string;
+  job_id: string | null;
+  delivery_success: boolean | null;
+}
+
+export interface EventPage {
+  events: EventSummary[];
+  pagination: { limit: number; count: number; has_more: boolean; next_cursor: string | null };
 }
 
 export interface WebhookAttempt {

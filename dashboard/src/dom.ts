@@ -1,8 +1,8 @@
 // A few lines of DOM building instead of a framework: elements from a tag, properties and children.
 // Text is always set as text (never HTML), so nothing the API returns can become markup.
-export type Child = Node | string | number | null | undefined | false;
+type Child = Node | string | number | null | undefined | false;
 
-export interface Props {
+interface Props {
   class?: string;
   testid?: string;
   attrs?: Record<string, string | undefined>;
@@ -27,7 +27,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-export function append(parent: Node, children: Child[]): void {
+function append(parent: Node, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     parent.appendChild(typeof child === 'object' ? child : document.createTextNode(String(child)));

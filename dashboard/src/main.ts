@@ -168,7 +168,7 @@ async function shell(account: Account): Promise<void> {
     const page = job
       ? await jobPage(ctx, job)
       : route.startsWith('#/webhooks')
-        ? await webhooksPage()
+        ? await webhooksPage(ctx)
         : route.startsWith('#/jobs')
           ? await jobsPage(ctx)
           : route.startsWith('#/usage')

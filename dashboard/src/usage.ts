@@ -23,7 +23,7 @@ function daysOf(from: string, to: string): string[] {
   return out;
 }
 
-export function usageChart(report: UsageReport, colours: Map<string, string>): SVGElement {
+function usageChart(report: UsageReport, colours: Map<string, string>): SVGElement {
   const days = daysOf(report.from, report.to);
   const width = 760;
   const height = 240;

@@ -1,10 +1,108 @@
-// The webhook signing secret: shown masked until revealed; rotating keeps the old one signing for 24 h.
-import { call, type WebhookSecrets } from './api.ts';
-import { button, formatTime, h, replace } from './dom.ts';
+// Webhooks: the organization's signing secret (shown masked until revealed; rotating keeps the old one
+// signing for 24 h), then the mode's webhook endpoints and its recent events with whether every receiver
+// has them (read only: endpoints are managed with the API, docs/readme/webhooks.md).
+import { call, type EventPage, type WebhookEndpoint, type WebhookSecrets } from './api.ts';
+import type { PageContext } from './context.ts';
+import { badge, button, formatTime, h, replace } from './dom.ts';
 
 const mask = (secret: string) => `${secret.slice(0, 6)}${'•'.repeat(24)}${secret.slice(-4)}`;
 
-export async function webhooksPage(): Promise<HTMLElement> {
+function endpointsCard(ctx: PageContext, endpoints: readonly WebhookEndpoint[]): HTMLElement {
+  const state = (e: WebhookEndpoint) =>
+    e.enabled
+      ? e.failing_since
+        ? badge(`failing since ${formatTime(e.failing_since)}`, 'failed')
+        : badge('enabled', 'completed')
+      : badge(e.disabled_reason === 'failing' ? 'disabled: kept failing' : 'disabled', 'canceled');
+  return h(
+    'div',
+    { class: 'card', testid: 'webhook-endpoints' },
+    h('div', { class: 'card-title' }, `Endpoints (${ctx.mode})`),
+    endpoints.length === 0
+      ? h(
+          'p',
+          { class: 'empty' },
+          `No ${ctx.mode} webhook endpoints: create one with POST /v1/webhook-endpoints.`,
+        )
+      : h(
+          'table',
+          { class: 'table' },
+          h('thead', {}, h('tr', {}, ...['Endpoint', 'URL', 'Events', 'State'].map((t) => h('th', {}, t)))),
+          h(
+            'tbody',
+            {},
+            ...endpoints.map((e) =>
+              h(
+                'tr',
+                { testid: `endpoint-row-${e.id}` },
+                h(
+                  'td',
+                  {},
+                  h('span', { class: 'mono' }, e.id),
+                  e.description && h('div', { class: 'sub' }, e.description),
+                ),
+                h('td', { class: 'mono' }, e.url),
+                h('td', {}, e.enabled_events.join(', ')),
+                h('td', {}, state(e)),
+              ),
+            ),
+          ),
+        ),
+  );
+}
+
+function eventsCard(ctx: PageContext, page: EventPage): HTMLElement {
+  const delivery = (success: boolean | null) =>
+    success === null
+      ? badge('no receiver yet', 'queued')
+      : success
+        ? badge('delivered', 'completed')
+        : badge('failing', 'failed');
+  return h(
+    'div',
+    { class: 'card', testid: 'webhook-events' },
+    h('div', { class: 'card-title' }, `Recent events (${ctx.mode}, kept 30 days)`),
+    page.events.length === 0
+      ? h('p', { class: 'empty' }, `No ${ctx.mode} events yet.`)
+      : h(
+          'table',
+          { class: 'table' },
+          h(
+            'thead',
+            {},
+            h('tr', {}, ...['Event', 'Type', 'Job', 'Delivery', 'Created (UTC)'].map((t) => h('th', {}, t))),
+          ),
+          h(
+            'tbody',
+            {},
+            ...page.events.map((e) =>
+              h(
+                'tr',
+                { testid: `event-row-${e.id}` },
+                h('td', { class: 'mono' }, e.id),
+                h('td', {}, e.type),
+                h(
+                  'td',
+                  {},
+                  e.job_id
+                    ? h(
+                        'a',
+                        { class: 'mono', attrs: { href: `#/jobs/${e.job_id}` } },
+                        e.job_id.slice(0, 13),
+                        '…',
+                      )
+                    : '—',
+                ),
+                h('td', {}, delivery(e.delivery_success)),
+                h('td', { class: 'nowrap' }, formatTime(e.created_at)),
+              ),
+            ),
+          ),
+        ),
+  );
+}
+
+export async function webhooksPage(ctx: PageContext): Promise<HTMLElement> {
   const root = h('section', { class: 'page', testid: 'webhooks-page' });
   const body = h('div');
   const show = (secrets: WebhookSecrets) => {
@@ -67,6 +165,12 @@ export async function webhooksPage(): Promise<HTMLElement> {
     ),
     body,
   );
-  show(await call<WebhookSecrets>('GET', '/v1/dashboard/webhook-secret'));
+  const [secrets, endpoints, events] = await Promise.all([
+    call<WebhookSecrets>('GET', '/v1/dashboard/webhook-secret'),
+    call<{ endpoints: WebhookEndpoint[] }>('GET', `/v1/dashboard/webhook-endpoints?mode=${ctx.mode}`),
+    call<EventPage>('GET', `/v1/dashboard/events?mode=${ctx.mode}&limit=20`),
+  ]);
+  show(secrets);
+  root.append(endpointsCard(ctx, endpoints.endpoints), eventsCard(ctx, events));
   return root;
 }

@@ -26,7 +26,6 @@ export const listJobsQuery = z.strictObject({
     .optional()
     .meta({ description: "Only the jobs made for this listing kit (the kit job's job_id)." }),
 });
-export type ListJobsQuery = z.infer<typeof listJobsQuery>;
 
 /** Every job type's output; which one a job carries depends on its job_type. */
 export const jobOutput = z.union([...new Set(JOB_TYPE_SPECS.map((spec) => spec.output))] as [

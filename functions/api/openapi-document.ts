@@ -49,9 +49,9 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 const WEBHOOK_DELIVERY = [
-  'Sent to the webhook_url of the request, signed per the Standard Webhooks specification with the organization secret (`whsec_…`, shown and rotated with `npm run keys -- webhook-secret`).',
+  "Sent to the webhook_url of the request (when its `webhook_events` want the type), signed per the Standard Webhooks specification with the organization secret (`whsec_…`, shown and rotated with `npm run keys -- webhook-secret`); and to every enabled webhook endpoint of the organization and mode whose `enabled_events` want it (POST /v1/webhook-endpoints), signed with that endpoint's own secret. Each receiver is attempted and retried on its own.",
   'Verify with any Standard Webhooks library: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`; during a secret rotation two signatures are sent for 24 hours.',
-  "A 2xx within 10 s is success; 410 stops; anything else is retried immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (with jitter, honouring Retry-After); after that the event goes to a dead-letter queue. Redirects are not followed. Every attempt is listed in the job's `webhook.attempts`.",
+  "A 2xx within 10 s is success; 410 stops; anything else is retried immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (with jitter, honouring Retry-After); after that the event goes to a dead-letter queue. Redirects are not followed. Every attempt is listed on the event (GET /v1/events/{eventId}), and the webhook_url's in the job's `webhook.attempts`. A resend (POST /v1/events/{eventId}/resend) carries the same webhook-id.",
 ].join('\n\n');
 
 const WEBHOOK_SECURITY =
@@ -319,6 +319,8 @@ function operation(route: RouteDefinition): Record<string, unknown> {
 /** The tags of the API's own routes; a job kind's tag is described by its kinds. */
 const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Jobs: 'The jobs every generating route creates, whatever their kind: list them, read one (status, progress, output with fresh media URLs, webhook attempts) and cancel one.',
+  Webhooks:
+    "Webhook endpoints (each with its own signing secret and event filter; every job event of the organization and mode goes to each enabled endpoint that wants it, besides the request's webhook_url) and the event log: every event of the last 30 days with each delivery attempt, and resends that keep the event's webhook-id.",
   Usage:
     "Metered usage: completed jobs and billable units per UTC day and job type, with amounts at the stage's live rates.",
   Dashboard:

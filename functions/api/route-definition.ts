@@ -5,8 +5,8 @@ import type { ErrorCode } from '../core/errors.ts';
 import type { JobType } from '../core/jobs/job-types.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 
-export type HttpMethod = 'GET' | 'POST';
-export type RouteAuth = 'api-key' | 'session' | 'none';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type RouteAuth = 'api-key' | 'session' | 'none';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -48,7 +48,15 @@ export interface RouteDefinition {
     readonly keys?: boolean;
     /** Reads usage records, and gets the stage's rates. */
     readonly usage?: boolean;
+    /** The event log (events table; read, or write: records pings) and the webhook endpoints (accounts table). */
+    readonly events?: 'read' | 'write';
   };
+  /**
+   * The greedy resource (`/v1/{proxy+}`, `/v1/dashboard/{proxy+}`) the route is served through by its
+   * function, which routes by method and path itself, instead of a method of its own: saves the stack's
+   * resources (webhook-routes.ts).
+   */
+  readonly proxied?: string;
   /** For job routes: the kind's route (its submit use case). */
   readonly job?: JobRoute;
 }

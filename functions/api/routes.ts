@@ -12,8 +12,9 @@ import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { usageQuery, usageReport } from './usage-schemas.ts';
+import { WEBHOOK_ROUTES } from './webhook-routes.ts';
 
-export type { HttpMethod, RouteAuth, RouteDefinition } from './route-definition.ts';
+export type { RouteDefinition } from './route-definition.ts';
 
 const AUTH_ERRORS: readonly ErrorCode[] = [
   'UNAUTHORIZED',
@@ -31,10 +32,10 @@ const BODY_ERRORS: readonly ErrorCode[] = [
 ];
 
 /** What an Idempotency-Key can answer (every POST); a malformed key is a VALIDATION_ERROR. */
-export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_IN_PROGRESS'];
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_IN_PROGRESS'];
 
 /** The one handler module of every job-creating route. */
-export const SUBMIT_JOB_HANDLER = 'functions/api/submit-job.ts';
+const SUBMIT_JOB_HANDLER = 'functions/api/submit-job.ts';
 
 function jobRouteDefinition(jobType: JobType, route: JobRoute): RouteDefinition {
   return {
@@ -114,6 +115,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     errors: ['VALIDATION_ERROR', ...AUTH_ERRORS],
     access: { usage: true },
   },
+  ...WEBHOOK_ROUTES,
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   ...DASHBOARD_ROUTES,
   {
@@ -163,6 +165,54 @@ const PATTERNS = ROUTES.map((route) => ({ route, pattern: pathPattern(route.path
 /** The route of a method and an API Gateway resource path (event.resource). */
 export function routeFor(method: string, resource: string): RouteDefinition | undefined {
   return ROUTES.find((route) => route.method === method && route.path === resource);
+}
+
+/** The greedy resources proxied routes are served through (each has an ANY method to its routes' function). */
+export const PROXY_PATHS: readonly string[] = [
+  ...new Set(ROUTES.flatMap((route) => (route.proxied ? [route.proxied] : []))),
+];
+
+/** The path's parameters by the route's names ({endpointId} …), or undefined when the path is not the route's. */
+function paramsOf(route: RouteDefinition, path: string): Record<string, string> | undefined {
+  const names = route.path.split('/');
+  const parts = path.split('/');
+  if (names.length !== parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, name] of names.entries()) {
+    const part = parts[i]!;
+    const param = /^\{([^}]+)\}$/.exec(name)?.[1];
+    if (param) {
+      if (part === '') return undefined;
+      try {
+        params[param] = decodeURIComponent(part);
+      } catch {
+        return undefined;
+      }
+    } else if (name !== part) return undefined;
+  }
+  return params;
+}
+
+/**
+ * The proxied route of a request that reached `proxy`: the most specific path that matches (a static
+ * segment before a parameter, as API Gateway matches), then the method; `allowed` when only the method
+ * is wrong; undefined when no proxied route has the path.
+ */
+export function proxiedRouteFor(
+  proxy: string,
+  method: string,
+  rawPath: string,
+): { route: RouteDefinition; params: Record<string, string> } | { allowed: string[] } | undefined {
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  const matches = ROUTES.filter((route) => route.proxied === proxy).flatMap((route) => {
+    const params = paramsOf(route, path);
+    return params ? [{ route, params, specificity: -(route.path.match(/\{/g)?.length ?? 0) }] : [];
+  });
+  if (matches.length === 0) return undefined;
+  const best = Math.max(...matches.map((m) => m.specificity));
+  const onPath = matches.filter((m) => m.specificity === best);
+  const found = onPath.find((m) => m.route.method === method);
+  return found ?? { allowed: [...new Set(onPath.map((m) => m.route.method))] };
 }
 
 /** The routes whose path matches, whatever their method. */

@@ -13,7 +13,7 @@ import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
 import { type RouteDefinition, routeFor } from './routes.ts';
 
 /** The raw use-case call of a job route: validated request and ports in, job accepted out. */
-export function submitJobRequest(
+function submitJobRequest(
   route: JobRoute,
   deps: JobPorts,
   tenant: Tenant,
@@ -29,15 +29,12 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
   if (!pipeline) {
     pipeline = apiRoute(
       { body: route.job.body, params: route.job.params, idempotent: true },
-      async ({ body, params, tenant, creationClaim }) => ({
-        status: 202,
-        data: await submitJobRequest(
-          route.job,
-          creationClaim ? { ...apiPorts().jobs, creationClaim } : apiPorts().jobs,
-          tenant,
-          { body, params },
-        ),
-      }),
+      async ({ body, params, tenant, creationClaim }) => {
+        // webhook_events is every job route's (commonRequestFields): taken here, not by each kind's submit.
+        const { webhook_events: webhookEvents, ...rest } = body as { webhook_events?: string[] };
+        const deps = { ...apiPorts().jobs, webhookEvents, ...(creationClaim ? { creationClaim } : {}) };
+        return { status: 202, data: await submitJobRequest(route.job, deps, tenant, { body: rest, params }) };
+      },
       apiPorts,
     );
     pipelines.set(route, pipeline);

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   PARENT_JOB_FAILED: 409,
   JOB_NOT_CANCELABLE: 409,
   KEY_NOT_ACTIVE: 409,
+  WEBHOOK_ENDPOINT_LIMIT: 409,
   IDEMPOTENCY_CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -36,7 +37,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   UNAUTHORIZED: 'The X-API-Key header is missing, malformed, unknown or revoked.',
   FORBIDDEN:
     'The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).',
-  NOT_FOUND: 'No such route, or no such job for this organization and mode.',
+  NOT_FOUND:
+    'No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days).',
   METHOD_NOT_ALLOWED:
     'The route exists but not with this HTTP method; the Allow header lists the methods it takes.',
   JOB_NOT_READY: 'The referenced job has not completed yet; poll it until it is completed and retry.',
@@ -46,6 +48,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   JOB_NOT_CANCELABLE:
     'The job has already completed or failed, so it cannot be canceled (the message names its status). Canceling a job that is already canceled answers 200 with the job.',
   KEY_NOT_ACTIVE: 'The API key is already revoked (dashboard): it cannot be rotated or revoked again.',
+  WEBHOOK_ENDPOINT_LIMIT:
+    'The organization already has the most webhook endpoints a mode may have (20); delete one before creating another.',
   IDEMPOTENCY_CONFLICT:
     'The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.',
   IDEMPOTENCY_IN_PROGRESS:

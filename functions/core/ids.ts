@@ -35,9 +35,17 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-/** A webhook event id (the webhook-id header): evt_<32 hex>. */
-export function newEventId(): string {
-  return `evt_${randomBytes(16).toString('hex')}`;
+/**
+ * A webhook event id (the webhook-id header): evt_<32 hex>, the hex of a UUIDv7, so ids sort by the time
+ * they were made (the event log lists and pages by id).
+ */
+export function newEventId(now: number = Date.now()): string {
+  return `evt_${uuidv7(now).replaceAll('-', '')}`;
+}
+
+/** The smallest event id made at `ms` (a bound of a created-at range over event ids). */
+export function eventIdFloor(ms: number): string {
+  return `evt_${Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0')}`;
 }
 
 /** A request id; when the platform gave one (API Gateway's requestId) it is reused so logs correlate. */

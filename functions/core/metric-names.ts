@@ -15,6 +15,8 @@ export const METRIC = {
   renderDuration: 'RenderDuration',
   renderFailures: 'RenderFailures',
   webhookDeliveries: 'WebhookDeliveries',
+  /** Webhook endpoints the service disabled because every attempt failed for days (alarm: WebhookEndpointDisabled). */
+  webhookEndpointsDisabled: 'WebhookEndpointsDisabled',
 } as const;
 /** Dimension of the per-job-type metrics, and of webhook deliveries. */
 export const DIMENSION = { jobType: 'JobType', outcome: 'Outcome' } as const;

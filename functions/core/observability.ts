@@ -16,13 +16,11 @@ import type { Context } from 'aws-lambda';
 
 import { DEFAULT_METRICS_NAMESPACE, DIMENSION, METRIC, SERVICE_NAME } from './metric-names.ts';
 
-export { DEFAULT_METRICS_NAMESPACE, DIMENSION, METRIC, SERVICE_NAME };
-
 // ---------------------------------------------------------------------------------------------------
 // Invocation context
 
 /** What every log line of an invocation carries. */
-export interface LogContext {
+interface LogContext {
   function_name?: string;
   cold_start?: boolean;
   /** Lambda's own request id (the one in the platform's REPORT lines). */
@@ -37,7 +35,7 @@ export interface LogContext {
 const invocation = new AsyncLocalStorage<LogContext>();
 
 /** The current invocation's context (empty outside one). */
-export function logContext(): Readonly<LogContext> {
+function logContext(): Readonly<LogContext> {
   return invocation.getStore() ?? {};
 }
 
@@ -83,7 +81,7 @@ export function redactText(text: string): string {
 }
 
 /** JSON.stringify replacer the logger applies to every key and value it prints. */
-export function redactingReplacer(key: string, value: unknown): unknown {
+function redactingReplacer(key: string, value: unknown): unknown {
   if (key !== '' && SECRET_KEY.test(key) && value !== undefined && value !== null) return REDACTED;
   return typeof value === 'string' ? redactText(value) : value;
 }
@@ -116,7 +114,7 @@ export const logger = new Logger({
 // ---------------------------------------------------------------------------------------------------
 // Metrics
 
-export const metrics = new Metrics({
+const metrics = new Metrics({
   serviceName: SERVICE_NAME,
   namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE,
 });
@@ -167,6 +165,7 @@ export const businessMetrics = {
     emit(METRIC.webhookDeliveries, MetricUnit.Count, 1, {
       [DIMENSION.outcome]: delivered ? 'success' : 'failure',
     }),
+  webhookEndpointDisabled: () => emit(METRIC.webhookEndpointsDisabled, MetricUnit.Count, 1, {}),
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -176,7 +175,8 @@ export const businessMetrics = {
  * Disabled outside Lambda (and wherever POWERTOOLS_TRACE_ENABLED=false): no X-Ray daemon needed. Where
  * tracing is switched off it is not even loaded: importing the X-Ray SDK installs a process-wide async
  * hook (cls-hooked) that tracks the creation and destruction of every promise, which cost the local
- * stack's main thread about 5 % of its time under load, for traces nobody records.
+ * stack's main thread a measurable share of its time under load (docs/benchmarks.md), for traces nobody
+ * records.
  */
 export const tracer: Tracer | undefined =
   process.env.POWERTOOLS_TRACE_ENABLED?.toLowerCase() === 'false'

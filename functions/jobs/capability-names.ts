@@ -1,6 +1,6 @@
 // The names of the capability table's rows (capabilities.ts), alone: a job kind's function specs name
 // their needs with them, and nothing here leads back to the adapters the rows build.
-export const CAPABILITY_NAMES = [
+const CAPABILITY_NAMES = [
   'media',
   'sharp',
   'labelFont',

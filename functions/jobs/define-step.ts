@@ -2,12 +2,7 @@
 // GENERATE_MARKUP)`, with the step's function spec (the kind's functions.ts), whose needs decide which
 // adapters the step receives (capabilities.ts), each built once per container on first use from a module
 // loaded the first time the step runs. Tests call the raw function with fakes.
-import {
-  type StepEvent,
-  stepHandler,
-  type WorkflowPorts,
-  withLazyPorts,
-} from '../core/workflows/step-runtime.ts';
+import { type StepEvent, stepHandler, withLazyPorts } from '../core/workflows/step-runtime.ts';
 import { workflowPorts } from '../wiring/step.ts';
 import { type CapabilityName, type PortsFor, portFactories, variablesOf } from './capabilities.ts';
 import type { StepFunctionSpec } from './job-kind.ts';
@@ -15,7 +10,7 @@ import type { StepFunctionSpec } from './job-kind.ts';
 /** The function spec a handler made by `defineStep` was defined with (read by the registry test). */
 export const STEP_FUNCTION = Symbol.for('property-media.step-function');
 
-export type StepHandler<E, R> = ((event: E) => Promise<R>) & {
+type StepHandler<E, R> = ((event: E) => Promise<R>) & {
   readonly [STEP_FUNCTION]: StepFunctionSpec;
 };
 
@@ -52,8 +47,6 @@ export function defineStep<E extends StepEvent, R, const N extends readonly Capa
   const handler = stepHandler<E, R, PortsFor<N>>(run, portsLoader(spec.needs));
   return Object.assign(handler, { [STEP_FUNCTION]: spec });
 }
-
-export type { PortsFor, WorkflowPorts };
 
 /** Every port a step can receive: a step's code picks the ones it uses (`Pick<StepPorts, 'media'>`). */
 export type StepPorts = PortsFor<readonly CapabilityName[]>;

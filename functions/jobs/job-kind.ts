@@ -14,7 +14,7 @@ import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { CapabilityName } from './capability-names.ts';
 
 /** A Lambda handler: an exported function of a module inside a job-kind (or shared) folder. */
-export interface HandlerRef {
+interface HandlerRef {
   /** The folder's own module URL (`import.meta.url` of the kind.ts naming it). */
   readonly base: string;
   /** The module, relative to `base`: './steps.ts'. */
@@ -47,7 +47,7 @@ export function handlerModule(ref: HandlerRef, projectRoot: string): string {
   return path.relative(projectRoot, absolute).split(path.sep).join('/');
 }
 
-export interface StepPoll {
+interface StepPoll {
   /** State names of the wait, the check and the done test, shown to operators. */
   readonly waitName: string;
   readonly checkName: string;

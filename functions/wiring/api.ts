@@ -10,8 +10,10 @@ import { systemClock } from '../core/clock.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
+import type { EventPorts } from '../core/use-cases/events.ts';
 import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { UsagePricing } from '../core/use-cases/usage.ts';
+import type { EndpointPorts } from '../core/webhooks/endpoints.ts';
 import { jobPortsOf } from './job-ports.ts';
 import { lazily } from './lazy.ts';
 import { processAdapters, processEnv } from './process.ts';
@@ -28,6 +30,8 @@ export interface ApiPorts {
   readonly jobs: JobPorts;
   readonly cancel: CancelPorts;
   readonly usage: { readonly store: UsageStore; readonly pricing: UsagePricing };
+  /** Webhook endpoints and the event log (GET /v1/events, resends, test pings). */
+  readonly webhooks: { readonly endpoints: EndpointPorts; readonly events: EventPorts };
   readonly dashboard: {
     readonly auth: DashboardAuth;
     readonly sessions: DashboardSessions;
@@ -53,6 +57,21 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         events: () => adapters.events,
       }),
     usage: () => ({ store: adapters.usage, pricing: env.usagePricing }),
+    webhooks: () => ({
+      endpoints: lazily<EndpointPorts>({
+        endpoints: () => adapters.webhookEndpoints,
+        clock: () => systemClock,
+        webhookPolicy: () => env.webhookUrlRules,
+      }),
+      events: lazily<EventPorts>({
+        eventLog: () => adapters.eventLog,
+        endpoints: () => adapters.webhookEndpoints,
+        jobs: () => adapters.jobs,
+        queue: () => adapters.webhookQueue,
+        clock: () => systemClock,
+        eventRetentionDays: () => env.eventRetentionDays,
+      }),
+    }),
     dashboard: () =>
       lazily<ApiPorts['dashboard']>({
         auth: () => env.dashboardAuth,

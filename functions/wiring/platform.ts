@@ -63,6 +63,10 @@ export function deliveryPorts(): DeliveryPorts {
       ...rules,
       clock: systemClock,
       send: (url, headers, body) => postWebhook(url, headers, body, policy),
+      endpoints: adapters.webhookEndpoints,
+      eventLog: adapters.eventLog,
+      eventRetentionDays: env.eventRetentionDays,
+      endpointDisableAfterDays: env.endpointDisableAfterDays,
     };
   }
   return delivery;

@@ -7,8 +7,10 @@ import type { AwsClients } from '../adapters/aws-clients.ts';
 import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
 import { DynamoCreationClaims } from '../adapters/dynamodb/creation-claims.ts';
 import { DynamoDashboardSessionStore } from '../adapters/dynamodb/dashboard-session-store.ts';
+import { DynamoEventLog } from '../adapters/dynamodb/event-log.ts';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
 import { DynamoUsageStore } from '../adapters/dynamodb/usage-store.ts';
+import { DynamoWebhookEndpointStore } from '../adapters/dynamodb/webhook-endpoint-store.ts';
 import { S3MediaStore } from '../adapters/s3/media-store.ts';
 import { JobEventPublisher } from '../adapters/sqs/job-event-publisher.ts';
 import { SqsWebhookQueue } from '../adapters/sqs/webhook-queue.ts';
@@ -19,6 +21,8 @@ import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { JobStore } from '../core/jobs/job-store.ts';
 import type { MediaStore } from '../core/media/media-store.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
+import type { WebhookEndpointStore } from '../core/webhooks/endpoints.ts';
+import type { EventLog } from '../core/webhooks/event-log.ts';
 import type { WebhookQueue } from '../core/webhooks/webhook-queue.ts';
 import type { JobEvents } from '../core/workflows/step-runtime.ts';
 import type { WorkflowStarter, WorkflowStopper } from '../core/workflows/workflow-starter.ts';
@@ -38,6 +42,9 @@ export interface StageAdapters {
   /** Powertools' record of POST answers under an Idempotency-Key. */
   readonly idempotency: BasePersistenceLayer;
   readonly dashboardSessions: DashboardSessionStore;
+  /** Each organization's webhook endpoints per mode (accounts table). */
+  readonly webhookEndpoints: WebhookEndpointStore;
+  readonly eventLog: EventLog;
 }
 
 export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
@@ -47,11 +54,14 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     usage: () => new DynamoUsageStore(aws.dynamo, env.usageTable),
     media: () => new S3MediaStore(aws.s3, env.mediaBucket, env.outputUrlExpirySeconds),
     events: () => new JobEventPublisher(aws.sqs, env.webhookQueueUrl),
-    webhookQueue: () => new SqsWebhookQueue(aws.sqs, env.webhookQueueUrl, env.webhookDeadLetterQueueUrl),
+    webhookQueue: () =>
+      new SqsWebhookQueue(aws.sqs, env.webhookQueueUrl, () => env.webhookDeadLetterQueueUrl),
     starter: () => new StepFunctionsStarter(aws.sfn, (jobType) => env.stateMachineArn(jobType)),
     stopper: () => new StepFunctionsStopper(aws.sfn, (jobType) => env.stateMachineArn(jobType)),
     creationClaims: () => new DynamoCreationClaims(aws.dynamo, env.idempotencyTable),
     idempotency: () => new DynamoDBPersistenceLayer({ tableName: env.idempotencyTable }),
     dashboardSessions: () => new DynamoDashboardSessionStore(aws.dynamo, env.accountsTable),
+    webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
+    eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),
   });
 }

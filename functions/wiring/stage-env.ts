@@ -21,6 +21,9 @@ export interface StageEnv {
   readonly idempotencyTable: string;
   readonly usageTable: string;
   readonly usagePricing: UsagePricing;
+  readonly eventsTable: string;
+  readonly eventRetentionDays: number;
+  readonly endpointDisableAfterDays: number;
   readonly mediaBucket: string;
   readonly outputUrlExpirySeconds: number;
   readonly s3ForcePathStyle: boolean;
@@ -100,6 +103,9 @@ export function parseStageEnv(source: EnvSource = process.env): StageEnv {
     idempotencyTable: () => text(source, ENV.idempotencyTable),
     usageTable: () => text(source, ENV.usageTable),
     usagePricing: () => json<UsagePricing>(source, ENV.usagePricing),
+    eventsTable: () => text(source, ENV.eventsTable),
+    eventRetentionDays: () => integer(source, ENV.eventRetentionDays),
+    endpointDisableAfterDays: () => integer(source, ENV.endpointDisableAfterDays),
     mediaBucket: () => text(source, ENV.mediaBucket),
     outputUrlExpirySeconds: () => integer(source, ENV.outputUrlExpirySeconds),
     s3ForcePathStyle: () => optional(source, ENV.s3ForcePathStyle) === 'true',

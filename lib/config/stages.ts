@@ -4,22 +4,20 @@
 export const DEPLOYABLE_STAGES = ['dev', 'staging', 'prod'] as const;
 export type DeployableStage = (typeof DEPLOYABLE_STAGES)[number];
 /** `local` is the embedded default: the same app synthesized for the offline local stack, never deployed. */
-export type Stage = DeployableStage | 'local';
+type Stage = DeployableStage | 'local';
 
 import type { KeyVariant } from '../../functions/core/auth/api-key.ts';
 import type { UsagePricing } from '../../functions/core/use-cases/usage.ts';
 import type { AerialSceneSourceConfig } from '../../functions/media/aerial/tiles/scene-source-config.ts';
 import type { ImageryLicences, SourceLicence } from '../../functions/media/imagery/provenance.ts';
 
-export type { KeyVariant };
-
-export interface RatePlan {
+interface RatePlan {
   readonly requestsPerMinute: number;
   /** Absent: no daily quota. */
   readonly requestsPerDay?: number;
 }
 
-export type ProviderChoice = 'offline' | 'amazon-location';
+type ProviderChoice = 'offline' | 'amazon-location';
 
 export interface StageConfig {
   readonly stage: Stage;
@@ -147,6 +145,10 @@ export interface StageConfig {
     readonly allowLoopback: boolean;
     /** Delay before each delivery attempt after the first fails, in seconds (8 attempts in all). */
     readonly retryScheduleSeconds: readonly number[];
+    /** Days GET /v1/events keeps an event and its attempts (the events table's TTL removes it after). */
+    readonly eventRetentionDays: number;
+    /** An endpoint whose every attempt failed for this many days is disabled, with an alarm. */
+    readonly endpointDisableAfterDays: number;
   };
 }
 
@@ -255,6 +257,8 @@ const base = {
     allowHttp: false,
     allowLoopback: false,
     retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000, 36000],
+    eventRetentionDays: 30,
+    endpointDisableAfterDays: 3,
   },
 } as const;
 
@@ -268,13 +272,20 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     keyVariant: 'test-and-live',
     videoBundleUrlAllowlist: ['127.0.0.1', 'localhost'],
     // Compressed so a failing receiver exhausts its attempts in seconds on a laptop and in tests.
-    webhooks: { allowHttp: true, allowLoopback: true, retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1] },
+    webhooks: {
+      allowHttp: true,
+      allowLoopback: true,
+      retryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1],
+      eventRetentionDays: 30,
+      endpointDisableAfterDays: 3,
+    },
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     renderer: { ...base.renderer, provider: 'local' },
     // A restarted or busy laptop catches up within seconds rather than a minute.
     sweeper: { everyMinutes: 1, localEverySeconds: 5, graceSeconds: 15 },
-    // One machine queues what Lambda runs side by side: 200 jobs at once took 800 s to drain on one core,
-    // so a job's whole time limit (its wait included) is an hour here instead of AWS's 15 minutes.
+    // One machine queues what Lambda runs side by side: 200 jobs at once on one core took far longer than
+    // 15 minutes to drain (docs/benchmarks.md), so a job's whole time limit (its wait included) is an hour
+    // here instead of AWS's 15 minutes.
     workflowTimeoutSeconds: 3600,
     imageFetch: { allowHttp: true, allowLoopback: true },
     dashboard: { signIn: 'sign-in-link' },

@@ -12,7 +12,7 @@ import { buildDashboard, DASHBOARD_BUILD_DIR, DASHBOARD_FILES } from '../dashboa
 import { DashboardUserPool } from './dashboard-user-pool.ts';
 import { PROJECT_ROOT, ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 
-export interface DashboardSiteProps {
+interface DashboardSiteProps {
   readonly config: StageConfig;
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];

@@ -8,7 +8,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 
-export interface DashboardUserPoolProps {
+interface DashboardUserPoolProps {
   /** Short stage prefix (pms-dev …): the hosted UI domain prefix is built from it and the account. */
   readonly stackPrefix: string;
   /** The REST API that serves the dashboard (callback and sign-out URLs point at its /dashboard/). */

@@ -32,7 +32,7 @@ export interface WorkflowStep {
   readonly poll?: WorkflowPoll;
 }
 
-export interface WorkflowPoll {
+interface WorkflowPoll {
   /** State names of the wait, the check and the done test, shown to operators. */
   readonly waitName: string;
   readonly checkName: string;
@@ -53,7 +53,7 @@ export interface WorkflowPoll {
   readonly restart?: WorkflowRestart;
 }
 
-export interface WorkflowRestart {
+interface WorkflowRestart {
   readonly errors: readonly string[];
   /** The job's error code when the attempts run out. */
   readonly failCode: string;
@@ -63,7 +63,7 @@ export interface WorkflowRestart {
   readonly interval?: Duration;
 }
 
-export interface JobWorkflowProps {
+interface JobWorkflowProps {
   readonly jobType: JobType;
   readonly lifecycleFunction: lambda.IFunction;
   readonly steps: readonly WorkflowStep[];
@@ -76,7 +76,7 @@ export interface JobWorkflowProps {
 }
 
 /** Errors worth another attempt: Lambda's own transient failures and our TransientError. */
-export const TRANSIENT_ERRORS = [
+const TRANSIENT_ERRORS = [
   'Lambda.ServiceException',
   'Lambda.AWSLambdaException',
   'Lambda.SdkClientException',
@@ -88,7 +88,7 @@ export const TRANSIENT_ERRORS = [
  * A throttled step (its function at its reserved concurrency, or the account's limit) waits and tries
  * again for up to about ten minutes, instead of failing the job: the cloud form of waiting in a queue.
  */
-export const THROTTLED_RETRY = {
+const THROTTLED_RETRY = {
   errors: ['Lambda.TooManyRequestsException'],
   interval: Duration.seconds(2),
   backoffRate: 2,

@@ -57,7 +57,7 @@ function workflowStep(spec: StepSpec, fnOf: (spec: StepFunctionSpec) => lambda.I
   };
 }
 
-export interface JobWorkflowsProps {
+interface JobWorkflowsProps {
   readonly config: StageConfig;
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];

@@ -24,7 +24,7 @@ import type { StageConfig } from '../config/stages.ts';
 import { remotionVersion, SITE_ENTRY, siteHash } from '../remotion/site-bundle.ts';
 import { PROJECT_ROOT } from './service-function.ts';
 
-export interface RemotionRendererProps {
+interface RemotionRendererProps {
   readonly config: StageConfig;
   readonly logRetentionDays: logs.RetentionDays;
   /** Server access logs of the render and site buckets go here. */

@@ -9,7 +9,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DASHBOARD_API_FUNCTION_ID } from '../../functions/api/dashboard/dashboard-routes.ts';
-import { FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../../functions/api/routes.ts';
+import { FALLBACK_HANDLER, PROXY_PATHS, ROUTES, takesIdempotencyKey } from '../../functions/api/routes.ts';
 import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
 import type { StageConfig } from '../config/stages.ts';
 import type { DashboardUserPool } from './dashboard-user-pool.ts';
@@ -21,17 +21,18 @@ type Route = (typeof ROUTES)[number];
 
 export const API_STAGE_NAME = 'api';
 
-export interface ServiceApiProps {
+interface ServiceApiProps {
   readonly config: StageConfig;
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];
 }
 
-export interface RouteResources {
+interface RouteResources {
   readonly jobsTable: dynamodb.ITable;
   readonly accountsTable: dynamodb.ITable;
   readonly idempotencyTable: dynamodb.ITable;
   readonly usageTable: dynamodb.ITable;
+  readonly eventsTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
   readonly workflows: JobWorkflows;
@@ -118,7 +119,7 @@ export class ServiceApi {
       // A function behind several methods gets one invoke permission for the API, not one per method.
       const integration = new apigw.LambdaIntegration(routeFn, {
         allowTestInvoke: false,
-        scopePermissionToMethod: route.functionId !== DASHBOARD_API_FUNCTION_ID,
+        scopePermissionToMethod: route.functionId !== DASHBOARD_API_FUNCTION_ID && !route.proxied,
       });
       integrations.set(route.functionId, integration);
       this.addRouteMethod(route, integration, resources.dashboardUserPool);
@@ -139,6 +140,8 @@ export class ServiceApi {
       scopePermissionToMethod: false,
     });
     const visit = (resource: apigw.IResource) => {
+      // A proxied routes' resource (its function answers the rest of its paths as this one does).
+      if (PROXY_PATHS.includes(resource.path)) return;
       resource.addMethod('ANY', integration);
       const children = resource.node.children.filter((c): c is apigw.Resource => c instanceof apigw.Resource);
       if (!children.some((c) => c.path.split('/').pop()?.startsWith('{')))
@@ -155,15 +158,16 @@ export class ServiceApi {
     pool: DashboardUserPool | undefined,
   ): void {
     const authorizer = route.auth === 'session' ? pool : undefined;
-    this.restApi.root
-      .resourceForPath(route.path)
-      .addMethod(
-        route.method,
-        integration,
-        authorizer
-          ? { authorizer: authorizer.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
-          : undefined,
-      );
+    // A proxied route: its function's ANY on the route's greedy resource, once for all its routes.
+    const resource = this.restApi.root.resourceForPath(route.proxied ?? route.path);
+    if (route.proxied && resource.node.tryFindChild('ANY')) return;
+    resource.addMethod(
+      route.proxied ? 'ANY' : route.method,
+      integration,
+      authorizer
+        ? { authorizer: authorizer.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
+        : undefined,
+    );
   }
 }
 
@@ -189,6 +193,14 @@ function grantRouteAccess(
   // Cancel: every job type's state machine ARN, and StopExecution on its executions only.
   if (route.access.stopsJobs) resources.workflows.grantStopAll(fn);
   if (route.access.jobEvents) fn.bindQueue(resources.webhookQueue, ENV.webhookQueueUrl);
+  if (route.access.events) {
+    fn.bindTable(
+      resources.eventsTable,
+      ENV.eventsTable,
+      route.access.events === 'read' ? 'read' : 'readWrite',
+    );
+    fn.addEnvironment(ENV.eventRetentionDays, String(config.webhooks.eventRetentionDays));
+  }
   if (route.access.usage) {
     fn.bindTable(resources.usageTable, ENV.usageTable, 'read');
     fn.addEnvironment(ENV.usagePricing, JSON.stringify(config.usage));

@@ -37,7 +37,7 @@ import { SHARP_MODULES, type SharpLayer } from './sharp-layer.ts';
  */
 const NEVER_BUNDLED = [...SHARP_MODULES, '@remotion/renderer', '@remotion/bundler'];
 
-export interface StepFunctionsProps {
+interface StepFunctionsProps {
   readonly config: StageConfig;
   /** The environment every function of the stage has. */
   readonly environment: Readonly<Record<string, string>>;

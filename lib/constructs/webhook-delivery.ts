@@ -11,12 +11,13 @@ import { ENV } from '../../functions/core/config/env.ts';
 import type { StageConfig } from '../config/stages.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 
-export interface WebhookDeliveryProps {
+interface WebhookDeliveryProps {
   readonly config: StageConfig;
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];
   readonly jobsTable: dynamodb.ITable;
   readonly accountsTable: dynamodb.ITable;
+  readonly eventsTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
   readonly webhookDeadLetterQueue: sqs.IQueue;
@@ -42,11 +43,14 @@ export class WebhookDelivery {
         ...props.environment,
         ...webhookPolicyEnvironment(props.config),
         [ENV.webhookRetrySchedule]: JSON.stringify(props.config.webhooks.retryScheduleSeconds),
+        [ENV.eventRetentionDays]: String(props.config.webhooks.eventRetentionDays),
+        [ENV.endpointDisableAfterDays]: String(props.config.webhooks.endpointDisableAfterDays),
       },
       timeout: Duration.seconds(30),
     })
       .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
       .bindTable(props.accountsTable, ENV.accountsTable, 'readWrite')
+      .bindTable(props.eventsTable, ENV.eventsTable, 'readWrite')
       .bindBucket(props.mediaBucket, ENV.mediaBucket, 'read')
       .bindQueue(props.webhookQueue, ENV.webhookQueueUrl)
       .bindQueue(props.webhookDeadLetterQueue, ENV.webhookDeadLetterQueueUrl);

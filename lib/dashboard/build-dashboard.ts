@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
 
-export const DASHBOARD_SOURCE_DIR = 'dashboard';
+const DASHBOARD_SOURCE_DIR = 'dashboard';
 /** Output, relative to the project root (gitignored). */
 export const DASHBOARD_BUILD_DIR = '.build/dashboard';
 /** The files the page function serves, by the name it serves them under. */

@@ -79,8 +79,8 @@ export function siteHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Bundles the site into `outDir` (webpack; 10-15 s cold on two cores). */
-export async function bundleSite(outDir: string): Promise<void> {
+/** Bundles the site into `outDir` (webpack; slow cold, hence the cache: docs/benchmarks.md). */
+async function bundleSite(outDir: string): Promise<void> {
   const { bundle } = await import('@remotion/bundler');
   // The site's public folder: three's Draco decoder (staticFile('draco/') in the composition).
   const publicDir = `${outDir}.public`;

@@ -117,7 +117,7 @@ function logo(): string {
 </svg>`;
 }
 
-export interface SampleAssets {
+interface SampleAssets {
   /** Path on the sample server -> bytes and content type. */
   readonly files: ReadonlyMap<string, { bytes: Buffer; contentType: string }>;
 }

@@ -8,7 +8,7 @@ import type { Job, PropertyMediaClient } from '../../clients/typescript/src/inde
 export type JobType = Job['job_type'];
 
 /** What every smoke POST sends besides its own fields. */
-export interface Common {
+interface Common {
   readonly webhook_url?: string;
   readonly callback_metadata: { readonly smoke_run: string; readonly check: string };
 }

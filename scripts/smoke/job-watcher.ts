@@ -14,7 +14,7 @@ interface Waiter {
   last: Job | undefined;
 }
 
-export const FINAL_STATUSES: readonly Job['status'][] = ['completed', 'failed', 'canceled'];
+const FINAL_STATUSES: readonly Job['status'][] = ['completed', 'failed', 'canceled'];
 
 export class JobWatcher {
   private readonly waiters = new Set<Waiter>();

@@ -1,7 +1,7 @@
 // Downloads every file a job's output names and checks it is what the output says: HTTP 200, the
 // declared content type in the response, the declared size, and the file's first bytes in that format.
 
-export interface MediaFile {
+interface MediaFile {
   readonly url: string;
   readonly content_type: string;
   readonly size_bytes?: number;

@@ -65,7 +65,7 @@ webhook. Prints a table (check, result, time, detail); exits 1 when a check fail
 Every check runs under the key's organization and mode, creates 12 jobs (one is canceled at once) and
 downloads each output file (a few tens of MB in all).`;
 
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname;

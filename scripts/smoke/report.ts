@@ -1,7 +1,7 @@
 // The smoke's verdicts and the table it prints: one row per check, in the order the checks are listed
 // (not the order they finished).
 
-export type Outcome = 'pass' | 'FAIL' | 'skip';
+type Outcome = 'pass' | 'FAIL' | 'skip';
 
 export interface CheckResult {
   readonly check: string;

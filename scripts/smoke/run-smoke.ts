@@ -52,7 +52,7 @@ function accepted(res: Submitted): string {
   return res.data.data.job_id;
 }
 
-export interface SmokeRun {
+interface SmokeRun {
   readonly results: CheckResult[];
   readonly pacer: RatePacer;
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { JobEvent } from '../../clients/typescript/src/index.ts';
 
-export interface Delivery {
+interface Delivery {
   readonly receivedAt: number;
   readonly webhookId: string | undefined;
   /** The verified event; undefined when verification failed (see `problem`). */

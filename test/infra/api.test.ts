@@ -3,7 +3,8 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_API_FUNCTION_ID } from '../../functions/api/dashboard/dashboard-routes.ts';
-import { DASHBOARD_PAGE, FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
+import { DASHBOARD_PAGE, FALLBACK_HANDLER, PROXY_PATHS, ROUTES } from '../../functions/api/routes.ts';
+import { WEBHOOKS_API_FUNCTION_ID, WEBHOOKS_PROXY_PATH } from '../../functions/api/webhook-routes.ts';
 import { functionOf, resources, type SynthesizedStage, synthStage } from './synth.ts';
 
 interface ApiMethod {
@@ -57,7 +58,7 @@ describe('REST API', () => {
     fallbackFn = functionOf(dev.serviceTemplate, FALLBACK_HANDLER.functionId);
   });
 
-  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+  it.each(ROUTES.filter((r) => !r.proxied).map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s is a Lambda-proxy method on its handler function',
     (_, route) => {
       const fnId = functionOf(dev.serviceTemplate, route.functionId);
@@ -68,12 +69,28 @@ describe('REST API', () => {
     },
   );
 
-  it('gives each route its own function (the dashboard routes share one), with the construct id the route table names', () => {
+  it('serves the proxied routes through ANY on their greedy resource, to their function (the webhook routes: /v1/{proxy+})', () => {
+    expect(PROXY_PATHS).toContain(WEBHOOKS_PROXY_PATH);
+    expect(ROUTES.filter((r) => r.functionId === WEBHOOKS_API_FUNCTION_ID).every((r) => r.proxied)).toBe(
+      true,
+    );
+    for (const proxy of PROXY_PATHS) {
+      const routes = ROUTES.filter((r) => r.proxied === proxy);
+      expect(new Set(routes.map((r) => r.functionId)).size).toBe(1);
+      const fnId = functionOf(dev.serviceTemplate, routes[0]!.functionId);
+      for (const route of routes) expect(tree.methods.filter((m) => m.path === route.path)).toEqual([]);
+      expect(tree.methods.filter((m) => m.path === proxy)).toEqual([
+        { httpMethod: 'ANY', path: proxy, functionLogicalId: fnId, integrationType: 'AWS_PROXY' },
+      ]);
+    }
+  });
+
+  it('gives each route its own function (the dashboard routes share one, the webhook routes another), with the construct id the route table names', () => {
     const ids = ROUTES.map((r) => functionOf(dev.serviceTemplate, r.functionId));
-    const apiRoutes = ROUTES.filter((r) => r.functionId !== DASHBOARD_API_FUNCTION_ID);
+    const apiRoutes = ROUTES.filter((r) => r.functionId !== DASHBOARD_API_FUNCTION_ID && !r.proxied);
     const dashboardRoutes = ROUTES.filter((r) => r.functionId === DASHBOARD_API_FUNCTION_ID);
     expect(dashboardRoutes.length).toBeGreaterThan(5);
-    expect(new Set(ids).size).toBe(apiRoutes.length + 1);
+    expect(new Set(ids).size).toBe(apiRoutes.length + 2);
     for (const [i, route] of ROUTES.entries())
       expect(ids[i]).toMatch(new RegExp(`^${route.functionId}[0-9A-F]{8}$`));
   });
@@ -90,7 +107,7 @@ describe('REST API', () => {
   });
 
   it('sends every other method of every path (and the root) to the fallback function with ANY', () => {
-    for (const path of tree.paths) {
+    for (const path of tree.paths.filter((p) => !PROXY_PATHS.includes(p))) {
       const any = tree.methods.filter((m) => m.path === path && m.httpMethod === 'ANY');
       expect(any, `ANY on ${path}`).toHaveLength(1);
       expect(any[0]!.functionLogicalId, `ANY on ${path}`).toBe(fallbackFn);
@@ -109,7 +126,7 @@ describe('REST API', () => {
       const hasParameterChild = children.some((c) => c.slice(prefix.length).startsWith('{'));
       expect(hasParameterChild, `${path} has a parameter child or a {proxy+}`).toBe(true);
     }
-    for (const proxy of proxies) {
+    for (const proxy of proxies.filter((p) => !PROXY_PATHS.includes(p))) {
       expect(
         tree.methods.filter((m) => m.path === proxy).map((m) => [m.httpMethod, m.functionLogicalId]),
       ).toEqual([['ANY', fallbackFn]]);
@@ -124,7 +141,7 @@ describe('REST API', () => {
     ]);
     for (const m of tree.methods) expect(allowed.has(m.functionLogicalId ?? '')).toBe(true);
     const routeMethods = tree.methods.filter((m) => m.httpMethod !== 'ANY');
-    expect(routeMethods).toHaveLength(ROUTES.length + DASHBOARD_PAGE.paths.length);
+    expect(routeMethods).toHaveLength(ROUTES.filter((r) => !r.proxied).length + DASHBOARD_PAGE.paths.length);
   });
 
   it('lets API Gateway invoke each API function only from this API', () => {

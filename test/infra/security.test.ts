@@ -328,7 +328,7 @@ describe('encryption', () => {
 
   it('encrypts every DynamoDB table (SSE)', () => {
     const tables = resources(dev.statefulTemplate, 'AWS::DynamoDB::Table');
-    expect(tables).toHaveLength(5);
+    expect(tables).toHaveLength(6);
     for (const [id, t] of tables)
       expect(t.Properties.SSESpecification, id).toMatchObject({ SSEEnabled: true });
   });

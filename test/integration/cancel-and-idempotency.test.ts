@@ -10,6 +10,7 @@ import { DescribeExecutionCommand, ListStateMachinesCommand, SFNClient } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executionArnOf } from '../../functions/adapters/step-functions/workflows.ts';
 import { jobTypeSpec } from '../../functions/jobs/registry.ts';
+import { storeCredentials } from '../../local/store-credentials.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';
@@ -57,7 +58,7 @@ async function execution(jobType: string, jobId: string) {
   const sfn = new SFNClient({
     endpoint: stack.info.endpoints.stepfunctions,
     region: stack.info.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: storeCredentials(stack.dataDir),
   });
   // Local state machines are named by their logical id, which starts with the kind's workflow id.
   const prefix = `${jobTypeSpec(jobType).workflow.id}StateMachine`;

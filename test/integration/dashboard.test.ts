@@ -195,11 +195,13 @@ describe('developer dashboard (headless Chromium)', () => {
     expect((await call(stack.url, 'GET', '/v1/jobs', { key: replacement })).status).toBe(401);
   });
 
-  it('shows the webhook secret masked, reveals it, and rotates it', async () => {
+  it("shows the webhook secret masked, reveals it, and rotates it; lists the mode's endpoints and events", async () => {
     await page.getByTestId('nav-webhooks').click();
     const shown = page.getByTestId('webhook-secret');
     await shown.waitFor();
     expect(await shown.textContent()).toContain('•');
+    expect(await page.getByTestId('webhook-endpoints').textContent()).toContain('Endpoints');
+    expect(await page.getByTestId('webhook-events').textContent()).toContain('Recent events');
     await page.getByTestId('reveal-secret').click();
     const first = (await shown.textContent())!;
     expect(first).toMatch(/^whsec_/);

@@ -8,6 +8,7 @@ import { uuidv7 } from '../../functions/core/ids.ts';
 import type { Job } from '../../functions/core/jobs/job.ts';
 import { JOB_STATUSES, type Mode } from '../../functions/core/jobs/job-types.ts';
 import { JOB_TYPES } from '../../functions/jobs/registry.ts';
+import { storeCredentials } from '../../local/store-credentials.ts';
 import { call, type Json } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';
@@ -54,7 +55,7 @@ const db = DynamoDBDocumentClient.from(
   new DynamoDBClient({
     endpoint: stack.info.endpoints.dynamodb,
     region: stack.info.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: storeCredentials(stack.dataDir),
   }),
 );
 

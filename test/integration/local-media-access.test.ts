@@ -1,7 +1,9 @@
 // Media URLs of the local stack behave like S3's: a presigned URL works until it expires, the same object
 // without a valid signature (in the URL or the Authorization header) is refused, and the bucket cannot be
 // listed.
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storeCredentials } from '../../local/store-credentials.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';
@@ -58,6 +60,26 @@ describe('local media URLs', () => {
     expect((await fetch(object, { headers: { authorization: 'anything' } })).status).toBe(403);
     expect((await fetch(object, { method: 'DELETE', headers: forged })).status).toBe(403);
     expect((await fetch(mediaUrl)).status).toBe(200);
+  });
+
+  it("refuses requests signed with the published local/local pair; the data directory's own credentials list the bucket", async () => {
+    const bucket = mediaUrl.pathname.split('/')[1]!;
+    const client = (credentials: { accessKeyId: string; secretAccessKey: string }) =>
+      new S3Client({
+        region: stack.info.region,
+        endpoint: mediaUrl.origin,
+        forcePathStyle: true,
+        credentials,
+      });
+    const published = client({ accessKeyId: 'local', secretAccessKey: 'local' });
+    await expect(published.send(new ListObjectsV2Command({ Bucket: bucket }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 403 },
+    });
+    const own = client(storeCredentials(stack.dataDir));
+    const listed = await own.send(new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 1 }));
+    expect(listed.KeyCount).toBe(1);
+    published.destroy();
+    own.destroy();
   });
 
   it('does not list the bucket', async () => {

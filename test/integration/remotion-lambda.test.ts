@@ -36,6 +36,7 @@ import {
   localRenderBucket,
   startLocalRemotionLambda,
 } from '../../local/remotion-lambda.ts';
+import { storeCredentials } from '../../local/store-credentials.ts';
 import { LOCAL_REGION } from '../../local/synthesized-app.ts';
 import { locateOffline, sampleRequests } from '../../scripts/brochure/sample-data.ts';
 import { type SampleServer, startSampleServer } from '../../scripts/brochure/sample-server.ts';
@@ -405,7 +406,7 @@ describe('the local stack with LOCAL_RENDERER=remotion-lambda', () => {
     key = await (await newOrganization(stack)).key('live');
     stackS3 = new S3Client({
       region: LOCAL_REGION,
-      credentials,
+      credentials: storeCredentials(stack.dataDir),
       endpoint: stack.info.endpoints.aws,
       forcePathStyle: true,
     });

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeCredentials } from '../../local/store-credentials.ts';
 import { call, type Json } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
 import { sharedStack } from '../support/shared-stack.ts';
@@ -183,7 +184,7 @@ describe('webhook delivery', () => {
     const sqs = new SQSClient({
       endpoint: stack.info.endpoints.aws,
       region: stack.info.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: storeCredentials(stack.dataDir),
     });
     const parked: Json[] = [];
     for (

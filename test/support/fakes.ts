@@ -6,10 +6,16 @@ import type { AccountStore } from '../../functions/core/auth/account-store.ts';
 import type { Clock } from '../../functions/core/clock.ts';
 import type { Job } from '../../functions/core/jobs/job.ts';
 import type { JobStore } from '../../functions/core/jobs/job-store.ts';
-import type { JobStatus } from '../../functions/core/jobs/job-types.ts';
+import type { JobStatus, Tenant } from '../../functions/core/jobs/job-types.ts';
 import type { MediaStore } from '../../functions/core/media/media-store.ts';
 import type { StoredMedia } from '../../functions/core/schemas/outputs.ts';
 import type { JobPorts } from '../../functions/core/use-cases/jobs.ts';
+import type { WebhookEndpoint, WebhookEndpointStore } from '../../functions/core/webhooks/endpoints.ts';
+import type {
+  DeliveryAttemptRecord,
+  EventLog,
+  StoredEvent,
+} from '../../functions/core/webhooks/event-log.ts';
 import type { StepJob } from '../../functions/core/workflows/step-runtime.ts';
 import type { LatLng, ParsedAddress, SiteModel } from '../../functions/domain/geo-types.ts';
 import type { ResolvedLocation } from '../../functions/jobs/shared/resolve-location.ts';
@@ -379,5 +385,78 @@ export function lotBesideStreet(
     driveways: [],
     trees: [],
     provider: 'fake-site',
+  };
+}
+
+const tenantOf = (t: Tenant) => `${t.orgId}#${t.mode}`;
+
+/** Webhook endpoints in memory, with the store's optimistic versioning. */
+export function memoryEndpointStore(): WebhookEndpointStore & {
+  readonly lists: Map<string, { endpoints: WebhookEndpoint[]; version: number }>;
+} {
+  const lists = new Map<string, { endpoints: WebhookEndpoint[]; version: number }>();
+  return {
+    lists,
+    list: async (tenant) => {
+      const found = lists.get(tenantOf(tenant)) ?? { endpoints: [], version: 0 };
+      return { endpoints: structuredClone(found.endpoints), version: found.version };
+    },
+    replace: async (tenant, version, next) => {
+      const current = lists.get(tenantOf(tenant))?.version ?? 0;
+      if (current !== version) return false;
+      lists.set(tenantOf(tenant), { endpoints: structuredClone([...next]), version: version + 1 });
+      return true;
+    },
+  };
+}
+
+/** The event log in memory (newest first, as the DynamoDB adapter lists). */
+export function memoryEventLog(): EventLog & { readonly events: Map<string, StoredEvent> } {
+  const events = new Map<string, StoredEvent>();
+  const key = (tenant: Tenant, id: string) => `${tenantOf(tenant)}#${id}`;
+  return {
+    events,
+    record: async (tenant, message) => {
+      if (events.has(key(tenant, message.event_id))) return;
+      const { attempt: _a, not_before: _n, target: _t, replay: _r, ...stored } = message;
+      events.set(key(tenant, message.event_id), {
+        message: stored as StoredEvent['message'],
+        attempts: [],
+        failedTargets: [],
+        deliveredTargets: [],
+      });
+    },
+    get: async (tenant, id) => events.get(key(tenant, id)),
+    list: async (tenant, filter) => {
+      const all = [...events.entries()]
+        .filter(([k]) => k.startsWith(`${tenantOf(tenant)}#`))
+        .map(([, e]) => e)
+        .filter((e) => !filter.type || e.message.type === filter.type)
+        .filter((e) => !filter.jobId || e.message.job?.job_id === filter.jobId)
+        .filter((e) => !filter.failedOnly || e.failedTargets.length > 0)
+        .filter((e) => !filter.createdFrom || e.message.created_at >= filter.createdFrom)
+        .filter((e) => !filter.createdTo || e.message.created_at <= filter.createdTo)
+        .sort((a, b) => b.message.event_id.localeCompare(a.message.event_id));
+      const start = filter.startingAfter
+        ? all.findIndex((e) => e.message.event_id === filter.startingAfter) + 1
+        : 0;
+      const page = all.slice(start, start + filter.limit);
+      return { events: page, hasMore: all.length > start + filter.limit };
+    },
+    recordAttempt: async (tenant, id, attempt: DeliveryAttemptRecord) => {
+      const event = events.get(key(tenant, id));
+      if (!event) return;
+      const without = (list: readonly string[]) => list.filter((t) => t !== attempt.target);
+      events.set(key(tenant, id), {
+        ...event,
+        attempts: [...event.attempts, attempt],
+        failedTargets: attempt.delivered
+          ? without(event.failedTargets)
+          : [...without(event.failedTargets), attempt.target],
+        deliveredTargets: attempt.delivered
+          ? [...without(event.deliveredTargets), attempt.target]
+          : event.deliveredTargets,
+      });
+    },
   };
 }

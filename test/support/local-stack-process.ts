@@ -15,6 +15,7 @@ import type { Mode } from '../../functions/core/jobs/job-types.ts';
 import { STAGES } from '../../lib/config/stages.ts';
 import type { DevKeys } from '../../local/dev-keys.ts';
 import type { LocalStackInfo } from '../../local/local-stack.ts';
+import { storeCredentials } from '../../local/store-credentials.ts';
 import { LOCAL_UV_THREADPOOL_SIZE } from '../../local/threadpool.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -42,7 +43,7 @@ export function attachToStack(dataDir: string): StackHandle {
     new DynamoDBClient({
       endpoint: info.endpoints.dynamodb,
       region: info.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: storeCredentials(dataDir),
     }),
     { marshallOptions: { removeUndefinedValues: true } },
   );

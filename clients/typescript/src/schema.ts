@@ -70,6 +70,145 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/webhook-endpoints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's webhook endpoints in the key's mode (never their secrets). */
+    get: operations["listWebhookEndpoints"];
+    put?: never;
+    /** @description Registers a webhook endpoint for the key's organization and mode: every job event whose type is in enabled_events goes to it, signed with its own secret. The answer carries the secret, once. */
+    post: operations["createWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/webhook-endpoints/{endpointId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One webhook endpoint (never its secret). */
+    get: operations["getWebhookEndpoint"];
+    put?: never;
+    post?: never;
+    /** @description Deletes an endpoint: nothing more is sent to it, retries included. */
+    delete: operations["deleteWebhookEndpoint"];
+    options?: never;
+    head?: never;
+    /** @description Changes an endpoint: url, enabled_events, description, enabled (the fields given). */
+    patch: operations["updateWebhookEndpoint"];
+    trace?: never;
+  };
+  "/v1/webhook-endpoints/{endpointId}/rotate-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description A new signing secret for the endpoint, shown once in the answer. The previous secret keeps signing for 24 hours: each delivery then carries two signatures (Standard Webhooks), so the receiver can switch over. */
+    post: operations["rotateWebhookEndpointSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/webhook-endpoints/{endpointId}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Sends a `ping` event to the endpoint (enabled or not), signed and retried like any event, and recorded in GET /v1/events. */
+    post: operations["testWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's events in the key's mode, newest first (kept 30 days): every job event, and endpoint pings, with whether their receivers have them. */
+    get: operations["listEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events/resend": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Resends the events created in a range (at most 500 a request), by default only to the receivers whose latest attempt failed. Each keeps its webhook-id; each resend is one attempt, recorded on its event. */
+    post: operations["resendEvents"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events/{eventId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One event with every delivery attempt to every receiver: time, status, duration, the first 1 KB of the answer, error. */
+    get: operations["getEvent"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events/{eventId}/resend": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Sends the event again (same webhook-id, so receivers de-duplicate it) to one endpoint, or to every receiver that wants it now. One attempt each, recorded on the event. */
+    post: operations["resendEvent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/property-frontage/detect": {
     parameters: {
       query?: never;
@@ -405,6 +544,40 @@ export interface paths {
     put?: never;
     /** @description A new signing secret; the previous one keeps signing beside it for 24 hours. */
     post: operations["dashboardRotateWebhookSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/webhook-endpoints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's webhook endpoints in one mode (`mode`, default test), never their secrets. */
+    get: operations["dashboardWebhookEndpoints"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's events in one mode (`mode`, default test), newest first, with GET /v1/events's filters and paging. */
+    get: operations["dashboardEvents"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -809,7 +982,7 @@ export interface components {
   schemas: {
     Error: {
       error: {
-        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "KEY_NOT_ACTIVE" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
         message: string;
         /** @description VALIDATION_ERROR only: one entry per problem. */
         details?: {
@@ -879,7 +1052,7 @@ export interface components {
           lng: number;
         } | null;
       };
-      reference_image: components["schemas"]["MediaFile"];
+      reference_image: components["schemas"]["MediaFileWithRenditions"];
       georeference: {
         center: {
           lat: number;
@@ -930,7 +1103,7 @@ export interface components {
       /** @description Your imagery as downloaded (kept so that edits redraw on the same picture). */
       source_image?: components["schemas"]["MediaFile"];
     };
-    MediaFile: {
+    MediaFileWithRenditions: {
       /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
       url: string;
       expires_at: string;
@@ -938,6 +1111,70 @@ export interface components {
       width?: number;
       height?: number;
       size_bytes?: number;
+      renditions?: components["schemas"]["Renditions"];
+    };
+    /** @description The renditions asked for, each with a fresh URL on every read. Social fits: same (the picture already has the shape, only scaled), crop (a cut that keeps the whole subject with margin), extend (the whole picture over a blurred continuation of itself), reframed (drawn again by the camera for the shape), relaid_out (laid out again for the shape). */
+    Renditions: {
+      portal?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        /** @description original: the output itself had no text on it; text_free_twin: the same picture made again without its labels. */
+        source: "original" | "text_free_twin";
+      };
+      web?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        format: "webp" | "avif";
+      }[];
+      social_square?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
+      };
+      social_portrait?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
+      };
+      social_story?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
+      };
+      print?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width?: number;
+        height?: number;
+        size_bytes: number;
+      };
     };
     /** @description Where the output's imagery came from and what its licence allows. */
     ImageryProvenance: {
@@ -975,9 +1212,18 @@ export interface components {
       /** @description Whether the photo's lens calibration (DJI DewarpData) was applied: applied, not in the photo, already removed by the camera, or not applied: unreadable. */
       lens_calibration: string;
     };
+    MediaFile: {
+      /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+      url: string;
+      expires_at: string;
+      content_type: string;
+      width?: number;
+      height?: number;
+      size_bytes?: number;
+    };
     MarkupOutput: {
       /** @description The 3840x2160 top-down JPEG, property centred, front toward orientation. */
-      image: components["schemas"]["MediaFile"];
+      image: components["schemas"]["MediaFileWithRenditions"];
       georeference: components["schemas"]["MarkupGeoreference"];
       /** @description The parcel boundary in normalized image coordinates, ready for boundary_polygon, clipped where it leaves the frame: your boundary, else the site source's parcel (never a synthetic parcel on your own imagery). Null when there is none, or none of it is in the picture. */
       suggested_boundary: components["schemas"]["NormalizedPoint"][] | null;
@@ -1061,8 +1307,8 @@ export interface components {
       y: number;
     };
     MarkupEditOutput: {
-      /** @description The composited 3840x2160 JPEG. */
-      image: components["schemas"]["MediaFile"];
+      /** @description The composited JPEG, the size of the markup image, with the renditions asked for. */
+      image: components["schemas"]["MediaFileWithRenditions"];
       markup_job_id: string;
       style: "outline" | "blur" | "darken";
       compositor: {
@@ -1104,8 +1350,8 @@ export interface components {
       imagery?: components["schemas"]["ImageryProvenance"];
     };
     MarkupVideoOutput: {
-      /** @description H.264 MP4. */
-      video: components["schemas"]["MediaFile"];
+      /** @description H.264 MP4, with its branded version and renditions when asked for. */
+      video: components["schemas"]["VideoFileWithRenditions"];
       /** @description JPEG of the final frame, the size of the video. */
       poster: components["schemas"]["MediaFile"];
       duration_seconds: number;
@@ -1121,9 +1367,63 @@ export interface components {
       /** @description The markup's imagery provenance (absent on videos of edits made before it was recorded). */
       imagery?: components["schemas"]["ImageryProvenance"];
     };
+    VideoRenditions: {
+      social_square?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "reframed" | "relaid_out";
+        /** @description The same video with the branding end card. */
+        branded?: {
+          /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+          url: string;
+          expires_at: string;
+          content_type: string;
+          width: number;
+          height: number;
+          size_bytes: number;
+        };
+      };
+      social_story?: {
+        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        fit: "reframed" | "relaid_out";
+        /** @description The same video with the branding end card. */
+        branded?: {
+          /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+          url: string;
+          expires_at: string;
+          content_type: string;
+          width: number;
+          height: number;
+          size_bytes: number;
+        };
+      };
+    };
+    VideoFileWithRenditions: {
+      /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
+      url: string;
+      expires_at: string;
+      content_type: string;
+      width?: number;
+      height?: number;
+      size_bytes?: number;
+      /** @description The same video with the branding end card (requests with branding only). */
+      branded?: components["schemas"]["MediaFile"];
+      renditions?: components["schemas"]["VideoRenditions"];
+    };
     VirtualStagingOutput: {
-      /** @description The staged photo, same size and format as the input. */
-      image: components["schemas"]["MediaFile"];
+      /** @description The staged photo, same size and format as the input, with the renditions asked for. */
+      image: components["schemas"]["MediaFileWithRenditions"];
       /** @description The input photo as downloaded. */
       before_image: components["schemas"]["MediaFile"];
       room_type: {
@@ -1147,8 +1447,8 @@ export interface components {
     };
     BrochureSlideOutput: {
       slide_type: "cover" | "features" | "gallery" | "location" | "agent" | "content";
-      /** @description The slide, 1920x1080 PNG. */
-      png: components["schemas"]["MediaFile"];
+      /** @description The slide, 1920x1080 PNG, with the renditions asked for: web (WebP and AVIF, 1024 and 400 px wide), the social shapes (each the slide laid out again for that shape, fit relaid_out, PNG) and print (the A4 PDF as a print sheet: trimmed to the slide, 297 x 167 mm, with 3 mm bleed and crop marks). */
+      png: components["schemas"]["MediaFileWithRenditions"];
       /** @description Print-ready A4 landscape PDF: images at 300 dpi or better, text as vector glyph outlines. */
       pdf: components["schemas"]["MediaFile"];
       layout: components["schemas"]["BrochureLayoutUsed"];
@@ -1156,6 +1456,12 @@ export interface components {
       images_used: string[];
       /** @description Text fields that did not fit at the smallest size: they end in an ellipsis at a word boundary (an agent bio without room is left out). */
       text_truncated: string[];
+      /** @description Social renditions only: per shape laid out again, the text fields that needed the ellipsis in that shape (as text_truncated for the slide); absent when none did. */
+      renditions_text_truncated?: {
+        social_square?: string[];
+        social_portrait?: string[];
+        social_story?: string[];
+      };
       /** @description Location slides: which imagery provider drew the map. */
       map_provider?: string;
     };
@@ -1210,79 +1516,6 @@ export interface components {
       /** @description The data providers' attribution (photorealistic-3d-tiles only; the same as imagery.attribution). Show it wherever the media is shown, as the provider's terms require; it is not drawn into the picture. */
       attribution?: string;
       imagery: components["schemas"]["ImageryProvenance"];
-    };
-    /** @description The renditions asked for, each with a fresh URL on every read. Social fits: same (the picture already has the shape, only scaled), crop (a cut that keeps the whole subject with margin), extend (the whole picture over a blurred continuation of itself), reframed (drawn again by the camera for the shape), relaid_out (laid out again for the shape). */
-    Renditions: {
-      portal?: {
-        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-        url: string;
-        expires_at: string;
-        content_type: string;
-        width: number;
-        height: number;
-        size_bytes: number;
-        /** @description original: the output itself had no text on it; text_free_twin: the same picture made again without its labels. */
-        source: "original" | "text_free_twin";
-      };
-      web?: {
-        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-        url: string;
-        expires_at: string;
-        content_type: string;
-        width: number;
-        height: number;
-        size_bytes: number;
-        format: "webp" | "avif";
-      }[];
-      social_square?: {
-        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-        url: string;
-        expires_at: string;
-        content_type: string;
-        width: number;
-        height: number;
-        size_bytes: number;
-        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
-      };
-      social_portrait?: {
-        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-        url: string;
-        expires_at: string;
-        content_type: string;
-        width: number;
-        height: number;
-        size_bytes: number;
-        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
-      };
-      social_story?: {
-        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-        url: string;
-        expires_at: string;
-        content_type: string;
-        width: number;
-        height: number;
-        size_bytes: number;
-        fit: "same" | "crop" | "extend" | "reframed" | "relaid_out";
-      };
-      print?: {
-        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-        url: string;
-        expires_at: string;
-        content_type: string;
-        width?: number;
-        height?: number;
-        size_bytes: number;
-      };
-    };
-    MediaFileWithRenditions: {
-      /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-      url: string;
-      expires_at: string;
-      content_type: string;
-      width?: number;
-      height?: number;
-      size_bytes?: number;
-      renditions?: components["schemas"]["Renditions"];
     };
     DronePoseUsed: {
       azimuth: number;
@@ -1342,60 +1575,6 @@ export interface components {
       /** @description The data providers' attribution (photorealistic-3d-tiles only; the same as imagery.attribution). Show it wherever the media is shown, as the provider's terms require; it is not drawn into the picture. */
       attribution?: string;
       imagery: components["schemas"]["ImageryProvenance"];
-    };
-    VideoRenditions: {
-      social_square?: {
-        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-        url: string;
-        expires_at: string;
-        content_type: string;
-        width: number;
-        height: number;
-        size_bytes: number;
-        fit: "reframed" | "relaid_out";
-        /** @description The same video with the branding end card. */
-        branded?: {
-          /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-          url: string;
-          expires_at: string;
-          content_type: string;
-          width: number;
-          height: number;
-          size_bytes: number;
-        };
-      };
-      social_story?: {
-        /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-        url: string;
-        expires_at: string;
-        content_type: string;
-        width: number;
-        height: number;
-        size_bytes: number;
-        fit: "reframed" | "relaid_out";
-        /** @description The same video with the branding end card. */
-        branded?: {
-          /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-          url: string;
-          expires_at: string;
-          content_type: string;
-          width: number;
-          height: number;
-          size_bytes: number;
-        };
-      };
-    };
-    VideoFileWithRenditions: {
-      /** @description Presigned HTTPS URL; fetch it before expires_at, then re-read the job for a new one. */
-      url: string;
-      expires_at: string;
-      content_type: string;
-      width?: number;
-      height?: number;
-      size_bytes?: number;
-      /** @description The same video with the branding end card (requests with branding only). */
-      branded?: components["schemas"]["MediaFile"];
-      renditions?: components["schemas"]["VideoRenditions"];
     };
     ListingKitOutput: {
       /** @description Every asset of the kit, in role order. */
@@ -1467,20 +1646,20 @@ export interface components {
       };
       /** @description The asset's imagery provenance, for assets made from imagery. */
       imagery?: components["schemas"]["ImageryProvenance"];
-      /** @description The JPEG or PNG image (markup, edits, drone stills, staged rooms). */
-      image?: components["schemas"]["MediaFile"];
+      /** @description The JPEG or PNG image (markup, edits, drone stills, staged rooms). With the renditions asked for. */
+      image?: components["schemas"]["MediaFileWithRenditions"];
       /** @description Staged rooms: the input photo as downloaded. */
       before_image?: components["schemas"]["MediaFile"];
       /** @description Edits: the markup image the edit was composited on. */
       source_image?: components["schemas"]["MediaFile"];
-      /** @description Frontage: the reference aerial. */
-      reference_image?: components["schemas"]["MediaFile"];
-      /** @description The H.264 MP4 (reveal video, drone footage). */
-      video?: components["schemas"]["MediaFile"];
+      /** @description Frontage: the reference aerial. With the renditions asked for. */
+      reference_image?: components["schemas"]["MediaFileWithRenditions"];
+      /** @description The H.264 MP4 (reveal video, drone footage), with its branded version and renditions when asked for. */
+      video?: components["schemas"]["VideoFileWithRenditions"];
       /** @description Videos: a JPEG poster frame. */
       poster?: components["schemas"]["MediaFile"];
-      /** @description Brochure slides: the 1920x1080 PNG. */
-      png?: components["schemas"]["MediaFile"];
+      /** @description Brochure slides: the 1920x1080 PNG. With the renditions asked for. */
+      png?: components["schemas"]["MediaFileWithRenditions"];
       /** @description Brochure slides: the A4 landscape PDF. */
       pdf?: components["schemas"]["MediaFile"];
     };
@@ -1600,6 +1779,106 @@ export interface components {
       /** @description units × the live rate of the job type, plus each rendition × its kind’s live rate, in `currency`; 0 for test keys. */
       amount: number;
     };
+    WebhookEndpointWithSecret: {
+      id: string;
+      object: "webhook_endpoint";
+      url: string;
+      enabled_events: string[];
+      description: string | null;
+      enabled: boolean;
+      created_at: string;
+      updated_at: string;
+      /** @description When the current secret was made. */
+      secret_created_at: string | null;
+      /** @description While a rotated-out secret still signs (24 h after the rotation): when it stops. */
+      previous_secret_expires_at: string | null;
+      /** @description Since when every attempt to the endpoint has failed (null once one is delivered). */
+      failing_since: string | null;
+      /** @description Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it. */
+      disabled_reason: "failing" | null;
+      /** @description The signing secret (whsec_…). Shown only in this answer: store it now; it is never shown again. */
+      secret: string;
+    };
+    WebhookEndpointList: {
+      endpoints: components["schemas"]["WebhookEndpoint"][];
+    };
+    WebhookEndpoint: {
+      id: string;
+      object: "webhook_endpoint";
+      url: string;
+      enabled_events: string[];
+      description: string | null;
+      enabled: boolean;
+      created_at: string;
+      updated_at: string;
+      /** @description When the current secret was made. */
+      secret_created_at: string | null;
+      /** @description While a rotated-out secret still signs (24 h after the rotation): when it stops. */
+      previous_secret_expires_at: string | null;
+      /** @description Since when every attempt to the endpoint has failed (null once one is delivered). */
+      failing_since: string | null;
+      /** @description Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it. */
+      disabled_reason: "failing" | null;
+    };
+    EventPage: {
+      events: components["schemas"]["Event"][];
+      pagination: {
+        limit: number;
+        count: number;
+        has_more: boolean;
+        /** @description Pass as starting_after for the next page. */
+        next_cursor: string | null;
+      };
+    };
+    Event: {
+      id: string;
+      object: "event";
+      type: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "ping";
+      created_at: string;
+      job_id: string | null;
+      job_type: ("frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit") | null;
+      /** @description A job event's job status and progress when it happened (the payload adds the output). */
+      data: {
+        [key: string]: unknown;
+      };
+      /** @description false: a receiver's latest attempt failed; true: every receiver attempted has it; null: no attempt yet (or no receiver). */
+      delivery_success: boolean | null;
+    };
+    EventWithDeliveries: {
+      id: string;
+      object: "event";
+      type: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "ping";
+      created_at: string;
+      job_id: string | null;
+      job_type: ("frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit") | null;
+      /** @description A job event's job status and progress when it happened (the payload adds the output). */
+      data: {
+        [key: string]: unknown;
+      };
+      /** @description false: a receiver's latest attempt failed; true: every receiver attempted has it; null: no attempt yet (or no receiver). */
+      delivery_success: boolean | null;
+      deliveries: {
+        /** @description null: the job request's own webhook_url. */
+        endpoint_id: string | null;
+        url: string;
+        delivered: boolean;
+        attempts: components["schemas"]["DeliveryAttempt"][];
+      }[];
+    };
+    DeliveryAttempt: {
+      url: string;
+      attempt: number;
+      /** @description Sent by a resend, not by the retry schedule. */
+      replay: boolean;
+      attempted_at: string;
+      status_code: number | null;
+      duration_ms: number;
+      /** @description The first 1 KB of the receiver's answer (UTF-8), null when none came back. */
+      response_body: string | null;
+      error: string | null;
+      delivered: boolean;
+      outcome: "delivered" | "retrying" | "gone" | "exhausted" | "failed";
+    };
     /** @description With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel is used to find and draw the front. */
     FrontageDetectRequest: {
       /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
@@ -1616,6 +1895,8 @@ export interface components {
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -1730,6 +2011,8 @@ export interface components {
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -1759,6 +2042,8 @@ export interface components {
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -1778,6 +2063,8 @@ export interface components {
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -1845,6 +2132,8 @@ export interface components {
       branding?: components["schemas"]["EndCardBranding"];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -1879,6 +2168,8 @@ export interface components {
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -1924,10 +2215,12 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
-      /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Default: none, as before. */
+      /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions. Default: none, as before. */
       renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -1936,7 +2229,7 @@ export interface components {
     VideoExportRequest: {
       /** @description URL of the Remotion bundle's index.html (or the folder serving it), over HTTPS. Its host must be on the stage's bundle-host allowlist (VIDEO_BUNDLE_URL_ALLOWLIST); otherwise 422 URL_NOT_ALLOWED. */
       serve_url: string;
-      /** @description Id of a composition the bundle registers; a missing one fails the job COMPOSITION_NOT_FOUND, listing the ids that exist. */
+      /** @description Id of a composition the bundle registers (Remotion allows a-z, A-Z, 0-9, CJK characters and -); a missing one fails the job COMPOSITION_NOT_FOUND, listing the ids that exist. */
       composition_id: string;
       /** @description Props for the composition: a JSON object, shape set by the bundle, at most 64 KiB. When options.duration_in_frames is omitted, totalDurationInFrames (an integer, 1-18000) sets the length. */
       input_props: {
@@ -1958,6 +2251,8 @@ export interface components {
       };
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -1982,6 +2277,8 @@ export interface components {
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -2005,6 +2302,8 @@ export interface components {
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -2040,6 +2339,8 @@ export interface components {
       branding?: components["schemas"]["EndCardBranding"];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -2092,10 +2393,12 @@ export interface components {
       imagery?: components["schemas"]["CallerImagery"];
       /** @description Your parcel (GeoJSON), passed to the kit's frontage detection and markup. */
       boundary?: components["schemas"]["ParcelBoundary"];
-      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Each child job makes those of them its kind makes (print: the slides; portal: pictures without text). The videos get an end card from branding, beside their unbranded versions. Default: none, as before. */
+      /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Each child job makes those of them its kind makes (print: the slides; portal: the portal-safe edit and the staged rooms, the assets made for portals). With renditions, the videos also get an end card from branding, beside their unbranded versions. Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
+      /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
@@ -2307,7 +2610,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2426,7 +2729,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2561,6 +2864,1460 @@ export interface operations {
       };
       /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoints. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["WebhookEndpointList"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Receives the events (https on deployed stages; checked as webhook_url is: private, link-local and metadata addresses are refused). */
+          url: string;
+          /** @description The event types the endpoint gets: any of job.processing, job.progress, job.completed, job.failed, job.canceled, or `["*"]` for all. */
+          enabled_events: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+          description?: string | null;
+          /** @description Default true; a disabled endpoint gets nothing. */
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The endpoint and its secret. */
+      201: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["WebhookEndpointWithSecret"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `WEBHOOK_ENDPOINT_LIMIT`: The organization already has the most webhook endpoints a mode may have (20); delete one before creating another.
+       *
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint's `id`. */
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["WebhookEndpoint"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint's `id`. */
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              object: "webhook_endpoint";
+              deleted: true;
+            };
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook endpoint's `id`. */
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Receives the events (https on deployed stages; checked as webhook_url is: private, link-local and metadata addresses are refused). */
+          url?: string;
+          /** @description The event types the endpoint gets: any of job.processing, job.progress, job.completed, job.failed, job.canceled, or `["*"]` for all. */
+          enabled_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+          description?: string | null;
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The endpoint as changed. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["WebhookEndpoint"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rotateWebhookEndpointSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The webhook endpoint's `id`. */
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint and its new secret. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["WebhookEndpointWithSecret"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  testWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The webhook endpoint's `id`. */
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ping is queued. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              event_id: string;
+              type: "ping";
+              endpoint_id: string;
+            };
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description Maximum results, 1-100. */
+        limit?: string;
+        /** @description The previous page's `pagination.next_cursor`: the events after it, newest first. */
+        starting_after?: string;
+        type?: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "ping";
+        /** @description Only this job's events. */
+        job_id?: string;
+        /** @description Only events created at or after this time (ISO 8601 date-time). */
+        created_from?: string;
+        /** @description Only events created at or before this time (ISO 8601 date-time). */
+        created_to?: string;
+        /** @description `false`: only events a receiver has not acknowledged (its latest attempt failed). */
+        delivery_success?: "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["EventPage"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  resendEvents: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The first event time (ISO 8601 date-time). */
+          created_from: string;
+          /** @description The last event time (ISO 8601 date-time). */
+          created_to: string;
+          /** @description Default true: only to receivers whose latest attempt failed. */
+          failed_only?: boolean;
+          /** @description Only to this endpoint. */
+          endpoint_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The resends are queued. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              event_ids: string[];
+              events: number;
+              deliveries: number;
+              /** @description More than 500 events matched: resend the rest with a later range. */
+              has_more: boolean;
+            };
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's `id` (the `webhook-id` header of its deliveries). */
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["EventWithDeliveries"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  resendEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @description The event's `id` (the `webhook-id` header of its deliveries). */
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Only to this endpoint; default: every receiver that wants the event now. */
+          endpoint_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The resend is queued. */
+      202: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              event_id: string;
+              /** @description Endpoint ids, and `webhook_url` for the job request’s own. */
+              resent_to: string[];
+            };
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2821,7 +4578,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3131,7 +4888,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3295,7 +5052,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4941,7 +6698,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5043,7 +6800,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5264,6 +7021,185 @@ export interface operations {
       };
     };
   };
+  dashboardWebhookEndpoints: {
+    parameters: {
+      query?: {
+        mode?: "test" | "live";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoints. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["WebhookEndpointList"];
+            meta: components["schemas"]["DashboardMeta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardEvents: {
+    parameters: {
+      query?: {
+        /** @description Maximum results, 1-100. */
+        limit?: string;
+        /** @description The previous page's `pagination.next_cursor`: the events after it, newest first. */
+        starting_after?: string;
+        type?: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "ping";
+        /** @description Only this job's events. */
+        job_id?: string;
+        /** @description Only events created at or after this time (ISO 8601 date-time). */
+        created_from?: string;
+        /** @description Only events created at or before this time (ISO 8601 date-time). */
+        created_to?: string;
+        /** @description `false`: only events a receiver has not acknowledged (its latest attempt failed). */
+        delivery_success?: "false";
+        mode?: "test" | "live";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["EventPage"];
+            meta: components["schemas"]["DashboardMeta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   dashboardListJobs: {
     parameters: {
       query?: {
@@ -5412,7 +7348,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job for this organization and mode. */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;

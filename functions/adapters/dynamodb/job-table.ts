@@ -61,6 +61,7 @@ export interface JobItem {
   kit_job_id?: string;
   kit_key?: string;
   webhook_url?: string;
+  webhook_events?: string[];
   callback_metadata_json?: string;
   webhook_attempts?: WebhookAttempt[];
   outbox?: JobOutbox;
@@ -105,6 +106,7 @@ export function toItem(job: Job): JobItem {
     kit_job_id: job.kitJobId,
     kit_key: job.kitJobId === undefined ? undefined : kitKey(tenant, job.kitJobId),
     webhook_url: job.webhookUrl,
+    webhook_events: job.webhookEvents === undefined ? undefined : [...job.webhookEvents],
     // The caller's own text when we have it: stored, and sent back, byte for byte.
     callback_metadata_json:
       job.callbackMetadata === undefined
@@ -134,6 +136,7 @@ export function fromItem(item: Record<string, unknown>): Job {
     parentJobId: i.parent_job_id,
     kitJobId: i.kit_job_id,
     webhookUrl: i.webhook_url,
+    webhookEvents: i.webhook_events,
     callbackMetadata:
       i.callback_metadata_json === undefined
         ? undefined

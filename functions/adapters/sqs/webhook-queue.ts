@@ -7,7 +7,8 @@ export class SqsWebhookQueue implements WebhookQueue {
   constructor(
     private readonly sqs: SQSClient,
     private readonly queueUrl: string,
-    private readonly deadLetterQueueUrl: string,
+    /** Read when first needed: the API queues resends and pings, and never dead-letters. */
+    private readonly deadLetterQueueUrl: string | (() => string),
   ) {}
 
   async enqueue(message: WebhookMessage, delaySeconds: number): Promise<void> {
@@ -15,6 +16,13 @@ export class SqsWebhookQueue implements WebhookQueue {
   }
 
   async deadLetter(message: WebhookMessage): Promise<void> {
-    await this.sqs.send(new SendMessageCommand(queueMessage(this.deadLetterQueueUrl, message)));
+    await this.sqs.send(
+      new SendMessageCommand(
+        queueMessage(
+          typeof this.deadLetterQueueUrl === 'string' ? this.deadLetterQueueUrl : this.deadLetterQueueUrl(),
+          message,
+        ),
+      ),
+    );
   }
 }

@@ -3,13 +3,16 @@
 // an API key, and always scoped to the signed-in organization.
 import type { ErrorCode } from '../../core/errors.ts';
 import type { RouteDefinition } from '../route-definition.ts';
+import { eventPage, webhookEndpointList } from '../webhook-schemas.ts';
 import {
   account,
   createdKey,
   createKeyBody,
+  dashboardEventsQuery,
   dashboardJobParams,
   dashboardJobQuery,
   dashboardJobsQuery,
+  dashboardModeQuery,
   jobPage,
   jobRecord,
   keyIdParam,
@@ -22,11 +25,20 @@ import {
   webhookSecrets,
 } from './schemas.ts';
 
-export const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
+const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 /** One function serves every dashboard route (each route would otherwise cost ~8 stack resources). */
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
 /** What that function may touch: sessions, keys and webhook secrets (accounts table), jobs and their media. */
-const DASHBOARD_ACCESS = { sessions: true, keys: true, jobs: 'read', media: 'read', usage: true } as const;
+const DASHBOARD_ACCESS = {
+  sessions: true,
+  keys: true,
+  jobs: 'read',
+  media: 'read',
+  usage: true,
+  events: 'read',
+} as const;
+/** The dashboard's webhook endpoint and event reads: through its greedy resource, not a method each (webhook-routes.ts). */
+export const DASHBOARD_PROXY_PATH = '/v1/dashboard/{proxy+}';
 
 const SESSION_ERRORS: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'INTERNAL_ERROR'];
 const BODY_ERRORS: readonly ErrorCode[] = [
@@ -126,6 +138,27 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     summary: 'A new signing secret; the previous one keeps signing beside it for 24 hours.',
     success: { status: 200, schema: webhookSecrets, description: 'The secrets.' },
     errors: SESSION_ERRORS,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/webhook-endpoints',
+    operationId: 'dashboardWebhookEndpoints',
+    summary: "The organization's webhook endpoints in one mode (`mode`, default test), never their secrets.",
+    query: dashboardModeQuery,
+    success: { status: 200, schema: webhookEndpointList, description: 'The endpoints.' },
+    errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/events',
+    operationId: 'dashboardEvents',
+    summary:
+      "The organization's events in one mode (`mode`, default test), newest first, with GET /v1/events's filters and paging.",
+    query: dashboardEventsQuery,
+    success: { status: 200, schema: eventPage, description: 'A page of events.' },
+    errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
   }),
   route({
     method: 'GET',

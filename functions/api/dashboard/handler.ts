@@ -15,17 +15,22 @@ import {
   rotateDashboardWebhookSecret,
   signInWithToken,
 } from '../../core/use-cases/dashboard.ts';
+import { listEvents } from '../../core/use-cases/events.ts';
 import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
 import { getUsage } from '../../core/use-cases/usage.ts';
+import { listEndpoints } from '../../core/webhooks/endpoints.ts';
 import { apiPorts } from '../../wiring/api.ts';
 import { type ApiHandler, errorResult } from '../http/api-route.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
-import { routeFor } from '../routes.ts';
+import { proxiedRouteFor, routeFor, routesForPath } from '../routes.ts';
+import { DASHBOARD_PROXY_PATH } from './dashboard-routes.ts';
 import {
   createKeyBody,
+  dashboardEventsQuery,
   dashboardJobParams,
   dashboardJobQuery,
   dashboardJobsQuery,
+  dashboardModeQuery,
   keyIdParam,
   signInBody,
   usageQuery,
@@ -112,6 +117,34 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       async ({ orgId }) => ok(await rotateDashboardWebhookSecret(apiPorts().dashboard.keyAdmin, orgId)),
       apiPorts,
     ),
+  dashboardWebhookEndpoints: () =>
+    sessionRoute(
+      { query: dashboardModeQuery },
+      async ({ orgId, query }) =>
+        ok({ endpoints: await listEndpoints(apiPorts().webhooks.endpoints, { orgId, mode: query.mode }) }),
+      apiPorts,
+    ),
+  dashboardEvents: () =>
+    sessionRoute(
+      { query: dashboardEventsQuery },
+      async ({ orgId, query }) =>
+        ok(
+          await listEvents(
+            apiPorts().webhooks.events,
+            { orgId, mode: query.mode },
+            {
+              limit: query.limit,
+              startingAfter: query.starting_after,
+              type: query.type,
+              jobId: query.job_id,
+              createdFrom: query.created_from,
+              createdTo: query.created_to,
+              failedOnly: query.delivery_success === 'false',
+            },
+          ),
+        ),
+      apiPorts,
+    ),
   dashboardListJobs: () =>
     sessionRoute(
       { query: dashboardJobsQuery },
@@ -139,7 +172,27 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
 const pipelines = new Map<string, ApiHandler>();
 
 async function dashboardApi(event: APIGatewayProxyEvent, context: Context) {
-  const route = routeFor(event.httpMethod, event.resource);
+  let route = routeFor(event.httpMethod, event.resource);
+  if (event.resource === DASHBOARD_PROXY_PATH) {
+    // The greedy resource: a proxied dashboard route, or what the fallback would answer.
+    const matched = proxiedRouteFor(DASHBOARD_PROXY_PATH, event.httpMethod, event.path);
+    if (!matched || 'allowed' in matched) {
+      const method = event.httpMethod.toUpperCase();
+      const allowed = matched?.allowed ?? [...new Set(routesForPath(event.path).map((r) => r.method))];
+      return errorResult(
+        allowed.length > 0
+          ? apiErrors.methodNotAllowed(method, event.path, allowed)
+          : apiErrors.routeNotFound(method, event.path),
+        { requestId: requestId(event.requestContext?.requestId), timestamp: new Date().toISOString() },
+      );
+    }
+    route = matched.route;
+    event = {
+      ...event,
+      resource: route.path,
+      pathParameters: Object.keys(matched.params).length > 0 ? matched.params : null,
+    };
+  }
   const build = route && OPERATIONS[route.operationId];
   if (!route || !build) {
     // Deployed wrongly: this module serves the dashboard routes only.

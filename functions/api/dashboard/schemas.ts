@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { jobIdParam } from '../../core/schemas/common.ts';
 import { jobPage, jobRecord, listJobsQuery } from '../job-schemas.ts';
 import { usageQuery as apiUsageQuery, usageReport } from '../usage-schemas.ts';
+import { listEventsQuery } from '../webhook-schemas.ts';
 
 const mode = z.enum(['test', 'live']);
 
@@ -32,7 +33,7 @@ export const account = z.object({
   sign_in: z.enum(['sign-in-link', 'cognito']),
 });
 
-export const dashboardKey = z
+const dashboardKey = z
   .object({
     key_id: keyId,
     name: z.string(),
@@ -71,6 +72,8 @@ export const webhookSecrets = z.object({
 
 export const dashboardJobsQuery = listJobsQuery.extend({ mode: mode.optional().default('test') });
 export const dashboardJobQuery = z.strictObject({ mode: mode.optional().default('test') });
+export const dashboardModeQuery = dashboardJobQuery;
+export const dashboardEventsQuery = listEventsQuery.extend({ mode: mode.optional().default('test') });
 export const dashboardJobParams = jobIdParam;
 export { jobPage, jobRecord };
 

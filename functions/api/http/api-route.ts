@@ -16,6 +16,7 @@ import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/job
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
 import { apiLogContext, appendLogContext, instrumented, logger } from '../../core/observability.ts';
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, REPLAYED_HEADER, runIdempotent } from './idempotency.ts';
+import { badTextDetails } from './text-rules.ts';
 import { zodDetails } from './validation.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -101,6 +102,29 @@ export function header(event: APIGatewayProxyEvent, name: string): string | unde
     if (key.toLowerCase() === wanted && value !== undefined) return value;
   }
   return undefined;
+}
+
+/** How many times a header was sent (any spelling of its name), from the gateway's multi-value map. */
+function headerCount(event: APIGatewayProxyEvent, name: string): number {
+  const wanted = name.toLowerCase();
+  const multi = event.multiValueHeaders;
+  if (!multi) return header(event, name) === undefined ? 0 : 1;
+  let count = 0;
+  for (const [key, values] of Object.entries(multi))
+    if (key.toLowerCase() === wanted) count += values?.length ?? 0;
+  return count;
+}
+
+/**
+ * A credential header sent more than once is refused: which one the service would read is not the
+ * caller's to guess (a proxy that adds its own, a client that merges headers).
+ */
+function requireSingleCredential(event: APIGatewayProxyEvent): void {
+  const repeated = ['X-API-Key', 'Authorization'].flatMap((name) => {
+    const count = headerCount(event, name);
+    return count > 1 ? [{ path: name, message: `must be sent once; the request has it ${count} times` }] : [];
+  });
+  if (repeated.length > 0) throw apiErrors.validation(repeated);
 }
 
 export function errorResult(
@@ -191,6 +215,7 @@ const apiKeyAuthentication = (
   before: async (request) => {
     const state = request.context.pipeline;
     const settings = ports().auth;
+    requireSingleCredential(request.event);
     const rawKey = header(request.event, 'x-api-key')?.trim();
     if (!rawKey) throw apiErrors.unauthorized('The API key is missing: send it in the X-API-Key header.');
     const mode = modeOfKey(rawKey);
@@ -311,6 +336,8 @@ export const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P ex
     let body: unknown;
     if (spec.body) {
       const json = parseJsonBody(event);
+      const badText = badTextDetails(json.value);
+      if (badText.length > 0) throw apiErrors.validation(badText);
       keepCallerJson(json.value, json.text);
       body = parse(spec.body, json.value, 'body');
       keepCallerJson(body, json.text);

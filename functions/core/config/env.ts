@@ -12,6 +12,12 @@ export const ENV = {
   usageTable: 'USAGE_TABLE_NAME',
   /** The stage's live rates, JSON: { currency, livePerUnit: { <job type>: price per unit } }. */
   usagePricing: 'USAGE_PRICING',
+  /** The event log: every webhook event of every tenant with its delivery attempts (GET /v1/events). */
+  eventsTable: 'EVENTS_TABLE_NAME',
+  /** Days the event log keeps an event (its TTL): the stage's webhooks.eventRetentionDays. */
+  eventRetentionDays: 'EVENT_RETENTION_DAYS',
+  /** An endpoint whose every attempt failed this many days is disabled: the stage's webhooks.endpointDisableAfterDays. */
+  endpointDisableAfterDays: 'WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS',
   mediaBucket: 'MEDIA_BUCKET_NAME',
   keyVariant: 'KEY_VARIANT',
   testRatePerMinute: 'TEST_KEY_RATE_PER_MINUTE',

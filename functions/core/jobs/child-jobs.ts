@@ -10,7 +10,7 @@ import type { JobPorts } from '../use-cases/jobs.ts';
 import type { Job } from './job.ts';
 import type { Tenant } from './job-types.ts';
 
-export interface ChildJobRequest {
+interface ChildJobRequest {
   /** The child's role in its kit's output (e.g. `markup_edit`): with the kit's id, it names the child. */
   readonly role: string;
   readonly jobType: string;
@@ -22,13 +22,13 @@ export interface ChildJobRequest {
   readonly order: number;
 }
 
-export interface KitRef {
+interface KitRef {
   readonly tenant: Tenant;
   /** The kit's job id (a UUIDv7: its children's ids carry its time, so they sort right after it). */
   readonly jobId: string;
 }
 
-export type ChildCreation =
+type ChildCreation =
   | { readonly ok: true; readonly jobId: string }
   | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
 
@@ -40,10 +40,10 @@ export interface ChildJobs {
 }
 
 /** What creating children needs: the job store, starter, signer, clock and the stage's URL rules. */
-export type ChildJobPorts = Omit<JobPorts, 'kitJobId' | 'creationClaim'>;
+type ChildJobPorts = Omit<JobPorts, 'kitJobId' | 'creationClaim'>;
 
 /** A job type's route as a child is made through it: its schemas and its submit use case. */
-export interface ChildRoute {
+interface ChildRoute {
   readonly body: z.ZodType;
   readonly params?: z.ZodType;
   /** The route's use case; the body and params it is given are what its own schemas parsed. */
@@ -55,7 +55,7 @@ export interface ChildRoute {
 }
 
 /** The id of the kit's child in a role (the same on every retry). */
-export function childJobId(kit: KitRef, role: string, order: number): string {
+function childJobId(kit: KitRef, role: string, order: number): string {
   // A millisecond per role after the kit keeps children in role order in the listing.
   return derivedUuidv7(uuidv7Time(kit.jobId) + 1 + order, `${kit.jobId}/${role}`);
 }

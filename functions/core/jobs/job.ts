@@ -22,8 +22,11 @@ export interface WebhookAttempt {
   readonly status_code: number | null;
   readonly error: string | null;
   readonly delivered: boolean;
-  /** delivered · retrying (another attempt is scheduled) · gone (410, no more) · exhausted (sent to the DLQ) */
-  readonly outcome: 'delivered' | 'retrying' | 'gone' | 'exhausted';
+  /**
+   * delivered · retrying (another attempt is scheduled) · gone (410, no more) · exhausted (sent to the DLQ)
+   * · failed (a resend's one attempt failed; resends are not retried)
+   */
+  readonly outcome: 'delivered' | 'retrying' | 'gone' | 'exhausted' | 'failed';
 }
 
 /** What a final transition leaves to be relayed: the final event and, for a completed job, its usage. */
@@ -58,6 +61,8 @@ export interface Job {
   /** The kit job this job was made for (jobs a kit creates carry its id; unset for jobs created directly). */
   readonly kitJobId?: string;
   readonly webhookUrl?: string;
+  /** The event types the request's webhook_url gets (webhook_events); absent: all of them. */
+  readonly webhookEvents?: readonly string[];
   readonly callbackMetadata?: JsonObject;
   readonly webhookAttempts?: readonly WebhookAttempt[];
   /** The final event and usage a final transition left to relay (cleared once relayed). */

@@ -22,7 +22,7 @@ function hostAllowed(host: string, allowlist: BundleHostAllowlist): boolean {
   );
 }
 
-export type ServeUrlCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+type ServeUrlCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 /** Whether the renderer may load a bundle from `serveUrl`; the reason names the host and the allowlist. */
 export function checkServeUrl(serveUrl: string, allowlist: BundleHostAllowlist): ServeUrlCheck {

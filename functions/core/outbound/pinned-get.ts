@@ -33,12 +33,12 @@ export class PinnedGetError extends Error {
   }
 }
 
-export interface PinnedResponse {
+interface PinnedResponse {
   readonly bytes: Buffer;
   readonly contentType: string | undefined;
 }
 
-export interface PinnedGetOptions {
+interface PinnedGetOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /**
    * Sees each chunk as it arrives (after the byte cap is checked), with the response headers; whatever

@@ -236,9 +236,9 @@ export function parseHostAsIp(host: string): string | undefined {
   return undefined;
 }
 
-export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
+type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
-export interface UrlCheckOptions {
+interface UrlCheckOptions {
   /** Plain http is only acceptable for the offline local stack. */
   allowHttp: boolean;
   /** Loopback targets (127/8, ::1, localhost) are only acceptable for the offline local stack. */
@@ -311,9 +311,9 @@ export function checkUrlSyntax(url: string, options: UrlCheckOptions): UrlCheck 
   return { ok: true, url: parsed };
 }
 
-export type ResolveCheck = { ok: true; address: string; family: 4 | 6 } | { ok: false; reason: string };
+type ResolveCheck = { ok: true; address: string; family: 4 | 6 } | { ok: false; reason: string };
 
-export interface ResolveOptions {
+interface ResolveOptions {
   allowLoopback?: boolean;
   /** Injected in tests; defaults to the system resolver with every address (dns.lookup all:true). */
   lookup?: AddressLookup;

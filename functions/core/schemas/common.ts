@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { parseAustralianAddress } from '../../domain/address/address-parser.ts';
 import { suburbPostcodeProblem } from '../../domain/address/suburb-postcodes.ts';
 import { rawJsonOf } from '../jobs/raw-json.ts';
+import { JOB_EVENT_TYPES, WILDCARD_EVENTS } from '../webhooks/events.ts';
 
 /** Australia's extent (mainland, Tasmania and the Torres Strait islands). */
 export const AUSTRALIA_BOUNDS = { minLat: -44, maxLat: -9, minLng: 112, maxLng: 154 } as const;
 
 export const CALLBACK_METADATA_MAX_BYTES = 4096;
-export const ADDRESS_MAX_LENGTH = 300;
+const ADDRESS_MAX_LENGTH = 300;
 
 export const latitude = z
   .number()
@@ -57,7 +58,7 @@ export const webhookUrl = z
  * as sent; a value without it, as JSON.stringify writes it. Measured before the object check, on the
  * input, because a record's output is a copy without the caller's text.
  */
-export const callbackMetadata = z
+const callbackMetadata = z
   .preprocess(
     (value, ctx) => {
       if (typeof value !== 'object' || value === null) return value;
@@ -74,8 +75,18 @@ export const callbackMetadata = z
   )
   .meta({ description: 'Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads.' });
 
+/** The event types a request's webhook_url gets (an endpoint's enabled_events take the same values). */
+export const webhookEventTypes = z
+  .array(z.enum([...JOB_EVENT_TYPES, WILDCARD_EVENTS]))
+  .min(1)
+  .max(JOB_EVENT_TYPES.length + 1);
+
 export const commonRequestFields = {
   webhook_url: webhookUrl.optional(),
+  webhook_events: webhookEventTypes.optional().meta({
+    description:
+      'The event types sent to webhook_url (default: all, `["*"]`). The organization\'s webhook endpoints get what their own enabled_events name.',
+  }),
   callback_metadata: callbackMetadata.optional(),
 };
 

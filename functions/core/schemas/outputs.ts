@@ -17,10 +17,10 @@ export const mediaFile = z
   })
   .meta({ id: 'MediaFile' });
 
-export type MediaFile = z.infer<typeof mediaFile>;
+type MediaFile = z.infer<typeof mediaFile>;
 
 /** A produced file as stored on the job: the object key, turned into `url` on every read. */
-export const storedMedia = z.object({
+const storedMedia = z.object({
   s3_key: z.string(),
   content_type: z.string(),
   width: z.int().optional(),
@@ -35,8 +35,7 @@ export type StoredMedia = z.infer<typeof storedMedia>;
  * way, so the two cannot drift apart.
  */
 export type Stored<T> = T extends MediaFile
-  ? // Over Omit's keys, so a media file's optional extras (its renditions, a branded version) stay optional.
-    StoredMedia & { [K in keyof Omit<T, keyof MediaFile>]: Stored<Omit<T, keyof MediaFile>[K]> }
+  ? StoredMedia & Stored<Omit<T, keyof MediaFile>>
   : T extends readonly (infer U)[]
     ? Stored<U>[]
     : T extends object

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { JOB_EVENT_TYPES } from '../webhooks/events.ts';
 import { jobError } from './outputs.ts';
 
-export const webhookAttempt = z
+const webhookAttempt = z
   .object({
     event_id: z.string(),
     type: z.enum(JOB_EVENT_TYPES),
@@ -35,7 +35,7 @@ export const jobWebhook = z
 
 const progress = z.object({ percent: z.int().min(0).max(100), stage: z.string() });
 
-export function webhookEvent(type: string, extra: Record<string, z.ZodType>, description: string) {
+function webhookEvent(type: string, extra: Record<string, z.ZodType>, description: string) {
   return z
     .object({
       type: z.literal(type),

@@ -5,16 +5,23 @@ import { logger } from '../observability.ts';
 import { RENDITION_NAMES, type RenditionName } from '../schemas/renditions.ts';
 
 /** What one unit is: a job, or one second of rendered video (rounded up). */
-export const BILLING_UNITS = ['job', 'video_second'] as const;
+const BILLING_UNITS = ['job', 'video_second'] as const;
 export type BillingUnit = (typeof BILLING_UNITS)[number];
 
-export type BillingSpec =
+export type BillingSpec = (
   | { readonly unit: 'job' }
   | {
       readonly unit: 'video_second';
       /** The output field (top level) holding the video's length in seconds. */
       readonly outputField: string;
-    };
+    }
+) & {
+  /**
+   * false: the output shows other jobs' renditions (a kit's manifest shows its children's), which those
+   * jobs are billed for; none are counted again here.
+   */
+  readonly renditions?: false;
+};
 
 /** One unit per completed job: every kind that does not say otherwise. */
 export const DEFAULT_BILLING: BillingSpec = { unit: 'job' };

@@ -7,7 +7,7 @@ import type { KeyAdmin, KeyListing } from '../auth/key-admin.ts';
 import { ApiError, apiErrors } from '../errors.ts';
 import type { Mode } from '../jobs/job-types.ts';
 
-export interface DashboardKey {
+interface DashboardKey {
   readonly key_id: string;
   readonly name: string;
   readonly mode: Mode;
@@ -96,7 +96,7 @@ export async function revokeDashboardKey(
   return keyView((await ownKey(admin, orgId, keyId)) as KeyListing);
 }
 
-export interface DashboardWebhookSecrets {
+interface DashboardWebhookSecrets {
   /** Signs every delivery. */
   readonly current: { readonly secret: string; readonly created_at: string };
   /** Rotated out, still signing beside the current one until expires_at. */

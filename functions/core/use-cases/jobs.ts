@@ -32,6 +32,8 @@ export interface JobPorts {
    * job's id), which lists them with GET /v1/jobs?kit_job_id= and cancels them with the kit.
    */
   readonly kitJobId?: string;
+  /** The request's webhook_events: the event types its webhook_url gets (absent: all of them). */
+  readonly webhookEvents?: readonly string[];
   /**
    * Set for a request with an Idempotency-Key: claims the job id and creation time the request makes,
    * or returns the ones an earlier attempt of the same request claimed, so a retry after a crash or a
@@ -50,7 +52,7 @@ export async function getJob(deps: JobPorts, tenant: Tenant, jobId: string): Pro
 }
 
 /** A validated listing request (GET /v1/jobs). */
-export interface ListJobsQuery {
+interface ListJobsQuery {
   readonly status?: JobStatus;
   readonly job_type?: JobType;
   readonly kit_job_id?: string;
@@ -122,9 +124,9 @@ export function ensureCompleted(job: Job): void {
 }
 
 /** How long a submit waits for StartExecution before leaving the start to the sweeper. */
-export const START_BUDGET_MS = 3000;
+const START_BUDGET_MS = 3000;
 
-export interface JobSubmission {
+interface JobSubmission {
   readonly tenant: Tenant;
   readonly jobType: JobType;
   readonly input: JsonObject;
@@ -178,6 +180,7 @@ export async function submitJob(
     parentJobId: submission.parent?.jobId,
     kitJobId: deps.kitJobId,
     webhookUrl: submission.webhookUrl,
+    webhookEvents: submission.webhookUrl ? deps.webhookEvents : undefined,
     callbackMetadata: submission.callbackMetadata,
   };
   appendLogContext({ job_id: jobId, job_type: jobType });

@@ -3,7 +3,7 @@
 import type { AccountStore, OrganizationSettingsPatch } from '../auth/account-store.ts';
 import { ApiError, apiErrors } from '../errors.ts';
 
-export interface OrganizationSettings {
+interface OrganizationSettings {
   /**
    * Draw a "Virtually staged" label in the corner of staged photos (virtual_staging). A request's
    * `options.watermark` overrides it for that job.
@@ -11,10 +11,10 @@ export interface OrganizationSettings {
   readonly stagingWatermark: boolean;
 }
 
-export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = { stagingWatermark: false };
+const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = { stagingWatermark: false };
 
 /** The store calls these use cases make (the AccountStore, or a fake in tests). */
-export type OrganizationSettingsStore = Pick<AccountStore, 'getOrganization' | 'updateOrganizationSettings'>;
+type OrganizationSettingsStore = Pick<AccountStore, 'getOrganization' | 'updateOrganizationSettings'>;
 
 /** Reads an organization's settings at submission time (the port job submissions get). */
 export type OrganizationSettingsReader = (orgId: string) => Promise<OrganizationSettings>;

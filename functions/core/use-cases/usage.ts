@@ -22,7 +22,7 @@ export const USAGE_RANGE = {
   maxDays: 366,
 } as const;
 
-export interface UsageQuery {
+interface UsageQuery {
   readonly orgId: string;
   readonly mode: Mode;
   /** YYYY-MM-DD (UTC), inclusive; default: `to` minus 29 days. */
@@ -31,7 +31,7 @@ export interface UsageQuery {
   readonly to?: string;
 }
 
-export interface UsageFigures {
+interface UsageFigures {
   readonly jobs: number;
   readonly units: number;
   /** Renditions made (each billed at its kind's rate). */
@@ -39,12 +39,12 @@ export interface UsageFigures {
   readonly amount: number;
 }
 
-export interface UsageDay extends UsageFigures {
+interface UsageDay extends UsageFigures {
   readonly date: string;
   readonly job_type: JobType;
 }
 
-export interface UsageReport {
+interface UsageReport {
   readonly object: 'usage';
   readonly organization_id: string;
   readonly mode: Mode;
@@ -67,7 +67,7 @@ const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
+function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
@@ -144,8 +144,8 @@ export async function getUsage(
       const cents = billed ? toCents(count, pricing.livePerRendition?.[name] ?? 0) : 0;
       row.renditions += count;
       row.renditionCents += cents;
-      const total = byRendition[name] ?? { count: 0, cents: 0 };
-      byRendition[name] = total;
+      byRendition[name] ??= { count: 0, cents: 0 };
+      const total = byRendition[name];
       total.count += count;
       total.cents += cents;
     }

@@ -4,16 +4,19 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { type OutboundPolicy, pinnedLookup, resolveAndCheck } from '../outbound/url-policy.ts';
+import { RESPONSE_BODY_LIMIT_BYTES } from './event-log.ts';
 
 export interface SendOutcome {
   readonly statusCode?: number;
   readonly retryAfter?: string;
+  /** The first RESPONSE_BODY_LIMIT_BYTES of the answer's body (the event log shows them). */
+  readonly responseBody?: string;
   /** Set when no HTTP status came back (refused address, DNS, connection, timeout). */
   readonly error?: string;
 }
 
 /** What a POST needs of its policy: webhookDeliveryPolicy(stage) in the delivery Lambda. */
-export type SendOptions = Pick<OutboundPolicy, 'timeoutMs' | 'allowLoopback' | 'lookup'>;
+type SendOptions = Pick<OutboundPolicy, 'timeoutMs' | 'allowLoopback' | 'lookup'>;
 
 export async function postWebhook(
   url: URL,
@@ -40,13 +43,23 @@ export async function postWebhook(
         timeout: remaining,
       },
       (response) => {
-        response.resume(); // the body is not needed; drain it so the socket closes
-        response.on('end', () =>
-          resolve({ statusCode: response.statusCode, retryAfter: response.headers['retry-after'] }),
-        );
-        response.on('error', () =>
-          resolve({ statusCode: response.statusCode, retryAfter: response.headers['retry-after'] }),
-        );
+        // Keep the first bytes of the body for the event log; drain the rest so the socket closes.
+        const kept: Buffer[] = [];
+        let keptBytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (keptBytes >= RESPONSE_BODY_LIMIT_BYTES) return;
+          const part = chunk.subarray(0, RESPONSE_BODY_LIMIT_BYTES - keptBytes);
+          kept.push(part);
+          keptBytes += part.length;
+        });
+        const done = () =>
+          resolve({
+            statusCode: response.statusCode,
+            retryAfter: response.headers['retry-after'],
+            responseBody: Buffer.concat(kept).toString('utf8'),
+          });
+        response.on('end', done);
+        response.on('error', done);
       },
     );
     const deadline = setTimeout(

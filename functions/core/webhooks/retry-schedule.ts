@@ -21,7 +21,7 @@ const JITTER_FRACTION = 0.1;
 /** SQS refuses DelaySeconds above 15 minutes. */
 export const SQS_MAX_DELAY_SECONDS = 900;
 
-export interface NextDelayOptions {
+interface NextDelayOptions {
   /** Parsed Retry-After of the failed attempt's response (see parseRetryAfter). */
   retryAfterSeconds?: number;
   /** Uniform [0, 1); injected in tests for a deterministic jitter. */

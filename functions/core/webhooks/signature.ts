@@ -8,7 +8,7 @@ const SECRET_PREFIX = 'whsec_';
 // mistyped secret into a different (but valid-looking) key instead of an error.
 const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
 
-export interface SignWebhookParams {
+interface SignWebhookParams {
   /** The message id (webhook-id); stays the same across retries so receivers can deduplicate. */
   id: string;
   /** Unix seconds of this attempt (webhook-timestamp); receivers reject stale ones to stop replays. */

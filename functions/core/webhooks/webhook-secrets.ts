@@ -5,7 +5,8 @@ import { generateWebhookSecret } from './signature.ts';
 
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
-function active(secrets: readonly WebhookSecret[], now: Date): WebhookSecret[] {
+/** The secrets that still sign: the current one and rotated-out ones whose 24 h have not passed. */
+export function activeSecrets(secrets: readonly WebhookSecret[], now: Date): WebhookSecret[] {
   return secrets.filter((s) => s.expires_at === undefined || Date.parse(s.expires_at) > now.getTime());
 }
 
@@ -13,7 +14,7 @@ function active(secrets: readonly WebhookSecret[], now: Date): WebhookSecret[] {
 export async function signingSecrets(accounts: AccountStore, orgId: string, now: Date): Promise<string[]> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const { secrets, version } = await accounts.getWebhookSecrets(orgId);
-    const usable = active(secrets, now);
+    const usable = activeSecrets(secrets, now);
     if (usable.length > 0) return usable.map((s) => s.secret);
     const created = [{ secret: generateWebhookSecret(), created_at: now.toISOString() }];
     if (await accounts.replaceWebhookSecrets(orgId, version, created)) return created.map((s) => s.secret);
@@ -32,7 +33,7 @@ export async function rotateWebhookSecret(
     const overlapEnds = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
     const next: WebhookSecret[] = [
       { secret: generateWebhookSecret(), created_at: now.toISOString() },
-      ...active(current, now).map((s) => ({ ...s, expires_at: s.expires_at ?? overlapEnds })),
+      ...activeSecrets(current, now).map((s) => ({ ...s, expires_at: s.expires_at ?? overlapEnds })),
     ];
     if (await accounts.replaceWebhookSecrets(orgId, version, next)) return next;
   }
@@ -44,5 +45,5 @@ export async function listWebhookSecrets(
   orgId: string,
   now: Date,
 ): Promise<WebhookSecret[]> {
-  return active((await accounts.getWebhookSecrets(orgId)).secrets, now);
+  return activeSecrets((await accounts.getWebhookSecrets(orgId)).secrets, now);
 }

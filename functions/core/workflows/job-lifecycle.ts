@@ -41,7 +41,7 @@ export async function recordLifecycle(
     }
     case 'completed': {
       const billing = event.billing ?? DEFAULT_BILLING;
-      const renditions = renditionCounts(event.output);
+      const renditions = billing.renditions === false ? {} : renditionCounts(event.output);
       const usage = {
         unit: billing.unit,
         units: billableUnits(billing, event.output),

@@ -1,7 +1,7 @@
 // The outbox relay and the sweeper that finishes what a crash, a timeout or a throttle interrupted.
 //
 // A final transition writes the job's status and its outbox in one item write (see job-store.ts). The
-// relay then: queues the final event with the outbox's event id (when the job has a webhook), puts the
+// relay then: queues the final event with the outbox's event id, puts the
 // usage item (conditional on the job's key: at most one per job), and clears the outbox (conditional on
 // that event id). Each step is safe to repeat, so a relay that dies part-way is simply run again by the
 // sweeper: usage stays exactly once; the event is at least once, and a resend carries the same webhook-id.
@@ -41,22 +41,21 @@ export async function relayOutbox(ports: OutboxPorts, job: Job): Promise<boolean
   const box = job.outbox;
   if (!box) return false;
   const ref = refOf(job);
-  if (job.webhookUrl) {
-    await ports.events.publish(
-      box.event_type,
-      {
-        job_id: job.jobId,
-        org_id: job.orgId,
-        mode: job.mode,
-        job_type: job.jobType,
-        webhook_url: job.webhookUrl,
-      },
-      job.status,
-      job.progress,
-      new Date(box.created_at),
-      box.event_id,
-    );
-  }
+  // Every job's final event: the event log and the organization's endpoints get it, webhook_url or not.
+  await ports.events.publish(
+    box.event_type,
+    {
+      job_id: job.jobId,
+      org_id: job.orgId,
+      mode: job.mode,
+      job_type: job.jobType,
+      webhook_url: job.webhookUrl ?? null,
+    },
+    job.status,
+    job.progress,
+    new Date(box.created_at),
+    box.event_id,
+  );
   if (box.usage && job.status === 'completed') {
     if (!ports.usage) throw new Error('This relay has no usage store; the sweeper records the usage.');
     await ports.usage.record({

@@ -66,7 +66,10 @@ export function withLazyPorts<P extends WorkflowPorts>(
   return Object.defineProperties(Object.create(platform), extra) as P;
 }
 
-/** Puts a job event on the webhook queue when the job has a webhook_url (otherwise does nothing). */
+/**
+ * Puts a job event on the webhook queue: every job's events are recorded (GET /v1/events) and go to the
+ * organization's webhook endpoints, and to the job's webhook_url when it has one.
+ */
 export async function emitJobEvent(
   ports: Pick<WorkflowPorts, 'events' | 'clock'>,
   job: StepJob,
@@ -74,7 +77,6 @@ export async function emitJobEvent(
   status: JobStatus,
   progress: JobProgress,
 ): Promise<void> {
-  if (!job.webhook_url) return;
   try {
     await ports.events.publish(type, job, status, progress, ports.clock.now());
   } catch (error) {
@@ -83,7 +85,7 @@ export async function emitJobEvent(
   }
 }
 
-/** Records the progress a step starts at on its job (and tells a webhook, sparingly). */
+/** Records the progress a step starts at on its job (and emits job.progress, sparingly). */
 export async function recordStepProgress(event: StepEvent, ports: WorkflowPorts): Promise<void> {
   if (!event.progress) return;
   const ref = jobRef(event.job);
@@ -91,7 +93,6 @@ export async function recordStepProgress(event: StepEvent, ports: WorkflowPorts)
   const moved = await ports.jobs.setProgress(ref, event.progress, now.toISOString());
   if (
     moved &&
-    event.job.webhook_url &&
     (await ports.jobs.claimProgressEvent(ref, event.progress.stage, now, MIN_PROGRESS_EVENT_GAP_MS))
   ) {
     await emitJobEvent(ports, event.job, 'job.progress', 'processing', event.progress);

@@ -16,7 +16,7 @@ import {
   streetTypeOf,
 } from './street-types.ts';
 
-export type ParseResult = { ok: true; address: ParsedAddress } | { ok: false; problems: string[] };
+type ParseResult = { ok: true; address: ParsedAddress } | { ok: false; problems: string[] };
 
 // Matches the API schema's limit; anything longer is not one address.
 const MAX_LENGTH = 300;

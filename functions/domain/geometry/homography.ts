@@ -6,8 +6,6 @@ import type { Point } from '../geo-types.ts';
 /** Row-major 3x3: [h00, h01, h02, h10, h11, h12, h20, h21, h22]. */
 export type Homography = readonly [number, number, number, number, number, number, number, number, number];
 
-export const IDENTITY: Homography = [1, 0, 0, 0, 1, 0, 0, 0, 1];
-
 /** Where `p` lands, or undefined when it maps to infinity (the horizon of a perspective view). */
 export function applyHomography(h: Homography, p: Point): Point | undefined {
   const w = h[6] * p.x + h[7] * p.y + h[8];

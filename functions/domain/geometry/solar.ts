@@ -15,7 +15,7 @@ export const RESO_DIRECTION_FACES = [
   'West',
   'Northwest',
 ] as const;
-export type ResoDirectionFaces = (typeof RESO_DIRECTION_FACES)[number];
+type ResoDirectionFaces = (typeof RESO_DIRECTION_FACES)[number];
 
 /**
  * RESO DirectionFaces of a bearing: the same eight 45° sectors as bearingLabel (each includes its
@@ -35,7 +35,7 @@ export function rearBearing(bearingDeg: number): number {
  * Altitude of the sun's centre at sunrise and sunset: the upper limb touches the horizon once refraction
  * (34′) and the sun's semi-diameter (16′) are allowed for. The usual definition of day length.
  */
-export const SUNRISE_ALTITUDE_DEG = -0.833;
+const SUNRISE_ALTITUDE_DEG = -0.833;
 
 const RAD = Math.PI / 180;
 
@@ -62,7 +62,7 @@ export function solarDeclinationDeg(day: number): number {
   return rad / RAD;
 }
 
-export interface SunPosition {
+interface SunPosition {
   /** Degrees above the horizon (negative below), no refraction. */
   readonly altitudeDeg: number;
   /** Compass bearing of the sun, degrees clockwise from true north, in [0, 360). */

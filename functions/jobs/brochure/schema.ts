@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { address, commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
-import { renditionsField, SLIDE_RENDITIONS } from '../../core/schemas/renditions.ts';
+import { mediaWithRenditions, renditionsField, SLIDE_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { SLIDE_LAYOUTS } from '../../media/brochure/layout-rules.ts';
 import { BROCHURE_SLIDE_TYPES } from '../../media/remotion/brochure-scene.ts';
 
@@ -25,7 +25,7 @@ const imageUrl = z
     description: 'JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https.',
   });
 
-export const brochureHexColor = z
+const brochureHexColor = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #1F3A5F or #fc0')
   .meta({ description: 'Hex colour, #RGB or #RRGGBB.' });
@@ -92,6 +92,7 @@ export const brochureSlideRequest = z
     renditions: renditionsField(
       SLIDE_RENDITIONS,
       'brochure slides (they carry text, which listing portals forbid on photos)',
+      'For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions.',
     ),
     ...commonRequestFields,
   })
@@ -113,7 +114,7 @@ export const brochureSlideRequest = z
 
 export type BrochureSlideRequest = z.infer<typeof brochureSlideRequest>;
 
-export const brochureLayoutUsed = z
+const brochureLayoutUsed = z
   .object({
     id: z.enum(Object.values(SLIDE_LAYOUTS).flat() as [string, ...string[]]),
     source: z.enum(['layout_description', 'default', 'fallback']).meta({
@@ -124,10 +125,15 @@ export const brochureLayoutUsed = z
   })
   .meta({ id: 'BrochureLayoutUsed' });
 
+const truncatedFields = z.array(z.string()).optional();
+
 export const brochureSlideOutput = z
   .object({
     slide_type: z.enum(BROCHURE_SLIDE_TYPES),
-    png: mediaFile.meta({ description: 'The slide, 1920x1080 PNG.' }),
+    png: mediaWithRenditions.meta({
+      description:
+        'The slide, 1920x1080 PNG, with the renditions asked for: web (WebP and AVIF, 1024 and 400 px wide), the social shapes (each the slide laid out again for that shape, fit relaid_out, PNG) and print (the A4 PDF as a print sheet: trimmed to the slide, 297 x 167 mm, with 3 mm bleed and crop marks).',
+    }),
     pdf: mediaFile.meta({
       description:
         'Print-ready A4 landscape PDF: images at 300 dpi or better, text as vector glyph outlines.',
@@ -140,11 +146,20 @@ export const brochureSlideOutput = z
       description:
         'Text fields that did not fit at the smallest size: they end in an ellipsis at a word boundary (an agent bio without room is left out).',
     }),
+    renditions_text_truncated: z
+      .object({
+        social_square: truncatedFields,
+        social_portrait: truncatedFields,
+        social_story: truncatedFields,
+      })
+      .optional()
+      .meta({
+        description:
+          'Social renditions only: per shape laid out again, the text fields that needed the ellipsis in that shape (as text_truncated for the slide); absent when none did.',
+      }),
     map_provider: z
       .string()
       .optional()
       .meta({ description: 'Location slides: which imagery provider drew the map.' }),
   })
   .meta({ id: 'BrochureSlideOutput' });
-
-export type BrochureSlideOutput = z.infer<typeof brochureSlideOutput>;

@@ -5,7 +5,7 @@ import { checkCustomerImageUrls, type RequestImageUrl } from '../shared/image-ur
 import type { BrochureSlideRequest } from './schema.ts';
 
 /** Every image URL of the request with the field it came from, as the caller wrote it. */
-export function brochureImageUrls(request: BrochureSlideRequest): RequestImageUrl[] {
+function brochureImageUrls(request: BrochureSlideRequest): RequestImageUrl[] {
   const { property, slide, branding } = request;
   return [
     ...(property.images ?? []).map((url, i) => ({ field: `property.images[${i}]`, url })),

@@ -146,7 +146,8 @@ export function planFootage(
       scale,
       gl: 'swangle',
       outputKey,
-      // ~1 frame/s is the slowest rate measured on a loaded 2-core machine; leave room above it.
+      // Two seconds a frame: room above the slowest rate measured on a loaded 2-core machine
+      // (docs/benchmarks.md).
       timeoutSeconds: Math.max(300, durationInFrames * 2),
     },
     durationSeconds,

@@ -33,11 +33,11 @@ import type {
 import type { PreparedFootage, PrepareFootageEvent } from './steps.ts';
 
 export type StoredDroneStillOutput = Stored<z.infer<typeof droneStillOutput>>;
-export type StoredDroneFootageOutput = Stored<z.infer<typeof droneFootageOutput>>;
+type StoredDroneFootageOutput = Stored<z.infer<typeof droneFootageOutput>>;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** A 4K frame in software WebGL takes 10-30 s; a loaded machine needs longer to load the page. */
+/** A 4K frame in software WebGL is slow (docs/benchmarks.md); a loaded machine loads a page slower. */
 const STILL_PAGE_TIMEOUT_MS = 180_000;
 
 /** The scene source as reported: one name when the offline model drew both the ground and the 3D. */
@@ -63,7 +63,7 @@ export type DroneStillInput =
   | Pick<DroneStillsRequest, 'address' | 'options' | 'renditions'>
   | Pick<DroneCaptureRequest, 'address' | 'camera' | 'options' | 'renditions'>;
 
-export interface RenderDroneStillEvent extends StepEvent {
+interface RenderDroneStillEvent extends StepEvent {
   readonly input: DroneStillInput;
   readonly scene: PreparedAerialScene;
 }
@@ -175,7 +175,7 @@ export async function renderDroneStill(
   };
 }
 
-export interface StoreFootageEvent extends PrepareFootageEvent {
+interface StoreFootageEvent extends PrepareFootageEvent {
   readonly prepared: PreparedFootage;
   readonly render: RenderState;
 }

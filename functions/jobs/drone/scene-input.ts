@@ -14,12 +14,12 @@ import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
 import type { AerialSceneProps } from '../../media/remotion/aerial-compositions.ts';
 
 /** Where produced files go: the media store's put, and presigned URLs the renderer can fetch. */
-export interface DroneMediaPort {
+interface DroneMediaPort {
   put(key: string, body: Buffer, contentType: string): Promise<StoredMedia>;
   sign(key: string, now: Date): Promise<{ readonly url: string }>;
 }
 
-export interface AerialScenePorts {
+interface AerialScenePorts {
   readonly sites: SiteSource;
   readonly nadir: NadirImagery;
   /** The provenance of `nadir`'s pictures (the scene's ground). */
@@ -30,7 +30,7 @@ export interface AerialScenePorts {
   readonly now: () => Date;
 }
 
-export interface AerialSceneRequest {
+interface AerialSceneRequest {
   readonly address: ParsedAddress;
   /** The geocoded (or caller-given) position of the address. */
   readonly position: LatLng;
@@ -39,8 +39,8 @@ export interface AerialSceneRequest {
 }
 
 /** The detailed ground: 3072 px at 0.25 m/px, 768 m square; beyond it a tiled patch fades into haze. */
-export const GROUND_PX = 3072;
-export const GROUND_M_PER_PX = 0.25;
+const GROUND_PX = 3072;
+const GROUND_M_PER_PX = 0.25;
 const FAR_PATCH_PX = 1600;
 const FAR_TILE_PX = 1024;
 /** 3D houses and trees are built out to here (the ground square's inscribed circle and a bit). */
@@ -72,7 +72,7 @@ export interface PreparedAerialScene {
 }
 
 /** A synthetic scene on a ground picture: still synthetic, and no freer than the ground's licence. */
-export function sceneProvenance(ground: ImageryProvenance): ImageryProvenance {
+function sceneProvenance(ground: ImageryProvenance): ImageryProvenance {
   return { ...ground, source: 'offline-synthetic', synthetic: true };
 }
 

@@ -33,7 +33,7 @@ import {
 import { imageryProvenanceOutput } from '../shared/imagery-schema.ts';
 
 /** Every bound of the drone endpoints, once. */
-export const DRONE_LIMITS = {
+const DRONE_LIMITS = {
   azimuth: { min: 0, max: 360 },
   tilt: { min: 0, max: 75 },
   distance: { min: 50, max: 1200 },
@@ -178,7 +178,7 @@ export type DroneFootageRequest = z.infer<typeof droneFootageRequest>;
 // ---------------------------------------------------------------------------------------------------------
 // Outputs
 
-export const dronePoseUsed = z
+const dronePoseUsed = z
   .object({
     azimuth: z.number(),
     tilt: z.number(),

@@ -32,12 +32,12 @@ import { planFootageRendition } from './renditions.ts';
 import { type PreparedAerialScene, prepareAerialScene } from './scene-input.ts';
 import type { DroneFootageRequest } from './schema.ts';
 
-export interface PrepareSceneEvent extends StepEvent {
+interface PrepareSceneEvent extends StepEvent {
   readonly address: string;
   readonly location: ResolvedLocation;
 }
 
-export async function prepareScene(
+async function prepareScene(
   event: PrepareSceneEvent,
   ports: Pick<StepPorts, 'providers' | 'media' | 'clock'>,
 ): Promise<PreparedAerialScene> {

@@ -1,10 +1,4 @@
 // The frontage kinds' face: what the rest of the code may use of this folder (its job kind, for the registry,
 // and its public schemas). Other kinds import this file, never the folder's other files.
 export { frontageKind } from './kind.ts';
-export {
-  type FrontageDetectRequest,
-  type FrontageOutput,
-  frontageDetectRequest,
-  frontageEditRequest,
-  frontageOutput,
-} from './schema.ts';
+export { frontageOutput } from './schema.ts';

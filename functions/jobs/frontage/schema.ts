@@ -10,7 +10,7 @@ import {
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
-import { renditionsField, STILL_RENDITIONS } from '../../core/schemas/renditions.ts';
+import { mediaWithRenditions, renditionsField, STILL_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { COMPASS_LABELS } from '../../domain/geometry/bearing.ts';
 import { RESO_DIRECTION_FACES } from '../../domain/geometry/solar.ts';
 import {
@@ -55,7 +55,7 @@ export const frontageEditRequest = z
 export type FrontageEditRequest = z.infer<typeof frontageEditRequest>;
 
 /** The eight compass labels, as the bearing math names them. */
-export const DIRECTION_LABELS = COMPASS_LABELS;
+const DIRECTION_LABELS = COMPASS_LABELS;
 
 /** Hours of direct sun on a façade in a day. */
 const sunHours = z.number().min(0).max(24);
@@ -130,7 +130,7 @@ export const frontageOutput = z
       }),
     }),
     street: z.object({ name: z.string(), front_point: geoPoint.nullable() }),
-    reference_image: mediaFile,
+    reference_image: mediaWithRenditions,
     georeference: z.object({
       center: geoPoint,
       meters_per_pixel: z.number(),

@@ -4,6 +4,7 @@
 import { JobError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
+import type { RenditionName } from '../../core/schemas/renditions.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import type { LatLng, ParsedAddress } from '../../domain/geo-types.ts';
 import { bearingLabel } from '../../domain/geometry/bearing.ts';
@@ -14,6 +15,7 @@ import {
   winterSunHours,
 } from '../../domain/geometry/solar.ts';
 import { detectFrontage } from '../../media/frontage/detect-frontage.ts';
+import type { FrontageReferenceImage } from '../../media/frontage/reference-image.ts';
 import { photoFrontageReference, renderFrontageReference } from '../../media/frontage/reference-image.ts';
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import { type LoadedImagery, loadCallerImagery } from '../../media/imagery/caller/caller-imagery.ts';
@@ -30,11 +32,12 @@ import {
   storedImagery,
 } from '../shared/property-imagery.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import { requirePortalLicence, storeStillRenditions } from '../shared/still-renditions.ts';
 import { DETECT_FRONTAGE, EDIT_FRONTAGE } from './functions.ts';
 import type { FrontageOutput } from './schema.ts';
 
 /** What the frontage steps work through. */
-export type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
+type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
 
 /** Ground radius of the site model around the property: the street in front and the neighbours. */
 const SITE_RADIUS_M = 150;
@@ -90,18 +93,35 @@ async function renderAndStore(
   center: LatLng,
   bearingDeg: number,
   edited: boolean,
+  renditions: readonly RenditionName[] | undefined,
 ) {
   const { site, parcel, loaded } = scene;
   const ref = jobRef(event.job);
-  const store = (jpeg: Buffer, width: number, height: number) =>
-    ports.media.put(
-      mediaKey(ref.tenant, ref.jobId, edited ? 'frontage-edit.jpg' : 'frontage-reference.jpg'),
-      jpeg,
-      'image/jpeg',
-      { width, height },
-    );
+  const name = edited ? 'frontage-edit' : 'frontage-reference';
+  // The arrow, compass and label are drawn text and marks: the portal file is the twin without them.
+  const store = async (image: Omit<FrontageReferenceImage, 'georef' | 'contentType'>) => {
+    const [stored, made] = await Promise.all([
+      ports.media.put(mediaKey(ref.tenant, ref.jobId, `${name}.jpg`), image.jpeg, 'image/jpeg', {
+        width: image.width,
+        height: image.height,
+      }),
+      storeStillRenditions(
+        image.jpeg,
+        {
+          wanted: renditions,
+          subject: image.subject,
+          textFree: { source: 'text_free_twin', picture: image.textFree },
+        },
+        ports,
+        ref,
+        name,
+      ),
+    ]);
+    return made ? { ...stored, renditions: made } : stored;
+  };
   if (loaded?.kind === 'drone_photo') {
     requireVisible(parcel, parcel ? loaded.ground.visibleOutline(parcel.ring) : undefined, 'the drone photo');
+    requirePortalLicence(renditions, loaded.provenance);
     const image = await photoFrontageReference({
       rgb: await decodePhoto(loaded),
       ground: loaded.ground,
@@ -111,7 +131,7 @@ async function renderAndStore(
       ...(edited ? { center } : {}),
     });
     return {
-      stored: await store(image.jpeg, image.width, image.height),
+      stored: await store(image),
       georeference: georeferenceOutput(loaded.ground),
       imagery: loaded.provenance,
       camera: cameraOutput(loaded),
@@ -126,9 +146,10 @@ async function renderAndStore(
       `The property (${center.lat.toFixed(6)}, ${center.lng.toFixed(6)}) lies outside the orthophoto. Send the orthophoto that shows it, or the property's boundary or options.lat and options.lng.`,
     );
   }
+  requirePortalLicence(renditions, loaded?.provenance ?? ports.providers.imageryProvenance);
   const image = await renderFrontageReference({ imagery, site, center, bearingDeg, edited });
   return {
-    stored: await store(image.jpeg, image.width, image.height),
+    stored: await store(image),
     georeference: georeferenceOutput(nadirPictureGround(image.georef)),
     imagery: loaded?.provenance ?? ports.providers.imageryProvenance,
     camera: undefined,
@@ -152,7 +173,7 @@ export interface DetectFrontageEvent extends StepEvent {
   readonly address: string;
   readonly location: ResolvedLocation;
   /** The whole request, for its imagery and boundary. */
-  readonly input?: ImageryInput;
+  readonly input?: ImageryInput & { readonly renditions?: readonly RenditionName[] };
 }
 
 export async function detectFrontageStep(
@@ -167,7 +188,7 @@ export async function detectFrontageStep(
   );
   const detection = detectFrontage(scene.site);
   const [drawn, source] = await Promise.all([
-    renderAndStore(ports, event, scene, position, detection.bearingDeg, false),
+    renderAndStore(ports, event, scene, position, detection.bearingDeg, false, input.renditions),
     keepSource(ports, event, scene.loaded),
   ]);
   return {
@@ -196,7 +217,12 @@ export async function detectFrontageStep(
 export const detect = defineStep(detectFrontageStep, DETECT_FRONTAGE);
 
 export interface EditFrontageEvent extends StepEvent {
-  readonly input: { readonly direction: number; readonly center_lat?: number; readonly center_lng?: number };
+  readonly input: {
+    readonly direction: number;
+    readonly center_lat?: number;
+    readonly center_lng?: number;
+    readonly renditions?: readonly RenditionName[];
+  };
   readonly parent: {
     readonly input: { readonly address: string } & ImageryInput;
     readonly output: StoredFrontageOutput;
@@ -223,7 +249,7 @@ export async function editFrontageStep(
         })
       : undefined,
   );
-  const drawn = await renderAndStore(ports, event, scene, center, direction, true);
+  const drawn = await renderAndStore(ports, event, scene, center, direction, true, event.input.renditions);
   return {
     ...parentOutput,
     bearing: direction,

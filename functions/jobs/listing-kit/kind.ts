@@ -24,6 +24,8 @@ export const listingKitKind: JobKind = {
         errors: ['URL_NOT_ALLOWED'],
         submit: submitListingKit,
       }),
+      // Its manifest shows the children's renditions; the children are billed for them.
+      billing: { unit: 'job', renditions: false },
       output: listingKitOutput,
       workflow: {
         id: 'ListingKitWorkflow',

@@ -6,6 +6,12 @@
 // needs the markup's boundary) or *uses* one (it waits until that has ended, and draws on it only if it
 // completed: a brochure slide shows the drone stills that were made, and is still made when one failed).
 
+import {
+  type RenditionName,
+  SLIDE_RENDITIONS,
+  STILL_RENDITIONS,
+  VIDEO_RENDITIONS,
+} from '../../core/schemas/renditions.ts';
 import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
 import { BROCHURE_LIMITS } from '../brochure/index.ts';
 import { annotationText, boundaryPolygon, type NormalizedPoint } from '../markup/index.ts';
@@ -19,13 +25,66 @@ import {
   STAGING_ROLES,
 } from './schema.ts';
 
-export { KIT_GROUPS, KIT_ROLES, type KitGroup, type KitRole };
+export type { KitRole };
 
 /** What the plan reads of a kit request (the recorded input, or the parsed request). */
 export type KitRequest = Pick<
   ListingKitInput,
-  'address' | 'options' | 'property' | 'branding' | 'rooms' | 'include' | 'imagery' | 'boundary'
+  | 'address'
+  | 'options'
+  | 'property'
+  | 'branding'
+  | 'rooms'
+  | 'include'
+  | 'imagery'
+  | 'boundary'
+  | 'renditions'
 >;
+
+/**
+ * The `renditions` field of a child's request: those of the kit's that the child's kind makes, in the
+ * kit's order (nothing when none). `portal` goes to the assets made for the portals: the portal-safe edit
+ * (the labelled edit's text-free twin, made only where its imagery's licence allows portals) and the staged
+ * rooms (the caller's own photos); a child whose imagery forbids portals is never failed for it.
+ */
+function renditionsFor(request: KitRequest, role: KitRole): { renditions?: RenditionName[] } {
+  const made: readonly RenditionName[] =
+    role === 'reveal_video' || role === 'drone_footage'
+      ? VIDEO_RENDITIONS
+      : role.startsWith('slide_')
+        ? SLIDE_RENDITIONS
+        : STILL_RENDITIONS;
+  const wanted = (request.renditions ?? []).filter(
+    (name) =>
+      made.includes(name) &&
+      (name !== 'portal' ||
+        role === 'markup_edit_portal_safe' ||
+        (STAGING_ROLES as readonly string[]).includes(role)),
+  );
+  return wanted.length > 0 ? { renditions: wanted } : {};
+}
+
+/**
+ * The end card of a kit's video: the brochure branding's fields an end card draws. Only for a kit that
+ * asks for renditions: a kit without them makes exactly what it made before.
+ */
+function endCardOf(request: KitRequest): { branding?: Record<string, string> } {
+  const b = request.branding;
+  if (!b || !request.renditions?.length) return {};
+  const card = Object.fromEntries(
+    (
+      [
+        'agency_logo_url',
+        'agency_name',
+        'agent_name',
+        'agent_phone',
+        'primary_color',
+        'secondary_color',
+      ] as const
+    ).flatMap((key) => (typeof b[key] === 'string' ? [[key, b[key] as string]] : [])),
+  );
+  return Object.keys(card).length > 0 ? { branding: card } : {};
+}
 
 export type ChildStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'canceled';
 
@@ -47,7 +106,7 @@ export interface ChildRequest {
   readonly parentJobId?: string;
 }
 
-export interface BlockedRole {
+interface BlockedRole {
   readonly role: KitRole;
   /** The role it needs that failed, was canceled, was itself blocked, or gave nothing to build on. */
   readonly missing: KitRole;
@@ -58,14 +117,14 @@ export interface BlockedRole {
 }
 
 /** A use the kit left out because an asset's imagery licence forbids it. */
-export interface LicenceRestriction {
+interface LicenceRestriction {
   readonly role: KitRole;
   readonly use: 'print' | 'portal';
   readonly code: 'LICENCE_RESTRICTED';
   readonly message: string;
 }
 
-export type UrlOf = (key: string) => string;
+type UrlOf = (key: string) => string;
 
 const FINAL: ReadonlySet<ChildStatus> = new Set(['completed', 'failed', 'canceled']);
 
@@ -427,6 +486,21 @@ const HERO_CAMERA = { azimuth: 0, tilt: 55, distance: 180, pitch: 10 } as const;
 const TWILIGHT_CAMERA = { azimuth: 0, tilt: 60, distance: 250, pitch: 15 } as const;
 
 function childRequest(
+  request: KitRequest,
+  role: KitRole,
+  children: ReadonlyMap<KitRole, ChildState>,
+  roles: readonly KitRole[],
+  urlOf: UrlOf,
+): ChildRequest {
+  const child = childRequestOf(request, role, children, roles, urlOf);
+  const video = role === 'reveal_video' || role === 'drone_footage';
+  return {
+    ...child,
+    body: { ...child.body, ...renditionsFor(request, role), ...(video ? endCardOf(request) : {}) },
+  };
+}
+
+function childRequestOf(
   request: KitRequest,
   role: KitRole,
   children: ReadonlyMap<KitRole, ChildState>,

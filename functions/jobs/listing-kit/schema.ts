@@ -9,14 +9,19 @@ import {
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { jobError, mediaFile, type Stored } from '../../core/schemas/outputs.ts';
-import { RENDITION_NAMES, renditionsField } from '../../core/schemas/renditions.ts';
+import {
+  mediaWithRenditions,
+  RENDITION_NAMES,
+  renditionsField,
+  videoWithRenditions,
+} from '../../core/schemas/renditions.ts';
 import { brochureSlideRequest } from '../brochure/index.ts';
 import { frontageOutput } from '../frontage/index.ts';
 import { imageryProvenanceOutput, imageryRequestFields } from '../shared/imagery-schema.ts';
 import { imageUrl as roomImageUrl, virtualStagingRequest } from '../staging/index.ts';
 
 /** Every bound of the endpoint, once. */
-export const LISTING_KIT_LIMITS = {
+const LISTING_KIT_LIMITS = {
   rooms: { max: 10 },
 } as const;
 
@@ -125,7 +130,7 @@ const kitProperty = z
   })
   .meta({ description: 'The listing as the brochure slides show it (as the brochure request takes it).' });
 
-export const kitRoom = z
+const kitRoom = z
   .strictObject({
     image_url: roomImageUrl.meta({
       description:
@@ -191,7 +196,7 @@ export const listingKitRequest = z
     renditions: renditionsField(
       RENDITION_NAMES,
       'listing kits',
-      'Each child job makes those of them its kind makes (print: the slides; portal: pictures without text). The videos get an end card from branding, beside their unbranded versions.',
+      'Each child job makes those of them its kind makes (print: the slides; portal: the portal-safe edit and the staged rooms, the assets made for portals). With renditions, the videos also get an end card from branding, beside their unbranded versions.',
     ),
     ...commonRequestFields,
   })
@@ -213,11 +218,13 @@ export type ListingKitInput = Omit<ListingKitRequest, 'webhook_url' | 'callback_
 // ---------------------------------------------------------------------------------------------------------
 // Output
 
-export const KIT_CHILD_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
+const KIT_CHILD_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
 
 const media = (description: string) => mediaFile.optional().meta({ description });
+const withRenditions = (description: string) =>
+  mediaWithRenditions.optional().meta({ description: `${description} With the renditions asked for.` });
 
-export const listingKitManifestEntry = z
+const listingKitManifestEntry = z
   .object({
     role: z.enum(KIT_ROLES).meta({ description: 'What the asset is in the kit.', examples: ['markup_edit'] }),
     job_id: z.string().nullable().meta({
@@ -235,13 +242,16 @@ export const listingKitManifestEntry = z
     imagery: imageryProvenanceOutput.optional().meta({
       description: "The asset's imagery provenance, for assets made from imagery.",
     }),
-    image: media('The JPEG or PNG image (markup, edits, drone stills, staged rooms).'),
+    image: withRenditions('The JPEG or PNG image (markup, edits, drone stills, staged rooms).'),
     before_image: media('Staged rooms: the input photo as downloaded.'),
     source_image: media('Edits: the markup image the edit was composited on.'),
-    reference_image: media('Frontage: the reference aerial.'),
-    video: media('The H.264 MP4 (reveal video, drone footage).'),
+    reference_image: withRenditions('Frontage: the reference aerial.'),
+    video: videoWithRenditions.optional().meta({
+      description:
+        'The H.264 MP4 (reveal video, drone footage), with its branded version and renditions when asked for.',
+    }),
     poster: media('Videos: a JPEG poster frame.'),
-    png: media('Brochure slides: the 1920x1080 PNG.'),
+    png: withRenditions('Brochure slides: the 1920x1080 PNG.'),
     pdf: media('Brochure slides: the A4 landscape PDF.'),
   })
   .meta({
@@ -303,6 +313,6 @@ export const listingKitOutput = z
       }),
   })
   .meta({ id: 'ListingKitOutput' });
-export type ListingKitOutput = z.infer<typeof listingKitOutput>;
+type ListingKitOutput = z.infer<typeof listingKitOutput>;
 /** The output as the job stores it: media as object keys, presigned on every read. */
 export type StoredListingKitOutput = Stored<ListingKitOutput>;

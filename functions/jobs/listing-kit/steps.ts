@@ -38,13 +38,14 @@ import { type ListingKitInput, SLIDE_ROLES, type StoredListingKitOutput } from '
 /**
  * How long the loop waits between runs while children work. Each wait is time a finished child's
  * dependants are not yet started and a finished kit is not yet answered: at 5 s, with stills and slides
- * a few seconds each, the kit took as long as its children one after another (1.01×); a run reads the
- * children and signs their media from the container's reused URLs, so checking every 2 s costs little.
+ * a few seconds each, the kit took as long as its children one after another (docs/benchmarks.md, kit);
+ * a run reads the children and signs their media from the container's reused URLs, so checking every 2 s
+ * costs little.
  */
 const POLL_SECONDS = 2;
 
 /** What the loop carries from one run to the next (state-machine data). */
-export interface KitState {
+interface KitState {
   /** The children made so far, by role. */
   readonly children: Readonly<Record<string, { readonly job_id: string; readonly job_type: string }>>;
   /** Roles whose creation was refused (a room image the stage will not fetch), with the refusal. */
@@ -57,7 +58,7 @@ export interface KitState {
   readonly output?: StoredListingKitOutput;
 }
 
-export interface KitStepEvent extends StepEvent {
+interface KitStepEvent extends StepEvent {
   readonly input: ListingKitInput;
   /** The previous run's state (absent on the first run). */
   readonly kit?: KitState;
@@ -297,7 +298,7 @@ function frontageSummary(output: unknown) {
 }
 
 /** One run of the loop: reads the children, creates the ready ones, reports progress, ends when all have. */
-export async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<KitState> {
+async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<KitState> {
   const previous: KitState = event.kit ?? {
     children: {},
     refused: {},

@@ -8,7 +8,7 @@ import { checkCustomerImageUrls, imageryUrls, type RequestImageUrl } from '../sh
 import type { ListingKitRequest } from './schema.ts';
 
 /** Every image URL of the request with the field it came from, as the caller wrote it. */
-export function kitImageUrls(request: ListingKitRequest): RequestImageUrl[] {
+function kitImageUrls(request: ListingKitRequest): RequestImageUrl[] {
   const { property, branding, rooms } = request;
   return [
     ...(property?.images ?? []).map((url, i) => ({ field: `property.images[${i}]`, url })),

@@ -10,9 +10,11 @@ import {
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
 import {
   endCardBranding,
+  mediaWithRenditions,
   renditionsField,
   STILL_RENDITIONS,
   VIDEO_RENDITIONS,
+  videoWithRenditions,
 } from '../../core/schemas/renditions.ts';
 import { firstSelfIntersection, polygonArea } from '../../domain/geometry/polygon.ts';
 import { MARKUP_ORIENTATIONS, MARKUP_ZOOMS } from '../../media/markup/framing.ts';
@@ -40,13 +42,13 @@ export const MARKUP_LIMITS = {
   videoDuration: { min: 5, max: 10, default: 7 },
 } as const;
 
-export const hexColor = z
+const hexColor = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #FFFFFF or #fc0')
   .meta({ description: 'Hex colour, #RGB or #RRGGBB.' });
 
 const unit = z.number().min(0).max(1);
-export const normalizedPoint = z
+const normalizedPoint = z
   .strictObject({
     x: unit.meta({ description: '0 = left edge, 1 = right edge of the markup image.' }),
     y: unit.meta({ description: '0 = top edge, 1 = bottom edge of the markup image.' }),
@@ -141,8 +143,8 @@ export const annotationText = z
   })
   .meta({ description: 'One line of text, 1-200 characters (no control characters).' });
 
-export const ANNOTATION_SIZES = ['small', 'medium', 'large'] as const;
-export const LABEL_STYLES = ['boxed', 'outlined'] as const;
+const ANNOTATION_SIZES = ['small', 'medium', 'large'] as const;
+const LABEL_STYLES = ['boxed', 'outlined'] as const;
 
 const appearance = {
   color: hexColor.optional().meta({ description: 'Text (and line) colour; default #FFFFFF.' }),
@@ -156,7 +158,7 @@ const appearance = {
   }),
 };
 
-export const labelAnnotation = z
+const labelAnnotation = z
   .strictObject({
     type: z.literal('label'),
     text: annotationText,
@@ -165,7 +167,7 @@ export const labelAnnotation = z
   })
   .meta({ id: 'LabelAnnotation', description: 'A text label centred on a point.' });
 
-export const measurementAnnotation = z
+const measurementAnnotation = z
   .strictObject({
     type: z.literal('measurement'),
     from: normalizedPoint,
@@ -186,7 +188,7 @@ export const measurementAnnotation = z
     description: 'A line between two points with end ticks and its length written along it.',
   });
 
-export const areaAnnotation = z
+const areaAnnotation = z
   .strictObject({
     type: z.literal('area'),
     text: annotationText.optional().meta({
@@ -199,11 +201,7 @@ export const areaAnnotation = z
   })
   .meta({ id: 'AreaAnnotation', description: 'An area label, by default the boundary area at its centre.' });
 
-export const textAnnotation = z.discriminatedUnion('type', [
-  labelAnnotation,
-  measurementAnnotation,
-  areaAnnotation,
-]);
+const textAnnotation = z.discriminatedUnion('type', [labelAnnotation, measurementAnnotation, areaAnnotation]);
 export type TextAnnotation = z.infer<typeof textAnnotation>;
 
 /** Vertices 3-500; a closing vertex equal to the first (as GeoJSON rings have) is dropped. */
@@ -254,7 +252,7 @@ export const boundaryPolygon = z
       'The boundary as 3-500 vertices {x, y} in normalized image coordinates (0-1 from the top-left), in order around the outline; it must not cross itself. A last vertex equal to the first (a closed ring, as GeoJSON writes it) is dropped, hence up to 501 items.',
   });
 
-export const compositorOptions = z
+const compositorOptions = z
   .strictObject({
     outline_color: hexColor.optional().meta({ description: 'Boundary stroke colour; default #FFFFFF.' }),
     outline_width: z
@@ -356,7 +354,7 @@ export type MarkupVideoRequest = z.infer<typeof markupVideoRequest>;
 // ---------------------------------------------------------------------------------------------------------
 // Outputs
 
-export const markupGeoreference = z
+const markupGeoreference = z
   .object({
     center: geoPoint.meta({
       description:
@@ -381,7 +379,7 @@ export const markupGeoreference = z
 
 export const markupOutput = z
   .object({
-    image: mediaFile.meta({
+    image: mediaWithRenditions.meta({
       description: 'The 3840x2160 top-down JPEG, property centred, front toward orientation.',
     }),
     georeference: markupGeoreference,
@@ -445,7 +443,9 @@ const drawnMeasurement = z.object({
 
 export const markupEditOutput = z
   .object({
-    image: mediaFile.meta({ description: 'The composited 3840x2160 JPEG.' }),
+    image: mediaWithRenditions.meta({
+      description: 'The composited JPEG, the size of the markup image, with the renditions asked for.',
+    }),
     markup_job_id: z.uuid(),
     style: z.enum(MARKUP_STYLES),
     compositor: z.object({
@@ -473,7 +473,9 @@ export const markupEditOutput = z
 
 export const markupVideoOutput = z
   .object({
-    video: mediaFile.meta({ description: 'H.264 MP4.' }),
+    video: videoWithRenditions.meta({
+      description: 'H.264 MP4, with its branded version and renditions when asked for.',
+    }),
     poster: mediaFile.meta({ description: 'JPEG of the final frame, the size of the video.' }),
     duration_seconds: z.number(),
     fps: z.int(),

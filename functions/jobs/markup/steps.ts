@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { JobError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
+import type { RenditionName } from '../../core/schemas/renditions.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import type { Point } from '../../domain/geo-types.ts';
 import { polygonCentroid, simplifyRing } from '../../domain/geometry/polygon.ts';
@@ -34,6 +35,12 @@ import {
   requireVisible,
 } from '../shared/property-imagery.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import {
+  normalizedBox,
+  requirePortalLicence,
+  type StoredRenditions,
+  storeStillRenditions,
+} from '../shared/still-renditions.ts';
 import { EDIT_MARKUP, GENERATE_MARKUP } from './functions.ts';
 import {
   boundaryPolygon,
@@ -48,7 +55,7 @@ import {
 } from './schema.ts';
 
 /** What the markup image steps work through. */
-export type MarkupPorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
+type MarkupPorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
 
 /** Ground radius of the site model: enough to fill the widest frame (framing caps its half-diagonal). */
 const SITE_RADIUS_M = 260;
@@ -66,7 +73,7 @@ export interface GenerateMarkupEvent extends StepEvent {
   readonly options: MarkupGenerateRequest['options'];
   readonly location: ResolvedLocation;
   /** The whole request, for its imagery and boundary (absent: the stage's imagery and the site's parcel). */
-  readonly input?: ImageryInput;
+  readonly input?: ImageryInput & { readonly renditions?: readonly RenditionName[] };
 }
 
 /** Normalized 0-1 image coordinates of a pixel ring, at most the edit's vertex limit. */
@@ -91,10 +98,36 @@ async function storePicture(
     quality: JPEG_QUALITY,
   });
   const ref = jobRef(event.job);
-  return ports.media.put(mediaKey(ref.tenant, ref.jobId, 'markup.jpg'), jpeg, 'image/jpeg', {
+  const stored = await ports.media.put(mediaKey(ref.tenant, ref.jobId, 'markup.jpg'), jpeg, 'image/jpeg', {
     width,
     height,
   });
+  return { stored, jpeg };
+}
+
+/**
+ * The markup image's renditions: it carries no text, so it is its own portal source; the social cuts keep
+ * the suggested boundary in view (the picture's centre when there is none).
+ */
+function markupRenditions(
+  event: GenerateMarkupEvent,
+  ports: Pick<StepPorts, 'media'>,
+  jpeg: Buffer,
+  boundary: readonly NormalizedPoint[] | null,
+  imagery: { readonly attribution?: string | null } | undefined,
+): Promise<StoredRenditions | undefined> {
+  return storeStillRenditions(
+    jpeg,
+    {
+      wanted: event.input?.renditions,
+      subject: { points: boundary ?? [] },
+      textFree: { source: 'original' },
+      metadata: imagery?.attribution ? { copyright: imagery.attribution } : undefined,
+    },
+    ports,
+    jobRef(event.job),
+    'markup',
+  );
 }
 
 export async function generateMarkup(
@@ -128,12 +161,15 @@ export async function generateMarkup(
     const { ground } = loaded;
     const outline = parcel ? ground.visibleOutline(parcel.ring) : undefined;
     requireVisible(parcel, outline, 'the drone photo');
+    requirePortalLicence(input.renditions, loaded.provenance);
     const rgb = await decodePhoto(loaded);
-    const image = await storePicture(event, ports, rgb, loaded.width, loaded.height);
+    const { stored, jpeg } = await storePicture(event, ports, rgb, loaded.width, loaded.height);
+    const suggested = outline ? normalizedRing(outline.ring, ground.width, ground.height) : null;
+    const renditions = await markupRenditions(event, ports, jpeg, suggested, loaded.provenance);
     return {
-      image,
+      image: renditions ? { ...stored, renditions } : stored,
       georeference: georeferenceOutput(ground),
-      suggested_boundary: outline ? normalizedRing(outline.ring, ground.width, ground.height) : null,
+      suggested_boundary: suggested,
       boundary_visible_fraction: outline ? round(outline.visibleFraction, 4) : null,
       ...common,
       camera: cameraOutput(loaded),
@@ -148,6 +184,7 @@ export async function generateMarkup(
 
   const imagery = loaded?.imagery ?? ports.providers.imagery;
   const provenance = loaded?.provenance ?? ports.providers.imageryProvenance;
+  requirePortalLicence(input.renditions, provenance);
   const lot = parcel?.ring.map((p) => toLocalMetres(site.origin, p));
   const rotationDeg = markupRotation(front_direction, orientation);
   const metersPerPixel = metersPerPixelFor({ zoom, rotationDeg, lot });
@@ -177,14 +214,16 @@ export async function generateMarkup(
           .removeAlpha()
           .raw()
           .toBuffer();
-  const image = await storePicture(event, ports, rgb, georef.width, georef.height);
   const ground = nadirPictureGround(georef);
   const outline = parcel ? ground.visibleOutline(parcel.ring) : undefined;
   requireVisible(parcel, outline, 'the orthophoto');
+  const { stored, jpeg } = await storePicture(event, ports, rgb, georef.width, georef.height);
+  const suggested = outline ? normalizedRing(outline.ring, georef.width, georef.height) : null;
+  const renditions = await markupRenditions(event, ports, jpeg, suggested, provenance);
   return {
-    image,
+    image: renditions ? { ...stored, renditions } : stored,
     georeference: georeferenceOutput(ground),
-    suggested_boundary: outline ? normalizedRing(outline.ring, georef.width, georef.height) : null,
+    suggested_boundary: suggested,
     boundary_visible_fraction: outline ? round(outline.visibleFraction, 4) : null,
     ...common,
     providers: {
@@ -203,6 +242,7 @@ export interface EditMarkupEvent extends StepEvent {
     readonly boundary_polygon: NormalizedPoint[];
     readonly text_annotations?: TextAnnotation[];
     readonly options: { readonly style: MarkupStyle; readonly compositor: ResolvedCompositor };
+    readonly renditions?: readonly RenditionName[];
   };
   readonly parent: { readonly job_id: string; readonly output: StoredMarkupOutput };
 }
@@ -211,7 +251,7 @@ export interface EditMarkupEvent extends StepEvent {
  * How the edit measures on the markup's picture: through its homography when the markup has one (a
  * perspective photo's scale changes across the frame), else its metres per pixel (markups made before).
  */
-export function groundScaleOf(georef: StoredMarkupOutput['georeference']): GroundScale {
+function groundScaleOf(georef: StoredMarkupOutput['georeference']): GroundScale {
   const scale = { metersPerPixel: georef.meters_per_pixel, width: georef.width, height: georef.height };
   const h = georef.image_to_ground;
   if (h?.length !== 9) return scale;
@@ -234,26 +274,50 @@ export async function editMarkup(
       'A vertex of boundary_polygon lies on the sky of the photo (above its horizon), where there is no ground to measure: keep the boundary on the ground.',
     );
   }
+  requirePortalLicence(event.input.renditions, markup.imagery ?? undefined);
   const annotations = resolveAnnotations(text_annotations, boundary, scale);
-  const composited = await compositeMarkup({
-    image: await ports.media.get(markup.image.s3_key),
-    boundary,
-    style: options.style,
-    settings: options.compositor,
-    annotations,
-    font: ports.labelFont,
-    jpegQuality: JPEG_QUALITY,
-  });
+  const source = await ports.media.get(markup.image.s3_key);
+  const composite = (drawn: typeof annotations) =>
+    compositeMarkup({
+      image: source,
+      boundary,
+      style: options.style,
+      settings: options.compositor,
+      annotations: drawn,
+      font: ports.labelFont,
+      jpegQuality: JPEG_QUALITY,
+    });
+  const composited = await composite(annotations);
   const ref = jobRef(event.job);
-  const image = await ports.media.put(
-    mediaKey(ref.tenant, ref.jobId, 'markup-edit.jpg'),
-    composited.jpeg,
-    'image/jpeg',
-    { width: composited.width, height: composited.height },
-  );
+  const [stored, renditions] = await Promise.all([
+    ports.media.put(mediaKey(ref.tenant, ref.jobId, 'markup-edit.jpg'), composited.jpeg, 'image/jpeg', {
+      width: composited.width,
+      height: composited.height,
+    }),
+    storeStillRenditions(
+      composited.jpeg,
+      {
+        wanted: event.input.renditions,
+        subject: {
+          points: boundary,
+          boxes: composited.labelBoxes.map((b) => normalizedBox(b, composited.width, composited.height)),
+        },
+        // Labels are text, which the portals refuse on photos: the portal file is the same edit drawn
+        // without them (its twin), never this picture.
+        textFree:
+          annotations.length === 0
+            ? { source: 'original' }
+            : { source: 'text_free_twin', picture: () => composite([]).then((twin) => twin.jpeg) },
+        metadata: markup.imagery?.attribution ? { copyright: markup.imagery.attribution } : undefined,
+      },
+      ports,
+      ref,
+      'markup-edit',
+    ),
+  ]);
   return {
-    image,
-    source_image: markup.image,
+    image: renditions ? { ...stored, renditions } : stored,
+    source_image: withoutRenditions(markup.image),
     markup_job_id: event.parent.job_id,
     style: options.style,
     compositor: options.compositor,
@@ -266,3 +330,9 @@ export async function editMarkup(
 }
 
 export const edit = defineStep(editMarkup, EDIT_MARKUP);
+
+/** A media file without the renditions it carries (the edit names its source, not the source's renditions). */
+function withoutRenditions<T extends { renditions?: unknown }>(media: T): Omit<T, 'renditions'> {
+  const { renditions: _, ...file } = media;
+  return file;
+}

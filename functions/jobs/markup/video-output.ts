@@ -9,7 +9,7 @@ import { STORE_REVEAL_VIDEO } from './functions.ts';
 import type { markupVideoOutput } from './schema.ts';
 import type { PreparedReveal, RevealEvent } from './video-steps.ts';
 
-export interface StoreVideoEvent extends RevealEvent {
+interface StoreVideoEvent extends RevealEvent {
   readonly prepared: PreparedReveal;
   readonly render: RenderState;
 }

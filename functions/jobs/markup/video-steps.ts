@@ -29,7 +29,7 @@ import {
 import { PREPARE_REVEAL } from './functions.ts';
 import type { StoredMarkupEditOutput } from './steps.ts';
 
-/** A render that has not finished in this time is failed: a 10 s reveal renders in about 35 s locally. */
+/** A render not finished in this time is failed: far above a 10 s reveal's render (docs/benchmarks.md). */
 const RENDER_TIMEOUT_SECONDS = 600;
 
 export interface RevealEvent extends StepEvent {

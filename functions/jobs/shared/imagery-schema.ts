@@ -10,7 +10,7 @@ import { toLocalMetres } from '../../media/geo/local-metric.ts';
 import { CALLER_IMAGERY_SOURCES, PROVIDER_IMAGERY_SOURCES } from '../../media/imagery/provenance.ts';
 
 /** Every bound of the imagery and boundary fields, once. */
-export const IMAGERY_LIMITS = {
+const IMAGERY_LIMITS = {
   imageUrl: { max: 2048 },
   /** The span of a georeferenced picture's bounds or corners, and of a parcel. */
   maxExtentM: { imagery: 20_000, parcel: 2_000 },
@@ -166,7 +166,7 @@ const common = {
   licence: callerLicence.optional(),
 };
 
-export const orthophotoImagery = z
+const orthophotoImagery = z
   .strictObject({
     type: z.literal('orthophoto'),
     ...common,
@@ -187,7 +187,7 @@ export const orthophotoImagery = z
       "A top-down photo of the property: a GeoTIFF (tie point and pixel scale, or a model transformation, in EPSG:4326, EPSG:3857, or the GDA2020 or GDA94 MGA zones 49-56), or a JPEG, PNG or WebP with bounds or corners. A georeference given here wins over the file's.",
   });
 
-export const dronePhotoImagery = z
+const dronePhotoImagery = z
   .strictObject({
     type: z.literal('drone_photo'),
     ...common,
@@ -199,7 +199,7 @@ export const dronePhotoImagery = z
       "A drone photo of the property. Its camera comes from its XMP (DJI's drone-dji: GPS latitude and longitude, relative altitude, gimbal yaw, pitch and roll, calibrated focal length) and EXIF (focal length and its 35 mm equivalent, or the sensor size of common drone cameras); `camera` gives or corrects it. The parcel is projected through that camera onto flat ground at the take-off height.",
   });
 
-export const callerImagery = z.discriminatedUnion('type', [orthophotoImagery, dronePhotoImagery]).meta({
+const callerImagery = z.discriminatedUnion('type', [orthophotoImagery, dronePhotoImagery]).meta({
   id: 'CallerImagery',
   description:
     "Your own imagery of the listing, drawn on instead of the stage's imagery: the output is your picture, with the parcel boundary placed on it. Failures inside the job: IMAGERY_NOT_GEOREFERENCED (no georeference in the file and none given), CAMERA_POSE_MISSING (no pose in the XMP and no camera), BOUNDARY_NOT_IN_IMAGE (your parcel lies outside the picture), UNSUPPORTED_IMAGE (not a picture the service reads, including a GeoTIFF in a coordinate system it does not support, named), IMAGE_DOWNLOAD_FAILED.",
@@ -259,7 +259,7 @@ export function boundaryRings(boundary: z.infer<typeof parcelBoundary>): { lat: 
   });
 }
 
-export const parcelBoundary = z
+const parcelBoundary = z
   .union([
     geometry,
     z.strictObject({

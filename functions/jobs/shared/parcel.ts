@@ -23,7 +23,7 @@ export interface Parcel {
 }
 
 /** The largest outer ring of the caller's boundary (a MultiPolygon's main part). */
-export function callerParcelRing(boundary: ParcelBoundaryInput): LatLng[] {
+function callerParcelRing(boundary: ParcelBoundaryInput): LatLng[] {
   const rings = boundaryRings(boundary);
   const area = (ring: readonly LatLng[]) => polygonArea(ring.map((p) => toLocalMetres(ring[0]!, p)));
   return rings.reduce((best, ring) => (area(ring) > area(best) ? ring : best));

@@ -16,7 +16,7 @@ import type { droneCameraOutput, pictureGeoreference } from './imagery-schema.ts
 import type { ImageryInput, Parcel } from './parcel.ts';
 
 /** A picture's georeference as outputs show it. */
-export type GeoreferenceOutput = {
+type GeoreferenceOutput = {
   center: { lat: number; lng: number };
   meters_per_pixel: number;
   rotation: number;

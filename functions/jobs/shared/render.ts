@@ -19,7 +19,7 @@ import { RENDER_RETRYABLE, RenderRetryableError } from './render-errors.ts';
 /** The stage a job shows while its render waits for a free renderer. */
 export { RENDER_RETRYABLE };
 
-export const QUEUED_STAGE = 'queued_for_renderer';
+const QUEUED_STAGE = 'queued_for_renderer';
 
 /** Several renders made one after another in one render step; the first is the job's main video. */
 export interface RenderBatch {

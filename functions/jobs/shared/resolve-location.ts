@@ -20,7 +20,7 @@ export interface ResolvedLocation {
   readonly confidence: number;
 }
 
-export interface ResolveLocationEvent extends StepEvent {
+interface ResolveLocationEvent extends StepEvent {
   readonly address: string;
   readonly options: { readonly lat?: number; readonly lng?: number };
   /** The whole request: a caller's parcel (`boundary`) locates the property. */
@@ -35,7 +35,7 @@ export function parsedAddressOf(address: string): ParsedAddress {
   return parsed.address;
 }
 
-export async function resolveLocation(
+async function resolveLocation(
   event: ResolveLocationEvent,
   ports: Pick<StepPorts, 'providers'>,
 ): Promise<ResolvedLocation> {

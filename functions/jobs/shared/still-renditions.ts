@@ -2,6 +2,7 @@
 // picture, each file put beside the job's media, and the output's `renditions` map as the job keeps it
 // (object keys; the job view signs them on every read).
 import type { z } from 'zod';
+import { JobError } from '../../core/errors.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored, StoredMedia } from '../../core/schemas/outputs.ts';
@@ -32,6 +33,21 @@ export interface StillRenditionsPlan {
   readonly textFree: TextFreeSource;
   /** Kept in the portal file's metadata (copyright, a staged room's disclosure). */
   readonly metadata?: PortalMetadata;
+}
+
+/**
+ * Refuses, before anything is made, a `portal` rendition of a picture whose imagery's licence forbids
+ * publishing it on listing portals: LICENCE_RESTRICTED naming the source, never a file made anyway.
+ */
+export function requirePortalLicence(
+  wanted: readonly RenditionName[] | undefined,
+  imagery: { readonly source: string; readonly licence: { readonly portal: boolean } } | undefined,
+): void {
+  if (!wanted?.includes('portal') || !imagery || imagery.licence.portal) return;
+  throw new JobError(
+    'LICENCE_RESTRICTED',
+    `The portal rendition was asked for, but this picture's imagery (${imagery.source}) is licensed for no portal use: it may not be published on listing portals. Ask without 'portal', or send imagery whose licence allows it (imagery.licence.portal).`,
+  );
 }
 
 /** A pixel rectangle of a `width` x `height` picture as a normalized box. */

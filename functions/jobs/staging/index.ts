@@ -1,9 +1,4 @@
 // The virtual staging kind's face: what the rest of the code may use of this folder (its job kind, for the registry,
 // and its public schemas). Other kinds import this file, never the folder's other files.
 export { stagingKind } from './kind.ts';
-export {
-  imageUrl,
-  type VirtualStagingRequest,
-  virtualStagingOutput,
-  virtualStagingRequest,
-} from './schema.ts';
+export { imageUrl, virtualStagingRequest } from './schema.ts';

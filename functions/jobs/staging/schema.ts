@@ -4,11 +4,11 @@
 import { z } from 'zod';
 import { commonRequestFields } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
-import { renditionsField, STILL_RENDITIONS } from '../../core/schemas/renditions.ts';
+import { mediaWithRenditions, renditionsField, STILL_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { ROOM_TYPES } from '../../media/staging/room-types.ts';
 import { STAGING_STYLES } from '../../media/staging/staging-styles.ts';
 
-export const STAGING_LIMITS = {
+const STAGING_LIMITS = {
   imageUrl: { max: 2048 },
   roomType: { min: 1, max: 100 },
   stylePrompt: { max: 500 },
@@ -73,7 +73,9 @@ export type VirtualStagingRequest = z.infer<typeof virtualStagingRequest>;
 
 export const virtualStagingOutput = z
   .object({
-    image: mediaFile.meta({ description: 'The staged photo, same size and format as the input.' }),
+    image: mediaWithRenditions.meta({
+      description: 'The staged photo, same size and format as the input, with the renditions asked for.',
+    }),
     before_image: mediaFile.meta({ description: 'The input photo as downloaded.' }),
     room_type: z.object({
       requested: z.string(),
@@ -98,4 +100,3 @@ export const virtualStagingOutput = z
     }),
   })
   .meta({ id: 'VirtualStagingOutput' });
-export type VirtualStagingOutput = z.infer<typeof virtualStagingOutput>;

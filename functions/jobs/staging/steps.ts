@@ -9,6 +9,7 @@ import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { applyWatermark } from '../../media/staging/disclosure-watermark.ts';
 import type { StagingImageFormat } from '../../media/staging/stager.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { storeStillRenditions } from '../shared/still-renditions.ts';
 import { STAGE_ROOM } from './functions.ts';
 import type { virtualStagingOutput } from './schema.ts';
 import type { VirtualStagingInput } from './submit.ts';
@@ -18,6 +19,10 @@ export type StoredVirtualStagingOutput = Stored<z.infer<typeof virtualStagingOut
 export interface StageRoomEvent extends StepEvent {
   readonly input: VirtualStagingInput;
 }
+
+/** Written into the portal file's metadata: the portals ask that a virtually staged photo says so. */
+export const STAGING_DISCLOSURE =
+  'Virtually staged: furniture and decor were added digitally; the room is not furnished as shown.';
 
 const EXTENSIONS: Readonly<Record<StagingImageFormat, string>> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
@@ -55,12 +60,31 @@ export async function stageRoom(
   const watermark = input.watermark?.on === true;
   const stagedImage = watermark ? await applyWatermark(staged.image, staged.format) : staged.image;
   const stagingMs = Date.now() - stagedAt;
-  const image = await ports.media.put(
-    mediaKey(ref.tenant, ref.jobId, `staged.${EXTENSIONS[staged.format]}`),
-    stagedImage,
-    staged.contentType,
-    { width: staged.width, height: staged.height },
-  );
+  const [stored, renditions] = await Promise.all([
+    ports.media.put(
+      mediaKey(ref.tenant, ref.jobId, `staged.${EXTENSIONS[staged.format]}`),
+      stagedImage,
+      staged.contentType,
+      { width: staged.width, height: staged.height },
+    ),
+    // The watermark is text: the portal file is the staged picture without it, its disclosure kept in
+    // the file's metadata (and virtually_staged in the output) instead.
+    storeStillRenditions(
+      stagedImage,
+      {
+        wanted: input.renditions,
+        subject: { points: [] },
+        textFree: watermark
+          ? { source: 'text_free_twin', picture: async () => staged.image }
+          : { source: 'original' },
+        metadata: { disclosure: STAGING_DISCLOSURE },
+      },
+      ports,
+      ref,
+      'staged',
+    ),
+  ]);
+  const image = renditions ? { ...stored, renditions } : stored;
   logger.info('room staged', {
     provider: staged.provider,
     width: staged.width,

@@ -1,4 +1,5 @@
 // Use case of POST /v1/virtual-staging/generate (docs/readme/staging.md).
+import type { RenditionName } from '../../core/schemas/renditions.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import { type ResolvedRoomType, resolveRoomType } from '../../media/staging/room-types.ts';
 import { type ResolvedStyle, resolveStyle } from '../../media/staging/staging-styles.ts';
@@ -18,10 +19,12 @@ export interface VirtualStagingInput {
    * setting. Absent on jobs recorded before the setting existed (no label).
    */
   readonly watermark?: { readonly on: boolean; readonly source: 'request' | 'organization' };
+  /** The renditions asked for (absent: none). */
+  readonly renditions?: readonly RenditionName[];
 }
 
 export const submitVirtualStaging: SubmitJob<VirtualStagingRequest> = async (deps, tenant, { body }) => {
-  const { webhook_url, callback_metadata, image_url, room_type, options } = body;
+  const { webhook_url, callback_metadata, image_url, room_type, options, renditions } = body;
   checkCustomerImageUrls([{ field: 'image_url', url: image_url }], deps.webhookPolicy);
   // The request's own choice wins; only without one is the organization's setting read.
   const watermark: VirtualStagingInput['watermark'] =
@@ -37,6 +40,7 @@ export const submitVirtualStaging: SubmitJob<VirtualStagingRequest> = async (dep
       ...(options?.watermark !== undefined ? { watermark: options.watermark } : {}),
     },
     watermark,
+    ...(renditions ? { renditions } : {}),
   };
   return submitJob(deps, {
     tenant,

@@ -46,7 +46,7 @@ const NO_CRF_CODECS = RENDER_CODECS.filter((c) => !CODEC_OUTPUT[c].crf);
 const boundedInt = (bounds: { min: number; max: number }, description: string) =>
   z.int().min(bounds.min).max(bounds.max).optional().meta({ description });
 
-export const inputProps = z
+const inputProps = z
   .record(z.string(), z.unknown())
   .superRefine((props, ctx) => {
     const bytes = Buffer.byteLength(JSON.stringify(props), 'utf8');
@@ -73,7 +73,7 @@ export const inputProps = z
     description: `Props for the composition: a JSON object, shape set by the bundle, at most ${VIDEO_EXPORT_LIMITS.inputProps.maxBytes / 1024} KiB. When options.duration_in_frames is omitted, totalDurationInFrames (an integer, 1-${VIDEO_EXPORT_LIMITS.durationInFrames.max}) sets the length.`,
   });
 
-export const videoExportOptions = z
+const videoExportOptions = z
   .strictObject({
     codec: z
       .enum(RENDER_CODECS, {
@@ -147,9 +147,15 @@ export const videoExportRequest = z
       .string()
       .min(VIDEO_EXPORT_LIMITS.compositionId.min)
       .max(VIDEO_EXPORT_LIMITS.compositionId.max)
+      // Remotion's own rule for a composition id (validateCompositionId): a bundle cannot register
+      // another, so any other id could only fail later, in the render.
+      .regex(
+        /^[a-zA-Z0-9\u4E00-\u9FFF-]+$/,
+        'is not a Remotion composition id: ids are letters a-z and A-Z, digits, CJK characters and -',
+      )
       .meta({
         description:
-          'Id of a composition the bundle registers; a missing one fails the job COMPOSITION_NOT_FOUND, listing the ids that exist.',
+          'Id of a composition the bundle registers (Remotion allows a-z, A-Z, 0-9, CJK characters and -); a missing one fails the job COMPOSITION_NOT_FOUND, listing the ids that exist.',
       }),
     input_props: inputProps,
     options: videoExportOptions,
@@ -158,7 +164,7 @@ export const videoExportRequest = z
   .meta({ id: 'VideoExportRequest' });
 export type VideoExportRequest = z.infer<typeof videoExportRequest>;
 
-export const DURATION_SOURCES = ['option', 'input_props', 'composition'] as const;
+const DURATION_SOURCES = ['option', 'input_props', 'composition'] as const;
 export type DurationSource = (typeof DURATION_SOURCES)[number];
 
 export const videoExportOutput = z

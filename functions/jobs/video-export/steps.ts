@@ -20,7 +20,7 @@ import { type DurationSource, EVEN_SIZE_CODECS } from './schema.ts';
 import type { VideoExportInput } from './submit.ts';
 
 /** A render not done this long after it started is failed (the workflow itself ends at 900 s). */
-export const EXPORT_RENDER_TIMEOUT_SECONDS = 720;
+const EXPORT_RENDER_TIMEOUT_SECONDS = 720;
 
 export interface VideoExportEvent extends StepEvent {
   readonly input: VideoExportInput;

@@ -9,7 +9,7 @@ import { STORE_EXPORT } from './functions.ts';
 import type { videoExportOutput } from './schema.ts';
 import type { PreparedExport, VideoExportEvent } from './steps.ts';
 
-export interface StoreExportEvent extends VideoExportEvent {
+interface StoreExportEvent extends VideoExportEvent {
   readonly prepared: PreparedExport;
   readonly render: RenderState;
 }

@@ -5,13 +5,13 @@
 import type { Building, Point, SiteModel } from '../../domain/geo-types.ts';
 
 /** Must match the nadir renderer's roof pitch so the roofs are the same shape from above. */
-export const ROOF_PITCH_DEG = 22;
+const ROOF_PITCH_DEG = 22;
 const TAN_PITCH = Math.tan((ROOF_PITCH_DEG * Math.PI) / 180);
 
 /** A convex planar polygon in 3D, flattened [x, y, z, x, y, z, …], metres rounded to centimetres. */
-export type Polygon3 = number[];
+type Polygon3 = number[];
 
-export interface SceneBuilding {
+interface SceneBuilding {
   readonly walls: Polygon3[];
   readonly roof: Polygon3[];
   /** Roof and wall colours as #rrggbb. */

@@ -16,7 +16,7 @@ import { guardedGet } from './tiles/guarded-get.ts';
 import { apiKeyFromSecret, TilesSourceError } from './tiles/photorealistic-tiles.ts';
 import { type AerialSceneSourceConfig, tilesSceneProps } from './tiles/scene-source-config.ts';
 
-export interface SceneView {
+interface SceneView {
   readonly center: LatLng;
   /** The closest the camera comes to the property (a still's distance, a path's minimum), metres. */
   readonly closestDistanceM: number;
@@ -25,7 +25,7 @@ export interface SceneView {
 }
 
 /** What a cloud source adds to a render: props for the composition and the secrets its page needs. */
-export interface SceneAdditions {
+interface SceneAdditions {
   readonly props: Pick<AerialSceneProps, 'tiles'>;
   readonly secretEnv: SecretEnv;
   /** The tiles' provenance: the stage's licence for them and their attribution line. */

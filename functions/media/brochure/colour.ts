@@ -5,7 +5,7 @@
 export const WCAG_AA = { body: 4.5, large: 3 } as const;
 
 export const INK = '#1B1B1B';
-export const PAPER = '#FFFFFF';
+const PAPER = '#FFFFFF';
 
 /** #RGB or #RRGGBB to [r, g, b] in 0-255. */
 export function parseHex(hex: string): [number, number, number] {
@@ -15,7 +15,7 @@ export function parseHex(hex: string): [number, number, number] {
   return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-export function toHex([r, g, b]: readonly number[]): string {
+function toHex([r, g, b]: readonly number[]): string {
   return `#${[r, g, b]
     .map((v) =>
       Math.round(Math.min(255, Math.max(0, v!)))

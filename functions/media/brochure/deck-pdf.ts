@@ -60,9 +60,9 @@ export const PRINT_MARKS_MM = {
 } as const;
 
 /** Crop mark stroke width in points (a hairline printers expect). */
-export const CROP_MARK_WIDTH_PT = 0.25;
+const CROP_MARK_WIDTH_PT = 0.25;
 
-export interface DeckMeta {
+interface DeckMeta {
   readonly title: string;
   readonly author?: string;
   readonly subject?: string;
@@ -70,13 +70,13 @@ export interface DeckMeta {
   readonly date?: Date;
 }
 
-export interface ScreenDeckSlide {
+interface ScreenDeckSlide {
   readonly pdf: Uint8Array;
   /** The bookmark of the slide's first page ("Slide n" when not given). */
   readonly title?: string;
 }
 
-export interface PrintDeckSlide {
+interface PrintDeckSlide {
   readonly pdf: Uint8Array;
   /**
    * The slide rendered as PNG (any size with the slide's aspect ratio) for the bleed. Only for a
@@ -85,12 +85,12 @@ export interface PrintDeckSlide {
   readonly png?: Uint8Array;
 }
 
-export interface PrintDeckOptions {
+interface PrintDeckOptions {
   /** How the PNG's edge pixels continue into the bleed: reflected (default) or repeated. */
   readonly bleedFrom?: 'mirror' | 'copy';
 }
 
-export interface DeckResult {
+interface DeckResult {
   readonly bytes: Buffer;
   readonly pages: number;
 }
@@ -122,7 +122,7 @@ export function slideTrimBox(page: { readonly width: number; readonly height: nu
   return { x: (page.width - width) / 2, y: 0, width, height: page.height };
 }
 
-export interface PrintSheet {
+interface PrintSheet {
   /** The whole sheet (MediaBox and CropBox). */
   readonly media: Rect;
   readonly bleed: Rect;
@@ -146,7 +146,7 @@ export function printSheet(trim: { readonly width: number; readonly height: numb
 }
 
 /** The crop marks of a sheet: two lines per corner on the trim edges' extensions, outside the bleed. */
-export function cropMarks(sheet: PrintSheet): [x1: number, y1: number, x2: number, y2: number][] {
+function cropMarks(sheet: PrintSheet): [x1: number, y1: number, x2: number, y2: number][] {
   const { x, y, width, height } = sheet.trim;
   const from = PRINT_MARKS_MM.markOffset * PT_PER_MM;
   const to = from + PRINT_MARKS_MM.markLength * PT_PER_MM;

@@ -16,7 +16,7 @@ export const SLIDE_LAYOUTS = {
 export type SlideLayoutId = (typeof SLIDE_LAYOUTS)[BrochureSlideType][number];
 
 /** What a phrase asks for, independent of the slide type. */
-export type LayoutIntent =
+type LayoutIntent =
   | 'image-left'
   | 'image-right'
   | 'full-bleed'
@@ -69,14 +69,14 @@ const SIDE_AFTER_PICTURE = new RegExp(String.raw`\b${PICTURE}\b[^,.;]*?\b(left|r
 const SIDE_BEFORE_PICTURE = new RegExp(String.raw`\b(left|right)\b[^,.;]*?\b${PICTURE}\b`);
 const TEXT_SIDE = /\b(?:text|copy|details|description|words|content)\b[^,.;]*?\b(left|right)\b/;
 
-export interface LayoutRule {
+interface LayoutRule {
   readonly name: string;
   /** The intent the phrase asks for, or undefined when the rule does not apply. */
   readonly match: (text: string) => LayoutIntent | undefined;
 }
 
 /** Tried in this order; the first that applies decides. */
-export const LAYOUT_RULES: readonly LayoutRule[] = [
+const LAYOUT_RULES: readonly LayoutRule[] = [
   {
     name: 'text only',
     match: (t) =>

@@ -8,9 +8,9 @@ import type { NadirImagery } from '../geo/types.ts';
 import { MAX_NADIR_SIDE_PX } from '../geo/types.ts';
 
 /** Ground covered across the map slot: about two blocks each side of the property. */
-export const MAP_WIDTH_M = 420;
+const MAP_WIDTH_M = 420;
 
-export interface MapRequest {
+interface MapRequest {
   readonly property: LatLng;
   /** The site model around the property (offline imagery draws it; cloud imagery ignores it). */
   readonly site?: SiteModel;
@@ -21,7 +21,7 @@ export interface MapRequest {
   readonly focus: { readonly x: number; readonly y: number };
 }
 
-export interface RenderedMap {
+interface RenderedMap {
   readonly bytes: Buffer;
   readonly width: number;
   readonly height: number;

@@ -17,7 +17,7 @@ export interface PreparedImage {
 }
 
 /** The pixel size for a slot: its aspect ratio exactly, at most PRINT_SCALE times, never above what the source has. */
-export function slotPixels(
+function slotPixels(
   slot: { w: number; h: number },
   source: { width: number; height: number },
   scale = PRINT_SCALE,

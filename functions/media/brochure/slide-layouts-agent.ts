@@ -1,9 +1,21 @@
 // Agent slides on the brand colour: a round portrait (the headshot, or the initials on a disc) on the
 // left or right with the details beside it, or a small one centred above them; name, agency, phone,
-// e-mail, a short bio and the logo.
+// e-mail, a short bio and the logo. In the social shapes the details run down the slide under the
+// portrait (centred) or under a heading row of the portrait and the name.
 import { mix, textColourOn } from './colour.ts';
 import { SlideBuilder } from './slide-builder.ts';
-import { H, M, type Palette, type PhotoPlacer, type SlideContent, W } from './slide-layouts-common.ts';
+import {
+  H,
+  M,
+  type Palette,
+  type PhotoPlacer,
+  type SlideContent,
+  SOCIAL_TYPE,
+  type SocialFrame,
+  TextColumn,
+  W,
+} from './slide-layouts-common.ts';
+import type { FitOptions } from './text-fit.ts';
 
 /** Where the agent's details go: their column and alignment. */
 interface DetailsColumn {
@@ -16,7 +28,11 @@ interface DetailsColumn {
 export function agent(c: SlideContent, p: Palette, _photo: PhotoPlacer): SlideBuilder {
   const b = new SlideBuilder(p.primary, c.fonts);
   const centered = c.layout === 'agent-centered';
-  portrait(b, c, p, centered);
+  portrait(b, c, p, {
+    d: centered ? 300 : 600,
+    cx: centered ? W / 2 : c.layout === 'agent-portrait-left' ? 520 : W - 520,
+    cy: centered ? 236 : H / 2,
+  });
   const col: DetailsColumn = {
     x: centered ? 360 : c.layout === 'agent-portrait-left' ? 960 : M,
     w: centered ? W - 720 : 864,
@@ -33,11 +49,68 @@ export function agent(c: SlideContent, p: Palette, _photo: PhotoPlacer): SlideBu
   return b;
 }
 
-/** The round portrait in an accent ring: the headshot, or the agent's initials on a disc. */
-function portrait(b: SlideBuilder, c: SlideContent, p: Palette, centered: boolean): void {
-  const d = centered ? 300 : 600;
-  const cx = centered ? W / 2 : c.layout === 'agent-portrait-left' ? 520 : W - 520;
-  const cy = centered ? 236 : H / 2;
+/**
+ * Social shapes: the portrait centred at the top with everything centred under it, or (portrait left
+ * or right) the portrait beside the overline, name and agency with the contacts and bio under both; the
+ * logo last. The whole card is centred in the text band, so a short one does not leave the foot empty.
+ */
+export function agentSocial(c: SlideContent, p: Palette, _photo: PhotoPlacer, f: SocialFrame): SlideBuilder {
+  // Laid out once to measure it, then again where it is centred.
+  const used = agentCard(new SlideBuilder(p.primary, c.fonts), c, p, f, f.top) - f.top;
+  const b = new SlideBuilder(p.primary, c.fonts);
+  agentCard(b, c, p, f, f.top + Math.max(0, Math.round((f.bottom - f.top - used) / 2)));
+  return b;
+}
+
+/** The social agent card from row `top`; returns the row it ends on. */
+function agentCard(b: SlideBuilder, c: SlideContent, p: Palette, f: SocialFrame, top: number): number {
+  const centered = c.layout === 'agent-centered';
+  const d = { social_square: 260, social_portrait: 320, social_story: 380 }[f.shape];
+  const w = f.w - 2 * f.m;
+  const logoRoom = c.logo ? 140 : 0;
+  const name = { ...SOCIAL_TYPE.title, maxSize: 72, maxLines: 2 };
+  let column: TextColumn;
+  if (centered) {
+    portrait(b, c, p, { d, cx: f.w / 2, cy: top + 12 + d / 2 });
+    column = new TextColumn(b, f.m, w, top + d + 64, f.bottom - logoRoom, 'center');
+    socialHeading(column, c, p, name);
+  } else {
+    const left = c.layout === 'agent-portrait-left';
+    const side = d * 0.8;
+    const cx = left ? f.m + 12 + side / 2 : f.w - f.m - 12 - side / 2;
+    portrait(b, c, p, { d: side, cx, cy: top + 12 + side / 2 });
+    const heading = new TextColumn(b, left ? f.m + side + 72 : f.m, w - side - 72, top + 24, top + side + 24);
+    socialHeading(heading, c, p, { ...name, maxSize: 64, maxLines: 3 });
+    column = new TextColumn(b, f.m, w, Math.max(heading.y, top + side + 24), f.bottom - logoRoom);
+  }
+  column.space(36);
+  column.rule(p.accentOnPrimary, 40);
+  column.text('phone', c.agent.phone, p.onPrimary, SOCIAL_TYPE.line, { gap: 16 });
+  column.text('email', c.agent.email, p.onPrimary, SOCIAL_TYPE.line, { gap: 32 });
+  column.text('description', c.description, p.mutedOnPrimary, SOCIAL_TYPE.body, { minLines: 2 });
+  const plate = b.logo(
+    c.logo,
+    { x: centered ? f.w / 2 - 150 : f.m, y: column.y + 40, w: 300, h: 100 },
+    centered ? 'center' : 'left',
+  );
+  return plate ? plate.y + plate.h : column.y;
+}
+
+/** Overline, name and agency at the top of the details. */
+function socialHeading(column: TextColumn, c: SlideContent, p: Palette, name: FitOptions): void {
+  column.text('overline', c.title ?? 'Your agent', p.accentOnPrimary, SOCIAL_TYPE.overline, { gap: 16 });
+  column.text('name', c.agent.name ?? c.agent.agency ?? 'Contact us', p.onPrimary, name, { gap: 12 });
+  if (c.agent.name)
+    column.text('agency', c.agent.agency, p.mutedOnPrimary, { ...SOCIAL_TYPE.meta, maxSize: 34 });
+}
+
+/** The round portrait of diameter d centred on (cx, cy) in an accent ring: the headshot, or the initials on a disc. */
+function portrait(
+  b: SlideBuilder,
+  c: SlideContent,
+  p: Palette,
+  { d, cx, cy }: { d: number; cx: number; cy: number },
+): void {
   const ring = 12;
   b.rect({ x: cx - d / 2 - ring, y: cy - d / 2 - ring, w: d + 2 * ring, h: d + 2 * ring }, p.accent, {
     radius: d / 2 + ring,

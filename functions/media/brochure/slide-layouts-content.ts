@@ -1,5 +1,6 @@
 // Content slides: a title and a long description beside a full-height photo (left or right), or
-// alone with a brand-colour edge; the agent's name, phone and agency in the footer.
+// alone with a brand-colour edge; the agent's name, phone and agency in the footer. In the social
+// shapes the photo is above the text.
 import { SlideBuilder } from './slide-builder.ts';
 import {
   H,
@@ -7,9 +8,49 @@ import {
   type Palette,
   type PhotoPlacer,
   type SlideContent,
+  SOCIAL_TYPE,
+  type SocialFrame,
+  socialFooter,
+  socialPicture,
   splitAddress,
+  TextColumn,
+  textBandFrom,
   W,
 } from './slide-layouts-common.ts';
+
+/** The agent's name, phone and agency (unless the logo beside it says it) on one line, else the address. */
+const agentLine = (c: SlideContent, agency = true) =>
+  [c.agent.name, c.agent.phone, agency ? c.agent.agency : undefined].filter(Boolean).join('  ·  ') ||
+  c.address;
+
+/**
+ * Social shapes: the photo across the top and the street, title and description under it, or (text
+ * only) the brand-colour edge down the left; the agent's line at the foot, with the logo when no photo
+ * carries it.
+ */
+export function contentSocial(c: SlideContent, p: Palette, photo: PhotoPlacer, f: SocialFrame): SlideBuilder {
+  const b = new SlideBuilder(p.paper, c.fonts);
+  const [street] = splitAddress(c.address);
+  const textOnly = c.layout === 'content-text-only';
+  let x = f.m;
+  let y: number;
+  if (textOnly) {
+    b.rect({ x: 0, y: 0, w: 24, h: f.h }, p.primary);
+    x += 24;
+    y = f.top + 24;
+  } else {
+    const photoBottom = textBandFrom(f, f.shape === 'social_square' ? 0.6 : 0.56);
+    socialPicture(b, c, p, f, photoBottom, (box) => photo(b, box));
+    y = photoBottom + 44;
+  }
+  const footY = socialFooter(b, c, p, f, agentLine(c, !(textOnly && c.logo)), { x, logo: textOnly });
+  const column = new TextColumn(b, x, f.w - f.m - x, y, footY - 32);
+  column.heading(street, c.title ?? 'About the property', { accent: p.accentOnPaper, on: p.ink }, 3);
+  column.text('description', c.description ?? c.propertyDescription, p.ink, SOCIAL_TYPE.body, {
+    minLines: 2,
+  });
+  return b;
+}
 
 export function content(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
   const b = new SlideBuilder(p.paper, c.fonts);
@@ -57,12 +98,11 @@ export function content(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideB
   b.rect({ x, y: 930, w, h: 2 }, p.rule);
   const plate = b.logo(c.logo, { x: x + w - 240, y: 954, w: 240, h: 80 }, 'right');
   const footW = (plate ? plate.x - 32 : x + w) - x;
-  b.text(
-    'footer',
-    [c.agent.name, c.agent.phone, c.agent.agency].filter(Boolean).join('  ·  ') || c.address,
-    { x, y: 970, w: footW, h: 40 },
-    p.mutedInk,
-    { weight: 'regular', maxSize: 26, minSize: 18, maxLines: 1 },
-  );
+  b.text('footer', agentLine(c), { x, y: 970, w: footW, h: 40 }, p.mutedInk, {
+    weight: 'regular',
+    maxSize: 26,
+    minSize: 18,
+    maxLines: 1,
+  });
   return b;
 }

@@ -1,5 +1,6 @@
 // Cover slides: a full-bleed photo over a brand-colour band, or a photo beside a brand-colour panel
-// (left or right), with the title, a subtitle, the price and the agency.
+// (left or right), with the title, a subtitle, the price and the agency. In the social shapes the photo
+// is always above the band.
 import { SlideBuilder } from './slide-builder.ts';
 import {
   H,
@@ -7,7 +8,11 @@ import {
   type Palette,
   type PhotoPlacer,
   type SlideContent,
+  SOCIAL_TYPE,
+  type SocialFrame,
+  socialPicture,
   splitAddress,
+  stackUp,
   W,
 } from './slide-layouts-common.ts';
 
@@ -16,15 +21,41 @@ interface CoverText {
   readonly subtitle: string;
 }
 
+function coverText(c: SlideContent): CoverText {
+  const [street, locality] = splitAddress(c.address);
+  return { title: c.title ?? street, subtitle: c.description ?? (c.title ? c.address : locality) };
+}
+
 export function cover(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
   const b = new SlideBuilder(p.primary, c.fonts);
-  const [street, locality] = splitAddress(c.address);
-  const text: CoverText = {
-    title: c.title ?? street,
-    subtitle: c.description ?? (c.title ? c.address : locality),
-  };
+  const text = coverText(c);
   if (c.layout === 'cover-full-bleed') fullBleedCover(b, c, p, photo, text);
   else panelCover(b, c, p, photo, text);
+  return b;
+}
+
+/**
+ * Social shapes: the photo across the top, the brand band below it with the title, subtitle, price and
+ * agency set up from its foot, so the photo takes all the room the words leave; the logo on the photo's
+ * corner. Left and right mean nothing once the photo sits above the words, so every cover stacks alike.
+ */
+export function coverSocial(c: SlideContent, p: Palette, photo: PhotoPlacer, f: SocialFrame): SlideBuilder {
+  const b = new SlideBuilder(p.primary, c.fonts);
+  const { title, subtitle } = coverText(c);
+  const maxLines = f.shape === 'social_square' ? 2 : 3;
+  const top = stackUp(b, { x: f.m, w: f.w - 2 * f.m, bottom: f.bottom }, [
+    { role: 'title', text: title, colour: p.onPrimary, options: { ...SOCIAL_TYPE.title, maxLines }, gap: 16 },
+    {
+      role: 'subtitle',
+      text: subtitle,
+      colour: p.mutedOnPrimary,
+      options: { ...SOCIAL_TYPE.body, maxLines: 2 },
+      gap: 40,
+    },
+    { role: 'price', text: c.price, colour: p.accentOnPrimary, options: SOCIAL_TYPE.price, gap: 12 },
+    { role: 'agency', text: c.agent.agency, colour: p.mutedOnPrimary, options: SOCIAL_TYPE.meta },
+  ]);
+  socialPicture(b, c, p, f, top - 52, (box) => photo(b, box));
   return b;
 }
 

@@ -1,5 +1,6 @@
 // Features slides: a list of up to eight features (one column, or two past four) under a brand-colour
 // header across the slide, or beside a full-height photo (left or right); the address and price below.
+// In the social shapes the header or the photo is above the list.
 import type { Box } from '../remotion/brochure-scene.ts';
 import { SlideBuilder } from './slide-builder.ts';
 import {
@@ -9,7 +10,14 @@ import {
   type Palette,
   type PhotoPlacer,
   type SlideContent,
+  SOCIAL_TYPE,
+  type SocialFrame,
+  socialFooter,
+  socialPicture,
   splitAddress,
+  stackUp,
+  TextColumn,
+  textBandFrom,
   W,
 } from './slide-layouts-common.ts';
 import { fitText } from './text-fit.ts';
@@ -78,9 +86,67 @@ function featuresHeading(b: SlideBuilder, c: SlideContent, p: Palette, photo: Ph
   return { x, y: 164 + t.usedHeight + 86, w, h: 900 - (164 + t.usedHeight + 86) };
 }
 
+/**
+ * Social shapes: the photo across the top with the street, title and list below it, or (the two-column
+ * layout, asked for as text only) a brand-colour header with the logo; the address and price at the foot.
+ * The list has one column where each feature gets two lines' room, else two.
+ */
+export function featuresSocial(
+  c: SlideContent,
+  p: Palette,
+  photo: PhotoPlacer,
+  f: SocialFrame,
+): SlideBuilder {
+  const b = new SlideBuilder(p.paper, c.fonts);
+  const items = featureList(c.description ?? c.propertyDescription).slice(0, 8);
+  const title = c.title ?? 'Features';
+  const [street] = splitAddress(c.address);
+  const footY = socialFooter(b, c, p, f, [c.address, c.price].filter(Boolean).join('  ·  '));
+  const w = f.w - 2 * f.m;
+  let column: TextColumn;
+  if (c.layout === 'features-two-column') {
+    // The header band: the logo at its top right, the street and title set up from its foot, across the
+    // band when they clear the logo, else beside it.
+    const bandY = f.top + 320;
+    b.rect({ x: 0, y: 0, w: f.w, h: bandY }, p.primary);
+    b.rect({ x: 0, y: bandY, w: f.w, h: 8 }, p.accent);
+    const plate = b.logo(c.logo, { x: f.w - f.m - 300, y: f.top, w: 300, h: 110 }, 'right');
+    const heading = (into: SlideBuilder, width: number) =>
+      stackUp(into, { x: f.m, w: width, bottom: bandY - 44 }, [
+        { role: 'overline', text: street, colour: p.accentOnPrimary, options: SOCIAL_TYPE.overline, gap: 14 },
+        { role: 'title', text: title, colour: p.onPrimary, options: { ...SOCIAL_TYPE.title, maxLines: 2 } },
+      ]);
+    const clear = !plate || heading(new SlideBuilder(p.primary, c.fonts), w) >= plate.y + plate.h + 24;
+    heading(b, clear || !plate ? w : plate.x - 48 - f.m);
+    column = new TextColumn(b, f.m, w, bandY + 64, footY - 32);
+  } else {
+    const photoBottom = textBandFrom(f, f.shape === 'social_square' ? 0.7 : 0.62);
+    socialPicture(b, c, p, f, photoBottom, (box) => photo(b, box));
+    column = new TextColumn(b, f.m, w, photoBottom + 44, footY - 32);
+    column.heading(
+      street,
+      title,
+      { accent: p.accentOnPaper, on: p.ink },
+      f.shape === 'social_square' ? 1 : 2,
+    );
+  }
+  const area = { x: f.m, y: column.y, w, h: column.bottom - column.y };
+  const columns = items.length > 4 && area.h / items.length < 100 ? 2 : 1;
+  // Every row needs room for two lines at the smallest size; features that find none are left out and reported.
+  const shown = items.slice(0, Math.floor(area.h / 90) * columns);
+  if (shown.length < items.length) b.truncated.push('features');
+  if (shown.length > 0) featureItems(b, p, shown, area, { columns, maxSize: 36, minSize: 26 });
+  return b;
+}
+
 /** The features as a bulleted list in the area, in one column or two. */
-function featureItems(b: SlideBuilder, p: Palette, items: readonly string[], area: Box): void {
-  const columns = items.length > 4 ? 2 : 1;
+function featureItems(
+  b: SlideBuilder,
+  p: Palette,
+  items: readonly string[],
+  area: Box,
+  { columns = items.length > 4 ? 2 : 1, maxSize = 34, minSize = 22 } = {},
+): void {
   const rows = Math.max(1, Math.ceil(items.length / columns));
   const gap = 56;
   const colW = (area.w - gap * (columns - 1)) / columns;
@@ -92,7 +158,7 @@ function featureItems(b: SlideBuilder, p: Palette, items: readonly string[], are
     w: colW - 40,
     h: rowH - 28,
   });
-  const itemOptions = { weight: 'regular', maxSize: 34, minSize: 22, maxLines: 2, lineHeight: 1.2 } as const;
+  const itemOptions = { weight: 'regular', maxSize, minSize, maxLines: 2, lineHeight: 1.2 } as const;
   const common = Math.min(...items.map((item, i) => fitText(item, itemBox(i), itemOptions, b.fonts).size));
   items.forEach((item, i) => {
     const box = itemBox(i);

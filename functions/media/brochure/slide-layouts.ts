@@ -2,18 +2,33 @@
 // boxes and image slots on a grid with a 96 px margin; text is fitted into its box (shrunk within the
 // bounds given here, then ellipsised at a word boundary), and what follows a text block is placed
 // from the height that block actually used, so short text does not leave holes and long text never
-// overlaps the next block. Each slide type's layouts are in a slide-layouts-<type>.ts module.
-import type { Box, BrochureSlideType, SceneElement } from '../remotion/brochure-scene.ts';
+// overlaps the next block. Each slide type's layouts are in a slide-layouts-<type>.ts module, with the
+// same type's layouts for the social shapes (square, portrait and story) beside them: there the pictures
+// are above the words, the type is larger, and on a story the words keep out of the app's bars.
+import type { Box, BrochureSlideType, SceneElement, SlideShape } from '../remotion/brochure-scene.ts';
 import type { ImageSlot, SlideBuilder } from './slide-builder.ts';
-import { agent } from './slide-layouts-agent.ts';
-import { type Layout, palette, type SlideContent } from './slide-layouts-common.ts';
-import { content } from './slide-layouts-content.ts';
-import { cover } from './slide-layouts-cover.ts';
-import { features } from './slide-layouts-features.ts';
-import { gallery } from './slide-layouts-gallery.ts';
-import { location } from './slide-layouts-location.ts';
+import { agent, agentSocial } from './slide-layouts-agent.ts';
+import {
+  type Layout,
+  palette,
+  type SlideContent,
+  type SocialLayout,
+  socialFrame,
+} from './slide-layouts-common.ts';
+import { content, contentSocial } from './slide-layouts-content.ts';
+import { cover, coverSocial } from './slide-layouts-cover.ts';
+import { features, featuresSocial } from './slide-layouts-features.ts';
+import { gallery, gallerySocial } from './slide-layouts-gallery.ts';
+import { location, locationSocial } from './slide-layouts-location.ts';
 
-export { featureList, type SlideContent, splitAddress } from './slide-layouts-common.ts';
+export {
+  featureList,
+  type SlideContent,
+  type SocialFrame,
+  STORY_SAFE_AREA,
+  socialFrame,
+  splitAddress,
+} from './slide-layouts-common.ts';
 
 export const DEFAULT_COLOURS = { primary: '#1F3A5F', secondary: '#C9A227' } as const;
 
@@ -30,8 +45,17 @@ export interface SlideLayoutResult {
 }
 
 const LAYOUTS: Record<BrochureSlideType, Layout> = { cover, features, gallery, location, agent, content };
+const SOCIAL_LAYOUTS: Record<BrochureSlideType, SocialLayout> = {
+  cover: coverSocial,
+  features: featuresSocial,
+  gallery: gallerySocial,
+  location: locationSocial,
+  agent: agentSocial,
+  content: contentSocial,
+};
 
-export function layoutSlide(content: SlideContent): SlideLayoutResult {
+/** The slide's display list in `shape` (by default the 1920x1080 slide), in that shape's pixels. */
+export function layoutSlide(content: SlideContent, shape: SlideShape = 'landscape'): SlideLayoutResult {
   const p = palette(content);
   const photos: number[] = [];
   const photo = (b: SlideBuilder, box: Box, name = `photo-${photos.length}`) => {
@@ -41,7 +65,10 @@ export function layoutSlide(content: SlideContent): SlideLayoutResult {
       b.image(name, box, { kind: 'photo', index });
     } else b.emptyPhoto(box, p.tint);
   };
-  const builder = LAYOUTS[content.type](content, p, photo);
+  const builder =
+    shape === 'landscape'
+      ? LAYOUTS[content.type](content, p, photo)
+      : SOCIAL_LAYOUTS[content.type](content, p, photo, socialFrame(shape));
   return {
     background: builder.background,
     elements: builder.elements,

@@ -21,7 +21,7 @@ import type { PreparedImage } from './prepare-images.ts';
 /** A4 landscape in PDF points (1/72 inch). */
 export const A4_LANDSCAPE = { width: 841.89, height: 595.28 } as const;
 
-export interface SlidePdfOptions {
+interface SlidePdfOptions {
   readonly title: string;
   readonly author?: string;
 }

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { type LabelFont, labelFontFrom } from '../markup/label-font.ts';
 
-export type FontWeight = 'regular' | 'bold';
+type FontWeight = 'regular' | 'bold';
 
 const FONT_FILES: Record<FontWeight, string> = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' };
 
@@ -57,7 +57,7 @@ export interface FitOptions {
   readonly uppercase?: boolean;
 }
 
-export interface FittedLine {
+interface FittedLine {
   readonly text: string;
   /** Left edge of the line's advance box. */
   readonly x: number;

@@ -50,7 +50,7 @@ export interface ResolvedCamera {
   readonly verticalFovDeg: number;
 }
 
-export const normalizeDeg = (deg: number) => ((deg % 360) + 360) % 360;
+const normalizeDeg = (deg: number) => ((deg % 360) + 360) % 360;
 
 const v = (x: number, y: number, z: number): Vec3 => ({ x, y, z });
 const add = (a: Vec3, b: Vec3) => v(a.x + b.x, a.y + b.y, a.z + b.z);

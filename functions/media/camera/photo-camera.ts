@@ -9,11 +9,11 @@
 // the yaw), positive roll turns the camera clockwise about its optical axis as the photographer sees it (right
 // side down).
 import type { Point } from '../../domain/geo-types.ts';
-import { type Homography, invertHomography } from '../../domain/geometry/homography.ts';
+import type { Homography } from '../../domain/geometry/homography.ts';
 import { clipRingToHalfPlane } from '../../domain/geometry/polygon.ts';
 import { cross3, DEG, dot3, type Vec3 } from './camera-model.ts';
 
-export interface PhotoPose {
+interface PhotoPose {
   /** Height of the camera above the ground plane, metres (DJI: RelativeAltitude, from the take-off point). */
   readonly heightM: number;
   readonly yawDeg: number;
@@ -47,7 +47,7 @@ export interface PhotoCamera {
 }
 
 /** The camera's axes in local metres: optical axis, right and up of the picture. */
-export interface CameraAxes {
+interface CameraAxes {
   readonly forward: Vec3;
   readonly right: Vec3;
   readonly up: Vec3;
@@ -55,7 +55,7 @@ export interface CameraAxes {
 
 const v = (x: number, y: number, z: number): Vec3 => ({ x, y, z });
 
-export function cameraAxes(pose: Pick<PhotoPose, 'yawDeg' | 'pitchDeg' | 'rollDeg'>): CameraAxes {
+function cameraAxes(pose: Pick<PhotoPose, 'yawDeg' | 'pitchDeg' | 'rollDeg'>): CameraAxes {
   const yaw = pose.yawDeg * DEG;
   const pitch = pose.pitchDeg * DEG;
   const roll = pose.rollDeg * DEG;
@@ -78,14 +78,14 @@ export function cameraAxes(pose: Pick<PhotoPose, 'yawDeg' | 'pitchDeg' | 'rollDe
 }
 
 /** Pinhole intrinsics: focal lengths and principal point in pixels. */
-export interface Intrinsics {
+interface Intrinsics {
   readonly fx: number;
   readonly fy: number;
   readonly cx: number;
   readonly cy: number;
 }
 
-export function intrinsicsOf(camera: PhotoCamera): Intrinsics {
+function intrinsicsOf(camera: PhotoCamera): Intrinsics {
   if (camera.lens) {
     const { fx, fy, cx, cy } = camera.lens;
     return { fx, fy, cx, cy };
@@ -95,7 +95,7 @@ export function intrinsicsOf(camera: PhotoCamera): Intrinsics {
 }
 
 /** The camera-frame coordinates of a ground point: right, up and depth along the optical axis. */
-export function cameraCoordinates(camera: PhotoCamera, ground: Point): Vec3 {
+function cameraCoordinates(camera: PhotoCamera, ground: Point): Vec3 {
   const axes = cameraAxes(camera.pose);
   const d = v(ground.x, ground.y, -camera.pose.heightM);
   return v(dot3(d, axes.right), dot3(d, axes.up), dot3(d, axes.forward));
@@ -156,11 +156,6 @@ export function pinholeImageToGround(camera: PhotoCamera): Homography {
   const h = camera.pose.heightM;
   // The ray from (0, 0, h) meets z = 0 at h * (dx, dy) / -dz.
   return [h * cx.x, h * cy.x, h * c1.x, h * cx.y, h * cy.y, h * c1.y, -cx.z, -cy.z, -c1.z];
-}
-
-/** The inverse: ground metres to undistorted pixels. */
-export function pinholeGroundToImage(camera: PhotoCamera): Homography {
-  return invertHomography(pinholeImageToGround(camera));
 }
 
 /** Pixel coordinates with the lens's distortion taken out (the pinhole homographies work on these). */

@@ -61,7 +61,7 @@ export function defaultShotType(tilt: number): ShotType {
 export const FOOTAGE_STYLES = ['front_left_zoom', 'front_right_approach'] as const;
 export type FootageStyle = (typeof FOOTAGE_STYLES)[number];
 
-export interface KeyPose {
+interface KeyPose {
   /** Share of the clip, 0..1. */
   readonly at: number;
   readonly pose: CameraPose;
@@ -101,7 +101,7 @@ export const FOOTAGE_PATHS: Record<FootageStyle, FootagePath> = {
 export const FOOTAGE_DURATION_S = { min: 3, max: 15 } as const;
 
 /** Ease in and out (cubic), so the drone starts and settles smoothly. */
-export const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
+const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
 /**
  * The pose at share `t` (0..1) of a path: eased over the whole clip, then interpolated between the keys.

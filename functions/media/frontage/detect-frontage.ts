@@ -10,7 +10,7 @@ import {
 } from '../../domain/geometry/bearing.ts';
 import { polygonCentroid } from '../../domain/geometry/polygon.ts';
 
-export interface FrontageDetection {
+interface FrontageDetection {
   /** Integer compass bearing 0-359 the front faces. */
   readonly bearingDeg: number;
   readonly label: DirectionLabel;

@@ -13,7 +13,7 @@ import type { PictureGround } from '../imagery/picture-ground.ts';
 import { labelFont } from '../markup/label-font.ts';
 import { detectFrontage, frontageAnchor } from './detect-frontage.ts';
 
-export interface FrontageReferenceParams {
+interface FrontageReferenceParams {
   readonly imagery: NadirImagery;
   readonly site: SiteModel;
   /** Ground position of the image centre. */
@@ -36,6 +36,18 @@ export interface FrontageReferenceImage {
   readonly height: number;
   readonly georef: Georeference;
   readonly contentType: 'image/jpeg';
+  /** What a rendition's cut keeps in view (normalized): the parcel, the arrow, the compass and the label. */
+  readonly subject: { readonly points: readonly Point[]; readonly boxes: readonly NormalizedBox[] };
+  /** The same picture with the parcel outline only: no arrow, compass or label (text), for the portals. */
+  textFree(): Promise<Buffer>;
+}
+
+/** A box in normalized picture coordinates. */
+export interface NormalizedBox {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
 }
 
 const DEFAULT_SIDE_PX = 2048;
@@ -44,8 +56,8 @@ const MAX_DEFAULT_MPP = 0.05;
 const JPEG_QUALITY = 88;
 
 /** Arrow fill and outline, also used by tests to find the arrow. */
-export const ARROW_FILL = '#ffffff';
-export const ARROW_OUTLINE = '#14181c';
+const ARROW_FILL = '#ffffff';
+const ARROW_OUTLINE = '#14181c';
 
 export async function renderFrontageReference(
   params: FrontageReferenceParams,
@@ -58,18 +70,33 @@ export async function renderFrontageReference(
   const metersPerPixel = params.metersPerPixel ?? defaultMetersPerPixel(site, center, width, height);
   const image = await imagery.render({ center, width, height, metersPerPixel, rotationDeg: 0, site });
   const georef = image.georef;
-  const overlay = overlaySvg(
-    nadirView(site, georef, params.edited === true),
-    params.bearingDeg,
-    params.edited === true,
-  );
-  const jpeg = await sharp(image.data, {
-    raw: { width: georef.width, height: georef.height, channels: image.channels },
-  })
-    .composite([{ input: Buffer.from(overlay), top: 0, left: 0 }])
-    .jpeg({ quality: JPEG_QUALITY })
-    .toBuffer();
-  return { jpeg, width: georef.width, height: georef.height, georef, contentType: 'image/jpeg' };
+  const view = nadirView(site, georef, params.edited === true);
+  const raw = { width: georef.width, height: georef.height, channels: image.channels };
+  const drawn = await drawReference(image.data, raw, view, params.bearingDeg, params.edited === true);
+  return { ...drawn, georef, contentType: 'image/jpeg' };
+}
+
+/** The overlay on decoded pixels, with the rendition subject and the text-free twin (made on demand). */
+async function drawReference(
+  pixels: Buffer,
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
+  view: ReferenceView,
+  bearingDeg: number,
+  edited: boolean,
+) {
+  const encode = (svg: string) =>
+    sharp(pixels, { raw })
+      .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer();
+  const jpeg = await encode(overlaySvg(view, bearingDeg, edited));
+  return {
+    jpeg,
+    width: raw.width,
+    height: raw.height,
+    subject: overlaySubject(view, bearingDeg, edited),
+    textFree: () => encode(overlaySvg(view, bearingDeg, edited, false)),
+  };
 }
 
 /** Scale that fits the addressed parcel and the far kerb of the street in front, with a margin. */
@@ -151,7 +178,7 @@ const f1 = (v: number) => (Math.round(v * 10) / 10).toString();
 const pts = (ps: readonly Point[]) => ps.map((p) => `${f1(p.x)},${f1(p.y)}`).join(' ');
 
 /** How the overlay meets the picture: the parcel as drawn, where the arrow starts and which ways are which. */
-export interface ReferenceView {
+interface ReferenceView {
   readonly width: number;
   readonly height: number;
   /** The addressed parcel in pixels (clipped to the picture), when there is one to draw. */
@@ -181,7 +208,7 @@ function nadirView(site: SiteModel, georef: Georeference, edited: boolean): Refe
  * The view of a photo: the parcel and the arrow projected through its camera onto the ground, the
  * compass showing north where the compass sits. `center` (an edit's adjusted centre) moves the arrow's start.
  */
-export function photoView(site: SiteModel, ground: PictureGround, center?: LatLng): ReferenceView {
+function photoView(site: SiteModel, ground: PictureGround, center?: LatLng): ReferenceView {
   const parcel = site.parcels.find((p) => p.addressed);
   const toLatLng = (p: Point) => fromLocalMetres(site.origin, p);
   const startGround = center ? toLocalMetres(site.origin, center) : frontageAnchor(site);
@@ -226,15 +253,56 @@ export async function photoFrontageReference(params: {
 }): Promise<Omit<FrontageReferenceImage, 'georef'>> {
   const { ground } = params;
   const view = photoView(params.site, ground, params.center);
-  const overlay = overlaySvg(view, params.bearingDeg, params.edited === true);
-  const jpeg = await sharp(params.rgb, { raw: { width: ground.width, height: ground.height, channels: 3 } })
-    .composite([{ input: Buffer.from(overlay), top: 0, left: 0 }])
-    .jpeg({ quality: JPEG_QUALITY })
-    .toBuffer();
-  return { jpeg, width: ground.width, height: ground.height, contentType: 'image/jpeg' };
+  const raw = { width: ground.width, height: ground.height, channels: 3 as const };
+  const drawn = await drawReference(params.rgb, raw, view, params.bearingDeg, params.edited === true);
+  return { ...drawn, contentType: 'image/jpeg' };
 }
 
-function overlaySvg(view: ReferenceView, bearingDeg: number, edited: boolean): string {
+/** The overlay's parts as normalized points and boxes: the parcel, the arrow's ends, the compass, the label. */
+function overlaySubject(view: ReferenceView, bearingDeg: number, edited: boolean) {
+  const { width, height } = view;
+  const unit = Math.min(width, height) / 2048;
+  const start = view.arrowStart;
+  const dir = view.direction(bearingDeg);
+  const length = arrowLengthPx(start, dir, width, height);
+  const norm = (p: Point) => ({ x: p.x / width, y: p.y / height });
+  const box = (x: number, y: number, w: number, h: number): NormalizedBox => ({
+    left: x / width,
+    top: y / height,
+    width: w / width,
+    height: h / height,
+  });
+  const r = COMPASS_RADIUS * unit;
+  const compassReach = r + 74 * unit;
+  const compass = compassCentre(width, unit);
+  const label = labelBox(labelText(bearingDeg, edited), width, height);
+  return {
+    points: [
+      ...(view.parcel ?? []).map(norm),
+      norm(start),
+      norm({ x: start.x + dir.x * length, y: start.y + dir.y * length }),
+    ],
+    boxes: [
+      box(compass.x - compassReach, compass.y - compassReach, 2 * compassReach, 2 * compassReach),
+      box(label.x, label.y, label.width, label.height),
+    ],
+  };
+}
+
+const COMPASS_RADIUS = 74;
+
+function compassCentre(width: number, unit: number): Point {
+  const r = COMPASS_RADIUS * unit;
+  return { x: width - 40 * unit - r, y: 40 * unit + r + 40 * unit };
+}
+
+function labelText(bearingDeg: number, edited: boolean): string {
+  const deg = roundBearing(bearingDeg);
+  return `Front: ${deg}° ${bearingLabel(normalizeBearing(bearingDeg))}${edited ? ' (adjusted)' : ''}`;
+}
+
+/** The overlay SVG; without `marks`, the parcel outline only (no arrow, compass or label). */
+function overlaySvg(view: ReferenceView, bearingDeg: number, edited: boolean, marks = true): string {
   const { width, height } = view;
   const unit = Math.min(width, height) / 2048;
   const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`];
@@ -247,14 +315,13 @@ function overlaySvg(view: ReferenceView, bearingDeg: number, edited: boolean): s
     );
   }
 
-  const start = view.arrowStart;
-  const dir = view.direction(bearingDeg);
-  parts.push(arrowSvg(start, dir, arrowLengthPx(start, dir, width, height), unit));
-  parts.push(compassSvg(width, unit, view.northAtCompass()));
-
-  const deg = roundBearing(bearingDeg);
-  const text = `Front: ${deg}° ${bearingLabel(normalizeBearing(bearingDeg))}${edited ? ' (adjusted)' : ''}`;
-  parts.push(labelSvg(text, width, height, unit));
+  if (marks) {
+    const start = view.arrowStart;
+    const dir = view.direction(bearingDeg);
+    parts.push(arrowSvg(start, dir, arrowLengthPx(start, dir, width, height), unit));
+    parts.push(compassSvg(width, unit, view.northAtCompass()));
+    parts.push(labelSvg(labelText(bearingDeg, edited), width, height, unit));
+  }
   parts.push('</svg>');
   return parts.join('');
 }
@@ -288,9 +355,8 @@ function arrowSvg(start: Point, dir: Point, length: number, unit: number): strin
 }
 
 function compassSvg(width: number, unit: number, north: Point): string {
-  const r = 74 * unit;
-  const cx = width - 40 * unit - r;
-  const cy = 40 * unit + r + 40 * unit;
+  const r = COMPASS_RADIUS * unit;
+  const { x: cx, y: cy } = compassCentre(width, unit);
   const side = { x: -north.y, y: north.x };
   const at = (along: number, across: number): Point => ({
     x: cx + north.x * along + side.x * across,
@@ -323,7 +389,7 @@ const LABEL_SIZE = 54;
 const LABEL_PAD = 22;
 const LABEL_MARGIN = 40;
 
-export interface LabelBox {
+interface LabelBox {
   readonly x: number;
   readonly y: number;
   readonly width: number;

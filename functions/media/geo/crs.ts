@@ -7,7 +7,7 @@
 import proj4 from 'proj4';
 import type { LatLng } from '../../domain/geo-types.ts';
 
-export interface Crs {
+interface Crs {
   readonly epsg: number;
   readonly name: string;
   readonly kind: 'geographic' | 'projected';

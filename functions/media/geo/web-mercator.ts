@@ -3,10 +3,10 @@
 import type { LatLng } from '../../domain/geo-types.ts';
 
 /** WGS 84 semi-major axis: the sphere Web Mercator projects onto. */
-export const WEB_MERCATOR_RADIUS_M = 6_378_137;
-export const EARTH_CIRCUMFERENCE_M = 2 * Math.PI * WEB_MERCATOR_RADIUS_M;
+const WEB_MERCATOR_RADIUS_M = 6_378_137;
+const EARTH_CIRCUMFERENCE_M = 2 * Math.PI * WEB_MERCATOR_RADIUS_M;
 /** Latitude where the square world map ends (atan(sinh(pi))). */
-export const MAX_MERCATOR_LAT = 85.051_128_779_806_59;
+const MAX_MERCATOR_LAT = 85.051_128_779_806_59;
 export const DEFAULT_TILE_SIZE = 256;
 
 const DEG = Math.PI / 180;
@@ -16,14 +16,14 @@ export interface TileCoord {
   readonly y: number;
 }
 
-export interface TileBounds {
+interface TileBounds {
   readonly west: number;
   readonly south: number;
   readonly east: number;
   readonly north: number;
 }
 
-export interface WorldPixel {
+interface WorldPixel {
   readonly x: number;
   readonly y: number;
 }

@@ -111,17 +111,8 @@ export function nadirPictureGround(georef: Georeference): PictureGround {
   };
 }
 
-/**
- * How the stored picture relates to the camera's sensor: scaled by `scale` (a photo larger than the
- * service keeps is scaled down), then turned by its EXIF orientation (1-8).
- */
-export interface PhotoPlacement {
-  readonly scale: number;
-  readonly orientation: number;
-}
-
 /** The sensor pixel → stored pixel map of an EXIF orientation, for a sensor width x height. */
-export function orientationHomography(orientation: number, width: number, height: number): Homography {
+function orientationHomography(orientation: number, width: number, height: number): Homography {
   switch (orientation) {
     case 2:
       return affineHomography(-1, 0, width, 0, 1, 0);

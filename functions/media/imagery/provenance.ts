@@ -11,12 +11,12 @@ export const PROVIDER_IMAGERY_SOURCES = [
   'amazon-location-satellite',
   'photorealistic-3d-tiles',
 ] as const;
-export type ProviderImagerySource = (typeof PROVIDER_IMAGERY_SOURCES)[number];
+type ProviderImagerySource = (typeof PROVIDER_IMAGERY_SOURCES)[number];
 
 export const CALLER_IMAGERY_SOURCES = ['caller-orthophoto', 'caller-drone-photo'] as const;
-export type ImagerySource = ProviderImagerySource | (typeof CALLER_IMAGERY_SOURCES)[number];
+type ImagerySource = ProviderImagerySource | (typeof CALLER_IMAGERY_SOURCES)[number];
 
-export interface ImageryLicence {
+interface ImageryLicence {
   /** The picture may be kept (the service stores every output; false means the caller may not). */
   readonly store: boolean;
   /** The picture may be printed (brochures, the kit's print deck). */
@@ -37,7 +37,7 @@ export interface ImageryProvenance {
 }
 
 /** A provider source's licence as the stage states it, with the terms it comes from. */
-export const sourceLicenceSchema = z.object({
+const sourceLicenceSchema = z.object({
   store: z.boolean(),
   print: z.boolean(),
   portal: z.boolean(),
@@ -47,7 +47,7 @@ export const sourceLicenceSchema = z.object({
 });
 export type SourceLicence = z.infer<typeof sourceLicenceSchema>;
 
-export const imageryLicencesSchema = z.record(z.enum(PROVIDER_IMAGERY_SOURCES), sourceLicenceSchema);
+const imageryLicencesSchema = z.record(z.enum(PROVIDER_IMAGERY_SOURCES), sourceLicenceSchema);
 export type ImageryLicences = Readonly<Record<ProviderImagerySource, SourceLicence>>;
 
 /** The stage's licences from their JSON (IMAGERY_LICENCES); a malformed value fails fast, naming the problem. */
@@ -75,9 +75,4 @@ export function providerProvenance(
     attribution: options.attribution ?? licence.attribution,
     licence: { store: licence.store, print: licence.print, portal: licence.portal },
   };
-}
-
-/** The uses a licence forbids, in words for LICENCE_RESTRICTED messages ('print', 'portal'). */
-export function forbiddenUses(licence: ImageryLicence, uses: readonly (keyof ImageryLicence)[]): string[] {
-  return uses.filter((use) => !licence[use]);
 }

@@ -4,7 +4,7 @@
 // mosaic fetched with a margin, where the edge is ground the next tile would have shown).
 import type { Homography } from '../../domain/geometry/homography.ts';
 
-export interface RawPicture {
+interface RawPicture {
   readonly data: Buffer;
   readonly width: number;
   readonly height: number;
@@ -12,7 +12,7 @@ export interface RawPicture {
   readonly channels: number;
 }
 
-export interface WarpTarget {
+interface WarpTarget {
   readonly width: number;
   readonly height: number;
   /** Outside the source: this RGB, or 'clamp' to the nearest edge pixel. */

@@ -22,11 +22,12 @@ import {
 } from './image-header.ts';
 
 /** The pixel limits of a customer image; the byte cap, deadline and redirects are the customer-image policy's. */
-export const IMAGE_FETCH_LIMITS = {
+const IMAGE_FETCH_LIMITS = {
   maxPixels: 40_000_000,
   /**
-   * The longest side: libvips decodes a PNG row by row, so 1x39,000,000 (under the pixel cap) took 22 s
-   * and 39,000,000x1 4 s. A 40 MP photo is 7,746 px wide at 3:2 and 16,384 px at a 6.7:1 panorama.
+   * The longest side: libvips decodes a PNG row by row, so a one-pixel-thin image under the pixel cap
+   * decodes for seconds (docs/benchmarks.md). A 40 MP photo is 7,746 px wide at 3:2 and 16,384 px at a
+   * 6.7:1 panorama.
    */
   maxSide: 16_384,
 } as const;
@@ -84,7 +85,7 @@ const IMAGERY_FORMATS: readonly AnyImageFormat[] = ['jpeg', 'png', 'webp', 'tiff
  * (not a JPEG, PNG or WebP, e.g. GIF, SVG or HEIC; damaged or cut short; over the pixel or side cap).
  * UNSUPPORTED_IMAGE is permanent: the same file fails again, and the message says what to send instead.
  */
-export type ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED' | 'UNSUPPORTED_IMAGE';
+type ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED' | 'UNSUPPORTED_IMAGE';
 
 /**
  * A download that failed, as the job shows it: the code, and a message naming the URL and the reason.
@@ -213,7 +214,7 @@ function downloadProblem(failure: PinnedGetFailure): string {
 
 /**
  * The header told us the size; the decoder confirms the file really is that image, and reads all of it
- * (shrinking on load, so a 40 MP JPEG costs about half a second): a cut-short or corrupt file fails here
+ * (shrinking on load, which keeps a 40 MP JPEG's cost down): a cut-short or corrupt file fails here
  * as UNSUPPORTED_IMAGE instead of in the stager or the slide, where it was an internal error. sharp's
  * default failOn ('warning') is the one the steps decode with, so what passes here decodes there.
  */

@@ -49,7 +49,7 @@ const u24le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]
 const u32be = (b: Uint8Array, i: number) =>
   ((b[i]! << 24) >>> 0) + ((b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!);
 
-export interface ImageSize {
+interface ImageSize {
   readonly width: number;
   readonly height: number;
 }
@@ -76,8 +76,8 @@ type Stage = 'sniff' | 'fixed' | 'jpeg-marker' | 'jpeg-length' | 'jpeg-frame';
  * header can follow megabytes of EXIF, ICC profiles and thumbnails (APPn segments), so the scanner keeps
  * only the few bytes of the piece it is reading (a marker, a segment length, the frame header) and skips
  * each segment's body by its length without looking at it: the work is per segment, never per byte, and
- * no chunk is joined to another. (Re-reading the joined download on every chunk cost a 19 MB photo with
- * late frame header seconds of CPU.)
+ * no chunk is joined to another. (Re-reading the joined download on every chunk made a large photo with a
+ * late frame header cost far more CPU: docs/benchmarks.md.)
  */
 export class ImageHeaderScanner {
   /** 'unknown' when the file is not a JPEG, PNG, WebP or TIFF; undefined while fewer than 12 bytes arrived. */

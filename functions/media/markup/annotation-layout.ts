@@ -8,11 +8,11 @@ import { labelPoint, perimeter, polygonArea } from '../../domain/geometry/polygo
 import type { LabelFont } from './label-font.ts';
 import { f1 } from './svg-path.ts';
 
-export type AnnotationSize = 'small' | 'medium' | 'large';
-export type LabelStyle = 'boxed' | 'outlined';
+type AnnotationSize = 'small' | 'medium' | 'large';
+type LabelStyle = 'boxed' | 'outlined';
 
 /** An annotation as requested, in normalized coordinates (0-1 from the top-left). */
-export type AnnotationSpec =
+type AnnotationSpec =
   | {
       readonly type: 'label';
       readonly text: string;

@@ -28,14 +28,14 @@ import { ringPath } from './svg-path.ts';
 
 export type BoundaryStyle = 'outline' | 'blur' | 'darken';
 
-export interface CompositorSettings {
+interface CompositorSettings {
   readonly outline_color: string;
   readonly outline_width: number;
   readonly blur_radius: number;
   readonly darken_amount: number;
 }
 
-export interface CompositeRequest {
+interface CompositeRequest {
   /** The markup image (any format sharp reads). */
   readonly image: Buffer;
   /** Boundary vertices, normalized 0-1 from the top-left. */
@@ -48,7 +48,7 @@ export interface CompositeRequest {
   readonly jpegQuality?: number;
 }
 
-export interface CompositeResult {
+interface CompositeResult {
   readonly jpeg: Buffer;
   readonly width: number;
   readonly height: number;
@@ -61,7 +61,7 @@ export interface CompositeResult {
 sharp.concurrency(availableParallelism());
 
 /** Reference height the pixel settings (outline width, blur radius) are given for. */
-export const SETTINGS_REFERENCE_HEIGHT = 2160;
+const SETTINGS_REFERENCE_HEIGHT = 2160;
 
 export function pixelRing(boundary: readonly Point[], width: number, height: number): Point[] {
   return boundary.map((p) => ({ x: p.x * width, y: p.y * height }));
@@ -86,7 +86,7 @@ export function croppedSvg(fragment: string, bounds: Bounds): Buffer {
 }
 
 /** Pixel bounds of a ring with `margin` around it, clipped to the image. */
-export function ringBounds(ring: readonly Point[], margin: number, width: number, height: number): Bounds {
+function ringBounds(ring: readonly Point[], margin: number, width: number, height: number): Bounds {
   const left = Math.max(0, Math.floor(Math.min(...ring.map((p) => p.x)) - margin));
   const top = Math.max(0, Math.floor(Math.min(...ring.map((p) => p.y)) - margin));
   const right = Math.min(width, Math.ceil(Math.max(...ring.map((p) => p.x)) + margin));
@@ -123,7 +123,7 @@ async function boundaryMask(ring: readonly Point[], width: number, height: numbe
 
 /**
  * JPEGs are coded in 8 strips (jpeg-strips.ts: 272 rows at 2160), with standard Huffman tables (optimising
- * them is a second pass, ~60 ms at 4K, for ~3% smaller files): enough to code on every core, and an
+ * them is a second pass for slightly smaller files: docs/benchmarks.md): enough to code on every core, and an
  * outline edit re-codes only the strips its stroke and labels touch (recodeStrips).
  */
 export const CODING_STRIPS = 8;

@@ -98,6 +98,7 @@ export function frameFit(
   const aspect = width / height;
   const frameAspect = frameWidth / frameHeight;
   if (Math.abs(aspect / frameAspect - 1) < 0.01) return { kind: 'same', toFrame: (p) => p };
+  let cut: PixelRect = { left: 0, top: 0, width, height };
   if (options.crop !== false) {
     const box = subjectExtent(subject, options.boxes ?? []);
     // The mapping is taken from the cut in whole pixels, so a point lands where the pixels show it.
@@ -114,6 +115,10 @@ export function frameFit(
           toFrame: (p) => ({ x: (p.x * width - left) / cutWidth, y: p.y }),
         };
       }
+      // Too wide for a cut of the frame's shape: the subject's own width (all of the picture's height),
+      // shown over the continuation, so the subject is as large as the frame allows.
+      const left = Math.floor(box.left * width);
+      cut = { left, top: 0, width: Math.min(width - left, Math.ceil(box.right * width) - left), height };
     } else {
       const cutHeight = Math.round(width / frameAspect);
       const share = cutHeight / height;
@@ -126,15 +131,25 @@ export function frameFit(
           toFrame: (p) => ({ x: p.x, y: (p.y * height - top) / cutHeight }),
         };
       }
+      const top = Math.floor(box.top * height);
+      cut = { left: 0, top, width, height: Math.min(height - top, Math.ceil(box.bottom * height) - top) };
     }
   }
-  // The whole picture, as large as fits, centred.
-  const scale = Math.min(frameWidth / width, frameHeight / height);
-  const w = (width * scale) / frameWidth;
-  const h = (height * scale) / frameHeight;
+  // The cut (the whole picture, or the subject's span of it), as large as fits, centred.
+  const scale = Math.min(frameWidth / cut.width, frameHeight / cut.height);
+  const w = (cut.width * scale) / frameWidth;
+  const h = (cut.height * scale) / frameHeight;
   const x0 = (1 - w) / 2;
   const y0 = (1 - h) / 2;
-  return { kind: 'extend', toFrame: (p) => ({ x: x0 + p.x * w, y: y0 + p.y * h }) };
+  const whole = cut.width === width && cut.height === height;
+  return {
+    kind: 'extend',
+    ...(whole ? {} : { crop: cut }),
+    toFrame: (p) => ({
+      x: x0 + ((p.x * width - cut.left) / cut.width) * w,
+      y: y0 + ((p.y * height - cut.top) / cut.height) * h,
+    }),
+  };
 }
 
 /** The picture as an opaque pipeline: a transparent one is flattened on black, as its JPEG would show. */
@@ -159,14 +174,23 @@ export async function framePicture(
 ): Promise<Sharp> {
   if (fit.kind === 'same') return open(picture).resize(frameWidth, frameHeight);
   if (fit.kind === 'crop') return open(picture).extract(fit.crop!).resize(frameWidth, frameHeight);
-  const topLeft = fit.toFrame({ x: 0, y: 0 });
-  const bottomRight = fit.toFrame({ x: 1, y: 1 });
+  // The part of the picture shown: the whole, or the subject's span of it.
+  const region = fit.crop
+    ? { left: fit.crop.left, top: fit.crop.top, width: fit.crop.width, height: fit.crop.height }
+    : undefined;
+  const size = await pictureSize(picture);
+  const topLeft = fit.toFrame({ x: (region?.left ?? 0) / size.width, y: (region?.top ?? 0) / size.height });
+  const bottomRight = fit.toFrame({
+    x: region ? (region.left + region.width) / size.width : 1,
+    y: region ? (region.top + region.height) / size.height : 1,
+  });
+  const shown = () => (region ? open(picture).extract(region) : open(picture));
   const left = Math.round(topLeft.x * frameWidth);
   const top = Math.round(topLeft.y * frameHeight);
   const smallWidth = Math.max(1, Math.round(frameWidth / BACKDROP_SHRINK));
   const smallHeight = Math.max(1, Math.round(frameHeight / BACKDROP_SHRINK));
   const [inner, small] = await Promise.all([
-    open(picture)
+    shown()
       .resize(Math.round(bottomRight.x * frameWidth) - left, Math.round(bottomRight.y * frameHeight) - top, {
         fit: 'fill',
       })
@@ -174,7 +198,7 @@ export async function framePicture(
       .toBuffer({ resolveWithObject: true }),
     // The continuation: the picture filling the frame, blurred well past recognition and darkened, so the
     // real picture reads as the picture.
-    open(picture)
+    shown()
       .resize(smallWidth, smallHeight, { fit: 'cover' })
       .blur(Math.max(8, frameHeight / 40) / BACKDROP_SHRINK)
       .linear(BACKDROP_LEVEL, 0)
@@ -188,6 +212,12 @@ export async function framePicture(
   return sharp(backdrop.data, { raw: backdrop.info }).composite([
     { input: inner.data, raw: inner.info, left, top },
   ]);
+}
+
+async function pictureSize(picture: Buffer | RawPicture): Promise<{ width: number; height: number }> {
+  if (!Buffer.isBuffer(picture)) return picture;
+  const meta = await sharp(picture).metadata();
+  return { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
 }
 
 /** The picture fitted into the frame as `fit` says, as a JPEG of the frame's size. */

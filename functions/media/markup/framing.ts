@@ -7,10 +7,10 @@ import { normalizeBearing } from '../../domain/geometry/bearing.ts';
 import type { Georeference } from '../geo/types.ts';
 
 export const MARKUP_ORIENTATIONS = ['bottom', 'left', 'top', 'right'] as const;
-export type MarkupOrientation = (typeof MARKUP_ORIENTATIONS)[number];
+type MarkupOrientation = (typeof MARKUP_ORIENTATIONS)[number];
 
 export const MARKUP_ZOOMS = ['close', 'standard', 'wide'] as const;
-export type MarkupZoom = (typeof MARKUP_ZOOMS)[number];
+type MarkupZoom = (typeof MARKUP_ZOOMS)[number];
 
 export const MARKUP_WIDTH = 3840;
 export const MARKUP_HEIGHT = 2160;
@@ -39,10 +39,10 @@ const LOT_SHARE: Readonly<Record<MarkupZoom, number>> = { close: 0.62, standard:
 const FALLBACK_MPP: Readonly<Record<MarkupZoom, number>> = { close: 0.02, standard: 0.034, wide: 0.072 };
 
 /** Bounds that keep every zoom photographic: not closer than ~1 cm/px, not wider than the site model. */
-export const MIN_MPP = 0.01;
+const MIN_MPP = 0.01;
 export const MAX_HALF_DIAGONAL_M = 240;
 
-export interface FramingInput {
+interface FramingInput {
   readonly zoom: MarkupZoom;
   /** Compass bearing at the top of the frame. */
   readonly rotationDeg: number;
@@ -85,9 +85,4 @@ export function groundToNormalized(georef: Georeference, centerLocal: Point): (p
       y: 0.5 - f.y / (georef.metersPerPixel * georef.height),
     };
   };
-}
-
-/** Normalized image coordinates to pixels of an image of the given size. */
-export function toPixels(points: readonly Point[], width: number, height: number): Point[] {
-  return points.map((p) => ({ x: p.x * width, y: p.y * height }));
 }

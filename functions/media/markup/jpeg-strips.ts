@@ -175,7 +175,7 @@ export async function encodeStrips(
   return Buffer.concat(out);
 }
 
-export interface DecodedFrame {
+interface DecodedFrame {
   readonly width: number;
   readonly height: number;
   readonly strips: Strip[];

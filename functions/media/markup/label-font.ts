@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 import * as opentype from 'opentype.js';
 import { LABEL_FONT_PACKAGE_FILE } from './font-files.ts';
 
-export { LABEL_FONT_PACKAGE_FILE };
 export const LABEL_FONT_FILE_NAME = 'DejaVuSans-Bold.ttf';
 
 export interface LabelFont {

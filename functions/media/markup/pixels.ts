@@ -1,8 +1,8 @@
 // Pixel work of the compositor on a decoded RGB frame held as horizontal strips (as decodeStrips returns
 // it and encodeStrips takes it): alpha-blending layers, darkening outside the boundary, restoring the
 // inside, stroking the outline. Done here rather than with sharp's composite(), which composites in
-// floating point over the whole 8-megapixel frame (~25 ms even for a small layer), while these touch only
-// the pixels concerned.
+// floating point over the whole 8-megapixel frame even for a small layer (docs/benchmarks.md), while these
+// touch only the pixels concerned.
 import type { Point } from '../../domain/geo-types.ts';
 import type { Bounds } from './annotation-layout.ts';
 import type { Strip } from './jpeg-strips.ts';
@@ -28,7 +28,7 @@ export function rowOf(frame: Frame, y: number): readonly [Buffer, number] {
 }
 
 /** x / 255, rounded, for 0 <= x <= 255 * 255. */
-export const div255 = (x: number) => (x + 128 + ((x + 128) >> 8)) >> 8;
+const div255 = (x: number) => (x + 128 + ((x + 128) >> 8)) >> 8;
 
 /** Mixes colour (r, g, b) into the pixel at `d` of `row` at opacity a / 255. */
 function mix(row: Buffer, d: number, r: number, g: number, b: number, a: number): void {
@@ -108,7 +108,7 @@ export function restoreInside(treated: Frame, original: Frame, mask: Layer): voi
 }
 
 /** Parses #RGB or #RRGGBB. */
-export function hexToRgb(hex: string): [number, number, number] {
+function hexToRgb(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
   const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h;
   const n = Number.parseInt(full, 16);

@@ -12,7 +12,7 @@
 // which writes out the same formulas (srgbToLinear, acesFilmic, linearToSrgb).
 
 export type Rgb = readonly [number, number, number];
-export type Vec3 = readonly [number, number, number];
+type Vec3 = readonly [number, number, number];
 
 /** sRGB transfer (decode): display value 0-1 to linear. */
 export function srgbToLinear(v: number): number {
@@ -54,8 +54,8 @@ export function acesFilmic(r: number, g: number, b: number, exposure = 1): Rgb {
  * ground image's size: each texel of `map` (display sRGB bytes, uploaded as they are) decoded, multiplied
  * by `tint` (linear), tone-mapped with three's ACES filmic (exposure 1) and encoded back to display sRGB —
  * srgbToLinear, acesFilmic and linearToSrgb above, written out. On the GPU (in software: llvmpipe's
- * vectorised threads) this is a few tens of milliseconds for a 3072² ground, where the same loop in the
- * page's JavaScript took 250-330 ms plus 50 ms to read the decoded image back.
+ * vectorised threads) this is much faster than the same loop in the page's JavaScript, which also had to
+ * read the decoded image back (docs/benchmarks.md).
  */
 export const GROUND_BAKE_FRAGMENT = /* glsl */ `
 precision highp float;

@@ -46,10 +46,9 @@ type Assets =
 
 /**
  * Texture sampling per output: a still samples the ground trilinear (two mip levels), footage one mip
- * level, which costs about half as much per pixel in software and is hard to tell apart at 1080p in motion.
- * Neither uses anisotropic filtering: in llvmpipe, 2x anisotropy made a 4K still that reaches the horizon
- * 17 times slower (25.6 s against 1.5 s at a tilt of 84°; 9 s against 1.5 s at 70°) for distant ground
- * that is hard to tell apart.
+ * level, which costs less per pixel in software and is hard to tell apart at 1080p in motion. Neither uses
+ * anisotropic filtering: in llvmpipe, 2x anisotropy made a 4K still that reaches the horizon many times
+ * slower (docs/benchmarks.md) for distant ground that is hard to tell apart.
  */
 const SAMPLING = {
   still: { anisotropy: 1, minFilter: THREE.LinearMipmapLinearFilter },

@@ -15,7 +15,7 @@ function tilesKey(): string | undefined {
   return env?.[TILES_KEY_ENV];
 }
 
-export function keyedUrl(url: string, origin: string, key: string | undefined): string {
+function keyedUrl(url: string, origin: string, key: string | undefined): string {
   const parsed = new URL(url);
   if (parsed.origin !== origin)
     throw new Error(`AerialScene: tile outside the tiles origin: ${parsed.origin}`);

@@ -1,5 +1,5 @@
-// A brochure slide as a display list in slide pixels (1920x1080): what the Remotion composition draws
-// and what the PDF export draws again as vectors. The layout is computed in TypeScript (text measured
+// A brochure slide as a display list in slide pixels (1920x1080, or a social shape's size): what the
+// Remotion composition draws and what the PDF export draws again as vectors. The layout is computed in TypeScript (text measured
 // and broken with the DejaVu metrics, images cropped to their slots), so both outputs show the same
 // slide and a test can check every box against the slide bounds without a browser.
 
@@ -17,6 +17,35 @@ export const BROCHURE_COMPOSITIONS: Record<BrochureSlideType, string> = {
   agent: 'BrochureAgent',
   content: 'BrochureContent',
 };
+
+/**
+ * The social renditions of a slide: the same content laid out again for a feed post (square or 4:5
+ * portrait) or a story (9:16). The size is all a composition needs to know, so each shape has one still
+ * that draws whichever slide type's display list it is given.
+ */
+export const SOCIAL_SLIDE_SHAPES = ['social_square', 'social_portrait', 'social_story'] as const;
+export type SocialSlideShape = (typeof SOCIAL_SLIDE_SHAPES)[number];
+/** The shape a slide is laid out in: the 1920x1080 slide, or one of the social renditions. */
+export type SlideShape = 'landscape' | SocialSlideShape;
+
+export interface SlideComposition {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+export const SOCIAL_SLIDE_COMPOSITIONS: Readonly<Record<SocialSlideShape, SlideComposition>> = {
+  social_square: { id: 'BrochureSlideSquare', width: 1080, height: 1080 },
+  social_portrait: { id: 'BrochureSlidePortrait', width: 1080, height: 1350 },
+  social_story: { id: 'BrochureSlideStory', width: 1080, height: 1920 },
+};
+
+/** The composition that renders a slide of this type in this shape, and its size. */
+export function slideComposition(type: BrochureSlideType, shape: SlideShape = 'landscape'): SlideComposition {
+  return shape === 'landscape'
+    ? { id: BROCHURE_COMPOSITIONS[type], ...BROCHURE_SLIDE_SIZE }
+    : SOCIAL_SLIDE_COMPOSITIONS[shape];
+}
 
 export interface Box {
   readonly x: number;

@@ -2,10 +2,12 @@
 // done: boxes, colours and glyph outlines arrive in the props, so this component only paints them in
 // order. Text is drawn as the DejaVu glyph outlines the layout measured (SVG paths), so Chromium needs
 // no font at all and cannot substitute a system font with other metrics.
-import { AbsoluteFill, Img } from 'remotion';
+import { AbsoluteFill, Img, useVideoConfig } from 'remotion';
 import type { BrochureSlideProps, SceneElement } from './brochure-scene.ts';
 
 function Element({ element, images }: { element: SceneElement; images: BrochureSlideProps['images'] }) {
+  // Outlines are in slide pixels, whichever shape the slide is: the canvas is the composition's size.
+  const { width, height } = useVideoConfig();
   switch (element.kind) {
     case 'rect':
       return (
@@ -42,9 +44,9 @@ function Element({ element, images }: { element: SceneElement; images: BrochureS
     case 'path':
       return (
         <svg
-          viewBox="0 0 1920 1080"
-          width={1920}
-          height={1080}
+          viewBox={`0 0 ${width} ${height}`}
+          width={width}
+          height={height}
           style={{ position: 'absolute', left: 0, top: 0, overflow: 'visible' }}
         >
           <title>{element.kind === 'text' ? element.text : 'Marker'}</title>

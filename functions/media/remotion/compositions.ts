@@ -22,7 +22,7 @@ const REVEAL_IDS: ReadonlySet<string> = new Set([
 ]);
 
 /** A pre-rendered layer placed on the frame (pixels of the composition's own size). */
-export interface PlacedImage {
+interface PlacedImage {
   readonly src: string;
   readonly left: number;
   readonly top: number;
@@ -71,7 +71,7 @@ export const SAMPLE_REVEAL_PROPS: MarkupRevealProps = {
  * The reveal's timeline as shares of the video: a still opening, the outline drawing on, the outside
  * treatment fading in, the annotations arriving one by one, and a hold on the finished frame.
  */
-export const REVEAL_TIMELINE = {
+const REVEAL_TIMELINE = {
   drawStart: 0.08,
   drawEnd: 0.4,
   effectStart: 0.34,
@@ -81,7 +81,7 @@ export const REVEAL_TIMELINE = {
 } as const;
 
 /** Linear progress of each phase of the reveal at `frame` (0 before it starts, 1 once it is over). */
-export interface RevealPhases {
+interface RevealPhases {
   readonly draw: number;
   readonly effect: number;
   /** One per annotation, in order. */

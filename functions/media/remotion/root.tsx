@@ -9,7 +9,12 @@ import {
   type AerialSceneProps,
 } from './aerial-compositions.ts';
 import { AerialScene } from './aerial-scene.tsx';
-import { BROCHURE_COMPOSITIONS, BROCHURE_SLIDE_SIZE, type BrochureSlideProps } from './brochure-scene.ts';
+import {
+  BROCHURE_COMPOSITIONS,
+  BROCHURE_SLIDE_SIZE,
+  type BrochureSlideProps,
+  SOCIAL_SLIDE_COMPOSITIONS,
+} from './brochure-scene.ts';
 import { BrochureSlide } from './brochure-slide.tsx';
 import { MARKUP_REVEAL, MARKUP_REVEAL_SHAPES, SAMPLE_REVEAL_PROPS } from './compositions.ts';
 import { MarkupReveal } from './markup-reveal.tsx';
@@ -62,6 +67,17 @@ export function RemotionRoot() {
           component={BrochureSlide}
           width={BROCHURE_SLIDE_SIZE.width}
           height={BROCHURE_SLIDE_SIZE.height}
+          defaultProps={slideDefaults}
+        />
+      ))}
+      {/* One still per social shape: every slide type draws into it, only the size differs. */}
+      {Object.values(SOCIAL_SLIDE_COMPOSITIONS).map((social) => (
+        <Still
+          key={social.id}
+          id={social.id}
+          component={BrochureSlide}
+          width={social.width}
+          height={social.height}
           defaultProps={slideDefaults}
         />
       ))}

@@ -6,6 +6,7 @@
 // social file is made from those pixels, and the encoders run side by side.
 import { availableParallelism } from 'node:os';
 import sharp, { type AvifOptions, type OutputInfo, type WebpOptions } from 'sharp';
+import { SOCIAL_SHAPES } from '../../core/schemas/renditions.ts';
 import type { Point } from '../../domain/geo-types.ts';
 import {
   type FittedFrame,
@@ -36,12 +37,8 @@ export { PORTAL_LIMITS, portalPlan } from './portal.ts';
 // rendition run is one burst of encodes, worth every core the function has.
 sharp.concurrency(availableParallelism());
 
-/** The social frames, in pixels. */
-export const SOCIAL_FRAMES = {
-  social_square: { width: 1080, height: 1080 },
-  social_portrait: { width: 1080, height: 1350 },
-  social_story: { width: 1080, height: 1920 },
-} as const;
+/** The social frames, in pixels (the request schema's shapes). */
+export const SOCIAL_FRAMES = SOCIAL_SHAPES;
 
 export type SocialRenditionName = keyof typeof SOCIAL_FRAMES;
 export type StillRenditionName = 'portal' | 'web' | SocialRenditionName;

@@ -11,7 +11,7 @@ import type { LatLng, ParsedAddress, SiteModel } from '../../domain/geo-types.ts
 import type { SiteSource } from '../geo/types.ts';
 import { SiteBuilder } from './synthetic-site-builder.ts';
 
-export { type SyntheticLayout, syntheticLayout } from './synthetic-site-seed.ts';
+export { syntheticLayout } from './synthetic-site-seed.ts';
 
 /** Smaller radii are raised to this so the addressed street, parcel and neighbours are always present. */
 export const MIN_SYNTHETIC_RADIUS_M = 60;

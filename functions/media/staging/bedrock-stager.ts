@@ -14,11 +14,11 @@ import { CONTENT_TYPES, type StageRequest, type StageResult, type Stager, stagin
 import { resolveStyle } from './staging-styles.ts';
 
 /** The part of BedrockRuntimeClient this adapter uses, so tests pass a fake. */
-export interface InvokeModelPort {
+interface InvokeModelPort {
   send(command: { input: { modelId?: string; body?: Uint8Array | string } }): Promise<{ body?: Uint8Array }>;
 }
 
-export interface BedrockStagerConfig {
+interface BedrockStagerConfig {
   /** e.g. amazon.nova-canvas-v1:0 (us-east-1, eu-west-1, ap-northeast-1) */
   readonly modelId: string;
   readonly region: string;
@@ -39,7 +39,7 @@ const ROOM_WORDS: Record<RoomType, string> = {
   outdoor: 'outdoor area with outdoor lounge furniture, planters and an outdoor rug',
 };
 
-export function stagingPrompt(roomType: RoomType, stylePrompt: string | undefined): string {
+function stagingPrompt(roomType: RoomType, stylePrompt: string | undefined): string {
   const style = resolveStyle(stylePrompt).used;
   const extra = stylePrompt ? `, ${stylePrompt.slice(0, 300)}` : '';
   // Nova Canvas takes at most 1024 characters of text.
@@ -49,7 +49,7 @@ export function stagingPrompt(roomType: RoomType, stylePrompt: string | undefine
   );
 }
 
-export const NEGATIVE_PROMPT =
+const NEGATIVE_PROMPT =
   'changed walls, changed windows, changed doors, changed floor, people, text, watermark, distorted perspective, blurry';
 
 interface NovaResponse {
@@ -135,7 +135,7 @@ export class BedrockStager implements Stager {
 }
 
 /** Black where furniture may appear (the floor and up to ~1.9 m above it), white elsewhere and on openings. */
-export async function editMask(image: Buffer, width: number, height: number): Promise<Buffer> {
+async function editMask(image: Buffer, width: number, height: number): Promise<Buffer> {
   const room = await analyseRoom(image);
   const sx = width / room.width;
   const sy = height / room.height;
@@ -167,7 +167,7 @@ function contentFiltered() {
 }
 
 /** Bedrock SDK errors as job errors a person can act on; throttling and outages are retried. */
-export function mapBedrockError(error: unknown, config: BedrockStagerConfig): Error {
+function mapBedrockError(error: unknown, config: BedrockStagerConfig): Error {
   const name = (error as { name?: string })?.name ?? 'Error';
   const message = (error as { message?: string })?.message ?? String(error);
   if (/content filter|blocked by our/i.test(message)) return contentFiltered();

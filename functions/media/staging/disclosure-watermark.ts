@@ -7,7 +7,7 @@ import { type LabelFont, labelFont } from '../markup/label-font.ts';
 import { encodeAs } from './offline-stager.ts';
 import type { StagingImageFormat } from './stager.ts';
 
-export const DEFAULT_WATERMARK_TEXT = 'Virtually staged';
+const DEFAULT_WATERMARK_TEXT = 'Virtually staged';
 
 /** Where the label's box goes on a width × height image (tests compare pixels inside it). */
 export function watermarkBox(

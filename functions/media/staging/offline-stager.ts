@@ -21,7 +21,7 @@ import {
 } from './stager.ts';
 import { resolveStyle } from './staging-styles.ts';
 
-export const OFFLINE_STAGER_NAME = 'offline-stager';
+const OFFLINE_STAGER_NAME = 'offline-stager';
 
 const rng = mulberry32;
 

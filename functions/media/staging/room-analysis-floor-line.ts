@@ -4,7 +4,7 @@ import type { ImageRect } from './room-analysis-common.ts';
 import type { RoomView } from './room-analysis-perspective.ts';
 import type { WallLines } from './room-analysis-walls.ts';
 
-export interface WallFloorLine {
+interface WallFloorLine {
   /** Row of the walls' floor line per analysis column. */
   readonly modelTop: Float64Array;
   /** 1 for columns whose floor line comes from a wall line (where door jambs can be measured against it). */

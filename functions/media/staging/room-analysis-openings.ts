@@ -4,8 +4,6 @@
 import { dist, type Lab, median, type Opening, type OpeningInputs, toLab } from './room-analysis-common.ts';
 import { doorJambPairs } from './room-analysis-door-jambs.ts';
 
-export type { OpeningInputs };
-
 import { TYPICAL_EYE_HEIGHT } from './room-camera.ts';
 
 interface Box {

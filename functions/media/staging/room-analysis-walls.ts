@@ -3,7 +3,7 @@
 // horizontal edge running along nearly all of it.
 import type { EdgeAt } from './room-analysis-common.ts';
 
-export interface Line {
+interface Line {
   readonly slope: number;
   readonly intercept: number;
 }

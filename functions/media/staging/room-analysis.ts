@@ -16,7 +16,7 @@ import { roomView } from './room-analysis-perspective.ts';
 import { readWalls } from './room-analysis-walls.ts';
 import type { RoomCamera } from './room-camera.ts';
 
-export type { ImageRect, Opening } from './room-analysis-common.ts';
+export type { ImageRect } from './room-analysis-common.ts';
 
 export interface RoomAnalysis {
   readonly width: number;

@@ -19,7 +19,7 @@ export interface RoomCamera {
 export const TYPICAL_EYE_HEIGHT = 1.45;
 export const TYPICAL_FOCAL_PER_WIDTH = 0.7;
 
-export interface Point2 {
+interface Point2 {
   readonly x: number;
   readonly y: number;
 }
@@ -30,10 +30,4 @@ export function project(camera: RoomCamera, x: number, y: number, z: number): Po
     x: camera.vx + (camera.focal * x) / zc,
     y: camera.vy + (camera.focal * (camera.eyeHeight - y)) / zc,
   };
-}
-
-/** The floor point seen at an image pixel below the horizon. */
-export function floorPointAt(camera: RoomCamera, u: number, v: number): { x: number; z: number } {
-  const z = (camera.eyeHeight * camera.focal) / Math.max(v - camera.vy, 1e-3);
-  return { x: ((u - camera.vx) * z) / camera.focal, z };
 }

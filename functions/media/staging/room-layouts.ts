@@ -8,7 +8,7 @@ import type { RoomType } from './room-types.ts';
 
 export type Facing = 'camera' | 'right' | 'left';
 
-export interface Placement {
+interface Placement {
   readonly piece: Piece;
   /** Centre offset from the main piece's centre: across, and toward the camera (metres). */
   readonly dx: number;
@@ -158,10 +158,6 @@ const LAYOUTS: Readonly<Record<RoomType, readonly Layout[]>> = {
     ],
   ],
 };
-
-export function layoutFor(roomType: RoomType, palette: Palette, rnd: () => number): Placement[] {
-  return layoutsFor(roomType, palette, rnd)[0]!;
-}
 
 /** Every layout of the room type, the seeded choice first (the others are fallbacks for tight rooms). */
 export function layoutsFor(roomType: RoomType, palette: Palette, rnd: () => number): Placement[][] {

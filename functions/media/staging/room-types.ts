@@ -14,10 +14,10 @@ export const ROOM_TYPES = [
 export type RoomType = (typeof ROOM_TYPES)[number];
 
 /** Used when the text names no known room: the most common staged room in listings. */
-export const FALLBACK_ROOM_TYPE: RoomType = 'living';
+const FALLBACK_ROOM_TYPE: RoomType = 'living';
 
 /** Words and phrases, lower case, matched as whole words after normalisation. */
-export const ROOM_TYPE_SYNONYMS: Readonly<Record<RoomType, readonly string[]>> = {
+const ROOM_TYPE_SYNONYMS: Readonly<Record<RoomType, readonly string[]>> = {
   living: [
     'living',
     'living room',
@@ -92,7 +92,7 @@ export const ROOM_TYPE_SYNONYMS: Readonly<Record<RoomType, readonly string[]>> =
   ],
 };
 
-export type RoomTypeMatch = 'exact' | 'synonym' | 'fallback';
+type RoomTypeMatch = 'exact' | 'synonym' | 'fallback';
 
 export interface ResolvedRoomType {
   /** The caller's text as sent. */

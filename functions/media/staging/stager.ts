@@ -5,7 +5,7 @@
 import { JobError } from '../../core/errors.ts';
 import type { RoomType } from './room-types.ts';
 
-export const STAGING_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
+const STAGING_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 export type StagingImageFormat = (typeof STAGING_IMAGE_FORMATS)[number];
 
 export const CONTENT_TYPES: Readonly<Record<StagingImageFormat, string>> = {
@@ -44,13 +44,13 @@ export interface Stager {
 }
 
 /** Job error codes a staging step can fail with; each message says what the caller can do. */
-export const STAGING_ERROR_CODES = [
+const STAGING_ERROR_CODES = [
   'UNSUPPORTED_IMAGE',
   'NO_FLOOR_FOUND',
   'STAGING_CONTENT_FILTERED',
   'STAGING_PROVIDER_ERROR',
 ] as const;
-export type StagingErrorCode = (typeof STAGING_ERROR_CODES)[number];
+type StagingErrorCode = (typeof STAGING_ERROR_CODES)[number];
 
 export function stagingError(code: StagingErrorCode, message: string): JobError {
   return new JobError(code, message);

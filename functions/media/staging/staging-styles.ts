@@ -4,9 +4,9 @@
 export const STAGING_STYLES = ['modern', 'scandinavian', 'industrial', 'coastal'] as const;
 export type StagingStyle = (typeof STAGING_STYLES)[number];
 
-export const DEFAULT_STAGING_STYLE: StagingStyle = 'modern';
+const DEFAULT_STAGING_STYLE: StagingStyle = 'modern';
 
-export const STYLE_KEYWORDS: Readonly<Record<StagingStyle, readonly string[]>> = {
+const STYLE_KEYWORDS: Readonly<Record<StagingStyle, readonly string[]>> = {
   modern: ['modern', 'contemporary', 'minimal', 'minimalist', 'sleek', 'luxury', 'mid century', 'midcentury'],
   scandinavian: [
     'scandinavian',

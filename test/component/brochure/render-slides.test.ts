@@ -1,13 +1,16 @@
 // Renders every slide type through the real pipeline (loopback image server, SSRF-checked downloads,
 // the local Remotion still renderer with Chromium, pdf-lib): the PNG is 1920x1080, the PDF one A4
 // landscape page, and every text line of the layout shows up in the rendered pixels where the layout
-// put it (so Chromium drew what was measured). Slow (~1 min on two cores): it renders six stills.
+// put it (so Chromium drew what was measured); a slide in each social shape comes out at that shape's
+// size with its text drawn (every type in portrait and story). Slow (~1.5 min on two cores): it renders
+// twenty stills, the social ones at half size.
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
 import {
   generateBrochureSlide,
+  generateSlideRendition,
   prepareSlide,
   slideProps,
 } from '../../../functions/media/brochure/generate-slide.ts';
@@ -15,7 +18,12 @@ import { A4_LANDSCAPE } from '../../../functions/media/brochure/slide-pdf.ts';
 import { slideFont } from '../../../functions/media/brochure/text-fit.ts';
 import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { ImageFetchError, imageFetcher } from '../../../functions/media/images/fetch-image.ts';
-import { BROCHURE_COMPOSITIONS } from '../../../functions/media/remotion/brochure-scene.ts';
+import {
+  BROCHURE_COMPOSITIONS,
+  type SceneElement,
+  SOCIAL_SLIDE_COMPOSITIONS,
+  type SocialSlideShape,
+} from '../../../functions/media/remotion/brochure-scene.ts';
 import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
 import { locateOffline, sampleRequests } from '../../../scripts/brochure/sample-data.ts';
@@ -38,6 +46,36 @@ afterAll(async () => {
 
 const hexRgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 
+/** The share of the pixels in a line's ink box (in slide pixels, drawn at `scale`) that have the text's colour. */
+function inked(
+  picture: { data: Buffer; width: number; height: number },
+  element: Extract<SceneElement, { kind: 'text' }>,
+  line: Extract<SceneElement, { kind: 'text' }>['lines'][number],
+  scale = 1,
+): number {
+  const font = slideFont(element.weight);
+  const [r, g, b] = hexRgb(element.color);
+  const top = Math.round((line.baseline - font.ascender * element.size) * scale);
+  const bottom = Math.round((line.baseline - font.descender * element.size) * scale);
+  let hits = 0;
+  let total = 0;
+  for (let y = Math.max(0, top); y < Math.min(picture.height, bottom); y += 1) {
+    const right = Math.min(picture.width, Math.round((line.x + line.width) * scale));
+    for (let x = Math.max(0, Math.round(line.x * scale)); x < right; x += 1) {
+      const i = (y * picture.width + x) * 3;
+      const { data } = picture;
+      total += 1;
+      if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 60) hits += 1;
+    }
+  }
+  return hits / total;
+}
+
+async function pixels(png: Buffer) {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
 describe('brochure slides rendered', () => {
   it('draws every text line of every slide type where the layout measured it', async () => {
     for (const raw of sampleRequests(server.base)) {
@@ -51,34 +89,63 @@ describe('brochure slides rendered', () => {
       });
       const meta = await sharp(png).metadata();
       expect([meta.width, meta.height, meta.format]).toEqual([1920, 1080, 'png']);
-      const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const picture = await pixels(png);
       for (const element of prepared.scene.elements) {
         if (element.kind !== 'text') continue;
-        const font = slideFont(element.weight);
-        const [r, g, b] = hexRgb(element.color);
         for (const line of element.lines) {
           // Pixels of the text colour inside the line's ink box: glyphs are there.
-          const top = Math.round(line.baseline - font.ascender * element.size);
-          const bottom = Math.round(line.baseline - font.descender * element.size);
-          let hits = 0;
-          let total = 0;
-          for (let y = Math.max(0, top); y < Math.min(1080, bottom); y += 1) {
-            for (
-              let x = Math.max(0, Math.round(line.x));
-              x < Math.min(1920, Math.round(line.x + line.width));
-              x += 1
-            ) {
-              const i = (y * 1920 + x) * 3;
-              total += 1;
-              if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 60)
-                hits += 1;
-            }
-          }
-          expect(hits / total, `${request.slide.type} ${element.role} "${line.text}"`).toBeGreaterThan(0.04);
+          expect(
+            inked(picture, element, line),
+            `${request.slide.type} ${element.role} "${line.text}"`,
+          ).toBeGreaterThan(0.04);
         }
       }
     }
   }, 300_000);
+
+  it('renders every slide type in portrait and story (and one in the square) at its size, its text drawn', async () => {
+    const requests = sampleRequests(server.base);
+    const scale = 0.5;
+    const picks: [SocialSlideShape, number][] = [
+      ...requests.flatMap((_, index): [SocialSlideShape, number][] => [
+        ['social_portrait', index],
+        ['social_story', index],
+      ]),
+      ['social_square', 0],
+    ];
+    for (const [shape, index] of picks) {
+      const request = brochureSlideRequest.parse(requests[index]);
+      const prepared = await prepareSlide(request, { fetchImage, imagery, locate: locateOffline }, shape);
+      const props = await slideProps(prepared, server.media, (n) => `test/social/${n}`);
+      const { id, width, height } = SOCIAL_SLIDE_COMPOSITIONS[shape];
+      const png = await renderer.renderStill({ composition: id, inputProps: props, format: 'png', scale });
+      const picture = await pixels(png);
+      const what = `${shape} ${request.slide.type}`;
+      expect([picture.width, picture.height], what).toEqual([width * scale, height * scale]);
+      const texts = prepared.scene.elements.filter((e) => e.kind === 'text');
+      expect(texts.length, what).toBeGreaterThan(1);
+      for (const element of texts) {
+        // At half size the strokes are thinner and softer: the block's best line still shows its colour.
+        const best = Math.max(...element.lines.map((line) => inked(picture, element, line, scale)));
+        expect(best, `${what} ${element.role}`).toBeGreaterThan(0.04);
+      }
+    }
+  }, 300_000);
+
+  it('stores a social rendition beside the slide without overwriting its crops', async () => {
+    const request = brochureSlideRequest.parse(sampleRequests(server.base)[0]);
+    const ports = { media: server.media, fetchImage, renderer, imagery };
+    const result = await generateSlideRendition(
+      request,
+      'social_square',
+      ports,
+      (n) => `test/rendition/${n}`,
+    );
+    expect(result).toMatchObject({ slide_type: 'cover', shape: 'social_square', text_truncated: [] });
+    expect(result.png).toMatchObject({ content_type: 'image/png', width: 1080, height: 1080 });
+    expect(result.png.s3_key).toContain('brochure-cover-social_square.png');
+    expect(server.media.objects.has('test/rendition/slide-social_square-photo-0.jpg')).toBe(true);
+  }, 120_000);
 
   it('stores a PNG and an A4 landscape PDF and reports layout and images', async () => {
     const request = brochureSlideRequest.parse(sampleRequests(server.base)[2]);

@@ -1,6 +1,6 @@
 // The local gateway's own answers, on a one-route API built from a hand-written template: requests Node's
 // HTTP server refuses or swallows before routing (no Host, an unknown Expect, CONNECT, a chunk that never
-// ends) get the error envelope with a 4xx, every JSON answer says nosniff, and idle keep-alive connections
+// ends, a transfer coding it does not understand) get the error envelope with a 4xx or 501, every JSON answer says nosniff, and idle keep-alive connections
 // outlive the clients' idle reuse instead of Node's 5 s.
 import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
@@ -120,6 +120,21 @@ describe('the local gateway', () => {
     const response = await raw('GET /jobs HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nConnection: close\r\n\r\n');
     expectEnvelope(response, 400, 'BAD_REQUEST');
     expect(response.body).toContain('100-continue');
+  });
+
+  it('answers a transfer coding other than chunked with a 501 envelope, and hands nothing to the handler', async () => {
+    const before = lambdas.invoked.length;
+    const response = await raw(
+      'POST /jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+    );
+    expectEnvelope(response, 501, 'NOT_IMPLEMENTED');
+    expect(response.body).toContain('gzip, chunked');
+    expect(lambdas.invoked.length).toBe(before);
+    // Chunked alone is understood as ever.
+    const plain = await raw(
+      'POST /jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+    );
+    expect(plain.status).toBe(200);
   });
 
   it('answers CONNECT with a 405 envelope naming the methods it takes', async () => {

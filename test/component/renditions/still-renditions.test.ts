@@ -194,7 +194,7 @@ describe('social renditions', () => {
     }
   });
 
-  it('shows a wide subject whole in a story over a blurred, darkened continuation, not squashed', async () => {
+  it("shows a wide subject's span across a story over a blurred, darkened continuation, not squashed", async () => {
     const wide: Scene = {
       ...compact,
       polygon: [
@@ -210,13 +210,14 @@ describe('social renditions', () => {
     const story = out.social_story!;
     expect(story.fit).toBe('extend');
     expect([story.width, story.height]).toEqual([1080, 1920]);
-    // The whole picture across the frame's width: 1080 / 1920 of its size, aspect kept (same scale both
+    // The subject's span (x 0.1-0.9, with the 4 % margin 0.06-0.94 of the picture, all of its height)
+    // across the frame's width: the subject as large as the frame allows, aspect kept (same scale both
     // ways, which the red and blue boxes' sizes confirm).
-    const scale = 1080 / 1920;
+    const scale = 1080 / ((0.94 - 0.06) * 1920);
     const { before, after } = await expectSubjectWhole(picture, story.data, scale, 0);
     expectMappingAgrees(story, before.red, after.red, wide);
     expect(story.mapping.scaleX * 1080).toBeCloseTo(story.mapping.scaleY * 1920 * (16 / 9), 3);
-    // The picture fills rows 656..1263; above and below, its continuation: far less detail than the
+    // The picture fills the middle rows; above and below, its continuation: far less detail than the
     // picture's own noisy ground, and not black bars.
     const band = Math.round((1920 - 1080 * scale) / 2);
     const inner = await detail(story.data, band + 20, band + 120);

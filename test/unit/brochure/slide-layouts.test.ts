@@ -1,16 +1,25 @@
-// Every layout of every slide type, with short, typical and absurdly long text and brand colours from
-// white to black: every text line, image and shape lies inside the slide and inside its own box,
-// nothing is cut mid-word, and every text colour passes WCAG AA on what it is drawn on.
+// Every layout of every slide type, in the landscape slide and in every social shape, with short,
+// typical and absurdly long text and brand colours from white to black: every text line, image and
+// shape lies inside the slide and inside its own box, nothing is cut mid-word, and every text colour
+// passes WCAG AA on what it is drawn on. The social shapes also keep their photos above the text, a
+// story's words out of the app's bars, and the headline and logo at sizes a phone can show.
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../../functions/media/brochure/colour.ts';
 import { SLIDE_LAYOUTS } from '../../../functions/media/brochure/layout-rules.ts';
-import { layoutSlide, type SlideContent } from '../../../functions/media/brochure/slide-layouts.ts';
+import {
+  layoutSlide,
+  type SlideContent,
+  type SlideLayoutResult,
+  socialFrame,
+} from '../../../functions/media/brochure/slide-layouts.ts';
 import { slideFont } from '../../../functions/media/brochure/text-fit.ts';
 import {
   type Box,
   BROCHURE_SLIDE_SIZE,
   BROCHURE_SLIDE_TYPES,
   type SceneElement,
+  type SlideShape,
+  SOCIAL_SLIDE_SHAPES,
 } from '../../../functions/media/remotion/brochure-scene.ts';
 
 const LONG_WORDS =
@@ -93,93 +102,97 @@ const cases = BROCHURE_SLIDE_TYPES.flatMap((type) =>
   ),
 );
 
+/** The slide's content for a case: its text, the colours, and (variant 0) six photos, a logo and a headshot. */
+function caseContent(
+  { type, layout, length, variant }: (typeof cases)[number],
+  colours: SlideContent['colours'],
+): SlideContent {
+  const t = TEXTS[length];
+  return {
+    type,
+    layout,
+    address: t.address,
+    title: t.title,
+    description: t.description,
+    propertyDescription: t.description,
+    price: t.price,
+    agent: {
+      name: t.name,
+      phone: '0412 345 678',
+      email: 'someone@example.com.au',
+      agency: `${t.name} Realty`,
+    },
+    colours,
+    photoCount: variant === 0 ? 6 : 1,
+    ...(variant === 0 ? { logo: { width: 900, height: 200 } } : {}),
+    hasHeadshot: variant === 0,
+  };
+}
+
+/**
+ * Every element inside the slide, every text line inside its box and made of whole words, every text
+ * colour AA on its backdrop, no text over another or over a photo or the logo, truncation reported.
+ */
+function expectLegible(result: SlideLayoutResult, slide: Box, length: keyof typeof TEXTS): void {
+  const texts = result.elements.filter((e) => e.kind === 'text');
+  expect(texts.length).toBeGreaterThan(0);
+  result.elements.forEach((element, i) => {
+    if (element.kind === 'path') {
+      expect(inside(element.bounds, slide), `path ${i}`).toBe(true);
+      return;
+    }
+    expect(inside(element, slide), `${element.kind} ${i} ${JSON.stringify(element).slice(0, 80)}`).toBe(true);
+    if (element.kind !== 'text') return;
+    const font = slideFont(element.weight);
+    for (const line of element.lines) {
+      const lineBox = {
+        x: line.x,
+        y: line.baseline - font.ascender * element.size,
+        w: line.width,
+        h: (font.ascender - font.descender) * element.size,
+      };
+      expect(inside(lineBox, element), `${element.role}: "${line.text}" outside its box`).toBe(true);
+      // Never cut mid-word: each line is made of whole words of the source (an ellipsis aside).
+      const words = element.text.split(/\s+/);
+      for (const word of line.text
+        .replace(/\u2026$/, '')
+        .split(' ')
+        .filter(Boolean)) {
+        const whole = words.some((w) => w === word || w.replace(/[,;:.\-–—]+$/, '') === word);
+        expect(whole, `${element.role}: "${word}" is not a whole word of the text`).toBe(true);
+      }
+    }
+    // The ink's extent (a text box can be wider than the tag it sits on; its lines are not).
+    const on = backdrop(result.elements, i, inkBox(element), result.background);
+    const large = element.size >= 24 || (element.weight === 'bold' && element.size >= 18.67);
+    expect(
+      contrastRatio(element.color, on),
+      `${element.role} ${element.color} on ${on}`,
+    ).toBeGreaterThanOrEqual(large ? 3 : 4.5);
+  });
+  // No two text blocks overlap, and no text runs into the logo plate or a photo.
+  const inks = texts.map((e) => ({ role: e.role, box: inkBox(e) }));
+  const solids = result.elements.filter((e) => e.kind === 'image' && e.image !== 'map');
+  for (const [i, a] of inks.entries()) {
+    for (const b of inks.slice(i + 1)) {
+      expect(overlaps(a.box, b.box), `${a.role} overlaps ${b.role}`).toBe(false);
+    }
+    for (const s of solids) expect(overlaps(a.box, s as Box), `${a.role} overlaps an image`).toBe(false);
+  }
+  for (const slot of result.slots) expect(slot.w > 0 && slot.h > 0).toBe(true);
+  if (length === 'long') expect(result.truncated.length).toBeGreaterThan(0);
+  if (length === 'short') expect(result.truncated).toEqual([]);
+}
+
+const slideBox = (shape: SlideShape): Box =>
+  shape === 'landscape' ? SLIDE : { x: 0, y: 0, w: socialFrame(shape).w, h: socialFrame(shape).h };
+
 describe('slide layouts', () => {
   it.each(cases)(
     '$type / $layout / $length text (variant $variant) stays inside its boxes and legible',
-    ({ type, layout, length, variant }) => {
-      const t = TEXTS[length];
-      for (const colours of variant === 0 ? COLOURS.slice(0, 3) : COLOURS.slice(3)) {
-        const content: SlideContent = {
-          type,
-          layout,
-          address: t.address,
-          title: t.title,
-          description: t.description,
-          propertyDescription: t.description,
-          price: t.price,
-          agent: {
-            name: t.name,
-            phone: '0412 345 678',
-            email: 'someone@example.com.au',
-            agency: `${t.name} Realty`,
-          },
-          colours,
-          photoCount: variant === 0 ? 6 : 1,
-          ...(variant === 0 ? { logo: { width: 900, height: 200 } } : {}),
-          hasHeadshot: variant === 0,
-        };
-        const result = layoutSlide(content);
-        const texts = result.elements.filter((e) => e.kind === 'text');
-        expect(texts.length).toBeGreaterThan(0);
-        result.elements.forEach((element, i) => {
-          if (element.kind === 'path') {
-            expect(inside(element.bounds, SLIDE), `path ${i}`).toBe(true);
-            return;
-          }
-          expect(inside(element, SLIDE), `${element.kind} ${i} ${JSON.stringify(element).slice(0, 80)}`).toBe(
-            true,
-          );
-          if (element.kind !== 'text') return;
-          const font = slideFont(element.weight);
-          for (const line of element.lines) {
-            const lineBox = {
-              x: line.x,
-              y: line.baseline - font.ascender * element.size,
-              w: line.width,
-              h: (font.ascender - font.descender) * element.size,
-            };
-            expect(inside(lineBox, element), `${element.role}: "${line.text}" outside its box`).toBe(true);
-            // Never cut mid-word: each line is made of whole words of the source (an ellipsis aside).
-            const words = element.text.split(/\s+/);
-            for (const word of line.text
-              .replace(/\u2026$/, '')
-              .split(' ')
-              .filter(Boolean)) {
-              const whole = words.some((w) => w === word || w.replace(/[,;:.\-–—]+$/, '') === word);
-              expect(whole, `${element.role}: "${word}" is not a whole word of the text`).toBe(true);
-            }
-          }
-          // The ink's extent (a text box can be wider than the tag it sits on; its lines are not).
-          const font0 = slideFont(element.weight);
-          const left = Math.min(...element.lines.map((l) => l.x));
-          const top = Math.min(...element.lines.map((l) => l.baseline)) - font0.ascender * element.size;
-          const ink = {
-            x: left,
-            y: top,
-            w: Math.max(...element.lines.map((l) => l.x + l.width)) - left,
-            h: Math.max(...element.lines.map((l) => l.baseline)) - font0.descender * element.size - top,
-          };
-          const on = backdrop(result.elements, i, ink, result.background);
-          const large = element.size >= 24 || (element.weight === 'bold' && element.size >= 18.67);
-          expect(
-            contrastRatio(element.color, on),
-            `${element.role} ${element.color} on ${on}`,
-          ).toBeGreaterThanOrEqual(large ? 3 : 4.5);
-        });
-        // No two text blocks overlap, and no text runs into the logo plate or a photo.
-        const inks = texts.map((e) => ({ role: e.role, box: inkBox(e) }));
-        const solids = result.elements.filter((e) => e.kind === 'image' && e.image !== 'map');
-        for (const [i, a] of inks.entries()) {
-          for (const b of inks.slice(i + 1)) {
-            expect(overlaps(a.box, b.box), `${a.role} overlaps ${b.role}`).toBe(false);
-          }
-          for (const s of solids)
-            expect(overlaps(a.box, s as Box), `${a.role} overlaps an image`).toBe(false);
-        }
-        for (const slot of result.slots) expect(slot.w > 0 && slot.h > 0).toBe(true);
-        if (length === 'long') expect(result.truncated.length).toBeGreaterThan(0);
-        if (length === 'short') expect(result.truncated).toEqual([]);
-      }
+    (c) => {
+      for (const colours of c.variant === 0 ? COLOURS.slice(0, 3) : COLOURS.slice(3))
+        expectLegible(layoutSlide(caseContent(c, colours)), slideBox('landscape'), c.length);
     },
   );
 
@@ -195,5 +208,78 @@ describe('slide layouts', () => {
     });
     expect(result.photosUsed).toEqual([0, 1, 2, 3, 4, 5]);
     expect(new Set(result.slots.map((s) => s.name)).size).toBe(result.slots.length);
+  });
+});
+
+const socialCases = SOCIAL_SLIDE_SHAPES.flatMap((shape) => cases.map((c) => ({ ...c, shape })));
+
+describe('social slide layouts', () => {
+  it.each(socialCases)(
+    '$shape: $type / $layout / $length text (variant $variant) stays inside its boxes and legible',
+    ({ shape, ...c }) => {
+      const frame = socialFrame(shape);
+      for (const colours of c.variant === 0 ? COLOURS.slice(0, 3) : COLOURS.slice(3)) {
+        const result = layoutSlide(caseContent(c, colours), shape);
+        expectLegible(result, slideBox(shape), c.length);
+        const texts = result.elements.filter((e) => e.kind === 'text');
+        const images = result.elements.filter((e) => e.kind === 'image');
+        // Text and the logo keep to the frame's text band: on a story, out of the app's bars.
+        for (const e of texts) {
+          const ink = inkBox(e);
+          expect(ink.y >= frame.safeTop && ink.y + ink.h <= frame.safeBottom, `${e.role} in a bar`).toBe(
+            true,
+          );
+        }
+        const logo = images.find((e) => e.image === 'logo');
+        if (logo) {
+          expect(logo.y >= frame.safeTop && logo.y + logo.h <= frame.safeBottom, 'logo in a bar').toBe(true);
+          // A 900x200 wordmark at least a fifth of its size: still legible on a phone.
+          expect(logo.w, 'logo too small').toBeGreaterThanOrEqual(180);
+        } else expect(c.variant).toBe(1);
+        // Photos are stacked above the words, never beside them.
+        for (const photo of images.filter((e) => e.image.startsWith('photo'))) {
+          for (const e of texts)
+            expect(inkBox(e).y, `${e.role} beside a photo`).toBeGreaterThanOrEqual(photo.y + photo.h);
+        }
+        // The headline is set large enough to read at a third of the slide's size.
+        const headline = texts.find((e) => e.role === 'title' || e.role === 'name');
+        expect(headline, 'no headline').toBeDefined();
+        expect(headline!.size).toBeGreaterThanOrEqual(40);
+        expect(Math.min(...texts.map((e) => e.size))).toBeGreaterThanOrEqual(24);
+      }
+    },
+  );
+
+  it('never repeats a photo in any shape and turns a tall gallery', () => {
+    for (const shape of SOCIAL_SLIDE_SHAPES) {
+      for (const layout of SLIDE_LAYOUTS.gallery) {
+        const result = layoutSlide(
+          {
+            type: 'gallery',
+            layout,
+            address: TEXTS.typical.address,
+            agent: {},
+            colours: COLOURS[0]!,
+            photoCount: 9,
+            hasHeadshot: false,
+          },
+          shape,
+        );
+        expect(new Set(result.photosUsed).size).toBe(result.photosUsed.length);
+        expect(new Set(result.slots.map((s) => s.name)).size).toBe(result.slots.length);
+        const photos = result.elements.filter((e) => e.kind === 'image');
+        // In the story, the strip's photos are one above another, the hero above the others.
+        if (shape === 'social_story' && layout !== 'gallery-grid')
+          expect(photos[0]!.w).toBeGreaterThan(photos[0]!.h);
+      }
+    }
+  });
+
+  it('leaves the landscape slide as it was when no shape is given', () => {
+    const content = caseContent(
+      { type: 'cover', layout: 'cover-full-bleed', length: 'typical', variant: 0 },
+      COLOURS[0]!,
+    );
+    expect(layoutSlide(content, 'landscape')).toEqual(layoutSlide(content));
   });
 });

@@ -104,10 +104,10 @@ describe('cancelJob', () => {
     },
   );
 
-  it('sends no event for a job without a webhook_url', async () => {
+  it('sends the event of a job without a webhook_url too (the event log and the webhook endpoints get it)', async () => {
     const h = harness(job('queued'));
     await cancelJob(h.deps, tenant, JOB_ID);
-    expect(h.log.some((l) => l.startsWith('event'))).toBe(false);
+    expect(h.log.filter((l) => l.startsWith('event'))).toEqual([`event job.canceled canceled ${JOB_ID}`]);
   });
 
   it('answers a canceled job again without stopping or telling anything twice', async () => {

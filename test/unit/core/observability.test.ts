@@ -14,7 +14,7 @@ import {
   withLogContext,
 } from '../../../functions/core/observability.ts';
 import { deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
-import { fakeAccountStore, fakeJobStore } from '../../support/fakes.ts';
+import { fakeAccountStore, fakeJobStore, memoryEndpointStore, memoryEventLog } from '../../support/fakes.ts';
 
 /** Everything written to stdout and stderr while `run` runs (Powertools writes to both streams). */
 async function captureOutput(run: () => Promise<unknown>): Promise<string> {
@@ -205,6 +205,10 @@ describe('secrets never reach the logs', () => {
             signatures.push(headers['webhook-signature']!);
             return { statusCode: 500, error: `receiver echoed ${headers['webhook-signature']}` };
           },
+          endpoints: memoryEndpointStore(),
+          eventLog: memoryEventLog(),
+          eventRetentionDays: 30,
+          endpointDisableAfterDays: 3,
         },
         {
           event_id: 'evt_1',
@@ -214,6 +218,7 @@ describe('secrets never reach the logs', () => {
           status: 'completed',
           progress: { percent: 100, stage: 'completed' },
           attempt: 1,
+          target: { kind: 'webhook_url' },
         },
       ),
     );

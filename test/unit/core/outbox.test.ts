@@ -233,7 +233,7 @@ describe('the outbox under faults between the writes of a completion', () => {
     expect(new Set(sent.map((s) => s.eventId)).size).toBe(1);
   });
 
-  it('a failed job without a webhook: no event, no usage, nothing pending', async () => {
+  it('a failed job without a webhook_url: its event (for the event log and the endpoints), no usage, nothing pending', async () => {
     const j = newJob('processing', T0, false);
     await jobs.create(j);
     const { sent, events } = recorder();
@@ -248,7 +248,7 @@ describe('the outbox under faults between the writes of a completion', () => {
     const final = await jobs.get(tenant, j.jobId);
     expect(final?.status).toBe('failed');
     expect(final?.outbox).toBeUndefined();
-    expect(sent).toEqual([]);
+    expect(sent).toEqual([expect.objectContaining({ type: 'job.failed', jobId: j.jobId, status: 'failed' })]);
     expect(await usageOf(j.jobId)).toEqual([]);
   });
 });

@@ -52,6 +52,18 @@ function rgb(img: Decoded, p: Point): [number, number, number] {
 
 const isArrowWhite = ([r, g, b]: [number, number, number]) => r > 225 && g > 225 && b > 225;
 
+/** How many of the addressed parcel's edges show the yellow outline at their midpoint. */
+function outlinedEdges(img: Decoded, georef: Georeference): number {
+  const toPixel = groundToPixel(SITE, georef);
+  const ring = SITE.parcels.find((p) => p.addressed)!.polygon;
+  return ring
+    .map((a, i) => {
+      const b = ring[(i + 1) % ring.length]!;
+      return rgb(img, toPixel({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }));
+    })
+    .filter(([r, g, bl]) => r > 200 && g > 160 && bl < 130).length;
+}
+
 /** Points on the arrow's axis, from just past the start dot to just before the head's tip. */
 function axisSamples(site: SiteModel, georef: Georeference, bearingDeg: number): Point[] {
   const start = arrowStartPixel(site, georef, false);
@@ -95,6 +107,37 @@ describe('renderFrontageReference', () => {
     expect(alongA.map((p) => rgb(imgB, p)).filter(isArrowWhite).length).toBeLessThanOrEqual(1);
   });
 
+  it('has a twin for the portals with the parcel outline but no arrow, compass or label, and names what a cut keeps', async () => {
+    const { bearingDeg } = detectFrontage(SITE);
+    const image = await renderFrontageReference({ imagery, site: SITE, center: ORIGIN, bearingDeg });
+    const [drawn, twin] = await Promise.all([decode(image.jpeg), decode(await image.textFree())]);
+    const axis = axisSamples(SITE, image.georef, bearingDeg);
+    expect(axis.map((p) => rgb(drawn, p)).every(isArrowWhite)).toBe(true);
+    expect(axis.map((p) => rgb(twin, p)).filter(isArrowWhite)).toHaveLength(0);
+    // The label's box darkens the ground under it in the picture; the twin shows that ground as it is.
+    const box = labelBox(`Front: ${Math.round(bearingDeg)}°`, 2048, 2048);
+    let samples = 0;
+    let darker = 0;
+    for (let y = box.y + 4; y < box.y + box.height - 4; y += 3)
+      for (let x = box.x + 4; x < box.x + box.width - 4; x += 3) {
+        samples++;
+        const [p, q] = [rgb(drawn, { x, y }), rgb(twin, { x, y })];
+        if ((isArrowWhite(p) && !isArrowWhite(q)) || p[0] + p[1] + p[2] < 0.6 * (q[0] + q[1] + q[2]))
+          darker++;
+      }
+    expect(darker / samples).toBeGreaterThan(0.9);
+    // The parcel outline stays in the twin.
+    expect(outlinedEdges(twin, image.georef)).toBeGreaterThanOrEqual(3);
+    // What a rendition's cut keeps: the label's box and the arrow's start are inside what it names.
+    const inside = (p: Point) =>
+      image.subject.boxes.some(
+        (b) => p.x >= b.left && p.x <= b.left + b.width && p.y >= b.top && p.y <= b.top + b.height,
+      ) || image.subject.points.some((q) => Math.hypot(q.x - p.x, q.y - p.y) < 1e-6);
+    expect(inside({ x: (box.x + 10) / 2048, y: (box.y + 10) / 2048 })).toBe(true);
+    const start = arrowStartPixel(SITE, image.georef, false);
+    expect(inside({ x: start.x / 2048, y: start.y / 2048 })).toBe(true);
+  });
+
   it('outlines the addressed parcel', async () => {
     const image = await renderFrontageReference({
       imagery,
@@ -104,17 +147,8 @@ describe('renderFrontageReference', () => {
       widthPx: 1024,
       heightPx: 1024,
     });
-    const img = await decode(image.jpeg);
-    const toPixel = groundToPixel(SITE, image.georef);
-    const ring = SITE.parcels.find((p) => p.addressed)!.polygon;
     // Midpoints of the edges the arrow (pointing north) does not cross.
-    const yellow = ring
-      .map((a, i) => {
-        const b = ring[(i + 1) % ring.length]!;
-        return rgb(img, toPixel({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }));
-      })
-      .filter(([r, g, bl]) => r > 200 && g > 160 && bl < 130);
-    expect(yellow.length).toBeGreaterThanOrEqual(3);
+    expect(outlinedEdges(await decode(image.jpeg), image.georef)).toBeGreaterThanOrEqual(3);
   });
 
   it('says when the bearing was adjusted', async () => {

@@ -257,6 +257,36 @@ describe('listing kit plan: child requests', () => {
     }
   });
 
+  it('passes each child the renditions its kind makes (portal only to the assets made for portals) and the videos their end card', () => {
+    const withRenditions = run(kit({ renditions: ['portal', 'web', 'social_story', 'print'] }));
+    const renditionsOf = (role: KitRole) =>
+      (withRenditions.requests.get(role)!.body as { renditions?: string[] }).renditions;
+    expect(renditionsOf('markup')).toEqual(['web', 'social_story']);
+    expect(renditionsOf('markup_edit')).toEqual(['web', 'social_story']);
+    expect(renditionsOf('markup_edit_portal_safe')).toEqual(['portal', 'web', 'social_story']);
+    expect(renditionsOf('staging_1')).toEqual(['portal', 'web', 'social_story']);
+    expect(renditionsOf('drone_hero')).toEqual(['web', 'social_story']);
+    expect(renditionsOf('slide_cover')).toEqual(['web', 'social_story', 'print']);
+    expect(renditionsOf('reveal_video')).toEqual(['social_story']);
+    expect(renditionsOf('drone_footage')).toEqual(['social_story']);
+    expect(withRenditions.requests.get('reveal_video')!.body).toMatchObject({
+      branding: {
+        agent_name: 'Olivia Harrington',
+        agency_name: 'Harbour & Co Property',
+        primary_color: '#0E3B4A',
+      },
+    });
+    // Every body still parses with its kind's own schema.
+    for (const [role, request] of withRenditions.requests) {
+      const parsed = REQUEST_SCHEMAS[request.jobType]!.safeParse(request.body);
+      expect(parsed.error?.issues ?? [], role).toEqual([]);
+    }
+    // Without renditions, nothing changes: no renditions, and no end card on the videos.
+    for (const request of full.requests.values()) expect(request.body).not.toHaveProperty('renditions');
+    expect(full.requests.get('reveal_video')!.body).not.toHaveProperty('branding');
+    expect(full.requests.get('drone_footage')!.body).not.toHaveProperty('branding');
+  });
+
   it('passes the caller’s coordinates to every child that takes them', () => {
     const located = run(kit({ options: { lat: -33.8823, lng: 151.1995 } }));
     for (const role of ['frontage', 'markup', 'drone_hero', 'drone_footage'] as const) {

@@ -9,7 +9,10 @@ import {
   AERIAL_STILL,
   AERIAL_STILL_RENDITIONS,
 } from '../../../functions/media/remotion/aerial-compositions.ts';
-import { BROCHURE_COMPOSITIONS } from '../../../functions/media/remotion/brochure-scene.ts';
+import {
+  BROCHURE_COMPOSITIONS,
+  SOCIAL_SLIDE_COMPOSITIONS,
+} from '../../../functions/media/remotion/brochure-scene.ts';
 import { FIXED_METADATA_COMPOSITIONS } from '../../../functions/media/remotion/fixed-metadata.ts';
 
 const root = readFileSync(
@@ -20,12 +23,13 @@ const root = readFileSync(
 const elements = [...root.matchAll(/<(Composition|Still)\b[\s\S]*?\/>/g)].map((m) => m[0]);
 
 describe('compositions whose metadata does not depend on props', () => {
-  it('are the aerial still, its social renditions and every brochure slide', () => {
+  it('are the aerial still and its social renditions, and every brochure slide, landscape and social', () => {
     expect([...FIXED_METADATA_COMPOSITIONS].sort()).toEqual(
       [
         AERIAL_STILL.id,
         ...Object.values(AERIAL_STILL_RENDITIONS).map((format) => format.id),
         ...Object.values(BROCHURE_COMPOSITIONS),
+        ...Object.values(SOCIAL_SLIDE_COMPOSITIONS).map((c) => c.id),
       ].sort(),
     );
     // The footage renditions take their length from their props: never in the set.
@@ -43,12 +47,16 @@ describe('compositions whose metadata does not depend on props', () => {
     );
     expect(stillRenditions?.[1]).toContain('id={format.id}');
     aerialStill.push(stillRenditions![1]!);
-    expect(slides).toHaveLength(1); // one element, mapped over BROCHURE_COMPOSITIONS
+    // One element mapped over BROCHURE_COMPOSITIONS, one over SOCIAL_SLIDE_COMPOSITIONS.
+    expect(slides).toHaveLength(2);
     expect(root).toContain('Object.values(BROCHURE_COMPOSITIONS).map((id) =>');
     expect(slides[0]).toContain('id={id}');
+    expect(root).toContain('Object.values(SOCIAL_SLIDE_COMPOSITIONS).map((social) =>');
+    expect(slides[1]).toContain('id={social.id}');
+    expect(slides[1]).toContain('width={social.width}');
     for (const element of [...aerialStill, ...slides]) expect(element).not.toContain('calculateMetadata');
-    // The check can fail: the reveal, the footage and the social shapes of each take their length from
-    // their props.
+    // The check can fail: the reveal and the footage, and the social shapes of each, take their length
+    // from their props.
     expect(elements.filter((e) => e.includes('calculateMetadata'))).toHaveLength(4);
   });
 });

@@ -4,7 +4,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { StoredMedia } from '../../../functions/core/schemas/outputs.ts';
 import { jobErrorFromCaught } from '../../../functions/core/workflows/step-errors.ts';
-import { type StageRoomEvent, stageRoom, stagingSeed } from '../../../functions/jobs/staging/steps.ts';
+import {
+  STAGING_DISCLOSURE,
+  type StageRoomEvent,
+  stageRoom,
+  stagingSeed,
+} from '../../../functions/jobs/staging/steps.ts';
 import { type FetchedImage, ImageFetchError } from '../../../functions/media/images/fetch-image.ts';
 import type { StageRequest, Stager } from '../../../functions/media/staging/stager.ts';
 import { stepJob } from '../../support/fakes.ts';
@@ -128,6 +133,33 @@ describe('StageRoom step', () => {
     expect(body.equals(staged)).toBe(!drawn);
     const meta = await sharp(body).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 640, 480]);
+  });
+
+  it('makes the portal file from the staged picture without its watermark, the disclosure in its metadata', async () => {
+    const staged = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c8b89a' } })
+      .png()
+      .toBuffer();
+    const { ports, stored } = fakes(undefined, staged);
+    const output = await stageRoom(
+      {
+        ...event,
+        input: { ...event.input, watermark: { on: true, source: 'request' }, renditions: ['portal', 'web'] },
+      },
+      ports,
+    );
+    const renditions = output.image.renditions!;
+    expect(renditions.portal?.source).toBe('text_free_twin');
+    const body = (key: string) => stored.find((s) => s.key === key)!.body;
+    const portal = body(renditions.portal!.s3_key);
+    // The flat staged colour with no watermark text on it; the watermarked picture is not flat.
+    const flatness = async (image: Buffer) =>
+      Math.max(...(await sharp(image).stats()).channels.map((c) => c.stdev));
+    expect(await flatness(portal)).toBeLessThan(2);
+    expect(await flatness(body(output.image.s3_key))).toBeGreaterThan(2);
+    expect(portal.toString('latin1')).toContain(STAGING_DISCLOSURE);
+    // The web files are made from the watermarked picture, as the output itself.
+    const web = renditions.web!.find((f) => f.format === 'webp' && f.width === 1024)!;
+    expect(await flatness(body(web.s3_key))).toBeGreaterThan(2);
   });
 
   it('seeds deterministically per job, and differently for another job', () => {

@@ -139,6 +139,32 @@ describe('usage metering at completion', () => {
     const [item] = await usage.list({ orgId: 'org-video', mode: 'live' }, '2026-02-03', '2026-02-03');
     expect(item).toMatchObject({ jobType: 'markup_v2_video', unit: 'video_second', units: 8 });
   });
+
+  it("counts a job's own renditions, and none of those a kit's manifest shows for its children", async () => {
+    const withRenditions = {
+      image: { s3_key: 'a.jpg', renditions: { portal: { s3_key: 'p.jpg' }, web: [{ s3_key: 'w.webp' }] } },
+    };
+    const own = newJob('org-renditions', 'live', 'markup_v2');
+    const kit = newJob('org-renditions', 'live', 'listing_kit');
+    await jobs.create(own);
+    await jobs.create(kit);
+    const at = clockAt('2026-02-04T08:00:00.000Z');
+    await complete(own, at, usage, withRenditions);
+    await recordLifecycle(
+      {
+        action: 'completed',
+        job: stepJob(kit),
+        output: { manifest: [withRenditions] },
+        billing: { unit: 'job', renditions: false },
+      },
+      ports(at),
+    );
+    const items = await usage.list({ orgId: 'org-renditions', mode: 'live' }, '2026-02-04', '2026-02-04');
+    const byType = Object.fromEntries(items.map((item) => [item.jobType, item]));
+    expect(byType.markup_v2).toMatchObject({ units: 1, renditions: { portal: 1, web: 1 } });
+    expect(byType.listing_kit).toMatchObject({ units: 1 });
+    expect(byType.listing_kit?.renditions ?? {}).toEqual({});
+  });
 });
 
 describe('usage store ranges', () => {

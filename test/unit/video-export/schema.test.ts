@@ -62,6 +62,15 @@ describe('videoExportRequest', () => {
     );
   });
 
+  it('takes a composition id only in the shape Remotion allows', () => {
+    for (const id of ['Main', 'listing-promo-2', '房源视频'])
+      expect(problems({ ...base, composition_id: id }), id).toEqual([]);
+    for (const id of ['../Main', 'Main Video', 'Main_1', 'main.tsx', '<script>'])
+      expect(problems({ ...base, composition_id: id }).join(), id).toContain(
+        'composition_id: is not a Remotion composition id',
+      );
+  });
+
   it('needs serve_url, composition_id and an input_props object', () => {
     expect(problems({ input_props: [] }).length).toBeGreaterThanOrEqual(3);
     expect(problems({ ...base, serve_url: 'ftp://bundles.example.com/' }).join()).toContain('serve_url');

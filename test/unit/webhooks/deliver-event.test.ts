@@ -8,7 +8,13 @@ import { type DeliveryPorts, deliverWebhook } from '../../../functions/core/webh
 import type { WebhookMessage } from '../../../functions/core/webhooks/events.ts';
 import type { SendOutcome } from '../../../functions/core/webhooks/http-sender.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '../../../functions/core/webhooks/retry-schedule.ts';
-import { fakeAccountStore, fakeAwsClient, fakeJobStore } from '../../support/fakes.ts';
+import {
+  fakeAccountStore,
+  fakeAwsClient,
+  fakeJobStore,
+  memoryEndpointStore,
+  memoryEventLog,
+} from '../../support/fakes.ts';
 
 const NOW = new Date('2026-11-22T00:00:00.000Z');
 
@@ -63,6 +69,10 @@ function harness(outcome: SendOutcome, jobOverride: Partial<Job> = {}) {
       requests.push({ headers, body });
       return outcome;
     },
+    endpoints: memoryEndpointStore(),
+    eventLog: memoryEventLog(),
+    eventRetentionDays: 30,
+    endpointDisableAfterDays: 3,
   };
   return { deps, sent, attempts, requests };
 }
@@ -75,6 +85,7 @@ const message = (attempt: number, extra: Partial<WebhookMessage> = {}): WebhookM
   status: 'completed',
   progress: { percent: 100, stage: 'completed' },
   attempt,
+  target: { kind: 'webhook_url' },
   ...extra,
 });
 

@@ -3,7 +3,7 @@
 // Matrices are 4x4, column-major (the order 3D Tiles and three.js use), in float64.
 import type { LatLng } from '../../../domain/geo-types.ts';
 
-export type Vec3 = readonly [number, number, number];
+type Vec3 = readonly [number, number, number];
 export type Mat4 = readonly number[];
 
 const A = 6_378_137; // WGS84 semi-major axis, m

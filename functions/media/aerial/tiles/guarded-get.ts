@@ -7,7 +7,7 @@ import { PinnedGetError, type PinnedGetFailure, pinnedGet } from '../../../core/
 import { type OutboundPolicy, type StageUrlRules, tilesPolicy } from '../../../core/outbound/url-policy.ts';
 
 /** The stage's rules (plain http and loopback: the offline local stack and tests only); limits default to the tiles policy's. */
-export type GuardedGetPolicy = StageUrlRules &
+type GuardedGetPolicy = StageUrlRules &
   Partial<Pick<OutboundPolicy, 'maxBytes' | 'timeoutMs' | 'maxRedirects' | 'lookup'>>;
 
 /** A GET that failed; `message` names the URL with any `key` parameter masked, and the reason. */
@@ -27,7 +27,7 @@ export function redactKey(url: string): string {
   return url.replace(/([?&]key=)[^&#]*/g, '$1***');
 }
 
-export interface GuardedResponse {
+interface GuardedResponse {
   readonly bytes: Buffer;
   readonly contentType: string | undefined;
 }

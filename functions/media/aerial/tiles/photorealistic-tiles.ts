@@ -42,7 +42,7 @@ export function apiKeyFromSecret(reader: SecretReader, secretId: string): TilesA
   return { apiKey: () => secrets(secretId) };
 }
 
-export interface PhotorealisticTilesConfig {
+interface PhotorealisticTilesConfig {
   /** The root tileset, e.g. https://tile.googleapis.com/v1/3dtiles/root.json (no key in it). */
   readonly rootUrl: string;
   /** The provider's brand attribution, before the data attributions (Google's terms: "Google"). */
@@ -52,7 +52,7 @@ export interface PhotorealisticTilesConfig {
   readonly maxContents?: number;
 }
 
-export interface TilesSceneRequest {
+interface TilesSceneRequest {
   readonly center: LatLng;
   /** Tiles within this many metres of the centre (the area the camera sees). */
   readonly radiusM: number;
@@ -60,14 +60,14 @@ export interface TilesSceneRequest {
   readonly maxGeometricErrorM: number;
 }
 
-export interface TilesContent {
+interface TilesContent {
   /** The glTF/GLB URL, with the tileset's own parameters (session) but without the API key. */
   readonly url: string;
   /** Column-major 4x4 from the glTF's (y-up) frame to the scene's east-north-up metres. */
   readonly matrix: readonly number[];
 }
 
-export interface TilesScene {
+interface TilesScene {
   readonly contents: readonly TilesContent[];
   /** The brand, then every data provider of the selected tiles, most frequent first. */
   readonly attribution: string;

@@ -20,7 +20,7 @@ import { readPhotoMetadata } from './photo-metadata.ts';
 import { type CameraOverride, type ResolvedPhotoPose, resolvePhotoPose } from './photo-pose.ts';
 
 /** The request's `imagery` object, as the schemas parse it. */
-export type CallerImageryRequest = {
+type CallerImageryRequest = {
   readonly image_url: string;
   readonly captured_at?: string;
   readonly attribution?: string;
@@ -31,7 +31,7 @@ export type CallerImageryRequest = {
 );
 
 /** The longest side of a drone photo the service keeps; larger photos are scaled down to it. */
-export const MAX_PHOTO_SIDE_PX = 8192;
+const MAX_PHOTO_SIDE_PX = 8192;
 
 /** The file as downloaded, which both kinds keep (a frontage edit redraws on it). */
 interface DownloadedFile {
@@ -62,7 +62,7 @@ export interface LoadedDronePhoto extends DownloadedFile {
 
 export type LoadedImagery = LoadedOrthophoto | LoadedDronePhoto;
 
-export interface CallerImageryOptions {
+interface CallerImageryOptions {
   /** Apply a drone photo's lens calibration (DJI DewarpData) when it has one. */
   readonly applyLensCalibration: boolean;
 }

@@ -158,11 +158,3 @@ export async function geotiffFrame(file: Buffer): Promise<OrthophotoFrame | unde
     ...(typeof dateTime === 'string' && exifDateToIso(dateTime) ? { fileDate: exifDateToIso(dateTime) } : {}),
   };
 }
-
-/** Ground metres per pixel near a pixel of the frame (the geometric mean of its two axes). */
-export function groundResolutionAt(frame: OrthophotoFrame, pixel: Point): number {
-  const at = frame.toLatLng(pixel);
-  const right = toLocalMetres(at, frame.toLatLng({ x: pixel.x + 1, y: pixel.y }));
-  const down = toLocalMetres(at, frame.toLatLng({ x: pixel.x, y: pixel.y + 1 }));
-  return Math.sqrt(Math.abs(right.x * down.y - right.y * down.x));
-}

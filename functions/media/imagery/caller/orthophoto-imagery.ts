@@ -23,7 +23,7 @@ import { warpBilinear } from '../warp.ts';
 import type { OrthophotoFrame } from './orthophoto-frame.ts';
 
 /** The fill of ground outside the orthophoto. */
-export const NO_COVERAGE_RGB = [96, 98, 100] as const;
+const NO_COVERAGE_RGB = [96, 98, 100] as const;
 
 const CHANNELS = 3;
 

@@ -18,7 +18,7 @@ export interface CameraOverride {
   readonly horizontal_fov_deg?: number;
 }
 
-export type CameraField = keyof CameraOverride;
+type CameraField = keyof CameraOverride;
 
 export interface ResolvedPhotoPose {
   readonly camera: PhotoCamera;
@@ -38,7 +38,7 @@ export interface ResolvedPhotoPose {
  * Sensor widths (mm) of common drone cameras by their EXIF model, for photos that give a focal length in
  * millimetres but neither a calibrated focal length nor a 35 mm equivalent.
  */
-export const SENSOR_WIDTH_MM: Readonly<Record<string, number>> = {
+const SENSOR_WIDTH_MM: Readonly<Record<string, number>> = {
   FC6310: 13.2, // Phantom 4 Pro / Pro V2.0, 1"
   FC6310S: 13.2,
   FC6310R: 13.2, // Phantom 4 RTK
@@ -105,7 +105,7 @@ function fieldOfView(
  * DJI's DewarpData, "date;fx,fy,cx,cy,k1,k2,p1,p2,k3": focal lengths in pixels, the principal point as an
  * offset from the image centre, and Brown-Conrady coefficients, for the photo at full size.
  */
-export function parseDewarpData(
+function parseDewarpData(
   text: string,
   width: number,
   height: number,

@@ -5,7 +5,7 @@
 // file declaring gigapixels) or a tiled file with millions of tiles is refused here with bounded work:
 // at most the directory and the block offsets are read.
 
-export interface TiffStructure {
+interface TiffStructure {
   readonly littleEndian: boolean;
   readonly width: number;
   readonly height: number;
@@ -17,7 +17,7 @@ export interface TiffStructure {
   readonly blocks: number;
 }
 
-export interface TiffLimits {
+interface TiffLimits {
   readonly maxPixels: number;
   readonly maxSide: number;
   /** Tiles or strips in the image (all planes). */

@@ -1,10 +1,9 @@
 // The offline nadir's look: the sun (late morning in the north-north-west, as in Australia), how a sloped
-// surface is shaded by it, where shadows fall, and the colours of lawns, paving, canopies and cars. A 3D
-// scene of the same site reads NADIR_PALETTE and NADIR_SUN to match the top-down image.
+// surface is shaded by it, where shadows fall, and the colours of lawns, paving, canopies and cars.
 import type { Point } from '../../../domain/geo-types.ts';
 
-export const SUN_AZIMUTH_DEG = 325;
-export const SUN_ELEVATION_DEG = 55;
+const SUN_AZIMUTH_DEG = 325;
+const SUN_ELEVATION_DEG = 55;
 export const DEG = Math.PI / 180;
 export const SUN: readonly [number, number, number] = [
   Math.sin(SUN_AZIMUTH_DEG * DEG) * Math.cos(SUN_ELEVATION_DEG * DEG),
@@ -56,30 +55,3 @@ export function scaleColor(hex: string, factor: number): string {
       .padStart(2, '0');
   return `#${c(r)}${c(g)}${c(b)}`;
 }
-
-/** The sun of every offline image, for a 3D light that casts the same shadows. */
-export const NADIR_SUN = {
-  azimuthDeg: SUN_AZIMUTH_DEG,
-  elevationDeg: SUN_ELEVATION_DEG,
-  /** Unit vector toward the sun: x east, y north, z up. */
-  direction: SUN,
-  /** Ground offset of a shadow per metre of height. */
-  shadowPerM: SHADOW_PER_M,
-} as const;
-
-/** Ground colours as #rrggbb; each list is the choices one element picks from (seeded, per element). */
-export const NADIR_PALETTE = {
-  /** Background ground between parcels. */
-  ground: '#718a47',
-  lawns: LAWNS,
-  mulch: MULCH,
-  driveways: DRIVEWAY,
-  /** Tree canopies as [light, mid, dark] gradient stops. */
-  canopies: CANOPIES,
-  cars: CARS,
-  asphalt: ASPHALT,
-  footpath: FOOTPATH,
-  verge: VERGE,
-  kerb: KERB,
-  marking: MARKING,
-} as const;

@@ -47,7 +47,7 @@ export function clip(poly: readonly Point[], h: HalfPlane): Point[] {
   return out;
 }
 
-export const flip = (h: HalfPlane): HalfPlane => ({ n: mul(h.n, -1), c: -h.c });
+const flip = (h: HalfPlane): HalfPlane => ({ n: mul(h.n, -1), c: -h.c });
 
 /** Convex polygon minus a convex region (given as half-planes), as convex pieces. */
 export function subtract(poly: Point[], region: readonly HalfPlane[]): Point[][] {

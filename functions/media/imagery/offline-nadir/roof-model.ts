@@ -25,7 +25,7 @@ export const MIN_EAVE_HEIGHT_M = 2.4;
 const DEG = Math.PI / 180;
 
 /** A roof plane: inward unit normal n of its eave line and offset c; horizontal run from the eave = n·p − c. */
-export interface RoofPlane {
+interface RoofPlane {
   readonly n: Point;
   readonly c: number;
 }
@@ -39,7 +39,7 @@ export interface RoofFace {
   readonly plane: RoofPlane;
 }
 
-export interface RoofModel {
+interface RoofModel {
   readonly faces: RoofFace[];
   /** Ridge and hip lines, ground metres. */
   readonly lines: [Point, Point][];
@@ -51,7 +51,7 @@ export interface RoofModel {
 }
 
 /** A ground point lifted to its height: x east, y north, z up, metres. */
-export interface RoofVertex {
+interface RoofVertex {
   readonly x: number;
   readonly y: number;
   readonly z: number;
@@ -269,7 +269,7 @@ function maxRun(faces: readonly RoofFace[]): number {
 }
 
 /** Height of a ground point on one face of a roof model. */
-export function roofPointHeight(model: RoofModel, face: RoofFace, p: Point): number {
+function roofPointHeight(model: RoofModel, face: RoofFace, p: Point): number {
   const run = Math.max(0, dot(face.plane.n, p) - face.plane.c);
   return model.eaveHeightM + Math.tan(model.pitchDeg * DEG) * run;
 }

@@ -58,7 +58,7 @@ function noiseTiles() {
 }
 
 /** Maps output pixels to ground metres (local to the site origin), for ground-anchored texture. */
-export interface PixelToGround {
+interface PixelToGround {
   readonly x0: number;
   readonly y0: number;
   /** Ground step per pixel right (dxX, dxY) and per pixel down (dyX, dyY). */

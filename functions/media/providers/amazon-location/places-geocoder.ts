@@ -13,11 +13,11 @@ import type { LatLng, ParsedAddress } from '../../../domain/geo-types.ts';
 import type { GeocodePrecision, GeocodeResult, Geocoder } from '../../geo/types.ts';
 
 /** The slice of GeoPlacesClient this adapter uses; a real client satisfies it. */
-export interface GeocodeClient {
+interface GeocodeClient {
   send(command: GeocodeCommand): Promise<GeocodeCommandOutput>;
 }
 
-export interface AmazonLocationGeocoderOptions {
+interface AmazonLocationGeocoderOptions {
   /** "Storage" is required (and billed differently) when results are kept; default "SingleUse". */
   readonly intendedUse?: GeocodeIntendedUse;
   /** Results whose MatchScores.Overall is below this are treated as not found. Default 0.5. */
@@ -25,7 +25,7 @@ export interface AmazonLocationGeocoderOptions {
 }
 
 /** Generous box around Australia's states and territories, Torres Strait to Tasmania and Lord Howe Island. */
-export const AUSTRALIA_EXTENT = { west: 112, south: -44.5, east: 160, north: -9 } as const;
+const AUSTRALIA_EXTENT = { west: 112, south: -44.5, east: 160, north: -9 } as const;
 
 const PRECISION_BY_PLACE_TYPE: Partial<Record<PlaceType, GeocodePrecision>> = {
   PointAddress: 'rooftop',

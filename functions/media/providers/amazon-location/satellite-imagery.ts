@@ -21,7 +21,7 @@ import { warpBilinear } from '../../imagery/warp.ts';
 import { mapWithConcurrency } from './concurrency.ts';
 import type { TileClient } from './vector-tile-site-source.ts';
 
-export interface AmazonLocationSatelliteImageryOptions {
+interface AmazonLocationSatelliteImageryOptions {
   /**
    * Nominal tile edge in pixels, used to pick the zoom. AWS does not document it for raster.satellite;
    * the mosaic uses the size the tiles actually decode to, so a wrong guess costs resolution, not position.

@@ -20,7 +20,7 @@ export interface TileClient {
   send(command: GetTileCommand): Promise<Pick<GetTileResponse, 'Blob' | 'ContentType'>>;
 }
 
-export interface AmazonLocationSiteSourceOptions {
+interface AmazonLocationSiteSourceOptions {
   /** Tile zoom to read; 16 keeps residential streets and buildings in few tiles. */
   readonly zoom?: number;
   /** Layers holding road centrelines, matched case-insensitively. */
@@ -200,7 +200,7 @@ export class AmazonLocationSiteSource implements SiteSource {
 }
 
 /** MVT bytes, gunzipped when the service (or a proxy) returned them gzip-encoded. */
-export function decodeTile(bytes: Uint8Array): VectorTile {
+function decodeTile(bytes: Uint8Array): VectorTile {
   const raw = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
   return new VectorTile(new PbfReader(raw));
 }

@@ -1,0 +1,152 @@
+// The event log's DynamoDB adapter (the events table): one item per event,
+//   pk = T#<org>#<mode>   sk = E#<event id>
+// Event ids are time-ordered (core/ids.ts), so a tenant's events are one Query, newest first, and a
+// created-at range is a range of sort keys. Each delivery attempt is appended to the item's `attempts`;
+// `failed_targets` and `delivered_targets` (string sets) say which receivers are still failing (a
+// receiver's latest attempt failed) and which have the event. `expires_at` is the table's TTL.
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { eventIdFloor } from '../../core/ids.ts';
+import type { Tenant } from '../../core/jobs/job-types.ts';
+import type {
+  DeliveryAttemptRecord,
+  EventListFilter,
+  EventLog,
+  StoredEvent,
+} from '../../core/webhooks/event-log.ts';
+import type { WebhookMessage } from '../../core/webhooks/events.ts';
+
+export const EVENTS_TTL_ATTRIBUTE = 'expires_at';
+
+const tenantKey = (t: Tenant) => `T#${t.orgId}#${t.mode}`;
+const eventKey = (eventId: string) => `E#${eventId}`;
+/** Queries read at most this many DynamoDB pages for one page of filtered events. */
+const MAX_QUERY_PAGES = 20;
+
+function fromItem(item: Record<string, unknown>): StoredEvent {
+  return {
+    message: item.message as WebhookMessage,
+    attempts: (item.attempts as DeliveryAttemptRecord[] | undefined) ?? [],
+    failedTargets: [...((item.failed_targets as Set<string> | undefined) ?? [])],
+    deliveredTargets: [...((item.delivered_targets as Set<string> | undefined) ?? [])],
+  };
+}
+
+export class DynamoEventLog implements EventLog {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async record(tenant: Tenant, message: WebhookMessage, expiresAtSeconds: number): Promise<void> {
+    const { attempt: _attempt, not_before: _notBefore, target: _target, replay: _replay, ...event } = message;
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            pk: tenantKey(tenant),
+            sk: eventKey(message.event_id),
+            event_id: message.event_id,
+            type: message.type,
+            created_at: message.created_at,
+            job_id: message.job?.job_id,
+            message: event,
+            attempts: [],
+            [EVENTS_TTL_ATTRIBUTE]: expiresAtSeconds,
+          },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  async get(tenant: Tenant, eventId: string): Promise<StoredEvent | undefined> {
+    const { Item } = await this.db.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: tenantKey(tenant), sk: eventKey(eventId) },
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? fromItem(Item) : undefined;
+  }
+
+  async list(tenant: Tenant, filter: EventListFilter): Promise<{ events: StoredEvent[]; hasMore: boolean }> {
+    const lower = filter.createdFrom ? eventKey(eventIdFloor(Date.parse(filter.createdFrom))) : 'E#';
+    // Every id made in the last millisecond of the range sorts below the next millisecond's floor.
+    const upper = filter.createdTo ? eventKey(eventIdFloor(Date.parse(filter.createdTo) + 1)) : 'E$';
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':pk': tenantKey(tenant), ':lo': lower, ':hi': upper };
+    const conditions: string[] = [];
+    if (filter.type) {
+      names['#type'] = 'type';
+      values[':type'] = filter.type;
+      conditions.push('#type = :type');
+    }
+    if (filter.jobId) {
+      values[':job'] = filter.jobId;
+      conditions.push('job_id = :job');
+    }
+    if (filter.failedOnly) conditions.push('attribute_exists(failed_targets)');
+    const query: QueryCommandInput = {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: values,
+      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+      ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
+      ScanIndexForward: false,
+    };
+    const wanted = filter.limit + 1;
+    const items: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined = filter.startingAfter
+      ? { pk: tenantKey(tenant), sk: eventKey(filter.startingAfter) }
+      : undefined;
+    for (let pages = 0; pages < MAX_QUERY_PAGES; pages += 1) {
+      const page = await this.db.send(
+        new QueryCommand({
+          ...query,
+          // Unfiltered, exactly what is wanted; filtered, a fuller read (the filter runs after the limit).
+          Limit: conditions.length > 0 ? 200 : wanted - items.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+      if (!startKey || items.length >= wanted) break;
+    }
+    return {
+      events: items.slice(0, filter.limit).map(fromItem),
+      hasMore: items.length > filter.limit || (startKey !== undefined && items.length >= filter.limit),
+    };
+  }
+
+  async recordAttempt(tenant: Tenant, eventId: string, attempt: DeliveryAttemptRecord): Promise<void> {
+    const target = new Set([attempt.target]);
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(tenant), sk: eventKey(eventId) },
+          UpdateExpression: attempt.delivered
+            ? 'SET attempts = list_append(if_not_exists(attempts, :none), :attempt) ADD delivered_targets :t DELETE failed_targets :t'
+            : 'SET attempts = list_append(if_not_exists(attempts, :none), :attempt) ADD failed_targets :t',
+          // Only on a recorded event: an attempt of an event the log never had (or has let expire) is not kept.
+          ConditionExpression: 'attribute_exists(sk)',
+          ExpressionAttributeValues: { ':attempt': [attempt], ':none': [], ':t': target },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      });
+  }
+}

@@ -1,0 +1,217 @@
+// The webhook endpoints and events resources: request and answer schemas, as the OpenAPI document
+// publishes them.
+import { z } from 'zod';
+import { webhookEventTypes, webhookUrl } from '../core/schemas/common.ts';
+import { JOB_EVENT_TYPES, PING_EVENT_TYPE } from '../core/webhooks/events.ts';
+import { JOB_TYPES } from '../jobs/registry.ts';
+
+const ENDPOINT_ID = /^we_[A-Za-z0-9]{1,40}$/;
+const EVENT_ID = /^evt_[0-9a-f]{32}$/;
+
+const endpointId = z.string().regex(ENDPOINT_ID, 'must be a webhook endpoint id (we_…)');
+const eventId = z.string().regex(EVENT_ID, 'must be an event id (evt_ and 32 hex digits)');
+
+/** A read that takes no query: an unknown parameter is refused by name, as an unknown field is. */
+export const noQuery = z.strictObject({});
+
+export const endpointIdParam = z.strictObject({
+  endpointId: endpointId.meta({ description: "The webhook endpoint's `id`." }),
+});
+export const eventIdParam = z.strictObject({
+  eventId: eventId.meta({ description: "The event's `id` (the `webhook-id` header of its deliveries)." }),
+});
+
+const enabledEvents = webhookEventTypes.meta({
+  description: `The event types the endpoint gets: any of ${JOB_EVENT_TYPES.join(', ')}, or \`["*"]\` for all.`,
+});
+const description = z.string().max(500).nullable();
+
+export const createEndpointBody = z.strictObject({
+  url: webhookUrl.meta({
+    description:
+      'Receives the events (https on deployed stages; checked as webhook_url is: private, link-local and metadata addresses are refused).',
+  }),
+  enabled_events: enabledEvents,
+  description: description.optional(),
+  enabled: z.boolean().optional().meta({ description: 'Default true; a disabled endpoint gets nothing.' }),
+});
+
+export const updateEndpointBody = z
+  .strictObject({
+    url: createEndpointBody.shape.url.optional(),
+    enabled_events: enabledEvents.optional(),
+    description: description.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'name at least one field to change' });
+
+const endpointFields = {
+  id: endpointId,
+  object: z.literal('webhook_endpoint'),
+  url: z.string(),
+  enabled_events: z.array(z.string()),
+  description: z.string().nullable(),
+  enabled: z.boolean(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  secret_created_at: z.iso.datetime().nullable().meta({ description: 'When the current secret was made.' }),
+  previous_secret_expires_at: z.iso.datetime().nullable().meta({
+    description: 'While a rotated-out secret still signs (24 h after the rotation): when it stops.',
+  }),
+  failing_since: z.iso.datetime().nullable().meta({
+    description: 'Since when every attempt to the endpoint has failed (null once one is delivered).',
+  }),
+  disabled_reason: z.enum(['failing']).nullable().meta({
+    description:
+      'Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it.',
+  }),
+};
+
+export const webhookEndpoint = z.object(endpointFields).meta({ id: 'WebhookEndpoint' });
+
+export const webhookEndpointWithSecret = z
+  .object({
+    ...endpointFields,
+    secret: z.string().meta({
+      description:
+        'The signing secret (whsec_…). Shown only in this answer: store it now; it is never shown again.',
+    }),
+  })
+  .meta({ id: 'WebhookEndpointWithSecret' });
+
+export const webhookEndpointList = z
+  .object({ endpoints: z.array(webhookEndpoint) })
+  .meta({ id: 'WebhookEndpointList' });
+
+export const deletedEndpoint = z.object({
+  id: endpointId,
+  object: z.literal('webhook_endpoint'),
+  deleted: z.literal(true),
+});
+
+export const testEventAnswer = z.object({
+  event_id: eventId,
+  type: z.literal(PING_EVENT_TYPE),
+  endpoint_id: endpointId,
+});
+
+const EVENT_TYPES = [...JOB_EVENT_TYPES, PING_EVENT_TYPE] as const;
+
+const isoTime = (what: string) =>
+  z.iso.datetime({ offset: true }).meta({ description: `${what} (ISO 8601 date-time).` });
+
+export const listEventsQuery = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'limit must be a non-negative integer')
+    .transform(Number)
+    .pipe(z.int().min(1).max(100))
+    .optional()
+    .default(50)
+    .meta({ description: 'Maximum results, 1-100.' }),
+  starting_after: eventId.optional().meta({
+    description: "The previous page's `pagination.next_cursor`: the events after it, newest first.",
+  }),
+  type: z.enum(EVENT_TYPES).optional(),
+  job_id: z.uuid().optional().meta({ description: "Only this job's events." }),
+  created_from: isoTime('Only events created at or after this time').optional(),
+  created_to: isoTime('Only events created at or before this time').optional(),
+  delivery_success: z.enum(['false']).optional().meta({
+    description: '`false`: only events a receiver has not acknowledged (its latest attempt failed).',
+  }),
+});
+
+const deliveryAttempt = z
+  .object({
+    url: z.string(),
+    attempt: z.int().min(1),
+    replay: z.boolean().meta({ description: 'Sent by a resend, not by the retry schedule.' }),
+    attempted_at: z.iso.datetime(),
+    status_code: z.int().nullable(),
+    duration_ms: z.int().min(0),
+    response_body: z
+      .string()
+      .nullable()
+      .meta({ description: "The first 1 KB of the receiver's answer (UTF-8), null when none came back." }),
+    error: z.string().nullable(),
+    delivered: z.boolean(),
+    outcome: z.enum(['delivered', 'retrying', 'gone', 'exhausted', 'failed']),
+  })
+  .meta({ id: 'DeliveryAttempt' });
+
+const eventFields = {
+  id: eventId,
+  object: z.literal('event'),
+  type: z.enum(EVENT_TYPES),
+  created_at: z.iso.datetime(),
+  job_id: z.uuid().nullable(),
+  job_type: z.enum(JOB_TYPES).nullable(),
+  data: z.record(z.string(), z.unknown()).meta({
+    description: "A job event's job status and progress when it happened (the payload adds the output).",
+  }),
+  delivery_success: z.boolean().nullable().meta({
+    description:
+      "false: a receiver's latest attempt failed; true: every receiver attempted has it; null: no attempt yet (or no receiver).",
+  }),
+};
+
+export const eventSummary = z.object(eventFields).meta({ id: 'Event' });
+
+export const eventRecord = z
+  .object({
+    ...eventFields,
+    deliveries: z.array(
+      z.object({
+        endpoint_id: endpointId.nullable().meta({ description: "null: the job request's own webhook_url." }),
+        url: z.string(),
+        delivered: z.boolean(),
+        attempts: z.array(deliveryAttempt),
+      }),
+    ),
+  })
+  .meta({ id: 'EventWithDeliveries' });
+
+export const eventPage = z
+  .object({
+    events: z.array(eventSummary),
+    pagination: z.object({
+      limit: z.int(),
+      count: z.int(),
+      has_more: z.boolean(),
+      next_cursor: eventId.nullable().meta({ description: 'Pass as starting_after for the next page.' }),
+    }),
+  })
+  .meta({ id: 'EventPage' });
+
+export const resendEventBody = z.strictObject({
+  endpoint_id: endpointId
+    .optional()
+    .meta({ description: 'Only to this endpoint; default: every receiver that wants the event now.' }),
+});
+
+export const resendEventAnswer = z.object({
+  event_id: eventId,
+  resent_to: z
+    .array(z.string())
+    .meta({ description: 'Endpoint ids, and `webhook_url` for the job request’s own.' }),
+});
+
+export const resendEventsBody = z.strictObject({
+  created_from: isoTime('The first event time'),
+  created_to: isoTime('The last event time'),
+  failed_only: z
+    .boolean()
+    .optional()
+    .default(true)
+    .meta({ description: 'Default true: only to receivers whose latest attempt failed.' }),
+  endpoint_id: endpointId.optional().meta({ description: 'Only to this endpoint.' }),
+});
+
+export const resendEventsAnswer = z.object({
+  event_ids: z.array(eventId),
+  events: z.int().min(0),
+  deliveries: z.int().min(0),
+  has_more: z
+    .boolean()
+    .meta({ description: 'More than 500 events matched: resend the rest with a later range.' }),
+});

@@ -1,0 +1,151 @@
+// Every webhook endpoint and events route (webhook-routes.ts), behind the one /v1/{proxy+} resource: the
+// route is found here by method and path (a static segment before a parameter, as API Gateway matches),
+// its path parameters are set as API Gateway would have, and the route's own pipeline runs. Any other
+// path under /v1 that reaches this function is answered as the fallback answers it (404, or 405 with Allow).
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { apiErrors } from '../core/errors.ts';
+import { requestId } from '../core/ids.ts';
+import { apiLogContext, instrumented } from '../core/observability.ts';
+import { getEvent, listEvents, resendEvent, resendEvents, sendTestEvent } from '../core/use-cases/events.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from '../core/webhooks/endpoints.ts';
+import { apiPorts } from '../wiring/api.ts';
+import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
+import { proxiedRouteFor, routesForPath } from './routes.ts';
+import { WEBHOOKS_PROXY_PATH } from './webhook-routes.ts';
+import {
+  createEndpointBody,
+  endpointIdParam,
+  eventIdParam,
+  listEventsQuery,
+  noQuery,
+  resendEventBody,
+  resendEventsBody,
+  updateEndpointBody,
+} from './webhook-schemas.ts';
+
+const ok = (data: unknown, status = 200) => ({ status, data });
+const endpoints = () => apiPorts().webhooks.endpoints;
+const events = () => apiPorts().webhooks.events;
+
+/** The handlers by operation id (the route table names them). */
+const OPERATIONS: Record<string, () => ApiHandler> = {
+  createWebhookEndpoint: () =>
+    apiRoute(
+      { body: createEndpointBody, idempotent: true },
+      async ({ body, tenant }) => ok(await createEndpoint(endpoints(), tenant, body), 201),
+      apiPorts,
+    ),
+  listWebhookEndpoints: () =>
+    apiRoute(
+      { query: noQuery, readOnly: true },
+      async ({ tenant }) => ok({ endpoints: await listEndpoints(endpoints(), tenant) }),
+      apiPorts,
+    ),
+  getWebhookEndpoint: () =>
+    apiRoute(
+      { params: endpointIdParam, readOnly: true },
+      async ({ params, tenant }) => ok(await getEndpoint(endpoints(), tenant, params.endpointId)),
+      apiPorts,
+    ),
+  updateWebhookEndpoint: () =>
+    apiRoute(
+      { params: endpointIdParam, body: updateEndpointBody },
+      async ({ params, body, tenant }) =>
+        ok(await updateEndpoint(endpoints(), tenant, params.endpointId, body)),
+      apiPorts,
+    ),
+  deleteWebhookEndpoint: () =>
+    apiRoute(
+      { params: endpointIdParam },
+      async ({ params, tenant }) => ok(await deleteEndpoint(endpoints(), tenant, params.endpointId)),
+      apiPorts,
+    ),
+  rotateWebhookEndpointSecret: () =>
+    apiRoute(
+      { params: endpointIdParam, idempotent: true },
+      async ({ params, tenant }) => ok(await rotateEndpointSecret(endpoints(), tenant, params.endpointId)),
+      apiPorts,
+    ),
+  testWebhookEndpoint: () =>
+    apiRoute(
+      { params: endpointIdParam, idempotent: true },
+      async ({ params, tenant }) => ok(await sendTestEvent(events(), tenant, params.endpointId), 202),
+      apiPorts,
+    ),
+  listEvents: () =>
+    apiRoute(
+      { query: listEventsQuery, readOnly: true },
+      async ({ query, tenant }) =>
+        ok(
+          await listEvents(events(), tenant, {
+            limit: query.limit,
+            startingAfter: query.starting_after,
+            type: query.type,
+            jobId: query.job_id,
+            createdFrom: query.created_from,
+            createdTo: query.created_to,
+            failedOnly: query.delivery_success === 'false',
+          }),
+        ),
+      apiPorts,
+    ),
+  getEvent: () =>
+    apiRoute(
+      { params: eventIdParam, readOnly: true },
+      async ({ params, tenant }) => ok(await getEvent(events(), tenant, params.eventId)),
+      apiPorts,
+    ),
+  resendEvent: () =>
+    apiRoute(
+      { params: eventIdParam, body: resendEventBody, idempotent: true },
+      async ({ params, body, tenant }) => ok(await resendEvent(events(), tenant, params.eventId, body), 202),
+      apiPorts,
+    ),
+  resendEvents: () =>
+    apiRoute(
+      { body: resendEventsBody, idempotent: true },
+      async ({ body, tenant }) => ok(await resendEvents(events(), tenant, body), 202),
+      apiPorts,
+    ),
+};
+
+const pipelines = new Map<string, ApiHandler>();
+
+async function webhooksApi(event: APIGatewayProxyEvent, context: Context) {
+  const method = (event.httpMethod || 'GET').toUpperCase();
+  const path = event.path || '/';
+  const matched = proxiedRouteFor(WEBHOOKS_PROXY_PATH, method, path);
+  if (!matched || 'allowed' in matched) {
+    // A /v1 path no other resource took: the fallback's answer (this function serves /v1/{proxy+}).
+    const allowed = matched?.allowed ?? [...new Set(routesForPath(path).map((r) => r.method))];
+    const state = {
+      requestId: requestId(event.requestContext?.requestId),
+      timestamp: new Date().toISOString(),
+    };
+    return errorResult(
+      allowed.length > 0
+        ? apiErrors.methodNotAllowed(method, path, allowed)
+        : apiErrors.routeNotFound(method, path),
+      state,
+    );
+  }
+  const { route, params } = matched;
+  let pipeline = pipelines.get(route.operationId);
+  if (!pipeline) {
+    pipeline = OPERATIONS[route.operationId]!();
+    pipelines.set(route.operationId, pipeline);
+  }
+  return pipeline(
+    { ...event, resource: route.path, pathParameters: Object.keys(params).length > 0 ? params : null },
+    context,
+  );
+}
+
+export const handler = instrumented('webhooksApi', webhooksApi, apiLogContext);

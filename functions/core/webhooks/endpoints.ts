@@ -1,0 +1,307 @@
+// Webhook endpoints: receivers an organization registers once per mode (POST /v1/webhook-endpoints),
+// each with the event types it wants and its own whsec_ signing secret. Every job event of the org and
+// mode goes to each enabled endpoint whose enabled_events match, besides the request's own webhook_url.
+// An endpoint's secret is shown once, when it is made (or rotated); afterwards only its creation date.
+// Secrets are kept as the organization's own webhook secrets are: in the accounts table (encrypted at
+// rest), never logged.
+import type { WebhookSecret } from '../auth/account-store.ts';
+import type { Clock } from '../clock.ts';
+import { ApiError } from '../errors.ts';
+import type { Tenant } from '../jobs/job-types.ts';
+import { checkUrlSyntax, type StageUrlRules, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
+import { type JobEventType, WILDCARD_EVENTS } from './events.ts';
+import { generateWebhookSecret } from './signature.ts';
+import { activeSecrets, ROTATION_OVERLAP_MS } from './webhook-secrets.ts';
+
+/** Endpoints an organization may have in one mode. */
+export const MAX_ENDPOINTS = 20;
+
+export type EnabledEvents = readonly (JobEventType | typeof WILDCARD_EVENTS)[];
+
+export interface WebhookEndpoint {
+  readonly id: string;
+  readonly url: string;
+  readonly enabled_events: EnabledEvents;
+  readonly description: string | null;
+  readonly enabled: boolean;
+  /** Newest first; a rotated-out secret keeps signing until its expires_at. */
+  readonly secrets: readonly WebhookSecret[];
+  readonly created_at: string;
+  readonly updated_at: string;
+  /** Since when every attempt to it has failed (cleared by a delivered one). */
+  readonly failing_since?: string;
+  /** Why the service disabled it: `failing` (every attempt failed for the stage's endpointDisableAfterDays). */
+  readonly disabled_reason?: 'failing';
+}
+
+/** The endpoints of one organization and mode, as one versioned list (one read per event to fan out). */
+export interface WebhookEndpointStore {
+  list(tenant: Tenant): Promise<{ endpoints: WebhookEndpoint[]; version: number }>;
+  /** Writes `next` if the list is still at `version`; false when it changed meanwhile. */
+  replace(tenant: Tenant, version: number, next: readonly WebhookEndpoint[]): Promise<boolean>;
+}
+
+export interface EndpointPorts {
+  readonly endpoints: WebhookEndpointStore;
+  readonly clock: Clock;
+  readonly webhookPolicy: StageUrlRules;
+}
+
+/** What the API shows of an endpoint: never a secret, except `secret` right after creation or rotation. */
+export interface EndpointView {
+  readonly id: string;
+  readonly object: 'webhook_endpoint';
+  readonly url: string;
+  readonly enabled_events: EnabledEvents;
+  readonly description: string | null;
+  readonly enabled: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly secret_created_at: string | null;
+  /** Set while a rotated-out secret still signs (the end of its 24 h). */
+  readonly previous_secret_expires_at: string | null;
+  readonly failing_since: string | null;
+  readonly disabled_reason: 'failing' | null;
+}
+
+export function endpointView(endpoint: WebhookEndpoint, now: Date): EndpointView {
+  const active = activeSecrets(endpoint.secrets, now);
+  const previous = active.filter((s) => s.expires_at !== undefined);
+  return {
+    id: endpoint.id,
+    object: 'webhook_endpoint',
+    url: endpoint.url,
+    enabled_events: endpoint.enabled_events,
+    description: endpoint.description,
+    enabled: endpoint.enabled,
+    created_at: endpoint.created_at,
+    updated_at: endpoint.updated_at,
+    secret_created_at: active[0]?.created_at ?? null,
+    previous_secret_expires_at:
+      previous.length > 0
+        ? previous
+            .map((s) => s.expires_at!)
+            .sort()
+            .at(-1)!
+        : null,
+    failing_since: endpoint.failing_since ?? null,
+    disabled_reason: endpoint.disabled_reason ?? null,
+  };
+}
+
+/** Does an endpoint (or a request's webhook_events) want this event type? */
+export function wantsEvent(enabledEvents: readonly string[] | undefined, type: string): boolean {
+  if (enabledEvents === undefined) return true;
+  return enabledEvents.some((e) => e === WILDCARD_EVENTS || e === type);
+}
+
+/** The enabled endpoints of a tenant that want `type`. */
+export function matchingEndpoints(endpoints: readonly WebhookEndpoint[], type: string): WebhookEndpoint[] {
+  return endpoints.filter((e) => e.enabled && wantsEvent(e.enabled_events, type));
+}
+
+/** The secrets that sign a delivery to this endpoint now (newest first). */
+export function endpointSigningSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
+  return activeSecrets(endpoint.secrets, now).map((s) => s.secret);
+}
+
+function newEndpointId(): string {
+  return `we_${generateWebhookSecret()
+    .slice('whsec_'.length, 'whsec_'.length + 24)
+    .replace(/[+/=]/g, 'x')}`;
+}
+
+function checkUrl(ports: EndpointPorts, url: string): void {
+  const checked = checkUrlSyntax(url, webhookDeliveryPolicy(ports.webhookPolicy));
+  if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `url is not allowed: ${checked.reason}`);
+}
+
+export const endpointNotFound = (id: string) =>
+  new ApiError('NOT_FOUND', `No webhook endpoint with id '${id}' exists for this key.`);
+
+/** Reads, changes and writes the tenant's list, retrying when another writer got there first. */
+async function change<T>(
+  ports: EndpointPorts,
+  tenant: Tenant,
+  edit: (endpoints: WebhookEndpoint[], now: Date) => { next: WebhookEndpoint[]; result: T },
+): Promise<T> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const { endpoints, version } = await ports.endpoints.list(tenant);
+    const { next, result } = edit(endpoints, ports.clock.now());
+    if (await ports.endpoints.replace(tenant, version, next)) return result;
+  }
+  throw new Error('The webhook endpoints kept changing underneath; retry.');
+}
+
+export interface NewEndpoint {
+  readonly url: string;
+  readonly enabled_events: EnabledEvents;
+  readonly description?: string | null;
+  readonly enabled?: boolean;
+}
+
+/** A new endpoint and, this once, its secret. */
+export async function createEndpoint(
+  ports: EndpointPorts,
+  tenant: Tenant,
+  request: NewEndpoint,
+): Promise<EndpointView & { secret: string }> {
+  checkUrl(ports, request.url);
+  const secret = generateWebhookSecret();
+  return change(ports, tenant, (endpoints, now) => {
+    if (endpoints.length >= MAX_ENDPOINTS) {
+      throw new ApiError(
+        'WEBHOOK_ENDPOINT_LIMIT',
+        `An organization may have at most ${MAX_ENDPOINTS} webhook endpoints per mode; delete one first.`,
+      );
+    }
+    const at = now.toISOString();
+    const endpoint: WebhookEndpoint = {
+      id: newEndpointId(),
+      url: request.url,
+      enabled_events: [...new Set(request.enabled_events)],
+      description: request.description ?? null,
+      enabled: request.enabled ?? true,
+      secrets: [{ secret, created_at: at }],
+      created_at: at,
+      updated_at: at,
+    };
+    return { next: [...endpoints, endpoint], result: { ...endpointView(endpoint, now), secret } };
+  });
+}
+
+export async function listEndpoints(ports: EndpointPorts, tenant: Tenant): Promise<EndpointView[]> {
+  const now = ports.clock.now();
+  return (await ports.endpoints.list(tenant)).endpoints.map((e) => endpointView(e, now));
+}
+
+export async function findEndpoint(
+  ports: Pick<EndpointPorts, 'endpoints'>,
+  tenant: Tenant,
+  id: string,
+): Promise<WebhookEndpoint | undefined> {
+  return (await ports.endpoints.list(tenant)).endpoints.find((e) => e.id === id);
+}
+
+export async function getEndpoint(ports: EndpointPorts, tenant: Tenant, id: string): Promise<EndpointView> {
+  const endpoint = await findEndpoint(ports, tenant, id);
+  if (!endpoint) throw endpointNotFound(id);
+  return endpointView(endpoint, ports.clock.now());
+}
+
+export type EndpointPatch = Partial<NewEndpoint>;
+
+export async function updateEndpoint(
+  ports: EndpointPorts,
+  tenant: Tenant,
+  id: string,
+  patch: EndpointPatch,
+): Promise<EndpointView> {
+  if (patch.url !== undefined) checkUrl(ports, patch.url);
+  return change(ports, tenant, (endpoints, now) => {
+    const index = endpoints.findIndex((e) => e.id === id);
+    if (index < 0) throw endpointNotFound(id);
+    const current = endpoints[index]!;
+    const updated: WebhookEndpoint = {
+      ...current,
+      ...(patch.url === undefined ? {} : { url: patch.url }),
+      ...(patch.enabled_events === undefined ? {} : { enabled_events: [...new Set(patch.enabled_events)] }),
+      ...(patch.description === undefined ? {} : { description: patch.description }),
+      ...(patch.enabled === undefined ? {} : { enabled: patch.enabled }),
+      updated_at: now.toISOString(),
+    };
+    if (patch.enabled === true) {
+      // Enabled again by its owner: the failing streak that disabled it starts over.
+      delete (updated as { failing_since?: string }).failing_since;
+      delete (updated as { disabled_reason?: string }).disabled_reason;
+    }
+    const next = [...endpoints];
+    next[index] = updated;
+    return { next, result: endpointView(updated, now) };
+  });
+}
+
+export async function deleteEndpoint(
+  ports: EndpointPorts,
+  tenant: Tenant,
+  id: string,
+): Promise<{ id: string; object: 'webhook_endpoint'; deleted: true }> {
+  return change(ports, tenant, (endpoints) => {
+    if (!endpoints.some((e) => e.id === id)) throw endpointNotFound(id);
+    return {
+      next: endpoints.filter((e) => e.id !== id),
+      result: { id, object: 'webhook_endpoint' as const, deleted: true as const },
+    };
+  });
+}
+
+/**
+ * A new secret for the endpoint, shown this once. The secrets it replaces keep signing for 24 hours
+ * (each delivery carries a signature per secret), so a receiver can switch over without missing one.
+ */
+export async function rotateEndpointSecret(
+  ports: EndpointPorts,
+  tenant: Tenant,
+  id: string,
+): Promise<EndpointView & { secret: string }> {
+  const secret = generateWebhookSecret();
+  return change(ports, tenant, (endpoints, now) => {
+    const index = endpoints.findIndex((e) => e.id === id);
+    if (index < 0) throw endpointNotFound(id);
+    const current = endpoints[index]!;
+    const overlapEnds = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
+    const rotated: WebhookEndpoint = {
+      ...current,
+      secrets: [
+        { secret, created_at: now.toISOString() },
+        ...activeSecrets(current.secrets, now).map((s) => ({
+          ...s,
+          expires_at: s.expires_at ?? overlapEnds,
+        })),
+      ],
+      updated_at: now.toISOString(),
+    };
+    const next = [...endpoints];
+    next[index] = rotated;
+    return { next, result: { ...endpointView(rotated, now), secret } };
+  });
+}
+
+/**
+ * Notes an attempt's outcome on its endpoint: a failure starts its failing streak (failing_since), a
+ * delivery ends it, and a streak as long as `disableAfterMs` disables the endpoint (disabled_reason
+ * `failing`). Writes only when something changes; answers 'disabled' when this call disabled it.
+ */
+export async function noteEndpointOutcome(
+  store: WebhookEndpointStore,
+  tenant: Tenant,
+  endpointId: string,
+  delivered: boolean,
+  now: Date,
+  disableAfterMs: number,
+): Promise<'disabled' | 'unchanged' | 'noted'> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const { endpoints, version } = await store.list(tenant);
+    const index = endpoints.findIndex((e) => e.id === endpointId);
+    if (index < 0) return 'unchanged';
+    const current = endpoints[index]!;
+    let next: WebhookEndpoint | undefined;
+    let disabled = false;
+    if (delivered) {
+      if (current.failing_since !== undefined) {
+        const { failing_since: _ended, ...rest } = current;
+        next = rest;
+      }
+    } else if (current.failing_since === undefined) {
+      next = { ...current, failing_since: now.toISOString() };
+    } else if (current.enabled && now.getTime() - Date.parse(current.failing_since) >= disableAfterMs) {
+      next = { ...current, enabled: false, disabled_reason: 'failing', updated_at: now.toISOString() };
+      disabled = true;
+    }
+    if (!next) return 'unchanged';
+    const list = [...endpoints];
+    list[index] = next;
+    if (await store.replace(tenant, version, list)) return disabled ? 'disabled' : 'noted';
+  }
+  return 'unchanged';
+}

@@ -1,0 +1,77 @@
+// Text the API takes: a NUL, another C0 control or an unpaired UTF-16 surrogate in any field a caller's
+// text reaches (addresses, names, labels, prompts, nested annotation text) is a 400 naming the field,
+// before the schema runs; tab and line breaks, emoji (a surrogate pair) and any printable text pass, and
+// the caller's own JSON (callback_metadata) is not looked into. Checked on the request pipeline itself.
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import {
+  type ApiResult,
+  envelope,
+  type PipelineContext,
+  requestValidation,
+} from '../../../functions/api/http/api-route.ts';
+import { badTextDetails, badTextReason } from '../../../functions/api/http/text-rules.ts';
+import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
+import { apiGatewayEvent } from '../../support/fakes.ts';
+
+const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>()
+  .use(envelope())
+  .use(requestValidation({ body: brochureSlideRequest }))
+  .handler(async () => ({ status: 202, data: {} }) as ApiResult as unknown as APIGatewayProxyResult);
+
+async function post(body: unknown) {
+  const event = apiGatewayEvent({
+    httpMethod: 'POST',
+    path: '/v1/brochure-slides/generate',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const result = await handler(event, {} as PipelineContext);
+  return { status: result.statusCode, json: JSON.parse(result.body) };
+}
+
+const slide = (property: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  slide: { type: 'cover' },
+  property: { address: '10 Wattle Street, Ultimo NSW 2007', ...property },
+  ...extra,
+});
+
+describe('text rules', () => {
+  it.each([
+    ['a NUL', 'Sunny\u0000home', 'NUL character (U+0000)'],
+    ['an escape', 'Sunny \u001b[31mhome', 'control character U+001B'],
+    ['a backspace', 'Sunny\bhome', 'control character U+0008'],
+    ['a lone high surrogate', 'Sunny \ud83d home', 'unpaired UTF-16 surrogate (U+D83D)'],
+    ['a lone low surrogate', 'Sunny \ude00 home', 'unpaired UTF-16 surrogate (U+DE00)'],
+  ])('refuses %s in a text field with a 400 naming it', async (_name, text, says) => {
+    const res = await post(slide({ headline: text }));
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe('VALIDATION_ERROR');
+    expect(res.json.error.details).toEqual([
+      { path: 'property.headline', message: expect.stringContaining(says) },
+    ]);
+  });
+
+  it('names every such field, nested ones by their index', () => {
+    expect(
+      badTextDetails({
+        address: 'a\u0000',
+        text_annotations: [{ text: 'ok' }, { text: 'b\u0007' }],
+        branding: { agent_name: '\udc00' },
+      }).map((d) => d.path),
+    ).toEqual(['address', 'text_annotations[1].text', 'branding.agent_name']);
+  });
+
+  it('passes tab, line breaks, emoji and other scripts, and leaves callback_metadata as the caller sent it', async () => {
+    for (const text of ['Line one\nline two\r\nthree\tcolumn', 'Sunny 🏡 home', '海景房 — café', '\u007f'])
+      expect(badTextReason(text), JSON.stringify(text)).toBeUndefined();
+    expect(badTextDetails({ address: 'ok', callback_metadata: { note: 'raw \u0000 bytes' } })).toEqual([]);
+  });
+
+  it('stops naming after ten fields, and says there were more', () => {
+    const details = badTextDetails({ list: Array.from({ length: 30 }, () => 'x\u0000') });
+    expect(details).toHaveLength(11);
+    expect(details.at(-1)?.message).toContain('more fields');
+  });
+});
