@@ -7,7 +7,12 @@
 //      (LocalRenderer: the machine's software WebGL, split across browsers): 3 warm renders in frames/s,
 //      each as a ratio to the still-encode baseline measured just before it; goal: median >= 0.15;
 //   3. the markup reveal video (1920x1080, 210 frames) as the local stack renders it: 3 warm renders,
-//      each as a ratio to the baseline measured just before it; goal: median >= 0.30.
+//      each as a ratio to the baseline measured just before it; goal: median >= 0.30;
+//   4. (part `social`, with 1 and 2) the social_story renditions re-framed by the camera: the 1080x1920
+//      still of the same pose rendered right after each 4K still, as a ratio of their times (goal: every
+//      warm ratio <= 1, a re-framed still costs no more than the original), and the 1080x1920 footage of
+//      the same path rendered right after each 16:9 footage render, as a ratio of their frame rates
+//      (goal: median >= 0.9).
 // The still-encode baseline (bench/stats.ts): Remotion's ffmpeg encoding 210 frames of a 1080p still.
 // Run: node --import tsx bench/drone-bench.ts   (DRONE_BENCH_OUT=dir keeps the still, frames and videos;
 // DRONE_BENCH_SECONDS sets the footage length, default the style's own (front_left_zoom: 8 s; each
@@ -21,6 +26,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
+import { planStill } from '../functions/jobs/drone/outputs.ts';
+import { planFootageRendition, planStillRendition } from '../functions/jobs/drone/renditions.ts';
 import { FOOTAGE_PATHS, type FootageStyle } from '../functions/media/camera/presets.ts';
 import {
   AERIAL_FOOTAGE,
@@ -75,7 +82,7 @@ const machine = await renderMachine();
 console.log(`Software WebGL: ${gl}; ${renderContext(machine, gl)}`);
 // Launched as the stack launches it for this backend (its extra flags included).
 const webgl = chromiumFor(gl);
-const parts = (process.env.DRONE_BENCH_PARTS ?? 'still,footage,reveal').split(',');
+const parts = (process.env.DRONE_BENCH_PARTS ?? 'still,footage,reveal,social').split(',');
 const browser = await openBrowser('chrome', { ...webgl, logLevel: 'error' });
 const common = { serveUrl: siteUrl, puppeteerInstance: browser, ...webgl, logLevel: 'error' as const };
 // The site as it is now, and optionally a baseline bundle rendered the same way in the same run.
@@ -97,6 +104,9 @@ const pose = {
   pitch: Number(process.env.DRONE_BENCH_PITCH ?? 0),
 };
 const stillsWarm: number[] = [];
+/** The re-framed 1080x1920 stills' warm times, and each as a share of the 4K still's just before it. */
+const storyWarm: number[] = [];
+const storyRatios: number[] = [];
 for (const shotType of parts.includes('still') ? shots : []) {
   const props: AerialSceneProps = {
     ...scene.sceneProps,
@@ -105,6 +115,8 @@ for (const shotType of parts.includes('still') ? shots : []) {
     frontDirection: front,
     camera: { kind: 'pose', pose },
   };
+  // The same pose framed again for 9:16, as the renditions are planned (the parcel from the scene).
+  const story = planStillRendition(scene, planStill(scene, pose, front, shotType), 'social_story');
   for (const site of sites) {
     const composition = await selectComposition({
       ...common,
@@ -112,6 +124,15 @@ for (const shotType of parts.includes('still') ? shots : []) {
       id: AERIAL_STILL.id,
       inputProps: props,
     });
+    const storyComposition =
+      parts.includes('social') && !site.label
+        ? await selectComposition({
+            ...common,
+            serveUrl: site.serveUrl,
+            id: story.request.composition,
+            inputProps: story.request.inputProps,
+          })
+        : null;
     const warm: number[] = [];
     for (const run of ['cold', 'warm', 'warm', 'warm']) {
       started = performance.now();
@@ -136,6 +157,27 @@ for (const shotType of parts.includes('still') ? shots : []) {
         .resize(960)
         .jpeg({ quality: 80 })
         .toFile(path.join(out, `${name}-small.jpg`));
+      if (!storyComposition) continue;
+      // Right after the 4K still, under the same load: the re-framed story still of the same pose.
+      started = performance.now();
+      await renderStill({
+        ...common,
+        serveUrl: site.serveUrl,
+        composition: storyComposition,
+        inputProps: story.request.inputProps,
+        output: path.join(out, `still-${shotType}-story.jpg`),
+        imageFormat: 'jpeg',
+        jpegQuality: 90,
+        overwrite: true,
+      });
+      const storyMs = performance.now() - started;
+      if (run === 'warm') {
+        storyWarm.push(storyMs);
+        storyRatios.push(storyMs / ms);
+      }
+      console.log(
+        `1080x1920 re-framed still (${shotType}, ${run}; ${story.framing.rule}, vertical fov ${story.verticalFovDeg.toFixed(1)}°): ${(storyMs / 1000).toFixed(2)} s, ${(storyMs / ms).toFixed(2)} of the 4K still just before ${run === 'warm' ? verdict(storyMs <= ms, '<= 1') : ''} ${renderContext(machine, gl)}`,
+      );
     }
     if (!site.label) stillsWarm.push(...warm);
   }
@@ -207,17 +249,51 @@ const footageProps = {
 const stackRenderer = new LocalRenderer({ serveUrl, workDir: path.join(out, 'renders'), media });
 let footage: PairedRates | undefined;
 let footageContext = '';
+/** The 9:16 footage's warm frame rates, and each as a share of the 16:9 rate just before it. */
+const storyFps: number[] = [];
+const storyFpsRatios: number[] = [];
 if (parts.includes('footage')) {
   const request = { composition: AERIAL_FOOTAGE.id, inputProps: footageProps, gl: 'swangle' as const };
+  // The same flight re-framed for 9:16: the story composition and its one lens, nothing else changed.
+  const storyPlan = planFootageRendition(
+    scene,
+    { style, duration: seconds, front_direction: front },
+    'social_story',
+    `footage-${style}-story.mp4`,
+  );
+  const storyRequest = {
+    composition: storyPlan.request.composition,
+    // The plan's lens and its per-frame sky limit, on the bench's footage props.
+    inputProps: {
+      ...footageProps,
+      verticalFovDeg: storyPlan.verticalFovDeg,
+      skyCap: storyPlan.framing.skyCap,
+    },
+    gl: 'swangle' as const,
+    outputKey: `footage-${style}-story.mp4`,
+  };
+  const social = parts.includes('social');
   // The first render opens the browsers (reused afterwards, as in a long-lived worker).
   const cold = await viaStack(stackRenderer, { ...request, outputKey: `footage-${style}.mp4` }, frames);
-  footage = await pairedWithBaseline(3, encodeBaseline, () =>
-    viaStack(stackRenderer, { ...request, outputKey: `footage-${style}.mp4` }, frames),
-  );
+  if (social) await viaStack(stackRenderer, storyRequest, frames);
+  footage = await pairedWithBaseline(3, encodeBaseline, async () => {
+    const fps = await viaStack(stackRenderer, { ...request, outputKey: `footage-${style}.mp4` }, frames);
+    if (social) {
+      // Right after the 16:9 render, under the same load.
+      const story = await viaStack(stackRenderer, storyRequest, frames);
+      storyFps.push(story);
+      storyFpsRatios.push(story / fps);
+    }
+    return fps;
+  });
   footageContext = renderContext(machine, gl);
   console.log(
     `Footage 1920x1080 ${seconds} s (${style}) as the stack renders it (${gl}, split across browsers): ${medianOf(footage.rates)} frames/s warm, ${cold.toFixed(1)} with the browsers' start ${footageContext}`,
   );
+  if (social)
+    console.log(
+      `Footage 1080x1920 re-framed (${storyPlan.framing.rule}, vertical fov ${storyPlan.framing.skyCap.minFovDeg.toFixed(1)}-${storyPlan.verticalFovDeg.toFixed(1)}° along the path), each right after a 16:9 render: ${medianOf(storyFps)} frames/s warm, ${medianOf(storyFpsRatios, 3)} of the 16:9 rate ${verdict(median(storyFpsRatios) >= 0.9, 'median >= 0.9')} ${renderContext(machine, gl)}`,
+    );
   if (process.env.DRONE_BENCH_BEFORE === '1') {
     // As it rendered before, in the same run: SwiftShader, one browser.
     const forced = process.env.LOCAL_WEBGL;
@@ -273,11 +349,25 @@ if (stillsWarm.length > 0)
   console.log(
     `Warm 4K stills: ${stillsWarm.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s ${verdict(Math.max(...stillsWarm) <= 2000, 'every warm still <= 2 s')}`,
   );
+if (storyRatios.length > 0)
+  console.log(
+    `Warm 1080x1920 re-framed stills: ${storyWarm.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s; ÷ the 4K still just before: ${storyRatios.map((r) => r.toFixed(2)).join(', ')} ${verdict(Math.max(...storyRatios) <= 1, 'every warm ratio <= 1')}`,
+  );
+if (storyFpsRatios.length > 0)
+  console.log(
+    `9:16 footage ÷ 16:9 footage frame rate (each pair in turn): ${medianOf(storyFpsRatios, 3)} ${verdict(median(storyFpsRatios) >= 0.9, 'median >= 0.9')}`,
+  );
 console.log(`  ${renderContext(machine, gl)}`);
 console.log(`Outputs: ${out}`);
 writeFileSync(
   path.join(out, 'figures.json'),
-  JSON.stringify({ footage, reveal: revealRates, stillsWarmMs: stillsWarm, machine }),
+  JSON.stringify({
+    footage,
+    reveal: revealRates,
+    stillsWarmMs: stillsWarm,
+    social: { storyStillsWarmMs: storyWarm, storyStillRatios: storyRatios, storyFps, storyFpsRatios },
+    machine,
+  }),
 );
 await browser.close({ silent: true });
 await mediaServer.close();

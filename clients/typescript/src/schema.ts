@@ -1491,8 +1491,19 @@ export interface components {
       renderer: string;
     };
     DroneStillOutput: {
-      image: components["schemas"]["MediaFile"];
+      /** @description The 3840x2160 JPEG, with the renditions asked for: portal and web made from it; each social shape drawn again by the camera framed for that shape around the parcel (fit reframed), not cut from it. */
+      image: components["schemas"]["MediaFileWithRenditions"];
       pose: components["schemas"]["DronePoseUsed"];
+      /** @description For each social rendition asked for: the camera that drew it (the parcel kept inside the frame and at least the share of it the 16:9 still has). */
+      rendition_cameras?: {
+        [K in "social_square" | "social_portrait" | "social_story"]?: {
+          pose: components["schemas"]["DronePoseUsed"];
+          /** @description The lens the shape was drawn with. */
+          vertical_fov_deg: number;
+          /** @description lens: the still's own pose with another lens; pose: the drone moved too, as the shape needed; contain: the whole parcel is in frame but smaller than in the 16:9 still (the still showed only part of a very large lot). */
+          framing: "lens" | "pose" | "contain";
+        };
+      };
       shot_type: "establishing" | "hero" | "twilight";
       /** @description The V1 preset, for drone_stills. */
       angle?: "overhead" | "north" | "north_east" | "east" | "south_east" | "south" | "south_west" | "west" | "north_west";
@@ -1528,7 +1539,8 @@ export interface components {
       };
     };
     DroneFootageOutput: {
-      video: components["schemas"]["MediaFile"];
+      /** @description The 1920x1080 MP4; with branding its end-card version beside it; with renditions each social shape rendered again along the same flight path, the camera framed for the shape (fit reframed), each with its end-card version when branded. */
+      video: components["schemas"]["VideoFileWithRenditions"];
       poster: components["schemas"]["MediaFile"];
       style: "front_left_zoom" | "front_right_approach";
       duration_seconds: number;

@@ -24,23 +24,24 @@ export const PREPARE_SCENE = stepFunction({
 export const RENDER_STILL = stepFunction({
   functionId: 'RenderDroneStillFunction',
   handler: render('renderStill'),
-  description: 'Renders a 3840x2160 drone still of the aerial scene and stores it with the pose used',
+  description:
+    'Renders a 3840x2160 drone still of the aerial scene and its renditions, and stores them with the pose used',
   ...STILL_RENDER_FUNCTION,
-  needs: ['media', 'renderer', 'aerialScene'],
+  needs: ['media', 'renderer', 'aerialScene', 'sharp'],
 });
 
 export const PREPARE_FOOTAGE = stepFunction({
   functionId: 'PrepareDroneFootageFunction',
   handler: step('prepareVideo'),
-  description: 'Draws the aerial scene of a property and plans the footage render',
+  description: 'Draws the aerial scene of a property and plans the footage renders',
   ...SCENE_FUNCTION,
-  needs: ['media', 'sharp', 'mapTiles', 'renderScale', 'aerialScene'],
+  needs: ['media', 'sharp', 'mapTiles', 'renderScale', 'aerialScene', 'slideFonts', 'imageFetch'],
 });
 
 export const STORE_FOOTAGE = stepFunction({
   functionId: 'StoreDroneFootageFunction',
   handler: render('storeFootage'),
-  description: 'Renders the footage poster and records the footage as the job output',
+  description: 'Renders the footage poster and records the footage and its renditions as the job output',
   ...STILL_RENDER_FUNCTION,
   needs: ['media', 'renderer'],
 });

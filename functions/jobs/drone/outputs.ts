@@ -30,7 +30,7 @@ import type { DronePoseUsed } from './schema.ts';
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The pose as reported: what was used, whether pitch was clamped or ignored, and the camera's position. */
-function poseUsed(camera: ResolvedCamera, propertyCenter: LatLng): DronePoseUsed {
+export function poseUsed(camera: ResolvedCamera, propertyCenter: LatLng): DronePoseUsed {
   const at = fromLocalMetres(propertyCenter, { x: camera.position.x, y: camera.position.y });
   return {
     azimuth: round(camera.pose.azimuth, 2),
@@ -49,10 +49,13 @@ function poseUsed(camera: ResolvedCamera, propertyCenter: LatLng): DronePoseUsed
   };
 }
 
-interface StillPlan {
+export interface StillPlan {
   readonly request: StillRequest;
   readonly pose: DronePoseUsed;
   readonly shotType: ShotType;
+  /** The camera the still is drawn with, and the front direction it was resolved with (re-framing reads both). */
+  readonly camera: ResolvedCamera;
+  readonly frontDirection: number | null;
 }
 
 /** drone_stills: a V1 preset is a V2 pose, so it goes through the same plan as a capture. */
@@ -92,6 +95,8 @@ export function planStill(
     },
     pose: poseUsed(camera, scene.propertyCenter),
     shotType: shot,
+    camera,
+    frontDirection: frontDirection ?? null,
   };
 }
 

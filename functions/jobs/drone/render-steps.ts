@@ -1,21 +1,28 @@
 // Workflow steps of the drone kinds that render on the stage's still renderer: RenderDroneStill (the
-// 3840x2160 JPEG of a preset or a free pose, stored with the pose actually used) and StoreDroneFootage
-// (the footage's poster, its last frame, then the job output around the rendered MP4). Their own module,
-// so the functions load no image code: the scene was prepared and stored by steps.ts.
+// 3840x2160 JPEG of a preset or a free pose, stored with the pose actually used, and the renditions asked
+// for: portal and web made from the 4K JPEG, each social shape rendered again by the camera re-framed for
+// it) and StoreDroneFootage (the footage's poster, its last frame, then the job output around the rendered
+// MP4s: the main video, its social shapes and their branded versions). Their own module, so the functions
+// load no scene code: the scene was prepared and stored by steps.ts.
 import type { z } from 'zod';
 import { JobError, TransientError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
+import type { RenditionName } from '../../core/schemas/renditions.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { withAdditions } from '../../media/aerial/scene-source.ts';
+import { subjectInPicture, subjectOf } from '../../media/camera/reframe.ts';
 import type { ImageryProvenance } from '../../media/imagery/provenance.ts';
-import { AERIAL_FOOTAGE, AERIAL_STILL } from '../../media/remotion/aerial-compositions.ts';
-import { firstLineOf, isTransientRenderFailure } from '../../media/rendering/renderer.ts';
+import { AERIAL_FOOTAGE, AERIAL_STILL, SOCIAL_RENDITIONS } from '../../media/remotion/aerial-compositions.ts';
+import { firstLineOf, isTransientRenderFailure, type RenderRequest } from '../../media/rendering/renderer.ts';
 import type { StillRenderer, StillRequest } from '../../media/rendering/still-renderer.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
-import type { RenderState } from '../shared/render.ts';
+import { type RenderState, renderResults } from '../shared/render.ts';
+import { type StoredRenditions, storeStillRenditions } from '../shared/still-renditions.ts';
+import { storedVideo, videoRenderPlan } from '../shared/video-renditions.ts';
 import { RENDER_STILL, STORE_FOOTAGE } from './functions.ts';
 import { planPresetStill, planStill } from './outputs.ts';
+import { planStillRendition } from './renditions.ts';
 import type { PreparedAerialScene } from './scene-input.ts';
 import type {
   DroneCaptureRequest,
@@ -27,6 +34,8 @@ import type { PreparedFootage, PrepareFootageEvent } from './steps.ts';
 
 export type StoredDroneStillOutput = Stored<z.infer<typeof droneStillOutput>>;
 type StoredDroneFootageOutput = Stored<z.infer<typeof droneFootageOutput>>;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** A 4K frame in software WebGL is slow (docs/benchmarks.md); a loaded machine loads a page slower. */
 const STILL_PAGE_TIMEOUT_MS = 180_000;
@@ -50,9 +59,9 @@ async function renderStillOrFail(renderer: StillRenderer, request: StillRequest,
 }
 
 /** The job input of drone_stills or drone_stills_capture as recorded. */
-type DroneStillInput =
-  | Pick<DroneStillsRequest, 'address' | 'options'>
-  | Pick<DroneCaptureRequest, 'address' | 'camera' | 'options'>;
+export type DroneStillInput =
+  | Pick<DroneStillsRequest, 'address' | 'options' | 'renditions'>
+  | Pick<DroneCaptureRequest, 'address' | 'camera' | 'options' | 'renditions'>;
 
 interface RenderDroneStillEvent extends StepEvent {
   readonly input: DroneStillInput;
@@ -85,24 +94,80 @@ export async function renderDroneStill(
     closestDistanceM: plan.pose.distance,
     frameHeightPx: AERIAL_STILL.height,
   });
-  const jpeg = await renderStillOrFail(
-    ports.stillRenderer,
-    withAdditions(plan.request, additions),
-    'drone still',
+  // The social shapes asked for, each drawn again by the camera framed for it (renditions.ts), rendered
+  // with the 4K still in this step: the adapter queues them behind it locally, Lambda runs them side by side.
+  const wanted = input.renditions ?? [];
+  const social = SOCIAL_RENDITIONS.filter((shape) => wanted.includes(shape)).map((shape) =>
+    planStillRendition(scene, plan, shape),
   );
+  const [jpeg, ...socialJpegs] = await Promise.all([
+    renderStillOrFail(ports.stillRenderer, withAdditions(plan.request, additions), 'drone still'),
+    ...social.map((rendition) =>
+      renderStillOrFail(
+        ports.stillRenderer,
+        withAdditions(rendition.request, additions),
+        `drone still ${rendition.rendition}`,
+      ),
+    ),
+  ]);
   const ref = jobRef(event.job);
-  const image = await ports.media.put(
-    mediaKey(ref.tenant, ref.jobId, 'drone-still.jpg'),
-    jpeg,
-    'image/jpeg',
-    {
+  const key = (name: string) => mediaKey(ref.tenant, ref.jobId, name);
+  const [image, renditions, ...socialStored] = await Promise.all([
+    ports.media.put(key('drone-still.jpg'), jpeg!, 'image/jpeg', {
       width: AERIAL_STILL.width,
       height: AERIAL_STILL.height,
-    },
-  );
+    }),
+    // portal and web from the 4K still, which has no text on it; the parcel stays in the portal's cut.
+    storeStillRenditions(
+      jpeg!,
+      {
+        wanted: wanted.filter((name: RenditionName) => name === 'portal' || name === 'web'),
+        subject: {
+          points: subjectInPicture(
+            plan.camera,
+            AERIAL_STILL.width / AERIAL_STILL.height,
+            subjectOf(scene.parcel),
+          ),
+        },
+        textFree: { source: 'original' },
+      },
+      ports,
+      ref,
+      'drone-still',
+    ),
+    ...social.map((rendition, i) =>
+      ports.media.put(
+        key(`drone-still.${rendition.rendition.replace('_', '-')}.jpg`),
+        socialJpegs[i]!,
+        'image/jpeg',
+        { width: rendition.width, height: rendition.height },
+      ),
+    ),
+  ]);
+  const all: StoredRenditions = { ...renditions };
+  social.forEach((rendition, i) => {
+    const stored = socialStored[i]!;
+    all[rendition.rendition] = {
+      ...stored,
+      width: rendition.width,
+      height: rendition.height,
+      size_bytes: stored.size_bytes ?? socialJpegs[i]!.length,
+      fit: 'reframed',
+    };
+  });
   return {
-    image,
+    image: Object.keys(all).length > 0 ? { ...image, renditions: all } : image,
     pose: plan.pose,
+    ...(social.length > 0
+      ? {
+          rendition_cameras: Object.fromEntries(
+            social.map((r) => [
+              r.rendition,
+              { pose: r.pose, vertical_fov_deg: round2(r.verticalFovDeg), framing: r.framing.rule },
+            ]),
+          ),
+        }
+      : {}),
     shot_type: plan.shotType,
     ...(preset ? { angle: preset.angle } : {}),
     property_center: scene.propertyCenter,
@@ -120,7 +185,9 @@ export async function storeDroneFootage(
   ports: Pick<StepPorts, 'stillRenderer' | 'media'>,
 ): Promise<StoredDroneFootageOutput> {
   const { prepared, render } = event;
-  const { scale } = prepared.request;
+  // The 16:9 unbranded render; an execution prepared before renditions had only that one.
+  const main = prepared.main ?? (prepared.request as RenderRequest);
+  const { scale } = main;
   const size = {
     width: Math.round(AERIAL_FOOTAGE.width * scale),
     height: Math.round(AERIAL_FOOTAGE.height * scale),
@@ -129,14 +196,14 @@ export async function storeDroneFootage(
   const posterJpeg = await renderStillOrFail(
     ports.stillRenderer,
     {
-      composition: prepared.request.composition,
-      inputProps: prepared.request.inputProps,
+      composition: main.composition,
+      inputProps: main.inputProps,
       frame: prepared.posterFrame,
       format: 'jpeg',
       jpegQuality: 88,
       scale,
-      gl: prepared.request.gl,
-      ...(prepared.request.secretEnv ? { secretEnv: prepared.request.secretEnv } : {}),
+      gl: main.gl,
+      ...(main.secretEnv ? { secretEnv: main.secretEnv } : {}),
     },
     'footage poster',
   );
@@ -148,12 +215,7 @@ export async function storeDroneFootage(
     size,
   );
   return {
-    video: {
-      s3_key: render.output_key,
-      content_type: 'video/mp4',
-      ...size,
-      size_bytes: render.size_bytes ?? undefined,
-    },
+    video: storedVideo(prepared.plan ?? videoRenderPlan(size, [], false), renderResults(render), 'reframed'),
     poster,
     style: event.input.options.style,
     duration_seconds: prepared.durationSeconds,

@@ -45,6 +45,8 @@ const FAR_PATCH_PX = 1600;
 const FAR_TILE_PX = 1024;
 /** 3D houses and trees are built out to here (the ground square's inscribed circle and a bit). */
 const SCENE_RADIUS_M = 420;
+/** Metres to the centimetre, as the scene model stores them. */
+const r2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface PreparedAerialScene {
   /** Every AerialScene prop except the camera, shot type, duration and front direction. */
@@ -54,6 +56,11 @@ export interface PreparedAerialScene {
   >;
   /** The property centre the camera orbits (the addressed parcel's centroid when the site knows it). */
   readonly propertyCenter: LatLng;
+  /**
+   * The addressed parcel's ring in the scene's local metres (around propertyCenter, x east, y north): the
+   * subject a re-framed rendition keeps in view. Absent when the site knows no parcel.
+   */
+  readonly parcel?: readonly Point[];
   readonly siteProvider: string;
   readonly imageryProvider: string;
   readonly buildings: number;
@@ -119,6 +126,7 @@ export async function prepareAerialScene(
       farTileM: FAR_PATCH_PX * GROUND_M_PER_PX,
     },
     propertyCenter,
+    ...(lot ? { parcel: lot.polygon.map((p) => ({ x: r2(p.x - center.x), y: r2(p.y - center.y) })) } : {}),
     siteProvider: site.provider,
     imageryProvider: ground.provider,
     buildings: scene.buildings.length,

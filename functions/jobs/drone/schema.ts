@@ -11,9 +11,11 @@ import {
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
 import {
   endCardBranding,
+  mediaWithRenditions,
   renditionsField,
   STILL_RENDITIONS,
   VIDEO_RENDITIONS,
+  videoWithRenditions,
 } from '../../core/schemas/renditions.ts';
 import {
   ANGLE_PRESETS,
@@ -204,8 +206,28 @@ const sceneAttribution = z.string().optional().meta({
 /** Output of drone_stills and drone_stills_capture: a 3840x2160 JPEG and the pose that made it. */
 export const droneStillOutput = z
   .object({
-    image: mediaFile,
+    image: mediaWithRenditions.meta({
+      description:
+        'The 3840x2160 JPEG, with the renditions asked for: portal and web made from it; each social shape drawn again by the camera framed for that shape around the parcel (fit reframed), not cut from it.',
+    }),
     pose: dronePoseUsed,
+    rendition_cameras: z
+      .partialRecord(
+        z.enum(['social_square', 'social_portrait', 'social_story']),
+        z.object({
+          pose: dronePoseUsed,
+          vertical_fov_deg: z.number().meta({ description: 'The lens the shape was drawn with.' }),
+          framing: z.enum(['lens', 'pose', 'contain']).meta({
+            description:
+              "lens: the still's own pose with another lens; pose: the drone moved too, as the shape needed; contain: the whole parcel is in frame but smaller than in the 16:9 still (the still showed only part of a very large lot).",
+          }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'For each social rendition asked for: the camera that drew it (the parcel kept inside the frame and at least the share of it the 16:9 still has).',
+      }),
     shot_type: z.enum(SHOT_TYPES),
     angle: z.enum(ANGLE_PRESETS).optional().meta({ description: 'The V1 preset, for drone_stills.' }),
     property_center: geoPoint,
@@ -221,7 +243,10 @@ export const droneStillOutput = z
 /** Output of drone_footage: 1920x1080 30 fps H.264, a poster frame and the path's key poses. */
 export const droneFootageOutput = z
   .object({
-    video: mediaFile,
+    video: videoWithRenditions.meta({
+      description:
+        'The 1920x1080 MP4; with branding its end-card version beside it; with renditions each social shape rendered again along the same flight path, the camera framed for the shape (fit reframed), each with its end-card version when branded.',
+    }),
     poster: mediaFile,
     style: z.enum(FOOTAGE_STYLES),
     duration_seconds: z.int(),

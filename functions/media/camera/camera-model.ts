@@ -24,9 +24,9 @@ export interface CameraPose {
 }
 
 /** Vertical field of view of the drone camera: a 24 mm-equivalent lens on a 16:9 frame. */
-const VERTICAL_FOV_DEG = 46;
+export const VERTICAL_FOV_DEG = 46;
 /** Below this tilt the camera is treated as nadir and pitch is ignored (as the API documents). */
-const PITCH_MIN_TILT_DEG = 5;
+export const PITCH_MIN_TILT_DEG = 5;
 /** The look direction may come this close to the horizon, no closer (tilt + pitch ≤ 85°). */
 export const MAX_LOOK_FROM_NADIR_DEG = 85;
 

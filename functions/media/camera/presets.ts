@@ -67,7 +67,7 @@ interface KeyPose {
   readonly pose: CameraPose;
 }
 
-interface FootagePath {
+export interface FootagePath {
   readonly style: FootageStyle;
   readonly defaultDurationS: number;
   readonly shotType: ShotType;

@@ -2,11 +2,44 @@
 // No React here, so job steps can import it without pulling in three.js.
 import type { CameraPose } from '../camera/camera-model.ts';
 import type { FootageStyle, ShotType } from '../camera/presets.ts';
+import type { SkyCap } from '../camera/reframe.ts';
+import type { EndCardProps } from './end-card.ts';
 
 /** Drone stills: one frame at 4K. */
 export const AERIAL_STILL = { id: 'AerialStill', width: 3840, height: 2160, fps: 30 } as const;
 /** Drone footage: 1080p at 30 fps. */
 export const AERIAL_FOOTAGE = { id: 'AerialFootage', width: 1920, height: 1080, fps: 30 } as const;
+
+/** A composition's fixed frame format. */
+export interface AerialFormat {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+  readonly fps: number;
+}
+
+/** The social renditions a drone output may come in besides its own 16:9 frame. */
+export const SOCIAL_RENDITIONS = ['social_square', 'social_portrait', 'social_story'] as const;
+export type SocialRendition = (typeof SOCIAL_RENDITIONS)[number];
+/** Footage comes square and 9:16 only: a 4:5 clip is not a format the social players ask for. */
+export type SocialFootageRendition = Exclude<SocialRendition, 'social_portrait'>;
+
+/**
+ * The drone still re-framed for each social shape: the same scene and grade drawn through a camera framed
+ * for that aspect (functions/media/camera/reframe.ts), not a crop of the 4K still. Fixed sizes, so the
+ * still renderer can look each up once (fixed-metadata.ts).
+ */
+export const AERIAL_STILL_RENDITIONS: Readonly<Record<SocialRendition, AerialFormat>> = {
+  social_square: { id: 'AerialStillSquare', width: 1080, height: 1080, fps: 30 },
+  social_portrait: { id: 'AerialStillPortrait', width: 1080, height: 1350, fps: 30 },
+  social_story: { id: 'AerialStillStory', width: 1080, height: 1920, fps: 30 },
+};
+
+/** Drone footage rendered again in a social shape: the same flight path, the lens framed for the aspect. */
+export const AERIAL_FOOTAGE_RENDITIONS: Readonly<Record<SocialFootageRendition, AerialFormat>> = {
+  social_square: { id: 'AerialFootageSquare', width: 1080, height: 1080, fps: 30 },
+  social_story: { id: 'AerialFootageStory', width: 1080, height: 1920, fps: 30 },
+};
 
 // A type alias, not an interface: Remotion needs props assignable to Record<string, unknown>.
 export type AerialSceneProps = {
@@ -32,11 +65,18 @@ export type AerialSceneProps = {
    * 16:9 frame). The imagery ground-truth test renders through two lenses.
    */
   readonly verticalFovDeg?: number;
+  /** A footage rendition's lens limit, applied at every frame (camera/reframe.ts's cappedFov). */
+  readonly skyCap?: SkyCap | null;
   /**
    * The cloud scene source: photorealistic 3D tiles drawn instead of the synthetic ground, houses and
    * trees (functions/media/aerial/tiles). Absent or null: the offline scene.
    */
   readonly tiles?: AerialTiles | null;
+  /**
+   * A branded video's closing card (end-card.ts): its frames are the last of durationInFrames, after the
+   * flight, which takes the frames before them.
+   */
+  readonly endCard?: EndCardProps;
 };
 
 /** glTF/GLB tiles placed in the scene's east-north-up metres; URLs carry no API key. */

@@ -21,6 +21,7 @@ import * as THREE from 'three';
 import type { AerialSceneModel } from '../aerial/scene-model.ts';
 import { DEG, type ResolvedCamera, resolveCamera } from '../camera/camera-model.ts';
 import { FOOTAGE_PATHS, poseAlong } from '../camera/presets.ts';
+import { cappedFov } from '../camera/reframe.ts';
 import {
   bakeFlatLight,
   GROUND_BAKE_FRAGMENT,
@@ -31,6 +32,8 @@ import {
 import type { AerialSceneProps } from './aerial-compositions.ts';
 import { GRADES, type Grade, gradeGlsl } from './aerial-grades.ts';
 import { loadTiles } from './aerial-tiles.ts';
+import { END_CARD_FADE_FRAMES } from './end-card.ts';
+import { EndCardView } from './end-card-view.tsx';
 
 type Assets =
   | {
@@ -170,15 +173,21 @@ export function AerialScene(props: AerialSceneProps) {
   const { width, height, durationInFrames } = useVideoConfig();
   const grade = GRADES[props.shotType];
   const assets = useAssets(props);
+  // A branded video ends on its card; the flight takes the frames before it. The card fades in over the
+  // flight's last frame (held), then stands alone, so the scene is drawn only while it shows through.
+  const flightFrames = durationInFrames - (props.endCard?.frames ?? 0);
+  const cardFrame = frame - flightFrames;
+  if (props.endCard && cardFrame >= END_CARD_FADE_FRAMES)
+    return <EndCardView card={props.endCard} frame={cardFrame} />;
+  const flightFrame = Math.min(frame, flightFrames - 1);
   const pose =
     props.camera.kind === 'pose'
       ? props.camera.pose
-      : poseAlong(
-          FOOTAGE_PATHS[props.camera.style],
-          durationInFrames > 1 ? frame / (durationInFrames - 1) : 1,
-        );
+      : poseAlong(FOOTAGE_PATHS[props.camera.style], flightFrames > 1 ? flightFrame / (flightFrames - 1) : 1);
   const resolved = resolveCamera(pose, props.frontDirection ?? undefined);
-  const camera = props.verticalFovDeg ? { ...resolved, verticalFovDeg: props.verticalFovDeg } : resolved;
+  // A re-framed rendition brings its own lens (camera/reframe.ts); the sky test below reads it too.
+  const lens = cappedFov(props.verticalFovDeg || resolved.verticalFovDeg, resolved.pose, props.skyCap);
+  const camera = lens !== resolved.verticalFovDeg ? { ...resolved, verticalFovDeg: lens } : resolved;
   return (
     <AbsoluteFill style={{ backgroundColor: grade.skyHorizon }}>
       <AbsoluteFill>
@@ -196,6 +205,7 @@ export function AerialScene(props: AerialSceneProps) {
           </ThreeCanvas>
         ) : null}
       </AbsoluteFill>
+      {props.endCard && cardFrame >= 0 ? <EndCardView card={props.endCard} frame={cardFrame} /> : null}
     </AbsoluteFill>
   );
 }
@@ -212,7 +222,11 @@ function failOnShaderErrors(state: { gl: THREE.WebGLRenderer }) {
 
 function Rig({ camera }: { camera: ResolvedCamera }) {
   const three = useThree((s) => s.camera) as THREE.PerspectiveCamera;
+  // The composition's own shape, set here rather than left to the canvas's resize handling, so a square or
+  // portrait rendition is projected exactly as its framing was computed (camera/reframe.ts).
+  const { width, height } = useVideoConfig();
   const { position: p, forward: f, up: u } = camera;
+  three.aspect = width / height;
   three.fov = camera.verticalFovDeg;
   three.near = Math.max(1, camera.pose.distance * 0.02);
   three.far = 60_000;

@@ -1,7 +1,13 @@
 // Every composition of the project's Remotion site, registered once. The site is bundled once per
 // change (lib/remotion/site-bundle.ts) and rendered locally or on Remotion Lambda.
 import { Composition, Still } from 'remotion';
-import { AERIAL_FOOTAGE, AERIAL_STILL, type AerialSceneProps } from './aerial-compositions.ts';
+import {
+  AERIAL_FOOTAGE,
+  AERIAL_FOOTAGE_RENDITIONS,
+  AERIAL_STILL,
+  AERIAL_STILL_RENDITIONS,
+  type AerialSceneProps,
+} from './aerial-compositions.ts';
 import { AerialScene } from './aerial-scene.tsx';
 import {
   BROCHURE_COMPOSITIONS,
@@ -94,6 +100,32 @@ export function RemotionRoot() {
         defaultProps={{ ...aerialDefaults, durationInFrames: 8 * AERIAL_FOOTAGE.fps }}
         calculateMetadata={({ props }) => ({ durationInFrames: props.durationInFrames })}
       />
+      {/* The social shapes: the same scene; the camera takes the frame's aspect (AerialScene's Rig). */}
+      {Object.values(AERIAL_STILL_RENDITIONS).map((format) => (
+        <Composition
+          key={format.id}
+          id={format.id}
+          component={AerialScene}
+          width={format.width}
+          height={format.height}
+          fps={format.fps}
+          durationInFrames={1}
+          defaultProps={aerialDefaults}
+        />
+      ))}
+      {Object.values(AERIAL_FOOTAGE_RENDITIONS).map((format) => (
+        <Composition
+          key={format.id}
+          id={format.id}
+          component={AerialScene}
+          width={format.width}
+          height={format.height}
+          fps={format.fps}
+          durationInFrames={8 * format.fps}
+          defaultProps={{ ...aerialDefaults, durationInFrames: 8 * format.fps }}
+          calculateMetadata={({ props }) => ({ durationInFrames: props.durationInFrames })}
+        />
+      ))}
     </>
   );
 }

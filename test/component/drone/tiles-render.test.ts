@@ -17,6 +17,7 @@ import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-
 import { TILES_KEY_ENV } from '../../../functions/media/remotion/aerial-compositions.ts';
 import { LocalRenderer } from '../../../functions/media/rendering/local-renderer.ts';
 import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
+import type { RenderRequest } from '../../../functions/media/rendering/renderer.ts';
 import { withSecretEnv, withSecretEnvStill } from '../../../functions/media/rendering/secret-env.ts';
 import { SyntheticSiteSource } from '../../../functions/media/site/synthetic-site.ts';
 import { IMAGERY_LICENCES } from '../../../lib/config/stages.ts';
@@ -185,9 +186,14 @@ describe('drone footage from photorealistic 3D tiles', () => {
         clock: { now: () => new Date() },
         renderScale: 0.25,
         sceneSource: tilesSource(),
+        // No renditions or branding: the end card's fonts and logo are never read.
+        slideFonts: undefined as never,
+        fetchImage: undefined as never,
       },
     );
-    expect(prepared.request.secretEnv).toEqual({ [TILES_KEY_ENV]: SECRET });
+    // No renditions: one render, as before.
+    const request = prepared.request as RenderRequest;
+    expect(request.secretEnv).toEqual({ [TILES_KEY_ENV]: SECRET });
     expect(prepared.tiles).toEqual({
       source: 'photorealistic-3d-tiles',
       synthetic: false,
@@ -205,14 +211,14 @@ describe('drone footage from photorealistic 3D tiles', () => {
       () => secrets,
     );
     requests.length = 0;
-    const handle = await renderer.start(prepared.request);
+    const handle = await renderer.start(request);
     for (;;) {
       const status = await renderer.status(handle);
       if (status.state === 'done') break;
       if (status.state === 'failed') throw new Error(status.message);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const video = probeVideo(media.files.get(prepared.request.outputKey)!.body);
+    const video = probeVideo(media.files.get(request.outputKey)!.body);
     expect(video).toMatchObject({ width: 480, height: 270 });
     const browserGlb = requests.filter((q) => q.browser && q.path.endsWith('.glb'));
     expect(browserGlb.length).toBeGreaterThan(0);
