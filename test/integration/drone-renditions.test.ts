@@ -5,14 +5,15 @@
 // branded videos end on the end card while the unbranded ones do not. Videos render at half size here
 // (LOCAL_RENDER_SCALE=0.5, set by the test stack).
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { download } from '../support/image-probe.ts';
-import { newOrganization } from '../support/local-stack-process.ts';
+import { newOrganization, type StackProcess, startStackProcess } from '../support/local-stack-process.ts';
 import { probeVideo, videoFrame } from '../support/media-probe.ts';
-import { sharedStack } from '../support/shared-stack.ts';
 
-const stack = sharedStack();
+// Its own stack: these renders hold a heavy step for minutes, and the other files' jobs on the shared
+// stack would wait behind them (first come, first served) past their own timeouts.
+let stack: StackProcess;
 const ADDRESS = '10 Wattle Street, Ultimo NSW 2007';
 const JOB_TIMEOUT_MS = 900_000;
 const SCALE = 0.5;
@@ -29,7 +30,12 @@ async function submit(path: string, body: unknown): Promise<Json> {
   return job;
 }
 
+afterAll(async () => {
+  await stack?.stop();
+});
+
 beforeAll(async () => {
+  stack = await startStackProcess();
   key = await (await newOrganization(stack)).key('live');
   // Both up front, so the footage's scene is prepared while the still renders.
   still = submit('/v1/drone-stills/generate', {
