@@ -91,31 +91,37 @@ describe('frontage detection', () => {
     '3/12 King William Road, North Adelaide SA 5006',
   ];
 
-  it.each(addresses)('detects the front of %s toward its street', async (address) => {
-    const accepted = await detect({ address });
-    expect(accepted.status).toBe(202);
-    expect(accepted.body.data).toEqual({
-      job_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      status: 'queued',
-    });
-    const job = await waitForJob(stack.url, key, accepted.body.data.job_id);
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    expect(job.job_type).toBe('frontage_detection');
-    expect(job.progress).toEqual({ percent: 100, stage: 'completed' });
-    expect(job.started_at).not.toBeNull();
-    const out = job.output;
-    expect(Number.isInteger(out.bearing)).toBe(true);
-    expect(out.bearing).toBeGreaterThanOrEqual(0);
-    expect(out.bearing).toBeLessThan(360);
-    expect(out.location.precision).toBe('locality');
-    expect(out.location.provider).toBe('offline-gazetteer');
-    expect(angleBetween(out.bearing, expectedBearing(address, out.location))).toBeLessThanOrEqual(5);
-    expect(out.confidence).toBeGreaterThan(0.5);
-    expect(out).toMatchObject(expectedOrientation(out.bearing, out.location.lat));
-    // Between them, front and rear see the sun for the whole winter day (each rounded to 0.1 h).
-    const { front, rear } = out.winter_sun_hours;
-    expect(Math.abs(front + rear - winterDayLengthHours(out.location.lat))).toBeLessThanOrEqual(0.11);
-  });
+  it.each(addresses)(
+    'detects the front of %s toward its street',
+    async (address) => {
+      const accepted = await detect({ address });
+      expect(accepted.status).toBe(202);
+      expect(accepted.body.data).toEqual({
+        job_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        status: 'queued',
+      });
+      // A second on an idle stack; on the shared test stack it may wait (queued_for_capacity) behind the
+      // heavy renders other files run at the same time, first come, first served: this checks the answer.
+      const job = await waitForJob(stack.url, key, accepted.body.data.job_id, 100_000);
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      expect(job.job_type).toBe('frontage_detection');
+      expect(job.progress).toEqual({ percent: 100, stage: 'completed' });
+      expect(job.started_at).not.toBeNull();
+      const out = job.output;
+      expect(Number.isInteger(out.bearing)).toBe(true);
+      expect(out.bearing).toBeGreaterThanOrEqual(0);
+      expect(out.bearing).toBeLessThan(360);
+      expect(out.location.precision).toBe('locality');
+      expect(out.location.provider).toBe('offline-gazetteer');
+      expect(angleBetween(out.bearing, expectedBearing(address, out.location))).toBeLessThanOrEqual(5);
+      expect(out.confidence).toBeGreaterThan(0.5);
+      expect(out).toMatchObject(expectedOrientation(out.bearing, out.location.lat));
+      // Between them, front and rear see the sun for the whole winter day (each rounded to 0.1 h).
+      const { front, rear } = out.winter_sun_hours;
+      expect(Math.abs(front + rear - winterDayLengthHours(out.location.lat))).toBeLessThanOrEqual(0.11);
+    },
+    120_000,
+  );
 
   it('produces a downloadable reference image of the documented size', async () => {
     const accepted = await detect({ address: '1 Martin Place, Sydney NSW 2000' });
