@@ -57,8 +57,13 @@ describe('rate limits', () => {
     const first = await org.key('test');
     const second = await org.key('test');
     await awaitFreshWindow(10);
-    await Promise.all(Array.from({ length: 10 }, () => call(stack.url, 'GET', '/v1/jobs', { key: first })));
-    expect((await call(stack.url, 'GET', '/v1/jobs', { key: first })).status).toBe(429);
+    // 15 at once against a bucket of 10 that refills one every 6 s: on a busy machine, where the burst is
+    // answered over seconds, a token may come back during it, so the first key is shown spent by its 429s
+    // rather than by one more request after the burst.
+    const burst = await Promise.all(
+      Array.from({ length: 15 }, () => call(stack.url, 'GET', '/v1/jobs', { key: first })),
+    );
+    expect(burst.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(3);
     expect((await call(stack.url, 'GET', '/v1/jobs', { key: second })).status).toBe(200);
   });
 
