@@ -11,28 +11,14 @@ import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
 import type { RouteDefinition } from './route-definition.ts';
+import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS } from './route-errors.ts';
 import { usageQuery, usageReport } from './usage-schemas.ts';
 import { WEBHOOK_ROUTES } from './webhook-routes.ts';
 
 export type { RouteDefinition } from './route-definition.ts';
 
-const AUTH_ERRORS: readonly ErrorCode[] = [
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'RATE_LIMITED',
-  'QUOTA_EXCEEDED',
-  'INTERNAL_ERROR',
-];
-const BODY_ERRORS: readonly ErrorCode[] = [
-  'VALIDATION_ERROR',
-  'INVALID_JSON',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'URL_NOT_ALLOWED',
-];
-
-/** What an Idempotency-Key can answer (every POST); a malformed key is a VALIDATION_ERROR. */
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_IN_PROGRESS'];
+/** A job route's body may also name URLs the stage will not fetch. */
+const JOB_BODY_ERRORS: readonly ErrorCode[] = [...BODY_ERRORS, 'URL_NOT_ALLOWED'];
 
 /** The one handler module of every job-creating route. */
 const SUBMIT_JOB_HANDLER = 'functions/api/submit-job.ts';
@@ -50,7 +36,7 @@ function jobRouteDefinition(jobType: JobType, route: JobRoute): RouteDefinition 
     params: route.params,
     body: route.body,
     success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
-    errors: [...BODY_ERRORS, ...(route.errors ?? []), ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
+    errors: [...JOB_BODY_ERRORS, ...(route.errors ?? []), ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
     access: { jobs: 'write', startsJob: jobType },
     job: route,
   };

@@ -2,8 +2,8 @@
 // /v1/{proxy+} (ANY), rather than a method per route: the service stack is close to CloudFormation's
 // 500 resources, and these nine routes would otherwise cost about forty. The function routes by method
 // and path itself (webhooks-api.ts), answering 404/405 as the fallback does for any other /v1 path.
-import type { ErrorCode } from '../core/errors.ts';
 import type { RouteDefinition } from './route-definition.ts';
+import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS } from './route-errors.ts';
 import {
   createEndpointBody,
   deletedEndpoint,
@@ -30,21 +30,6 @@ export const WEBHOOKS_API_FUNCTION_ID = 'WebhooksApiFunction';
 export const WEBHOOKS_PROXY_PATH = '/v1/{proxy+}';
 /** Endpoints (accounts table), the event log, jobs (to find an event's receivers) and the webhook queue. */
 const WEBHOOKS_ACCESS = { jobs: 'read', events: 'write', jobEvents: true } as const;
-
-const AUTH_ERRORS: readonly ErrorCode[] = [
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'RATE_LIMITED',
-  'QUOTA_EXCEEDED',
-  'INTERNAL_ERROR',
-];
-const BODY_ERRORS: readonly ErrorCode[] = [
-  'VALIDATION_ERROR',
-  'INVALID_JSON',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-];
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_IN_PROGRESS'];
 
 type WebhookRoute = Omit<RouteDefinition, 'handler' | 'auth' | 'functionId' | 'access' | 'proxied'>;
 
