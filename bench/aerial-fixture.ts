@@ -3,6 +3,7 @@
 // used as the 2D baseline: shared by the drone benchmark, the profiler and the render tests.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { parseAustralianAddress } from '../functions/domain/address/address-parser.ts';
 import { type PreparedAerialScene, prepareAerialScene } from '../functions/jobs/drone/scene-input.ts';
 import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.ts';
@@ -115,4 +116,19 @@ export function markupStepPorts(media: MemoryMedia) {
     },
     fetchImagery: imageryFetcher({ allowHttp: true, allowLoopback: true }),
   };
+}
+
+/** Grey RGB pixels with a little gaussian sensor noise, to overlay on a synthetic picture so it codes like a photo. */
+export async function sensorNoise(width: number, height: number): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 9 },
+    },
+  })
+    .raw()
+    .toBuffer();
 }

@@ -21,7 +21,7 @@ import { fromLocalMetres } from '../functions/media/geo/local-metric.ts';
 import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { labelFont } from '../functions/media/markup/label-font.ts';
 import { SyntheticSiteSource } from '../functions/media/site/synthetic-site.ts';
-import { type MemoryMedia, markupStepPorts, memoryMedia } from './aerial-fixture.ts';
+import { type MemoryMedia, markupStepPorts, memoryMedia, sensorNoise } from './aerial-fixture.ts';
 import { machineLine } from './machine.ts';
 import { loadText, median, verdict } from './stats.ts';
 
@@ -53,17 +53,7 @@ async function dronePhoto() {
     rotationDeg: 0,
     site,
   });
-  const noise = await sharp({
-    create: {
-      width: WIDTH,
-      height: HEIGHT,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 9 },
-    },
-  })
-    .raw()
-    .toBuffer();
+  const noise = await sensorNoise(WIDTH, HEIGHT);
   const jpeg = await sharp(ground.data, {
     raw: { width: ground.georef.width, height: ground.georef.height, channels: ground.channels },
   })

@@ -24,6 +24,7 @@ import {
   stillRenditions,
 } from '../functions/media/renditions/still-renditions.ts';
 import { SyntheticSiteSource } from '../functions/media/site/synthetic-site.ts';
+import { sensorNoise } from './aerial-fixture.ts';
 import { machineLine } from './machine.ts';
 import { loadText, median, verdict } from './stats.ts';
 
@@ -51,17 +52,7 @@ async function aerialStill() {
     rotationDeg,
     site,
   });
-  const noise = await sharp({
-    create: {
-      width: WIDTH,
-      height: HEIGHT,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 9 },
-    },
-  })
-    .raw()
-    .toBuffer();
+  const noise = await sensorNoise(WIDTH, HEIGHT);
   const boundary = lot.map(groundToNormalized(ground.georef, centre));
   const lowest = Math.max(...boundary.map((p) => p.y));
   const label = { left: 0.42, top: Math.min(0.9, lowest + 0.03), width: 0.16, height: 0.06 };
