@@ -194,10 +194,22 @@ describe('POST /v1/listing-kits/generate', () => {
 
       // Webhooks: the kit's own events only (children send none), progress as children finish, and one
       // job.completed carrying the manifest.
+      // Deliveries are not ordered (docs/readme/webhooks.md), so a progress event can land after the
+      // job.completed: wait for both.
       const deadline = Date.now() + 30_000;
-      while (!hooks.some((h) => h.type === 'job.completed' && h.data.job_id === kitId)) {
+      const arrived = () =>
+        hooks.some((h) => h.type === 'job.completed' && h.data.job_id === kitId) &&
+        hooks.some(
+          (h) =>
+            h.type === 'job.progress' &&
+            h.data.job_id === kitId &&
+            String(h.data.progress.stage).startsWith('made_'),
+        );
+      while (!arrived()) {
         if (Date.now() > deadline)
-          throw new Error(`no job.completed: ${JSON.stringify(hooks.map((h) => h.type))}`);
+          throw new Error(
+            `no job.completed or made_ progress: ${JSON.stringify(hooks.map((h) => [h.type, h.data.progress?.stage]))}`,
+          );
         await new Promise((r) => setTimeout(r, 200));
       }
       const mine = hooks.filter((h) => h.data.job_id === kitId);
