@@ -30,8 +30,10 @@ Commands:
   signin-link --org ID                                A one-time sign-in link to the developer dashboard (local stack; 15 min)
   webhook-secret --org ID [--rotate]                  Show the webhook signing secret(s) (created on first use);
                                                       --rotate makes a new one, the old one signs too for 24 h
-  settings  --org ID [--staging-watermark on|off]     Show the organization's settings, or change them
-                                                      (staging watermark: "Virtually staged" label on staged photos)
+  settings  --org ID [--staging-watermark on|off] [--media-retention-days N]
+                                                      Show the organization's settings, or change them
+                                                      (staging watermark: "Virtually staged" label on staged photos;
+                                                      media retention: days job media and inputs are kept)
 
 Target (default: the local stack started by npm start):
   --data-dir DIR    data directory of the local stack (default .local-data, or DATA_DIR)
@@ -47,10 +49,14 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     const table = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'AccountsTableName')?.OutputValue;
     if (!table) throw new Error(`Stack ${stackName} has no AccountsTableName output; is the stage deployed?`);
     const { accounts } = accountTools(table);
-    return { accounts, admin: new KeyAdmin(accounts, config.rateLimits, systemClock) };
+    return { accounts, admin: new KeyAdmin(accounts, config.rateLimits, systemClock), config };
   }
   const { accounts } = localTarget(values);
-  return { accounts, admin: new KeyAdmin(accounts, STAGES.local.rateLimits, systemClock) };
+  return {
+    accounts,
+    admin: new KeyAdmin(accounts, STAGES.local.rateLimits, systemClock),
+    config: STAGES.local,
+  };
 }
 
 /** The running local stack of the data directory: its state file and a client of its DynamoDB. */
@@ -88,6 +94,7 @@ async function main(argv: string[]) {
       plan: { type: 'string' },
       rotate: { type: 'boolean' },
       'staging-watermark': { type: 'string' },
+      'media-retention-days': { type: 'string' },
       'per-minute': { type: 'string' },
       'per-day': { type: 'string' },
       stage: { type: 'string' },
@@ -100,7 +107,7 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  const { admin, accounts } = await adminFor(values);
+  const { admin, accounts, config } = await adminFor(values);
   const org = required(values, 'org');
   switch (command) {
     case 'create': {
@@ -182,11 +189,24 @@ async function main(argv: string[]) {
       if (!(await accounts.getOrganization(org))) {
         throw new Error(`No organization '${org}': it is created with its first key (keys create).`);
       }
+      const days = values['media-retention-days'];
+      const patch = {
+        ...(watermark === undefined ? {} : { stagingWatermark: watermark === 'on' }),
+        ...(days === undefined ? {} : { mediaRetentionDays: Number(days) }),
+      };
       const settings =
-        watermark === undefined
+        Object.keys(patch).length === 0
           ? await getOrganizationSettings(accounts, org)
-          : await updateOrganizationSettings(accounts, org, { stagingWatermark: watermark === 'on' });
+          : await updateOrganizationSettings(accounts, org, patch, config.retention);
+      const retention = config.retention;
+      const effective =
+        settings.mediaRetentionDays ??
+        (settings.plan ? retention.planDays[settings.plan] : undefined) ??
+        retention.defaultDays;
       console.log(`${org}: staging watermark ${settings.stagingWatermark ? 'on' : 'off'}`);
+      console.log(
+        `${org}: media retention ${effective} days (${settings.mediaRetentionDays !== undefined ? 'its own' : settings.plan ? `plan ${settings.plan}` : 'stage default'})`,
+      );
       return;
     }
     default:

@@ -63,6 +63,8 @@ export class ServiceStack extends Stack {
     const environment = {
       [ENV.stage]: config.stage,
       [ENV.outputUrlExpirySeconds]: String(config.outputUrlExpirySeconds),
+      // Job creation (routes, a kit's children) and the retention sweep read it.
+      [ENV.mediaRetention]: JSON.stringify(config.retention),
       ...powertoolsEnvironment(config),
     };
     const shared = { config, environment, logRetentionDays };
@@ -90,6 +92,7 @@ export class ServiceStack extends Stack {
       jobsTable: props.jobsTable,
       usageTable: props.usageTable,
       webhookQueue: props.webhookQueue,
+      mediaBucket: props.mediaBucket,
       stepFunction: (spec, jobType) => steps.of(spec, jobType),
       made: stateMachines,
     });

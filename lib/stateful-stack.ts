@@ -125,7 +125,18 @@ export class StatefulStack extends Stack {
       versioned: config.retainData,
       serverAccessLogsBucket: this.accessLogsBucket,
       serverAccessLogsPrefix: 'media/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Retention (docs/readme/retention.md): the sweeper and DELETE /v1/jobs/{id} erase a job's media;
+        // this rule is the backstop for anything they missed (nothing outlives the longest retention), and
+        // on a versioned bucket it removes the versions an erasure leaves behind a day later.
+        {
+          id: 'MediaRetentionBackstop',
+          prefix: 'media/',
+          expiration: Duration.days(config.retention.maxDays + 1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+      ],
       // Pages may read what a presigned URL serves (the signature stays the access control): the render
       // function's Chromium, on the site bucket's origin, fetches the aerial scene's JSON and loads its
       // ground images as WebGL textures, which both need CORS.

@@ -58,6 +58,14 @@ export const jobRecord = z
     webhook_url: z.string().nullable(),
     webhook: jobWebhook,
     callback_metadata: z.record(z.string(), z.unknown()).nullable(),
+    media_expires_at: z.iso.datetime().nullable().meta({
+      description:
+        "When the job's media and inputs are erased (its delete_after, else the organization's retention, counted from created_at; a job still running then is erased when it ends). Null once erased.",
+    }),
+    media_expired: z.boolean().meta({
+      description:
+        'The media and inputs were erased by retention: output is null (its media files are deleted), input is {}, callback_metadata and webhook_url are null, and error keeps its code only. Status and timestamps stay.',
+    }),
   })
   .meta({ id: 'Job' });
 
@@ -80,3 +88,38 @@ export const jobPage = z
 export const jobAccepted = z
   .object({ job_id: z.uuid(), status: z.literal('queued') })
   .meta({ id: 'JobAccepted' });
+
+/** DELETE /v1/jobs/{jobId}: what was erased, job by job. */
+export const deletionReceipt = z
+  .object({
+    job_id: z.uuid().meta({ description: 'The job the request named.' }),
+    deleted_at: z.iso.datetime(),
+    jobs: z
+      .array(
+        z.object({
+          job_id: z.uuid(),
+          job_type: z.enum(JOB_TYPES),
+          relation: z.enum(['requested', 'kit_child', 'built_on']).meta({
+            description:
+              'requested: the job named; kit_child: made for a listing kit being deleted; built_on: made from a deleted job (an edit of a markup, a video of an edit).',
+          }),
+          via_job_id: z.uuid().nullable().meta({ description: 'The deleted job it was made for or from.' }),
+          status_at_deletion: z.enum(JOB_STATUSES),
+          canceled: z
+            .boolean()
+            .meta({ description: 'It was queued or processing: canceled (execution stopped) first.' }),
+          media_objects_deleted: z.int().min(0),
+          events_deleted: z.int().min(0),
+        }),
+      )
+      .meta({ description: 'Every job deleted: the one named first, then what was made from it.' }),
+    erased: z.array(z.string()).meta({
+      description:
+        'What each deleted job lost: its media files, input (addresses, names, phone numbers, email addresses, headshot and logo URLs), output, error, callback_metadata, webhook URL and attempts, and its events.',
+    }),
+    kept: z.array(z.string()).meta({
+      description:
+        'What stays: the usage record (job id, type, units, day; nothing personal), so invoices and usage totals do not change.',
+    }),
+  })
+  .meta({ id: 'DeletionReceipt' });

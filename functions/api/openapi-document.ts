@@ -222,7 +222,7 @@ function answerableErrors(route: RouteDefinition): ErrorCode[] {
   if (route.auth !== 'none') codes.push('UNAUTHORIZED');
   if (route.params || route.query || route.body) codes.push('VALIDATION_ERROR');
   if (route.body) codes.push('INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE');
-  if (route.errors.includes('JOB_NOT_READY')) codes.push('PARENT_JOB_FAILED');
+  if (route.errors.includes('JOB_NOT_READY')) codes.push('PARENT_JOB_FAILED', 'PARENT_MEDIA_EXPIRED');
   return codes;
 }
 

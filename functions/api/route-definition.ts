@@ -36,7 +36,8 @@ export interface RouteDefinition {
   /** What the function may touch; the CDK app grants exactly this. */
   readonly access: {
     readonly jobs?: 'read' | 'write';
-    readonly media?: 'read';
+    /** read: presigns media URLs; delete: also lists and deletes a job's objects (DELETE /v1/jobs/{id}). */
+    readonly media?: 'read' | 'delete';
     readonly startsJob?: JobType;
     /** Stops any job type's execution (cancel): every state machine's ARN and StopExecution on it. */
     readonly stopsJobs?: boolean;

@@ -9,7 +9,7 @@ import { jobIdParam } from '../core/schemas/common.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
-import { jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
+import { deletionReceipt, jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS } from './route-errors.ts';
 import { usageQuery, usageReport } from './usage-schemas.ts';
@@ -19,6 +19,14 @@ export type { RouteDefinition } from './route-definition.ts';
 
 /** A job route's body may also name URLs the stage will not fetch. */
 const JOB_BODY_ERRORS: readonly ErrorCode[] = [...BODY_ERRORS, 'URL_NOT_ALLOWED'];
+
+/** Cancel and delete: one function (the same grants), which routes by method (job-control.ts). */
+const JOB_CONTROL = {
+  handler: 'functions/api/job-control.ts',
+  functionId: 'JobControlFunction',
+  /** Both routes' (the function is granted once): stop any job's execution, queue job events, erase media and events. */
+  access: { jobs: 'write', stopsJobs: true, jobEvents: true, media: 'delete', events: 'write' },
+} as const;
 
 /** The one handler module of every job-creating route. */
 const SUBMIT_JOB_HANDLER = 'functions/api/submit-job.ts';
@@ -74,8 +82,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   {
     method: 'POST',
     path: '/v1/jobs/{jobId}/cancel',
-    handler: 'functions/api/cancel-job.ts',
-    functionId: 'CancelJobFunction',
+    handler: JOB_CONTROL.handler,
+    functionId: JOB_CONTROL.functionId,
     operationId: 'cancelJob',
     summary:
       'Cancels a queued or processing job: its execution is stopped, it ends `canceled` and a `job.canceled` webhook is sent. Canceling a canceled job answers it again. The jobs made for it (those whose kit_job_id is its id) that are still queued or processing are canceled with it.',
@@ -84,7 +92,22 @@ export const ROUTES: readonly RouteDefinition[] = [
     params: jobIdParam,
     success: { status: 200, schema: jobRecord, description: 'The job, now canceled.' },
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'JOB_NOT_CANCELABLE', ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
-    access: { jobs: 'write', stopsJobs: true, jobEvents: true },
+    access: JOB_CONTROL.access,
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/jobs/{jobId}',
+    handler: JOB_CONTROL.handler,
+    functionId: JOB_CONTROL.functionId,
+    operationId: 'deleteJob',
+    summary:
+      "Deletes a job and every job made from it (a kit's jobs, the edits and videos built on it): one still queued or processing is canceled first; then its media files, input, output, callback_metadata and events are erased, and a `job.deleted` event goes to the webhook endpoints. Usage records stay (nothing personal in them). Answers a receipt; deleting again is a 404.",
+    tag: 'Jobs',
+    auth: 'api-key',
+    params: jobIdParam,
+    success: { status: 200, schema: deletionReceipt, description: 'What was erased.' },
+    errors: ['NOT_FOUND', ...AUTH_ERRORS],
+    access: JOB_CONTROL.access,
   },
   {
     method: 'GET',

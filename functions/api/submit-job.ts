@@ -31,8 +31,18 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
       { body: route.job.body, params: route.job.params, idempotent: true },
       async ({ body, params, tenant, creationClaim }) => {
         // webhook_events is every job route's (commonRequestFields): taken here, not by each kind's submit.
-        const { webhook_events: webhookEvents, ...rest } = body as { webhook_events?: string[] };
-        const deps = { ...apiPorts().jobs, webhookEvents, ...(creationClaim ? { creationClaim } : {}) };
+        // So is delete_after (retention): the submit use case checks it against the stage's bounds.
+        const {
+          webhook_events: webhookEvents,
+          delete_after: deleteAfter,
+          ...rest
+        } = body as { webhook_events?: string[]; delete_after?: string };
+        const deps = {
+          ...apiPorts().jobs,
+          webhookEvents,
+          ...(deleteAfter === undefined ? {} : { deleteAfter }),
+          ...(creationClaim ? { creationClaim } : {}),
+        };
         return { status: 202, data: await submitJobRequest(route.job, deps, tenant, { body: rest, params }) };
       },
       apiPorts,

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   INVALID_PARENT_JOB: 409,
   PARENT_JOB_FAILED: 409,
   JOB_NOT_CANCELABLE: 409,
+  PARENT_MEDIA_EXPIRED: 409,
   KEY_NOT_ACTIVE: 409,
   WEBHOOK_ENDPOINT_LIMIT: 409,
   IDEMPOTENCY_CONFLICT: 409,
@@ -47,6 +48,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     "The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).",
   JOB_NOT_CANCELABLE:
     'The job has already completed or failed, so it cannot be canceled (the message names its status). Canceling a job that is already canceled answers 200 with the job.',
+  PARENT_MEDIA_EXPIRED:
+    "The referenced job's media were erased when its retention ended (`media_expired: true`), so nothing can be built on it. Create the job again (with a longer delete_after if need be).",
   KEY_NOT_ACTIVE: 'The API key is already revoked (dashboard): it cannot be rotated or revoked again.',
   WEBHOOK_ENDPOINT_LIMIT:
     'The organization already has the most webhook endpoints a mode may have (20); delete one before creating another.',

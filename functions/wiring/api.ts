@@ -10,6 +10,7 @@ import { systemClock } from '../core/clock.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
+import type { DeletePorts } from '../core/use-cases/delete-job.ts';
 import type { EventPorts } from '../core/use-cases/events.ts';
 import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { UsagePricing } from '../core/use-cases/usage.ts';
@@ -29,6 +30,8 @@ export interface ApiPorts {
   readonly creationClaims: CreationClaims;
   readonly jobs: JobPorts;
   readonly cancel: CancelPorts;
+  /** DELETE /v1/jobs/{id}: the cancel's ports, the media bucket and the event log. */
+  readonly delete: DeletePorts;
   readonly usage: { readonly store: UsageStore; readonly pricing: UsagePricing };
   /** Webhook endpoints and the event log (GET /v1/events, resends, test pings). */
   readonly webhooks: { readonly endpoints: EndpointPorts; readonly events: EventPorts };
@@ -55,6 +58,16 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         clock: () => jobs.clock,
         stopper: () => adapters.stopper,
         events: () => adapters.events,
+      }),
+    delete: () =>
+      lazily<DeletePorts>({
+        jobs: () => jobs.jobs,
+        signer: () => jobs.signer,
+        clock: () => jobs.clock,
+        stopper: () => adapters.stopper,
+        events: () => adapters.events,
+        media: () => adapters.media,
+        eventLog: () => adapters.eventLog,
       }),
     usage: () => ({ store: adapters.usage, pricing: env.usagePricing }),
     webhooks: () => ({

@@ -1,12 +1,14 @@
 // The platform functions' composition (lifecycle, outbox sweeper, webhook delivery), built once per
 // container from the stage environment. The Lambda entry points in functions/platform only compose:
 // ports from here, the use case from core/.
+
 import { systemClock } from '../core/clock.ts';
 import { webhookDeliveryPolicy } from '../core/outbound/url-policy.ts';
 import type { DeliveryPorts } from '../core/webhooks/deliver-event.ts';
 import { postWebhook } from '../core/webhooks/http-sender.ts';
 import type { LifecyclePorts } from '../core/workflows/job-lifecycle.ts';
 import type { SweepPorts } from '../core/workflows/outbox.ts';
+import type { RetentionPorts } from '../core/workflows/retention.ts';
 import { lazily } from './lazy.ts';
 import { processAdapters, processEnv } from './process.ts';
 import { workflowPorts } from './step.ts';
@@ -37,6 +39,19 @@ export function sweepPorts(): SweepPorts {
     clock: () => systemClock,
   });
   return sweep;
+}
+
+let retention: RetentionPorts | undefined;
+
+/** The retention sweep's ports: the job store, and the media bucket to erase from. */
+export function retentionPorts(): RetentionPorts {
+  const adapters = processAdapters();
+  retention ??= lazily<RetentionPorts>({
+    jobs: () => adapters.jobs,
+    media: () => adapters.media,
+    clock: () => systemClock,
+  });
+  return retention;
 }
 
 /** How long the sweeper leaves a job alone, and when it gives up starting one. */

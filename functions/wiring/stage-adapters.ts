@@ -19,7 +19,7 @@ import type { AccountStore } from '../core/auth/account-store.ts';
 import type { DashboardSessionStore } from '../core/auth/dashboard-sessions.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { JobStore } from '../core/jobs/job-store.ts';
-import type { MediaStore } from '../core/media/media-store.ts';
+import type { MediaEraser, MediaStore } from '../core/media/media-store.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { WebhookEndpointStore } from '../core/webhooks/endpoints.ts';
 import type { EventLog } from '../core/webhooks/event-log.ts';
@@ -33,7 +33,7 @@ export interface StageAdapters {
   readonly jobs: JobStore;
   readonly accounts: AccountStore;
   readonly usage: UsageStore;
-  readonly media: MediaStore;
+  readonly media: MediaStore & MediaEraser;
   readonly events: JobEvents;
   readonly webhookQueue: WebhookQueue;
   readonly starter: WorkflowStarter;

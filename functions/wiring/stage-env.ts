@@ -3,9 +3,11 @@
 // is parsed when asked for, and a missing one fails then, naming its variable. The composition modules
 // beside this one read it; nothing else in functions/ reads the platform's variables (capability rows
 // read their own, in functions/jobs/capabilities.ts).
+
 import type { KeyVariant } from '../core/auth/api-key.ts';
 import { ENV, stateMachineArnVariable } from '../core/config/env.ts';
 import type { JobType } from '../core/jobs/job-types.ts';
+import type { RetentionPolicy } from '../core/jobs/retention.ts';
 import { type BundleHostAllowlist, parseBundleHostAllowlist } from '../core/outbound/bundle-hosts.ts';
 import type { StageUrlRules } from '../core/outbound/url-policy.ts';
 import type { UsagePricing } from '../core/use-cases/usage.ts';
@@ -37,6 +39,8 @@ export interface StageEnv {
   /** Which webhook URLs (and a kit's room image URLs) the stage accepts. */
   readonly webhookUrlRules: StageUrlRules;
   readonly bundleHosts: BundleHostAllowlist;
+  /** How long job media and inputs are kept (MEDIA_RETENTION). */
+  readonly retention: RetentionPolicy;
   readonly outboxGraceSeconds: number;
   readonly workflowStartDeadlineSeconds: number;
   readonly dashboardAuth: DashboardAuth;
@@ -125,6 +129,7 @@ export function parseStageEnv(source: EnvSource = process.env): StageEnv {
       allowLoopback: flag(source, ENV.webhookAllowLoopback),
     }),
     bundleHosts: () => parseBundleHostAllowlist(optional(source, ENV.videoBundleUrlAllowlist)),
+    retention: () => json<RetentionPolicy>(source, ENV.mediaRetention),
     outboxGraceSeconds: () => integer(source, ENV.outboxGraceSeconds),
     workflowStartDeadlineSeconds: () => integer(source, ENV.workflowStartDeadlineSeconds),
     dashboardAuth: () => oneOf<DashboardAuth>(source, ENV.dashboardAuth, ['sign-in-link', 'cognito']),

@@ -7,6 +7,7 @@ export type DeployableStage = (typeof DEPLOYABLE_STAGES)[number];
 type Stage = DeployableStage | 'local';
 
 import type { KeyVariant } from '../../functions/core/auth/api-key.ts';
+import type { RetentionPolicy } from '../../functions/core/jobs/retention.ts';
 import type { UsagePricing } from '../../functions/core/use-cases/usage.ts';
 import type { AerialSceneSourceConfig } from '../../functions/media/aerial/tiles/scene-source-config.ts';
 import type { ImageryLicences, SourceLicence } from '../../functions/media/imagery/provenance.ts';
@@ -150,7 +151,15 @@ export interface StageConfig {
     /** An endpoint whose every attempt failed for this many days is disabled, with an alarm. */
     readonly endpointDisableAfterDays: number;
   };
+  /**
+   * How long job media and inputs are kept (MEDIA_RETENTION): the stage's default days, a default per
+   * plan, and the bounds of a request's delete_after and an organization's own retention (docs/readme/retention.md).
+   */
+  readonly retention: RetentionPolicy;
 }
+
+/** Plans' default retention in days (an organization's own, set with the keys CLI, wins). */
+const PLAN_RETENTION_DAYS: Readonly<Record<string, number>> = { starter: 30, growth: 90, enterprise: 365 };
 
 const STAGING_PLANS: Readonly<Record<string, RatePlan>> = {
   starter: { requestsPerMinute: 30, requestsPerDay: 1_000 },
@@ -260,6 +269,7 @@ const base = {
     eventRetentionDays: 30,
     endpointDisableAfterDays: 3,
   },
+  retention: { defaultDays: 90, planDays: PLAN_RETENTION_DAYS, minSeconds: 3600, maxDays: 730 },
 } as const;
 
 export const STAGES: Readonly<Record<Stage, StageConfig>> = {
@@ -279,6 +289,8 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
       eventRetentionDays: 30,
       endpointDisableAfterDays: 3,
     },
+    // Local: a delete_after of a few seconds, to watch retention work (the sweep runs every few seconds).
+    retention: { defaultDays: 90, planDays: PLAN_RETENTION_DAYS, minSeconds: 5, maxDays: 730 },
     providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
     renderer: { ...base.renderer, provider: 'local' },
     // A restarted or busy laptop catches up within seconds rather than a minute.

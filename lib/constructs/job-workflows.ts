@@ -7,6 +7,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -64,6 +65,8 @@ interface JobWorkflowsProps {
   readonly jobsTable: dynamodb.ITable;
   readonly usageTable: dynamodb.ITable;
   readonly webhookQueue: sqs.IQueue;
+  /** The sweeper erases expired jobs' media (retention). */
+  readonly mediaBucket: s3.IBucket;
   /** The function of a step spec, for a job type's state machine (the step functions). */
   readonly stepFunction: (spec: StepFunctionSpec, jobType: JobType) => lambda.IFunction;
   /** Filled with each state machine as it is made (registry order). */
@@ -130,12 +133,13 @@ export class JobWorkflows {
       targets: [new targets.LambdaFunction(executionEnded, { retryAttempts: 8 })],
     });
 
-    // The outbox sweeper: relays final events and usage a crash or a throttle left in a job's outbox, and
-    // starts jobs that were written but never started. One at a time (reserved concurrency 1).
+    // The outbox sweeper: relays final events and usage a crash or a throttle left in a job's outbox,
+    // starts jobs that were written but never started, and erases the media and inputs of jobs whose
+    // retention ended. One at a time (reserved concurrency 1).
     const sweeper = platformFunction(
       'OutboxSweeperFunction',
       'functions/platform/outbox-sweeper.ts',
-      'Relays leftover job outboxes; starts jobs whose execution never started',
+      'Relays leftover job outboxes; starts jobs whose execution never started; expires media',
       {
         environment: {
           ...props.environment,
@@ -145,7 +149,9 @@ export class JobWorkflows {
         timeout: Duration.seconds(55),
         reservedConcurrentExecutions: 1,
       },
-    ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
+    )
+      .bindTable(props.usageTable, ENV.usageTable, 'readWrite')
+      .bindBucket(props.mediaBucket, ENV.mediaBucket, 'readDelete');
     this.grantStartAll(sweeper);
     new events.Rule(scope, 'OutboxSweepRule', {
       description: 'Runs the outbox sweeper',

@@ -108,6 +108,7 @@ export class ServiceApi {
     // One function per route, except routes that name the same function (the dashboard's: one function
     // serves them all, which keeps the stack well under CloudFormation's 500 resources).
     const integrations = new Map<string, apigw.LambdaIntegration>();
+    const routesOf = (functionId: string) => ROUTES.filter((r) => r.functionId === functionId).length;
     for (const route of ROUTES) {
       const shared = integrations.get(route.functionId);
       if (shared) {
@@ -119,7 +120,10 @@ export class ServiceApi {
       // A function behind several methods gets one invoke permission for the API, not one per method.
       const integration = new apigw.LambdaIntegration(routeFn, {
         allowTestInvoke: false,
-        scopePermissionToMethod: route.functionId !== DASHBOARD_API_FUNCTION_ID && !route.proxied,
+        scopePermissionToMethod:
+          route.functionId !== DASHBOARD_API_FUNCTION_ID &&
+          !route.proxied &&
+          routesOf(route.functionId) === 1,
       });
       integrations.set(route.functionId, integration);
       this.addRouteMethod(route, integration, resources.dashboardUserPool);
@@ -183,7 +187,12 @@ function grantRouteAccess(
     fn.bindTable(resources.accountsTable, ENV.accountsTable, 'readWrite');
   if (route.access.jobs)
     fn.bindTable(resources.jobsTable, ENV.jobsTable, route.access.jobs === 'read' ? 'read' : 'readWrite');
-  if (route.access.media) fn.bindBucket(resources.mediaBucket, ENV.mediaBucket, 'read');
+  if (route.access.media)
+    fn.bindBucket(
+      resources.mediaBucket,
+      ENV.mediaBucket,
+      route.access.media === 'delete' ? 'readDelete' : 'read',
+    );
   if (route.access.startsJob) {
     fn.bindStateMachine(
       resources.workflows.byType[route.access.startsJob]!.stateMachine,

@@ -122,13 +122,26 @@ export class ServiceFunction extends NodejsFunction {
    * presigns GETs of objects; it never lists or deletes), so not `grantRead`/`grantReadWrite`, which add
    * s3:List*, s3:GetBucket*, s3:DeleteObject*.
    */
-  bindBucket(bucket: IBucket, envName: string, access: 'read' | 'readWrite'): this {
-    const actions =
-      access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'];
+  bindBucket(bucket: IBucket, envName: string, access: 'read' | 'readWrite' | 'readDelete'): this {
+    const actions = {
+      read: ['s3:GetObject'],
+      readWrite: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
+      // Erasing a job's media: list its prefix (ListBucket on the bucket, limited to media/), delete the objects.
+      readDelete: ['s3:GetObject', 's3:DeleteObject'],
+    }[access];
     this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    if (access === 'readDelete') {
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': ['media/*'] } },
+        }),
+      );
+    }
     bucket.encryptionKey?.grant(
       this,
-      ...(access === 'read' ? ['kms:Decrypt'] : ['kms:Decrypt', 'kms:GenerateDataKey']),
+      ...(access === 'readWrite' ? ['kms:Decrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt']),
     );
     this.addEnvironment(envName, bucket.bucketName);
     this.bindings.push(bucket);

@@ -313,6 +313,26 @@ export async function runSmoke(
     return `drone_footage (15 s) submitted and canceled in ${seconds(answeredMs)} (stage ${at.progress.stage}); still canceled 5 s later`;
   }
 
+  async function deleteCheck(): Promise<string> {
+    const { jobId } = await submit('delete', submitSlowJob, undefined);
+    // Deleted while it runs: it is canceled first, then erased; no final event of it is expected.
+    created.delete(jobId);
+    const res = await client.DELETE('/v1/jobs/{jobId}', { params: { path: { jobId } } });
+    if (res.response.status !== 200 || !res.data)
+      throw new Error(`delete answered ${describeError(res.response.status, res.error)}`);
+    const receipt = res.data.data;
+    if (receipt.job_id !== jobId || !receipt.jobs[0]?.canceled)
+      throw new Error(`delete's receipt does not name job ${jobId} as canceled and erased`);
+    const read = await client.GET('/v1/jobs/{jobId}', { params: { path: { jobId } } });
+    if (read.response.status !== 404)
+      throw new Error(`a deleted job answers ${read.response.status}, not 404`);
+    const again = await client.DELETE('/v1/jobs/{jobId}', { params: { path: { jobId } } });
+    if (again.response.status !== 404)
+      throw new Error(`deleting again answered ${again.response.status}, not 404`);
+    const objects = receipt.jobs.reduce((n, j) => n + j.media_objects_deleted, 0);
+    return `a running job deleted: canceled, ${objects} media objects erased, then 404 to GET and to DELETE`;
+  }
+
   async function webhookCheck(jobChecks: Promise<unknown>): Promise<string> {
     if (!webhookUrl) throw new Skip('no --webhook-url or --webhook-listen');
     await jobChecks;
@@ -346,7 +366,9 @@ export async function runSmoke(
     const bad = receiver.deliveries.find((d) => d.problem);
     if (bad) throw new Error(`delivery ${bad.webhookId}: ${bad.problem}`);
     const ours = receiver.deliveries.filter(
-      (d) => (d.event?.data.callback_metadata as { smoke_run?: string } | null)?.smoke_run === runId,
+      (d) =>
+        (d.event?.data as { callback_metadata?: { smoke_run?: string } | null } | undefined)
+          ?.callback_metadata?.smoke_run === runId,
     );
     const notOurs = receiver.deliveries.filter(
       (d) => d.event && created.has(d.event.data.job_id) && !ours.includes(d),
@@ -373,6 +395,7 @@ export async function runSmoke(
   for (const plan of JOB_PLANS) add(plan.type, () => jobCheck(plan));
   add('idempotency', idempotencyCheck);
   add('cancel', cancelCheck);
+  add('delete', deleteCheck);
 
   const running = checks.map(([name, body]) =>
     runCheck(name, body).then((result) => {

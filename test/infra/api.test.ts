@@ -85,12 +85,16 @@ describe('REST API', () => {
     }
   });
 
-  it('gives each route its own function (the dashboard routes share one, the webhook routes another), with the construct id the route table names', () => {
+  it('gives each route its own function (the dashboard routes share one, the webhook routes another, cancel and delete a third), with the construct id the route table names', () => {
     const ids = ROUTES.map((r) => functionOf(dev.serviceTemplate, r.functionId));
     const apiRoutes = ROUTES.filter((r) => r.functionId !== DASHBOARD_API_FUNCTION_ID && !r.proxied);
     const dashboardRoutes = ROUTES.filter((r) => r.functionId === DASHBOARD_API_FUNCTION_ID);
     expect(dashboardRoutes.length).toBeGreaterThan(5);
-    expect(new Set(ids).size).toBe(apiRoutes.length + 2);
+    const control = ROUTES.filter((r) => r.functionId === 'JobControlFunction').map(
+      (r) => `${r.method} ${r.path}`,
+    );
+    expect(control).toEqual(['POST /v1/jobs/{jobId}/cancel', 'DELETE /v1/jobs/{jobId}']);
+    expect(new Set(ids).size).toBe(apiRoutes.length - 1 + 2);
     for (const [i, route] of ROUTES.entries())
       expect(ids[i]).toMatch(new RegExp(`^${route.functionId}[0-9A-F]{8}$`));
   });

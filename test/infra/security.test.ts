@@ -114,15 +114,18 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the cancel route stop executions: every job state machine, its executions only', () => {
+  it('lets only the cancel and delete routes stop executions: every job state machine, its executions only', () => {
     const stoppers = ROUTES.filter((r) => r.access.stopsJobs);
-    expect(stoppers.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/jobs/{jobId}/cancel']);
-    const cancelFn = functionOf(dev.serviceTemplate, stoppers[0]!.functionId);
+    expect(stoppers.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/jobs/{jobId}/cancel',
+      'DELETE /v1/jobs/{jobId}',
+    ]);
+    const stopperFns = new Set(stoppers.map((r) => functionOf(dev.serviceTemplate, r.functionId)));
     for (const [fnId] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
       const stops = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
         actionsOf(s).includes('states:StopExecution'),
       );
-      if (fnId !== cancelFn) {
+      if (!stopperFns.has(fnId)) {
         expect(stops, fnId).toEqual([]);
         continue;
       }
@@ -138,8 +141,8 @@ describe('least privilege', () => {
         expect(resource).toContain(':execution:');
         expect(resource).toMatch(/:\*"\]\]\}$/);
       }
-      // It reads every job type's state machine ARN from its environment, and may queue job.canceled.
-      const fn = resources(dev.serviceTemplate, 'AWS::Lambda::Function').find(([id]) => id === cancelFn)![1];
+      // It reads every job type's state machine ARN from its environment, and may queue job events.
+      const fn = resources(dev.serviceTemplate, 'AWS::Lambda::Function').find(([id]) => id === fnId)![1];
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       for (const jobType of JOB_TYPES)
         expect(Object.keys(variables)).toContain(`STATE_MACHINE_ARN_${jobType.toUpperCase()}`);
@@ -245,7 +248,13 @@ describe('least privilege', () => {
         ),
       ),
     );
-    expect([...s3Actions].sort()).toEqual(['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject']);
+    expect([...s3Actions].sort()).toEqual([
+      's3:AbortMultipartUpload',
+      's3:DeleteObject',
+      's3:GetObject',
+      's3:ListBucket',
+      's3:PutObject',
+    ]);
     // Nothing but our own functions touches the media bucket (Remotion renders into its own bucket).
     for (const [id] of resources(dev.serviceTemplate, 'AWS::Lambda::Function').filter(
       ([, fn]) => !fn.Metadata?.[HANDLER_METADATA_KEY],
@@ -257,10 +266,23 @@ describe('least privilege', () => {
         dev.serviceTemplate,
         functionOf(dev.serviceTemplate, route.functionId),
       ).flatMap(actionsOf);
+      const byAccess: Record<string, string[]> = {
+        read: ['s3:GetObject'],
+        // Erasing a job's media: list under media/ only, delete objects.
+        delete: ['s3:GetObject', 's3:DeleteObject', 's3:ListBucket'],
+      };
+      const expected = route.access.media ? byAccess[route.access.media] : [];
       expect(
         actions.filter((a) => a.startsWith('s3:')),
         route.path,
-      ).toEqual(route.access.media ? ['s3:GetObject'] : []);
+      ).toEqual(expected ?? []);
+      if (route.access.media === 'delete') {
+        const list = statementsOfFunction(
+          dev.serviceTemplate,
+          functionOf(dev.serviceTemplate, route.functionId),
+        ).find((st) => actionsOf(st).includes('s3:ListBucket'));
+        expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['media/*'] } });
+      }
     }
   });
 

@@ -80,6 +80,7 @@ export interface PolicyStatement {
   readonly Effect: string;
   readonly Action: string | string[];
   readonly Resource: unknown;
+  readonly Condition?: unknown;
 }
 
 /** Every statement of the identity policies attached to the role of a function. */

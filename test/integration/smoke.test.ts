@@ -47,7 +47,7 @@ describe('npm run smoke', () => {
       expect(run.code, log).toBe(0);
       const rows = outcomes(run.stdout);
       const checks = ['openapi', 'auth', 'envelope', 'rate-limit-headers', ...JOB_TYPES];
-      for (const check of [...checks, 'idempotency', 'cancel', 'webhook'])
+      for (const check of [...checks, 'idempotency', 'cancel', 'delete', 'webhook'])
         expect(rows.get(check), `${check}\n${log}`).toBe('pass');
       expect(run.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped/);
     },

@@ -7,7 +7,8 @@ import type { Clock } from '../../functions/core/clock.ts';
 import type { Job } from '../../functions/core/jobs/job.ts';
 import type { JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { JobStatus, Tenant } from '../../functions/core/jobs/job-types.ts';
-import type { MediaStore } from '../../functions/core/media/media-store.ts';
+import type { RetentionPolicy } from '../../functions/core/jobs/retention.ts';
+import type { MediaEraser, MediaStore } from '../../functions/core/media/media-store.ts';
 import type { StoredMedia } from '../../functions/core/schemas/outputs.ts';
 import type { JobPorts } from '../../functions/core/use-cases/jobs.ts';
 import type { WebhookEndpoint, WebhookEndpointStore } from '../../functions/core/webhooks/endpoints.ts';
@@ -90,7 +91,7 @@ export interface StoredObject {
   readonly contentType: string;
 }
 
-export interface FakeMediaStore extends MediaStore {
+export interface FakeMediaStore extends MediaStore, MediaEraser {
   /** Every object by key: the ones given at the start and the ones put since. */
   readonly objects: ReadonlyMap<string, StoredObject>;
 }
@@ -114,6 +115,11 @@ export function fakeMediaStore(initial: Readonly<Record<string, Buffer>> = {}): 
     async sign(key, now) {
       const expiresAt = new Date(now.getTime() + 3_600_000).toISOString();
       return { url: `https://media.test/${key}?expires=${expiresAt}`, expiresAt };
+    },
+    async deletePrefix(prefix) {
+      const keys = [...objects.keys()].filter((key) => key.startsWith(prefix));
+      for (const key of keys) objects.delete(key);
+      return keys.length;
     },
   };
 }
@@ -220,6 +226,13 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
     recordWebhookAttempt: methods.recordWebhookAttempt ?? unexpected('jobs.recordWebhookAttempt'),
     claimProgressEvent: methods.claimProgressEvent ?? unexpected('jobs.claimProgressEvent'),
     listUnfinished: methods.listUnfinished ?? unexpected('jobs.listUnfinished'),
+    listBuiltOn: methods.listBuiltOn ?? unexpected('jobs.listBuiltOn'),
+    remove: methods.remove ?? unexpected('jobs.remove'),
+    listExpiring: methods.listExpiring ?? unexpected('jobs.listExpiring'),
+    expire: methods.expire ?? unexpected('jobs.expire'),
+    addPurge: methods.addPurge ?? unexpected('jobs.addPurge'),
+    listPurges: methods.listPurges ?? unexpected('jobs.listPurges'),
+    reschedulePurge: methods.reschedulePurge ?? unexpected('jobs.reschedulePurge'),
   };
 }
 
@@ -241,6 +254,14 @@ export function fakeAccountStore(methods: Partial<AccountStore> = {}): AccountSt
   };
 }
 
+/** A stage's retention as the deployed stages have it (90 days; delete_after from an hour to 730 days). */
+export const TEST_RETENTION: RetentionPolicy = {
+  defaultDays: 90,
+  planDays: { starter: 30, growth: 90, enterprise: 365 },
+  minSeconds: 3600,
+  maxDays: 730,
+};
+
 /**
  * The job use cases' dependencies with the ones a test gives. The stage's URL rules default to a cloud
  * stage's (https, public hosts); any other port not given fails the test when used.
@@ -253,9 +274,13 @@ export function fakeJobPorts(deps: Partial<JobPorts> = {}): JobPorts {
     signer: deps.signer ?? { sign: unexpected('signer.sign') },
     starter: deps.starter ?? { start: unexpected('starter.start') },
     clock: deps.clock ?? fixedClock(),
-    organizationSettings: deps.organizationSettings ?? unexpected('organizationSettings'),
+    // Retention reads them at every submit: an organization without settings of its own by default.
+    organizationSettings: deps.organizationSettings ?? (async () => ({ stagingWatermark: false })),
+    retention: deps.retention ?? TEST_RETENTION,
     ...(deps.creationClaim ? { creationClaim: deps.creationClaim } : {}),
     ...(deps.kitJobId ? { kitJobId: deps.kitJobId } : {}),
+    ...(deps.deleteAfter ? { deleteAfter: deps.deleteAfter } : {}),
+    ...(deps.inheritedExpiry ? { inheritedExpiry: deps.inheritedExpiry } : {}),
   };
 }
 
@@ -457,6 +482,13 @@ export function memoryEventLog(): EventLog & { readonly events: Map<string, Stor
           ? [...without(event.deliveredTargets), attempt.target]
           : event.deliveredTargets,
       });
+    },
+    eraseJob: async (tenant, jobId) => {
+      const mine = [...events.entries()].filter(
+        ([k, e]) => k.startsWith(`${tenantOf(tenant)}#`) && e.message.job?.job_id === jobId,
+      );
+      for (const [k] of mine) events.delete(k);
+      return mine.length;
     },
   };
 }

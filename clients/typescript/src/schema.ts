@@ -30,7 +30,8 @@ export interface paths {
     get: operations["getJob"];
     put?: never;
     post?: never;
-    delete?: never;
+    /** @description Deletes a job and every job made from it (a kit's jobs, the edits and videos built on it): one still queued or processing is canceled first; then its media files, input, output, callback_metadata and events are erased, and a `job.deleted` event goes to the webhook endpoints. Usage records stay (nothing personal in them). Answers a receipt; deleting again is a 404. */
+    delete: operations["deleteJob"];
     options?: never;
     head?: never;
     patch?: never;
@@ -976,13 +977,69 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "job.deleted": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description The job was deleted (DELETE /v1/jobs/{jobId}, directly or as a dependant of the deleted job): its media, inputs and events are erased. Sent to the organization's webhook endpoints only: the request's webhook_url is erased with the job. */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description Event id, stable across retries. */
+          "webhook-id": string;
+          /** @description Unix seconds of this attempt. */
+          "webhook-timestamp": string;
+          /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret. */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            type: "job.deleted";
+            /** @description Event id, also sent as the webhook-id header. */
+            id: string;
+            created_at: string;
+            data: {
+              job_id: string;
+              job_type: string;
+              status: "deleted";
+              deleted_at: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Any 2xx within 10 s acknowledges the event; 410 stops all further deliveries of it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 
 export interface components {
   schemas: {
     Error: {
       error: {
-        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
         message: string;
         /** @description VALIDATION_ERROR only: one entry per problem. */
         details?: {
@@ -1711,10 +1768,14 @@ export interface components {
       callback_metadata: {
         [key: string]: unknown;
       } | null;
+      /** @description When the job's media and inputs are erased (its delete_after, else the organization's retention, counted from created_at; a job still running then is erased when it ends). Null once erased. */
+      media_expires_at: string | null;
+      /** @description The media and inputs were erased by retention: output is null (its media files are deleted), input is {}, callback_metadata and webhook_url are null, and error keeps its code only. Status and timestamps stay. */
+      media_expired: boolean;
     };
     WebhookAttempt: {
       event_id: string;
-      type: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled";
+      type: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted";
       /** @description 1-based; 8 attempts at most (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter). */
       attempt: number;
       attempted_at: string;
@@ -1724,6 +1785,29 @@ export interface components {
       delivered: boolean;
       /** @description retrying: another attempt is scheduled; gone: the receiver answered 410 and no more are sent; exhausted: the last attempt failed and the event went to the dead-letter queue. */
       outcome: "delivered" | "retrying" | "gone" | "exhausted";
+    };
+    DeletionReceipt: {
+      /** @description The job the request named. */
+      job_id: string;
+      deleted_at: string;
+      /** @description Every job deleted: the one named first, then what was made from it. */
+      jobs: {
+        job_id: string;
+        job_type: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit";
+        /** @description requested: the job named; kit_child: made for a listing kit being deleted; built_on: made from a deleted job (an edit of a markup, a video of an edit). */
+        relation: "requested" | "kit_child" | "built_on";
+        /** @description The deleted job it was made for or from. */
+        via_job_id: string | null;
+        status_at_deletion: "queued" | "processing" | "completed" | "failed" | "canceled";
+        /** @description It was queued or processing: canceled (execution stopped) first. */
+        canceled: boolean;
+        media_objects_deleted: number;
+        events_deleted: number;
+      }[];
+      /** @description What each deleted job lost: its media files, input (addresses, names, phone numbers, email addresses, headshot and logo URLs), output, error, callback_metadata, webhook URL and attempts, and its events. */
+      erased: string[];
+      /** @description What stays: the usage record (job id, type, units, day; nothing personal), so invoices and usage totals do not change. */
+      kept: string[];
     };
     Usage: {
       object: "usage";
@@ -1833,7 +1917,7 @@ export interface components {
     Event: {
       id: string;
       object: "event";
-      type: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "ping";
+      type: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "ping";
       created_at: string;
       job_id: string | null;
       job_type: ("frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit") | null;
@@ -1847,7 +1931,7 @@ export interface components {
     EventWithDeliveries: {
       id: string;
       object: "event";
-      type: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "ping";
+      type: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "ping";
       created_at: string;
       job_id: string | null;
       job_type: ("frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit") | null;
@@ -1896,11 +1980,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     /** @description Your own imagery of the listing, drawn on instead of the stage's imagery: the output is your picture, with the parcel boundary placed on it. Failures inside the job: IMAGERY_NOT_GEOREFERENCED (no georeference in the file and none given), CAMERA_POSE_MISSING (no pose in the XMP and no camera), BOUNDARY_NOT_IN_IMAGE (your parcel lies outside the picture), UNSUPPORTED_IMAGE (not a picture the service reads, including a GeoTIFF in a coordinate system it does not support, named), IMAGE_DOWNLOAD_FAILED. */
     CallerImagery: components["schemas"]["OrthophotoImagery"] | components["schemas"]["DronePhotoImagery"];
@@ -2012,11 +2098,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     /** @description With `imagery` the markup is your own picture: an orthophoto turned and cropped to orientation and zoom (3840x2160), or a drone photo at its own size (up to 8192 px on the long side) with the parcel projected through its camera. With `boundary` your parcel is drawn instead of the site source's (its centroid locates the property unless options.lat/lng are given). */
     MarkupGenerateRequest: {
@@ -2043,11 +2131,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     MarkupEditRequest: {
       /** @description The boundary as 3-500 vertices {x, y} in normalized image coordinates (0-1 from the top-left), in order around the outline; it must not cross itself. A last vertex equal to the first (a closed ring, as GeoJSON writes it) is dropped, hence up to 501 items. */
@@ -2064,11 +2154,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     /** @description A text label centred on a point. */
     LabelAnnotation: {
@@ -2133,11 +2225,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     EndCardBranding: {
       /** @description The agency logo (PNG, JPEG or WebP over https), drawn on the end card. */
@@ -2169,11 +2263,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     BrochureSlideRequest: {
       property: {
@@ -2220,11 +2316,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     VideoExportRequest: {
       /** @description URL of the Remotion bundle's index.html (or the folder serving it), over HTTPS. Its host must be on the stage's bundle-host allowlist (VIDEO_BUNDLE_URL_ALLOWLIST); otherwise 422 URL_NOT_ALLOWED. */
@@ -2252,11 +2350,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     DroneStillsRequest: {
       /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
@@ -2278,11 +2378,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     DroneCaptureRequest: {
       /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
@@ -2303,11 +2405,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     DroneCameraPose: {
       /** @description Degrees clockwise around the property, 0-360. With options.front_direction 0 is directly in front; otherwise 0 is due north. */
@@ -2340,11 +2444,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     ListingKitRequest: {
       /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
@@ -2398,11 +2504,13 @@ export interface components {
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
-      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+      webhook_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
       /** @description Opaque JSON object (at most 4 KiB) returned unchanged in webhook payloads. */
       callback_metadata?: {
         [key: string]: unknown;
       };
+      /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
+      delete_after?: string;
     };
     /** @description One empty room to stage. */
     ListingKitRoom: {
@@ -2575,6 +2683,120 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["Job"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       *
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The job's `job_id`. */
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What was erased. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["DeletionReceipt"];
             meta: components["schemas"]["Meta"];
           };
         };
@@ -3023,8 +3245,8 @@ export interface operations {
         "application/json": {
           /** @description Receives the events (https on deployed stages; checked as webhook_url is: private, link-local and metadata addresses are refused). */
           url: string;
-          /** @description The event types the endpoint gets: any of job.processing, job.progress, job.completed, job.failed, job.canceled, or `["*"]` for all. */
-          enabled_events: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+          /** @description The event types the endpoint gets: any of job.processing, job.progress, job.completed, job.failed, job.canceled, job.deleted, or `["*"]` for all. */
+          enabled_events: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
           description?: string | null;
           /** @description Default true; a disabled endpoint gets nothing. */
           enabled?: boolean;
@@ -3411,8 +3633,8 @@ export interface operations {
         "application/json": {
           /** @description Receives the events (https on deployed stages; checked as webhook_url is: private, link-local and metadata addresses are refused). */
           url?: string;
-          /** @description The event types the endpoint gets: any of job.processing, job.progress, job.completed, job.failed, job.canceled, or `["*"]` for all. */
-          enabled_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "*")[];
+          /** @description The event types the endpoint gets: any of job.processing, job.progress, job.completed, job.failed, job.canceled, job.deleted, or `["*"]` for all. */
+          enabled_events?: ("job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "*")[];
           description?: string | null;
           enabled?: boolean;
         };
@@ -3820,7 +4042,7 @@ export interface operations {
         limit?: string;
         /** @description The previous page's `pagination.next_cursor`: the events after it, newest first. */
         starting_after?: string;
-        type?: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "ping";
+        type?: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "ping";
         /** @description Only this job's events. */
         job_id?: string;
         /** @description Only events created at or after this time (ISO 8601 date-time). */
@@ -4597,6 +4819,8 @@ export interface operations {
        * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
        *
        * `PARENT_JOB_FAILED`: The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).
+       *
+       * `PARENT_MEDIA_EXPIRED`: The referenced job's media were erased when its retention ended (`media_expired: true`), so nothing can be built on it. Create the job again (with a longer delete_after if need be).
        */
       409: {
         headers: {
@@ -4907,6 +5131,8 @@ export interface operations {
        * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
        *
        * `PARENT_JOB_FAILED`: The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).
+       *
+       * `PARENT_MEDIA_EXPIRED`: The referenced job's media were erased when its retention ended (`media_expired: true`), so nothing can be built on it. Create the job again (with a longer delete_after if need be).
        */
       409: {
         headers: {
@@ -5071,6 +5297,8 @@ export interface operations {
        * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
        *
        * `PARENT_JOB_FAILED`: The referenced job failed, so nothing can be built on it; retrying will not help. Create a new job (the message names the parent job's error).
+       *
+       * `PARENT_MEDIA_EXPIRED`: The referenced job's media were erased when its retention ended (`media_expired: true`), so nothing can be built on it. Create the job again (with a longer delete_after if need be).
        */
       409: {
         headers: {
@@ -7111,7 +7339,7 @@ export interface operations {
         limit?: string;
         /** @description The previous page's `pagination.next_cursor`: the events after it, newest first. */
         starting_after?: string;
-        type?: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "ping";
+        type?: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "ping";
         /** @description Only this job's events. */
         job_id?: string;
         /** @description Only events created at or after this time (ISO 8601 date-time). */

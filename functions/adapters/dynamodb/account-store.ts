@@ -272,6 +272,10 @@ export class DynamoAccountStore implements AccountStore {
       sets.push('staging_watermark = :sw');
       values[':sw'] = patch.stagingWatermark;
     }
+    if (patch.mediaRetentionDays !== undefined) {
+      sets.push('media_retention_days = :rd');
+      values[':rd'] = patch.mediaRetentionDays;
+    }
     if (sets.length === 0) return this.getOrganization(orgId);
     try {
       const { Attributes } = await this.db.send(

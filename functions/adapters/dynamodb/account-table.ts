@@ -64,6 +64,7 @@ export function orgFromItem(Item: Record<string, unknown>): OrganizationRecord {
     requestsPerMinute: (Item.rate_per_minute as number | null) ?? undefined,
     requestsPerDay: (Item.daily_quota as number | null) ?? undefined,
     stagingWatermark: (Item.staging_watermark as boolean | null) ?? undefined,
+    mediaRetentionDays: (Item.media_retention_days as number | null) ?? undefined,
   };
 }
 

@@ -6,6 +6,7 @@
 // receiver's latest attempt failed) and which have the event. `expires_at` is the table's TTL.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -13,7 +14,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { eventIdFloor } from '../../core/ids.ts';
+import { eventIdFloor, uuidv7Time } from '../../core/ids.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import type {
   DeliveryAttemptRecord,
@@ -148,5 +149,38 @@ export class DynamoEventLog implements EventLog {
       .catch((error: unknown) => {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       });
+  }
+
+  /**
+   * A job's events all come after its creation: the query starts at the job id's time (a UUIDv7) and
+   * reads the tenant's later events, keeping the job's by a filter; each is then deleted.
+   */
+  async eraseJob(tenant: Tenant, jobId: string): Promise<number> {
+    let erased = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk >= :from',
+          FilterExpression: 'job_id = :job',
+          ExpressionAttributeValues: {
+            ':pk': tenantKey(tenant),
+            ':from': eventKey(eventIdFloor(uuidv7Time(jobId))),
+            ':job': jobId,
+          },
+          ProjectionExpression: 'pk, sk',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        await this.db.send(
+          new DeleteCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: item.sk } }),
+        );
+        erased += 1;
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return erased;
   }
 }

@@ -1,6 +1,7 @@
 // The job store's DynamoDB adapter (the table's layout and the outbox: job-table.ts).
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -18,15 +19,17 @@ import type {
   JsonObject,
   WebhookAttempt,
 } from '../../core/jobs/job.ts';
-import type { JobListFilter, JobPage, JobRef, JobStore } from '../../core/jobs/job-store.ts';
+import type { JobListFilter, JobPage, JobRef, JobStore, Purge } from '../../core/jobs/job-store.ts';
 import type { JobStatus, JobType, Tenant } from '../../core/jobs/job-types.ts';
 import {
+  expiryKey,
   fromItem,
   JOB_INDEXES,
   jobKey,
   kitKey,
   parentKey,
   pendingKey,
+  purgeKey,
   statusKey,
   tenantKey,
   toItem,
@@ -407,6 +410,140 @@ export class DynamoJobStore implements JobStore {
         }),
       ),
     );
+  }
+
+  async listBuiltOn(tenant: Tenant, parentJobId: string): Promise<Job[]> {
+    const jobs: Job[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          ...this.indexQuery(JOB_INDEXES.byParent, parentKey(tenant, parentJobId)),
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      jobs.push(...(page.Items ?? []).map(fromItem));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return jobs;
+  }
+
+  async remove(tenant: Tenant, jobId: string): Promise<boolean> {
+    const { Attributes } = await this.db.send(
+      new DeleteCommand({
+        TableName: this.tableName,
+        Key: { pk: tenantKey(tenant), sk: jobKey(jobId) },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes !== undefined;
+  }
+
+  async listExpiring(shard: number, before: string, limit: number): Promise<Job[]> {
+    const { Items } = await this.db.send(
+      new QueryCommand({
+        ...this.expiryQuery(shard, before, limit),
+        FilterExpression: 'attribute_not_exists(purge_until)',
+      }),
+    );
+    return (Items ?? []).map(fromItem);
+  }
+
+  async expire(ref: JobRef, error: JobErrorInfo | undefined, now: string): Promise<boolean> {
+    return conditional(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
+          UpdateExpression: `SET media_expired = :yes, input_json = :empty, updated_at = :now${
+            error ? ', #error = :err' : ''
+          } REMOVE output_json, expiry_key, media_expires_at, callback_metadata_json, webhook_url, webhook_events, webhook_attempts`,
+          ConditionExpression:
+            'attribute_exists(pk) AND job_type = :type AND #status IN (:completed, :failed, :canceled) AND attribute_not_exists(media_expired)',
+          ExpressionAttributeNames: { '#status': 'status', ...(error ? { '#error': 'error' } : {}) },
+          ExpressionAttributeValues: {
+            ...(error ? { ':err': error } : {}),
+            ':yes': true,
+            ':empty': '{}',
+            ':now': now,
+            ':type': ref.jobType,
+            ':completed': 'completed',
+            ':failed': 'failed',
+            ':canceled': 'canceled',
+          },
+        }),
+      ),
+    );
+  }
+
+  /**
+   * A purge is its own item, apart from every tenant's jobs (pk PURGE#<org>#<mode>, so no listing of jobs
+   * meets it), in the by_expiry index with its next pass as the sort key.
+   */
+  async addPurge(ref: JobRef, now: string, until: string): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          pk: purgeKey(ref.tenant),
+          sk: jobKey(ref.jobId),
+          job_id: ref.jobId,
+          org_id: ref.tenant.orgId,
+          mode: ref.tenant.mode,
+          purge_until: until,
+          expiry_key: expiryKey(ref.jobId),
+          media_expires_at: now,
+        },
+      }),
+    );
+  }
+
+  async listPurges(shard: number, before: string, limit: number): Promise<Purge[]> {
+    const { Items } = await this.db.send(
+      new QueryCommand({
+        ...this.expiryQuery(shard, before, limit),
+        FilterExpression: 'attribute_exists(purge_until)',
+      }),
+    );
+    return (Items ?? []).map((i) => ({
+      tenant: { orgId: String(i.org_id), mode: i.mode as Tenant['mode'] },
+      jobId: String(i.job_id),
+      until: String(i.purge_until),
+    }));
+  }
+
+  async reschedulePurge(purge: Purge, next: string | undefined): Promise<void> {
+    const Key = { pk: purgeKey(purge.tenant), sk: jobKey(purge.jobId) };
+    if (next === undefined) {
+      await this.db.send(new DeleteCommand({ TableName: this.tableName, Key }));
+      return;
+    }
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key,
+          UpdateExpression: 'SET media_expires_at = :next',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':next': next },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      });
+  }
+
+  private expiryQuery(shard: number, before: string, limit: number): QueryCommandInput {
+    const index = JOB_INDEXES.byExpiry;
+    return {
+      TableName: this.tableName,
+      IndexName: index.name,
+      KeyConditionExpression: '#k = :k AND #at < :before',
+      ExpressionAttributeNames: { '#k': index.partitionKey, '#at': index.sortKey },
+      ExpressionAttributeValues: { ':k': `EXPIRY#${shard}`, ':before': before },
+      Limit: limit,
+    };
   }
 
   /** Every job not yet finished, across tenants: the local stack's restart recovery reads this. */

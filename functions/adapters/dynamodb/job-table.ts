@@ -22,7 +22,7 @@ import type {
   JsonObject,
   WebhookAttempt,
 } from '../../core/jobs/job.ts';
-import { PENDING_SHARDS } from '../../core/jobs/job-store.ts';
+import { EXPIRY_SHARDS, PENDING_SHARDS } from '../../core/jobs/job-store.ts';
 import type { JobStatus, JobType, Tenant } from '../../core/jobs/job-types.ts';
 import { rawJsonOf, withRawJson } from '../../core/jobs/raw-json.ts';
 
@@ -35,6 +35,8 @@ export const JOB_INDEXES = {
   byKit: { name: 'by_kit', partitionKey: 'kit_key' },
   /** Sparse: jobs with work pending (never started, or an outbox not yet relayed), oldest first. */
   byPending: { name: 'by_pending', partitionKey: 'pending_key', sortKey: 'pending_at' },
+  /** Sparse: jobs whose media have not expired yet, by when they do (the retention sweep reads it). */
+  byExpiry: { name: 'by_expiry', partitionKey: 'expiry_key', sortKey: 'media_expires_at' },
 } as const;
 
 export interface JobItem {
@@ -67,9 +69,14 @@ export interface JobItem {
   outbox?: JobOutbox;
   pending_key?: string;
   pending_at?: string;
+  expiry_key?: string;
+  media_expires_at?: string;
+  media_expired?: boolean;
 }
 
 export const tenantKey = (t: Tenant) => `T#${t.orgId}#${t.mode}`;
+/** A deleted job's pending purges (store.addPurge): apart from the tenant's jobs. */
+export const purgeKey = (t: Tenant) => `PURGE#${t.orgId}#${t.mode}`;
 export const jobKey = (jobId: string) => `J#${jobId}`;
 export const statusKey = (t: Tenant, s: JobStatus) => `${tenantKey(t)}#S#${s}`;
 export const typeKey = (t: Tenant, y: JobType) => `${tenantKey(t)}#Y#${y}`;
@@ -79,6 +86,9 @@ export const kitKey = (t: Tenant, kitJobId: string) => `${tenantKey(t)}#K#${kitJ
 /** The by_pending partition of a job: its id's last hex digit, modulo the shard count. */
 export const pendingKey = (jobId: string) =>
   `PENDING#${Number.parseInt(jobId.slice(-1), 16) % PENDING_SHARDS || 0}`;
+/** The by_expiry partition of a job, the same way. */
+export const expiryKey = (jobId: string) =>
+  `EXPIRY#${Number.parseInt(jobId.slice(-1), 16) % EXPIRY_SHARDS || 0}`;
 
 export function toItem(job: Job): JobItem {
   const tenant = { orgId: job.orgId, mode: job.mode };
@@ -114,6 +124,10 @@ export function toItem(job: Job): JobItem {
         : (rawJsonOf(job.callbackMetadata) ?? JSON.stringify(job.callbackMetadata)),
     // A queued job is pending until its execution marks it processing: the sweeper starts it if not.
     ...(job.status === 'queued' ? { pending_key: pendingKey(job.jobId), pending_at: job.createdAt } : {}),
+    ...(job.mediaExpiresAt && !job.mediaExpired
+      ? { expiry_key: expiryKey(job.jobId), media_expires_at: job.mediaExpiresAt }
+      : {}),
+    ...(job.mediaExpired ? { media_expired: true } : {}),
   };
 }
 
@@ -144,5 +158,7 @@ export function fromItem(item: Record<string, unknown>): Job {
     webhookAttempts: i.webhook_attempts,
     outbox: i.outbox,
     pendingSince: i.pending_at,
+    mediaExpiresAt: i.media_expires_at,
+    mediaExpired: i.media_expired,
   };
 }

@@ -3,13 +3,15 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { MediaStore, SignedUrl } from '../../core/media/media-store.ts';
+import type { MediaEraser, MediaStore, SignedUrl } from '../../core/media/media-store.ts';
 import type { StoredMedia } from '../../core/schemas/outputs.ts';
 
 /**
@@ -25,7 +27,7 @@ export function urlReuseMs(expirySeconds: number): number {
 /** URLs a container keeps for reuse; past this, it starts again from empty. */
 const MAX_REUSED_URLS = 5_000;
 
-export class S3MediaStore implements MediaStore {
+export class S3MediaStore implements MediaStore, MediaEraser {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
@@ -85,6 +87,35 @@ export class S3MediaStore implements MediaStore {
    * for the same key less than urlReuseMs ago is handed out again, with its own (slightly earlier)
    * expiresAt: presigning is most of a poll's CPU besides the store calls.
    */
+  /**
+   * Lists the prefix a page (1,000 keys) at a time and deletes each page in one DeleteObjects call; a key
+   * S3 reports as not deleted is an error (the caller's erasure must not claim what it did not do).
+   */
+  async deletePrefix(prefix: string): Promise<number> {
+    if (!prefix.endsWith('/'))
+      throw new Error(`Refusing to delete under '${prefix}': a prefix ends with '/'.`);
+    let deleted = 0;
+    let token: string | undefined;
+    do {
+      const page = await this.s3.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (keys.length > 0) {
+        const result = await this.s3.send(
+          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
+        );
+        const failed = result.Errors ?? [];
+        if (failed.length > 0)
+          throw new Error(`${failed.length} object(s) under ${prefix} not deleted: ${failed[0]?.Code ?? ''}`);
+        deleted += keys.length;
+        for (const { Key } of keys) this.signed.delete(Key);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return deleted;
+  }
+
   async sign(key: string, now: Date): Promise<SignedUrl> {
     const at = now.getTime();
     const reused = this.signed.get(key);

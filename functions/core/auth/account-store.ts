@@ -30,11 +30,14 @@ export interface OrganizationRecord {
   readonly requestsPerDay?: number;
   /** Draw a "Virtually staged" label on staged photos (organization settings; absent means off). */
   readonly stagingWatermark?: boolean;
+  /** Days job media and inputs are kept (absent: the plan's default, else the stage's). */
+  readonly mediaRetentionDays?: number;
 }
 
 /** The organization settings the store keeps (each one its own attribute, so updates never collide). */
 export interface OrganizationSettingsPatch {
   readonly stagingWatermark?: boolean;
+  readonly mediaRetentionDays?: number;
 }
 
 /** A webhook signing secret of an organization; a rotated-out one keeps signing until it expires. */

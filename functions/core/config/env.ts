@@ -19,6 +19,8 @@ export const ENV = {
   /** An endpoint whose every attempt failed this many days is disabled: the stage's webhooks.endpointDisableAfterDays. */
   endpointDisableAfterDays: 'WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS',
   mediaBucket: 'MEDIA_BUCKET_NAME',
+  /** How long job media and inputs are kept, JSON: the stage's retention (RetentionPolicy). */
+  mediaRetention: 'MEDIA_RETENTION',
   keyVariant: 'KEY_VARIANT',
   testRatePerMinute: 'TEST_KEY_RATE_PER_MINUTE',
   /** Live keys of an organization without limits of its own (keys created in the dashboard). */

@@ -26,6 +26,8 @@ interface KitRef {
   readonly tenant: Tenant;
   /** The kit's job id (a UUIDv7: its children's ids carry its time, so they sort right after it). */
   readonly jobId: string;
+  /** When the kit's media expire: its children's expire then too. */
+  readonly mediaExpiresAt?: string;
 }
 
 type ChildCreation =
@@ -40,7 +42,7 @@ export interface ChildJobs {
 }
 
 /** What creating children needs: the job store, starter, signer, clock and the stage's URL rules. */
-type ChildJobPorts = Omit<JobPorts, 'kitJobId' | 'creationClaim'>;
+type ChildJobPorts = Omit<JobPorts, 'kitJobId' | 'creationClaim' | 'inheritedExpiry' | 'deleteAfter'>;
 
 /** A job type's route as a child is made through it: its schemas and its submit use case. */
 interface ChildRoute {
@@ -80,6 +82,7 @@ export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => Chi
           {
             ...deps,
             kitJobId: kit.jobId,
+            ...(kit.mediaExpiresAt ? { inheritedExpiry: kit.mediaExpiresAt } : {}),
             creationClaim: async (proposed) => ({ jobId, createdAt: proposed.createdAt }),
           },
           kit.tenant,

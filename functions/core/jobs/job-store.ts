@@ -5,6 +5,8 @@ import type { JobStatus, JobType, Tenant } from './job-types.ts';
 
 /** The by_pending index is spread over this many partitions (by the job id's last digit). */
 export const PENDING_SHARDS = 4;
+/** The by_expiry index likewise (jobs whose media expire, by when). */
+export const EXPIRY_SHARDS = 4;
 
 export interface JobListFilter {
   readonly status?: JobStatus;
@@ -13,6 +15,13 @@ export interface JobListFilter {
   readonly kitJobId?: string;
   readonly limit: number;
   readonly offset: number;
+}
+
+/** A deleted job's media prefix, emptied again on every sweep until `until`. */
+export interface Purge {
+  readonly tenant: Tenant;
+  readonly jobId: string;
+  readonly until: string;
 }
 
 /** What a workflow knows about its job: enough to address it without reading it first. */
@@ -53,4 +62,25 @@ export interface JobStore {
   recordWebhookAttempt(ref: JobRef, attempt: WebhookAttempt): Promise<void>;
   claimProgressEvent(ref: JobRef, stage: string, now: Date, minGapMs: number): Promise<boolean>;
   listUnfinished(): Promise<Job[]>;
+  /** Every job built on `parentJobId` (its edits, its videos), whatever their type and status. */
+  listBuiltOn(tenant: Tenant, parentJobId: string): Promise<Job[]>;
+  /** Deletes the job's record; false when there was none. */
+  remove(tenant: Tenant, jobId: string): Promise<boolean>;
+  /** Jobs of one by_expiry shard whose media expire before `before`, soonest first. */
+  listExpiring(shard: number, before: string, limit: number): Promise<Job[]>;
+  /**
+   * Marks a finished job expired: its input replaced by `{}`, its output removed, its error by `error`
+   * (the code alone), callback metadata, webhook URL and attempts removed, and it leaves the by_expiry
+   * index. Refused (false) for a job not finished or already expired.
+   */
+  expire(ref: JobRef, error: JobErrorInfo | undefined, now: string): Promise<boolean>;
+  /**
+   * Records that a deleted job's media prefix must be emptied again until `until` (a step that was running
+   * when it was deleted may still write): the retention sweep does it on every pass, then forgets it.
+   */
+  addPurge(ref: JobRef, now: string, until: string): Promise<void>;
+  /** The purges of one by_expiry shard due before `before`. */
+  listPurges(shard: number, before: string, limit: number): Promise<Purge[]>;
+  /** Moves a purge to its next pass (`next`), or removes it (`next` undefined). */
+  reschedulePurge(purge: Purge, next: string | undefined): Promise<void>;
 }

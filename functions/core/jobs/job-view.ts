@@ -70,6 +70,8 @@ export async function toJobView(job: Job, signer: MediaUrlSigner, now: Date): Pr
     kit_job_id: job.kitJobId ?? null,
     webhook_url: job.webhookUrl ?? null,
     callback_metadata: job.callbackMetadata ?? null,
+    media_expires_at: job.mediaExpiresAt ?? null,
+    media_expired: job.mediaExpired === true,
     webhook: job.webhookUrl ? { url: job.webhookUrl, attempts: job.webhookAttempts ?? [] } : null,
   };
 }

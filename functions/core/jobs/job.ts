@@ -69,4 +69,11 @@ export interface Job {
   readonly outbox?: JobOutbox;
   /** Set while the job waits for its execution to start or its outbox to be relayed. */
   readonly pendingSince?: string;
+  /**
+   * When the job's media and inputs are erased (its delete_after, else the organization's retention),
+   * counted from its creation; a job still running then is expired once it ends. Unset once expired.
+   */
+  readonly mediaExpiresAt?: string;
+  /** Its media and personal inputs were erased by the retention sweep: the record stays, without them. */
+  readonly mediaExpired?: boolean;
 }

@@ -14,7 +14,18 @@ export interface MediaUrlSigner {
 
 /** Object keys are grouped by tenant and job, so one prefix holds everything a job produced. */
 export function mediaKey(tenant: Tenant, jobId: string, fileName: string): string {
-  return `media/${tenant.orgId}/${tenant.mode}/${jobId}/${fileName}`;
+  return `${jobMediaPrefix(tenant, jobId)}${fileName}`;
+}
+
+/** The prefix of every object a job wrote (what deleting or expiring the job removes). */
+export function jobMediaPrefix(tenant: Tenant, jobId: string): string {
+  return `media/${tenant.orgId}/${tenant.mode}/${jobId}/`;
+}
+
+/** Removes media: what DELETE /v1/jobs/{id} and the retention sweep call (apart from MediaStore: few may). */
+export interface MediaEraser {
+  /** Deletes every object under the prefix and resolves how many there were. */
+  deletePrefix(prefix: string): Promise<number>;
 }
 
 /** Job media: written by steps, read back by later steps, handed to callers as presigned URLs. */

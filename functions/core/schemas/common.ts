@@ -1,9 +1,11 @@
 // Fields shared by every generating request (webhook_url, callback_metadata, the address and its
 // lat/lng options; README "Calling the API"), each bound stated once.
+
 import { z } from 'zod';
 import { parseAustralianAddress } from '../../domain/address/address-parser.ts';
 import { suburbPostcodeProblem } from '../../domain/address/suburb-postcodes.ts';
 import { rawJsonOf } from '../jobs/raw-json.ts';
+import { ISO_DURATION } from '../jobs/retention.ts';
 import { JOB_EVENT_TYPES, WILDCARD_EVENTS } from '../webhooks/events.ts';
 
 /** Australia's extent (mainland, Tasmania and the Torres Strait islands). */
@@ -88,6 +90,19 @@ export const commonRequestFields = {
       'The event types sent to webhook_url (default: all, `["*"]`). The organization\'s webhook endpoints get what their own enabled_events name.',
   }),
   callback_metadata: callbackMetadata.optional(),
+  delete_after: z
+    .string()
+    .max(40)
+    .regex(
+      ISO_DURATION,
+      'must be an ISO 8601 duration such as PT1H or P30D (weeks, days, hours, minutes, seconds)',
+    )
+    .optional()
+    .meta({
+      description:
+        "How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output.",
+      examples: ['P30D'],
+    }),
 };
 
 /** Both or neither: one coordinate alone cannot skip geocoding. */

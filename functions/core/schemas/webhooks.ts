@@ -59,7 +59,25 @@ function webhookEvent(type: string, extra: Record<string, z.ZodType>, descriptio
     .meta({ description });
 }
 
-/** The five events, keyed by type, as the OpenAPI `webhooks` section documents them. */
+/** job.deleted: the job is gone, so the event carries only what identifies it. */
+const jobDeletedEvent = z
+  .object({
+    type: z.literal('job.deleted'),
+    id: z.string().meta({ description: 'Event id, also sent as the webhook-id header.' }),
+    created_at: z.iso.datetime(),
+    data: z.object({
+      job_id: z.uuid(),
+      job_type: z.string(),
+      status: z.literal('deleted'),
+      deleted_at: z.iso.datetime(),
+    }),
+  })
+  .meta({
+    description:
+      "The job was deleted (DELETE /v1/jobs/{jobId}, directly or as a dependant of the deleted job): its media, inputs and events are erased. Sent to the organization's webhook endpoints only: the request's webhook_url is erased with the job.",
+  });
+
+/** The events, keyed by type, as the OpenAPI `webhooks` section documents them. */
 export function webhookEvents(output: z.ZodType) {
   return {
     'job.processing': webhookEvent('job.processing', {}, 'Work on the job started.'),
@@ -83,5 +101,6 @@ export function webhookEvents(output: z.ZodType) {
       {},
       'The job was canceled (POST /v1/jobs/{jobId}/cancel); no further events follow and it never completes.',
     ),
+    'job.deleted': jobDeletedEvent,
   };
 }

@@ -44,7 +44,7 @@ export async function cancelJob(deps: CancelPorts, tenant: Tenant, jobId: string
 }
 
 /** Marks a queued or processing job canceled, then stops its execution and tells (nothing if it ended first). */
-async function cancelUnfinished(deps: CancelPorts, tenant: Tenant, job: Job): Promise<void> {
+export async function cancelUnfinished(deps: CancelPorts, tenant: Tenant, job: Job): Promise<void> {
   const ref = { tenant, jobId: job.jobId, jobType: job.jobType };
   const canceled = await deps.jobs.cancel(ref, deps.clock.now().toISOString());
   if (canceled) await stopAndTell(deps, canceled);

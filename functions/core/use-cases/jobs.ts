@@ -6,6 +6,7 @@ import type { Job, JsonObject } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
+import { mediaExpiresAt, type RetentionPolicy } from '../jobs/retention.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { appendLogContext, businessMetrics, logger } from '../observability.ts';
 import type { BundleHostAllowlist } from '../outbound/bundle-hosts.ts';
@@ -34,6 +35,12 @@ export interface JobPorts {
   readonly kitJobId?: string;
   /** The request's webhook_events: the event types its webhook_url gets (absent: all of them). */
   readonly webhookEvents?: readonly string[];
+  /** The stage's retention of media and inputs (MEDIA_RETENTION). */
+  readonly retention: RetentionPolicy;
+  /** The request's delete_after (an ISO 8601 duration), checked against the stage's bounds at submit. */
+  readonly deleteAfter?: string;
+  /** For the jobs a kit makes: the kit's own expiry, which they share. */
+  readonly inheritedExpiry?: string;
   /**
    * Set for a request with an Idempotency-Key: claims the job id and creation time the request makes,
    * or returns the ones an earlier attempt of the same request claimed, so a retry after a crash or a
@@ -108,6 +115,12 @@ export async function loadParentJob(
  * message names its error), JOB_NOT_READY while it is still queued or processing.
  */
 export function ensureCompleted(job: Job): void {
+  if (job.mediaExpired) {
+    throw new ApiError(
+      'PARENT_MEDIA_EXPIRED',
+      `Job '${job.jobId}' has expired: its media were erased when its retention ended. Create it again, with a delete_after long enough for what you build on it.`,
+    );
+  }
   if (job.status === 'failed') {
     const cause = job.error ? ` with ${job.error.code}: ${job.error.message}` : '';
     throw new ApiError(
@@ -150,6 +163,9 @@ export async function submitJob(
     if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `webhook_url is not allowed: ${checked.reason}`);
   }
   const now = deps.clock.now();
+  // Checked before anything is claimed or written: a bad delete_after is a 400 with nothing stored.
+  const retentionChoice = await retentionOf(deps, submission.tenant);
+  mediaExpiresAt(now.toISOString(), retentionChoice, deps.retention);
   let timestamp = now.toISOString();
   let jobId = uuidv7(now.getTime());
   const { tenant, jobType } = submission;
@@ -182,12 +198,24 @@ export async function submitJob(
     webhookUrl: submission.webhookUrl,
     webhookEvents: submission.webhookUrl ? deps.webhookEvents : undefined,
     callbackMetadata: submission.callbackMetadata,
+    mediaExpiresAt: mediaExpiresAt(timestamp, retentionChoice, deps.retention),
   };
   appendLogContext({ job_id: jobId, job_type: jobType });
   await deps.jobs.create(job);
   businessMetrics.jobCreated(jobType);
   await startWithin(deps, job, submission.parent);
   return { job_id: jobId, status: 'queued' };
+}
+
+/**
+ * What decides a new job's expiry: the request's delete_after, else the kit's expiry, else the
+ * organization's own retention or its plan's (read only when needed).
+ */
+async function retentionOf(deps: JobPorts, tenant: Tenant) {
+  if (deps.deleteAfter !== undefined) return { deleteAfter: deps.deleteAfter };
+  if (deps.inheritedExpiry !== undefined) return { inherited: deps.inheritedExpiry };
+  const settings = await deps.organizationSettings(tenant.orgId);
+  return { organizationDays: settings.mediaRetentionDays, plan: settings.plan };
 }
 
 /** Starts a written job's execution within START_BUDGET_MS; never throws (the job exists either way). */

@@ -1,7 +1,8 @@
 // Use cases of an organization's settings: what the keys CLI sets, what job submissions read, and what
 // a dashboard can show and toggle. A setting never stored reads as its default.
-import type { AccountStore, OrganizationSettingsPatch } from '../auth/account-store.ts';
+import type { AccountStore, OrganizationRecord, OrganizationSettingsPatch } from '../auth/account-store.ts';
 import { ApiError, apiErrors } from '../errors.ts';
+import { organizationRetentionDays, type RetentionPolicy } from '../jobs/retention.ts';
 
 interface OrganizationSettings {
   /**
@@ -9,6 +10,10 @@ interface OrganizationSettings {
    * `options.watermark` overrides it for that job.
    */
   readonly stagingWatermark: boolean;
+  /** Days job media and inputs are kept; absent: the plan's default, else the stage's (retention.ts). */
+  readonly mediaRetentionDays?: number;
+  /** The organization's plan (`keys set-plan`): its retention default. */
+  readonly plan?: string;
 }
 
 const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = { stagingWatermark: false };
@@ -25,7 +30,15 @@ export async function getOrganizationSettings(
   orgId: string,
 ): Promise<OrganizationSettings> {
   const org = await store.getOrganization(orgId);
-  return { stagingWatermark: org?.stagingWatermark ?? DEFAULT_ORGANIZATION_SETTINGS.stagingWatermark };
+  return settingsOf(org);
+}
+
+function settingsOf(org: OrganizationRecord | undefined): OrganizationSettings {
+  return {
+    stagingWatermark: org?.stagingWatermark ?? DEFAULT_ORGANIZATION_SETTINGS.stagingWatermark,
+    ...(org?.mediaRetentionDays === undefined ? {} : { mediaRetentionDays: org.mediaRetentionDays }),
+    ...(org?.plan === undefined ? {} : { plan: org.plan }),
+  };
 }
 
 /**
@@ -36,14 +49,20 @@ export async function getOrganizationSettings(
 export async function updateOrganizationSettings(
   store: OrganizationSettingsStore,
   orgId: string,
-  patch: Partial<OrganizationSettings>,
+  patch: Partial<Omit<OrganizationSettings, 'plan'>>,
+  /** The stage's bounds, needed to set media retention. */
+  retention?: RetentionPolicy,
 ): Promise<OrganizationSettings> {
-  const checked: { stagingWatermark?: boolean } = {};
+  const checked: { stagingWatermark?: boolean; mediaRetentionDays?: number } = {};
   if (patch.stagingWatermark !== undefined) {
     if (typeof patch.stagingWatermark !== 'boolean') {
       throw apiErrors.validation([{ path: 'stagingWatermark', message: 'must be true or false' }]);
     }
     checked.stagingWatermark = patch.stagingWatermark;
+  }
+  if (patch.mediaRetentionDays !== undefined) {
+    if (!retention) throw new Error('Setting media retention needs the stage retention policy.');
+    checked.mediaRetentionDays = organizationRetentionDays(patch.mediaRetentionDays, retention);
   }
   const org = await store.updateOrganizationSettings(orgId, checked satisfies OrganizationSettingsPatch);
   if (!org) {
@@ -52,5 +71,5 @@ export async function updateOrganizationSettings(
       `No organization '${orgId}' exists; an organization is created with its first API key.`,
     );
   }
-  return { stagingWatermark: org.stagingWatermark ?? DEFAULT_ORGANIZATION_SETTINGS.stagingWatermark };
+  return settingsOf(org);
 }

@@ -10,7 +10,7 @@
 // event (and, for the webhook_url, on the job). A receiver's failure never touches the job's outcome.
 import type { AccountStore } from '../auth/account-store.ts';
 import type { Clock } from '../clock.ts';
-import type { WebhookAttempt } from '../jobs/job.ts';
+import type { Job, WebhookAttempt } from '../jobs/job.ts';
 import type { JobRef, JobStore } from '../jobs/job-store.ts';
 import type { Tenant } from '../jobs/job-types.ts';
 import { toJobView } from '../jobs/job-view.ts';
@@ -28,6 +28,7 @@ import {
 import type { DeliveryAttemptRecord, EventLog } from './event-log.ts';
 import {
   type DeliveryTarget,
+  JOB_DELETED,
   messageTenant,
   PING_EVENT_TYPE,
   targetKey,
@@ -61,8 +62,26 @@ async function buildPayload(
   deps: Pick<DeliveryPorts, 'jobs' | 'signer'>,
   message: WebhookMessage,
   now: Date,
-) {
+): Promise<{ job: Job | undefined; body: string } | undefined> {
   if (!message.job) return undefined;
+  if (message.type === JOB_DELETED) {
+    // The job is gone: the event names it, and when it was deleted.
+    const data = {
+      job_id: message.job.job_id,
+      job_type: message.job.job_type,
+      status: 'deleted',
+      deleted_at: message.created_at,
+    };
+    return {
+      job: undefined,
+      body: JSON.stringify({
+        type: message.type,
+        id: message.event_id,
+        created_at: message.created_at,
+        data,
+      }),
+    };
+  }
   const tenant = { orgId: message.job.org_id, mode: message.job.mode };
   const job = await deps.jobs.get(tenant, message.job.job_id);
   if (!job) return undefined;
@@ -107,9 +126,12 @@ export async function deliverWebhook(deps: DeliveryPorts, message: WebhookMessag
 /** Records the event, then queues one message per receiver that wants it. Throws (SQS retries) on a store error. */
 async function fanOut(deps: DeliveryPorts, message: WebhookMessage, now: Date): Promise<void> {
   const tenant = messageTenant(message);
+  const job = message.job ? await deps.jobs.get(tenant, message.job.job_id) : undefined;
+  // An event of a job deleted since (DELETE /v1/jobs/{id}) is dropped: nothing of it is kept or sent.
+  if (message.job && !job && message.type !== JOB_DELETED) return;
   const expiresAt = Math.floor(now.getTime() / 1000) + deps.eventRetentionDays * 86_400;
   await deps.eventLog.record(tenant, message, expiresAt);
-  const targets = await receiversOf(deps, tenant, message);
+  const targets = await receiversOf(deps, tenant, message, job);
   await Promise.all(targets.map((target) => deps.queue.enqueue({ ...message, target }, 0)));
 }
 
@@ -118,9 +140,11 @@ export async function receiversOf(
   deps: Pick<DeliveryPorts, 'jobs' | 'endpoints'>,
   tenant: Tenant,
   message: Pick<WebhookMessage, 'type' | 'job'>,
+  /** The event's job when the caller has just read it. */
+  known?: Job,
 ): Promise<DeliveryTarget[]> {
   const [job, { endpoints }] = await Promise.all([
-    message.job ? deps.jobs.get(tenant, message.job.job_id) : undefined,
+    known ?? (message.job ? deps.jobs.get(tenant, message.job.job_id) : undefined),
     deps.endpoints.list(tenant),
   ]);
   const targets: DeliveryTarget[] = [];
@@ -132,9 +156,10 @@ export async function receiversOf(
 
 async function deliverToWebhookUrl(deps: DeliveryPorts, message: WebhookMessage, now: Date): Promise<void> {
   const built = await buildPayload(deps, message, now);
-  const webhookUrl = built?.job.webhookUrl;
-  if (!built || !webhookUrl) return; // the job is gone or never asked for webhooks
-  const { job, body } = built;
+  const job = built?.job;
+  const webhookUrl = job?.webhookUrl;
+  if (!built || !job || !webhookUrl) return; // the job is gone or never asked for webhooks
+  const { body } = built;
   if (!message.replay) {
     // The receiver said 410 Gone to an earlier event of this job: it wants none of the job's events.
     if (job.webhookAttempts?.some((a) => a.outcome === 'gone')) return;

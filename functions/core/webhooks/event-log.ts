@@ -54,4 +54,6 @@ export interface EventLog {
   /** Newest first. */
   list(tenant: Tenant, filter: EventListFilter): Promise<{ events: StoredEvent[]; hasMore: boolean }>;
   recordAttempt(tenant: Tenant, eventId: string, attempt: DeliveryAttemptRecord): Promise<void>;
+  /** Deletes every event of the job (DELETE /v1/jobs/{id}) and resolves how many there were. */
+  eraseJob(tenant: Tenant, jobId: string): Promise<number>;
 }

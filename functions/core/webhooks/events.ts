@@ -15,8 +15,12 @@ export const JOB_EVENT_TYPES = [
   'job.completed',
   'job.failed',
   'job.canceled',
+  'job.deleted',
 ] as const;
 export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
+
+/** Sent when a job is deleted: the job is gone, so its payload is built from the event alone. */
+export const JOB_DELETED = 'job.deleted' satisfies JobEventType;
 
 /** The event POST /v1/webhook-endpoints/{id}/test sends: no job, only the endpoint. */
 export const PING_EVENT_TYPE = 'ping';

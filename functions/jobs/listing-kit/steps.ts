@@ -134,6 +134,8 @@ async function createReady(
   event: KitStepEvent,
   states: Map<KitRole, ChildState>,
   state: KitState,
+  /** The kit's own expiry: its children's media expire with it. */
+  mediaExpiresAt: string | undefined,
 ): Promise<KitState> {
   const roles = kitRoles(event.input);
   const urls = await mediaUrls(ports, states);
@@ -145,7 +147,7 @@ async function createReady(
   if (ready.length === 0) return state;
   const children = { ...state.children };
   const refused = { ...state.refused };
-  const kit = { tenant: jobRef(event.job).tenant, jobId: event.job.job_id };
+  const kit = { tenant: jobRef(event.job).tenant, jobId: event.job.job_id, mediaExpiresAt };
   await Promise.all(
     ready.map(async (request) => {
       const made = await ports.childJobs.create(kit, { ...request, order: roles.indexOf(request.role) });
@@ -311,7 +313,7 @@ async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<KitStat
   // canceled the ones it listed, and the state machine is stopped).
   const kit = await ports.jobs.get(jobRef(event.job).tenant, event.job.job_id);
   if (kit?.status === 'canceled') throw new JobError('CANCELED', 'The kit was canceled.');
-  const state = await createReady(ports, event, states, previous);
+  const state = await createReady(ports, event, states, previous, kit?.mediaExpiresAt);
   const roles = kitRoles(event.input);
   const finished = roles.filter((role) => {
     const status = states.get(role)?.status;

@@ -7,6 +7,8 @@ import { DynamoJobStore } from '../../../functions/adapters/dynamodb/job-store.t
 import { type JobPorts, submitJob } from '../../../functions/core/use-cases/jobs.ts';
 import { createJobsTable, createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
+import { TEST_RETENTION } from '../../support/fakes.ts';
+
 let dynamo: LocalDynamo;
 let jobs: DynamoJobStore;
 let claims: DynamoCreationClaims;
@@ -22,7 +24,8 @@ function deps(key: string, body: unknown, at: number): JobPorts {
     signer: { sign: async (k) => ({ url: k, expiresAt: '' }) },
     starter: { start: async (_type, name) => void started.push(name) },
     clock: { now: () => new Date(at) },
-    organizationSettings: { get: async () => ({}) } as unknown as JobPorts['organizationSettings'],
+    organizationSettings: async () => ({ stagingWatermark: false }),
+    retention: TEST_RETENTION,
     creationClaim: (proposed) => claims.claim(tenant, key, request, proposed),
   };
 }

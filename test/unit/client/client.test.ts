@@ -41,7 +41,7 @@ async function typeChecks(client: PropertyMediaClient) {
     'queued' | 'processing' | 'completed' | 'failed' | 'canceled'
   >();
   expectTypeOf<JobEvent['type']>().toEqualTypeOf<
-    'job.processing' | 'job.progress' | 'job.completed' | 'job.failed' | 'job.canceled'
+    'job.processing' | 'job.progress' | 'job.completed' | 'job.failed' | 'job.canceled' | 'job.deleted'
   >();
 }
 void typeChecks;

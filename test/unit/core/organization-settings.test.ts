@@ -39,12 +39,21 @@ describe('organization settings', () => {
     // What KeyAdmin.setLimits/setPlan do: the setting is another attribute, left alone.
     const org = (await store.getOrganization('agency'))!;
     await store.putOrganization({ ...org, plan: 'growth', requestsPerMinute: 100, requestsPerDay: 10_000 });
-    expect(await getOrganizationSettings(store, 'agency')).toEqual({ stagingWatermark: true });
+    expect(await getOrganizationSettings(store, 'agency')).toEqual({
+      stagingWatermark: true,
+      plan: 'growth',
+    });
     expect((await store.getOrganization('agency'))!.plan).toBe('growth');
     // An empty change reads the settings back.
-    expect(await updateOrganizationSettings(store, 'agency', {})).toEqual({ stagingWatermark: true });
+    expect(await updateOrganizationSettings(store, 'agency', {})).toEqual({
+      stagingWatermark: true,
+      plan: 'growth',
+    });
     await updateOrganizationSettings(store, 'agency', { stagingWatermark: false });
-    expect(await getOrganizationSettings(store, 'agency')).toEqual({ stagingWatermark: false });
+    expect(await getOrganizationSettings(store, 'agency')).toEqual({
+      stagingWatermark: false,
+      plan: 'growth',
+    });
   });
 
   it('refuses an unknown organization with 404 and creates nothing', async () => {

@@ -36,6 +36,8 @@ describe('submitVirtualStaging: the watermark', () => {
       clock: { now: () => new Date('2026-03-01T00:00:00Z') },
       jobs: fakeJobStore({ create: async (job) => void created.push(job) }),
       starter: { start: async () => undefined },
+      // A delete_after of its own: retention does not read the settings, so the reads are the watermark's.
+      deleteAfter: 'P7D',
       organizationSettings: async (orgId) => {
         reads.push(orgId);
         return { stagingWatermark: orgWatermark };
