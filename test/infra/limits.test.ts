@@ -5,8 +5,9 @@
 //
 // Sizes are measured on the template JSON without whitespace, before CloudFormation resolves anything: an
 // unresolved `{"Fn::GetAtt":[...]}` or `{"Fn::ImportValue":...}` becomes a full ARN on deploy and may grow or
-// shrink, so keep a margin below the limit. Asset sizes are not checked here: these tests synthesize with
-// bundling skipped (NO_BUNDLING), so no asset is built; the CLI synth test (cli-synth.test.ts) bundles.
+// shrink, so keep a margin below the limit. Lambda package sizes are not checked here: these tests synthesize
+// with bundling skipped (NO_BUNDLING), so no asset is built. The CLI synth test (cli-synth.test.ts) bundles
+// and checks them (lambda-packages.ts).
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
