@@ -15,7 +15,7 @@ import type { StageConfig } from './config/stages.ts';
 import { DashboardSite } from './constructs/dashboard-site.ts';
 import type { DashboardUserPool } from './constructs/dashboard-user-pool.ts';
 import type { JobWorkflow } from './constructs/job-workflow.ts';
-import { JobWorkflows } from './constructs/job-workflows.ts';
+import { JobWorkflows, jobLifecycleFunction } from './constructs/job-workflows.ts';
 import { RemotionRenderer } from './constructs/remotion-renderer.ts';
 import { API_STAGE_NAME, ServiceApi } from './constructs/service-api.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
@@ -76,7 +76,14 @@ export class ServiceStack extends Stack {
       logRetentionDays,
       accessLogsBucket: props.accessLogsBucket,
     });
-    const stateMachines = new Map<string, JobWorkflow>();
+    // Two phases: the functions (the lifecycle function, every step function), then every state machine
+    // around them, then the grants that name the state machines (a step that starts jobs of other kinds).
+    const lifecycleFunction = jobLifecycleFunction(this, {
+      ...shared,
+      jobsTable: props.jobsTable,
+      usageTable: props.usageTable,
+      webhookQueue: props.webhookQueue,
+    });
     const steps = new StepFunctions(this, {
       ...shared,
       jobsTable: props.jobsTable,
@@ -85,7 +92,6 @@ export class ServiceStack extends Stack {
       sharp,
       renderer: this.renderer,
       accountsTable: props.accountsTable,
-      stateMachines,
     });
     const workflows = new JobWorkflows(this, {
       ...shared,
@@ -93,9 +99,10 @@ export class ServiceStack extends Stack {
       usageTable: props.usageTable,
       webhookQueue: props.webhookQueue,
       mediaBucket: props.mediaBucket,
-      stepFunction: (spec, jobType) => steps.of(spec, jobType),
-      made: stateMachines,
+      stepFunction: (spec) => steps.of(spec),
+      lifecycleFunction,
     });
+    steps.grantWorkflows(workflows.byType);
     this.workflows = workflows.byType;
 
     this.webhookDelivery = new WebhookDelivery(this, {

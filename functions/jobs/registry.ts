@@ -17,7 +17,8 @@ export const JOB_KINDS: readonly JobKind[] = [
   brochureKind,
   videoExportKind,
   droneKind,
-  // Last: its step starts the other kinds' state machines, so theirs are made first.
+  // Its step starts the other kinds' state machines. The CDK app grants that after making every state
+  // machine, so its place here is not a rule.
   listingKitKind,
 ];
 

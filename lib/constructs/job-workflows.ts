@@ -1,7 +1,7 @@
-// The jobs' workflows: one state machine per job type (from the registry), the lifecycle function they
-// share, the rule that fails jobs whose execution ended outside their own failure handling, and the
-// outbox sweeper. Resources are made in the stack's own scope, so their logical ids do not depend on
-// this class.
+// The jobs' workflows: one state machine per job type (from the registry) around the lifecycle function
+// they share and the step functions (both made first), the rule that fails jobs whose execution ended
+// outside their own failure handling, and the outbox sweeper. Resources are made in the stack's own
+// scope, so their logical ids do not depend on this class.
 import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -58,19 +58,59 @@ function workflowStep(spec: StepSpec, fnOf: (spec: StepFunctionSpec) => lambda.I
   };
 }
 
-interface JobWorkflowsProps {
-  readonly config: StageConfig;
+interface PlatformFunctionProps {
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];
   readonly jobsTable: dynamodb.ITable;
-  readonly usageTable: dynamodb.ITable;
   readonly webhookQueue: sqs.IQueue;
+}
+
+/** One of the platform's own steps: like every step, it writes jobs and queues job events. */
+function platformFunction(
+  scope: Construct,
+  props: PlatformFunctionProps,
+  id: string,
+  entry: string,
+  description: string,
+  extra: Partial<ServiceFunctionProps> = {},
+): ServiceFunction {
+  return new ServiceFunction(scope, id, {
+    entry,
+    description,
+    logRetentionDays: props.logRetentionDays,
+    environment: { ...props.environment },
+    ...extra,
+  })
+    .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+    .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+}
+
+/**
+ * The lifecycle function every state machine shares (marks jobs processing, completed or failed, and
+ * records usage). Made with the other functions, before any state machine.
+ */
+export function jobLifecycleFunction(
+  scope: Construct,
+  props: PlatformFunctionProps & { readonly usageTable: dynamodb.ITable },
+): ServiceFunction {
+  return platformFunction(
+    scope,
+    props,
+    'JobLifecycleFunction',
+    'functions/platform/job-lifecycle.ts',
+    'Marks jobs processing, completed or failed; records usage',
+  ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
+}
+
+interface JobWorkflowsProps extends PlatformFunctionProps {
+  readonly config: StageConfig;
+  readonly usageTable: dynamodb.ITable;
   /** The sweeper erases expired jobs' media (retention). */
   readonly mediaBucket: s3.IBucket;
-  /** The function of a step spec, for a job type's state machine (the step functions). */
-  readonly stepFunction: (spec: StepFunctionSpec, jobType: JobType) => lambda.IFunction;
-  /** Filled with each state machine as it is made (registry order). */
-  readonly made: Map<string, JobWorkflow>;
+  /** The function of a step spec (made before any workflow: StepFunctions). */
+  readonly stepFunction: (spec: StepFunctionSpec) => lambda.IFunction;
+  /** The lifecycle function (jobLifecycleFunction). */
+  readonly lifecycleFunction: lambda.IFunction;
 }
 
 export class JobWorkflows {
@@ -78,44 +118,25 @@ export class JobWorkflows {
 
   constructor(scope: Construct, props: JobWorkflowsProps) {
     const { config } = props;
-    // The platform's own steps write jobs and queue job events, like every step.
-    const platformFunction = (
-      id: string,
-      entry: string,
-      description: string,
-      extra: Partial<ServiceFunctionProps> = {},
-    ) =>
-      new ServiceFunction(scope, id, {
-        entry,
-        description,
-        logRetentionDays: props.logRetentionDays,
-        environment: { ...props.environment },
-        ...extra,
-      })
-        .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
-        .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
+    const lifecycle = props.lifecycleFunction;
 
-    const lifecycle = platformFunction(
-      'JobLifecycleFunction',
-      'functions/platform/job-lifecycle.ts',
-      'Marks jobs processing, completed or failed; records usage',
-    ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
-
+    const byType: Partial<Record<JobType, JobWorkflow>> = {};
     for (const spec of JOB_TYPE_SPECS) {
-      const workflow = new JobWorkflow(scope, spec.workflow.id, {
+      byType[spec.type] = new JobWorkflow(scope, spec.workflow.id, {
         jobType: spec.type,
         lifecycleFunction: lifecycle,
         timeout: Duration.seconds(config.workflowTimeoutSeconds),
         logRetentionDays: props.logRetentionDays,
         outputPath: spec.workflow.outputPath,
         billing: spec.billing,
-        steps: spec.workflow.steps.map((s) => workflowStep(s, (fn) => props.stepFunction(fn, spec.type))),
+        steps: spec.workflow.steps.map((s) => workflowStep(s, props.stepFunction)),
       });
-      props.made.set(spec.type, workflow);
     }
-    this.byType = Object.fromEntries(props.made) as Record<JobType, JobWorkflow>;
+    this.byType = byType as Record<JobType, JobWorkflow>;
 
     const executionEnded = platformFunction(
+      scope,
+      props,
       'ExecutionEndedFunction',
       'functions/platform/execution-ended.ts',
       'Fails jobs whose execution timed out or was aborted',
@@ -137,6 +158,8 @@ export class JobWorkflows {
     // starts jobs that were written but never started, and erases the media and inputs of jobs whose
     // retention ended. One at a time (reserved concurrency 1).
     const sweeper = platformFunction(
+      scope,
+      props,
       'OutboxSweeperFunction',
       'functions/platform/outbox-sweeper.ts',
       'Relays leftover job outboxes; starts jobs whose execution never started; expires media',

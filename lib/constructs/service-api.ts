@@ -130,7 +130,16 @@ export class ServiceApi {
     }
   }
 
-  /** Everything no route takes: JSON 404, or 405 with Allow. Call after every other method is added. */
+  /**
+   * What no route takes. Call after every other method is added.
+   * - A wrong method on a route's path: ANY on that resource, to the fallback function, which answers 405
+   *   with Allow (API Gateway prefers the route's own method to ANY).
+   * - An unknown path: one greedy `/{proxy+}` on the root, to the fallback function (404). A path that
+   *   reaches no method at all (a resource without methods, or a deeper path nothing matches) gets the
+   *   MISSING_AUTHENTICATION_TOKEN gateway response, which this API answers as 404 NOT_FOUND in the error
+   *   envelope (addGatewayResponses). No `{proxy+}` per resource: those cost two resources each and
+   *   answered only what the gateway response answers (docs/readme/deploying.md).
+   */
   addFallback(): void {
     const fallback = new ServiceFunction(this.scope, FALLBACK_HANDLER.functionId, {
       entry: FALLBACK_HANDLER.handler,
@@ -146,13 +155,15 @@ export class ServiceApi {
     const visit = (resource: apigw.IResource) => {
       // A proxied routes' resource (its function answers the rest of its paths as this one does).
       if (PROXY_PATHS.includes(resource.path)) return;
-      resource.addMethod('ANY', integration);
-      const children = resource.node.children.filter((c): c is apigw.Resource => c instanceof apigw.Resource);
-      if (!children.some((c) => c.path.split('/').pop()?.startsWith('{')))
-        resource.addResource('{proxy+}').addMethod('ANY', integration);
-      for (const child of children) visit(child);
+      if (resource.node.children.some((c) => c instanceof apigw.Method))
+        resource.addMethod('ANY', integration);
+      for (const child of resource.node.children.filter(
+        (c): c is apigw.Resource => c instanceof apigw.Resource,
+      ))
+        visit(child);
     };
     visit(this.restApi.root);
+    this.restApi.root.addResource('{proxy+}').addMethod('ANY', integration);
   }
 
   /** A route's method on its path; dashboard session routes are behind the Cognito authorizer where there is one. */

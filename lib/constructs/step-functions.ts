@@ -3,6 +3,11 @@
 // step has (the jobs table, the event queue) and then what its needs name, by binding each row of the
 // capability table (functions/jobs/capabilities.ts) to it: this class is the CDK side of that table.
 // Resources are made in the stack's own scope, so their logical ids do not depend on this class.
+//
+// Two phases. The constructor makes every step function of every kind (phase one, before any state
+// machine exists: the workflows take the functions). Grants that name the job state machines (a step that
+// starts jobs of other kinds) are kept, and `grantWorkflows` applies them once every state machine is made
+// (phase two). So no kind has to come before another in the registry.
 import * as path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -12,13 +17,14 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
+import type { JobType } from '../../functions/core/jobs/job-types.ts';
 import {
   bindCapabilities,
   type CapabilitySettings,
   type CapabilityTarget,
 } from '../../functions/jobs/capabilities.ts';
 import { handlerModule, type StepFunctionSpec } from '../../functions/jobs/job-kind.ts';
-import { JOB_TYPES } from '../../functions/jobs/registry.ts';
+import { JOB_TYPE_SPECS } from '../../functions/jobs/registry.ts';
 import type { StageConfig } from '../config/stages.ts';
 import type { JobWorkflow } from './job-workflow.ts';
 import type { RemotionRenderer } from './remotion-renderer.ts';
@@ -48,18 +54,18 @@ interface StepFunctionsProps {
   readonly sharp: SharpLayer;
   readonly renderer: RemotionRenderer;
   readonly accountsTable: dynamodb.ITable;
-  /**
-   * The job state machines made so far (filled in registry order while the workflows are built): a
-   * function that starts jobs of other kinds is made after theirs.
-   */
-  readonly stateMachines: ReadonlyMap<string, JobWorkflow>;
 }
+
+/** Every job kind's workflow, as `grantWorkflows` receives them. */
+type Workflows = Readonly<Record<JobType, JobWorkflow>>;
 
 /** What binding a function's needs asked for, collected before the function is made. */
 class FunctionRequirements implements CapabilityTarget {
   readonly environment: Record<string, string> = {};
   readonly files = new Set<string>();
   readonly grants: Array<(fn: ServiceFunction) => void> = [];
+  /** Grants that name the job state machines: applied in phase two, when they all exist. */
+  readonly workflowGrants: Array<(fn: ServiceFunction, workflows: Workflows) => void> = [];
   sharpLayer = false;
   private readsTilesKey = false;
 
@@ -69,8 +75,8 @@ class FunctionRequirements implements CapabilityTarget {
     private readonly stack: Stack,
     private readonly props: StepFunctionsProps,
     private readonly tilesKey: secretsmanager.ISecret | undefined,
-    /** The job types of the state machine(s) the function runs in. */
-    private readonly ownJobTypes: readonly string[],
+    /** The job types of the state machines the function runs in. */
+    private readonly ownJobTypes: readonly JobType[],
   ) {}
 
   setEnvironment(variables: Readonly<Record<string, string>>): void {
@@ -103,17 +109,13 @@ class FunctionRequirements implements CapabilityTarget {
   }
 
   startJobsOfOtherKinds(): void {
-    const { stateMachines, accountsTable } = this.props;
-    const others = [...stateMachines.entries()].filter(([jobType]) => !this.ownJobTypes.includes(jobType));
-    const missing = JOB_TYPES.filter(
-      (jobType) => !this.ownJobTypes.includes(jobType) && !stateMachines.has(jobType),
-    );
-    // The registry lists a kind that starts others after them (a state machine cannot name itself).
-    if (missing.length > 0)
-      throw new Error(`a step starts jobs of ${missing.join(', ')} before their state machines exist`);
-    this.grants.push((fn) => {
-      for (const [jobType, workflow] of others)
-        fn.bindStateMachine(workflow.stateMachine, stateMachineArnVariable(jobType));
+    const { accountsTable } = this.props;
+    // Not its own kinds' state machines: a state machine that names its own function's ARN and whose
+    // function names the state machine's would be a cycle.
+    this.workflowGrants.push((fn, workflows) => {
+      for (const [jobType, workflow] of Object.entries(workflows) as Array<[JobType, JobWorkflow]>)
+        if (!this.ownJobTypes.includes(jobType))
+          fn.bindStateMachine(workflow.stateMachine, stateMachineArnVariable(jobType));
       fn.bindTable(accountsTable, ENV.accountsTable, 'read');
     });
   }
@@ -128,6 +130,7 @@ class FunctionRequirements implements CapabilityTarget {
 
 export class StepFunctions {
   private readonly made = new Map<string, ServiceFunction>();
+  private readonly workflowGrants: Array<(workflows: Workflows) => void> = [];
   private readonly tilesKey: secretsmanager.ISecret | undefined;
 
   constructor(
@@ -141,20 +144,37 @@ export class StepFunctions {
       scene.source === 'photorealistic-3d-tiles'
         ? secretsmanager.Secret.fromSecretNameV2(scope, 'AerialTilesKey', scene.apiKeySecretName)
         : undefined;
+    // Phase one: every step's function (and every poll's check function), once per functionId, with the
+    // kinds whose state machines run it.
+    const specs = new Map<string, { spec: StepFunctionSpec; jobTypes: JobType[] }>();
+    for (const kind of JOB_TYPE_SPECS)
+      for (const step of kind.workflow.steps)
+        for (const spec of step.poll ? [step.fn, step.poll.check] : [step.fn]) {
+          const entry = specs.get(spec.functionId) ?? { spec, jobTypes: [] };
+          if (!entry.jobTypes.includes(kind.type)) entry.jobTypes.push(kind.type);
+          specs.set(spec.functionId, entry);
+        }
+    for (const { spec, jobTypes } of specs.values()) this.make(spec, jobTypes);
   }
 
-  /** Every step function made so far. */
+  /** Every step function. */
   get functions(): readonly ServiceFunction[] {
     return [...this.made.values()];
   }
 
-  /**
-   * The function of a step spec (made on first use; steps naming the same functionId share it), for the
-   * state machine of `jobType`.
-   */
-  of(spec: StepFunctionSpec, jobType: string): ServiceFunction {
-    const existing = this.made.get(spec.functionId);
-    if (existing) return existing;
+  /** The function of a step spec (steps naming the same functionId share it). */
+  of(spec: StepFunctionSpec): ServiceFunction {
+    const fn = this.made.get(spec.functionId);
+    if (!fn) throw new Error(`no step function ${spec.functionId}: no job kind's workflow names it`);
+    return fn;
+  }
+
+  /** Phase two: the grants that name the job state machines, once every state machine is made. */
+  grantWorkflows(workflows: Workflows): void {
+    for (const grant of this.workflowGrants.splice(0)) grant(workflows);
+  }
+
+  private make(spec: StepFunctionSpec, jobTypes: readonly JobType[]): void {
     const { props } = this;
     const stack = Stack.of(this.scope);
     const needs = new FunctionRequirements(
@@ -163,7 +183,7 @@ export class StepFunctions {
       stack,
       props,
       this.tilesKey,
-      [jobType],
+      jobTypes,
     );
     bindCapabilities(spec.needs ?? [], needs);
     const memorySize = spec.memoryMb ?? 256;
@@ -186,7 +206,7 @@ export class StepFunctions {
       .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
       .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
     for (const grant of needs.grants) grant(fn);
+    for (const grant of needs.workflowGrants) this.workflowGrants.push((workflows) => grant(fn, workflows));
     this.made.set(spec.functionId, fn);
-    return fn;
   }
 }

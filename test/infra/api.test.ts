@@ -1,5 +1,6 @@
 // The REST API is built from the route table: every route is a Lambda-proxy method on its path, wired to
-// the function of its handler module; everything else reaches the fallback function.
+// the function of its handler module; a wrong method on a route's path and any top-level unknown path reach
+// the fallback function, and a path that reaches no method gets the NoRoute gateway response (404).
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_API_FUNCTION_ID } from '../../functions/api/dashboard/dashboard-routes.ts';
@@ -110,31 +111,30 @@ describe('REST API', () => {
     }
   });
 
-  it('sends every other method of every path (and the root) to the fallback function with ANY', () => {
-    for (const path of tree.paths.filter((p) => !PROXY_PATHS.includes(p))) {
-      const any = tree.methods.filter((m) => m.path === path && m.httpMethod === 'ANY');
-      expect(any, `ANY on ${path}`).toHaveLength(1);
-      expect(any[0]!.functionLogicalId, `ANY on ${path}`).toBe(fallbackFn);
-      expect(any[0]!.integrationType).toBe('AWS_PROXY');
+  it('sends every other method of each path a route takes to the fallback function with ANY (405), and puts no method on a path without routes', () => {
+    const proxies = ['/{proxy+}', ...PROXY_PATHS];
+    for (const path of tree.paths.filter((p) => !proxies.includes(p))) {
+      const onPath = tree.methods.filter((m) => m.path === path);
+      const any = onPath.filter((m) => m.httpMethod === 'ANY');
+      if (onPath.some((m) => m.httpMethod !== 'ANY')) {
+        expect(any, `ANY on ${path}`).toHaveLength(1);
+        expect(any[0]!.functionLogicalId, `ANY on ${path}`).toBe(fallbackFn);
+        expect(any[0]!.integrationType).toBe('AWS_PROXY');
+      } else expect(onPath, `methods on ${path}`).toEqual([]);
     }
   });
 
-  it('sends unknown paths to the fallback function through {proxy+} wherever no path parameter would match', () => {
-    const proxies = tree.paths.filter((p) => p.endsWith('/{proxy+}'));
-    expect(proxies).toContain('/{proxy+}');
-    for (const path of tree.paths.filter((p) => !p.endsWith('/{proxy+}'))) {
-      const prefix = path === '/' ? '/' : `${path}/`;
-      const children = tree.paths.filter(
-        (p) => p.startsWith(prefix) && p !== path && !p.slice(prefix.length).includes('/'),
-      );
-      const hasParameterChild = children.some((c) => c.slice(prefix.length).startsWith('{'));
-      expect(hasParameterChild, `${path} has a parameter child or a {proxy+}`).toBe(true);
-    }
-    for (const proxy of proxies.filter((p) => !PROXY_PATHS.includes(p))) {
-      expect(
-        tree.methods.filter((m) => m.path === proxy).map((m) => [m.httpMethod, m.functionLogicalId]),
-      ).toEqual([['ANY', fallbackFn]]);
-    }
+  it("has one greedy fallback, /{proxy+} on the root, besides the proxied routes' greedy resources: the NoRoute gateway response answers the rest", () => {
+    const greedy = tree.paths.filter((p) => p.endsWith('/{proxy+}')).sort();
+    expect(greedy).toEqual(['/{proxy+}', ...PROXY_PATHS].sort());
+    expect(tree.methods.filter((m) => m.path === '/{proxy+}')).toEqual([
+      { httpMethod: 'ANY', path: '/{proxy+}', functionLogicalId: fallbackFn, integrationType: 'AWS_PROXY' },
+    ]);
+    dev.serviceTemplate.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
+      StatusCode: '404',
+      ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"NOT_FOUND"') },
+    });
   });
 
   it('routes methods only to the route functions and the fallback function', () => {

@@ -1,5 +1,6 @@
 // `cdk synth` through the real CLI, offline and without AWS credentials: bundles every function with
-// esbuild, builds the sharp layer, runs cdk-nag, and writes both stacks' templates.
+// esbuild, builds the sharp layer, runs cdk-nag, and writes both stacks' templates. Then every function's
+// package is checked against Lambda's limits (lambda-packages.ts); the bundles are the same on every stage.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LABEL_FONT_FILE_NAME } from '../../functions/media/markup/label-font.ts';
 import { HANDLER_METADATA_KEY, PROJECT_ROOT } from '../../lib/constructs/service-function.ts';
+import { packageFigures, packageViolations } from './lambda-packages.ts';
 
 const run = promisify(execFile);
 const TIMEOUT_MS = 5 * 60_000;
@@ -105,4 +107,23 @@ describe('cdk synth (CLI)', () => {
     },
     TIMEOUT_MS,
   );
+
+  it("keeps every function's package within Lambda's limits: 250 MB unzipped with its layers, 50 MB zipped", () => {
+    const figures = packageFigures(outdir);
+    const largest = [...figures].sort((a, b) => b.unzippedBytesWithLayers - a.unzippedBytesWithLayers);
+    console.log(
+      'Lambda packages: the largest, unzipped with layers (limit 262,144,000 bytes) and zipped (limit 52,428,800)',
+    );
+    console.table(
+      largest
+        .slice(0, 5)
+        .map(({ unmeasuredLayers, ...f }) => ({ ...f, unmeasuredLayers: unmeasuredLayers.length })),
+    );
+    expect(figures.length).toBeGreaterThan(40);
+    expect(packageViolations(figures)).toEqual([]);
+    // Only the render function names layers the assembly does not hold (Remotion's public layers).
+    expect(figures.filter((f) => f.unmeasuredLayers.length > 0).map((f) => f.function)).toEqual([
+      expect.stringMatching(/^pms-dev-service\/RendererRenderFunction[0-9A-F]{8}$/),
+    ]);
+  });
 });

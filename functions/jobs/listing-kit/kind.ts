@@ -1,6 +1,6 @@
 // The listing kit (README, "Listing kits"): one request makes a listing's whole media set as ordinary
 // child jobs of the other kinds, in the order their inputs need, and gathers them into one manifest with
-// a brochure deck. Listed last in the registry: its step starts the other kinds' state machines.
+// a brochure deck. Its step starts the other kinds' state machines.
 import { type JobKind, jobRoute } from '../job-kind.ts';
 import { ADVANCE_KIT } from './functions.ts';
 import { listingKitOutput, listingKitRequest } from './schema.ts';
