@@ -130,6 +130,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const sfnEndpoint = await stepFunctions.listen();
   phase('functions');
   Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
+  // LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS: disable failing webhook endpoints after seconds instead of the
+  // stage's days (the webhook load benchmark watches an endpoint get disabled and replayed).
+  const disableAfter = process.env.LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS;
+  if (disableAfter) {
+    const seconds = Number(disableAfter);
+    if (!(seconds > 0))
+      throw new Error(`LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS must be a positive number, got '${disableAfter}'`);
+    process.env[ENV.endpointDisableAfterDays] = String(seconds / 86_400);
+  }
   // Function logs (Powertools): INFO, ERROR only under LOCAL_STACK_QUIET, or POWERTOOLS_LOG_LEVEL's
   // choice; set before the worker threads copy the environment.
   const logLevel = (

@@ -74,6 +74,13 @@ function integer(source: EnvSource, name: string): number {
   return value;
 }
 
+function positive(source: EnvSource, name: string): number {
+  const raw = text(source, name);
+  const value = Number(raw);
+  if (!(value > 0)) throw new Error(`Environment variable ${name} must be a positive number, got '${raw}'.`);
+  return value;
+}
+
 function flag(source: EnvSource, name: string): boolean {
   const raw = text(source, name);
   if (raw !== 'true' && raw !== 'false')
@@ -109,7 +116,8 @@ export function parseStageEnv(source: EnvSource = process.env): StageEnv {
     usagePricing: () => json<UsagePricing>(source, ENV.usagePricing),
     eventsTable: () => text(source, ENV.eventsTable),
     eventRetentionDays: () => integer(source, ENV.eventRetentionDays),
-    endpointDisableAfterDays: () => integer(source, ENV.endpointDisableAfterDays),
+    // A fraction of a day only where the local stack shortens it (LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS).
+    endpointDisableAfterDays: () => positive(source, ENV.endpointDisableAfterDays),
     mediaBucket: () => text(source, ENV.mediaBucket),
     outputUrlExpirySeconds: () => integer(source, ENV.outputUrlExpirySeconds),
     s3ForcePathStyle: () => optional(source, ENV.s3ForcePathStyle) === 'true',

@@ -151,6 +151,8 @@ describe('GET /v1/jobs', () => {
         'job_id',
         'job_type',
         'kit_job_id',
+        'media_expired',
+        'media_expires_at',
         'mode',
         'output',
         'parent_job_id',

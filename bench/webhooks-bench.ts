@@ -1,0 +1,215 @@
+// Webhook endpoints under load on the local stack (issue 34's check): one organization with three
+// endpoints, two healthy and one answering 500 to everything, submits a burst of frontage jobs. Measured:
+// every event is recorded in the event log; the two healthy endpoints get every event, with the delay from
+// the event to its arrival compared against a baseline run (a few jobs, no failing endpoint) in the same
+// process; the failing endpoint is disabled on schedule (LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS stands in for
+// the stage's 3 days); once it recovers it is enabled again and a range resend replays every event to it.
+// Run: npm run bench -- webhooks [--jobs 200]
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { machineLine } from './machine.ts';
+
+const DISABLE_AFTER_SECONDS = 20;
+process.env.LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS = String(DISABLE_AFTER_SECONDS);
+const { startBenchStack } = await import('./bench-stack.ts');
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const JOBS = arg('jobs', 200);
+const BASELINE_JOBS = 10;
+
+interface Arrival {
+  readonly eventId: string;
+  readonly type: string;
+  readonly jobId: string | undefined;
+  readonly delayMs: number;
+}
+
+/** A receiver that records each delivery (its webhook-id and delay from the event) and answers `status()`. */
+async function receiver(status: () => number) {
+  const arrivals: Arrival[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        type: string;
+        created_at: string;
+        data?: { job_id?: string };
+      };
+      const code = status();
+      if (code < 300)
+        arrivals.push({
+          eventId: String(req.headers['webhook-id']),
+          type: body.type,
+          jobId: body.data?.job_id,
+          delayMs: Date.now() - Date.parse(body.created_at),
+        });
+      res.writeHead(code).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { arrivals, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+const { stack, info, key } = await startBenchStack();
+const api = async (method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${info.url}${path}`, {
+    method,
+    headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return (JSON.parse(text) as { data: Record<string, unknown> }).data;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+const ADDRESSES = [
+  '10 Wattle Street, Ultimo NSW 2007',
+  '22 Smith Street, Fitzroy VIC 3065',
+  '45 Macquarie Street, Hobart TAS 7000',
+  '7 Mitchell Street, Darwin NT 0800',
+];
+
+/** Submits `count` frontage jobs at once and waits until every one has finished. */
+async function burst(count: number): Promise<string[]> {
+  const ids = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const data = await api('POST', '/v1/property-frontage/detect', {
+        address: ADDRESSES[i % ADDRESSES.length],
+      });
+      return String(data.job_id);
+    }),
+  );
+  const pending = new Set(ids);
+  const deadline = Date.now() + 30 * 60_000;
+  while (pending.size > 0) {
+    if (Date.now() > deadline) throw new Error(`${pending.size} jobs unfinished after 30 minutes`);
+    for (const id of [...pending]) {
+      const job = await api('GET', `/v1/jobs/${id}`);
+      if (['completed', 'failed', 'canceled'].includes(String(job.status))) pending.delete(id);
+    }
+    if (pending.size > 0) await sleep(1000);
+  }
+  return ids;
+}
+
+/** Every event the log recorded for these jobs. */
+async function recordedEvents(jobIds: readonly string[]): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const jobId of jobIds) {
+    const page = await api('GET', `/v1/events?job_id=${jobId}&limit=100`);
+    for (const e of page.events as Array<{ id: string }>) ids.add(e.id);
+  }
+  return ids;
+}
+
+async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(500);
+  }
+}
+
+const delivered = (arrivals: readonly Arrival[], jobIds: ReadonlySet<string>) =>
+  new Set(arrivals.filter((a) => a.jobId && jobIds.has(a.jobId)).map((a) => a.eventId));
+
+try {
+  console.log(machineLine());
+  let failingAnswers = 500;
+  const good1 = await receiver(() => 204);
+  const good2 = await receiver(() => 204);
+  const bad = await receiver(() => failingAnswers);
+  const endpoint = async (url: string) =>
+    String((await api('POST', '/v1/webhook-endpoints', { url, enabled_events: ['*'] })).id);
+  await endpoint(`${good1.url}/a`);
+  await endpoint(`${good2.url}/b`);
+
+  // Baseline: a few jobs, healthy endpoints only.
+  const baseIds = await burst(BASELINE_JOBS);
+  const baseEvents = await recordedEvents(baseIds);
+  await until(
+    'baseline deliveries',
+    () => delivered(good1.arrivals, new Set(baseIds)).size >= baseEvents.size,
+    60_000,
+  );
+  const baseDelays = good1.arrivals.map((a) => a.delayMs);
+
+  // The burst, with the failing endpoint registered.
+  const badId = await endpoint(`${bad.url}/c`);
+  const createdFrom = new Date().toISOString();
+  const startedAt = Date.now();
+  const jobIds = await burst(JOBS);
+  const burstSeconds = (Date.now() - startedAt) / 1000;
+  const jobSet = new Set(jobIds);
+  const events = await recordedEvents(jobIds);
+  await until(
+    'healthy endpoints to get every event',
+    () =>
+      delivered(good1.arrivals, jobSet).size >= events.size &&
+      delivered(good2.arrivals, jobSet).size >= events.size,
+    10 * 60_000,
+  );
+  const burstDelays = (arrivals: Arrival[]) =>
+    arrivals.filter((a) => a.jobId && jobSet.has(a.jobId)).map((a) => a.delayMs);
+  const d1 = burstDelays(good1.arrivals);
+  const d2 = burstDelays(good2.arrivals);
+  const missing1 = [...events].filter((e) => !delivered(good1.arrivals, jobSet).has(e)).length;
+  const missing2 = [...events].filter((e) => !delivered(good2.arrivals, jobSet).has(e)).length;
+
+  // The failing endpoint is disabled once every attempt has failed for DISABLE_AFTER_SECONDS.
+  let disabled: Record<string, unknown> = {};
+  await until(
+    'the failing endpoint to be disabled',
+    async () => {
+      disabled = await api('GET', `/v1/webhook-endpoints/${badId}`);
+      return disabled.enabled === false;
+    },
+    5 * 60_000,
+  );
+  const disabledAfter = (Date.now() - Date.parse(String(disabled.failing_since))) / 1000;
+
+  // It recovers: enabled again, and everything since it was created is resent to it (pages of 500).
+  failingAnswers = 204;
+  await api('PATCH', `/v1/webhook-endpoints/${badId}`, { enabled: true });
+  let createdTo = new Date().toISOString();
+  let resends = 0;
+  for (;;) {
+    const answer = await api('POST', '/v1/events/resend', {
+      created_from: createdFrom,
+      created_to: createdTo,
+      failed_only: false,
+      endpoint_id: badId,
+    });
+    resends += Number(answer.deliveries);
+    const ids = answer.event_ids as string[];
+    if (!answer.has_more || ids.length === 0) break;
+    // The oldest event resent (ids are UUIDv7: their first 48 bits are its time) bounds the next page.
+    const oldest = Math.min(...ids.map((id) => Number.parseInt(id.replace(/^evt_/, '').slice(0, 12), 16)));
+    createdTo = new Date(oldest).toISOString();
+  }
+  await until(
+    'the recovered endpoint to have every event',
+    () => delivered(bad.arrivals, jobSet).size >= events.size,
+    10 * 60_000,
+  );
+
+  const ratio = pct([...d1, ...d2], 95) / Math.max(1, pct(baseDelays, 95));
+  console.log(`jobs: ${JOBS} frontage jobs in ${burstSeconds.toFixed(1)} s; events recorded: ${events.size}`);
+  console.log(
+    `healthy endpoints: ${events.size - missing1}/${events.size} and ${events.size - missing2}/${events.size} events; delay p50 ${pct([...d1, ...d2], 50)} ms, p95 ${pct([...d1, ...d2], 95)} ms (baseline of ${BASELINE_JOBS} jobs without a failing endpoint: p50 ${pct(baseDelays, 50)} ms, p95 ${pct(baseDelays, 95)} ms; p95 ratio ${ratio.toFixed(2)})`,
+  );
+  console.log(
+    `failing endpoint: disabled (${String(disabled.disabled_reason)}) ${disabledAfter.toFixed(1)} s after its first failure (setting ${DISABLE_AFTER_SECONDS} s); after recovery ${resends} resends, ${delivered(bad.arrivals, jobSet).size}/${events.size} events delivered`,
+  );
+  for (const s of [good1.server, good2.server, bad.server]) s.close();
+} finally {
+  await stack.stop();
+}
