@@ -152,17 +152,17 @@ export class DynamoJobStore implements JobStore {
     return undefined;
   }
 
-  async listByKit(tenant: Tenant, kitJobId: string): Promise<Job[]> {
+  listByKit(tenant: Tenant, kitJobId: string): Promise<Job[]> {
+    return this.queryAll({ ...this.kitQuery(tenant, kitJobId, {}), ScanIndexForward: false });
+  }
+
+  /** Every page of a query, as jobs. */
+  private async queryAll(query: Partial<QueryCommandInput>): Promise<Job[]> {
     const jobs: Job[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          ...this.kitQuery(tenant, kitJobId, {}),
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
+        new QueryCommand({ TableName: this.tableName, ...query, ExclusiveStartKey: startKey }),
       );
       jobs.push(...(page.Items ?? []).map(fromItem));
       startKey = page.LastEvaluatedKey;
@@ -412,21 +412,8 @@ export class DynamoJobStore implements JobStore {
     );
   }
 
-  async listBuiltOn(tenant: Tenant, parentJobId: string): Promise<Job[]> {
-    const jobs: Job[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          ...this.indexQuery(JOB_INDEXES.byParent, parentKey(tenant, parentJobId)),
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      jobs.push(...(page.Items ?? []).map(fromItem));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return jobs;
+  listBuiltOn(tenant: Tenant, parentJobId: string): Promise<Job[]> {
+    return this.queryAll(this.indexQuery(JOB_INDEXES.byParent, parentKey(tenant, parentJobId)));
   }
 
   async remove(tenant: Tenant, jobId: string): Promise<boolean> {
