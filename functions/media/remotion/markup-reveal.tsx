@@ -4,6 +4,7 @@ import type { CSSProperties } from 'react';
 import { AbsoluteFill, Easing, Img, useCurrentFrame, useVideoConfig } from 'remotion';
 import { ringPath } from '../markup/svg-path.ts';
 import { type MarkupRevealProps, revealPhases } from './compositions.ts';
+import { END_CARD_FADE_FRAMES } from './end-card.ts';
 import { EndCardView } from './end-card-view.tsx';
 
 const fill: CSSProperties = { position: 'absolute', left: 0, top: 0, width: '100%', height: '100%' };
@@ -12,12 +13,15 @@ const ease = Easing.bezier(0.45, 0, 0.2, 1);
 export function MarkupReveal(props: MarkupRevealProps) {
   const frame = useCurrentFrame();
   const { durationInFrames, width, height } = useVideoConfig();
-  // A branded video ends on its card; the reveal takes the frames before it.
+  // A branded video ends on its card; the reveal takes the frames before it. The card fades in over the
+  // reveal's finished look (its last frame, held), then stands alone: no cut to black between them.
   const revealFrames = durationInFrames - (props.endCard?.frames ?? 0);
-  if (props.endCard && frame >= revealFrames)
-    return <EndCardView card={props.endCard} frame={frame - revealFrames} />;
-  // Every moving part comes from revealPhases (frameRuns relies on it: equal phases, equal pictures).
-  const phases = revealPhases(frame, revealFrames, props.annotations.length);
+  const cardFrame = frame - revealFrames;
+  if (props.endCard && cardFrame >= END_CARD_FADE_FRAMES)
+    return <EndCardView card={props.endCard} frame={cardFrame} />;
+  // Every moving part comes from revealPhases (frameRuns relies on it: equal phases, equal pictures; a
+  // card frame is told apart by the card's opacity).
+  const phases = revealPhases(Math.min(frame, revealFrames - 1), revealFrames, props.annotations.length);
   const drawn = ease(phases.draw);
   const effect = ease(phases.effect);
   const ring = ringPath(props.boundary);
@@ -68,6 +72,7 @@ export function MarkupReveal(props: MarkupRevealProps) {
           />
         );
       })}
+      {props.endCard && cardFrame >= 0 ? <EndCardView card={props.endCard} frame={cardFrame} /> : null}
     </AbsoluteFill>
   );
 }

@@ -129,7 +129,7 @@ describe('a reveal split across two browsers', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  async function render(browsersPerRender: number): Promise<Buffer> {
+  async function render(browsersPerRender: number, inputProps: MarkupRevealProps = props): Promise<Buffer> {
     const renderer = new LocalRenderer({
       serveUrl: await ensureSiteBundle(),
       workDir: path.join(work, `renders-${browsersPerRender}`),
@@ -144,10 +144,10 @@ describe('a reveal split across two browsers', () => {
     });
     const request: RenderRequest = {
       composition: MARKUP_REVEAL.id,
-      inputProps: props,
+      inputProps,
       codec: 'h264',
       scale: 0.25,
-      outputKey: `reveal-${browsersPerRender}.mp4`,
+      outputKey: `reveal-${browsersPerRender}${inputProps.endCard ? '-card' : ''}.mp4`,
       timeoutSeconds: 300,
     };
     const handle = await renderer.start(request);
@@ -185,6 +185,35 @@ describe('a reveal split across two browsers', () => {
     expect(await meanRegionDifference(videoFrame(split, 1.9), videoFrame(split, 2.5), whole)).toBeGreaterThan(
       1.5,
     );
+  }, 240_000);
+
+  it('fades its end card in over the finished reveal, never through black', async () => {
+    const card = '#1F3A5F';
+    const video = await render(1, {
+      ...props,
+      durationInFrames: 120,
+      endCard: {
+        frames: 30,
+        background: card,
+        rule: { x: 800, y: 600, w: 320, h: 6, color: '#FFFFFF' },
+        text: [],
+      },
+    });
+    expect(probeVideo(video).frames).toBe(120);
+    const at = (frame: number) => videoFrame(video, (frame + 0.5) / 30);
+    const black = await sharp({ create: { width, height, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const cardOnly = await sharp({ create: { width, height, channels: 3, background: card } })
+      .png()
+      .toBuffer();
+    const finished = at(89);
+    // Two frames into the card (1/6 of its opacity): the finished reveal still shows through.
+    expect(await meanRegionDifference(at(91), finished, whole)).toBeLessThan(15);
+    expect(await meanRegionDifference(at(91), black, whole)).toBeGreaterThan(30);
+    // Once faded in, the card stands alone.
+    const rest = { left: 0, top: 0, width, height: 120 };
+    expect(await meanRegionDifference(at(110), cardOnly, rest)).toBeLessThan(4);
   }, 240_000);
 
   it('is the video Remotion renders frame by frame, held frames included', async () => {
