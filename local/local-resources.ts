@@ -176,7 +176,7 @@ export async function createLocalResources(
       GlobalSecondaryIndexes: p.GlobalSecondaryIndexes as CreateTableCommandInput['GlobalSecondaryIndexes'],
       BillingMode: 'PAY_PER_REQUEST',
     };
-    // dynalite has no TTL support (UpdateTimeToLive); expired counters just stay until the table is cleared.
+    // dynalite has no TTL support (UpdateTimeToLive): local-ttl.ts deletes expired items instead.
     await ignoreExisting(clients.dynamodb.send(new CreateTableCommand(input)));
     await addMissingIndexes(clients.dynamodb, input);
   }

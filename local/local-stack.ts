@@ -34,6 +34,7 @@ import { LocalLambdas } from './local-lambdas.ts';
 import { createLocalResources, LocalNames } from './local-resources.ts';
 import { LocalSchedules } from './local-schedules.ts';
 import { LocalStepFunctions } from './local-step-functions.ts';
+import { LocalTimeToLive, ttlTables } from './local-ttl.ts';
 import { type RecoveryReport, recoverUnfinishedJobs } from './recovery.ts';
 import { remotionLambdaIfChosen } from './remotion-lambda.ts';
 import { storeCredentials } from './store-credentials.ts';
@@ -73,6 +74,9 @@ export interface RunningLocalStack {
 }
 
 export const LOCAL_STATE_FILE = 'local-stack.json';
+
+/** How often the local stack deletes items whose DynamoDB TTL has passed (DynamoDB itself takes up to days). */
+const LOCAL_TTL_EVERY_SECONDS = 30;
 
 /** LOCAL_RENDER_SCALE: render videos at this share of full size (tests use 0.5); unset means full size. */
 function localRenderScale(): number | undefined {
@@ -205,6 +209,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const eventSources = new LocalEventSources(service, resolver, (id) => names.queueUrl(id), lambdas, sqs);
   eventSources.start();
   const schedules = new LocalSchedules(service, resolver, lambdas, config.sweeper.localEverySeconds);
+  // dynalite has no Time to Live: expired events, sign-in tokens and sessions are deleted here instead.
+  const ttl = new LocalTimeToLive(dynamodb, ttlTables(stateful), LOCAL_TTL_EVERY_SECONDS);
 
   const port = await gateway.listen(options.port);
   const loopWatch = watchMainThread();
@@ -224,6 +230,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   phase('keys and recovery');
   // After recovery: the sweeper then only meets what recovery left (outboxes of jobs it failed).
   schedules.start();
+  ttl.start();
 
   const info: LocalStackInfo = {
     url: `http://127.0.0.1:${port}`,
@@ -257,6 +264,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       clearInterval(loopWatch);
       await gateway.close();
       await schedules.stop();
+      await ttl.stop();
       await eventSources.stop();
       await stepFunctions.close();
       await workers.close();
