@@ -5,13 +5,20 @@
 // baseline, same process, same machine load); the failing endpoint is disabled on schedule
 // (LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS stands in for the stage's 3 days); once it recovers it is enabled
 // again and a range resend replays every event to it.
-// Run: npm run bench -- webhooks [--jobs 200]
+// Run: npm run bench -- webhooks [--jobs 200] [--local-retries]
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { STAGES } from '../lib/config/stages.ts';
 import { machineLine } from './machine.ts';
 
 const DISABLE_AFTER_SECONDS = 20;
 process.env.LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS = String(DISABLE_AFTER_SECONDS);
+// The deployed stages' retry schedule (lib/config/stages.ts), unless --local-retries: the local stack's
+// own compressed schedule (eight attempts in seven seconds) makes a failing endpoint cost four times the
+// attempts a deployed stage would make of it during a burst.
+const DEPLOYED_RETRIES = STAGES.prod.webhooks.retryScheduleSeconds;
+const localRetries = process.argv.includes('--local-retries');
+if (!localRetries) process.env.LOCAL_WEBHOOK_RETRY_SCHEDULE_SECONDS = JSON.stringify(DEPLOYED_RETRIES);
 const { startBenchStack } = await import('./bench-stack.ts');
 
 const arg = (name: string, fallback: number) => {
@@ -123,6 +130,9 @@ const delivered = (arrivals: readonly Arrival[], jobIds: ReadonlySet<string>) =>
 
 try {
   console.log(machineLine());
+  console.log(
+    `retry schedule: ${localRetries ? "the local stack's (1 s steps)" : `the deployed stages' (${DEPLOYED_RETRIES.join(', ')} s)`}; failing endpoint disabled after ${DISABLE_AFTER_SECONDS} s`,
+  );
   let failingAnswers = 500;
   const good1 = await receiver(() => 204);
   const good2 = await receiver(() => 204);

@@ -143,6 +143,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       throw new Error(`LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS must be a positive number, got '${disableAfter}'`);
     process.env[ENV.endpointDisableAfterDays] = String(seconds / 86_400);
   }
+  // LOCAL_WEBHOOK_RETRY_SCHEDULE_SECONDS: a JSON list of retry delays instead of the local stage's
+  // compressed one (eight attempts in seven seconds), e.g. the deployed stages' for a load benchmark.
+  const retrySchedule = process.env.LOCAL_WEBHOOK_RETRY_SCHEDULE_SECONDS;
+  if (retrySchedule) {
+    const delays = JSON.parse(retrySchedule) as unknown;
+    if (!Array.isArray(delays) || delays.length === 0 || !delays.every((d) => Number.isInteger(d) && d >= 0))
+      throw new Error(
+        `LOCAL_WEBHOOK_RETRY_SCHEDULE_SECONDS must be a JSON list of whole seconds, got '${retrySchedule}'`,
+      );
+    process.env[ENV.webhookRetrySchedule] = JSON.stringify(delays);
+  }
   // Function logs (Powertools): INFO, ERROR only under LOCAL_STACK_QUIET, or POWERTOOLS_LOG_LEVEL's
   // choice; set before the worker threads copy the environment.
   const logLevel = (
