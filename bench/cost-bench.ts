@@ -179,6 +179,44 @@ const heavyFunctionCount = [...stepFunctionIds].filter(
   (id) => (memoryOf.get(id) ?? 0) >= HEAVY_MEMORY_MB,
 ).length;
 
+// ---------------------------------------------------------------- 0. the outbox sweeper, a fixed cost
+// Its schedule runs it once a minute, in AWS as here, whatever the jobs: measured alone once (the first
+// run after the start, with no job about), then taken out of the kinds' counts, and added to the model's
+// side of the accounting check for each run that fell in the mixed batch.
+const sweeperId = [...memoryOf.keys()].find((id) => id.startsWith('OutboxSweeperFunction'));
+const sweeperRuns = (c: Counted) => (sweeperId ? (c.run.invocations[sweeperId]?.count ?? 0) : 0);
+takeCounts();
+let sweeper: Counted | undefined;
+if (sweeperId) {
+  const until = Date.now() + 75_000;
+  while (Date.now() < until && (accountingSnapshot().invocations[sweeperId]?.count ?? 0) === 0)
+    await new Promise((r) => setTimeout(r, 200));
+  await new Promise((r) => setTimeout(r, 1000));
+  const counted = takeCounts();
+  if (sweeperRuns(counted) === 1) sweeper = counted;
+}
+
+/** A counted stretch without its sweeper runs (the sweeper's own use, measured above, times its runs). */
+function withoutSweeper(c: Counted): Counted {
+  const runs = sweeperRuns(c);
+  if (!sweeper || !sweeperId || runs === 0) return c;
+  const minus = (a: Record<string, number>, b: Record<string, number>) =>
+    Object.fromEntries(Object.entries(a).map(([k, n]) => [k, n - runs * (b[k] ?? 0)]));
+  const s = sweeper.store;
+  const { [sweeperId]: _, ...invocations } = c.run.invocations;
+  return {
+    store: {
+      dynamodbRequests: minus(c.store.dynamodbRequests, s.dynamodbRequests),
+      dynamodbReadUnits: c.store.dynamodbReadUnits - runs * s.dynamodbReadUnits,
+      dynamodbWriteUnits: c.store.dynamodbWriteUnits - runs * s.dynamodbWriteUnits,
+      s3Requests: minus(c.store.s3Requests, s.s3Requests),
+      s3BytesPut: c.store.s3BytesPut - runs * s.s3BytesPut,
+      sqsRequests: c.store.sqsRequests,
+    },
+    run: { ...c.run, invocations },
+  };
+}
+
 // ---------------------------------------------------------------- 1. per kind
 /** Per-job figures of a counted stretch of `jobs` jobs (SQS ReceiveMessage polls are background, left out). */
 function perJob(kind: string, counted: Counted, jobs: number): JobUse {
@@ -222,7 +260,7 @@ for (const kind of KINDS) {
   const started = performance.now();
   for (let i = 0; i < PER_KIND; i += 1) await runJob(kind);
   await settle();
-  const counted = takeCounts();
+  const counted = withoutSweeper(takeCounts());
   raw.set(kind, counted);
   uses.set(kind, perJob(kind, counted, PER_KIND));
   console.log(
@@ -286,6 +324,38 @@ for (const frames of [150, 300, 900]) {
   );
 }
 
+if (sweeper && sweeperId) {
+  const t = sweeper.run.invocations[sweeperId]!;
+  const runsPerMonth = (365 / 12) * 24 * (60 / STAGES.prod.sweeper.everyMinutes);
+  const runCost = jobCost(
+    {
+      kind: 'sweeper',
+      steps: [
+        {
+          functionId: sweeperId,
+          memoryMb: memoryOf.get(sweeperId)!,
+          invocationsPerJob: 1,
+          msPerInvocation: t.ms,
+        },
+      ],
+      stateTransitions: 0,
+      executions: 0,
+      dynamodbWriteUnits: sweeper.store.dynamodbWriteUnits,
+      dynamodbReadUnits: sweeper.store.dynamodbReadUnits,
+      s3Tier1Requests: 0,
+      s3Tier2Requests: 0,
+      s3BytesStored: 0,
+      storedMonths: 0,
+      sqsRequests: 0,
+      apiRequests: 0,
+    },
+    AP_SOUTHEAST_2,
+  );
+  console.log(
+    `Fixed: the outbox sweeper, one run (no job about): ${t.ms.toFixed(0)} ms at ${memoryOf.get(sweeperId)} MB, DynamoDB ${JSON.stringify(sweeper.store.dynamodbRequests)} = ${sweeper.store.dynamodbReadUnits} RRU + ${sweeper.store.dynamodbWriteUnits} WRU: ${usd(runCost.usd.total)} a run, ${Math.round(runsPerMonth).toLocaleString('en-AU')} runs a month (every ${STAGES.prod.sweeper.everyMinutes} min) = $${(runCost.usd.total * runsPerMonth).toFixed(2)} a month per stage`,
+  );
+} else console.log('Fixed: the outbox sweeper was not measured alone (no single run within 75 s)');
+
 console.log('\nCapacity: jobs per hour of one kind running alone; the first quota each stage hits');
 for (const stageName of DEPLOYABLE_STAGES) {
   const stage = STAGES[stageName];
@@ -320,11 +390,15 @@ await Promise.all(
 await settle();
 const mixed = takeCounts();
 const mixedUse = perJob('mixed', mixed, 1);
+// The model: each kind's per-job figures × its jobs, plus the sweeper's own use × its runs in the batch.
+const mixedSweeperRuns = sweeper ? sweeperRuns(mixed) : 0;
+const sweeperUse = sweeper ? perJob('sweeper', sweeper, 1) : undefined;
 const predicted = (f: (u: JobUse) => number) =>
-  KINDS.reduce((sum, kind) => sum + f(uses.get(kind)!) * mix.filter((k) => k === kind).length, 0);
+  KINDS.reduce((sum, kind) => sum + f(uses.get(kind)!) * mix.filter((k) => k === kind).length, 0) +
+  (sweeperUse ? mixedSweeperRuns * f(sweeperUse) : 0);
 const invocations = (u: JobUse) => u.steps.reduce((a, s) => a + s.invocationsPerJob, 0);
 console.log(
-  `\nAccounting check: ${MIXED} mixed jobs (${KINDS.map((k) => `${mix.filter((m) => m === k).length} ${k}`).join(', ')}), four at a time, ${((performance.now() - started) / 1000).toFixed(1)} s; counted beside the model (per-kind figures × jobs)`,
+  `\nAccounting check: ${MIXED} mixed jobs (${KINDS.map((k) => `${mix.filter((m) => m === k).length} ${k}`).join(', ')}), four at a time, ${((performance.now() - started) / 1000).toFixed(1)} s, ${mixedSweeperRuns} sweeper run(s); counted beside the model (per-kind figures × jobs)`,
 );
 let worst = 0;
 for (const [name, f] of [
@@ -346,6 +420,36 @@ for (const [name, f] of [
     `  ${name.padEnd(24)} counted ${Math.round(counted).toString().padStart(10)}  model ${Math.round(modelled).toString().padStart(10)}  ${(diff * 100).toFixed(1).padStart(5)} % ${diff <= 0.1 ? 'ok' : 'OVER 10 %'}`,
   );
 }
+// Where a difference comes from: each function's invocations and each store operation, counted beside the model.
+const modelOps = (pick: (c: Counted) => Record<string, number>) => {
+  const total: Record<string, number> = {};
+  const add = (record: Record<string, number>, times: number) => {
+    for (const [k, n] of Object.entries(record)) total[k] = (total[k] ?? 0) + n * times;
+  };
+  for (const kind of KINDS) add(pick(raw.get(kind)!), mix.filter((k) => k === kind).length / PER_KIND);
+  if (sweeper) add(pick(sweeper), mixedSweeperRuns);
+  return total;
+};
+const differing = (label: string, counted: Record<string, number>, model: Record<string, number>) => {
+  const names = new Set([...Object.keys(counted), ...Object.keys(model)]);
+  const parts = [...names]
+    .filter((n) => n !== 'ReceiveMessage' && Math.abs((counted[n] ?? 0) - (model[n] ?? 0)) >= 0.5)
+    .map((n) => `${n} ${Math.round(counted[n] ?? 0)} vs ${Math.round(model[n] ?? 0)}`);
+  console.log(`  ${label}, counted vs model where they differ: ${parts.join('; ') || 'none'}`);
+};
+const counts = (c: Counted) =>
+  Object.fromEntries(Object.entries(c.run.invocations).map(([id, t]) => [id, t.count]));
+differing('invocations', counts(mixed), modelOps(counts));
+differing(
+  'DynamoDB requests',
+  mixed.store.dynamodbRequests,
+  modelOps((c) => c.store.dynamodbRequests),
+);
+differing(
+  'SQS requests',
+  mixed.store.sqsRequests,
+  modelOps((c) => c.store.sqsRequests),
+);
 console.log(
   `  worst difference ${(worst * 100).toFixed(1)} %: ${worst <= 0.1 ? 'within 10 %' : 'NOT within 10 %'}`,
 );
