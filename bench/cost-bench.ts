@@ -56,8 +56,9 @@ console.log(machineLine());
 process.env.LOCAL_STACK_QUIET = 'true';
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 process.env.LOCAL_STACK_ACCOUNTING = 'true';
-// The outbox sweeper's runs are a fixed cost of a stage (one a minute in AWS), not a job's: kept out of
-// the counts by running it hourly here instead of every few seconds.
+// The outbox sweeper at its template rate (once a minute, as in AWS) rather than the local stack's every
+// few seconds: the local schedule runs at the shorter of the two. Its runs are a fixed cost of a stage,
+// measured alone and taken out of the kinds' counts below.
 (STAGES.local.sweeper as { localEverySeconds: number }).localEverySeconds = 3600;
 
 const { startLocalStack } = await import('../local/local-stack.ts');
