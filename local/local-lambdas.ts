@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT } from '../lib/constructs/function-facts.ts';
+import { accountingEnabled, countInvocation } from './accounting.ts';
 import type { Admission } from './admission.ts';
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -174,6 +175,7 @@ export class LocalLambdas {
       }
       const invocations = options.task ? this.invocations : undefined;
       await invocations?.acquire();
+      const startedAt = performance.now();
       const running = this.pool.run({
         module: fn.module,
         exportName: fn.exportName,
@@ -191,17 +193,21 @@ export class LocalLambdas {
         admission?.release();
       });
       const reply = await withTimeout(running, options.timeoutSeconds);
+      if (accountingEnabled()) countInvocation(logicalId, performance.now() - startedAt);
       if (!reply.ok) throw new LambdaInvocationError(reply.name, reply.message);
       return reply.result;
     }
     const handler = await this.handler(fn);
     let result: unknown;
+    const startedAt = performance.now();
     try {
       const payload = options.fresh ? (event ?? null) : JSON.parse(JSON.stringify(event ?? null));
       result = await invocationContext.run({ logicalId }, () => handler(payload, fakeContext(fn)));
     } catch (error) {
       const e = error as Error;
       throw new LambdaInvocationError(e?.name || 'Error', e?.message ?? String(error));
+    } finally {
+      if (accountingEnabled()) countInvocation(logicalId, performance.now() - startedAt);
     }
     return result === undefined ? null : JSON.parse(JSON.stringify(result));
   }

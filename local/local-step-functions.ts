@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StateMachine } from 'aws-local-stepfunctions';
+import { accountingEnabled, countExecution, countTransition } from './accounting.ts';
 import type { LocalLambdas } from './local-lambdas.ts';
 import { logicalIdOfArn, stateMachineArn } from './local-resources.ts';
 import {
@@ -207,6 +208,7 @@ export class LocalStepFunctions {
         overrides: { taskResourceLocalHandlers: machine.handlers as never },
       });
       execution.abort = running.abort;
+      if (accountingEnabled()) countTransitions(logicalIdOfArn(machine.arn), running.eventLogs);
       const output = await running.result;
       execution.status = 'SUCCEEDED';
       execution.output = JSON.stringify(output);
@@ -397,6 +399,18 @@ export class LocalStepFunctions {
   async close(): Promise<void> {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/**
+ * LOCAL_STACK_ACCOUNTING (local/accounting.ts): the execution's states entered and retries, which Step
+ * Functions Standard bills as state transitions.
+ */
+function countTransitions(stateMachine: string, events: AsyncGenerator<{ type: string }>) {
+  countExecution(stateMachine);
+  void (async () => {
+    for await (const event of events)
+      if (event.type === 'StateEntered' || event.type === 'StateRetried') countTransition(stateMachine);
+  })().catch(() => undefined);
 }
 
 function log(fields: Record<string, unknown>) {

@@ -1,0 +1,170 @@
+// The local stack's emulators behind a counting pass-through (bench/cost-bench.ts): every DynamoDB, S3 and
+// SQS request the stack and its functions make goes through here, is classified as AWS bills it, and is
+// forwarded unchanged apart from one thing: DynamoDB data calls ask for ReturnConsumedCapacity TOTAL, so
+// the emulator says how many request units each consumed (dynalite's own size rule: 1 KB per write unit,
+// 4 KB per read unit, half for an eventually consistent read). Signatures still verify: the Host header
+// and the S3 and SQS bodies pass as they came; the DynamoDB emulator checks no signature.
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RunningEmulators } from '../local/emulators.ts';
+
+export interface StoreCounts {
+  /** DynamoDB operation → requests. */
+  readonly dynamodbRequests: Record<string, number>;
+  readonly dynamodbReadUnits: number;
+  readonly dynamodbWriteUnits: number;
+  /** S3 request class (see s3RequestClass) → requests. */
+  readonly s3Requests: Record<string, number>;
+  /** Bytes of object bodies written (PutObject, UploadPart). */
+  readonly s3BytesPut: number;
+  /** SQS operation → requests. */
+  readonly sqsRequests: Record<string, number>;
+}
+
+const DYNAMODB_DATA_CALLS = new Set([
+  'GetItem',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'Query',
+  'Scan',
+  'BatchGetItem',
+  'BatchWriteItem',
+]);
+const DYNAMODB_READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem']);
+
+/**
+ * An S3 request as S3's price list groups it: PutObject, CopyObject, list, multipart pieces and other
+ * POSTs are the "PUT, COPY, POST, LIST" class; GetObject, HeadObject and the rest the "GET and all other"
+ * class; DELETE is free. Path-style URLs (/bucket/key?query), as the local stack's clients use.
+ */
+export function s3RequestClass(method: string, url: string, headers: IncomingMessage['headers']): string {
+  const [pathPart = '', query = ''] = url.split('?');
+  const hasKey = pathPart.replace(/^\//, '').includes('/');
+  if (method === 'DELETE') return 'DeleteObject';
+  if (method === 'PUT' && headers['x-amz-copy-source']) return 'CopyObject';
+  if (method === 'PUT')
+    return hasKey ? (query.includes('partNumber=') ? 'UploadPart' : 'PutObject') : 'PutBucket';
+  if (method === 'POST') return query.includes('delete') ? 'DeleteObjects' : 'Post';
+  if (method === 'HEAD') return hasKey ? 'HeadObject' : 'HeadBucket';
+  if (method === 'GET') return hasKey ? 'GetObject' : 'ListObjects';
+  return method;
+}
+
+/** The S3 price class of a request class: 'tier1' (PUT, COPY, POST, LIST), 'tier2' (GET and the rest), 'free'. */
+export function s3PriceClass(requestClass: string): 'tier1' | 'tier2' | 'free' {
+  if (requestClass === 'DeleteObject' || requestClass === 'DeleteObjects') return 'free';
+  if (['PutObject', 'CopyObject', 'UploadPart', 'Post', 'ListObjects', 'PutBucket'].includes(requestClass))
+    return 'tier1';
+  return 'tier2';
+}
+
+/** Sum of CapacityUnits in a DynamoDB answer's ConsumedCapacity (an object, or a list for batch calls). */
+export function consumedUnits(answer: unknown): number {
+  const consumed = (answer as { ConsumedCapacity?: unknown } | null)?.ConsumedCapacity;
+  const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
+  return list.reduce(
+    (sum: number, c) => sum + Number((c as { CapacityUnits?: number }).CapacityUnits ?? 0),
+    0,
+  );
+}
+
+const bump = (record: Record<string, number>, key: string) => {
+  record[key] = (record[key] ?? 0) + 1;
+};
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function countingEmulators(
+  inner: RunningEmulators,
+): Promise<RunningEmulators & { counts(): StoreCounts; reset(): void }> {
+  let counts = empty();
+  function empty() {
+    return {
+      dynamodbRequests: {} as Record<string, number>,
+      dynamodbReadUnits: 0,
+      dynamodbWriteUnits: 0,
+      s3Requests: {} as Record<string, number>,
+      s3BytesPut: 0,
+      sqsRequests: {} as Record<string, number>,
+    };
+  }
+
+  function proxy(target: string, dynamodb: boolean): Server {
+    const to = new URL(target);
+    return createServer({ keepAliveTimeout: 120_000, headersTimeout: 121_000 }, async (req, res) => {
+      let body = await readBody(req);
+      const headers = { ...req.headers };
+      const op = String(req.headers['x-amz-target'] ?? '')
+        .split('.')
+        .pop();
+      let dynamoOp: string | undefined;
+      if (dynamodb && op) {
+        bump(counts.dynamodbRequests, op);
+        if (DYNAMODB_DATA_CALLS.has(op)) {
+          dynamoOp = op;
+          const parsed = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+          parsed.ReturnConsumedCapacity ??= 'TOTAL';
+          body = Buffer.from(JSON.stringify(parsed));
+          headers['content-length'] = String(body.length);
+        }
+      } else if (op) {
+        bump(counts.sqsRequests, op);
+      } else if (!dynamodb) {
+        const requestClass = s3RequestClass(req.method ?? 'GET', req.url ?? '/', req.headers);
+        bump(counts.s3Requests, requestClass);
+        if (requestClass === 'PutObject' || requestClass === 'UploadPart') {
+          const decoded = Number(req.headers['x-amz-decoded-content-length']);
+          counts.s3BytesPut += Number.isFinite(decoded) && decoded > 0 ? decoded : body.length;
+        }
+      }
+      const forward = httpRequest(
+        { host: to.hostname, port: to.port, method: req.method, path: req.url, headers },
+        async (answer) => {
+          const answerBody = await readBody(answer);
+          if (dynamoOp && (answer.statusCode ?? 500) < 300) {
+            const units = consumedUnits(JSON.parse(answerBody.toString('utf8') || '{}'));
+            if (DYNAMODB_READS.has(dynamoOp)) counts.dynamodbReadUnits += units;
+            else counts.dynamodbWriteUnits += units;
+          }
+          res.writeHead(answer.statusCode ?? 500, answer.headers);
+          res.end(answerBody);
+        },
+      );
+      forward.on('error', (error) => {
+        res.statusCode = 502;
+        res.end(String(error));
+      });
+      forward.end(body);
+    });
+  }
+
+  const listen = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const dynamoProxy = proxy(inner.dynamodbEndpoint, true);
+  const awsProxy = proxy(inner.awsEndpoint, false);
+  const [dynamodbEndpoint, awsEndpoint] = await Promise.all([listen(dynamoProxy), listen(awsProxy)]);
+  const close = (server: Server) =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return {
+    dynamodbEndpoint,
+    awsEndpoint,
+    counts: () => structuredClone(counts),
+    reset: () => {
+      counts = empty();
+    },
+    async stop() {
+      await Promise.all([close(dynamoProxy), close(awsProxy)]);
+      await inner.stop();
+    },
+  };
+}

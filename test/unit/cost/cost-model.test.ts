@@ -1,0 +1,204 @@
+// The cost model's arithmetic on a hand-computed case (bench/cost-model.ts; docs/readme/cost.md), and the
+// counters the cost benchmark reads: the emulator pass-through's request classes and the local stack's
+// state-transition count (LOCAL_STACK_ACCOUNTING).
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  AP_SOUTHEAST_2,
+  accountConcurrencyJobsPerHour,
+  capacity,
+  gbSeconds,
+  type JobUse,
+  jobCost,
+  margin,
+  type PriceTable,
+  relativeDifference,
+  remotionChunks,
+} from '../../../bench/cost-model.ts';
+import { consumedUnits, s3PriceClass, s3RequestClass } from '../../../bench/counting-emulators.ts';
+import { accountingSnapshot, resetAccounting } from '../../../local/accounting.ts';
+import type { LocalLambdas } from '../../../local/local-lambdas.ts';
+import { LocalStepFunctions } from '../../../local/local-step-functions.ts';
+import { TemplateResolver } from '../../../local/synthesized-app.ts';
+
+const price = (usd: number) => ({ usd, per: 'unit', source: 'test', copied: 'test' });
+// Round prices, so every figure below can be checked by hand.
+const PRICES: PriceTable = {
+  ...AP_SOUTHEAST_2,
+  lambdaGbSecond: price(0.00001),
+  lambdaRequest: price(0.0000002),
+  stateTransition: price(0.000025),
+  dynamodbWriteUnit: price(0.000001),
+  dynamodbReadUnit: price(0.0000002),
+  s3Tier1Request: price(0.000005),
+  s3Tier2Request: price(0.0000004),
+  s3GbMonth: price(0.025),
+  sqsRequest: price(0.0000004),
+  apiRequest: price(0.000004),
+  audPerUsd: 1.5,
+};
+
+const USE: JobUse = {
+  kind: 'example',
+  steps: [
+    // 2 GB × 2 s = 4 GB-s, one request
+    { functionId: 'Heavy', memoryMb: 2048, invocationsPerJob: 1, msPerInvocation: 2000 },
+    // 0.5 GB × 0.5 s × 2 = 0.5 GB-s, two requests
+    { functionId: 'Light', memoryMb: 512, invocationsPerJob: 2, msPerInvocation: 500 },
+  ],
+  stateTransitions: 5,
+  executions: 1,
+  dynamodbWriteUnits: 20,
+  dynamodbReadUnits: 10,
+  s3Tier1Requests: 4,
+  s3Tier2Requests: 5,
+  s3BytesStored: 1024 ** 3 / 10, // 0.1 GB
+  storedMonths: 3,
+  sqsRequests: 8,
+  apiRequests: 2,
+};
+
+describe('cost model', () => {
+  it('bills Lambda by memory × duration rounded up to the millisecond', () => {
+    expect(gbSeconds(1024, 1000)).toBe(1);
+    expect(gbSeconds(2048, 999.2)).toBeCloseTo(2 * 1.0, 12); // 999.2 ms → 1000 ms
+    expect(gbSeconds(512, 250)).toBeCloseTo(0.125, 12);
+  });
+
+  it('prices one job, part by part', () => {
+    const cost = jobCost(USE, PRICES);
+    expect(cost.lambdaGbSeconds).toBeCloseTo(4.5, 12);
+    expect(cost.lambdaRequests).toBe(3);
+    // 4.5 × 0.00001 + 3 × 0.0000002
+    expect(cost.usd.lambda).toBeCloseTo(0.0000456, 12);
+    expect(cost.usd.stepFunctions).toBeCloseTo(0.000125, 12); // 5 × 0.000025
+    expect(cost.usd.dynamodb).toBeCloseTo(0.000022, 12); // 20 × 0.000001 + 10 × 0.0000002
+    expect(cost.usd.s3Requests).toBeCloseTo(0.000022, 12); // 4 × 0.000005 + 5 × 0.0000004
+    expect(cost.usd.s3Storage).toBeCloseTo(0.0075, 12); // 0.1 GB × 3 months × 0.025
+    expect(cost.usd.sqs).toBeCloseTo(0.0000032, 12);
+    expect(cost.usd.api).toBeCloseTo(0.000008, 12);
+    expect(cost.usd.total).toBeCloseTo(
+      0.0000456 + 0.000125 + 0.000022 + 0.000022 + 0.0075 + 0.0000032 + 0.000008,
+      12,
+    );
+  });
+
+  it('puts the AUD price beside the cost', () => {
+    const m = margin(0.5, 0.001, PRICES);
+    expect(m.costAud).toBeCloseTo(0.0015, 12);
+    expect(m.marginAud).toBeCloseTo(0.4985, 12);
+    expect(m.share).toBeCloseTo(0.997, 12);
+    expect(margin(0, 0.001, PRICES).share).toBeNull();
+  });
+
+  it('finds the first quota a stage hits', () => {
+    const bounds = capacity(USE, {
+      heavyStepConcurrency: 50,
+      heavyFunctionCount: 13,
+      otherReserved: 1,
+      heavyMemoryMb: 1024,
+      hotKeyWritesPerRequest: 1,
+    });
+    // Heavy: 50 × 3,600 ÷ 2 s = 90,000 an hour; the light steps share 1,000 − 13 × 50 − 1 = 349 for 1 s a job.
+    expect(bounds[0]).toEqual({ limit: 'Lambda: Heavy reserved 50', jobsPerHour: 90_000 });
+    const byName = Object.fromEntries(bounds.map((b) => [b.limit, b.jobsPerHour]));
+    expect(byName['Lambda: unreserved pool 349']).toBe(1_256_400);
+    expect(byName['Step Functions StartExecution']).toBe(540_000); // 150 a second
+    expect(byName['Step Functions state transitions']).toBe(576_000); // 800 a second ÷ 5
+    expect(byName['API Gateway requests']).toBe(18_000_000); // 10,000 a second ÷ 2
+    expect(byName['DynamoDB hottest item (one API key)']).toBe(1_800_000); // 1,000 writes a second ÷ 2
+    expect(byName['S3 PUTs on one prefix']).toBe(3_150_000); // 3,500 a second ÷ 4
+    // No reservation (dev): the heavy step shares the pool with the rest, 999 for 3 s a job.
+    const dev = capacity(USE, {
+      heavyFunctionCount: 13,
+      otherReserved: 1,
+      heavyMemoryMb: 1024,
+      hotKeyWritesPerRequest: 1,
+    });
+    expect(dev.find((b) => b.limit.startsWith('Lambda'))).toEqual({
+      limit: 'Lambda: unreserved pool 999',
+      jobsPerHour: 1_198_800,
+    });
+    expect(accountConcurrencyJobsPerHour(USE)).toBe(1_200_000); // 1,000 × 3,600 ÷ 3 s
+  });
+
+  it("splits a video into Remotion Lambda's default chunks", () => {
+    // 150 frames: concurrency 75.625, 20 frames a chunk at least → 8 chunks of 19 frames.
+    expect(remotionChunks(150)).toBe(8);
+    // 18,000 frames: concurrency 150, 120 frames a chunk → 150 chunks.
+    expect(remotionChunks(18_000)).toBe(150);
+    expect(remotionChunks(20)).toBe(1);
+  });
+
+  it('compares counts with the model', () => {
+    expect(relativeDifference(110, 100)).toBeCloseTo(0.1, 12);
+    expect(relativeDifference(0, 0)).toBe(0);
+    expect(relativeDifference(1, 0)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('the counters the cost benchmark reads', () => {
+  it("classes S3 requests as S3's price list does", () => {
+    expect(s3RequestClass('PUT', '/media/a/b.jpg', {})).toBe('PutObject');
+    expect(s3RequestClass('PUT', '/media/a/b.jpg?partNumber=1&uploadId=x', {})).toBe('UploadPart');
+    expect(s3RequestClass('PUT', '/media/a/b.jpg', { 'x-amz-copy-source': '/media/c' })).toBe('CopyObject');
+    expect(s3RequestClass('GET', '/media?list-type=2&prefix=a/', {})).toBe('ListObjects');
+    expect(s3RequestClass('GET', '/media/a/b.jpg?X-Amz-Signature=x', {})).toBe('GetObject');
+    expect(s3RequestClass('HEAD', '/media/a/b.jpg', {})).toBe('HeadObject');
+    expect(s3RequestClass('POST', '/media?delete', {})).toBe('DeleteObjects');
+    expect(['PutObject', 'ListObjects', 'CopyObject'].map(s3PriceClass)).toEqual(['tier1', 'tier1', 'tier1']);
+    expect(['GetObject', 'HeadObject'].map(s3PriceClass)).toEqual(['tier2', 'tier2']);
+    expect(['DeleteObject', 'DeleteObjects'].map(s3PriceClass)).toEqual(['free', 'free']);
+  });
+
+  it('sums the request units of a DynamoDB answer', () => {
+    expect(consumedUnits({ ConsumedCapacity: { TableName: 't', CapacityUnits: 2 } })).toBe(2);
+    expect(consumedUnits({ ConsumedCapacity: [{ CapacityUnits: 0.5 }, { CapacityUnits: 1 }] })).toBe(1.5);
+    expect(consumedUnits({})).toBe(0);
+  });
+
+  describe('state transitions (LOCAL_STACK_ACCOUNTING)', () => {
+    process.env.LOCAL_STACK_QUIET = 'true';
+    afterEach(() => {
+      delete process.env.LOCAL_STACK_ACCOUNTING;
+      resetAccounting();
+    });
+    const template = {
+      Resources: {
+        Machine: {
+          Type: 'AWS::StepFunctions::StateMachine',
+          Properties: {
+            DefinitionString: JSON.stringify({
+              StartAt: 'One',
+              States: {
+                One: { Type: 'Pass', Next: 'Two' },
+                Two: { Type: 'Pass', Next: 'Done' },
+                Done: { Type: 'Succeed' },
+              },
+            }),
+          },
+        },
+      },
+    };
+    const physical = { ref: (id: string) => id, attribute: (id: string) => id };
+    const run = async () => {
+      const sfn = new LocalStepFunctions(template, new TemplateResolver(physical), {} as LocalLambdas);
+      const [arn] = sfn.stateMachineArns();
+      const execution = sfn.startExecution(arn!, 'run1', '{}');
+      await execution.done;
+      await new Promise((r) => setTimeout(r, 50)); // the event log is read as it is written
+      expect(execution.status).toBe('SUCCEEDED');
+    };
+
+    it('counts each state entered of an execution when on', async () => {
+      process.env.LOCAL_STACK_ACCOUNTING = 'true';
+      await run();
+      expect(accountingSnapshot().transitions).toEqual({ Machine: 3 });
+      expect(accountingSnapshot().executions).toEqual({ Machine: 1 });
+    });
+
+    it('counts nothing when off', async () => {
+      await run();
+      expect(accountingSnapshot().transitions).toEqual({});
+    });
+  });
+});
