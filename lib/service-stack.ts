@@ -63,6 +63,8 @@ export class ServiceStack extends Stack {
     const environment = {
       [ENV.stage]: config.stage,
       [ENV.outputUrlExpirySeconds]: String(config.outputUrlExpirySeconds),
+      // Every function that starts a job (submit, a kit's step, the sweeper, the execution-ended rule) counts it.
+      [ENV.jobConcurrency]: JSON.stringify(config.jobConcurrency),
       ...powertoolsEnvironment(config),
     };
     const shared = { config, environment, logRetentionDays };
@@ -88,6 +90,7 @@ export class ServiceStack extends Stack {
     const workflows = new JobWorkflows(this, {
       ...shared,
       jobsTable: props.jobsTable,
+      accountsTable: props.accountsTable,
       usageTable: props.usageTable,
       webhookQueue: props.webhookQueue,
       stepFunction: (spec, jobType) => steps.of(spec, jobType),

@@ -62,6 +62,8 @@ interface JobWorkflowsProps {
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: ServiceFunctionProps['logRetentionDays'];
   readonly jobsTable: dynamodb.ITable;
+  /** Read for an organization's plan (its fair-share limit) where waiting jobs are started. */
+  readonly accountsTable: dynamodb.ITable;
   readonly usageTable: dynamodb.ITable;
   readonly webhookQueue: sqs.IQueue;
   /** The function of a step spec, for a job type's state machine (the step functions). */
@@ -112,18 +114,22 @@ export class JobWorkflows {
     }
     this.byType = Object.fromEntries(props.made) as Record<JobType, JobWorkflow>;
 
+    // Every ended execution gives its job's fair-share slot back and starts the organization's oldest
+    // waiting jobs; one that ended outside its own failure handling also fails its job.
     const executionEnded = platformFunction(
       'ExecutionEndedFunction',
       'functions/platform/execution-ended.ts',
-      'Fails jobs whose execution timed out or was aborted',
-    );
+      'Fails jobs whose execution timed out or was aborted; gives back fair-share slots',
+    ).bindTable(props.accountsTable, ENV.accountsTable, 'read');
+    this.grantStartAll(executionEnded);
     new events.Rule(scope, 'ExecutionEndedRule', {
-      description: 'Job executions that ended outside their own failure handling',
+      description:
+        'Job executions that ended (fair-share slots; jobs that ended outside their failure handling)',
       eventPattern: {
         source: ['aws.states'],
         detailType: ['Step Functions Execution Status Change'],
         detail: {
-          status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+          status: ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'],
           stateMachineArn: Object.values(this.byType).map((w) => w.stateMachine.stateMachineArn),
         },
       },
@@ -145,7 +151,9 @@ export class JobWorkflows {
         timeout: Duration.seconds(55),
         reservedConcurrentExecutions: 1,
       },
-    ).bindTable(props.usageTable, ENV.usageTable, 'readWrite');
+    )
+      .bindTable(props.usageTable, ENV.usageTable, 'readWrite')
+      .bindTable(props.accountsTable, ENV.accountsTable, 'read');
     this.grantStartAll(sweeper);
     new events.Rule(scope, 'OutboxSweepRule', {
       description: 'Runs the outbox sweeper',
