@@ -81,6 +81,8 @@ function endedEvent(job: Job, status: string) {
 }
 
 const endedPorts = () => ({ jobs, media: fakeMediaStore(), events: noEvents, clock, fairShare });
+/** The lifecycle step's ports: the same, with a usage store that only accepts the record. */
+const lifecyclePorts = () => ({ ...endedPorts(), usage: { record: async () => {} } as never });
 
 beforeAll(async () => {
   dynamo = await startDynalite();
@@ -193,7 +195,7 @@ describe('the slot comes back on every way out of an execution', () => {
   it('completed (the execution succeeds)', async () => {
     await scenario(
       async (job) => {
-        const lifecycle = { ...endedPorts(), usage: { record: async () => {} } as never };
+        const lifecycle = lifecyclePorts();
         await recordLifecycle(
           { action: 'completed', job: workflowInputFor(job, undefined).job, output: {} },
           lifecycle,
@@ -213,7 +215,7 @@ describe('the slot comes back on every way out of an execution', () => {
             job: workflowInputFor(job, undefined).job,
             error: { Error: 'IMAGE_DOWNLOAD_FAILED', Cause: 'x' },
           },
-          endedPorts(),
+          lifecyclePorts(),
         );
         await failEndedExecution(endedEvent(job, 'FAILED'), endedPorts());
       },
