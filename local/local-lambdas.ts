@@ -168,12 +168,14 @@ export class LocalLambdas {
     const fn = this.get(logicalId);
     if (this.pool && this.offloaded.has(logicalId)) {
       const admission = fn.memoryMb >= HEAVY_MEMORY_MB ? this.admission : undefined;
+      // Waiting steps are admitted organizations in turn (admission.ts).
+      const organization = organizationOf(event);
       if (admission && !admission.tryAcquire()) {
         this.onQueued?.(logicalId, event);
-        await admission.acquire();
+        await admission.acquire(organization);
       }
       const invocations = options.task ? this.invocations : undefined;
-      await invocations?.acquire();
+      await invocations?.acquire(organization);
       const running = this.pool.run({
         module: fn.module,
         exportName: fn.exportName,
@@ -234,6 +236,12 @@ export class LocalLambdas {
         .map((fn) => pool.warm({ module: fn.module, exportName: fn.exportName, projectRoot: PROJECT_ROOT })),
     );
   }
+}
+
+/** The organization and mode of a step's job (a Task's event carries its `job`); '' when it has none. */
+function organizationOf(event: unknown): string {
+  const job = (event as { job?: { org_id?: unknown; mode?: unknown } } | null)?.job;
+  return typeof job?.org_id === 'string' ? `${job.org_id}#${String(job.mode)}` : '';
 }
 
 /** Resolves as `work` does, or rejects with TaskTimeoutError after `seconds` (none: no limit). */

@@ -1,5 +1,6 @@
-// Heavy steps on the local stack wait for capacity in arrival order, and their Task time limit counts from
-// when they run: a step that waits longer than its limit for a slot does not time out.
+// Heavy steps on the local stack wait for capacity, oldest first within an organization and organizations
+// in turn (round-robin), and their Task time limit counts from when they run: a step that waits longer
+// than its limit for a slot does not time out.
 import { describe, expect, it } from 'vitest';
 import { Admission } from '../../../local/admission.ts';
 
@@ -23,6 +24,33 @@ describe('Admission', () => {
     await Promise.all([1, 2, 3, 4, 5, 6].map(work));
     expect(peak).toBe(2);
     expect(order).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(admission.running).toBe(0);
+    expect(admission.queued).toBe(0);
+  });
+
+  it('serves organizations in turn: one backlog of many never stands in front of another organization', async () => {
+    const admission = new Admission(1);
+    expect(admission.tryAcquire()).toBe(true);
+    const order: string[] = [];
+    const wait = (key: string, label: string) =>
+      admission.acquire(key).then(() => {
+        order.push(label);
+      });
+    // Organization A queues six steps first; B queues two and C one after them.
+    const waits = [
+      ...[1, 2, 3, 4, 5, 6].map((n) => wait('org-a', `a${n}`)),
+      wait('org-b', 'b1'),
+      wait('org-b', 'b2'),
+      wait('org-c', 'c1'),
+    ];
+    expect(admission.queued).toBe(9);
+    for (let i = 0; i < 9; i += 1) {
+      admission.release();
+      await tick();
+    }
+    await Promise.all(waits);
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4', 'a5', 'a6']);
+    admission.release();
     expect(admission.running).toBe(0);
     expect(admission.queued).toBe(0);
   });
