@@ -170,7 +170,7 @@ export class LocalLambdas {
       const admission = fn.memoryMb >= HEAVY_MEMORY_MB ? this.admission : undefined;
       // Waiting steps are admitted organizations in turn (admission.ts).
       const organization = organizationOf(event);
-      if (admission && !admission.tryAcquire()) {
+      if (admission && !admission.tryAcquire(organization)) {
         this.onQueued?.(logicalId, event);
         await admission.acquire(organization);
       }
@@ -189,8 +189,8 @@ export class LocalLambdas {
       });
       // The slot is held until the worker is really done, also after a timeout has been reported.
       void running.finally(() => {
-        invocations?.release();
-        admission?.release();
+        invocations?.release(organization);
+        admission?.release(organization);
       });
       const reply = await withTimeout(running, options.timeoutSeconds);
       if (!reply.ok) throw new LambdaInvocationError(reply.name, reply.message);
