@@ -236,6 +236,10 @@ const burst = Promise.all(
     }
   }),
 );
+let burstAnswered = 0;
+void burst.then(() => {
+  burstAnswered = Date.now() - burstStart;
+});
 const loaded = await runB('loaded');
 await burst;
 const cpuB1 = cpuSample();
@@ -331,6 +335,13 @@ console.log(
 console.log(
   `B frontage end to end, loaded: p50 ${(percentile(loaded.times, 50) / 1000).toFixed(2)} s, p95 ${(loadedP95 / 1000).toFixed(2)} s`,
 );
+console.log(
+  `B's times in submission order, idle:   ${idle.times.map((t) => (t / 1000).toFixed(2)).join(' ')}`,
+);
+console.log(
+  `B's times in submission order, loaded: ${loaded.times.map((t) => (t / 1000).toFixed(2)).join(' ')}`,
+);
+console.log(`A's burst of ${A_JOBS} requests answered in ${(burstAnswered / 1000).toFixed(1)} s`);
 console.log(
   `B p95 loaded ÷ idle: ${ratio.toFixed(2)} (goal ≤ ${GOAL_RATIO})${ratio <= GOAL_RATIO ? '' : '  MISSED'}`,
 );
