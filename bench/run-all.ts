@@ -1,5 +1,5 @@
 // `npm run bench [-- api|frontage|…]`: runs the benchmarks one after another, each in its own process.
-// Opt-in benchmarks (load, kit, webhooks and cost: minutes each) run only when named; other arguments (`--kill`, `--jobs N`, …)
+// Opt-in benchmarks (load, kit, webhooks, cost and fair: minutes each) run only when named; other arguments (`--kill`, `--jobs N`, …)
 // are passed to every chosen benchmark.
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
@@ -15,7 +15,7 @@ const all = [
   'render-load',
   'drone',
 ];
-const optIn = ['load', 'kit', 'webhooks', 'cost'];
+const optIn = ['load', 'kit', 'webhooks', 'cost', 'fair'];
 const names = new Set([...all, ...optIn]);
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => names.has(a));

@@ -33,7 +33,7 @@ console.log(
     `  test key       : ${devKeys.test}`,
     `  live key       : ${devKeys.live}`,
     `  dashboard      : ${stack.dashboardSignInLink}  (one-time sign-in link, 15 min; more: npm run keys -- signin-link --org ${devKeys.orgId})`,
-    `  recovered jobs : ${recovery.resumed} resumed, ${recovery.interrupted} ended INTERRUPTED`,
+    `  recovered jobs : ${recovery.resumed} resumed, ${recovery.interrupted} ended INTERRUPTED, ${recovery.waiting} waiting for their organization's slots`,
     `  try            : curl -s ${info.url}/v1/jobs -H "X-API-Key: ${devKeys.test}"`,
     `LOCAL_STACK_READY ${info.url}`,
   ].join('\n'),

@@ -65,6 +65,8 @@ export class ServiceStack extends Stack {
       [ENV.outputUrlExpirySeconds]: String(config.outputUrlExpirySeconds),
       // Job creation (routes, a kit's children) and the retention sweep read it.
       [ENV.mediaRetention]: JSON.stringify(config.retention),
+      // Every function that starts a job (submit, a kit's step, the sweeper, the execution-ended rule) counts it.
+      [ENV.jobConcurrency]: JSON.stringify(config.jobConcurrency),
       ...powertoolsEnvironment(config),
     };
     const shared = { config, environment, logRetentionDays };
@@ -96,6 +98,7 @@ export class ServiceStack extends Stack {
     const workflows = new JobWorkflows(this, {
       ...shared,
       jobsTable: props.jobsTable,
+      accountsTable: props.accountsTable,
       usageTable: props.usageTable,
       webhookQueue: props.webhookQueue,
       mediaBucket: props.mediaBucket,

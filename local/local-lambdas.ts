@@ -169,12 +169,14 @@ export class LocalLambdas {
     const fn = this.get(logicalId);
     if (this.pool && this.offloaded.has(logicalId)) {
       const admission = fn.memoryMb >= HEAVY_MEMORY_MB ? this.admission : undefined;
-      if (admission && !admission.tryAcquire()) {
+      // Waiting steps are admitted organizations in turn (admission.ts).
+      const organization = organizationOf(event);
+      if (admission && !admission.tryAcquire(organization)) {
         this.onQueued?.(logicalId, event);
-        await admission.acquire();
+        await admission.acquire(organization);
       }
       const invocations = options.task ? this.invocations : undefined;
-      await invocations?.acquire();
+      await invocations?.acquire(organization);
       const startedAt = performance.now();
       const running = this.pool.run({
         module: fn.module,
@@ -189,8 +191,8 @@ export class LocalLambdas {
       });
       // The slot is held until the worker is really done, also after a timeout has been reported.
       void running.finally(() => {
-        invocations?.release();
-        admission?.release();
+        invocations?.release(organization);
+        admission?.release(organization);
       });
       const reply = await withTimeout(running, options.timeoutSeconds);
       if (accountingEnabled()) countInvocation(logicalId, performance.now() - startedAt);
@@ -240,6 +242,12 @@ export class LocalLambdas {
         .map((fn) => pool.warm({ module: fn.module, exportName: fn.exportName, projectRoot: PROJECT_ROOT })),
     );
   }
+}
+
+/** The organization and mode of a step's job (a Task's event carries its `job`); '' when it has none. */
+function organizationOf(event: unknown): string {
+  const job = (event as { job?: { org_id?: unknown; mode?: unknown } } | null)?.job;
+  return typeof job?.org_id === 'string' ? `${job.org_id}#${String(job.mode)}` : '';
 }
 
 /** Resolves as `work` does, or rejects with TaskTimeoutError after `seconds` (none: no limit). */

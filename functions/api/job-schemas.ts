@@ -43,7 +43,13 @@ export const jobRecord = z
     updated_at: z.iso.datetime(),
     started_at: z.iso.datetime().nullable(),
     completed_at: z.iso.datetime().nullable(),
-    progress: z.object({ percent: z.int().min(0).max(100), stage: z.string() }),
+    progress: z.object({
+      percent: z.int().min(0).max(100),
+      stage: z.string().meta({
+        description:
+          "What the job is doing, e.g. queued, started, a step's own stage, completed. A queued job waiting because its organization already has its limit of jobs processing shows waiting_for_your_other_jobs (it starts, oldest first, when one of them ends; it is never refused or failed for waiting). On the local stack a step waiting for capacity shows queued_for_capacity, a render waiting for a renderer queued_for_renderer.",
+      }),
+    }),
     input: z
       .record(z.string(), z.unknown())
       .meta({ description: 'The request as accepted (validated, defaults applied).' }),

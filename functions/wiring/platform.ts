@@ -6,6 +6,7 @@ import { systemClock } from '../core/clock.ts';
 import { webhookDeliveryPolicy } from '../core/outbound/url-policy.ts';
 import type { DeliveryPorts } from '../core/webhooks/deliver-event.ts';
 import { postWebhook } from '../core/webhooks/http-sender.ts';
+import type { ExecutionEndedPorts } from '../core/workflows/execution-ended.ts';
 import type { LifecyclePorts } from '../core/workflows/job-lifecycle.ts';
 import type { SweepPorts } from '../core/workflows/outbox.ts';
 import type { RetentionPorts } from '../core/workflows/retention.ts';
@@ -36,6 +37,7 @@ export function sweepPorts(): SweepPorts {
     usage: () => adapters.usage,
     events: () => adapters.events,
     starter: () => adapters.starter,
+    fairShare: () => adapters.starter,
     clock: () => systemClock,
   });
   return sweep;
@@ -52,6 +54,21 @@ export function retentionPorts(): RetentionPorts {
     clock: () => systemClock,
   });
   return retention;
+}
+
+let ended: ExecutionEndedPorts | undefined;
+
+/** The execution-ended rule's: the platform's ports and the fair share that gives slots back. */
+export function executionEndedPorts(): ExecutionEndedPorts {
+  const platform = workflowPorts();
+  ended ??= lazily<ExecutionEndedPorts>({
+    jobs: () => platform.jobs,
+    media: () => platform.media,
+    events: () => platform.events,
+    clock: () => platform.clock,
+    fairShare: () => processAdapters().starter,
+  });
+  return ended;
 }
 
 /** How long the sweeper leaves a job alone, and when it gives up starting one. */

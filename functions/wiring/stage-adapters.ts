@@ -8,6 +8,7 @@ import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
 import { DynamoCreationClaims } from '../adapters/dynamodb/creation-claims.ts';
 import { DynamoDashboardSessionStore } from '../adapters/dynamodb/dashboard-session-store.ts';
 import { DynamoEventLog } from '../adapters/dynamodb/event-log.ts';
+import { DynamoJobSlots } from '../adapters/dynamodb/job-slots.ts';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
 import { DynamoUsageStore } from '../adapters/dynamodb/usage-store.ts';
 import { DynamoWebhookEndpointStore } from '../adapters/dynamodb/webhook-endpoint-store.ts';
@@ -17,15 +18,18 @@ import { SqsWebhookQueue } from '../adapters/sqs/webhook-queue.ts';
 import { StepFunctionsStarter, StepFunctionsStopper } from '../adapters/step-functions/workflows.ts';
 import type { AccountStore } from '../core/auth/account-store.ts';
 import type { DashboardSessionStore } from '../core/auth/dashboard-sessions.ts';
+import { systemClock } from '../core/clock.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { JobStore } from '../core/jobs/job-store.ts';
+import { type JobSlots, limitFor } from '../core/limits/job-slots.ts';
 import type { MediaEraser, MediaStore } from '../core/media/media-store.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { WebhookEndpointStore } from '../core/webhooks/endpoints.ts';
 import type { EventLog } from '../core/webhooks/event-log.ts';
 import type { WebhookQueue } from '../core/webhooks/webhook-queue.ts';
+import { FairShare } from '../core/workflows/fair-share.ts';
 import type { JobEvents } from '../core/workflows/step-runtime.ts';
-import type { WorkflowStarter, WorkflowStopper } from '../core/workflows/workflow-starter.ts';
+import type { WorkflowStopper } from '../core/workflows/workflow-starter.ts';
 import { lazily } from './lazy.ts';
 import type { StageEnv } from './stage-env.ts';
 
@@ -36,7 +40,13 @@ export interface StageAdapters {
   readonly media: MediaStore & MediaEraser;
   readonly events: JobEvents;
   readonly webhookQueue: WebhookQueue;
-  readonly starter: WorkflowStarter;
+  /**
+   * Starts job executions within each organization's limit of jobs processing at once (a job beyond it
+   * waits queued): every way a job is started goes through it.
+   */
+  readonly starter: FairShare;
+  /** The fair-share slots each organization's running jobs hold (jobs table). */
+  readonly slots: JobSlots;
   readonly stopper: WorkflowStopper;
   readonly creationClaims: CreationClaims;
   /** Powertools' record of POST answers under an Idempotency-Key. */
@@ -48,7 +58,7 @@ export interface StageAdapters {
 }
 
 export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
-  return lazily<StageAdapters>({
+  const adapters: StageAdapters = lazily<StageAdapters>({
     jobs: () => new DynamoJobStore(aws.dynamo, env.jobsTable),
     accounts: () => new DynamoAccountStore(aws.dynamo, env.accountsTable),
     usage: () => new DynamoUsageStore(aws.dynamo, env.usageTable),
@@ -56,7 +66,23 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     events: () => new JobEventPublisher(aws.sqs, env.webhookQueueUrl),
     webhookQueue: () =>
       new SqsWebhookQueue(aws.sqs, env.webhookQueueUrl, () => env.webhookDeadLetterQueueUrl),
-    starter: () => new StepFunctionsStarter(aws.sfn, (jobType) => env.stateMachineArn(jobType)),
+    slots: () => new DynamoJobSlots(aws.dynamo, env.jobsTable),
+    starter: () =>
+      new FairShare(new StepFunctionsStarter(aws.sfn, (jobType) => env.stateMachineArn(jobType)), {
+        jobs: adapters.jobs,
+        slots: adapters.slots,
+        clock: systemClock,
+        exemptJobTypes: env.jobConcurrency.exemptJobTypes,
+        limitOf: async (tenant) =>
+          limitFor(
+            env.jobConcurrency,
+            tenant,
+            // Test keys share one limit: no read. Live keys: the organization's plan.
+            tenant.mode === 'test'
+              ? undefined
+              : (await adapters.accounts.getOrganization(tenant.orgId))?.plan,
+          ),
+      }),
     stopper: () => new StepFunctionsStopper(aws.sfn, (jobType) => env.stateMachineArn(jobType)),
     creationClaims: () => new DynamoCreationClaims(aws.dynamo, env.idempotencyTable),
     idempotency: () => new DynamoDBPersistenceLayer({ tableName: env.idempotencyTable }),
@@ -64,4 +90,5 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),
   });
+  return adapters;
 }

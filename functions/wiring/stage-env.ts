@@ -8,6 +8,7 @@ import type { KeyVariant } from '../core/auth/api-key.ts';
 import { ENV, stateMachineArnVariable } from '../core/config/env.ts';
 import type { JobType } from '../core/jobs/job-types.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
+import { checkJobConcurrencyLimits, type JobConcurrencyLimits } from '../core/limits/job-slots.ts';
 import { type BundleHostAllowlist, parseBundleHostAllowlist } from '../core/outbound/bundle-hosts.ts';
 import type { StageUrlRules } from '../core/outbound/url-policy.ts';
 import type { UsagePricing } from '../core/use-cases/usage.ts';
@@ -43,6 +44,8 @@ export interface StageEnv {
   readonly retention: RetentionPolicy;
   readonly outboxGraceSeconds: number;
   readonly workflowStartDeadlineSeconds: number;
+  /** Jobs of one organization processing at once (JOB_CONCURRENCY). */
+  readonly jobConcurrency: JobConcurrencyLimits;
   readonly dashboardAuth: DashboardAuth;
   /** Directory of the built dashboard app (index.html, app.js, app.css). */
   readonly dashboardAssetsDir: string;
@@ -140,6 +143,7 @@ export function parseStageEnv(source: EnvSource = process.env): StageEnv {
     retention: () => json<RetentionPolicy>(source, ENV.mediaRetention),
     outboxGraceSeconds: () => integer(source, ENV.outboxGraceSeconds),
     workflowStartDeadlineSeconds: () => integer(source, ENV.workflowStartDeadlineSeconds),
+    jobConcurrency: () => checkJobConcurrencyLimits(json<unknown>(source, ENV.jobConcurrency)),
     dashboardAuth: () => oneOf<DashboardAuth>(source, ENV.dashboardAuth, ['sign-in-link', 'cognito']),
     dashboardAssetsDir: () => text(source, ENV.dashboardAssetsDir),
     dashboardMediaOrigins: () => optional(source, ENV.dashboardMediaOrigins) ?? '',

@@ -60,6 +60,21 @@ export interface StageConfig {
   /** Upper bound on one job's workflow; the execution is failed past it. */
   readonly workflowTimeoutSeconds: number;
   /**
+   * Fair share: how many jobs of one organization may be processing at once (an execution started and
+   * not yet ended), by mode and, for live keys, by the organization's plan (`keys set-plan`). Beyond it a
+   * job stays `queued` with the progress stage `waiting_for_your_other_jobs` and starts, oldest first,
+   * when one of the organization's jobs ends: never refused, never failed. Counted across every Lambda
+   * container in the jobs table (docs/readme/hardening.md "Fair share"; JOB_CONCURRENCY).
+   */
+  readonly jobConcurrency: {
+    readonly test: number;
+    /** Live keys of an organization with no plan, or a plan not listed. */
+    readonly liveDefault: number;
+    readonly plans: Readonly<Record<string, number>>;
+    /** Kinds that hold no slot: they only wait for the jobs they make, which hold their own. */
+    readonly exemptJobTypes: readonly string[];
+  };
+  /**
    * Concurrent executions reserved for (and capped at) each heavy step function (1024 MB and more:
    * scenes, stills, slides, rooms, images). Past it a step is throttled and its state machine retries it
    * with backoff (THROTTLED_RETRY): jobs wait instead of failing. Unset: no reservation (the account's
@@ -252,6 +267,13 @@ const base = {
   // brand: 'Google', dracoDecoderPath: null }, after putting the key in that secret.
   aerialScene: { source: 'offline' } as AerialSceneSourceConfig,
   rateLimits: { testPerMinute: 10, liveDefault: { requestsPerMinute: 60 }, plans: STAGING_PLANS },
+  // With heavyStepConcurrency 50 (prod), the default lets five organizations at their limit share it.
+  jobConcurrency: {
+    test: 5,
+    liveDefault: 10,
+    plans: { starter: 5, growth: 20, enterprise: 50 },
+    exemptJobTypes: ['listing_kit'],
+  },
   videoBundleUrlAllowlist: [] as readonly string[],
   renderer: { provider: 'remotion-lambda', memoryMb: 2048, functionTimeoutSeconds: 240, scale: 1 },
   outputUrlExpirySeconds: 3600,
@@ -295,6 +317,13 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     renderer: { ...base.renderer, provider: 'local' },
     // A restarted or busy laptop catches up within seconds rather than a minute.
     sweeper: { everyMinutes: 1, localEverySeconds: 5, graceSeconds: 15 },
+    // Two cores: one organization's jobs at once are few, so another organization's start at once.
+    jobConcurrency: {
+      test: 4,
+      liveDefault: 4,
+      plans: { starter: 2, growth: 4, enterprise: 8 },
+      exemptJobTypes: ['listing_kit'],
+    },
     // One machine queues what Lambda runs side by side: 200 jobs at once on one core took far longer than
     // 15 minutes to drain (docs/benchmarks.md), so a job's whole time limit (its wait included) is an hour
     // here instead of AWS's 15 minutes.

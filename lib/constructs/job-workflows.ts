@@ -105,6 +105,8 @@ export function jobLifecycleFunction(
 interface JobWorkflowsProps extends PlatformFunctionProps {
   readonly config: StageConfig;
   readonly usageTable: dynamodb.ITable;
+  /** Read for an organization's plan (its fair-share limit) where waiting jobs are started. */
+  readonly accountsTable: dynamodb.ITable;
   /** The sweeper erases expired jobs' media (retention). */
   readonly mediaBucket: s3.IBucket;
   /** The function of a step spec (made before any workflow: StepFunctions). */
@@ -134,20 +136,24 @@ export class JobWorkflows {
     }
     this.byType = byType as Record<JobType, JobWorkflow>;
 
+    // Every ended execution gives its job's fair-share slot back and starts the organization's oldest
+    // waiting jobs; one that ended outside its own failure handling also fails its job.
     const executionEnded = platformFunction(
       scope,
       props,
       'ExecutionEndedFunction',
       'functions/platform/execution-ended.ts',
-      'Fails jobs whose execution timed out or was aborted',
-    );
+      'Fails jobs whose execution timed out or was aborted; gives back fair-share slots',
+    ).bindTable(props.accountsTable, ENV.accountsTable, 'read');
+    this.grantStartAll(executionEnded);
     new events.Rule(scope, 'ExecutionEndedRule', {
-      description: 'Job executions that ended outside their own failure handling',
+      description:
+        'Job executions that ended (fair-share slots; jobs that ended outside their failure handling)',
       eventPattern: {
         source: ['aws.states'],
         detailType: ['Step Functions Execution Status Change'],
         detail: {
-          status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+          status: ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'],
           stateMachineArn: Object.values(this.byType).map((w) => w.stateMachine.stateMachineArn),
         },
       },
@@ -174,7 +180,8 @@ export class JobWorkflows {
       },
     )
       .bindTable(props.usageTable, ENV.usageTable, 'readWrite')
-      .bindBucket(props.mediaBucket, ENV.mediaBucket, 'readDelete');
+      .bindBucket(props.mediaBucket, ENV.mediaBucket, 'readDelete')
+      .bindTable(props.accountsTable, ENV.accountsTable, 'read');
     this.grantStartAll(sweeper);
     new events.Rule(scope, 'OutboxSweepRule', {
       description: 'Runs the outbox sweeper',

@@ -68,8 +68,12 @@ describe('least privilege', () => {
       ]),
     );
     expect([...creators.values()].sort()).toEqual([...JOB_TYPES].sort());
-    // The outbox sweeper starts jobs whose start was lost: any job state machine, nothing else.
-    const sweeper = functionOf(dev.serviceTemplate, 'OutboxSweeperFunction');
+    // The outbox sweeper starts jobs whose start was lost, and the execution-ended rule's function starts
+    // jobs that waited for their organization's fair-share slot: any job state machine, nothing else.
+    const starters = new Set([
+      functionOf(dev.serviceTemplate, 'OutboxSweeperFunction'),
+      functionOf(dev.serviceTemplate, 'ExecutionEndedFunction'),
+    ]);
     // A listing kit's step starts its children: every other kind's state machine, never its own.
     const kit = functionOf(dev.serviceTemplate, 'AdvanceListingKitFunction');
     for (const [fnId] of resources(dev.serviceTemplate, 'AWS::Lambda::Function')) {
@@ -85,7 +89,7 @@ describe('least privilege', () => {
         );
         continue;
       }
-      if (fnId === sweeper) {
+      if (starters.has(fnId)) {
         const statements = statementsOfFunction(dev.serviceTemplate, fnId).filter((s) =>
           actionsOf(s).some((a) => a.startsWith('states:')),
         );

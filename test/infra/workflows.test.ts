@@ -142,13 +142,13 @@ describe('job workflows', () => {
     }
   });
 
-  it('fails jobs whose execution ended outside the Catch (timed out, aborted, failed) with an EventBridge rule', () => {
+  it('hears of every ended execution (fair-share slots; jobs that ended outside the Catch are failed) with an EventBridge rule', () => {
     const arns = JOB_TYPES.map((t) => ({ Ref: logicalId(dev.service.workflows[t]!.stateMachine) }));
     dev.serviceTemplate.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: {
         source: ['aws.states'],
         'detail-type': ['Step Functions Execution Status Change'],
-        detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: arns },
+        detail: { status: ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: arns },
       },
     });
   });

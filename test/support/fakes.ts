@@ -218,6 +218,8 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
     listByKit: methods.listByKit ?? unexpected('jobs.listByKit'),
     markProcessing: methods.markProcessing ?? unexpected('jobs.markProcessing'),
     setProgress: methods.setProgress ?? unexpected('jobs.setProgress'),
+    markWaiting: methods.markWaiting ?? unexpected('jobs.markWaiting'),
+    oldestQueued: methods.oldestQueued ?? unexpected('jobs.oldestQueued'),
     complete: methods.complete ?? unexpected('jobs.complete'),
     fail: methods.fail ?? unexpected('jobs.fail'),
     cancel: methods.cancel ?? unexpected('jobs.cancel'),

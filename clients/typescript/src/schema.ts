@@ -1743,6 +1743,7 @@ export interface components {
       completed_at: string | null;
       progress: {
         percent: number;
+        /** @description What the job is doing, e.g. queued, started, a step's own stage, completed. A queued job waiting because its organization already has its limit of jobs processing shows waiting_for_your_other_jobs (it starts, oldest first, when one of them ends; it is never refused or failed for waiting). On the local stack a step waiting for capacity shows queued_for_capacity, a render waiting for a renderer queued_for_renderer. */
         stage: string;
       };
       /** @description The request as accepted (validated, defaults applied). */

@@ -251,6 +251,35 @@ export class DynamoJobStore implements JobStore {
     );
   }
 
+  /** A queued job's progress (the stage it waits in); refused once the job has started or ended. */
+  async markWaiting(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
+    return conditional(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
+          UpdateExpression: 'SET progress = :p, updated_at = :now',
+          ConditionExpression: '#status = :queued',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':p': progress, ':now': now, ':queued': 'queued' },
+        }),
+      ),
+    );
+  }
+
+  /** Oldest first: the by_status index sorts a tenant's queued jobs by their time-ordered ids. */
+  async oldestQueued(tenant: Tenant, limit: number): Promise<Job[]> {
+    const { Items } = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        ...this.indexQuery(JOB_INDEXES.byStatus, statusKey(tenant, 'queued')),
+        ScanIndexForward: true,
+        Limit: limit,
+      }),
+    );
+    return (Items ?? []).map(fromItem);
+  }
+
   complete(
     ref: JobRef,
     output: JsonObject,

@@ -66,6 +66,11 @@ export const ENV = {
   outboxGraceSeconds: 'OUTBOX_GRACE_SECONDS',
   /** A job still not started this long after its creation is failed (WORKFLOW_START_FAILED) by the sweeper. */
   workflowStartDeadlineSeconds: 'WORKFLOW_START_DEADLINE_SECONDS',
+  /**
+   * Jobs of one organization processing at once, JSON (StageConfig.jobConcurrency): { test, liveDefault,
+   * plans: { <plan>: n }, exemptJobTypes: [...] }; beyond it jobs wait queued (waiting_for_your_other_jobs).
+   */
+  jobConcurrency: 'JOB_CONCURRENCY',
   /** Prefix of the per-job-kind state machine ARN variables: STATE_MACHINE_ARN_FRONTAGE_DETECTION, ... */
   stateMachineArnPrefix: 'STATE_MACHINE_ARN_',
 } as const;

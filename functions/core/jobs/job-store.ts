@@ -51,6 +51,10 @@ export interface JobStore {
   listByKit(tenant: Tenant, kitJobId: string): Promise<Job[]>;
   markProcessing(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
   setProgress(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
+  /** Sets a queued job's progress (why it waits); false once it is no longer queued. */
+  markWaiting(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
+  /** The tenant's queued jobs, oldest first (an eventually consistent read of the by_status index). */
+  oldestQueued(tenant: Tenant, limit: number): Promise<Job[]>;
   /** The final transitions resolve the job as written (with its outbox), or undefined when refused. */
   complete(ref: JobRef, output: JsonObject, now: string, usage: JobOutbox['usage']): Promise<Job | undefined>;
   fail(ref: JobRef, error: JobErrorInfo, now: string): Promise<Job | undefined>;

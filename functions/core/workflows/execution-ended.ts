@@ -1,6 +1,9 @@
-// EventBridge target for job executions that ended without reaching their own failure handler (timed
-// out, aborted, or failed outside a Catch): the job is ended failed instead of staying processing.
+// EventBridge target for every job execution that ended (succeeded, failed, timed out, aborted). One that
+// ended without reaching its own failure handler (timed out, aborted, or failed outside a Catch) has its
+// job ended failed instead of left processing. Whatever the status, the job's fair-share slot is given
+// back and its organization's oldest waiting jobs are started (fair-share.ts).
 import { jobOfEvent, logger } from '../observability.ts';
+import type { FairShare } from './fair-share.ts';
 import { failJob } from './job-lifecycle.ts';
 import type { WorkflowPorts } from './step-runtime.ts';
 import type { WorkflowInput } from './workflow-starter.ts';
@@ -21,17 +24,30 @@ const MESSAGES: Record<string, { code: string; message: string }> = {
   },
 };
 
+/** The ended-execution ports: the platform's, and the fair share that gives the slot back. */
+export interface ExecutionEndedPorts extends WorkflowPorts {
+  readonly fairShare: Pick<FairShare, 'executionEnded'>;
+}
+
 export async function failEndedExecution(
   event: ExecutionStatusChange,
-  ports: WorkflowPorts,
-): Promise<{ readonly recorded: boolean }> {
-  const outcome = MESSAGES[event.detail.status];
-  if (!outcome || !event.detail.input) return { recorded: false };
+  ports: ExecutionEndedPorts,
+): Promise<{ readonly recorded: boolean; readonly startedWaiting: number }> {
+  if (!event.detail.input) return { recorded: false, startedWaiting: 0 };
   const input = JSON.parse(event.detail.input) as WorkflowInput;
-  logger.warn('execution ended outside its failure handler', {
-    ...jobOfEvent(input),
-    execution_status: event.detail.status,
-  });
-  const recorded = await failJob(ports, input.job, outcome, ports.clock.now().toISOString());
-  return { recorded };
+  const outcome = MESSAGES[event.detail.status];
+  let recorded = false;
+  if (outcome) {
+    logger.warn('execution ended outside its failure handler', {
+      ...jobOfEvent(input),
+      execution_status: event.detail.status,
+    });
+    // A job that already ended (completed, failed in its Catch, canceled) keeps its outcome.
+    recorded = await failJob(ports, input.job, outcome, ports.clock.now().toISOString());
+  }
+  const startedWaiting = await ports.fairShare.executionEnded(
+    { orgId: input.job.org_id, mode: input.job.mode },
+    input.job.job_id,
+  );
+  return { recorded, startedWaiting };
 }

@@ -10,13 +10,17 @@
 // reads the sparse by_pending index for jobs pending longer than a grace period (so it does not race the
 // writer's own relay) and, for each: relays an outbox left behind, or starts a job that was written but
 // whose execution never started (an API that timed out or was throttled after the write). Starting is
-// idempotent: executions are named by job id.
+// idempotent: executions are named by job id. Jobs waiting for a fair-share slot are pending too: the
+// sweeper tries them organizations in turn (fairOrder) and never fails them for waiting; and it gives back
+// every slot whose job has ended (fair-share.ts reconcile), so a lost end event never keeps a slot.
 import type { Clock } from '../clock.ts';
 import type { Job } from '../jobs/job.ts';
 import { type JobRef, type JobStore, PENDING_SHARDS } from '../jobs/job-store.ts';
+import { fairOrder } from '../limits/job-slots.ts';
 import { logger } from '../observability.ts';
 import type { BillingUnit, RenditionCounts } from '../usage/billing.ts';
 import type { UsageStore } from '../usage/usage-store.ts';
+import { type FairShare, isWaiting } from './fair-share.ts';
 import type { JobEvents } from './step-runtime.ts';
 import { type WorkflowStarter, workflowInputFor } from './workflow-starter.ts';
 
@@ -88,6 +92,8 @@ export async function relayNow(ports: OutboxPorts, job: Job | undefined): Promis
 export interface SweepPorts extends OutboxPorts {
   readonly usage: UsageStore;
   readonly starter: WorkflowStarter;
+  /** The stage's fair share (the same object as its starter): slots checked, waiting jobs started. */
+  readonly fairShare?: Pick<FairShare, 'startOrWait' | 'reconcile'>;
   readonly clock: Clock;
 }
 
@@ -105,24 +111,42 @@ export interface SweepReport {
   started: number;
   failed: number;
   errors: number;
+  /** Jobs left waiting for their organization's slots. */
+  waiting: number;
+  /** Slots given back because their job had ended. */
+  released: number;
 }
 
 export async function sweepPending(ports: SweepPorts, options: SweepOptions): Promise<SweepReport> {
-  const report: SweepReport = { relayed: 0, started: 0, failed: 0, errors: 0 };
+  const report: SweepReport = { relayed: 0, started: 0, failed: 0, errors: 0, waiting: 0, released: 0 };
   const now = ports.clock.now();
-  const before = new Date(now.getTime() - options.graceSeconds * 1000).toISOString();
-  for (let shard = 0; shard < PENDING_SHARDS; shard += 1) {
-    const candidates = await ports.jobs.listPending(shard, before, options.batchSize ?? 100);
-    for (const candidate of candidates) {
-      try {
-        await sweepOne(ports, options, candidate, now, report);
-      } catch (error) {
-        report.errors += 1;
-        logger.error('sweep failed for a job', { job_id: candidate.jobId, error });
-      }
+  if (ports.fairShare) {
+    try {
+      const reconciled = await ports.fairShare.reconcile();
+      report.released += reconciled.released;
+      report.started += reconciled.started;
+    } catch (error) {
+      report.errors += 1;
+      logger.error('fair-share slots not checked', { error });
     }
   }
-  if (report.relayed + report.started + report.failed + report.errors > 0)
+  const before = new Date(now.getTime() - options.graceSeconds * 1000).toISOString();
+  const candidates: Job[] = [];
+  for (let shard = 0; shard < PENDING_SHARDS; shard += 1)
+    candidates.push(...(await ports.jobs.listPending(shard, before, options.batchSize ?? 100)));
+  // Organizations in turn, oldest first within each; one found at its limit is not tried again this sweep.
+  const full = new Set<string>();
+  for (const candidate of fairOrder(candidates)) {
+    const tenantKey = `${candidate.orgId}#${candidate.mode}`;
+    if (full.has(tenantKey) && isWaiting(candidate) && !candidate.outbox) continue;
+    try {
+      if ((await sweepOne(ports, options, candidate, now, report)) === 'waiting') full.add(tenantKey);
+    } catch (error) {
+      report.errors += 1;
+      logger.error('sweep failed for a job', { job_id: candidate.jobId, error });
+    }
+  }
+  if (report.relayed + report.started + report.failed + report.errors + report.waiting + report.released > 0)
     logger.info('swept', { ...report });
   return report;
 }
@@ -133,7 +157,7 @@ async function sweepOne(
   candidate: Job,
   now: Date,
   report: SweepReport,
-): Promise<void> {
+): Promise<'started' | 'waiting' | undefined> {
   // The index is eventually consistent: act on the item as it is now.
   const job = await ports.jobs.get({ orgId: candidate.orgId, mode: candidate.mode }, candidate.jobId);
   if (!job) return;
@@ -146,7 +170,9 @@ async function sweepOne(
   const tenant = { orgId: job.orgId, mode: job.mode };
   const parent = job.parentJobId ? await ports.jobs.get(tenant, job.parentJobId) : undefined;
   const age = now.getTime() - Date.parse(job.createdAt);
-  if (age > options.startDeadlineSeconds * 1000 || (job.parentJobId && !parent)) {
+  // A job waiting for its organization's slots is never failed for the time it waits.
+  const overdue = age > options.startDeadlineSeconds * 1000 && !isWaiting(job);
+  if (overdue || (job.parentJobId && !parent)) {
     const failed = await ports.jobs.fail(
       refOf(job),
       {
@@ -159,6 +185,13 @@ async function sweepOne(
     if (failed) await relayOutbox(ports, failed);
     return;
   }
-  await ports.starter.start(job.jobType, job.jobId, workflowInputFor(job, parent));
+  const input = workflowInputFor(job, parent);
+  if (ports.fairShare) {
+    const outcome = await ports.fairShare.startOrWait(job.jobType, job.jobId, input);
+    report[outcome === 'started' ? 'started' : 'waiting'] += 1;
+    return outcome;
+  }
+  await ports.starter.start(job.jobType, job.jobId, input);
   report.started += 1;
+  return 'started';
 }

@@ -7,6 +7,7 @@ import type { JobRef, JobStore } from '../jobs/job-store.ts';
 import type { JobStatus } from '../jobs/job-types.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import { instrumented, jobOfEvent, logger } from '../observability.ts';
+import { forOrganization } from '../outbound/download-slots.ts';
 import { type JobEventType, MIN_PROGRESS_EVENT_GAP_MS } from '../webhooks/events.ts';
 import type { WorkflowInput } from './workflow-starter.ts';
 
@@ -113,7 +114,9 @@ export function stepHandler<E extends StepEvent, R, P extends WorkflowPorts>(
     async (event: E) => {
       const built = await ports();
       await recordStepProgress(event, built);
-      return run(event, built);
+      // The step's downloads of URLs its organization named count against that organization's bound.
+      const job = event.job as StepJob | undefined;
+      return forOrganization(job ? `${job.org_id}#${job.mode}` : '', () => run(event, built));
     },
     jobOfEvent,
   );

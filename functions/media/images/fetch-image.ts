@@ -7,6 +7,7 @@
 // the whole file once, so a damaged or cut-short image is refused here and not in the step that uses it.
 import sharp from 'sharp';
 import { JobError } from '../../core/errors.ts';
+import { boundedDownload } from '../../core/outbound/download-slots.ts';
 import { PinnedGetError, type PinnedGetFailure, pinnedGet } from '../../core/outbound/pinned-get.ts';
 import {
   customerImagePolicy,
@@ -153,19 +154,25 @@ async function fetchAny(
   const header = new ImageHeaderScanner();
   let response: { bytes: Buffer; contentType: string | undefined };
   try {
-    response = await pinnedGet(url, outbound, {
-      headers: { accept: formats.map((f) => IMAGE_CONTENT_TYPES[f]).join(', ') },
-      onChunk: (chunk, headers) => {
-        if (header.done) return;
-        header.push(chunk);
-        if (header.format === 'unknown' || (header.format !== undefined && !formats.includes(header.format)))
-          throw fail(notAnImage(headers['content-type'], accepted, header.format), 'UNSUPPORTED_IMAGE');
-        if (header.size) {
-          const problem = sizeProblem(header.size.width, header.size.height, limits);
-          if (problem) throw fail(problem, 'UNSUPPORTED_IMAGE');
-        }
-      },
-    });
+    // At most DOWNLOADS_PER_ORGANIZATION of the step's organization at once in this process.
+    response = await boundedDownload(() =>
+      pinnedGet(url, outbound, {
+        headers: { accept: formats.map((f) => IMAGE_CONTENT_TYPES[f]).join(', ') },
+        onChunk: (chunk, headers) => {
+          if (header.done) return;
+          header.push(chunk);
+          if (
+            header.format === 'unknown' ||
+            (header.format !== undefined && !formats.includes(header.format))
+          )
+            throw fail(notAnImage(headers['content-type'], accepted, header.format), 'UNSUPPORTED_IMAGE');
+          if (header.size) {
+            const problem = sizeProblem(header.size.width, header.size.height, limits);
+            if (problem) throw fail(problem, 'UNSUPPORTED_IMAGE');
+          }
+        },
+      }),
+    );
   } catch (error) {
     if (error instanceof PinnedGetError) throw fail(downloadProblem(error.failure));
     throw error;
