@@ -104,7 +104,7 @@ export interface paths {
     delete: operations["deleteWebhookEndpoint"];
     options?: never;
     head?: never;
-    /** @description Changes an endpoint: url, enabled_events, description, enabled (the fields given). */
+    /** @description Changes an endpoint: url, enabled_events, description, enabled (the fields given). Enabling a disabled endpoint answers `replay`: what it failed or missed while disabled, and the POST /v1/events/resend that replays it. */
     patch: operations["updateWebhookEndpoint"];
     trace?: never;
   };
@@ -1880,6 +1880,8 @@ export interface components {
       failing_since: string | null;
       /** @description Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it. */
       disabled_reason: "failing" | null;
+      /** @description While the endpoint is disabled (by its owner or for failing): when it was. null while enabled, and for an endpoint disabled before this was recorded. */
+      disabled_at: string | null;
       /** @description The signing secret (whsec_…). Shown only in this answer: store it now; it is never shown again. */
       secret: string;
     };
@@ -1903,6 +1905,56 @@ export interface components {
       failing_since: string | null;
       /** @description Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it. */
       disabled_reason: "failing" | null;
+      /** @description While the endpoint is disabled (by its owner or for failing): when it was. null while enabled, and for an endpoint disabled before this was recorded. */
+      disabled_at: string | null;
+    };
+    UpdatedWebhookEndpoint: {
+      id: string;
+      object: "webhook_endpoint";
+      url: string;
+      enabled_events: string[];
+      description: string | null;
+      enabled: boolean;
+      created_at: string;
+      updated_at: string;
+      /** @description When the current secret was made. */
+      secret_created_at: string | null;
+      /** @description While a rotated-out secret still signs (24 h after the rotation): when it stops. */
+      previous_secret_expires_at: string | null;
+      /** @description Since when every attempt to the endpoint has failed (null once one is delivered). */
+      failing_since: string | null;
+      /** @description Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it. */
+      disabled_reason: "failing" | null;
+      /** @description While the endpoint is disabled (by its owner or for failing): when it was. null while enabled, and for an endpoint disabled before this was recorded. */
+      disabled_at: string | null;
+      /** @description Set when this change enabled a disabled endpoint: what it failed or missed since, and the resend that replays it. null otherwise. */
+      replay: components["schemas"]["WebhookEndpointReplayOffer"] | null;
+    };
+    WebhookEndpointReplayOffer: {
+      /** @description When the endpoint was disabled (null if it was disabled before this was recorded). */
+      disabled_at: string | null;
+      /** @description `failing`: the service disabled it; null: its owner did. */
+      disabled_reason: "failing" | null;
+      /** @description Events in the window whose latest attempt to this endpoint failed (the failing streak's). */
+      failed: number;
+      /** @description Events in the window of a type the endpoint wants that were never sent to it (they came while it was disabled). */
+      missed: number;
+      /** @description More than 500 events are in the window: the counts are of the newest 500, and the resend (500 a request) needs an earlier range after it. */
+      has_more: boolean;
+      /** @description The request that replays the window to this endpoint, as it is to be sent. */
+      resend: {
+        method: "POST";
+        path: "/v1/events/resend";
+        body: {
+          /** @description The start of the window: when its failing streak began (disabled for failing), else when it was disabled. */
+          created_from: string;
+          /** @description This change: when it was enabled again. */
+          created_to: string;
+          /** @description false: missed events have no failed attempt to the endpoint, so failed_only would skip them; in this window nothing was delivered to it but pings and hand-made resends, which receivers de-duplicate by webhook-id. */
+          failed_only: false;
+          endpoint_id: string;
+        };
+      };
     };
     EventPage: {
       events: components["schemas"]["Event"][];
@@ -3654,7 +3706,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            data: components["schemas"]["WebhookEndpoint"];
+            data: components["schemas"]["UpdatedWebhookEndpoint"];
             meta: components["schemas"]["Meta"];
           };
         };
