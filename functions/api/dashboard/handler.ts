@@ -15,14 +15,34 @@ import {
   rotateDashboardWebhookSecret,
   signInWithToken,
 } from '../../core/use-cases/dashboard.ts';
-import { listEvents } from '../../core/use-cases/events.ts';
+import {
+  getEvent,
+  listEvents,
+  resendEvent,
+  resendEvents,
+  sendTestEvent,
+  updateEndpointOfferingReplay,
+} from '../../core/use-cases/events.ts';
 import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
 import { getUsage } from '../../core/use-cases/usage.ts';
-import { listEndpoints } from '../../core/webhooks/endpoints.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listEndpoints,
+  rotateEndpointSecret,
+} from '../../core/webhooks/endpoints.ts';
 import { apiPorts } from '../../wiring/api.ts';
 import { type ApiHandler, errorResult } from '../http/api-route.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
 import { proxiedRouteFor, routeFor, routesForPath } from '../routes.ts';
+import {
+  createEndpointBody,
+  endpointIdParam,
+  eventIdParam,
+  resendEventBody,
+  resendEventsBody,
+  updateEndpointBody,
+} from '../webhook-schemas.ts';
 import { DASHBOARD_PROXY_PATH } from './dashboard-routes.ts';
 import {
   createKeyBody,
@@ -37,6 +57,10 @@ import {
 } from './schemas.ts';
 
 const ok = (data: unknown, status = 200) => ({ status, data });
+const endpoints = () => apiPorts().webhooks.endpoints;
+const events = () => apiPorts().webhooks.events;
+/** The webhook routes act on the signed-in organization in the mode the page shows (`mode`). */
+const tenantOf = (orgId: string, query: { mode: 'test' | 'live' }) => ({ orgId, mode: query.mode });
 
 /** The handlers by operation id (the route table names them). */
 const OPERATIONS: Record<string, () => ApiHandler> = {
@@ -143,6 +167,69 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
             },
           ),
         ),
+      apiPorts,
+    ),
+  dashboardCreateWebhookEndpoint: () =>
+    sessionRoute(
+      { query: dashboardModeQuery, body: createEndpointBody },
+      async ({ orgId, query, body }) =>
+        ok(await createEndpoint(endpoints(), tenantOf(orgId, query), body), 201),
+      apiPorts,
+    ),
+  dashboardUpdateWebhookEndpoint: () =>
+    sessionRoute(
+      { params: endpointIdParam, query: dashboardModeQuery, body: updateEndpointBody },
+      async ({ orgId, params, query, body }) =>
+        ok(
+          await updateEndpointOfferingReplay(
+            endpoints(),
+            events(),
+            tenantOf(orgId, query),
+            params.endpointId,
+            body,
+          ),
+        ),
+      apiPorts,
+    ),
+  dashboardDeleteWebhookEndpoint: () =>
+    sessionRoute(
+      { params: endpointIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query }) =>
+        ok(await deleteEndpoint(endpoints(), tenantOf(orgId, query), params.endpointId)),
+      apiPorts,
+    ),
+  dashboardRotateWebhookEndpointSecret: () =>
+    sessionRoute(
+      { params: endpointIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query }) =>
+        ok(await rotateEndpointSecret(endpoints(), tenantOf(orgId, query), params.endpointId)),
+      apiPorts,
+    ),
+  dashboardTestWebhookEndpoint: () =>
+    sessionRoute(
+      { params: endpointIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query }) =>
+        ok(await sendTestEvent(events(), tenantOf(orgId, query), params.endpointId), 202),
+      apiPorts,
+    ),
+  dashboardGetEvent: () =>
+    sessionRoute(
+      { params: eventIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query }) =>
+        ok(await getEvent(events(), tenantOf(orgId, query), params.eventId)),
+      apiPorts,
+    ),
+  dashboardResendEvent: () =>
+    sessionRoute(
+      { params: eventIdParam, query: dashboardModeQuery, body: resendEventBody },
+      async ({ orgId, params, query, body }) =>
+        ok(await resendEvent(events(), tenantOf(orgId, query), params.eventId, body), 202),
+      apiPorts,
+    ),
+  dashboardResendEvents: () =>
+    sessionRoute(
+      { query: dashboardModeQuery, body: resendEventsBody },
+      async ({ orgId, query, body }) => ok(await resendEvents(events(), tenantOf(orgId, query), body), 202),
       apiPorts,
     ),
   dashboardListJobs: () =>
