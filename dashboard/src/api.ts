@@ -54,7 +54,11 @@ export function whenUnauthorized(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function call<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const session = currentSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (session) headers.Authorization = session.kind === 'cognito' ? session.token : `Bearer ${session.token}`;
@@ -117,7 +121,51 @@ export interface WebhookEndpoint {
   created_at: string;
   failing_since: string | null;
   disabled_reason: 'failing' | null;
+  disabled_at: string | null;
   previous_secret_expires_at: string | null;
+}
+
+/** The range resend that replays what an endpoint missed (POST …/events/resend's body). */
+export interface RangeResend {
+  created_from: string;
+  created_to: string;
+  failed_only: boolean;
+  endpoint_id?: string;
+}
+
+/** What PATCH answers when it enabled a disabled endpoint. */
+export interface ReplayOffer {
+  disabled_at: string | null;
+  disabled_reason: 'failing' | null;
+  failed: number;
+  missed: number;
+  has_more: boolean;
+  resend: { method: 'POST'; path: string; body: RangeResend };
+}
+
+export interface RangeResendAnswer {
+  event_ids: string[];
+  events: number;
+  deliveries: number;
+  has_more: boolean;
+}
+
+/** GET /v1/dashboard/events/{id}: the event with every attempt per receiver. */
+export interface EventRecord extends EventSummary {
+  deliveries: Array<{
+    endpoint_id: string | null;
+    url: string;
+    delivered: boolean;
+    attempts: Array<{
+      attempt: number;
+      replay: boolean;
+      attempted_at: string;
+      status_code: number | null;
+      duration_ms: number;
+      error: string | null;
+      outcome: string;
+    }>;
+  }>;
 }
 
 /** An event as GET /v1/dashboard/events lists it. */
