@@ -208,6 +208,16 @@ export interface Job {
   error: { code: string; message: string } | null;
   parent_job_id: string | null;
   webhook: { url: string; attempts: WebhookAttempt[] } | null;
+  /** When retention erases its media and inputs (null once erased). */
+  media_expires_at: string | null;
+  media_expired: boolean;
+}
+
+/** What POST /v1/dashboard/jobs/{id}/delete answers (DELETE /v1/jobs/{id}'s receipt). */
+export interface DeletionReceipt {
+  job_id: string;
+  deleted_at: string;
+  jobs: Array<{ job_id: string }>;
 }
 
 export interface JobPage {

@@ -404,6 +404,33 @@ describe('developer dashboard (headless Chromium)', () => {
     expect(chart.stdev).toBeGreaterThan(5);
   });
 
+  it("shows a job's media expiry and deletes it from its page after a confirm", async () => {
+    const session = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token as string,
+    );
+    const headers = { Authorization: `Bearer ${session}` };
+    const key = (
+      await call<Json>(stack.url, 'POST', '/v1/dashboard/keys', {
+        headers,
+        body: { mode: 'test', name: 'Deletion test' },
+      })
+    ).body.data.key as string;
+    const accepted = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
+      key,
+      body: { address: '10 Wattle Street, Ultimo NSW 2007', delete_after: 'P7D' },
+    });
+    expect(accepted.status).toBe(202);
+    const jobId = accepted.body.data.job_id as string;
+    await page.goto(`${stack.url}/dashboard/#/jobs/${jobId}`);
+    await page.getByTestId('job-retention').waitFor();
+    expect(await page.getByTestId('job-retention').textContent()).toContain('are erased at');
+    await page.getByTestId('delete-job').click(); // the confirm is accepted
+    await page.getByTestId('deletion-receipt').waitFor();
+    expect(await page.getByTestId('deletion-receipt').textContent()).toContain('Deleted 1 job(s)');
+    const after = await call(stack.url, 'GET', `/v1/dashboard/jobs/${jobId}?mode=test`, { headers });
+    expect(after.status).toBe(404);
+  });
+
   it('signs out: the session stops working', async () => {
     const token = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token,
@@ -453,6 +480,10 @@ describe('dashboard API isolation', () => {
     const jobId = job.body.data.job_id as string;
     const got = await call(stack.url, 'GET', `/v1/dashboard/jobs/${jobId}?mode=test`, { headers: auth });
     expect(got.status).toBe(404);
+    const deleted = await call(stack.url, 'POST', `/v1/dashboard/jobs/${jobId}/delete?mode=test`, {
+      headers: auth,
+    });
+    expect(deleted.status).toBe(404);
     const listed = await call<Json>(stack.url, 'GET', '/v1/dashboard/jobs?mode=test', { headers: auth });
     expect(listed.body.data.jobs).toEqual([]);
     // An API key is not a dashboard session, and a session is not an API key.
@@ -521,6 +552,12 @@ describe('dashboard API answers (checked against the OpenAPI document by the tes
     expect((await get(`/v1/dashboard/jobs/${jobId}?mode=test`)).status).toBe(200);
     expect((await get('/v1/dashboard/usage?mode=test')).status).toBe(200);
     expect((await get('/v1/dashboard/usage?mode=both')).status).toBe(400);
+    // Deleting the job (a running one is canceled first): a receipt, then 404s.
+    const receipt = await post(`/v1/dashboard/jobs/${jobId}/delete?mode=test`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.data.jobs[0]).toMatchObject({ job_id: jobId, relation: 'requested' });
+    expect((await get(`/v1/dashboard/jobs/${jobId}?mode=test`)).status).toBe(404);
+    expect((await post(`/v1/dashboard/jobs/${jobId}/delete?mode=test`)).status).toBe(404);
     expect((await post('/v1/dashboard/sessions/end')).status).toBe(200);
     expect((await get('/v1/dashboard/account')).status).toBe(401);
   });

@@ -2,6 +2,7 @@
 // dashboard session (a Cognito ID token on deployed stages, a sign-in-link session locally), never by
 // an API key, and always scoped to the signed-in organization.
 import type { ErrorCode } from '../../core/errors.ts';
+import { deletionReceipt } from '../job-schemas.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 import {
   createEndpointBody,
@@ -46,16 +47,19 @@ const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
 /**
  * What that function may touch: sessions, keys, webhook secrets and endpoints (accounts table), jobs and
- * their media, usage, the event log (pings are recorded) and the webhook queue (pings and resends).
+ * their media (read, and erased by a deletion), usage, the event log (pings are recorded) and the webhook
+ * queue (pings, resends, job.deleted).
  */
 const DASHBOARD_ACCESS = {
   sessions: true,
   keys: true,
-  jobs: 'read',
-  media: 'read',
   usage: true,
   events: 'write',
   jobEvents: true,
+  // Deleting a job (the Jobs page), as DELETE /v1/jobs/{id}: cancel it, erase its records and media.
+  jobs: 'write',
+  media: 'delete',
+  stopsJobs: true,
 } as const;
 /** The dashboard's webhook endpoint and event routes: through its greedy resource, not a method each (webhook-routes.ts). */
 export const DASHBOARD_PROXY_PATH = '/v1/dashboard/{proxy+}';
@@ -300,6 +304,18 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     query: dashboardJobQuery,
     success: { status: 200, schema: jobRecord, description: 'The job.' },
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/jobs/{jobId}/delete',
+    operationId: 'dashboardDeleteJob',
+    summary:
+      'Deletes a job of the organization and every job made from it, as DELETE /v1/jobs/{id} does (a running one is canceled first; media, inputs and events erased; usage kept); answers the deletion receipt.',
+    params: dashboardJobParams,
+    query: dashboardJobQuery,
+    success: { status: 200, schema: deletionReceipt, description: 'What was erased.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
   }),
   route({
     method: 'GET',

@@ -15,6 +15,7 @@ import {
   rotateDashboardWebhookSecret,
   signInWithToken,
 } from '../../core/use-cases/dashboard.ts';
+import { deleteJob } from '../../core/use-cases/delete-job.ts';
 import {
   getEvent,
   listEvents,
@@ -243,6 +244,13 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       { params: dashboardJobParams, query: dashboardJobQuery },
       async ({ orgId, params, query }) =>
         ok(await getJob(apiPorts().jobs, { orgId, mode: query.mode }, params.jobId)),
+      apiPorts,
+    ),
+  dashboardDeleteJob: () =>
+    sessionRoute(
+      { params: dashboardJobParams, query: dashboardJobQuery },
+      async ({ orgId, params, query }) =>
+        ok(await deleteJob(apiPorts().delete, { orgId, mode: query.mode }, params.jobId)),
       apiPorts,
     ),
   dashboardUsage: () =>
