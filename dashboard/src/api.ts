@@ -240,3 +240,13 @@ export interface UsageReport {
   days: Array<{ date: string; job_type: string } & Figures>;
   totals: Figures & { by_job_type: Record<string, Figures> };
 }
+
+/** GET/PATCH /v1/dashboard/settings: the organization's media retention. */
+export interface RetentionSettings {
+  media_retention_days: number | null;
+  plan: string | null;
+  plan_days: number | null;
+  stage_days: number;
+  effective_days: number;
+  max_days: number;
+}

@@ -431,6 +431,23 @@ describe('developer dashboard (headless Chromium)', () => {
     expect(after.status).toBe(404);
   });
 
+  it("shows and changes the organization's media retention on the Settings page", async () => {
+    await page.goto(`${stack.url}/dashboard/#/keys`);
+    await page.getByTestId('nav-settings').click();
+    const effective = page.getByTestId('retention-effective');
+    await effective.waitFor();
+    expect(await effective.textContent()).toContain('stage’s default');
+    await page.getByTestId('retention-days').fill('45');
+    await page.getByTestId('save-retention').click();
+    await page.getByTestId('retention-saved').waitFor();
+    expect(await page.getByTestId('retention-effective').textContent()).toContain('45 day(s)');
+    await page.reload(); // stored, not only shown
+    await page.getByTestId('retention-effective').waitFor();
+    expect(await page.getByTestId('retention-effective').textContent()).toContain(
+      '45 day(s) (this organization’s setting)',
+    );
+  });
+
   it('signs out: the session stops working', async () => {
     const token = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token,
@@ -552,6 +569,11 @@ describe('dashboard API answers (checked against the OpenAPI document by the tes
     expect((await get(`/v1/dashboard/jobs/${jobId}?mode=test`)).status).toBe(200);
     expect((await get('/v1/dashboard/usage?mode=test')).status).toBe(200);
     expect((await get('/v1/dashboard/usage?mode=both')).status).toBe(400);
+    expect((await get('/v1/dashboard/settings')).status).toBe(200);
+    const retention = await send('PATCH', '/v1/dashboard/settings', { media_retention_days: 30 });
+    expect(retention.status).toBe(200);
+    expect(retention.body.data.effective_days).toBe(30);
+    expect((await send('PATCH', '/v1/dashboard/settings', { media_retention_days: 0 })).status).toBe(400);
     // Deleting the job (a running one is canceled first): a receipt, then 404s.
     const receipt = await post(`/v1/dashboard/jobs/${jobId}/delete?mode=test`);
     expect(receipt.status).toBe(200);

@@ -34,6 +34,8 @@ import {
   jobRecord,
   keyIdParam,
   keyList,
+  retentionSettings,
+  retentionSettingsBody,
   session,
   signedOut,
   signInBody,
@@ -315,6 +317,27 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     query: dashboardJobQuery,
     success: { status: 200, schema: deletionReceipt, description: 'What was erased.' },
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/settings',
+    operationId: 'dashboardSettings',
+    summary:
+      "The organization's media retention: its own days, its plan's, the stage's, which applies, and the stage's maximum.",
+    success: { status: 200, schema: retentionSettings, description: 'The retention settings.' },
+    errors: SESSION_ERRORS,
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/dashboard/settings',
+    operationId: 'dashboardUpdateSettings',
+    summary:
+      "Sets the organization's media retention in days (1 to the stage's maximum), as the keys CLI does; it applies to jobs created from then on.",
+    body: retentionSettingsBody,
+    success: { status: 200, schema: retentionSettings, description: 'The retention settings as changed.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
     proxied: DASHBOARD_PROXY_PATH,
   }),
   route({

@@ -5,6 +5,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
+import type { RetentionPolicy } from '../../core/jobs/retention.ts';
 import { apiLogContext, instrumented } from '../../core/observability.ts';
 import {
   createDashboardKey,
@@ -25,6 +26,10 @@ import {
   updateEndpointOfferingReplay,
 } from '../../core/use-cases/events.ts';
 import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
+import {
+  getOrganizationSettings,
+  updateOrganizationSettings,
+} from '../../core/use-cases/organization-settings.ts';
 import { getUsage } from '../../core/use-cases/usage.ts';
 import {
   createEndpoint,
@@ -53,11 +58,28 @@ import {
   dashboardJobsQuery,
   dashboardModeQuery,
   keyIdParam,
+  retentionSettingsBody,
   signInBody,
   usageQuery,
 } from './schemas.ts';
 
 const ok = (data: unknown, status = 200) => ({ status, data });
+
+/** The retention part of an organization's settings, with what applies to its new jobs. */
+function retentionView(
+  settings: { readonly mediaRetentionDays?: number; readonly plan?: string },
+  policy: RetentionPolicy,
+) {
+  const planDays = settings.plan === undefined ? undefined : policy.planDays[settings.plan];
+  return {
+    media_retention_days: settings.mediaRetentionDays ?? null,
+    plan: settings.plan ?? null,
+    plan_days: planDays ?? null,
+    stage_days: policy.defaultDays,
+    effective_days: settings.mediaRetentionDays ?? planDays ?? policy.defaultDays,
+    max_days: policy.maxDays,
+  };
+}
 const endpoints = () => apiPorts().webhooks.endpoints;
 const events = () => apiPorts().webhooks.events;
 /** The webhook routes act on the signed-in organization in the mode the page shows (`mode`). */
@@ -251,6 +273,33 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       { params: dashboardJobParams, query: dashboardJobQuery },
       async ({ orgId, params, query }) =>
         ok(await deleteJob(apiPorts().delete, { orgId, mode: query.mode }, params.jobId)),
+      apiPorts,
+    ),
+  dashboardSettings: () =>
+    sessionRoute(
+      {},
+      async ({ orgId }) =>
+        ok(
+          retentionView(
+            await getOrganizationSettings(apiPorts().accounts, orgId),
+            apiPorts().dashboard.retention,
+          ),
+        ),
+      apiPorts,
+    ),
+  dashboardUpdateSettings: () =>
+    sessionRoute(
+      { body: retentionSettingsBody },
+      async ({ orgId, body }) => {
+        const policy = apiPorts().dashboard.retention;
+        const settings = await updateOrganizationSettings(
+          apiPorts().accounts,
+          orgId,
+          { mediaRetentionDays: body.media_retention_days },
+          policy,
+        );
+        return ok(retentionView(settings, policy));
+      },
       apiPorts,
     ),
   dashboardUsage: () =>
