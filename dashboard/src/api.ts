@@ -54,7 +54,11 @@ export function whenUnauthorized(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function call<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const session = currentSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (session) headers.Authorization = session.kind === 'cognito' ? session.token : `Bearer ${session.token}`;
@@ -117,7 +121,51 @@ export interface WebhookEndpoint {
   created_at: string;
   failing_since: string | null;
   disabled_reason: 'failing' | null;
+  disabled_at: string | null;
   previous_secret_expires_at: string | null;
+}
+
+/** The range resend that replays what an endpoint missed (POST …/events/resend's body). */
+export interface RangeResend {
+  created_from: string;
+  created_to: string;
+  failed_only: boolean;
+  endpoint_id?: string;
+}
+
+/** What PATCH answers when it enabled a disabled endpoint. */
+export interface ReplayOffer {
+  disabled_at: string | null;
+  disabled_reason: 'failing' | null;
+  failed: number;
+  missed: number;
+  has_more: boolean;
+  resend: { method: 'POST'; path: string; body: RangeResend };
+}
+
+export interface RangeResendAnswer {
+  event_ids: string[];
+  events: number;
+  deliveries: number;
+  has_more: boolean;
+}
+
+/** GET /v1/dashboard/events/{id}: the event with every attempt per receiver. */
+export interface EventRecord extends EventSummary {
+  deliveries: Array<{
+    endpoint_id: string | null;
+    url: string;
+    delivered: boolean;
+    attempts: Array<{
+      attempt: number;
+      replay: boolean;
+      attempted_at: string;
+      status_code: number | null;
+      duration_ms: number;
+      error: string | null;
+      outcome: string;
+    }>;
+  }>;
 }
 
 /** An event as GET /v1/dashboard/events lists it. */
@@ -160,6 +208,16 @@ export interface Job {
   error: { code: string; message: string } | null;
   parent_job_id: string | null;
   webhook: { url: string; attempts: WebhookAttempt[] } | null;
+  /** When retention erases its media and inputs (null once erased). */
+  media_expires_at: string | null;
+  media_expired: boolean;
+}
+
+/** What POST /v1/dashboard/jobs/{id}/delete answers (DELETE /v1/jobs/{id}'s receipt). */
+export interface DeletionReceipt {
+  job_id: string;
+  deleted_at: string;
+  jobs: Array<{ job_id: string }>;
 }
 
 export interface JobPage {
@@ -181,4 +239,14 @@ export interface UsageReport {
   currency: string;
   days: Array<{ date: string; job_type: string } & Figures>;
   totals: Figures & { by_job_type: Record<string, Figures> };
+}
+
+/** GET/PATCH /v1/dashboard/settings: the organization's media retention. */
+export interface RetentionSettings {
+  media_retention_days: number | null;
+  plan: string | null;
+  plan_days: number | null;
+  stage_days: number;
+  effective_days: number;
+  max_days: number;
 }

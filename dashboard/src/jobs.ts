@@ -1,5 +1,13 @@
-// Jobs: a filtered, paged list, and one job with its timeline, media previews and webhook attempts.
-import { call, type Job, type JobPage, type WebhookAttempt } from './api.ts';
+// Jobs: a filtered, paged list, and one job with its timeline, media previews, webhook attempts, its
+// media expiry, and a Delete button (after a confirm) that erases it as DELETE /v1/jobs/{id} does.
+import {
+  ApiFailure,
+  call,
+  type DeletionReceipt,
+  type Job,
+  type JobPage,
+  type WebhookAttempt,
+} from './api.ts';
 import type { PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
@@ -219,6 +227,37 @@ export async function jobPage(ctx: PageContext, jobId: string): Promise<HTMLElem
   const job = await call<Job>('GET', `/v1/dashboard/jobs/${encodeURIComponent(jobId)}?mode=${ctx.mode}`);
   const media = mediaOf(job.output);
   const attempts = job.webhook?.attempts ?? [];
+  const deleteBox = h('div', { class: 'form-row', testid: 'job-delete' });
+  deleteBox.append(
+    button(
+      'Delete job',
+      async () => {
+        const confirmed = window.confirm(
+          `Delete ${job.job_id} and every job made from it? A running job is canceled; its media, inputs and events are erased. This cannot be undone.`,
+        );
+        if (!confirmed) return;
+        try {
+          const receipt = await call<DeletionReceipt>(
+            'POST',
+            `/v1/dashboard/jobs/${encodeURIComponent(job.job_id)}/delete?mode=${ctx.mode}`,
+          );
+          replace(
+            deleteBox,
+            h(
+              'div',
+              { class: 'banner', testid: 'deletion-receipt' },
+              `Deleted ${receipt.jobs.length} job(s) at ${formatTime(receipt.deleted_at)} UTC. `,
+              h('a', { attrs: { href: '#/jobs' } }, 'Back to jobs'),
+            ),
+          );
+        } catch (error) {
+          const message = error instanceof ApiFailure ? `${error.code}: ${error.message}` : String(error);
+          deleteBox.append(h('div', { class: 'banner banner-error' }, message));
+        }
+      },
+      { kind: 'danger', testid: 'delete-job' },
+    ),
+  );
   return h(
     'section',
     { class: 'page', testid: 'job-page' },
@@ -228,6 +267,16 @@ export async function jobPage(ctx: PageContext, jobId: string): Promise<HTMLElem
       h('a', { class: 'back', attrs: { href: '#/jobs' } }, '← Jobs'),
       h('h1', {}, job.job_type, ' ', badge(job.status, job.status, 'job-status')),
       h('p', { class: 'lede mono' }, job.job_id),
+      h(
+        'p',
+        { class: 'sub', testid: 'job-retention' },
+        job.media_expired
+          ? 'Media and inputs expired: erased by retention.'
+          : job.media_expires_at
+            ? `Media and inputs are erased at ${formatTime(job.media_expires_at)} UTC (retention).`
+            : 'No media expiry set.',
+      ),
+      deleteBox,
     ),
     h(
       'div',

@@ -1,5 +1,5 @@
-// The developer dashboard: sign in, then API keys, webhook secret, jobs and usage of one organization.
-// Hash routes (#/keys, #/webhooks, #/jobs, #/jobs/<id>, #/usage); the mode (test/live) is a toggle.
+// The developer dashboard: sign in, then API keys, webhooks, jobs, usage and settings of one organization.
+// Hash routes (#/keys, #/webhooks, #/jobs, #/jobs/<id>, #/usage, #/settings); the mode (test/live) is a toggle.
 import {
   ApiFailure,
   call,
@@ -15,6 +15,7 @@ import type { Account, PageContext } from './context.ts';
 import { button, h, replace } from './dom.ts';
 import { jobPage, jobsPage } from './jobs.ts';
 import { keysPage } from './keys.ts';
+import { settingsPage } from './settings.ts';
 import { usagePage } from './usage.ts';
 import { webhooksPage } from './webhooks.ts';
 
@@ -85,6 +86,7 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
   ['#/webhooks', 'Webhooks'],
   ['#/jobs', 'Jobs'],
   ['#/usage', 'Usage'],
+  ['#/settings', 'Settings'],
 ];
 
 async function shell(account: Account): Promise<void> {
@@ -173,7 +175,9 @@ async function shell(account: Account): Promise<void> {
           ? await jobsPage(ctx)
           : route.startsWith('#/usage')
             ? await usagePage(ctx)
-            : await keysPage(ctx);
+            : route.startsWith('#/settings')
+              ? await settingsPage(ctx)
+              : await keysPage(ctx);
     replace(content, page);
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) return;

@@ -1,38 +1,265 @@
 // Webhooks: the organization's signing secret (shown masked until revealed; rotating keeps the old one
-// signing for 24 h), then the mode's webhook endpoints and its recent events with whether every receiver
-// has them (read only: endpoints are managed with the API, docs/readme/webhooks.md).
-import { call, type EventPage, type WebhookEndpoint, type WebhookSecrets } from './api.ts';
+// signing for 24 h), then the mode's webhook endpoints, managed here (create with the secret shown once,
+// edit, enable/disable with the replay offer, rotate, ping, delete), and its recent events with their
+// attempts, a resend per event and a range resend (docs/readme/webhooks.md).
+import {
+  ApiFailure,
+  call,
+  type EventPage,
+  type EventRecord,
+  type RangeResend,
+  type RangeResendAnswer,
+  type ReplayOffer,
+  type WebhookEndpoint,
+  type WebhookSecrets,
+} from './api.ts';
 import type { PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
 const mask = (secret: string) => `${secret.slice(0, 6)}${'•'.repeat(24)}${secret.slice(-4)}`;
 
-function endpointsCard(ctx: PageContext, endpoints: readonly WebhookEndpoint[]): HTMLElement {
+/** Event types as typed: comma- or space-separated, `*` for all. */
+const parseEvents = (text: string) => {
+  const types = text
+    .split(/[\s,]+/)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  return types.length > 0 ? types : ['*'];
+};
+
+/** A failure shown where it happened, in the API's words. */
+function failure(error: unknown): HTMLElement {
+  const message = error instanceof ApiFailure ? `${error.code}: ${error.message}` : String(error);
+  return h('div', { class: 'banner banner-error', testid: 'webhook-error' }, message);
+}
+
+function secretBanner(title: string, secret: string, onDismiss: () => void): HTMLElement {
+  return h(
+    'div',
+    { class: 'banner banner-secret', testid: 'endpoint-secret' },
+    h('div', { class: 'banner-title' }, title),
+    h('p', {}, 'Store this signing secret now: it is shown only once and cannot be recovered.'),
+    h(
+      'div',
+      { class: 'secret-row' },
+      h('code', { class: 'secret', testid: 'endpoint-secret-value' }, secret),
+    ),
+    button('I have stored it', onDismiss, { kind: 'ghost', testid: 'dismiss-endpoint-secret' }),
+  );
+}
+
+const rangeText = (body: RangeResend) =>
+  `${formatTime(body.created_from)} – ${formatTime(body.created_to)} UTC`;
+
+function replayBanner(ctx: PageContext, offer: ReplayOffer, onDone: () => Promise<void>): HTMLElement {
+  const result = h('p', { testid: 'replay-result' });
+  const nothing = offer.failed + offer.missed === 0;
+  return h(
+    'div',
+    { class: 'banner banner-secret', testid: 'replay-offer' },
+    h('div', { class: 'banner-title' }, 'Enabled again: replay what it missed?'),
+    h(
+      'p',
+      {},
+      `Disabled ${offer.disabled_at ? `at ${formatTime(offer.disabled_at)} UTC` : '(time not recorded)'}`,
+      offer.disabled_reason === 'failing' ? ' because every attempt kept failing' : ' by hand',
+      `. Since ${rangeText(offer.resend.body)}: ${offer.failed} failed and ${offer.missed} missed event(s)`,
+      offer.has_more ? ' (counted among the newest 500; more are older).' : '.',
+    ),
+    nothing
+      ? h('p', {}, 'Nothing to replay.')
+      : button(
+          `Replay ${offer.failed + offer.missed} event(s)`,
+          async () => {
+            const answer = await call<RangeResendAnswer>(
+              'POST',
+              `/v1/dashboard/events/resend?mode=${ctx.mode}`,
+              offer.resend.body,
+            );
+            result.textContent = `Queued ${answer.deliveries} delivery(ies) of ${answer.events} event(s)${answer.has_more ? '; more remain, resend an earlier range' : ''}.`;
+            await onDone();
+          },
+          { kind: 'primary', testid: 'replay-missed' },
+        ),
+    result,
+  );
+}
+
+function endpointsCard(
+  ctx: PageContext,
+  endpoints: readonly WebhookEndpoint[],
+  banner: HTMLElement,
+  refresh: () => Promise<void>,
+): HTMLElement {
+  const base = '/v1/dashboard/webhook-endpoints';
+  const q = `?mode=${ctx.mode}`;
+  const guarded = (run: () => Promise<void>) => async () => {
+    try {
+      await run();
+    } catch (error) {
+      replace(banner, failure(error));
+    }
+  };
   const state = (e: WebhookEndpoint) =>
     e.enabled
       ? e.failing_since
         ? badge(`failing since ${formatTime(e.failing_since)}`, 'failed')
         : badge('enabled', 'completed')
-      : badge(e.disabled_reason === 'failing' ? 'disabled: kept failing' : 'disabled', 'canceled');
+      : h(
+          'span',
+          {},
+          badge(e.disabled_reason === 'failing' ? 'disabled: kept failing' : 'disabled', 'canceled'),
+          e.disabled_at && h('div', { class: 'sub' }, `since ${formatTime(e.disabled_at)} UTC`),
+        );
+
+  const url = h('input', {
+    attrs: { type: 'text', placeholder: 'https://hooks.example.com/pms' },
+    testid: 'endpoint-url',
+  });
+  const events = h('input', {
+    attrs: { type: 'text', placeholder: 'Event types: * or job.completed, job.failed', value: '*' },
+    testid: 'endpoint-events',
+  });
+  const description = h('input', {
+    attrs: { type: 'text', placeholder: 'Description (optional)', maxlength: '500' },
+    testid: 'endpoint-description',
+  });
+  const create = button(
+    'Create endpoint',
+    guarded(async () => {
+      const created = await call<WebhookEndpoint & { secret: string }>('POST', `${base}${q}`, {
+        url: url.value.trim(),
+        enabled_events: parseEvents(events.value),
+        ...(description.value.trim() ? { description: description.value.trim() } : {}),
+      });
+      url.value = '';
+      description.value = '';
+      replace(
+        banner,
+        secretBanner(`Secret of ${created.id}`, created.secret, () => replace(banner)),
+      );
+      await refresh();
+    }),
+    { kind: 'primary', testid: 'create-endpoint' },
+  );
+
+  const editor = (e: WebhookEndpoint, row: HTMLElement) => {
+    const editUrl = h('input', { attrs: { type: 'text', value: e.url }, testid: 'edit-endpoint-url' });
+    const editEvents = h('input', {
+      attrs: { type: 'text', value: e.enabled_events.join(', ') },
+      testid: 'edit-endpoint-events',
+    });
+    const editDescription = h('input', {
+      attrs: { type: 'text', value: e.description ?? '', maxlength: '500' },
+      testid: 'edit-endpoint-description',
+    });
+    const form: HTMLElement = h(
+      'tr',
+      { testid: `endpoint-editor-${e.id}` },
+      h(
+        'td',
+        { attrs: { colspan: '5' } },
+        h(
+          'div',
+          { class: 'form-row' },
+          editUrl,
+          editEvents,
+          editDescription,
+          button(
+            'Save',
+            guarded(async () => {
+              await call('PATCH', `${base}/${e.id}${q}`, {
+                url: editUrl.value.trim(),
+                enabled_events: parseEvents(editEvents.value),
+                description: editDescription.value.trim() || null,
+              });
+              await refresh();
+            }),
+            { kind: 'primary', testid: 'save-endpoint' },
+          ),
+          button('Cancel', () => form.remove(), { kind: 'ghost' }),
+        ),
+      ),
+    );
+    row.after(form);
+  };
+
+  const actions = (e: WebhookEndpoint, row: () => HTMLElement) =>
+    h(
+      'span',
+      { class: 'btn-group' },
+      button('Edit', () => editor(e, row()), { testid: 'edit-endpoint' }),
+      button(
+        e.enabled ? 'Disable' : 'Enable',
+        guarded(async () => {
+          const changed = await call<WebhookEndpoint & { replay: ReplayOffer | null }>(
+            'PATCH',
+            `${base}/${e.id}${q}`,
+            { enabled: !e.enabled },
+          );
+          replace(banner, changed.replay ? replayBanner(ctx, changed.replay, refresh) : null);
+          await refresh();
+        }),
+        { testid: e.enabled ? 'disable-endpoint' : 'enable-endpoint' },
+      ),
+      button(
+        'Send test',
+        guarded(async () => {
+          const ping = await call<{ event_id: string }>('POST', `${base}/${e.id}/test${q}`);
+          replace(
+            banner,
+            h('div', { class: 'banner', testid: 'ping-sent' }, `Ping ${ping.event_id} queued to ${e.id}.`),
+          );
+          await refresh();
+        }),
+        { testid: 'test-endpoint' },
+      ),
+      button(
+        'Rotate secret',
+        guarded(async () => {
+          if (!window.confirm(`Rotate the secret of ${e.id}? The current one keeps signing for 24 hours.`))
+            return;
+          const rotated = await call<{ secret: string }>('POST', `${base}/${e.id}/rotate-secret${q}`);
+          replace(
+            banner,
+            secretBanner(`New secret of ${e.id}`, rotated.secret, () => replace(banner)),
+          );
+          await refresh();
+        }),
+        { testid: 'rotate-endpoint-secret' },
+      ),
+      button(
+        'Delete',
+        guarded(async () => {
+          if (!window.confirm(`Delete ${e.id}? Nothing more is sent to it, retries included.`)) return;
+          await call('DELETE', `${base}/${e.id}${q}`);
+          replace(banner);
+          await refresh();
+        }),
+        { kind: 'danger', testid: 'delete-endpoint' },
+      ),
+    );
+
   return h(
     'div',
     { class: 'card', testid: 'webhook-endpoints' },
     h('div', { class: 'card-title' }, `Endpoints (${ctx.mode})`),
+    h('div', { class: 'form-row' }, url, events, description, create),
     endpoints.length === 0
-      ? h(
-          'p',
-          { class: 'empty' },
-          `No ${ctx.mode} webhook endpoints: create one with POST /v1/webhook-endpoints.`,
-        )
+      ? h('p', { class: 'empty' }, `No ${ctx.mode} webhook endpoints yet.`)
       : h(
           'table',
           { class: 'table' },
-          h('thead', {}, h('tr', {}, ...['Endpoint', 'URL', 'Events', 'State'].map((t) => h('th', {}, t)))),
+          h(
+            'thead',
+            {},
+            h('tr', {}, ...['Endpoint', 'URL', 'Events', 'State', ''].map((t) => h('th', {}, t))),
+          ),
           h(
             'tbody',
             {},
-            ...endpoints.map((e) =>
-              h(
+            ...endpoints.map((e) => {
+              const row: HTMLElement = h(
                 'tr',
                 { testid: `endpoint-row-${e.id}` },
                 h(
@@ -44,24 +271,158 @@ function endpointsCard(ctx: PageContext, endpoints: readonly WebhookEndpoint[]):
                 h('td', { class: 'mono' }, e.url),
                 h('td', {}, e.enabled_events.join(', ')),
                 h('td', {}, state(e)),
-              ),
-            ),
+                h(
+                  'td',
+                  { class: 'actions' },
+                  actions(e, () => row),
+                ),
+              );
+              return row;
+            }),
           ),
         ),
   );
 }
 
-function eventsCard(ctx: PageContext, page: EventPage): HTMLElement {
+function attemptsRow(ctx: PageContext, record: EventRecord, banner: HTMLElement): HTMLElement {
+  const resendTo = (endpointId: string | null) =>
+    button(
+      endpointId ? `Resend to ${endpointId}` : 'Resend',
+      async () => {
+        try {
+          const answer = await call<{ resent_to: string[] }>(
+            'POST',
+            `/v1/dashboard/events/${record.id}/resend?mode=${ctx.mode}`,
+            endpointId ? { endpoint_id: endpointId } : {},
+          );
+          replace(
+            banner,
+            h(
+              'div',
+              { class: 'banner', testid: 'resend-result' },
+              `Resent ${record.id} to ${answer.resent_to.join(', ') || 'no receiver'} (same webhook-id).`,
+            ),
+          );
+        } catch (error) {
+          replace(banner, failure(error));
+        }
+      },
+      { testid: endpointId ? 'resend-event-to' : 'resend-event' },
+    );
+  return h(
+    'tr',
+    { testid: `event-attempts-${record.id}` },
+    h(
+      'td',
+      { attrs: { colspan: '6' } },
+      record.deliveries.length === 0
+        ? h('p', { class: 'empty' }, 'No attempt yet.')
+        : h(
+            'table',
+            { class: 'table', testid: 'event-deliveries' },
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                ...['Receiver', 'Attempt', 'At (UTC)', 'Status', 'Duration', 'Outcome', ''].map((t) =>
+                  h('th', {}, t),
+                ),
+              ),
+            ),
+            h(
+              'tbody',
+              {},
+              ...record.deliveries.flatMap((d) =>
+                d.attempts.map((a, i) =>
+                  h(
+                    'tr',
+                    {},
+                    h('td', { class: 'mono' }, i === 0 ? (d.endpoint_id ?? 'webhook_url') : ''),
+                    h('td', {}, `${a.attempt}${a.replay ? ' (resend)' : ''}`),
+                    h('td', { class: 'nowrap' }, formatTime(a.attempted_at)),
+                    h('td', {}, a.status_code === null ? (a.error ?? '—') : String(a.status_code)),
+                    h('td', {}, `${a.duration_ms} ms`),
+                    h('td', {}, badge(a.outcome, a.outcome === 'delivered' ? 'completed' : 'failed')),
+                    h('td', {}, i === 0 && d.endpoint_id ? resendTo(d.endpoint_id) : ''),
+                  ),
+                ),
+              ),
+            ),
+          ),
+      h('div', { class: 'form-row' }, resendTo(null)),
+    ),
+  );
+}
+
+function eventsCard(
+  ctx: PageContext,
+  page: EventPage,
+  endpoints: readonly WebhookEndpoint[],
+  banner: HTMLElement,
+): HTMLElement {
   const delivery = (success: boolean | null) =>
     success === null
       ? badge('no receiver yet', 'queued')
       : success
         ? badge('delivered', 'completed')
         : badge('failing', 'failed');
+
+  // The range resend: UTC times, failed only by default, optionally one endpoint.
+  const dayAgo = new Date(Date.now() - 86_400_000).toISOString().slice(0, 16);
+  const from = h('input', { attrs: { type: 'datetime-local', value: dayAgo }, testid: 'resend-from' });
+  const to = h('input', {
+    attrs: { type: 'datetime-local', value: new Date(Date.now() + 60_000).toISOString().slice(0, 16) },
+    testid: 'resend-to',
+  });
+  const failedOnly = h('input', { attrs: { type: 'checkbox', checked: '' }, testid: 'resend-failed-only' });
+  const target = h(
+    'select',
+    { testid: 'resend-endpoint' },
+    h('option', { attrs: { value: '' } }, 'every receiver'),
+    ...endpoints.map((e) => h('option', { attrs: { value: e.id } }, e.id)),
+  );
+  const rangeResult = h('span', { class: 'sub', testid: 'range-resend-result' });
+  const rangeResend = button(
+    'Resend range',
+    async () => {
+      try {
+        const body: RangeResend = {
+          created_from: `${from.value}:00Z`,
+          created_to: `${to.value}:59Z`,
+          failed_only: failedOnly.checked,
+          ...(target.value ? { endpoint_id: target.value } : {}),
+        };
+        const answer = await call<RangeResendAnswer>(
+          'POST',
+          `/v1/dashboard/events/resend?mode=${ctx.mode}`,
+          body,
+        );
+        rangeResult.textContent = `Queued ${answer.deliveries} delivery(ies) of ${answer.events} event(s)${answer.has_more ? '; more than 500 matched, resend an earlier range too' : ''}.`;
+      } catch (error) {
+        replace(banner, failure(error));
+      }
+    },
+    { testid: 'range-resend' },
+  );
+
   return h(
     'div',
     { class: 'card', testid: 'webhook-events' },
     h('div', { class: 'card-title' }, `Recent events (${ctx.mode}, kept 30 days)`),
+    h(
+      'div',
+      { class: 'form-row' },
+      h('span', { class: 'sub' }, 'From (UTC)'),
+      from,
+      h('span', { class: 'sub' }, 'to'),
+      to,
+      h('label', { class: 'sub' }, failedOnly, ' failed only'),
+      target,
+      rangeResend,
+      rangeResult,
+    ),
     page.events.length === 0
       ? h('p', { class: 'empty' }, `No ${ctx.mode} events yet.`)
       : h(
@@ -70,13 +431,18 @@ function eventsCard(ctx: PageContext, page: EventPage): HTMLElement {
           h(
             'thead',
             {},
-            h('tr', {}, ...['Event', 'Type', 'Job', 'Delivery', 'Created (UTC)'].map((t) => h('th', {}, t))),
+            h(
+              'tr',
+              {},
+              ...['Event', 'Type', 'Job', 'Delivery', 'Created (UTC)', ''].map((t) => h('th', {}, t)),
+            ),
           ),
           h(
             'tbody',
             {},
-            ...page.events.map((e) =>
-              h(
+            ...page.events.map((e) => {
+              let open: HTMLElement | undefined;
+              const row: HTMLElement = h(
                 'tr',
                 { testid: `event-row-${e.id}` },
                 h('td', { class: 'mono' }, e.id),
@@ -95,8 +461,30 @@ function eventsCard(ctx: PageContext, page: EventPage): HTMLElement {
                 ),
                 h('td', {}, delivery(e.delivery_success)),
                 h('td', { class: 'nowrap' }, formatTime(e.created_at)),
-              ),
-            ),
+                h(
+                  'td',
+                  { class: 'actions' },
+                  button(
+                    'Attempts',
+                    async () => {
+                      if (open) {
+                        open.remove();
+                        open = undefined;
+                        return;
+                      }
+                      const record = await call<EventRecord>(
+                        'GET',
+                        `/v1/dashboard/events/${e.id}?mode=${ctx.mode}`,
+                      );
+                      open = attemptsRow(ctx, record, banner);
+                      row.after(open);
+                    },
+                    { testid: 'event-attempts' },
+                  ),
+                ),
+              );
+              return row;
+            }),
           ),
         ),
   );
@@ -165,12 +553,24 @@ export async function webhooksPage(ctx: PageContext): Promise<HTMLElement> {
     ),
     body,
   );
-  const [secrets, endpoints, events] = await Promise.all([
+  const banner = h('div', { testid: 'webhook-banner' });
+  const lists = h('div');
+  const refresh = async () => {
+    const [endpoints, events] = await Promise.all([
+      call<{ endpoints: WebhookEndpoint[] }>('GET', `/v1/dashboard/webhook-endpoints?mode=${ctx.mode}`),
+      call<EventPage>('GET', `/v1/dashboard/events?mode=${ctx.mode}&limit=20`),
+    ]);
+    replace(
+      lists,
+      endpointsCard(ctx, endpoints.endpoints, banner, refresh),
+      eventsCard(ctx, events, endpoints.endpoints, banner),
+    );
+  };
+  const [secrets] = await Promise.all([
     call<WebhookSecrets>('GET', '/v1/dashboard/webhook-secret'),
-    call<{ endpoints: WebhookEndpoint[] }>('GET', `/v1/dashboard/webhook-endpoints?mode=${ctx.mode}`),
-    call<EventPage>('GET', `/v1/dashboard/events?mode=${ctx.mode}&limit=20`),
+    refresh(),
   ]);
   show(secrets);
-  root.append(endpointsCard(ctx, endpoints.endpoints), eventsCard(ctx, events));
+  root.append(banner, lists);
   return root;
 }

@@ -18,6 +18,7 @@ import {
   resendEventsAnswer,
   resendEventsBody,
   testEventAnswer,
+  updatedEndpoint,
   updateEndpointBody,
   webhookEndpoint,
   webhookEndpointList,
@@ -81,11 +82,12 @@ export const WEBHOOK_ROUTES: readonly RouteDefinition[] = [
     method: 'PATCH',
     path: ENDPOINT,
     operationId: 'updateWebhookEndpoint',
-    summary: 'Changes an endpoint: url, enabled_events, description, enabled (the fields given).',
+    summary:
+      'Changes an endpoint: url, enabled_events, description, enabled (the fields given). Enabling a disabled endpoint answers `replay`: what it failed or missed while disabled, and the POST /v1/events/resend that replays it.',
     tag: 'Webhooks',
     params: endpointIdParam,
     body: updateEndpointBody,
-    success: { status: 200, schema: webhookEndpoint, description: 'The endpoint as changed.' },
+    success: { status: 200, schema: updatedEndpoint, description: 'The endpoint as changed.' },
     errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED', 'NOT_FOUND'],
   }),
   route({

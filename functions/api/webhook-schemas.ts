@@ -65,9 +65,65 @@ const endpointFields = {
     description:
       'Set when the service disabled the endpoint: `failing`, every attempt failed for 3 days (the stage setting webhooks.endpointDisableAfterDays). Enabling it again (PATCH enabled: true) clears it.',
   }),
+  disabled_at: z.iso.datetime().nullable().meta({
+    description:
+      'While the endpoint is disabled (by its owner or for failing): when it was. null while enabled, and for an endpoint disabled before this was recorded.',
+  }),
 };
 
 export const webhookEndpoint = z.object(endpointFields).meta({ id: 'WebhookEndpoint' });
+
+const replayOffer = z
+  .object({
+    disabled_at: z.iso.datetime().nullable().meta({
+      description: 'When the endpoint was disabled (null if it was disabled before this was recorded).',
+    }),
+    disabled_reason: z
+      .enum(['failing'])
+      .nullable()
+      .meta({ description: '`failing`: the service disabled it; null: its owner did.' }),
+    failed: z.int().min(0).meta({
+      description:
+        "Events in the window whose latest attempt to this endpoint failed (the failing streak's).",
+    }),
+    missed: z.int().min(0).meta({
+      description:
+        'Events in the window of a type the endpoint wants that were never sent to it (they came while it was disabled).',
+    }),
+    has_more: z.boolean().meta({
+      description:
+        'More than 500 events are in the window: the counts are of the newest 500, and the resend (500 a request) needs an earlier range after it.',
+    }),
+    resend: z
+      .object({
+        method: z.literal('POST'),
+        path: z.literal('/v1/events/resend'),
+        body: z.object({
+          created_from: z.iso.datetime().meta({
+            description:
+              'The start of the window: when its failing streak began (disabled for failing), else when it was disabled.',
+          }),
+          created_to: z.iso.datetime().meta({ description: 'This change: when it was enabled again.' }),
+          failed_only: z.literal(false).meta({
+            description:
+              'false: missed events have no failed attempt to the endpoint, so failed_only would skip them; in this window nothing was delivered to it but pings and hand-made resends, which receivers de-duplicate by webhook-id.',
+          }),
+          endpoint_id: endpointId,
+        }),
+      })
+      .meta({ description: 'The request that replays the window to this endpoint, as it is to be sent.' }),
+  })
+  .meta({ id: 'WebhookEndpointReplayOffer' });
+
+export const updatedEndpoint = z
+  .object({
+    ...endpointFields,
+    replay: replayOffer.nullable().meta({
+      description:
+        'Set when this change enabled a disabled endpoint: what it failed or missed since, and the resend that replays it. null otherwise.',
+    }),
+  })
+  .meta({ id: 'UpdatedWebhookEndpoint' });
 
 export const webhookEndpointWithSecret = z
   .object({

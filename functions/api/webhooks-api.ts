@@ -6,14 +6,20 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
 import { apiLogContext, instrumented } from '../core/observability.ts';
-import { getEvent, listEvents, resendEvent, resendEvents, sendTestEvent } from '../core/use-cases/events.ts';
+import {
+  getEvent,
+  listEvents,
+  resendEvent,
+  resendEvents,
+  sendTestEvent,
+  updateEndpointOfferingReplay,
+} from '../core/use-cases/events.ts';
 import {
   createEndpoint,
   deleteEndpoint,
   getEndpoint,
   listEndpoints,
   rotateEndpointSecret,
-  updateEndpoint,
 } from '../core/webhooks/endpoints.ts';
 import { apiPorts } from '../wiring/api.ts';
 import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
@@ -58,7 +64,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     apiRoute(
       { params: endpointIdParam, body: updateEndpointBody },
       async ({ params, body, tenant }) =>
-        ok(await updateEndpoint(endpoints(), tenant, params.endpointId, body)),
+        ok(await updateEndpointOfferingReplay(endpoints(), events(), tenant, params.endpointId, body)),
       apiPorts,
     ),
   deleteWebhookEndpoint: () =>

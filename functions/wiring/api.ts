@@ -8,6 +8,7 @@ import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
 import { KeyAdmin } from '../core/auth/key-admin.ts';
 import { systemClock } from '../core/clock.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
+import type { RetentionPolicy } from '../core/jobs/retention.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
 import type { DeletePorts } from '../core/use-cases/delete-job.ts';
@@ -40,6 +41,8 @@ export interface ApiPorts {
     readonly sessions: DashboardSessions;
     /** Key administration for the signed-in organization (test limit: the stage's; live: the default). */
     readonly keyAdmin: KeyAdmin;
+    /** The stage's retention bounds and defaults (the Settings page's media retention). */
+    readonly retention: RetentionPolicy;
   };
 }
 
@@ -95,6 +98,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
             { testPerMinute: env.testRatePerMinute, liveDefault: env.liveDefaultRates, plans: {} },
             systemClock,
           ),
+        retention: () => env.retention,
       }),
   });
 }

@@ -1,6 +1,8 @@
 // The developer dashboard in headless Chromium (Debian's) against the shared local stack: sign in with a
 // one-time link printed by the keys CLI, create/rotate/revoke a key (secret shown once), rotate the
-// webhook secret, find a frontage job with its timeline, media preview and webhook attempts, see usage.
+// webhook secret, manage a webhook endpoint (secret once, ping, disable and enable with the replay offer,
+// attempts, resends, edit, rotate, delete), find a frontage job with its timeline, media preview and
+// webhook attempts, see usage.
 // Screenshots are checked (size, not blank, regions that must change do change). With
 // WRITE_DOC_IMAGES=1 the job page is written to docs/images/dashboard-job.jpg for the README.
 // Every answer of the dashboard API, to the page or to the test client, is checked against the OpenAPI
@@ -12,6 +14,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import sharp from 'sharp';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/api/routes.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
@@ -215,6 +218,126 @@ describe('developer dashboard (headless Chromium)', () => {
     expect(cli.map((s) => s.secret)).toEqual([second, first]);
   });
 
+  it('manages a webhook endpoint: secret once, ping, disable, enable with the replay offer, attempts, resends, edit, rotate, delete', async () => {
+    // A receiver that keeps what it is sent.
+    const got: Array<{ id: string; headers: Record<string, string>; body: string }> = [];
+    const hooks = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, String(v)]),
+        ) as Record<string, string>;
+        got.push({ id: headers['webhook-id']!, headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/endpoint`;
+    try {
+      await page.getByTestId('endpoint-url').fill(hookUrl);
+      await page.getByTestId('endpoint-events').fill('*');
+      await page.getByTestId('endpoint-description').fill('Browser endpoint');
+      await page.getByTestId('create-endpoint').click();
+      const secret = (await page.getByTestId('endpoint-secret-value').textContent())!;
+      expect(secret).toMatch(/^whsec_/);
+      const row = page.locator('tr', { hasText: 'Browser endpoint' });
+      const id = (await row.getAttribute('data-testid'))!.replace('endpoint-row-', '');
+      expect(id).toMatch(/^we_/);
+      await page.getByTestId('dismiss-endpoint-secret').click();
+      expect(await page.content()).not.toContain(secret);
+
+      // A ping reaches the receiver, signed with the endpoint's secret.
+      await row.getByTestId('test-endpoint').click();
+      await expect
+        .poll(() => got.filter((g) => g.body.includes('"ping"')).length, { timeout: 20_000 })
+        .toBe(1);
+      const ping = got.find((g) => g.body.includes('"ping"'))!;
+      expect(new Webhook(secret).verify(ping.body, ping.headers)).toMatchObject({ type: 'ping' });
+
+      // The test's reads go through the page's session (test keys allow 10 requests a minute), and its one
+      // job through a key of its own, leaving the other tests' key its minute.
+      const session = await page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token as string,
+      );
+      const dash = (method: string, path: string, body?: unknown) =>
+        call<Json>(stack.url, method, path, { headers: { Authorization: `Bearer ${session}` }, body });
+      const ownKey = (await dash('POST', '/v1/dashboard/keys', { mode: 'test', name: 'Webhook test' })).body
+        .data.key as string;
+      const jobEventIds = async (jobId: string) =>
+        (
+          (await dash('GET', `/v1/dashboard/events?mode=test&job_id=${jobId}`)).body.data.events as Json[]
+        ).map((e) => ({ id: e.id as string, type: e.type as string }));
+
+      // Disabled, it misses a job's events; enabled again, it is offered them and the button replays them.
+      await row.getByTestId('disable-endpoint').click();
+      await expect.poll(() => row.textContent()).toContain('disabled');
+      const accepted = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
+        key: ownKey,
+        body: { address: '10 Wattle Street, Ultimo NSW 2007' },
+      });
+      expect(accepted.status).toBe(202);
+      const jobId = accepted.body.data.job_id as string;
+      await expect
+        .poll(async () => (await jobEventIds(jobId)).some((e) => e.type === 'job.completed'), {
+          timeout: 60_000,
+          interval: 1000,
+        })
+        .toBe(true);
+      const jobEvents = (await jobEventIds(jobId)).map((e) => e.id);
+      expect(got.filter((g) => jobEvents.includes(g.id))).toEqual([]);
+      await row.getByTestId('enable-endpoint').click();
+      const offer = page.getByTestId('replay-offer');
+      await offer.waitFor();
+      const missed = Number(/(\d+) missed/.exec((await offer.textContent())!)![1]);
+      expect(missed).toBeGreaterThanOrEqual(jobEvents.length);
+      await page.getByTestId('replay-missed').click();
+      await expect.poll(() => page.getByTestId('replay-result').textContent()).toContain('Queued');
+      await expect
+        .poll(() => jobEvents.filter((e) => got.some((g) => g.id === e)).length, { timeout: 20_000 })
+        .toBe(jobEvents.length);
+
+      // An event's attempts (once the replay's is recorded), and its resend with the same webhook-id.
+      await expect
+        .poll(async () => {
+          const event = await dash('GET', `/v1/dashboard/events/${jobEvents[0]}?mode=test`);
+          return (event.body.data.deliveries as Json[]).some((d) =>
+            (d.attempts as Json[]).some((a) => a.replay && a.delivered),
+          );
+        })
+        .toBe(true);
+      await page.getByTestId(`event-row-${jobEvents[0]}`).getByTestId('event-attempts').click();
+      const attempts = page.getByTestId(`event-attempts-${jobEvents[0]}`);
+      await attempts.waitFor();
+      expect(await attempts.textContent()).toContain('(resend)');
+      const before = got.filter((g) => g.id === jobEvents[0]).length;
+      await attempts.getByTestId('resend-event').click();
+      await page.getByTestId('resend-result').waitFor();
+      await expect
+        .poll(() => got.filter((g) => g.id === jobEvents[0]).length, { timeout: 20_000 })
+        .toBe(before + 1);
+      // A range resend, failed only: nothing of this organization failed.
+      await page.getByTestId('range-resend').click();
+      await expect.poll(() => page.getByTestId('range-resend-result').textContent()).toContain('Queued 0');
+
+      // Edit, rotate (a new secret, once), delete.
+      await row.getByTestId('edit-endpoint').click();
+      await page.getByTestId('edit-endpoint-events').fill('job.completed, job.failed');
+      await page.getByTestId('save-endpoint').click();
+      await expect.poll(() => row.textContent()).toContain('job.completed, job.failed');
+      await row.getByTestId('rotate-endpoint-secret').click();
+      const rotated = (await page.getByTestId('endpoint-secret-value').textContent())!;
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
+      await row.getByTestId('delete-endpoint').click();
+      await expect.poll(() => row.count()).toBe(0);
+      const left = await dash('GET', '/v1/dashboard/webhook-endpoints?mode=test');
+      expect(left.body.data.endpoints).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => hooks.close(() => resolve()));
+    }
+  }, 240_000);
+
   it('lists a frontage job with its timeline, image preview and webhook attempts', async () => {
     const accepted = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
       key: testKey,
@@ -281,6 +404,50 @@ describe('developer dashboard (headless Chromium)', () => {
     expect(chart.stdev).toBeGreaterThan(5);
   });
 
+  it("shows a job's media expiry and deletes it from its page after a confirm", async () => {
+    const session = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token as string,
+    );
+    const headers = { Authorization: `Bearer ${session}` };
+    const key = (
+      await call<Json>(stack.url, 'POST', '/v1/dashboard/keys', {
+        headers,
+        body: { mode: 'test', name: 'Deletion test' },
+      })
+    ).body.data.key as string;
+    const accepted = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
+      key,
+      body: { address: '10 Wattle Street, Ultimo NSW 2007', delete_after: 'P7D' },
+    });
+    expect(accepted.status).toBe(202);
+    const jobId = accepted.body.data.job_id as string;
+    await page.goto(`${stack.url}/dashboard/#/jobs/${jobId}`);
+    await page.getByTestId('job-retention').waitFor();
+    expect(await page.getByTestId('job-retention').textContent()).toContain('are erased at');
+    await page.getByTestId('delete-job').click(); // the confirm is accepted
+    await page.getByTestId('deletion-receipt').waitFor();
+    expect(await page.getByTestId('deletion-receipt').textContent()).toContain('Deleted 1 job(s)');
+    const after = await call(stack.url, 'GET', `/v1/dashboard/jobs/${jobId}?mode=test`, { headers });
+    expect(after.status).toBe(404);
+  });
+
+  it("shows and changes the organization's media retention on the Settings page", async () => {
+    await page.goto(`${stack.url}/dashboard/#/keys`);
+    await page.getByTestId('nav-settings').click();
+    const effective = page.getByTestId('retention-effective');
+    await effective.waitFor();
+    expect(await effective.textContent()).toContain('stage’s default');
+    await page.getByTestId('retention-days').fill('45');
+    await page.getByTestId('save-retention').click();
+    await page.getByTestId('retention-saved').waitFor();
+    expect(await page.getByTestId('retention-effective').textContent()).toContain('45 day(s)');
+    await page.reload(); // stored, not only shown
+    await page.getByTestId('retention-effective').waitFor();
+    expect(await page.getByTestId('retention-effective').textContent()).toContain(
+      '45 day(s) (this organization’s setting)',
+    );
+  });
+
   it('signs out: the session stops working', async () => {
     const token = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token,
@@ -330,6 +497,10 @@ describe('dashboard API isolation', () => {
     const jobId = job.body.data.job_id as string;
     const got = await call(stack.url, 'GET', `/v1/dashboard/jobs/${jobId}?mode=test`, { headers: auth });
     expect(got.status).toBe(404);
+    const deleted = await call(stack.url, 'POST', `/v1/dashboard/jobs/${jobId}/delete?mode=test`, {
+      headers: auth,
+    });
+    expect(deleted.status).toBe(404);
     const listed = await call<Json>(stack.url, 'GET', '/v1/dashboard/jobs?mode=test', { headers: auth });
     expect(listed.body.data.jobs).toEqual([]);
     // An API key is not a dashboard session, and a session is not an API key.
@@ -369,10 +540,46 @@ describe('dashboard API answers (checked against the OpenAPI document by the tes
     expect((await post('/v1/dashboard/keys/not-a-key-id/revoke')).status).toBe(400);
     expect((await get('/v1/dashboard/webhook-secret')).status).toBe(200);
     expect((await post('/v1/dashboard/webhook-secret/rotate')).status).toBe(200);
+    // Webhook endpoints and events, as the Webhooks page manages them.
+    const send = (method: string, path: string, body?: unknown) =>
+      call<Json>(stack.url, method, path, { headers, body });
+    const endpoint = await post('/v1/dashboard/webhook-endpoints?mode=test', {
+      url: 'https://hooks.example.com/contract',
+      enabled_events: ['*'],
+    });
+    expect(endpoint.status).toBe(201);
+    const endpointPath = `/v1/dashboard/webhook-endpoints/${endpoint.body.data.id}`;
+    expect((await send('PATCH', `${endpointPath}?mode=test`, { enabled: false })).status).toBe(200);
+    const enabled = await send('PATCH', `${endpointPath}?mode=test`, { enabled: true });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.data.replay.resend.body.endpoint_id).toBe(endpoint.body.data.id);
+    expect((await send('PATCH', `${endpointPath}?mode=live`, { enabled: true })).status).toBe(404);
+    expect((await post(`${endpointPath}/rotate-secret?mode=test`)).status).toBe(200);
+    const ping = await post(`${endpointPath}/test?mode=test`);
+    expect(ping.status).toBe(202);
+    expect((await get(`/v1/dashboard/events/${ping.body.data.event_id}?mode=test`)).status).toBe(200);
+    expect((await post(`/v1/dashboard/events/${ping.body.data.event_id}/resend?mode=test`, {})).status).toBe(
+      202,
+    );
+    const range = await post('/v1/dashboard/events/resend?mode=test', enabled.body.data.replay.resend.body);
+    expect(range.status).toBe(202);
+    expect((await send('DELETE', `${endpointPath}?mode=test`)).status).toBe(200);
+    expect((await send('DELETE', `${endpointPath}?mode=test`)).status).toBe(404);
     expect((await get('/v1/dashboard/jobs?mode=test&limit=5')).status).toBe(200);
     expect((await get(`/v1/dashboard/jobs/${jobId}?mode=test`)).status).toBe(200);
     expect((await get('/v1/dashboard/usage?mode=test')).status).toBe(200);
     expect((await get('/v1/dashboard/usage?mode=both')).status).toBe(400);
+    expect((await get('/v1/dashboard/settings')).status).toBe(200);
+    const retention = await send('PATCH', '/v1/dashboard/settings', { media_retention_days: 30 });
+    expect(retention.status).toBe(200);
+    expect(retention.body.data.effective_days).toBe(30);
+    expect((await send('PATCH', '/v1/dashboard/settings', { media_retention_days: 0 })).status).toBe(400);
+    // Deleting the job (a running one is canceled first): a receipt, then 404s.
+    const receipt = await post(`/v1/dashboard/jobs/${jobId}/delete?mode=test`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.data.jobs[0]).toMatchObject({ job_id: jobId, relation: 'requested' });
+    expect((await get(`/v1/dashboard/jobs/${jobId}?mode=test`)).status).toBe(404);
+    expect((await post(`/v1/dashboard/jobs/${jobId}/delete?mode=test`)).status).toBe(404);
     expect((await post('/v1/dashboard/sessions/end')).status).toBe(200);
     expect((await get('/v1/dashboard/account')).status).toBe(401);
   });

@@ -2,8 +2,25 @@
 // dashboard session (a Cognito ID token on deployed stages, a sign-in-link session locally), never by
 // an API key, and always scoped to the signed-in organization.
 import type { ErrorCode } from '../../core/errors.ts';
+import { deletionReceipt } from '../job-schemas.ts';
 import type { RouteDefinition } from '../route-definition.ts';
-import { eventPage, webhookEndpointList } from '../webhook-schemas.ts';
+import {
+  createEndpointBody,
+  deletedEndpoint,
+  endpointIdParam,
+  eventIdParam,
+  eventPage,
+  eventRecord,
+  resendEventAnswer,
+  resendEventBody,
+  resendEventsAnswer,
+  resendEventsBody,
+  testEventAnswer,
+  updatedEndpoint,
+  updateEndpointBody,
+  webhookEndpointList,
+  webhookEndpointWithSecret,
+} from '../webhook-schemas.ts';
 import {
   account,
   createdKey,
@@ -17,6 +34,8 @@ import {
   jobRecord,
   keyIdParam,
   keyList,
+  retentionSettings,
+  retentionSettingsBody,
   session,
   signedOut,
   signInBody,
@@ -28,17 +47,26 @@ import {
 const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 /** One function serves every dashboard route (each route would otherwise cost ~8 stack resources). */
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
-/** What that function may touch: sessions, keys and webhook secrets (accounts table), jobs and their media. */
+/**
+ * What that function may touch: sessions, keys, webhook secrets and endpoints (accounts table), jobs and
+ * their media (read, and erased by a deletion), usage, the event log (pings are recorded) and the webhook
+ * queue (pings, resends, job.deleted).
+ */
 const DASHBOARD_ACCESS = {
   sessions: true,
   keys: true,
-  jobs: 'read',
-  media: 'read',
   usage: true,
-  events: 'read',
+  events: 'write',
+  jobEvents: true,
+  // Deleting a job (the Jobs page), as DELETE /v1/jobs/{id}: cancel it, erase its records and media.
+  jobs: 'write',
+  media: 'delete',
+  stopsJobs: true,
 } as const;
-/** The dashboard's webhook endpoint and event reads: through its greedy resource, not a method each (webhook-routes.ts). */
+/** The dashboard's webhook endpoint and event routes: through its greedy resource, not a method each (webhook-routes.ts). */
 export const DASHBOARD_PROXY_PATH = '/v1/dashboard/{proxy+}';
+
+const DASHBOARD_ENDPOINT = '/v1/dashboard/webhook-endpoints/{endpointId}';
 
 const SESSION_ERRORS: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'INTERNAL_ERROR'];
 const BODY_ERRORS: readonly ErrorCode[] = [
@@ -161,6 +189,105 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     proxied: DASHBOARD_PROXY_PATH,
   }),
   route({
+    method: 'POST',
+    path: '/v1/dashboard/webhook-endpoints',
+    operationId: 'dashboardCreateWebhookEndpoint',
+    summary:
+      'Registers a webhook endpoint in one mode (`mode`, default test), as POST /v1/webhook-endpoints does; the answer is the only time its secret is shown.',
+    query: dashboardModeQuery,
+    body: createEndpointBody,
+    success: { status: 201, schema: webhookEndpointWithSecret, description: 'The endpoint and its secret.' },
+    errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED', 'WEBHOOK_ENDPOINT_LIMIT', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'PATCH',
+    path: DASHBOARD_ENDPOINT,
+    operationId: 'dashboardUpdateWebhookEndpoint',
+    summary:
+      'Changes an endpoint (url, enabled_events, description, enabled), as PATCH /v1/webhook-endpoints/{id} does: enabling a disabled one answers `replay`, what it missed and the resend that replays it.',
+    params: endpointIdParam,
+    query: dashboardModeQuery,
+    body: updateEndpointBody,
+    success: { status: 200, schema: updatedEndpoint, description: 'The endpoint as changed.' },
+    errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'DELETE',
+    path: DASHBOARD_ENDPOINT,
+    operationId: 'dashboardDeleteWebhookEndpoint',
+    summary: 'Deletes an endpoint: nothing more is sent to it, retries included.',
+    params: endpointIdParam,
+    query: dashboardModeQuery,
+    success: { status: 200, schema: deletedEndpoint, description: 'Deleted.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'POST',
+    path: `${DASHBOARD_ENDPOINT}/rotate-secret`,
+    operationId: 'dashboardRotateWebhookEndpointSecret',
+    summary:
+      'A new signing secret for the endpoint, shown once; the previous one keeps signing for 24 hours.',
+    params: endpointIdParam,
+    query: dashboardModeQuery,
+    success: {
+      status: 200,
+      schema: webhookEndpointWithSecret,
+      description: 'The endpoint and its new secret.',
+    },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'POST',
+    path: `${DASHBOARD_ENDPOINT}/test`,
+    operationId: 'dashboardTestWebhookEndpoint',
+    summary: 'Sends a `ping` event to the endpoint (enabled or not), recorded like any event.',
+    params: endpointIdParam,
+    query: dashboardModeQuery,
+    success: { status: 202, schema: testEventAnswer, description: 'The ping is queued.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/events/{eventId}',
+    operationId: 'dashboardGetEvent',
+    summary: 'One event with every delivery attempt to every receiver, as GET /v1/events/{id}.',
+    params: eventIdParam,
+    query: dashboardModeQuery,
+    success: { status: 200, schema: eventRecord, description: 'The event.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/events/{eventId}/resend',
+    operationId: 'dashboardResendEvent',
+    summary:
+      'Sends the event again with its webhook-id, to one endpoint or every receiver that wants it now, as POST /v1/events/{id}/resend.',
+    params: eventIdParam,
+    query: dashboardModeQuery,
+    body: resendEventBody,
+    success: { status: 202, schema: resendEventAnswer, description: 'The resend is queued.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/events/resend',
+    operationId: 'dashboardResendEvents',
+    summary:
+      'Resends the events created in a range (default failed only, at most 500 a request), as POST /v1/events/resend.',
+    query: dashboardModeQuery,
+    body: resendEventsBody,
+    success: { status: 202, schema: resendEventsAnswer, description: 'The resends are queued.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
     method: 'GET',
     path: '/v1/dashboard/jobs',
     operationId: 'dashboardListJobs',
@@ -179,6 +306,39 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     query: dashboardJobQuery,
     success: { status: 200, schema: jobRecord, description: 'The job.' },
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/jobs/{jobId}/delete',
+    operationId: 'dashboardDeleteJob',
+    summary:
+      'Deletes a job of the organization and every job made from it, as DELETE /v1/jobs/{id} does (a running one is canceled first; media, inputs and events erased; usage kept); answers the deletion receipt.',
+    params: dashboardJobParams,
+    query: dashboardJobQuery,
+    success: { status: 200, schema: deletionReceipt, description: 'What was erased.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/settings',
+    operationId: 'dashboardSettings',
+    summary:
+      "The organization's media retention: its own days, its plan's, the stage's, which applies, and the stage's maximum.",
+    success: { status: 200, schema: retentionSettings, description: 'The retention settings.' },
+    errors: SESSION_ERRORS,
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/dashboard/settings',
+    operationId: 'dashboardUpdateSettings',
+    summary:
+      "Sets the organization's media retention in days (1 to the stage's maximum), as the keys CLI does; it applies to jobs created from then on.",
+    body: retentionSettingsBody,
+    success: { status: 200, schema: retentionSettings, description: 'The retention settings as changed.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
   }),
   route({
     method: 'GET',

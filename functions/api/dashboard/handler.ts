@@ -5,6 +5,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
+import type { RetentionPolicy } from '../../core/jobs/retention.ts';
 import { apiLogContext, instrumented } from '../../core/observability.ts';
 import {
   createDashboardKey,
@@ -15,14 +16,39 @@ import {
   rotateDashboardWebhookSecret,
   signInWithToken,
 } from '../../core/use-cases/dashboard.ts';
-import { listEvents } from '../../core/use-cases/events.ts';
+import { deleteJob } from '../../core/use-cases/delete-job.ts';
+import {
+  getEvent,
+  listEvents,
+  resendEvent,
+  resendEvents,
+  sendTestEvent,
+  updateEndpointOfferingReplay,
+} from '../../core/use-cases/events.ts';
 import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
+import {
+  getOrganizationSettings,
+  updateOrganizationSettings,
+} from '../../core/use-cases/organization-settings.ts';
 import { getUsage } from '../../core/use-cases/usage.ts';
-import { listEndpoints } from '../../core/webhooks/endpoints.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listEndpoints,
+  rotateEndpointSecret,
+} from '../../core/webhooks/endpoints.ts';
 import { apiPorts } from '../../wiring/api.ts';
 import { type ApiHandler, errorResult } from '../http/api-route.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
 import { proxiedRouteFor, routeFor, routesForPath } from '../routes.ts';
+import {
+  createEndpointBody,
+  endpointIdParam,
+  eventIdParam,
+  resendEventBody,
+  resendEventsBody,
+  updateEndpointBody,
+} from '../webhook-schemas.ts';
 import { DASHBOARD_PROXY_PATH } from './dashboard-routes.ts';
 import {
   createKeyBody,
@@ -32,11 +58,32 @@ import {
   dashboardJobsQuery,
   dashboardModeQuery,
   keyIdParam,
+  retentionSettingsBody,
   signInBody,
   usageQuery,
 } from './schemas.ts';
 
 const ok = (data: unknown, status = 200) => ({ status, data });
+
+/** The retention part of an organization's settings, with what applies to its new jobs. */
+function retentionView(
+  settings: { readonly mediaRetentionDays?: number; readonly plan?: string },
+  policy: RetentionPolicy,
+) {
+  const planDays = settings.plan === undefined ? undefined : policy.planDays[settings.plan];
+  return {
+    media_retention_days: settings.mediaRetentionDays ?? null,
+    plan: settings.plan ?? null,
+    plan_days: planDays ?? null,
+    stage_days: policy.defaultDays,
+    effective_days: settings.mediaRetentionDays ?? planDays ?? policy.defaultDays,
+    max_days: policy.maxDays,
+  };
+}
+const endpoints = () => apiPorts().webhooks.endpoints;
+const events = () => apiPorts().webhooks.events;
+/** The webhook routes act on the signed-in organization in the mode the page shows (`mode`). */
+const tenantOf = (orgId: string, query: { mode: 'test' | 'live' }) => ({ orgId, mode: query.mode });
 
 /** The handlers by operation id (the route table names them). */
 const OPERATIONS: Record<string, () => ApiHandler> = {
@@ -145,6 +192,69 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
         ),
       apiPorts,
     ),
+  dashboardCreateWebhookEndpoint: () =>
+    sessionRoute(
+      { query: dashboardModeQuery, body: createEndpointBody },
+      async ({ orgId, query, body }) =>
+        ok(await createEndpoint(endpoints(), tenantOf(orgId, query), body), 201),
+      apiPorts,
+    ),
+  dashboardUpdateWebhookEndpoint: () =>
+    sessionRoute(
+      { params: endpointIdParam, query: dashboardModeQuery, body: updateEndpointBody },
+      async ({ orgId, params, query, body }) =>
+        ok(
+          await updateEndpointOfferingReplay(
+            endpoints(),
+            events(),
+            tenantOf(orgId, query),
+            params.endpointId,
+            body,
+          ),
+        ),
+      apiPorts,
+    ),
+  dashboardDeleteWebhookEndpoint: () =>
+    sessionRoute(
+      { params: endpointIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query }) =>
+        ok(await deleteEndpoint(endpoints(), tenantOf(orgId, query), params.endpointId)),
+      apiPorts,
+    ),
+  dashboardRotateWebhookEndpointSecret: () =>
+    sessionRoute(
+      { params: endpointIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query }) =>
+        ok(await rotateEndpointSecret(endpoints(), tenantOf(orgId, query), params.endpointId)),
+      apiPorts,
+    ),
+  dashboardTestWebhookEndpoint: () =>
+    sessionRoute(
+      { params: endpointIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query }) =>
+        ok(await sendTestEvent(events(), tenantOf(orgId, query), params.endpointId), 202),
+      apiPorts,
+    ),
+  dashboardGetEvent: () =>
+    sessionRoute(
+      { params: eventIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query }) =>
+        ok(await getEvent(events(), tenantOf(orgId, query), params.eventId)),
+      apiPorts,
+    ),
+  dashboardResendEvent: () =>
+    sessionRoute(
+      { params: eventIdParam, query: dashboardModeQuery, body: resendEventBody },
+      async ({ orgId, params, query, body }) =>
+        ok(await resendEvent(events(), tenantOf(orgId, query), params.eventId, body), 202),
+      apiPorts,
+    ),
+  dashboardResendEvents: () =>
+    sessionRoute(
+      { query: dashboardModeQuery, body: resendEventsBody },
+      async ({ orgId, query, body }) => ok(await resendEvents(events(), tenantOf(orgId, query), body), 202),
+      apiPorts,
+    ),
   dashboardListJobs: () =>
     sessionRoute(
       { query: dashboardJobsQuery },
@@ -156,6 +266,40 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       { params: dashboardJobParams, query: dashboardJobQuery },
       async ({ orgId, params, query }) =>
         ok(await getJob(apiPorts().jobs, { orgId, mode: query.mode }, params.jobId)),
+      apiPorts,
+    ),
+  dashboardDeleteJob: () =>
+    sessionRoute(
+      { params: dashboardJobParams, query: dashboardJobQuery },
+      async ({ orgId, params, query }) =>
+        ok(await deleteJob(apiPorts().delete, { orgId, mode: query.mode }, params.jobId)),
+      apiPorts,
+    ),
+  dashboardSettings: () =>
+    sessionRoute(
+      {},
+      async ({ orgId }) =>
+        ok(
+          retentionView(
+            await getOrganizationSettings(apiPorts().accounts, orgId),
+            apiPorts().dashboard.retention,
+          ),
+        ),
+      apiPorts,
+    ),
+  dashboardUpdateSettings: () =>
+    sessionRoute(
+      { body: retentionSettingsBody },
+      async ({ orgId, body }) => {
+        const policy = apiPorts().dashboard.retention;
+        const settings = await updateOrganizationSettings(
+          apiPorts().accounts,
+          orgId,
+          { mediaRetentionDays: body.media_retention_days },
+          policy,
+        );
+        return ok(retentionView(settings, policy));
+      },
       apiPorts,
     ),
   dashboardUsage: () =>

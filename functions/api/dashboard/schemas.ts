@@ -80,3 +80,28 @@ export { jobPage, jobRecord };
 // The usage report is GET /v1/usage's; the dashboard adds the mode (a session is not bound to one).
 export const usageQuery = apiUsageQuery.extend({ mode: mode.optional().default('test') });
 export { usageReport };
+
+/** The organization's media retention as the Settings page shows it. */
+export const retentionSettings = z
+  .object({
+    media_retention_days: z.int().nullable().meta({
+      description:
+        "The organization's own retention in days (null: none set, the plan's or stage's applies).",
+    }),
+    plan: z.string().nullable().meta({ description: "The organization's plan (`keys set-plan`), if any." }),
+    plan_days: z.int().nullable().meta({ description: "The plan's default retention, if it has one." }),
+    stage_days: z.int().meta({ description: "The stage's default retention." }),
+    effective_days: z.int().meta({
+      description:
+        "What new jobs without delete_after get: the organization's own, else the plan's, else the stage's.",
+    }),
+    max_days: z.int().meta({ description: 'The longest retention the stage accepts.' }),
+  })
+  .meta({ id: 'DashboardRetentionSettings' });
+
+export const retentionSettingsBody = z.strictObject({
+  media_retention_days: z.int().min(1).meta({
+    description:
+      "Days a new job's media and inputs are kept, from 1 to the stage's max_days (a job's delete_after still wins).",
+  }),
+});

@@ -8,7 +8,16 @@ import { newEventId } from '../ids.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { Tenant } from '../jobs/job-types.ts';
 import { receiversOf } from '../webhooks/deliver-event.ts';
-import { endpointNotFound, findEndpoint, type WebhookEndpointStore } from '../webhooks/endpoints.ts';
+import {
+  changeEndpoint,
+  type EndpointPatch,
+  type EndpointPorts,
+  type EndpointView,
+  endpointNotFound,
+  findEndpoint,
+  type WebhookEndpointStore,
+  wantsEvent,
+} from '../webhooks/endpoints.ts';
 import type { DeliveryAttemptRecord, EventListFilter, EventLog, StoredEvent } from '../webhooks/event-log.ts';
 import { type DeliveryTarget, PING_EVENT_TYPE, targetKey, type WebhookMessage } from '../webhooks/events.ts';
 import type { WebhookQueue } from '../webhooks/webhook-queue.ts';
@@ -209,4 +218,80 @@ export async function sendTestEvent(ports: EventPorts, tenant: Tenant, endpointI
   );
   await ports.queue.enqueue(message, 0);
   return { event_id: message.event_id, type: PING_EVENT_TYPE, endpoint_id: endpointId };
+}
+
+/**
+ * The offer made when a disabled endpoint is enabled again: what it missed while disabled (and, for one
+ * disabled for failing, during the failing streak before), counted from the event log, and the one
+ * request that sends it all again.
+ */
+export interface ReplayOffer {
+  readonly disabled_at: string | null;
+  readonly disabled_reason: 'failing' | null;
+  /** Events whose latest attempt to this endpoint failed. */
+  readonly failed: number;
+  /** Events it wants (its enabled_events) that were never attempted to it: they came while it was disabled. */
+  readonly missed: number;
+  /** More than MAX_RESEND_EVENTS events are in the window: the counts are of the newest of them only. */
+  readonly has_more: boolean;
+  readonly resend: {
+    readonly method: 'POST';
+    readonly path: '/v1/events/resend';
+    readonly body: {
+      readonly created_from: string;
+      readonly created_to: string;
+      readonly failed_only: false;
+      readonly endpoint_id: string;
+    };
+  };
+}
+
+/**
+ * PATCH of a webhook endpoint. When it enables one that was disabled, the answer's `replay` says what the
+ * endpoint missed and the resend that replays it; otherwise `replay` is null.
+ *
+ * The resend is `failed_only: false` with the endpoint's id: an event that came while the endpoint was
+ * disabled has no failed attempt to it, so `failed_only: true` would skip it, and in this window nothing
+ * was delivered to the endpoint (a delivery ends a failing streak; a disabled endpoint gets no event) but
+ * for a ping or a resend sent to it by hand, which receivers de-duplicate by its webhook-id.
+ */
+export async function updateEndpointOfferingReplay(
+  endpointPorts: EndpointPorts,
+  eventPorts: Pick<EventPorts, 'eventLog'>,
+  tenant: Tenant,
+  id: string,
+  patch: EndpointPatch,
+): Promise<EndpointView & { replay: ReplayOffer | null }> {
+  const { endpoint, enabled_events, reenabled } = await changeEndpoint(endpointPorts, tenant, id, patch);
+  if (!reenabled) return { ...endpoint, replay: null };
+  const { events, hasMore } = await eventPorts.eventLog.list(tenant, {
+    createdFrom: reenabled.from,
+    createdTo: reenabled.to,
+    limit: MAX_RESEND_EVENTS,
+  });
+  let failed = 0;
+  let missed = 0;
+  for (const event of events) {
+    // What the resend would send: a ping it was sent, any other event only if the endpoint wants it now.
+    const ping = event.message.type === PING_EVENT_TYPE;
+    if (event.deliveredTargets.includes(id)) continue;
+    if (!ping && !wantsEvent(enabled_events, event.message.type)) continue;
+    if (event.failedTargets.includes(id)) failed += 1;
+    else if (!ping) missed += 1;
+  }
+  return {
+    ...endpoint,
+    replay: {
+      disabled_at: reenabled.disabled_at,
+      disabled_reason: reenabled.disabled_reason,
+      failed,
+      missed,
+      has_more: hasMore,
+      resend: {
+        method: 'POST',
+        path: '/v1/events/resend',
+        body: { created_from: reenabled.from, created_to: reenabled.to, failed_only: false, endpoint_id: id },
+      },
+    },
+  };
 }

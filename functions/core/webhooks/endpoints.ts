@@ -32,6 +32,8 @@ export interface WebhookEndpoint {
   readonly failing_since?: string;
   /** Why the service disabled it: `failing` (every attempt failed for the stage's endpointDisableAfterDays). */
   readonly disabled_reason?: 'failing';
+  /** When it was last disabled (by its owner or for failing); cleared when it is enabled again. */
+  readonly disabled_at?: string;
 }
 
 /** The endpoints of one organization and mode, as one versioned list (one read per event to fan out). */
@@ -62,6 +64,8 @@ export interface EndpointView {
   readonly previous_secret_expires_at: string | null;
   readonly failing_since: string | null;
   readonly disabled_reason: 'failing' | null;
+  /** While disabled: since when (null for an endpoint disabled before this was recorded). */
+  readonly disabled_at: string | null;
 }
 
 export function endpointView(endpoint: WebhookEndpoint, now: Date): EndpointView {
@@ -86,6 +90,7 @@ export function endpointView(endpoint: WebhookEndpoint, now: Date): EndpointView
         : null,
     failing_since: endpoint.failing_since ?? null,
     disabled_reason: endpoint.disabled_reason ?? null,
+    disabled_at: endpoint.enabled ? null : (endpoint.disabled_at ?? null),
   };
 }
 
@@ -165,6 +170,7 @@ export async function createEndpoint(
       secrets: [{ secret, created_at: at }],
       created_at: at,
       updated_at: at,
+      ...(request.enabled === false ? { disabled_at: at } : {}),
     };
     return { next: [...endpoints, endpoint], result: { ...endpointView(endpoint, now), secret } };
   });
@@ -191,12 +197,38 @@ export async function getEndpoint(ports: EndpointPorts, tenant: Tenant, id: stri
 
 export type EndpointPatch = Partial<NewEndpoint>;
 
-export async function updateEndpoint(
+/**
+ * What a disabled endpoint may have missed, found when a change enables it again: the events created
+ * from `from` (when its failing streak began, for one disabled for failing; else when it was disabled)
+ * to `to` (now) were never delivered to it.
+ */
+export interface MissedWindow {
+  readonly disabled_at: string | null;
+  readonly disabled_reason: 'failing' | null;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The window a disabled endpoint missed. */
+function missedWindow(current: WebhookEndpoint, now: Date): MissedWindow {
+  const disabledAt = current.disabled_at ?? null;
+  const reason = current.disabled_reason ?? null;
+  // Failing: every attempt failed from failing_since on, before the disabling too. An endpoint disabled
+  // before disabled_at was recorded starts at its failing streak, or else at its last change.
+  const from = (reason === 'failing' ? current.failing_since : undefined) ?? disabledAt ?? current.updated_at;
+  return { disabled_at: disabledAt, disabled_reason: reason, from, to: now.toISOString() };
+}
+
+/**
+ * Changes the fields given. When the change enables an endpoint that was disabled, `reenabled` is the
+ * window of events it missed (the caller counts them and offers their resend).
+ */
+export async function changeEndpoint(
   ports: EndpointPorts,
   tenant: Tenant,
   id: string,
   patch: EndpointPatch,
-): Promise<EndpointView> {
+): Promise<{ endpoint: EndpointView; enabled_events: EnabledEvents; reenabled: MissedWindow | null }> {
   if (patch.url !== undefined) checkUrl(ports, patch.url);
   return change(ports, tenant, (endpoints, now) => {
     const index = endpoints.findIndex((e) => e.id === id);
@@ -208,17 +240,32 @@ export async function updateEndpoint(
       ...(patch.enabled_events === undefined ? {} : { enabled_events: [...new Set(patch.enabled_events)] }),
       ...(patch.description === undefined ? {} : { description: patch.description }),
       ...(patch.enabled === undefined ? {} : { enabled: patch.enabled }),
+      ...(patch.enabled === false && current.enabled ? { disabled_at: now.toISOString() } : {}),
       updated_at: now.toISOString(),
     };
+    const reenabled = patch.enabled === true && !current.enabled ? missedWindow(current, now) : null;
     if (patch.enabled === true) {
       // Enabled again by its owner: the failing streak that disabled it starts over.
       delete (updated as { failing_since?: string }).failing_since;
       delete (updated as { disabled_reason?: string }).disabled_reason;
+      delete (updated as { disabled_at?: string }).disabled_at;
     }
     const next = [...endpoints];
     next[index] = updated;
-    return { next, result: endpointView(updated, now) };
+    return {
+      next,
+      result: { endpoint: endpointView(updated, now), enabled_events: updated.enabled_events, reenabled },
+    };
   });
+}
+
+export async function updateEndpoint(
+  ports: EndpointPorts,
+  tenant: Tenant,
+  id: string,
+  patch: EndpointPatch,
+): Promise<EndpointView> {
+  return (await changeEndpoint(ports, tenant, id, patch)).endpoint;
 }
 
 export async function deleteEndpoint(
@@ -295,7 +342,13 @@ export async function noteEndpointOutcome(
     } else if (current.failing_since === undefined) {
       next = { ...current, failing_since: now.toISOString() };
     } else if (current.enabled && now.getTime() - Date.parse(current.failing_since) >= disableAfterMs) {
-      next = { ...current, enabled: false, disabled_reason: 'failing', updated_at: now.toISOString() };
+      next = {
+        ...current,
+        enabled: false,
+        disabled_reason: 'failing',
+        disabled_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
       disabled = true;
     }
     if (!next) return 'unchanged';

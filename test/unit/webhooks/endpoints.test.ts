@@ -12,6 +12,7 @@ import {
   resendEvent,
   resendEvents,
   sendTestEvent,
+  updateEndpointOfferingReplay,
 } from '../../../functions/core/use-cases/events.ts';
 import { type DeliveryPorts, deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
 import {
@@ -381,5 +382,124 @@ describe('automatic disabling', () => {
       failing_since: null,
       disabled_reason: null,
     });
+  });
+});
+
+describe('enabling again offers replay', () => {
+  const DAY = 86_400_000;
+  /** A job event happening now (ids sort by time, as UUIDv7s do). */
+  const happening = (w: ReturnType<typeof world>, type: WebhookMessage['type'], n: number) => ({
+    ...event(type, `evt_01a200000000700080000000000000${String(n).padStart(2, '0')}`),
+    created_at: w.delivery.clock.now().toISOString(),
+  });
+  /** Runs what is queued, first attempts only: the retries of a failure are not the point here. */
+  const settle = async (w: ReturnType<typeof world>) => {
+    while (w.queued.length > 0) {
+      const message = w.queued.shift()!;
+      if (message.attempt === 1) await deliverWebhook(w.delivery, message);
+    }
+  };
+
+  it('answers what an endpoint disabled for failing failed and missed, and the resend that replays it all', async () => {
+    let up = false;
+    const w = world((url) =>
+      url.startsWith('https://a.') && !up ? { statusCode: 503 } : { statusCode: 200 },
+    );
+    const a = await createEndpoint(w.endpointPorts, tenant, {
+      url: 'https://a.example.com/h',
+      enabled_events: ['job.completed', 'job.failed'],
+    });
+    await createEndpoint(w.endpointPorts, tenant, { url: 'https://b.example.com/h', enabled_events: ['*'] });
+    const failingSince = w.delivery.clock.now().toISOString();
+    w.queued.push(happening(w, 'job.completed', 1)); // fails: the streak starts
+    await settle(w);
+    w.advance(3 * DAY);
+    const disabledAt = w.delivery.clock.now().toISOString();
+    w.queued.push(happening(w, 'job.failed', 2)); // fails 3 days on: disabled
+    await settle(w);
+    expect(await getEndpoint(w.endpointPorts, tenant, a.id)).toMatchObject({
+      enabled: false,
+      disabled_reason: 'failing',
+      disabled_at: disabledAt,
+    });
+    w.advance(DAY);
+    w.queued.push(happening(w, 'job.completed', 3)); // missed: A is disabled
+    w.queued.push(happening(w, 'job.progress', 4)); // A does not want it
+    await settle(w);
+    w.advance(DAY);
+    up = true;
+    const enabledAt = w.delivery.clock.now().toISOString();
+    const enabled = await updateEndpointOfferingReplay(w.endpointPorts, w.eventPorts, tenant, a.id, {
+      enabled: true,
+    });
+    expect(enabled).toMatchObject({ enabled: true, disabled_at: null, disabled_reason: null });
+    expect(enabled.replay).toEqual({
+      disabled_at: disabledAt,
+      disabled_reason: 'failing',
+      failed: 2,
+      missed: 1,
+      has_more: false,
+      resend: {
+        method: 'POST',
+        path: '/v1/events/resend',
+        body: { created_from: failingSince, created_to: enabledAt, failed_only: false, endpoint_id: a.id },
+      },
+    });
+
+    // The offered request replays exactly those three to A, each with its own webhook-id, and no one else.
+    w.requests.length = 0;
+    expect(await resendEvents(w.eventPorts, tenant, enabled.replay!.resend.body)).toMatchObject({
+      events: 3,
+      deliveries: 3,
+    });
+    await settle(w);
+    expect(w.requests.map((r) => r.url)).toEqual(Array(3).fill('https://a.example.com/h'));
+    expect(w.requests.map((r) => r.headers['webhook-id']).sort()).toEqual([
+      'evt_01a20000000070008000000000000001',
+      'evt_01a20000000070008000000000000002',
+      'evt_01a20000000070008000000000000003',
+    ]);
+    const missed = await getEvent(w.eventPorts, tenant, 'evt_01a20000000070008000000000000003');
+    expect(missed.deliveries).toContainEqual(expect.objectContaining({ endpoint_id: a.id, delivered: true }));
+  });
+
+  it('counts from when its owner disabled it, and offers nothing when the endpoint was not disabled', async () => {
+    const w = world();
+    const a = await createEndpoint(w.endpointPorts, tenant, {
+      url: 'https://a.example.com/h',
+      enabled_events: ['*'],
+    });
+    w.queued.push(happening(w, 'job.completed', 1)); // delivered before the disabling: not counted
+    await settle(w);
+    w.advance(60_000);
+    const disabledAt = w.delivery.clock.now().toISOString();
+    const off = await updateEndpointOfferingReplay(w.endpointPorts, w.eventPorts, tenant, a.id, {
+      enabled: false,
+    });
+    expect(off).toMatchObject({ enabled: false, disabled_at: disabledAt, replay: null });
+    w.advance(60_000);
+    w.queued.push(happening(w, 'job.completed', 2));
+    w.queued.push(happening(w, 'job.failed', 3));
+    await settle(w);
+    w.advance(60_000);
+    const on = await updateEndpointOfferingReplay(w.endpointPorts, w.eventPorts, tenant, a.id, {
+      enabled: true,
+      enabled_events: ['job.failed'], // what it wants now is what is counted and resent
+    });
+    expect(on.replay).toMatchObject({
+      disabled_at: disabledAt,
+      disabled_reason: null,
+      failed: 0,
+      missed: 1,
+      resend: { body: { created_from: disabledAt, endpoint_id: a.id } },
+    });
+    const again = await updateEndpointOfferingReplay(w.endpointPorts, w.eventPorts, tenant, a.id, {
+      enabled: true,
+    });
+    expect(again.replay).toBeNull();
+    expect(
+      (await updateEndpointOfferingReplay(w.endpointPorts, w.eventPorts, tenant, a.id, { description: 'x' }))
+        .replay,
+    ).toBeNull();
   });
 });
