@@ -34,5 +34,5 @@ export async function startBenchStack() {
   );
   await admin.setLimits('bench-org', 1_000_000);
   const { key } = await admin.createKey('bench-org', 'live', 'bench');
-  return { stack, info, db, key };
+  return { stack, info, db, key, admin };
 }
