@@ -1,13 +1,14 @@
 // Webhook endpoints and the event log end to end on the local stack: an endpoint's secret is shown once;
 // a job's events go to two endpoints by their enabled_events and to the request's webhook_url by its
-// webhook_events, each verified with its own secret by the reference Standard Webhooks library; an
-// endpoint that hangs does not delay the others; GET /v1/events lists the job's events and GET one shows
+// webhook_events, each verified with its own secret by the reference Standard Webhooks library and by
+// svix's own; an endpoint that hangs does not delay the others; GET /v1/events lists the job's events and GET one shows
 // every attempt per receiver; a resend keeps the webhook-id; a rotated secret signs twice.
 import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization, PROJECT_ROOT } from '../support/local-stack-process.ts';
@@ -156,6 +157,9 @@ describe('webhook endpoints and events', () => {
       type: 'job.completed',
     });
     expect(() => new Webhook(endpointB.secret).verify(toA.body, toA.headers)).toThrow();
+    // And with svix's own library (it reads the unbranded webhook-* headers too; it throws or returns nothing).
+    expect(() => new SvixWebhook(endpointA.secret).verify(toA.body, toA.headers)).not.toThrow();
+    expect(() => new SvixWebhook(endpointB.secret).verify(toA.body, toA.headers)).toThrow();
     // One event, one webhook-id, whoever receives it.
     expect(toB.headers['webhook-id']).toBe(toA.headers['webhook-id']);
     // A takes every type; B and the webhook_url only job.completed.
@@ -239,6 +243,7 @@ describe('webhook endpoints and events', () => {
     const again = await until('the resend at endpoint B', () => receiver.on('/ok/b')[before]);
     expect(again.headers['webhook-id']).toBe(eventId);
     expect(new Webhook(endpointB.secret).verify(again.body, again.headers)).toMatchObject({ id: eventId });
+    expect(() => new SvixWebhook(endpointB.secret).verify(again.body, again.headers)).not.toThrow();
     const attempts = await until('the resend on the event', async () => {
       const got = await call<Json>(stack.url, 'GET', `/v1/events/${eventId}`, { key });
       const toB = (got.body.data.deliveries as Json[]).find((d) => d.endpoint_id === endpointB.id)!;
