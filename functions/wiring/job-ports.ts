@@ -3,7 +3,6 @@
 // listing kit's children (so a child is checked by the same rules as an API request).
 import { systemClock } from '../core/clock.ts';
 import type { JobPorts } from '../core/use-cases/jobs.ts';
-import type { OrganizationSettingsReader } from '../core/use-cases/organization-settings.ts';
 import { getOrganizationSettings } from '../core/use-cases/organization-settings.ts';
 import { lazily } from './lazy.ts';
 import type { StageAdapters } from './stage-adapters.ts';
@@ -16,27 +15,10 @@ export function jobPortsOf(adapters: StageAdapters, env: StageEnv): JobPorts {
     signer: () => ({ sign: (key, now) => adapters.media.sign(key, now) }),
     starter: () => adapters.starter,
     clock: () => systemClock,
-    organizationSettings: () => cachedSettings((orgId) => getOrganizationSettings(adapters.accounts, orgId)),
+    organizationSettings: () => (orgId) => getOrganizationSettings(adapters.accounts, orgId),
     webhookPolicy: () => env.webhookUrlRules,
     bundleHosts: () => env.bundleHosts,
     retention: () => env.retention,
   });
 }
 
-/** How long a container reuses an organization's settings: a change applies to jobs created a minute later. */
-export const SETTINGS_REUSE_MS = 60_000;
-
-/** Every submit reads its organization's settings (its retention): read once a minute per container, not per request. */
-function cachedSettings(read: OrganizationSettingsReader): OrganizationSettingsReader {
-  const held = new Map<string, { at: number; value: ReturnType<OrganizationSettingsReader> }>();
-  return (orgId) => {
-    const now = Date.now();
-    const hit = held.get(orgId);
-    if (hit && now - hit.at < SETTINGS_REUSE_MS) return hit.value;
-    if (held.size >= 10_000) held.clear();
-    const value = read(orgId);
-    held.set(orgId, { at: now, value });
-    value.catch(() => held.delete(orgId));
-    return value;
-  };
-}
