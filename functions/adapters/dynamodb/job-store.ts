@@ -231,37 +231,40 @@ export class DynamoJobStore implements JobStore {
   }
 
   /** Progress only moves forward and only while processing. */
-  async setProgress(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
-    return conditional(
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
-          UpdateExpression: 'SET progress = :p, updated_at = :now',
-          ConditionExpression: '#status = :processing AND progress.#percent <= :percent',
-          ExpressionAttributeNames: { '#status': 'status', '#percent': 'percent' },
-          ExpressionAttributeValues: {
-            ':p': progress,
-            ':now': now,
-            ':processing': 'processing',
-            ':percent': progress.percent,
-          },
-        }),
-      ),
-    );
+  setProgress(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
+    return this.writeProgress(ref, progress, now, 'processing', {
+      condition: ' AND progress.#percent <= :percent',
+      names: { '#percent': 'percent' },
+      values: { ':percent': progress.percent },
+    });
   }
 
   /** A queued job's progress (the stage it waits in); refused once the job has started or ended. */
-  async markWaiting(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
+  markWaiting(ref: JobRef, progress: JobProgress, now: string): Promise<boolean> {
+    return this.writeProgress(ref, progress, now, 'queued');
+  }
+
+  /** Sets the job's progress while it is in `status` (and `extra.condition` holds); false when refused. */
+  private writeProgress(
+    ref: JobRef,
+    progress: JobProgress,
+    now: string,
+    status: JobStatus,
+    extra: { condition: string; names: Record<string, string>; values: Record<string, unknown> } = {
+      condition: '',
+      names: {},
+      values: {},
+    },
+  ): Promise<boolean> {
     return conditional(
       this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { pk: tenantKey(ref.tenant), sk: jobKey(ref.jobId) },
           UpdateExpression: 'SET progress = :p, updated_at = :now',
-          ConditionExpression: '#status = :queued',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':p': progress, ':now': now, ':queued': 'queued' },
+          ConditionExpression: `#status = :status${extra.condition}`,
+          ExpressionAttributeNames: { '#status': 'status', ...extra.names },
+          ExpressionAttributeValues: { ':p': progress, ':now': now, ':status': status, ...extra.values },
         }),
       ),
     );

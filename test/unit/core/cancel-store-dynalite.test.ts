@@ -74,6 +74,22 @@ describe('job store: canceled is final', () => {
   });
 });
 
+describe('job store: progress', () => {
+  it('moves forward only while processing; a waiting stage is written only while queued', async () => {
+    const running = job('processing');
+    await store.create(running);
+    expect(await store.setProgress(refOf(running), { percent: 60, stage: 'rendering' }, NOW)).toBe(true);
+    expect(await store.setProgress(refOf(running), { percent: 50, stage: 'back' }, NOW)).toBe(false);
+    expect(await store.markWaiting(refOf(running), { percent: 0, stage: 'waiting' }, NOW)).toBe(false);
+    expect((await store.get(tenant, running.jobId))?.progress).toEqual({ percent: 60, stage: 'rendering' });
+    const queued = job('queued');
+    await store.create(queued);
+    expect(await store.setProgress(refOf(queued), { percent: 10, stage: 'early' }, NOW)).toBe(false);
+    expect(await store.markWaiting(refOf(queued), { percent: 0, stage: 'waiting' }, NOW)).toBe(true);
+    expect((await store.get(tenant, queued.jobId))?.progress).toEqual({ percent: 0, stage: 'waiting' });
+  });
+});
+
 describe("Powertools' DynamoDB persistence layer on dynalite", () => {
   it('replays, refuses another request and keeps tenants apart', async () => {
     const persistence = new DynamoDBPersistenceLayer({ tableName: 'idempotency', awsSdkV3Client: client });
