@@ -21,4 +21,3 @@ export function jobPortsOf(adapters: StageAdapters, env: StageEnv): JobPorts {
     retention: () => env.retention,
   });
 }
-
