@@ -8,6 +8,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
+import { retentionDays } from '../functions/core/jobs/retention.ts';
 import { signInLink } from '../functions/core/use-cases/dashboard.ts';
 import {
   getOrganizationSettings,
@@ -198,11 +199,10 @@ async function main(argv: string[]) {
         Object.keys(patch).length === 0
           ? await getOrganizationSettings(accounts, org)
           : await updateOrganizationSettings(accounts, org, patch, config.retention);
-      const retention = config.retention;
-      const effective =
-        settings.mediaRetentionDays ??
-        (settings.plan ? retention.planDays[settings.plan] : undefined) ??
-        retention.defaultDays;
+      const effective = retentionDays(
+        { organizationDays: settings.mediaRetentionDays, plan: settings.plan },
+        config.retention,
+      );
       console.log(`${org}: staging watermark ${settings.stagingWatermark ? 'on' : 'off'}`);
       console.log(
         `${org}: media retention ${effective} days (${settings.mediaRetentionDays !== undefined ? 'its own' : settings.plan ? `plan ${settings.plan}` : 'stage default'})`,

@@ -5,7 +5,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
-import type { RetentionPolicy } from '../../core/jobs/retention.ts';
+import { planRetentionDays, type RetentionPolicy, retentionDays } from '../../core/jobs/retention.ts';
 import { apiLogContext, instrumented } from '../../core/observability.ts';
 import {
   createDashboardKey,
@@ -70,13 +70,15 @@ function retentionView(
   settings: { readonly mediaRetentionDays?: number; readonly plan?: string },
   policy: RetentionPolicy,
 ) {
-  const planDays = settings.plan === undefined ? undefined : policy.planDays[settings.plan];
   return {
     media_retention_days: settings.mediaRetentionDays ?? null,
     plan: settings.plan ?? null,
-    plan_days: planDays ?? null,
+    plan_days: planRetentionDays(settings.plan, policy) ?? null,
     stage_days: policy.defaultDays,
-    effective_days: settings.mediaRetentionDays ?? planDays ?? policy.defaultDays,
+    effective_days: retentionDays(
+      { organizationDays: settings.mediaRetentionDays, plan: settings.plan },
+      policy,
+    ),
     max_days: policy.maxDays,
   };
 }

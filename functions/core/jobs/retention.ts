@@ -69,9 +69,20 @@ export function mediaExpiresAt(
       Date.parse(createdAt) + deleteAfterSeconds(choice.deleteAfter, policy) * 1000,
     ).toISOString();
   if (choice.inherited !== undefined) return choice.inherited;
-  const days =
-    choice.organizationDays ?? (choice.plan ? policy.planDays[choice.plan] : undefined) ?? policy.defaultDays;
-  return new Date(Date.parse(createdAt) + days * DAY_S * 1000).toISOString();
+  return new Date(Date.parse(createdAt) + retentionDays(choice, policy) * DAY_S * 1000).toISOString();
+}
+
+/** The days an organization's new jobs are kept: its own retention, else its plan's, else the stage's. */
+export function retentionDays(
+  organization: { readonly organizationDays?: number; readonly plan?: string },
+  policy: RetentionPolicy,
+): number {
+  return organization.organizationDays ?? planRetentionDays(organization.plan, policy) ?? policy.defaultDays;
+}
+
+/** A plan's default retention in days (undefined: no plan, or a plan without one). */
+export function planRetentionDays(plan: string | undefined, policy: RetentionPolicy): number | undefined {
+  return plan === undefined ? undefined : policy.planDays[plan];
 }
 
 /** An organization's own retention, checked (the keys CLI's input). */

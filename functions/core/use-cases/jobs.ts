@@ -6,7 +6,7 @@ import type { Job, JsonObject } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
-import { mediaExpiresAt, type RetentionPolicy } from '../jobs/retention.ts';
+import { deleteAfterSeconds, mediaExpiresAt, type RetentionPolicy } from '../jobs/retention.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { appendLogContext, businessMetrics, logger } from '../observability.ts';
 import type { BundleHostAllowlist } from '../outbound/bundle-hosts.ts';
@@ -164,8 +164,8 @@ export async function submitJob(
   }
   const now = deps.clock.now();
   // Checked before anything is claimed or written: a bad delete_after is a 400 with nothing stored.
+  if (deps.deleteAfter !== undefined) deleteAfterSeconds(deps.deleteAfter, deps.retention);
   const retentionChoice = await retentionOf(deps, submission.tenant);
-  mediaExpiresAt(now.toISOString(), retentionChoice, deps.retention);
   let timestamp = now.toISOString();
   let jobId = uuidv7(now.getTime());
   const { tenant, jobType } = submission;
