@@ -2,6 +2,7 @@
 // publishes them.
 import { z } from 'zod';
 import { webhookEventTypes, webhookUrl } from '../core/schemas/common.ts';
+import type { EventListFilter } from '../core/webhooks/event-log.ts';
 import { JOB_EVENT_TYPES, PING_EVENT_TYPE } from '../core/webhooks/events.ts';
 import { JOB_TYPES } from '../jobs/registry.ts';
 
@@ -176,6 +177,19 @@ export const listEventsQuery = z.strictObject({
     description: '`false`: only events a receiver has not acknowledged (its latest attempt failed).',
   }),
 });
+
+/** GET /v1/events' query (and the dashboard's) as the event log's filter. */
+export function eventFilterOf(query: z.output<typeof listEventsQuery>): EventListFilter {
+  return {
+    limit: query.limit,
+    startingAfter: query.starting_after,
+    type: query.type,
+    jobId: query.job_id,
+    createdFrom: query.created_from,
+    createdTo: query.created_to,
+    failedOnly: query.delivery_success === 'false',
+  };
+}
 
 const deliveryAttempt = z
   .object({

@@ -28,6 +28,7 @@ import { WEBHOOKS_PROXY_PATH } from './webhook-routes.ts';
 import {
   createEndpointBody,
   endpointIdParam,
+  eventFilterOf,
   eventIdParam,
   listEventsQuery,
   noQuery,
@@ -88,18 +89,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   listEvents: () =>
     apiRoute(
       { query: listEventsQuery, readOnly: true },
-      async ({ query, tenant }) =>
-        ok(
-          await listEvents(events(), tenant, {
-            limit: query.limit,
-            startingAfter: query.starting_after,
-            type: query.type,
-            jobId: query.job_id,
-            createdFrom: query.created_from,
-            createdTo: query.created_to,
-            failedOnly: query.delivery_success === 'false',
-          }),
-        ),
+      async ({ query, tenant }) => ok(await listEvents(events(), tenant, eventFilterOf(query))),
       apiPorts,
     ),
   getEvent: () =>

@@ -44,6 +44,7 @@ import { proxiedRouteFor, routeFor, routesForPath } from '../routes.ts';
 import {
   createEndpointBody,
   endpointIdParam,
+  eventFilterOf,
   eventIdParam,
   resendEventBody,
   resendEventsBody,
@@ -169,29 +170,14 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardWebhookEndpoints: () =>
     sessionRoute(
       { query: dashboardModeQuery },
-      async ({ orgId, query }) =>
-        ok({ endpoints: await listEndpoints(apiPorts().webhooks.endpoints, { orgId, mode: query.mode }) }),
+      async ({ orgId, query }) => ok({ endpoints: await listEndpoints(endpoints(), tenantOf(orgId, query)) }),
       apiPorts,
     ),
   dashboardEvents: () =>
     sessionRoute(
       { query: dashboardEventsQuery },
       async ({ orgId, query }) =>
-        ok(
-          await listEvents(
-            apiPorts().webhooks.events,
-            { orgId, mode: query.mode },
-            {
-              limit: query.limit,
-              startingAfter: query.starting_after,
-              type: query.type,
-              jobId: query.job_id,
-              createdFrom: query.created_from,
-              createdTo: query.created_to,
-              failedOnly: query.delivery_success === 'false',
-            },
-          ),
-        ),
+        ok(await listEvents(events(), tenantOf(orgId, query), eventFilterOf(query))),
       apiPorts,
     ),
   dashboardCreateWebhookEndpoint: () =>
