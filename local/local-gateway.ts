@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { requestId as requestIdOf } from '../functions/core/ids.ts';
+import { type ClientLanes, laneOf } from './client-lanes.ts';
 import { IDLE_CONNECTION_TIMEOUTS } from './emulators.ts';
 import type { LocalLambdas } from './local-lambdas.ts';
 import { logicalIdOfArn } from './local-resources.ts';
@@ -185,6 +186,8 @@ export class LocalGateway {
     template: CfnTemplate,
     resolver: TemplateResolver,
     private readonly lambdas: LocalLambdas,
+    /** Each client's writes in flight, bounded per client (client-lanes.ts); unbounded without. */
+    private readonly lanes?: ClientLanes,
   ) {
     const apis = resourcesOfType(template, 'AWS::ApiGateway::RestApi');
     if (apis.length !== 1)
@@ -413,8 +416,10 @@ export class LocalGateway {
         resourcePath: matched.node.path,
       },
     };
+    const invoke = () => this.lambdas.invoke(functionId, event, { fresh: true });
+    const lane = this.lanes && laneOf(req);
     try {
-      return (await this.lambdas.invoke(functionId, event, { fresh: true })) as APIGatewayProxyResult;
+      return (await (lane ? this.lanes!.run(lane, invoke) : invoke())) as APIGatewayProxyResult;
     } catch (error) {
       console.error(
         JSON.stringify({ component: 'gateway', msg: 'handler crashed', functionId, error: String(error) }),

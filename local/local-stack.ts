@@ -26,6 +26,7 @@ import { parseStageEnv } from '../functions/wiring/stage-env.ts';
 import { STAGES } from '../lib/config/stages.ts';
 import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
 import { Admission } from './admission.ts';
+import { ClientLanes } from './client-lanes.ts';
 import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
 import { type RunningEmulators, startEmulators } from './emulators.ts';
 import { LocalEventSources } from './local-event-sources.ts';
@@ -192,7 +193,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   if (remotionLambda) Object.assign(process.env, remotionLambda.environment);
 
   // Workflow steps and queue consumers run in worker threads, the API handlers on this thread.
-  const gateway = new LocalGateway(service, resolver, lambdas);
+  const gateway = new LocalGateway(
+    service,
+    resolver,
+    lambdas,
+    new ClientLanes(localApiConcurrencyPerClient()),
+  );
   const apiFunctions = gateway.functionIds();
   const workers = new WorkerPool(Math.max(1, Math.min(2, availableParallelism())));
   // Heavy steps wait for capacity (their job shows queued_for_capacity) instead of sharing the CPU.
@@ -285,25 +291,28 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   };
 }
 
-/** LOCAL_STEP_CONCURRENCY: heavy workflow steps at once (the rest queue); default one per core. */
-function localStepConcurrency(): number {
-  const raw = process.env.LOCAL_STEP_CONCURRENCY;
-  if (raw === undefined || raw === '') return availableParallelism();
+/** A positive integer setting from the environment, or its default when unset. */
+function positiveIntegerSetting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1)
-    throw new Error(`LOCAL_STEP_CONCURRENCY must be a positive integer, got '${raw}'`);
+    throw new Error(`${name} must be a positive integer, got '${raw}'`);
   return value;
 }
 
+/** LOCAL_STEP_CONCURRENCY: heavy workflow steps at once (the rest queue); default one per core. */
+const localStepConcurrency = () => positiveIntegerSetting('LOCAL_STEP_CONCURRENCY', availableParallelism());
+
+/**
+ * LOCAL_API_CONCURRENCY_PER_CLIENT: writes of one client (API key, session) handled at once; the client's
+ * other writes wait their turn (client-lanes.ts). Reads are not queued. Default 4.
+ */
+const localApiConcurrencyPerClient = () => positiveIntegerSetting('LOCAL_API_CONCURRENCY_PER_CLIENT', 4);
+
 /** LOCAL_STEP_INVOCATIONS: workflow step and queue consumer invocations at once (default four per core). */
-function localStepInvocations(): number {
-  const raw = process.env.LOCAL_STEP_INVOCATIONS;
-  if (raw === undefined || raw === '') return 4 * availableParallelism();
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`LOCAL_STEP_INVOCATIONS must be a positive integer, got '${raw}'`);
-  return value;
-}
+const localStepInvocations = () =>
+  positiveIntegerSetting('LOCAL_STEP_INVOCATIONS', 4 * availableParallelism());
 
 /** The stage a job shows while its next step waits for capacity. */
 export const CAPACITY_QUEUED_STAGE = 'queued_for_capacity';

@@ -5,6 +5,7 @@
 import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientLanes } from '../../../local/client-lanes.ts';
 import { LocalGateway } from '../../../local/local-gateway.ts';
 import { LocalLambdas } from '../../../local/local-lambdas.ts';
 import { type CfnTemplate, TemplateResolver } from '../../../local/synthesized-app.ts';
@@ -168,6 +169,58 @@ describe('the local gateway', () => {
       expect(Number(/timeout=(\d+)/.exec(keepAlive ?? '')?.[1])).toBeGreaterThanOrEqual(60);
     } finally {
       agent.destroy();
+    }
+  });
+});
+
+describe('client lanes', () => {
+  /** Every invocation waits until the test releases it; records the API key of each as it starts. */
+  class HeldLambdas extends LocalLambdas {
+    readonly started: string[] = [];
+    private readonly releases: Array<() => void> = [];
+
+    override async invoke(_logicalId: string, event: unknown): Promise<unknown> {
+      const headers = (event as { headers: Record<string, string> }).headers;
+      const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1];
+      this.started.push(String(key));
+      await new Promise<void>((resolve) => this.releases.push(resolve));
+      return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"data":{}}' };
+    }
+
+    releaseAll(): void {
+      for (const release of this.releases.splice(0)) release();
+    }
+  }
+
+  it("queues one client's writes beyond its lane and starts another client's and every read at once", async () => {
+    const held = new HeldLambdas(template, resolver);
+    const laned = new LocalGateway(template, resolver, held, new ClientLanes(2));
+    const lanedPort = await laned.listen(0);
+    const send = (method: string, key: string) =>
+      fetch(`http://127.0.0.1:${lanedPort}/jobs`, {
+        method,
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json', Connection: 'close' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
+    try {
+      const burst = Array.from({ length: 6 }, () => send('POST', 'a'));
+      await expect.poll(() => held.started.length).toBe(2);
+      const other = send('POST', 'b');
+      const reads = [send('GET', 'a'), send('GET', 'a')];
+      await expect.poll(() => held.started.length).toBe(5);
+      // A's two writes, B's write and A's two reads; A's other four writes wait.
+      expect([...held.started].sort()).toEqual(['a', 'a', 'a', 'a', 'b']);
+      // Released, A's queued writes start two at a time.
+      held.releaseAll();
+      await expect.poll(() => held.started.length).toBe(7);
+      held.releaseAll();
+      await expect.poll(() => held.started.length).toBe(9);
+      held.releaseAll();
+      const answers = await Promise.all([...burst, other, ...reads]);
+      expect(answers.map((r) => r.status)).toEqual(Array(9).fill(200));
+    } finally {
+      held.releaseAll();
+      await laned.close();
     }
   });
 });
