@@ -46,9 +46,9 @@ webhook. Prints a table (check, result, time, detail); exits 1 when a check fail
                         with --webhook-listen: the dashboard's "Webhook secret" (reveal), or
                         npm run keys -- webhook-secret --org ORG [--stage STAGE]
   --image-url URL       a JPEG/PNG/WebP photo of an empty room (virtual staging; also the brochure's
-                        photo). Default: a generated room served from this process on 127.0.0.1,
-                        which only the local stack may fetch; a deployed stage needs a public https
-                        URL, else those two checks are skipped.
+                        and the listing kit's photo). Default: a generated room served from this
+                        process on 127.0.0.1, which only the local stack may fetch; a deployed stage
+                        needs a public https URL, else those three checks are skipped.
   --bundle-url URL      serve_url of a Remotion bundle for video export (its host on the stage's
                         videoBundleUrlAllowlist). Default: the test fixture bundle
                         (test/fixtures/caller-bundle), bundled and served from this process, which
