@@ -1,7 +1,9 @@
 // The stage's code, as a table of contents: the step functions (from the registry and the capability
 // table), the job workflows around them, webhook delivery, the REST API and the developer dashboard, then
-// monitoring. Each part lives in lib/constructs/ and makes its resources in this stack's own scope, so
-// the logical ids (and the running state machines) stay put when the code moves.
+// monitoring. Each part lives in lib/constructs/: the renderer is a construct of its own; the others are
+// plainly named functions (`makeStepFunctions`, `makeJobWorkflows`, `makeServiceApi`…) that make their
+// resources in this stack's own scope and return what they made, so the logical ids (and the running
+// state machines) stay put when the code moves.
 import { CrossStackReferences, NestedStack, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -10,18 +12,26 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ENV } from '../functions/core/config/env.ts';
-import type { JobType } from '../functions/core/jobs/job-types.ts';
 import type { StageConfig } from './config/stages.ts';
-import { DashboardSite } from './constructs/dashboard-site.ts';
+import { addDashboardPage, makeDashboardUserPool } from './constructs/dashboard-site.ts';
 import type { DashboardUserPool } from './constructs/dashboard-user-pool.ts';
-import type { JobWorkflow } from './constructs/job-workflow.ts';
-import { JobWorkflows, jobLifecycleFunction } from './constructs/job-workflows.ts';
+import {
+  jobLifecycleFunction,
+  makeJobWorkflows,
+  makeWorkflowHousekeeping,
+  type WorkflowsByType,
+} from './constructs/job-workflows.ts';
 import { RemotionRenderer } from './constructs/remotion-renderer.ts';
-import { API_STAGE_NAME, ServiceApi } from './constructs/service-api.ts';
+import {
+  API_STAGE_NAME,
+  addFallbackMethods,
+  addRouteMethods,
+  makeServiceApi,
+} from './constructs/service-api.ts';
 import { ServiceFunction } from './constructs/service-function.ts';
 import { SharpLayer } from './constructs/sharp-layer.ts';
-import { StepFunctions } from './constructs/step-functions.ts';
-import { WebhookDelivery } from './constructs/webhook-delivery.ts';
+import { makeStepFunctions } from './constructs/step-functions.ts';
+import { makeWebhookDelivery } from './constructs/webhook-delivery.ts';
 import { powertoolsEnvironment, ServiceMonitoring } from './monitoring.ts';
 
 interface ServiceStackProps extends StackProps {
@@ -39,7 +49,7 @@ interface ServiceStackProps extends StackProps {
 
 export class ServiceStack extends Stack {
   readonly api: apigw.RestApi;
-  readonly workflows: Readonly<Record<JobType, JobWorkflow>>;
+  readonly workflows: WorkflowsByType;
   readonly webhookDelivery: ServiceFunction;
   readonly renderer: RemotionRenderer;
   readonly monitoring: ServiceMonitoring;
@@ -86,7 +96,7 @@ export class ServiceStack extends Stack {
       usageTable: props.usageTable,
       webhookQueue: props.webhookQueue,
     });
-    const steps = new StepFunctions(this, {
+    const steps = makeStepFunctions(this, {
       ...shared,
       jobsTable: props.jobsTable,
       mediaBucket: props.mediaBucket,
@@ -95,20 +105,23 @@ export class ServiceStack extends Stack {
       renderer: this.renderer,
       accountsTable: props.accountsTable,
     });
-    const workflows = new JobWorkflows(this, {
+    this.workflows = makeJobWorkflows(this, {
+      ...shared,
+      stepFunction: (spec) => steps.functionOf(spec),
+      lifecycleFunction,
+    });
+    makeWorkflowHousekeeping(this, {
       ...shared,
       jobsTable: props.jobsTable,
       accountsTable: props.accountsTable,
       usageTable: props.usageTable,
       webhookQueue: props.webhookQueue,
       mediaBucket: props.mediaBucket,
-      stepFunction: (spec) => steps.of(spec),
-      lifecycleFunction,
+      workflows: this.workflows,
     });
-    steps.grantWorkflows(workflows.byType);
-    this.workflows = workflows.byType;
+    steps.grantWorkflows(this.workflows);
 
-    this.webhookDelivery = new WebhookDelivery(this, {
+    this.webhookDelivery = makeWebhookDelivery(this, {
       ...shared,
       jobsTable: props.jobsTable,
       accountsTable: props.accountsTable,
@@ -116,20 +129,19 @@ export class ServiceStack extends Stack {
       mediaBucket: props.mediaBucket,
       webhookQueue: props.webhookQueue,
       webhookDeadLetterQueue: props.webhookDeadLetterQueue,
-    }).function;
+    });
 
-    const api = new ServiceApi(this, shared);
-    this.api = api.restApi;
-    const dashboardProps = {
-      ...shared,
+    // The API, then its methods in a fixed order (the deployment's logical id hashes them): every route,
+    // the dashboard's page, then the fallback, which visits the methods made before it.
+    this.api = makeServiceApi(this, shared);
+    this.dashboardUserPool = makeDashboardUserPool(this, {
+      config,
       api: this.api,
       apiStageName: API_STAGE_NAME,
-      mediaBucket: props.mediaBucket,
-      bundled: this.bundlingRequired,
-    };
-    const dashboard = new DashboardSite(this, dashboardProps);
-    this.dashboardUserPool = dashboard.userPool;
-    api.addRoutes({
+    });
+    addRouteMethods(this, {
+      ...shared,
+      api: this.api,
       jobsTable: props.jobsTable,
       accountsTable: props.accountsTable,
       idempotencyTable: props.idempotencyTable,
@@ -137,11 +149,18 @@ export class ServiceStack extends Stack {
       eventsTable: props.eventsTable,
       mediaBucket: props.mediaBucket,
       webhookQueue: props.webhookQueue,
-      workflows,
-      dashboardUserPool: dashboard.userPool,
+      workflows: this.workflows,
+      dashboardUserPool: this.dashboardUserPool,
     });
-    dashboard.addPage(this, dashboardProps);
-    api.addFallback();
+    addDashboardPage(this, {
+      ...shared,
+      api: this.api,
+      apiStageName: API_STAGE_NAME,
+      mediaBucket: props.mediaBucket,
+      bundled: this.bundlingRequired,
+      userPool: this.dashboardUserPool,
+    });
+    addFallbackMethods(this, { ...shared, api: this.api });
 
     // The stage's dashboard and alarms.
     this.monitoringStack = new NestedStack(this, 'MonitoringStack', {

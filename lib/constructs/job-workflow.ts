@@ -3,6 +3,8 @@
 //   → MarkCompleted;  any failure → Catch → MarkFailed (code + message on the job) → Failed.
 // Executions are named by job id; the whole execution has a timeout, and executions that end outside
 // the Catch (timeout, abort) are ended failed by the execution-ended rule in the service stack.
+// The construct reads the kind's own step specs (`StepSpec`, functions/jobs/job-kind.ts) and turns them
+// into states here: payload strings starting with `$.` become JSONPath, a function's timeout its task's.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -11,66 +13,35 @@ import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import type { JobType } from '../../functions/core/jobs/job-types.ts';
 import { type BillingSpec, DEFAULT_BILLING } from '../../functions/core/usage/billing.ts';
+import type { StepFunctionSpec, StepSpec } from '../../functions/jobs/job-kind.ts';
 
-export interface WorkflowStep {
-  /** State name, shown to operators in the execution graph. */
-  readonly name: string;
-  readonly fn: lambda.IFunction;
-  /** The progress written to the job when the step starts. */
-  readonly progress: { readonly percent: number; readonly stage: string };
-  /** Step-specific payload fields (JSONPath into the execution data); `job` and `progress` are added. */
-  readonly payload: Record<string, unknown>;
-  /** Where the step's result goes in the execution data, e.g. $.location. */
-  readonly resultPath: string;
-  /** @default 60 seconds */
-  readonly timeout?: Duration;
-  /**
-   * Makes this step a start-and-poll pair for long work done elsewhere (a Remotion render): after the
-   * step, the state machine waits `secondsPath` seconds, runs the check function (its result replaces
-   * the step's at `resultPath`) and loops until `donePath` is true. @default no polling
-   */
-  readonly poll?: WorkflowPoll;
+/** Payload values that are strings starting with `$.` are JSONPath into the execution data. */
+function payloadOf(payload: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.startsWith('$.') ? sfn.JsonPath.objectAt(value) : value,
+    ]),
+  );
 }
 
-interface WorkflowPoll {
-  /** State names of the wait, the check and the done test, shown to operators. */
-  readonly waitName: string;
-  readonly checkName: string;
-  readonly choiceName: string;
-  readonly fn: lambda.IFunction;
-  /** Check payload fields; `job` and the current result (under `resultField`) are added. */
-  readonly payload: Record<string, unknown>;
-  /** The field of the check's payload that carries the step's latest result. */
-  readonly resultField: string;
-  readonly secondsPath: string;
-  readonly donePath: string;
-  /** @default 60 seconds */
-  readonly timeout?: Duration;
-  /**
-   * Starts the work again (the step and its loop, inside a Parallel state) when the loop throws one of
-   * these errors; after the last attempt the job fails with `failCode`. @default no restart
-   */
-  readonly restart?: WorkflowRestart;
-}
-
-interface WorkflowRestart {
-  readonly errors: readonly string[];
-  /** The job's error code when the attempts run out. */
-  readonly failCode: string;
-  /** @default 2 */
-  readonly maxAttempts?: number;
-  /** Before the first restart, doubled before each next one (with full jitter). @default 5 seconds */
-  readonly interval?: Duration;
+/** A step function's task timeout: its Lambda timeout (StepFunctionSpec's default, 60 seconds). */
+function timeoutOf(spec: StepFunctionSpec): Duration {
+  return Duration.seconds(spec.timeoutSeconds ?? 60);
 }
 
 interface JobWorkflowProps {
   readonly jobType: JobType;
   readonly lifecycleFunction: lambda.IFunction;
-  readonly steps: readonly WorkflowStep[];
+  /** The kind's steps, as its registry entry declares them (`workflow.steps`). */
+  readonly steps: readonly StepSpec[];
+  /** The Lambda function made for a step's (or a poll's check) function spec; made before any workflow. */
+  readonly functionOf: (spec: StepFunctionSpec) => lambda.IFunction;
   /** The step whose result is the job output. */
   readonly outputPath: string;
   /** How the completed job is billed, handed to the lifecycle step with the output. @default one unit per job */
   readonly billing?: BillingSpec;
+  /** The whole execution's timeout. */
   readonly timeout: Duration;
   readonly logRetentionDays: logs.RetentionDays;
 }
@@ -104,11 +75,9 @@ export class JobWorkflow extends Construct {
 
   constructor(scope: Construct, id: string, props: JobWorkflowProps) {
     super(scope, id);
+    const stepFunctions = props.steps.flatMap((step) => (step.poll ? [step.fn, step.poll.check] : [step.fn]));
     this.invokedFunctions = [
-      ...new Set([
-        props.lifecycleFunction,
-        ...props.steps.flatMap((step) => (step.poll ? [step.fn, step.poll.fn] : [step.fn])),
-      ]),
+      ...new Set([props.lifecycleFunction, ...stepFunctions.map((spec) => props.functionOf(spec))]),
     ];
     const invoke = (
       name: string,
@@ -159,10 +128,10 @@ export class JobWorkflow extends Construct {
       const startTask = guard(
         invoke(
           step.name,
-          step.fn,
-          { ...step.payload, job, progress: step.progress },
+          props.functionOf(step.fn),
+          { ...payloadOf(step.payload), job, progress: step.progress },
           step.resultPath,
-          step.timeout,
+          timeoutOf(step.fn),
         ),
       );
       let part: sfn.Chain = sfn.Chain.start(startTask);
@@ -172,10 +141,10 @@ export class JobWorkflow extends Construct {
         const check = guard(
           invoke(
             poll.checkName,
-            poll.fn,
-            { ...poll.payload, job, [poll.resultField]: sfn.JsonPath.objectAt(step.resultPath) },
+            props.functionOf(poll.check),
+            { ...payloadOf(poll.payload), job, [poll.resultField]: sfn.JsonPath.objectAt(step.resultPath) },
             step.resultPath,
-            poll.timeout,
+            timeoutOf(poll.check),
           ),
         );
         const finished = new sfn.Pass(this, `${step.name}Finished`);
@@ -191,9 +160,9 @@ export class JobWorkflow extends Construct {
         const attempts = new sfn.Parallel(this, `${step.name}Attempts`, { outputPath: '$[0]' }).branch(part);
         attempts.addRetry({
           errors: [...restart.errors],
-          interval: restart.interval ?? Duration.seconds(5),
+          interval: Duration.seconds(restart.intervalSeconds),
           backoffRate: 2,
-          maxAttempts: restart.maxAttempts ?? 2,
+          maxAttempts: restart.maxAttempts,
           jitterStrategy: sfn.JitterType.FULL,
         });
         const keptFailing = new sfn.Pass(this, `${step.name}KeptFailing`, {

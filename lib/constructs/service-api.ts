@@ -1,6 +1,9 @@
 // The REST API: one function per route of the route table (routes naming the same function share it),
 // the error envelope for errors API Gateway makes itself, and the fallback that answers unknown routes
-// and methods. Made in the stack's own scope, so logical ids do not depend on this class.
+// and methods. Plain functions that make their resources in the stack's own scope, so logical ids do not
+// depend on this module: `makeServiceApi` (the REST API, its stage and gateway responses), then
+// `addRouteMethods` (every route's function and method), then `addFallbackMethods` (after every other
+// method: it visits them). The deployment's logical id is a hash of the methods, in the order they are made.
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -13,7 +16,7 @@ import { FALLBACK_HANDLER, PROXY_PATHS, ROUTES, takesIdempotencyKey } from '../.
 import { ENV, stateMachineArnVariable } from '../../functions/core/config/env.ts';
 import type { StageConfig } from '../config/stages.ts';
 import type { DashboardUserPool } from './dashboard-user-pool.ts';
-import type { JobWorkflows } from './job-workflows.ts';
+import { grantStopAll, type WorkflowsByType } from './job-workflows.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
 import { webhookPolicyEnvironment } from './webhook-delivery.ts';
 
@@ -35,155 +38,152 @@ interface RouteResources {
   readonly eventsTable: dynamodb.ITable;
   readonly mediaBucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
-  readonly workflows: JobWorkflows;
+  readonly workflows: WorkflowsByType;
   /** The dashboard's Cognito user pool, whose authorizer guards session routes (stages that have one). */
   readonly dashboardUserPool: DashboardUserPool | undefined;
 }
 
-export class ServiceApi {
-  readonly restApi: apigw.RestApi;
+/** The stage's REST API with its access logs, tracing, throttling and error envelope; no methods yet. */
+export function makeServiceApi(scope: Construct, props: ServiceApiProps): apigw.RestApi {
+  const { config } = props;
+  const accessLogs = new logs.LogGroup(scope, 'ApiAccessLogs', { retention: props.logRetentionDays });
+  const api = new apigw.RestApi(scope, 'Api', {
+    // Named per stage: API Gateway's metrics are keyed by this name, so two stages must not share it.
+    restApiName: `${config.stackPrefix}-api`,
+    description: `Property media generation API (${config.stage})`,
+    endpointTypes: [apigw.EndpointType.REGIONAL],
+    cloudWatchRole: true,
+    deployOptions: {
+      stageName: API_STAGE_NAME,
+      tracingEnabled: true,
+      loggingLevel: apigw.MethodLoggingLevel.ERROR,
+      accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
+      accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
+      throttlingBurstLimit: 1000,
+      throttlingRateLimit: 500,
+    },
+  });
+  addGatewayResponses(api);
+  return api;
+}
 
-  constructor(
-    private readonly scope: Construct,
-    private readonly props: ServiceApiProps,
-  ) {
-    const { config } = props;
-    const accessLogs = new logs.LogGroup(scope, 'ApiAccessLogs', { retention: props.logRetentionDays });
-    this.restApi = new apigw.RestApi(scope, 'Api', {
-      // Named per stage: API Gateway's metrics are keyed by this name, so two stages must not share it.
-      restApiName: `${config.stackPrefix}-api`,
-      description: `Property media generation API (${config.stage})`,
-      endpointTypes: [apigw.EndpointType.REGIONAL],
-      cloudWatchRole: true,
-      deployOptions: {
-        stageName: API_STAGE_NAME,
-        tracingEnabled: true,
-        loggingLevel: apigw.MethodLoggingLevel.ERROR,
-        accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
-        accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
-        throttlingBurstLimit: 1000,
-        throttlingRateLimit: 500,
-      },
-    });
-    addGatewayResponses(this.restApi);
-  }
+interface RouteMethodsProps extends ServiceApiProps, RouteResources {
+  /** The API (makeServiceApi). */
+  readonly api: apigw.RestApi;
+}
 
-  private routeFunction(route: Route, environment: Record<string, string>): ServiceFunction {
-    return new ServiceFunction(this.scope, route.functionId, {
+/** The route table's methods, each with the access its route declares. */
+export function addRouteMethods(scope: Construct, props: RouteMethodsProps): void {
+  const { config } = props;
+  const common = props.environment;
+  const authEnv = {
+    ...common,
+    [ENV.keyVariant]: config.keyVariant,
+    [ENV.testRatePerMinute]: String(config.rateLimits.testPerMinute),
+    ...webhookPolicyEnvironment(config),
+    // Video export checks a bundle's host at request time.
+    [ENV.videoBundleUrlAllowlist]: config.videoBundleUrlAllowlist.join(','),
+  };
+  const dashboardEnv = {
+    ...authEnv,
+    [ENV.dashboardAuth]: config.dashboard.signIn,
+    [ENV.liveDefaultRatePerMinute]: String(config.rateLimits.liveDefault.requestsPerMinute),
+    ...(config.rateLimits.liveDefault.requestsPerDay === undefined
+      ? {}
+      : { [ENV.liveDefaultRatePerDay]: String(config.rateLimits.liveDefault.requestsPerDay) }),
+  };
+  const environmentOf = (route: Route) => {
+    if (route.auth === 'api-key') return authEnv;
+    if (route.auth === 'session' || route.access.sessions) return dashboardEnv;
+    return { ...common };
+  };
+  // One function per route, except routes that name the same function (the dashboard's: one function
+  // serves them all, which keeps the stack well under CloudFormation's 500 resources).
+  const integrations = new Map<string, apigw.LambdaIntegration>();
+  const routesOf = (functionId: string) => ROUTES.filter((r) => r.functionId === functionId).length;
+  for (const route of ROUTES) {
+    const shared = integrations.get(route.functionId);
+    if (shared) {
+      addRouteMethod(props.api, route, shared, props.dashboardUserPool);
+      continue;
+    }
+    const routeFn = new ServiceFunction(scope, route.functionId, {
       entry: route.handler,
       description:
         route.functionId === DASHBOARD_API_FUNCTION_ID
           ? 'Developer dashboard API (/v1/dashboard/*)'
           : `${route.method} ${route.path}`,
-      logRetentionDays: this.props.logRetentionDays,
-      environment,
+      logRetentionDays: props.logRetentionDays,
+      environment: environmentOf(route),
     });
-  }
-
-  /** The route table's methods, each with the access its route declares. */
-  addRoutes(resources: RouteResources): void {
-    const { config } = this.props;
-    const common = this.props.environment;
-    const authEnv = {
-      ...common,
-      [ENV.keyVariant]: config.keyVariant,
-      [ENV.testRatePerMinute]: String(config.rateLimits.testPerMinute),
-      ...webhookPolicyEnvironment(config),
-      // Video export checks a bundle's host at request time.
-      [ENV.videoBundleUrlAllowlist]: config.videoBundleUrlAllowlist.join(','),
-    };
-    const dashboardEnv = {
-      ...authEnv,
-      [ENV.dashboardAuth]: config.dashboard.signIn,
-      [ENV.liveDefaultRatePerMinute]: String(config.rateLimits.liveDefault.requestsPerMinute),
-      ...(config.rateLimits.liveDefault.requestsPerDay === undefined
-        ? {}
-        : { [ENV.liveDefaultRatePerDay]: String(config.rateLimits.liveDefault.requestsPerDay) }),
-    };
-    const environmentOf = (route: Route) => {
-      if (route.auth === 'api-key') return authEnv;
-      if (route.auth === 'session' || route.access.sessions) return dashboardEnv;
-      return { ...common };
-    };
-    // One function per route, except routes that name the same function (the dashboard's: one function
-    // serves them all, which keeps the stack well under CloudFormation's 500 resources).
-    const integrations = new Map<string, apigw.LambdaIntegration>();
-    const routesOf = (functionId: string) => ROUTES.filter((r) => r.functionId === functionId).length;
-    for (const route of ROUTES) {
-      const shared = integrations.get(route.functionId);
-      if (shared) {
-        this.addRouteMethod(route, shared, resources.dashboardUserPool);
-        continue;
-      }
-      const routeFn = this.routeFunction(route, environmentOf(route));
-      grantRouteAccess(route, routeFn, resources, config);
-      // A function behind several methods gets one invoke permission for the API, not one per method.
-      const integration = new apigw.LambdaIntegration(routeFn, {
-        allowTestInvoke: false,
-        scopePermissionToMethod:
-          route.functionId !== DASHBOARD_API_FUNCTION_ID &&
-          !route.proxied &&
-          routesOf(route.functionId) === 1,
-      });
-      integrations.set(route.functionId, integration);
-      this.addRouteMethod(route, integration, resources.dashboardUserPool);
-    }
-  }
-
-  /**
-   * What no route takes. Call after every other method is added.
-   * - A wrong method on a route's path: ANY on that resource, to the fallback function, which answers 405
-   *   with Allow (API Gateway prefers the route's own method to ANY).
-   * - An unknown path: one greedy `/{proxy+}` on the root, to the fallback function (404). A path that
-   *   reaches no method at all (a resource without methods, or a deeper path nothing matches) gets the
-   *   MISSING_AUTHENTICATION_TOKEN gateway response, which this API answers as 404 NOT_FOUND in the error
-   *   envelope (addGatewayResponses). No `{proxy+}` per resource: those cost two resources each and
-   *   answered only what the gateway response answers (docs/readme/deploying.md).
-   */
-  addFallback(): void {
-    const fallback = new ServiceFunction(this.scope, FALLBACK_HANDLER.functionId, {
-      entry: FALLBACK_HANDLER.handler,
-      description: 'Answers unknown routes (404) and methods (405)',
-      logRetentionDays: this.props.logRetentionDays,
-      environment: { ...this.props.environment },
-    });
-    // One invoke permission for the API rather than one per ANY method (dozens of them).
-    const integration = new apigw.LambdaIntegration(fallback, {
+    grantRouteAccess(route, routeFn, props, config);
+    // A function behind several methods gets one invoke permission for the API, not one per method.
+    const integration = new apigw.LambdaIntegration(routeFn, {
       allowTestInvoke: false,
-      scopePermissionToMethod: false,
+      scopePermissionToMethod:
+        route.functionId !== DASHBOARD_API_FUNCTION_ID && !route.proxied && routesOf(route.functionId) === 1,
     });
-    const visit = (resource: apigw.IResource) => {
-      // A proxied routes' resource (its function answers the rest of its paths as this one does).
-      if (PROXY_PATHS.includes(resource.path)) return;
-      if (resource.node.children.some((c) => c instanceof apigw.Method))
-        resource.addMethod('ANY', integration);
-      for (const child of resource.node.children.filter(
-        (c): c is apigw.Resource => c instanceof apigw.Resource,
-      ))
-        visit(child);
-    };
-    visit(this.restApi.root);
-    this.restApi.root.addResource('{proxy+}').addMethod('ANY', integration);
+    integrations.set(route.functionId, integration);
+    addRouteMethod(props.api, route, integration, props.dashboardUserPool);
   }
+}
 
-  /** A route's method on its path; dashboard session routes are behind the Cognito authorizer where there is one. */
-  private addRouteMethod(
-    route: Route,
-    integration: apigw.LambdaIntegration,
-    pool: DashboardUserPool | undefined,
-  ): void {
-    const authorizer = route.auth === 'session' ? pool : undefined;
-    // A proxied route: its function's ANY on the route's greedy resource, once for all its routes.
-    const resource = this.restApi.root.resourceForPath(route.proxied ?? route.path);
-    if (route.proxied && resource.node.tryFindChild('ANY')) return;
-    resource.addMethod(
-      route.proxied ? 'ANY' : route.method,
-      integration,
-      authorizer
-        ? { authorizer: authorizer.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
-        : undefined,
-    );
-  }
+/**
+ * What no route takes. Call after every other method is added.
+ * - A wrong method on a route's path: ANY on that resource, to the fallback function, which answers 405
+ *   with Allow (API Gateway prefers the route's own method to ANY).
+ * - An unknown path: one greedy `/{proxy+}` on the root, to the fallback function (404). A path that
+ *   reaches no method at all (a resource without methods, or a deeper path nothing matches) gets the
+ *   MISSING_AUTHENTICATION_TOKEN gateway response, which this API answers as 404 NOT_FOUND in the error
+ *   envelope (addGatewayResponses). No `{proxy+}` per resource: those cost two resources each and
+ *   answered only what the gateway response answers (docs/readme/deploying.md).
+ */
+export function addFallbackMethods(
+  scope: Construct,
+  props: ServiceApiProps & { readonly api: apigw.RestApi },
+): void {
+  const fallback = new ServiceFunction(scope, FALLBACK_HANDLER.functionId, {
+    entry: FALLBACK_HANDLER.handler,
+    description: 'Answers unknown routes (404) and methods (405)',
+    logRetentionDays: props.logRetentionDays,
+    environment: { ...props.environment },
+  });
+  // One invoke permission for the API rather than one per ANY method (dozens of them).
+  const integration = new apigw.LambdaIntegration(fallback, {
+    allowTestInvoke: false,
+    scopePermissionToMethod: false,
+  });
+  const visit = (resource: apigw.IResource) => {
+    // A proxied routes' resource (its function answers the rest of its paths as this one does).
+    if (PROXY_PATHS.includes(resource.path)) return;
+    if (resource.node.children.some((c) => c instanceof apigw.Method)) resource.addMethod('ANY', integration);
+    for (const child of resource.node.children.filter(
+      (c): c is apigw.Resource => c instanceof apigw.Resource,
+    ))
+      visit(child);
+  };
+  visit(props.api.root);
+  props.api.root.addResource('{proxy+}').addMethod('ANY', integration);
+}
+
+/** A route's method on its path; dashboard session routes are behind the Cognito authorizer where there is one. */
+function addRouteMethod(
+  api: apigw.RestApi,
+  route: Route,
+  integration: apigw.LambdaIntegration,
+  pool: DashboardUserPool | undefined,
+): void {
+  const authorizer = route.auth === 'session' ? pool : undefined;
+  // A proxied route: its function's ANY on the route's greedy resource, once for all its routes.
+  const resource = api.root.resourceForPath(route.proxied ?? route.path);
+  if (route.proxied && resource.node.tryFindChild('ANY')) return;
+  resource.addMethod(
+    route.proxied ? 'ANY' : route.method,
+    integration,
+    authorizer
+      ? { authorizer: authorizer.authorizer, authorizationType: apigw.AuthorizationType.COGNITO }
+      : undefined,
+  );
 }
 
 /** The tables, bucket, queue and state machines a route's function may touch, as its route declares. */
@@ -206,12 +206,12 @@ function grantRouteAccess(
     );
   if (route.access.startsJob) {
     fn.bindStateMachine(
-      resources.workflows.byType[route.access.startsJob]!.stateMachine,
+      resources.workflows[route.access.startsJob]!.stateMachine,
       stateMachineArnVariable(route.access.startsJob),
     );
   }
   // Cancel: every job type's state machine ARN, and StopExecution on its executions only.
-  if (route.access.stopsJobs) resources.workflows.grantStopAll(fn);
+  if (route.access.stopsJobs) grantStopAll(fn, resources.workflows);
   if (route.access.jobEvents) fn.bindQueue(resources.webhookQueue, ENV.webhookQueueUrl);
   if (route.access.events) {
     fn.bindTable(

@@ -1,13 +1,13 @@
 // The job kinds' step functions, from the registry: one Lambda function per functionId (shared steps
 // such as ResolveLocation and the render pair serve every kind that names them). Each gets what every
 // step has (the jobs table, the event queue) and then what its needs name, by binding each row of the
-// capability table (functions/jobs/capabilities.ts) to it: this class is the CDK side of that table.
-// Resources are made in the stack's own scope, so their logical ids do not depend on this class.
+// capability table (functions/jobs/capabilities.ts) to it: this module is the CDK side of that table.
+// `makeStepFunctions` makes them in the stack's own scope, so their logical ids do not depend on it.
 //
-// Two phases. The constructor makes every step function of every kind (phase one, before any state
+// Two phases. `makeStepFunctions` makes every step function of every kind (phase one, before any state
 // machine exists: the workflows take the functions). Grants that name the job state machines (a step that
-// starts jobs of other kinds) are kept, and `grantWorkflows` applies them once every state machine is made
-// (phase two). So no kind has to come before another in the registry.
+// starts jobs of other kinds) are kept, and the returned `grantWorkflows` applies them once every state
+// machine is made (phase two). So no kind has to come before another in the registry.
 import * as path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -27,6 +27,7 @@ import { handlerModule, type StepFunctionSpec } from '../../functions/jobs/job-k
 import { JOB_TYPE_SPECS } from '../../functions/jobs/registry.ts';
 import type { StageConfig } from '../config/stages.ts';
 import type { JobWorkflow } from './job-workflow.ts';
+import type { WorkflowsByType } from './job-workflows.ts';
 import type { RemotionRenderer } from './remotion-renderer.ts';
 import {
   HEAVY_MEMORY_MB,
@@ -56,16 +57,13 @@ interface StepFunctionsProps {
   readonly accountsTable: dynamodb.ITable;
 }
 
-/** Every job kind's workflow, as `grantWorkflows` receives them. */
-type Workflows = Readonly<Record<JobType, JobWorkflow>>;
-
 /** What binding a function's needs asked for, collected before the function is made. */
 class FunctionRequirements implements CapabilityTarget {
   readonly environment: Record<string, string> = {};
   readonly files = new Set<string>();
   readonly grants: Array<(fn: ServiceFunction) => void> = [];
   /** Grants that name the job state machines: applied in phase two, when they all exist. */
-  readonly workflowGrants: Array<(fn: ServiceFunction, workflows: Workflows) => void> = [];
+  readonly workflowGrants: Array<(fn: ServiceFunction, workflows: WorkflowsByType) => void> = [];
   sharpLayer = false;
   private readsTilesKey = false;
 
@@ -128,66 +126,50 @@ class FunctionRequirements implements CapabilityTarget {
   }
 }
 
-export class StepFunctions {
-  private readonly made = new Map<string, ServiceFunction>();
-  private readonly workflowGrants: Array<(workflows: Workflows) => void> = [];
-  private readonly tilesKey: secretsmanager.ISecret | undefined;
-
-  constructor(
-    private readonly scope: Construct,
-    private readonly props: StepFunctionsProps,
-  ) {
-    // The cloud aerial scene source's API key: read by the drone steps that select tiles and by every
-    // step that starts a render (the render ports resolve a request's secretEnv when it starts).
-    const scene = props.config.aerialScene;
-    this.tilesKey =
-      scene.source === 'photorealistic-3d-tiles'
-        ? secretsmanager.Secret.fromSecretNameV2(scope, 'AerialTilesKey', scene.apiKeySecretName)
-        : undefined;
-    // Phase one: every step's function (and every poll's check function), once per functionId, with the
-    // kinds whose state machines run it.
-    const specs = new Map<string, { spec: StepFunctionSpec; jobTypes: JobType[] }>();
-    for (const kind of JOB_TYPE_SPECS)
-      for (const step of kind.workflow.steps)
-        for (const spec of step.poll ? [step.fn, step.poll.check] : [step.fn]) {
-          const entry = specs.get(spec.functionId) ?? { spec, jobTypes: [] };
-          if (!entry.jobTypes.includes(kind.type)) entry.jobTypes.push(kind.type);
-          specs.set(spec.functionId, entry);
-        }
-    for (const { spec, jobTypes } of specs.values()) this.make(spec, jobTypes);
-  }
-
+/** The step functions made (phase one), and the grants left for phase two. */
+export interface StepFunctions {
   /** Every step function. */
-  get functions(): readonly ServiceFunction[] {
-    return [...this.made.values()];
-  }
-
+  readonly functions: readonly ServiceFunction[];
   /** The function of a step spec (steps naming the same functionId share it). */
-  of(spec: StepFunctionSpec): ServiceFunction {
-    const fn = this.made.get(spec.functionId);
-    if (!fn) throw new Error(`no step function ${spec.functionId}: no job kind's workflow names it`);
-    return fn;
-  }
-
+  functionOf(spec: StepFunctionSpec): ServiceFunction;
   /** Phase two: the grants that name the job state machines, once every state machine is made. */
-  grantWorkflows(workflows: Workflows): void {
-    for (const grant of this.workflowGrants.splice(0)) grant(workflows);
-  }
+  grantWorkflows(workflows: WorkflowsByType): void;
+}
 
-  private make(spec: StepFunctionSpec, jobTypes: readonly JobType[]): void {
-    const { props } = this;
-    const stack = Stack.of(this.scope);
+/** Every step's function (and every poll's check function), once per functionId. */
+export function makeStepFunctions(scope: Construct, props: StepFunctionsProps): StepFunctions {
+  const stack = Stack.of(scope);
+  // The cloud aerial scene source's API key: read by the drone steps that select tiles and by every
+  // step that starts a render (the render ports resolve a request's secretEnv when it starts).
+  const scene = props.config.aerialScene;
+  const tilesKey =
+    scene.source === 'photorealistic-3d-tiles'
+      ? secretsmanager.Secret.fromSecretNameV2(scope, 'AerialTilesKey', scene.apiKeySecretName)
+      : undefined;
+  // Each function with the kinds whose state machines run it.
+  const specs = new Map<string, { spec: StepFunctionSpec; jobTypes: JobType[] }>();
+  for (const kind of JOB_TYPE_SPECS)
+    for (const step of kind.workflow.steps)
+      for (const spec of step.poll ? [step.fn, step.poll.check] : [step.fn]) {
+        const entry = specs.get(spec.functionId) ?? { spec, jobTypes: [] };
+        if (!entry.jobTypes.includes(kind.type)) entry.jobTypes.push(kind.type);
+        specs.set(spec.functionId, entry);
+      }
+
+  const made = new Map<string, ServiceFunction>();
+  const workflowGrants: Array<(workflows: WorkflowsByType) => void> = [];
+  for (const { spec, jobTypes } of specs.values()) {
     const needs = new FunctionRequirements(
       props.config,
       stack.bundlingRequired,
       stack,
       props,
-      this.tilesKey,
+      tilesKey,
       jobTypes,
     );
     bindCapabilities(spec.needs ?? [], needs);
     const memorySize = spec.memoryMb ?? 256;
-    const fn = new ServiceFunction(this.scope, spec.functionId, {
+    const fn = new ServiceFunction(scope, spec.functionId, {
       entry: handlerModule(spec.handler, PROJECT_ROOT),
       exportName: spec.handler.exportName,
       description: spec.description,
@@ -206,7 +188,19 @@ export class StepFunctions {
       .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
       .bindQueue(props.webhookQueue, ENV.webhookQueueUrl);
     for (const grant of needs.grants) grant(fn);
-    for (const grant of needs.workflowGrants) this.workflowGrants.push((workflows) => grant(fn, workflows));
-    this.made.set(spec.functionId, fn);
+    for (const grant of needs.workflowGrants) workflowGrants.push((workflows) => grant(fn, workflows));
+    made.set(spec.functionId, fn);
   }
+
+  return {
+    functions: [...made.values()],
+    functionOf(spec) {
+      const fn = made.get(spec.functionId);
+      if (!fn) throw new Error(`no step function ${spec.functionId}: no job kind's workflow names it`);
+      return fn;
+    },
+    grantWorkflows(workflows) {
+      for (const grant of workflowGrants.splice(0)) grant(workflows);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 // Webhook delivery: consumes the event queue, reports partial batch failures, re-enqueues retries itself
-// (chaining delays past SQS's 15 minutes) and parks exhausted events in the dead-letter queue. Made in
-// the stack's own scope, so its logical ids do not depend on this class.
+// (chaining delays past SQS's 15 minutes) and parks exhausted events in the dead-letter queue.
+// `makeWebhookDelivery` makes it in the stack's own scope, so its logical ids do not depend on this module.
 import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -31,34 +31,32 @@ export function webhookPolicyEnvironment(config: StageConfig): Record<string, st
   };
 }
 
-export class WebhookDelivery {
-  readonly function: ServiceFunction;
-
-  constructor(scope: Construct, props: WebhookDeliveryProps) {
-    this.function = new ServiceFunction(scope, 'WebhookDeliveryFunction', {
-      entry: 'functions/platform/deliver-webhooks.ts',
-      description: 'Delivers signed job webhooks',
-      logRetentionDays: props.logRetentionDays,
-      environment: {
-        ...props.environment,
-        ...webhookPolicyEnvironment(props.config),
-        [ENV.webhookRetrySchedule]: JSON.stringify(props.config.webhooks.retryScheduleSeconds),
-        [ENV.eventRetentionDays]: String(props.config.webhooks.eventRetentionDays),
-        [ENV.endpointDisableAfterDays]: String(props.config.webhooks.endpointDisableAfterDays),
-      },
-      timeout: Duration.seconds(30),
-    })
-      .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
-      .bindTable(props.accountsTable, ENV.accountsTable, 'readWrite')
-      .bindTable(props.eventsTable, ENV.eventsTable, 'readWrite')
-      .bindBucket(props.mediaBucket, ENV.mediaBucket, 'read')
-      .bindQueue(props.webhookQueue, ENV.webhookQueueUrl)
-      .bindQueue(props.webhookDeadLetterQueue, ENV.webhookDeadLetterQueueUrl);
-    this.function.addEventSource(
-      new lambdaEventSources.SqsEventSource(props.webhookQueue, {
-        batchSize: 10,
-        reportBatchItemFailures: true,
-      }),
-    );
-  }
+/** The delivery function, fed by the event queue. */
+export function makeWebhookDelivery(scope: Construct, props: WebhookDeliveryProps): ServiceFunction {
+  const fn = new ServiceFunction(scope, 'WebhookDeliveryFunction', {
+    entry: 'functions/platform/deliver-webhooks.ts',
+    description: 'Delivers signed job webhooks',
+    logRetentionDays: props.logRetentionDays,
+    environment: {
+      ...props.environment,
+      ...webhookPolicyEnvironment(props.config),
+      [ENV.webhookRetrySchedule]: JSON.stringify(props.config.webhooks.retryScheduleSeconds),
+      [ENV.eventRetentionDays]: String(props.config.webhooks.eventRetentionDays),
+      [ENV.endpointDisableAfterDays]: String(props.config.webhooks.endpointDisableAfterDays),
+    },
+    timeout: Duration.seconds(30),
+  })
+    .bindTable(props.jobsTable, ENV.jobsTable, 'readWrite')
+    .bindTable(props.accountsTable, ENV.accountsTable, 'readWrite')
+    .bindTable(props.eventsTable, ENV.eventsTable, 'readWrite')
+    .bindBucket(props.mediaBucket, ENV.mediaBucket, 'read')
+    .bindQueue(props.webhookQueue, ENV.webhookQueueUrl)
+    .bindQueue(props.webhookDeadLetterQueue, ENV.webhookDeadLetterQueueUrl);
+  fn.addEventSource(
+    new lambdaEventSources.SqsEventSource(props.webhookQueue, {
+      batchSize: 10,
+      reportBatchItemFailures: true,
+    }),
+  );
+  return fn;
 }
