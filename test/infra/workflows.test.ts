@@ -142,6 +142,25 @@ describe('job workflows', () => {
     }
   });
 
+  it('logs to log groups under /aws/vendedlogs/ (others fill the account’s CloudWatch Logs resource policy)', () => {
+    const names = new Map(
+      resources(dev.serviceTemplate, 'AWS::Logs::LogGroup').map(([id, r]) => [
+        id,
+        r.Properties?.LogGroupName,
+      ]),
+    );
+    const machines = resources(dev.serviceTemplate, 'AWS::StepFunctions::StateMachine');
+    expect(machines).toHaveLength(JOB_TYPES.length);
+    for (const [, sm] of machines) {
+      const arn = sm.Properties.LoggingConfiguration.Destinations[0].CloudWatchLogsLogGroup.LogGroupArn;
+      const name = names.get(arn['Fn::GetAtt'][0]);
+      expect(name).toMatch(/^\/aws\/vendedlogs\/states\/[\w-]+-service\/[a-z0-9_]+$/);
+    }
+    expect(new Set(machines.map(([, sm]) => JSON.stringify(sm.Properties.LoggingConfiguration))).size).toBe(
+      JOB_TYPES.length,
+    );
+  });
+
   it('hears of every ended execution (fair-share slots; jobs that ended outside the Catch are failed) with an EventBridge rule', () => {
     const arns = JOB_TYPES.map((t) => ({ Ref: logicalId(dev.service.workflows[t]!.stateMachine) }));
     dev.serviceTemplate.hasResourceProperties('AWS::Events::Rule', {
