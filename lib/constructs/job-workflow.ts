@@ -5,7 +5,7 @@
 // the Catch (timeout, abort) are ended failed by the execution-ended rule in the service stack.
 // The construct reads the kind's own step specs (`StepSpec`, functions/jobs/job-kind.ts) and turns them
 // into states here: payload strings starting with `$.` become JSONPath, a function's timeout its task's.
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -194,7 +194,8 @@ export class JobWorkflow extends Construct {
     const logGroup = new logs.LogGroup(this, 'ExecutionLogs', {
       // Under /aws/vendedlogs/: Step Functions adds any other log group to the account's one CloudWatch
       // Logs resource policy (5,120 characters), which a few stages' workflows in one account would fill.
-      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}/${props.jobType}`,
+      // The deployed stack's own name (a reference, so no name is fixed in the template).
+      logGroupName: `/aws/vendedlogs/states/${Aws.STACK_NAME}/${props.jobType}`,
       retention: props.logRetentionDays,
       removalPolicy: RemovalPolicy.DESTROY,
     });

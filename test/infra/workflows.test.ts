@@ -143,18 +143,23 @@ describe('job workflows', () => {
   });
 
   it('logs to log groups under /aws/vendedlogs/ (others fill the account’s CloudWatch Logs resource policy)', () => {
+    // Each name is joined at deploy time from the stack's name: '/aws/vendedlogs/states/', the stack, '/<kind>'.
     const names = new Map(
       resources(dev.serviceTemplate, 'AWS::Logs::LogGroup').map(([id, r]) => [
         id,
-        r.Properties?.LogGroupName,
+        JSON.stringify(r.Properties?.LogGroupName ?? null),
       ]),
     );
     const machines = resources(dev.serviceTemplate, 'AWS::StepFunctions::StateMachine');
     expect(machines).toHaveLength(JOB_TYPES.length);
     for (const [, sm] of machines) {
-      const arn = sm.Properties.LoggingConfiguration.Destinations[0].CloudWatchLogsLogGroup.LogGroupArn;
-      const name = names.get(arn['Fn::GetAtt'][0]);
-      expect(name).toMatch(/^\/aws\/vendedlogs\/states\/[\w-]+-service\/[a-z0-9_]+$/);
+      const logging = sm.Properties.LoggingConfiguration as {
+        Destinations: [{ CloudWatchLogsLogGroup: { LogGroupArn: { 'Fn::GetAtt': [string, string] } } }];
+      };
+      const name = names.get(logging.Destinations[0].CloudWatchLogsLogGroup.LogGroupArn['Fn::GetAtt'][0]);
+      expect(name).toMatch(
+        /^\{"Fn::Join":\["",\["\/aws\/vendedlogs\/states\/",\{"Ref":"AWS::StackName"\},"\/[a-z0-9_]+"\]\]\}$/,
+      );
     }
     expect(new Set(machines.map(([, sm]) => JSON.stringify(sm.Properties.LoggingConfiguration))).size).toBe(
       JOB_TYPES.length,
