@@ -1,7 +1,8 @@
 // Builds one stage of the app: the stateful stack and the service stack that uses it.
-import { type App, Tags, Validations } from 'aws-cdk-lib';
+import { type App, Aspects, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { StageConfig } from './config/stages.ts';
+import { KeyGrantsForAwsServicesOnly } from './key-policies.ts';
 import { addNagSuppressions } from './nag-suppressions.ts';
 import { ServiceStack } from './service-stack.ts';
 import { StatefulStack } from './stateful-stack.ts';
@@ -39,6 +40,7 @@ export function buildStage(app: App, config: StageConfig, options: { nag?: boole
   for (const stack of [stateful, service]) {
     Tags.of(stack).add('project', 'property-media-service');
     Tags.of(stack).add('stage', config.stage);
+    Aspects.of(stack).add(new KeyGrantsForAwsServicesOnly());
   }
   if (options.nag !== false) {
     addNagSuppressions(stateful, service);
