@@ -85,7 +85,7 @@ export const GUARD_SUPPRESSIONS: readonly GuardSuppression[] = [
   },
   {
     rule: 'CT.CLOUDWATCH.PR.2',
-    resources: 'the log groups of dev and staging (7 and 14 days); prod keeps a year',
+    resources: 'the log groups of dev and staging (14 and 30 days); prod keeps a year',
     reason:
       "Dev and staging keep their logs as long as debugging needs (the stage's logRetentionDays, lib/config/stages.ts): their traffic is tests and demos. Prod keeps every log group 365 days and passes this control.",
     select: (stage) =>
