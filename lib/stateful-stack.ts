@@ -5,6 +5,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY } from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
 import { ACCOUNT_INDEXES } from '../functions/adapters/dynamodb/account-table.ts';
 import { EVENTS_TTL_ATTRIBUTE } from '../functions/adapters/dynamodb/event-log.ts';
@@ -29,6 +30,10 @@ export class StatefulStack extends Stack {
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
+    // S3 server access logs reach the access-log bucket by its bucket policy (logging.s3.amazonaws.com,
+    // PutObject on each source's prefix), as AWS recommends, instead of the legacy LogDeliveryWrite ACL: the
+    // bucket can then disable ACLs (BucketOwnerEnforced). Set here, so it holds whatever cdk.json says.
+    this.node.setContext(S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY, true);
     const { config } = props;
     const removalPolicy = config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     const str = dynamodb.AttributeType.STRING;
@@ -112,7 +117,7 @@ export class StatefulStack extends Stack {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
       removalPolicy,
       autoDeleteObjects: !config.retainData,
