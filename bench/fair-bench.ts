@@ -8,7 +8,12 @@
 // held once every job has ended; the machine, load average and CPU busy share of each phase beside them.
 // Exits 1 when a goal is missed.
 //
-// Run: npm run bench -- fair [--a-jobs 200] [--b-jobs 20] [--b-interval 3000] [--timeout 2400]
+// With --kill, the same run meets a crash: halfway through B's loaded jobs (between two of them, so no B job
+// is timed across the outage) the stack's whole process group is SIGKILLed and started again on the same
+// data directory; its restart gives back every slot and resumes A's jobs. The figures must hold all the
+// same, and the slots held must come back to zero.
+//
+// Run: npm run bench -- fair [--a-jobs 200] [--b-jobs 20] [--b-interval 3000] [--timeout 2400] [--kill]
 //   LOAD_PIN_CORE=1  run the stack under `taskset -c 0` (one core).
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -34,6 +39,7 @@ const { values: args } = parseArgs({
     'b-jobs': { type: 'string', default: '20' },
     'b-interval': { type: 'string', default: '3000' },
     timeout: { type: 'string', default: '2400' },
+    kill: { type: 'boolean', default: false },
   },
 });
 const A_JOBS = Number(args['a-jobs']);
@@ -41,6 +47,7 @@ const B_JOBS = Number(args['b-jobs']);
 const B_INTERVAL_MS = Number(args['b-interval']);
 const FINAL_TIMEOUT_MS = Number(args.timeout) * 1000;
 const PIN_CORE = process.env.LOAD_PIN_CORE === '1';
+const KILL = args.kill;
 const GOAL_RATIO = 2;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -84,27 +91,27 @@ const hangingUrl = `http://127.0.0.1:${(hangingServer.address() as AddressInfo).
 const dataDir = newDataDir();
 const port = await freePort();
 log(`starting the local stack (data ${dataDir}, port ${port}${PIN_CORE ? ', pinned to core 0' : ''})`);
-const stack = await startGroupStack({
-  dataDir,
-  port,
-  logFile: path.join(dataDir, 'stack.log'),
-  pinCore: PIN_CORE,
-});
+const startStack = () =>
+  startGroupStack({ dataDir, port, logFile: path.join(dataDir, 'stack.log'), pinCore: PIN_CORE });
+let stack = await startStack();
 const baseUrl = stack.handle.url;
 const orgA = await newOrganization(stack.handle, { livePerMinute: 1_000_000 });
 const orgB = await newOrganization(stack.handle, { livePerMinute: 1_000_000 });
 const keyA = await orgA.key('live');
 const keyB = await orgB.key('live');
-const slots = new DynamoJobSlots(
-  DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: stack.handle.info.endpoints.dynamodb,
-      region: stack.handle.info.region,
-      credentials: storeCredentials(dataDir),
-    }),
-  ),
-  stack.handle.info.tables.jobs,
-);
+// The slots as the store keeps them (read again through the new emulator after a restart).
+const slotsOf = () =>
+  new DynamoJobSlots(
+    DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: stack.handle.info.endpoints.dynamodb,
+        region: stack.handle.info.region,
+        credentials: storeCredentials(dataDir),
+      }),
+    ),
+    stack.handle.info.tables.jobs,
+  );
+let slots = slotsOf();
 const heldBy = async (orgId: string) =>
   (await slots.list()).filter((h) => h.tenant.orgId === orgId).flatMap((h) => h.holders).length;
 
@@ -154,10 +161,33 @@ const FRONTAGE_ADDRESSES = [
 ];
 const MARKUP_ADDRESSES = ['10 Wattle Street, Ultimo NSW 2007', '22 Smith Street, Fitzroy VIC 3065'];
 
-/** B's jobs at a steady rate, each timed end to end. */
-async function runB(label: string): Promise<{ times: number[]; outcomes: string[] }> {
+/** What the crash did: when, how long the stack took to answer again, what it recovered. */
+let crash: { afterB: number; restartMs: number; recovered: string; heldAfterRestart: number } | undefined;
+
+/** SIGKILL to the stack's process group, then the stack again on the same data directory and port. */
+async function killAndRestart(afterB: number): Promise<void> {
+  log(`killing the stack's process group (pid ${stack.pid}) after B's job ${afterB}`);
+  const at = Date.now();
+  await stack.kill();
+  stack = await startStack();
+  slots = slotsOf();
+  const recovered = /recovered jobs\s*:\s*(.+)/.exec(stack.banner)?.[1]?.trim() ?? '(not printed)';
+  const heldAfterRestart = (await slots.list()).flatMap((h) => h.holders).length;
+  crash = { afterB, restartMs: Date.now() - at, recovered, heldAfterRestart };
+  log(`restarted in ${(crash.restartMs / 1000).toFixed(1)} s; recovered jobs: ${recovered}`);
+}
+
+/**
+ * B's jobs at a steady rate, each timed end to end. With `crashAfter`, once that many of B's jobs have
+ * been submitted and every one of them is final, the stack is killed and restarted before the next.
+ */
+async function runB(label: string, crashAfter?: number): Promise<{ times: number[]; outcomes: string[] }> {
   const runs: Promise<{ ms: number; job: Json }>[] = [];
   for (let i = 0; i < B_JOBS; i += 1) {
+    if (i === crashAfter) {
+      await Promise.all(runs);
+      await killAndRestart(i);
+    }
     runs.push(
       timedJob(keyB, '/v1/property-frontage/detect', {
         address: FRONTAGE_ADDRESSES[i % FRONTAGE_ADDRESSES.length],
@@ -205,8 +235,12 @@ let peakB = 0;
 let sampling = true;
 const sampler = (async () => {
   while (sampling) {
-    peakA = Math.max(peakA, await heldBy(orgA.orgId));
-    peakB = Math.max(peakB, await heldBy(orgB.orgId));
+    try {
+      peakA = Math.max(peakA, await heldBy(orgA.orgId));
+      peakB = Math.max(peakB, await heldBy(orgB.orgId));
+    } catch {
+      // The store is down while the stack restarts (--kill): the next sample reads the new one.
+    }
     await sleep(1000);
   }
 })();
@@ -240,7 +274,7 @@ let burstAnswered = 0;
 void burst.then(() => {
   burstAnswered = Date.now() - burstStart;
 });
-const loaded = await runB('loaded');
+const loaded = await runB('loaded', KILL ? Math.floor(B_JOBS / 2) : undefined);
 await burst;
 const cpuB1 = cpuSample();
 const loadAfterB = loadText();
@@ -362,13 +396,21 @@ console.log(
   `slots held at most: A ${peakA}, B ${peakB} (limit ${limit}); held once every job ended: A ${heldAtEnd.a}, B ${heldAtEnd.b}`,
 );
 console.log(`every A job final ${burstSeconds.toFixed(0)} s after the burst began`);
+if (KILL)
+  console.log(
+    crash
+      ? `crash: the stack was SIGKILLed after B's job ${crash.afterB} and answered again ${(crash.restartMs / 1000).toFixed(1)} s later; ` +
+          `recovered jobs: ${crash.recovered}; slots held just after the restart: ${crash.heldAfterRestart}`
+      : 'crash: MISSED (the stack was never killed)',
+  );
 
 const missed =
   ratio > GOAL_RATIO ||
   !bAllCompleted ||
   ownCode !== A_JOBS ||
   peakA > limit ||
-  heldAtEnd.a + heldAtEnd.b > 0;
+  heldAtEnd.a + heldAtEnd.b > 0 ||
+  (KILL && !crash);
 hangingServer.closeAllConnections();
 for (const socket of hanging) socket.destroy();
 hangingServer.close();
