@@ -336,6 +336,8 @@ export const REMOTION_LAMBDA = {
    * not measured here.
    */
   overheadMs: 2000,
+  /** Seconds between a render's checks on AWS (POLL_SECONDS of functions/media/rendering/remotion-lambda-renderer.ts). */
+  pollSeconds: 3,
 } as const;
 
 /** The render function's invocations by role, as the bench prints them beside the counted functions. */
@@ -434,6 +436,37 @@ export function withRemotion(use: JobUse, renders: readonly RemotionUse[], jobs:
     steps: [...use.steps, ...steps],
     s3Tier1Requests: use.s3Tier1Requests + sum((r) => r.s3Tier1Requests),
     s3Tier2Requests: use.s3Tier2Requests + sum((r) => r.s3Tier2Requests),
+  };
+}
+
+/**
+ * Checks of a render on AWS: the state machine waits `pollSeconds` (the adapter's poll_seconds) between
+ * checks for as long as the render takes, and checks once more when it is done.
+ */
+export function renderPolls(renderMs: number, pollSeconds: number): number {
+  return Math.max(1, Math.ceil(renderMs / (pollSeconds * 1000)));
+}
+
+/**
+ * A counted job with its render checks as AWS would make them: the local renderer is polled every second
+ * for as long as it renders here, Remotion Lambda every few seconds for as long as its chunks take. Each
+ * check is one invocation of the check function and `transitionsPerPoll` state transitions (Wait, the
+ * check, the Choice); `localPolls` and `awsPolls` are per job.
+ */
+export function withPolls(
+  use: JobUse,
+  checkFunctionId: string,
+  localPolls: number,
+  awsPolls: number,
+  transitionsPerPoll = 3,
+): JobUse {
+  if (localPolls === awsPolls) return use;
+  return {
+    ...use,
+    stateTransitions: use.stateTransitions + transitionsPerPoll * (awsPolls - localPolls),
+    steps: use.steps.map((s) =>
+      s.functionId === checkFunctionId ? { ...s, invocationsPerJob: awsPolls } : s,
+    ),
   };
 }
 

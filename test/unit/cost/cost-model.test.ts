@@ -16,6 +16,8 @@ import {
   remotionChunks,
   remotionStillUse,
   remotionVideoUse,
+  renderPolls,
+  withPolls,
   withRemotion,
 } from '../../../bench/cost-model.ts';
 import { consumedUnits, s3PriceClass, s3RequestClass } from '../../../bench/counting-emulators.ts';
@@ -205,6 +207,29 @@ describe('cost model', () => {
     // Light: 1 s; Remotion: 1.5 × 2 + 4 × 3.9 + 0.5 × 5.9 = 21.55 s a job.
     const pool = bounds.find((b) => b.limit === 'Lambda: unreserved pool 349')!;
     expect(pool.jobsPerHour).toBeCloseTo((349 * 3600) / 22.55, 6);
+  });
+
+  it("counts a render's checks as AWS would make them", () => {
+    expect(renderPolls(7032, 3)).toBe(3); // checks at 3, 6 and 9 s
+    expect(renderPolls(6000, 3)).toBe(2);
+    expect(renderPolls(0, 3)).toBe(1);
+    // 12 checks locally (every second of a 12 s render), 3 on AWS: 27 transitions fewer, 3 invocations.
+    const video = withPolls(
+      {
+        ...USE,
+        stateTransitions: 44,
+        steps: [
+          ...USE.steps,
+          { functionId: 'Check', memoryMb: 512, invocationsPerJob: 12, msPerInvocation: 40 },
+        ],
+      },
+      'Check',
+      12,
+      3,
+    );
+    expect(video.stateTransitions).toBe(44 - 27);
+    expect(video.steps.find((s) => s.functionId === 'Check')?.invocationsPerJob).toBe(3);
+    expect(withPolls(USE, 'Check', 2, 2)).toBe(USE);
   });
 
   it('compares counts with the model', () => {
