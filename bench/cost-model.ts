@@ -152,6 +152,11 @@ export interface StepUse {
   readonly invocationsPerJob: number;
   /** Mean duration of one invocation, ms (measured locally: see the doc for what that leaves out). */
   readonly msPerInvocation: number;
+  /**
+   * true: the function has no reservation of its own whatever its memory (Remotion's render function), so
+   * it draws on the account's unreserved pool in `capacity`.
+   */
+  readonly unreserved?: boolean;
 }
 
 /** What one job of a kind uses, counted on the local stack. */
@@ -270,7 +275,7 @@ export function capacity(
   for (const step of use.steps) {
     const seconds = (step.invocationsPerJob * step.msPerInvocation) / 1000;
     if (seconds <= 0) continue;
-    if (step.memoryMb >= stage.heavyMemoryMb && stage.heavyStepConcurrency !== undefined)
+    if (!step.unreserved && step.memoryMb >= stage.heavyMemoryMb && stage.heavyStepConcurrency !== undefined)
       bounds.push({
         limit: `Lambda: ${step.functionId} reserved ${stage.heavyStepConcurrency}`,
         jobsPerHour: (stage.heavyStepConcurrency * 3600) / seconds,
@@ -318,6 +323,151 @@ export function remotionChunks(frames: number): number {
   const needed = Math.ceil(frames / framesPerFunction);
   const perChunk = Math.ceil(frames / needed);
   return Math.ceil(frames / perChunk);
+}
+
+/**
+ * Remotion Lambda is not run locally (the local stack renders with @remotion/renderer in its own worker
+ * threads), so its share of a job is modelled, not counted: these are the model's assumptions about it.
+ */
+export const REMOTION_LAMBDA = {
+  /**
+   * Added to each chunk's frames × ms per frame, and to the orchestrator's wait for its slowest chunk:
+   * Chromium's launch, the site's load, the part's upload, the orchestrator's join of the parts. Assumed,
+   * not measured here.
+   */
+  overheadMs: 2000,
+  /** Seconds between a render's checks on AWS (POLL_SECONDS of functions/media/rendering/remotion-lambda-renderer.ts). */
+  pollSeconds: 3,
+} as const;
+
+/** The render function's invocations by role, as the bench prints them beside the counted functions. */
+export const REMOTION_ROLES = {
+  chunk: 'Remotion Lambda chunk (modelled)',
+  orchestrator: 'Remotion Lambda orchestrator (modelled)',
+  still: 'Remotion Lambda still (modelled)',
+} as const;
+
+/** What Remotion Lambda adds to a job: its invocations at the render function's memory, and its S3 requests. */
+export interface RemotionUse {
+  readonly steps: readonly StepUse[];
+  readonly s3Tier1Requests: number;
+  readonly s3Tier2Requests: number;
+}
+
+/**
+ * One video rendered on Remotion Lambda (renderMediaOnLambda): `remotionChunks(frames)` chunk invocations,
+ * each rendering its share of the frames at `msPerFrame` plus the overhead, and one orchestrator that
+ * waits for them (its duration: one chunk's plus the overhead, the chunks running side by side). S3: each
+ * chunk PUTs its part and the orchestrator GETs it; the orchestrator PUTs the video, and the render step
+ * copies it into the media bucket (a COPY, where the local renderer PUT it: that PUT is already counted,
+ * so the COPY is not added). Progress files and polls of them are left out.
+ */
+export function remotionVideoUse(
+  frames: number,
+  msPerFrame: number,
+  memoryMb: number,
+  overheadMs: number = REMOTION_LAMBDA.overheadMs,
+): RemotionUse {
+  const chunks = remotionChunks(frames);
+  const chunkMs = Math.ceil(frames / chunks) * msPerFrame + overheadMs;
+  const step = (functionId: string, invocations: number, ms: number): StepUse => ({
+    functionId,
+    memoryMb,
+    invocationsPerJob: invocations,
+    msPerInvocation: ms,
+    unreserved: true,
+  });
+  return {
+    steps: [
+      step(REMOTION_ROLES.chunk, chunks, chunkMs),
+      step(REMOTION_ROLES.orchestrator, 1, chunkMs + overheadMs),
+    ],
+    s3Tier1Requests: chunks + 1,
+    s3Tier2Requests: chunks,
+  };
+}
+
+/**
+ * One still rendered on Remotion Lambda (renderStillOnLambda): one invocation of `ms`; Remotion PUTs the
+ * image into its bucket and the step GETs it back. The calling step waits meanwhile, as it waits for the
+ * local still renderer, so its own measured time already holds that wait.
+ */
+export function remotionStillUse(ms: number, memoryMb: number): RemotionUse {
+  return {
+    steps: [
+      {
+        functionId: REMOTION_ROLES.still,
+        memoryMb,
+        invocationsPerJob: 1,
+        msPerInvocation: ms,
+        unreserved: true,
+      },
+    ],
+    s3Tier1Requests: 1,
+    s3Tier2Requests: 1,
+  };
+}
+
+/**
+ * A job's counted use with the Remotion Lambda use of `jobs` jobs added, per job: the render function's
+ * invocations of one role merged into one step (invocations summed, ms their weighted mean), S3 requests
+ * added.
+ */
+export function withRemotion(use: JobUse, renders: readonly RemotionUse[], jobs: number): JobUse {
+  const modelled = renders.flatMap((r) => r.steps);
+  if (modelled.length === 0) return use;
+  const byFunction = new Map<string, { memoryMb: number; invocations: number; ms: number }>();
+  for (const s of modelled) {
+    const entry = byFunction.get(s.functionId) ?? { memoryMb: s.memoryMb, invocations: 0, ms: 0 };
+    entry.invocations += s.invocationsPerJob;
+    entry.ms += s.invocationsPerJob * s.msPerInvocation;
+    byFunction.set(s.functionId, entry);
+  }
+  const steps: StepUse[] = [...byFunction].map(([functionId, e]) => ({
+    functionId,
+    memoryMb: e.memoryMb,
+    invocationsPerJob: e.invocations / jobs,
+    msPerInvocation: e.ms / e.invocations,
+    unreserved: true,
+  }));
+  const sum = (f: (r: RemotionUse) => number) => renders.reduce((a, r) => a + f(r), 0) / jobs;
+  return {
+    ...use,
+    steps: [...use.steps, ...steps],
+    s3Tier1Requests: use.s3Tier1Requests + sum((r) => r.s3Tier1Requests),
+    s3Tier2Requests: use.s3Tier2Requests + sum((r) => r.s3Tier2Requests),
+  };
+}
+
+/**
+ * Checks of a render on AWS: the state machine waits `pollSeconds` (the adapter's poll_seconds) between
+ * checks for as long as the render takes, and checks once more when it is done.
+ */
+export function renderPolls(renderMs: number, pollSeconds: number): number {
+  return Math.max(1, Math.ceil(renderMs / (pollSeconds * 1000)));
+}
+
+/**
+ * A counted job with its render checks as AWS would make them: the local renderer is polled every second
+ * for as long as it renders here, Remotion Lambda every few seconds for as long as its chunks take. Each
+ * check is one invocation of the check function and `transitionsPerPoll` state transitions (Wait, the
+ * check, the Choice); `localPolls` and `awsPolls` are per job.
+ */
+export function withPolls(
+  use: JobUse,
+  checkFunctionId: string,
+  localPolls: number,
+  awsPolls: number,
+  transitionsPerPoll = 3,
+): JobUse {
+  if (localPolls === awsPolls) return use;
+  return {
+    ...use,
+    stateTransitions: use.stateTransitions + transitionsPerPoll * (awsPolls - localPolls),
+    steps: use.steps.map((s) =>
+      s.functionId === checkFunctionId ? { ...s, invocationsPerJob: awsPolls } : s,
+    ),
+  };
 }
 
 /** Relative difference of a counted figure from the model's, for the accounting check (10 % passes). */

@@ -11,8 +11,14 @@ import {
   jobCost,
   margin,
   type PriceTable,
+  REMOTION_ROLES,
   relativeDifference,
   remotionChunks,
+  remotionStillUse,
+  remotionVideoUse,
+  renderPolls,
+  withPolls,
+  withRemotion,
 } from '../../../bench/cost-model.ts';
 import { consumedUnits, s3PriceClass, s3RequestClass } from '../../../bench/counting-emulators.ts';
 import { accountingSnapshot, resetAccounting } from '../../../local/accounting.ts';
@@ -127,6 +133,103 @@ describe('cost model', () => {
     // 18,000 frames: concurrency 150, 120 frames a chunk → 150 chunks.
     expect(remotionChunks(18_000)).toBe(150);
     expect(remotionChunks(20)).toBe(1);
+  });
+
+  it('models a video on Remotion Lambda from its frames and the time a frame takes', () => {
+    // 150 frames → 8 chunks of at most 19 frames: 19 × 100 ms + 2,000 ms each; the orchestrator one chunk + 2,000.
+    const video = remotionVideoUse(150, 100, 2048, 2000);
+    expect(video.steps).toEqual([
+      {
+        functionId: REMOTION_ROLES.chunk,
+        memoryMb: 2048,
+        invocationsPerJob: 8,
+        msPerInvocation: 3900,
+        unreserved: true,
+      },
+      {
+        functionId: REMOTION_ROLES.orchestrator,
+        memoryMb: 2048,
+        invocationsPerJob: 1,
+        msPerInvocation: 5900,
+        unreserved: true,
+      },
+    ]);
+    // Each chunk's part PUT and read back; the video PUT once more (the copy into the media bucket is not added).
+    expect(video.s3Tier1Requests).toBe(9);
+    expect(video.s3Tier2Requests).toBe(8);
+    // Priced: 2 GB × (8 × 3.9 s + 5.9 s) = 74.2 GB-s, 9 requests.
+    const cost = jobCost({ ...USE, steps: video.steps }, PRICES);
+    expect(cost.lambdaGbSeconds).toBeCloseTo(74.2, 9);
+    expect(cost.lambdaRequests).toBe(9);
+  });
+
+  it('adds Remotion Lambda to a counted job, per job, and keeps it off the heavy reservations', () => {
+    const still = remotionStillUse(1500, 2048);
+    expect(still).toEqual({
+      steps: [
+        {
+          functionId: REMOTION_ROLES.still,
+          memoryMb: 2048,
+          invocationsPerJob: 1,
+          msPerInvocation: 1500,
+          unreserved: true,
+        },
+      ],
+      s3Tier1Requests: 1,
+      s3Tier2Requests: 1,
+    });
+    // Two jobs: three stills (1.5 s, 1.5 s, 3 s) and one 150-frame video at 100 ms a frame.
+    const use = withRemotion(
+      USE,
+      [still, still, remotionStillUse(3000, 2048), remotionVideoUse(150, 100, 2048, 2000)],
+      2,
+    );
+    expect(use.steps.slice(0, 2)).toEqual(USE.steps);
+    const byId = Object.fromEntries(use.steps.map((s) => [s.functionId, s]));
+    expect(byId[REMOTION_ROLES.still]).toMatchObject({ invocationsPerJob: 1.5, msPerInvocation: 2000 });
+    expect(byId[REMOTION_ROLES.chunk]).toMatchObject({ invocationsPerJob: 4, msPerInvocation: 3900 });
+    expect(byId[REMOTION_ROLES.orchestrator]).toMatchObject({
+      invocationsPerJob: 0.5,
+      msPerInvocation: 5900,
+    });
+    expect(use.s3Tier1Requests).toBe(4 + (3 + 9) / 2);
+    expect(use.s3Tier2Requests).toBe(5 + (3 + 8) / 2);
+    expect(withRemotion(USE, [], 1)).toBe(USE);
+    // Heavy by memory but unreserved: Remotion's function shares the pool (349 on prod) with the light steps.
+    const bounds = capacity(use, {
+      heavyStepConcurrency: 50,
+      heavyFunctionCount: 13,
+      otherReserved: 1,
+      heavyMemoryMb: 1024,
+      hotKeyWritesPerRequest: 1,
+    });
+    expect(bounds.some((b) => b.limit.includes('Remotion'))).toBe(false);
+    // Light: 1 s; Remotion: 1.5 × 2 + 4 × 3.9 + 0.5 × 5.9 = 21.55 s a job.
+    const pool = bounds.find((b) => b.limit === 'Lambda: unreserved pool 349')!;
+    expect(pool.jobsPerHour).toBeCloseTo((349 * 3600) / 22.55, 6);
+  });
+
+  it("counts a render's checks as AWS would make them", () => {
+    expect(renderPolls(7032, 3)).toBe(3); // checks at 3, 6 and 9 s
+    expect(renderPolls(6000, 3)).toBe(2);
+    expect(renderPolls(0, 3)).toBe(1);
+    // 12 checks locally (every second of a 12 s render), 3 on AWS: 27 transitions fewer, 3 invocations.
+    const video = withPolls(
+      {
+        ...USE,
+        stateTransitions: 44,
+        steps: [
+          ...USE.steps,
+          { functionId: 'Check', memoryMb: 512, invocationsPerJob: 12, msPerInvocation: 40 },
+        ],
+      },
+      'Check',
+      12,
+      3,
+    );
+    expect(video.stateTransitions).toBe(44 - 27);
+    expect(video.steps.find((s) => s.functionId === 'Check')?.invocationsPerJob).toBe(3);
+    expect(withPolls(USE, 'Check', 2, 2)).toBe(USE);
   });
 
   it('compares counts with the model', () => {
