@@ -278,7 +278,10 @@ const loaded = await runB('loaded', KILL ? Math.floor(B_JOBS / 2) : undefined);
 await burst;
 const cpuB1 = cpuSample();
 const loadAfterB = loadText();
-log(`B done; waiting for every A job to be final (at most ${FINAL_TIMEOUT_MS / 1000} s)`);
+log(
+  `B done: p95 ${(percentile(loaded.times, 95) / 1000).toFixed(2)} s loaded, ${(percentile(idle.times, 95) / 1000).toFixed(2)} s idle; ` +
+    `waiting for every A job to be final (at most ${FINAL_TIMEOUT_MS / 1000} s)`,
+);
 
 async function listA(): Promise<Json[]> {
   const jobs: Json[] = [];
