@@ -280,6 +280,7 @@ const cpuB1 = cpuSample();
 const loadAfterB = loadText();
 log(
   `B done: p95 ${(percentile(loaded.times, 95) / 1000).toFixed(2)} s loaded, ${(percentile(idle.times, 95) / 1000).toFixed(2)} s idle; ` +
+    `B's loaded times ${loaded.times.map((t) => (t / 1000).toFixed(2)).join(' ')}; ` +
     `waiting for every A job to be final (at most ${FINAL_TIMEOUT_MS / 1000} s)`,
 );
 
