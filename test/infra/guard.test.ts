@@ -9,12 +9,12 @@ import { App, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { IConstruct } from 'constructs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStage, type StageStacks } from '../../lib/app.ts';
 import { DEPLOYABLE_STAGES, type DeployableStage, STAGES } from '../../lib/config/stages.ts';
 import { GUARD_SUPPRESSIONS } from '../../lib/guard-suppressions.ts';
 import { GUARD_PLUGIN_NAME, GuardValidator } from '../../lib/guard-validation.ts';
-import { NO_BUNDLING } from './synth.ts';
+import { NO_BUNDLING, synthQuietly } from './synth.ts';
 
 interface ReportedResource {
   readonly constructPath?: string;
@@ -48,16 +48,7 @@ function synthWithGuard(build: (app: App) => void): GuardRun {
   const app = new App({ outdir, context: NO_BUNDLING });
   build(app);
   const started = performance.now();
-  // The validation report is also printed to stderr; the test reads it from the assembly.
-  const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-  let error: unknown;
-  try {
-    app.synth();
-  } catch (e) {
-    error = e;
-  } finally {
-    quiet.mockRestore();
-  }
+  const error = synthQuietly(app);
   const seconds = (performance.now() - started) / 1000;
   const reports = (
     JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as {

@@ -6,10 +6,10 @@ import * as path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStage } from '../../lib/app.ts';
 import { DEPLOYABLE_STAGES, type DeployableStage, STAGES } from '../../lib/config/stages.ts';
-import { NO_BUNDLING } from './synth.ts';
+import { NO_BUNDLING, synthQuietly } from './synth.ts';
 
 interface Violation {
   readonly ruleName: string;
@@ -36,16 +36,7 @@ function synthWithNag(stage: DeployableStage, acknowledge: boolean) {
     buildStage(app, STAGES[stage], { nag: false });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   }
-  // The validation report is also printed to stderr; the test reads it from the assembly.
-  const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-  let error: unknown;
-  try {
-    app.synth();
-  } catch (e) {
-    error = e;
-  } finally {
-    quiet.mockRestore();
-  }
+  const error = synthQuietly(app);
   let reports: Array<{ pluginName: string; violations: Violation[] }> = [];
   try {
     reports = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')).pluginReports;

@@ -2,6 +2,7 @@
 // read the templates the way CloudFormation would.
 import { App, CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { vi } from 'vitest';
 import { buildStage, type StageStacks } from '../../lib/app.ts';
 import { type DeployableStage, STAGES } from '../../lib/config/stages.ts';
 
@@ -164,4 +165,21 @@ export interface AslDefinition {
   readonly States: Record<string, AslState>;
   readonly TimeoutSeconds?: number;
   readonly Comment?: string;
+}
+
+/**
+ * Synthesizes an app whose validation plugins are registered, with their report (also printed to stderr)
+ * kept quiet: the error synth threw when a plugin found something, if any. The caller reads the report
+ * from the assembly's validation-report.json.
+ */
+export function synthQuietly(app: App): unknown {
+  const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    app.synth();
+    return undefined;
+  } catch (e) {
+    return e;
+  } finally {
+    quiet.mockRestore();
+  }
 }
