@@ -14,10 +14,16 @@ export interface StageStacks {
   readonly service: ServiceStack;
 }
 
-/** Apps that already run the AwsSolutions checks: one plugin per app, however many stages it holds. */
-const nagApps = new WeakSet<App>();
-/** Apps that already run the Guard rules (lib/guard-validation.ts), likewise. */
-const guardApps = new WeakSet<App>();
+/** The validation plugins each app already runs: one of each per app, however many stages it holds. */
+const pluginsOf = new WeakMap<App, Set<string>>();
+
+function addPluginOnce(app: App, name: string, make: () => Parameters<Validations['addPlugins']>[0]): void {
+  const added = pluginsOf.get(app) ?? new Set<string>();
+  pluginsOf.set(app, added);
+  if (added.has(name)) return;
+  added.add(name);
+  Validations.of(app).addPlugins(make());
+}
 
 export interface BuildOptions {
   /** Run cdk-nag's AwsSolutions checks at synthesis (default true). */
@@ -58,16 +64,10 @@ export function buildStage(app: App, config: StageConfig, options: BuildOptions 
   }
   // Only metadata: they take effect where the Guard rules run.
   addGuardSuppressions({ config, stateful, service });
-  if (options.guard === true && !guardApps.has(app)) {
-    guardApps.add(app);
-    Validations.of(app).addPlugins(new GuardValidator());
-  }
+  if (options.guard === true) addPluginOnce(app, 'guard', () => new GuardValidator());
   if (options.nag !== false) {
     addNagSuppressions(stateful, service);
-    if (!nagApps.has(app)) {
-      nagApps.add(app);
-      Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-    }
+    addPluginOnce(app, 'nag', () => new AwsSolutionsChecks(app, { verbose: true }));
   }
   return { stateful, service };
 }
