@@ -353,7 +353,7 @@ console.log(
   `command: node --experimental-async-context-frame --import tsx bench/run-all.ts fair ${process.argv.slice(2).join(' ')}${PIN_CORE ? ' (LOAD_PIN_CORE=1)' : ''}`,
 );
 console.log(
-  `date: ${new Date().toISOString()} · LOCAL_STEP_CONCURRENCY ${process.env.LOCAL_STEP_CONCURRENCY ?? 'default (one per core)'} · per-organization limit (local, live) ${limit}`,
+  `date: ${new Date().toISOString()} · LOCAL_STEP_CONCURRENCY ${process.env.LOCAL_STEP_CONCURRENCY ?? 'default (one per core)'} · LOCAL_STEP_NICE ${process.env.LOCAL_STEP_NICE ?? 'default (0)'} · per-organization limit (local, live) ${limit}`,
 );
 console.log('');
 console.log('phase                      load avg before → after       CPU busy');

@@ -4,7 +4,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
 
 export interface WorkerRequest {
@@ -28,11 +28,13 @@ export type WorkerReply =
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
-// Workflow steps yield the CPU to the API: this thread, and the Chromium and ffmpeg processes it starts
-// (they inherit its nice value), run at a lower priority (LOCAL_STEP_NICE, default 10; 0 turns it off).
-// On Linux a thread's own id addresses just that thread; elsewhere this does nothing.
-const nice = Number(process.env.LOCAL_STEP_NICE ?? 10);
-if (nice > 0) {
+// This thread, and the Chromium and ffmpeg processes it starts (they inherit its nice value), run at the
+// priority the pool gives it (`nice` in its workerData): LOCAL_STEP_NICE for the normal threads (default 0,
+// the API's), 19 for the bulk threads that run heavy organizations' steps (thread-homes.ts), so these yield
+// the CPU to the API and to everyone else's steps. On Linux a thread's own id addresses just that thread;
+// elsewhere this does nothing.
+const nice = Number((workerData as { nice?: unknown } | null)?.nice ?? 0);
+if (Number.isInteger(nice) && nice > 0) {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (Number.isInteger(threadId)) setPriority(threadId, nice);

@@ -178,17 +178,20 @@ export class LocalLambdas {
       const invocations = options.task ? this.invocations : undefined;
       await invocations?.acquire(organization);
       const startedAt = performance.now();
-      const running = this.pool.run({
-        module: fn.module,
-        exportName: fn.exportName,
-        projectRoot: PROJECT_ROOT,
-        event: JSON.parse(JSON.stringify(event ?? null)),
-        context: {
-          functionName: fn.logicalId,
-          awsRequestId: randomUUID(),
-          deadline: Date.now() + (options.timeoutSeconds ?? fn.timeoutSeconds) * 1000,
+      const running = this.pool.run(
+        {
+          module: fn.module,
+          exportName: fn.exportName,
+          projectRoot: PROJECT_ROOT,
+          event: JSON.parse(JSON.stringify(event ?? null)),
+          context: {
+            functionName: fn.logicalId,
+            awsRequestId: randomUUID(),
+            deadline: Date.now() + (options.timeoutSeconds ?? fn.timeoutSeconds) * 1000,
+          },
         },
-      });
+        organization,
+      );
       // The slot is held until the worker is really done, also after a timeout has been reported.
       void running.finally(() => {
         invocations?.release(organization);

@@ -200,7 +200,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     new ClientLanes(localApiConcurrencyPerClient()),
   );
   const apiFunctions = gateway.functionIds();
-  const workers = new WorkerPool(Math.max(1, Math.min(2, availableParallelism())));
+  // Two normal threads for light organizations' steps (a newcomer's first steps get one of their own) and a
+  // bulk thread for heavy organizations' steps, at the lowest priority (thread-homes.ts).
+  const workers = new WorkerPool(2, 1, {
+    normal: localStepNice(),
+    bulk: LOCAL_BULK_STEP_NICE,
+  });
   // Heavy steps wait for capacity (their job shows queued_for_capacity) instead of sharing the CPU.
   const admission = new Admission(localStepConcurrency());
   const documents = DynamoDBDocumentClient.from(dynamodb, {
@@ -300,6 +305,20 @@ function positiveIntegerSetting(name: string, fallback: number): number {
     throw new Error(`${name} must be a positive integer, got '${raw}'`);
   return value;
 }
+
+/**
+ * LOCAL_STEP_NICE: light organizations' workflow steps' priority below the API's (0-19); default 0, the API's
+ * own. Heavy organizations' steps run at LOCAL_BULK_STEP_NICE whatever this says.
+ */
+const localStepNice = () => {
+  const raw = process.env.LOCAL_STEP_NICE;
+  const nice = raw === undefined || raw === '' ? 0 : Number(raw);
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19)
+    throw new Error(`LOCAL_STEP_NICE must be an integer from 0 to 19, got '${raw}'`);
+  return nice;
+};
+/** Heavy organizations' steps (thread-homes.ts) run at the lowest priority there is, below the API's. */
+const LOCAL_BULK_STEP_NICE = 19;
 
 /** LOCAL_STEP_CONCURRENCY: heavy workflow steps at once (the rest queue); default one per core. */
 const localStepConcurrency = () => positiveIntegerSetting('LOCAL_STEP_CONCURRENCY', availableParallelism());
