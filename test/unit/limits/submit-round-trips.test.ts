@@ -14,7 +14,7 @@ import { hashApiKey } from '../../../functions/core/auth/api-key.ts';
 import { KeyAdmin, type RateSettings } from '../../../functions/core/auth/key-admin.ts';
 import { uuidv7 } from '../../../functions/core/ids.ts';
 import { WAITING_STAGE } from '../../../functions/core/limits/job-slots.ts';
-import { submitJob } from '../../../functions/core/use-cases/jobs.ts';
+import { type JobPorts, submitJob } from '../../../functions/core/use-cases/jobs.ts';
 import {
   getOrganizationSettings,
   updateOrganizationSettings,
@@ -99,7 +99,7 @@ async function admitted(key: string): Promise<ApiKeyRecord> {
 }
 
 /** A POST's submit as the API route makes it (functions/api/submit-job.ts), with the admitted key. */
-function submit(key: ApiKeyRecord) {
+function submit(key: ApiKeyRecord, creationClaim?: JobPorts['creationClaim']) {
   return submitJob(
     fakeJobPorts({
       jobs: adapters.jobs,
@@ -109,6 +109,7 @@ function submit(key: ApiKeyRecord) {
       organizationSettings: (orgId) => getOrganizationSettings(adapters.accounts, orgId),
       retention: TEST_RETENTION,
       ...(key.organization ? { organization: key.organization } : {}),
+      ...(creationClaim ? { creationClaim } : {}),
     }),
     { tenant: { orgId: key.orgId, mode: key.mode }, jobType: 'frontage_detection', input: {} },
   );
@@ -234,6 +235,34 @@ describe('a job submission', () => {
     // Setting the plan again gives the old key its copy.
     await admin.setPlan('acme', 'starter');
     expect((await admitted('svc_live_legacy')).organization).toEqual({ plan: 'starter' });
+  });
+});
+
+describe('a job whose id an earlier attempt made', () => {
+  it('is written before it takes its slot (the sweeper’s grace goes by a fresh id’s time)', async () => {
+    await admin.setPlan('acme', 'starter');
+    const { key } = await admin.createKey('acme', 'live', 'k');
+    const record = await warm(key);
+    // Two running; then the retry of a request whose first attempt (an hour ago) died after its claim.
+    await submit(record);
+    await submit(record);
+    const hourAgo = Date.now() - 3_600_000;
+    const earlier = { jobId: uuidv7(hourAgo), createdAt: new Date(hourAgo).toISOString() };
+    calls = [];
+    const { job_id } = await submit(record, async () => earlier);
+    expect(job_id).toBe(earlier.jobId);
+    // Is it there already? No: written, then (the organization read for its limit: the start of a written
+    // job does not carry the key's plan) its slot tried, none free, then marked waiting.
+    expect(calls).toEqual([
+      'GetItemCommand',
+      'PutItemCommand',
+      'GetItemCommand',
+      'UpdateItemCommand',
+      'UpdateItemCommand',
+    ]);
+    const job = (await adapters.jobs.get({ orgId: 'acme', mode: 'live' }, job_id))!;
+    expect(job.progress.stage).toBe(WAITING_STAGE);
+    expect(started).not.toContain(job_id);
   });
 });
 
