@@ -73,14 +73,17 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
         slots: adapters.slots,
         clock: systemClock,
         exemptJobTypes: env.jobConcurrency.exemptJobTypes,
-        limitOf: async (tenant) =>
+        limitOf: async (tenant, known) =>
           limitFor(
             env.jobConcurrency,
             tenant,
-            // Test keys share one limit: no read. Live keys: the organization's plan.
+            // Test keys share one limit: no read. Live keys: the organization's plan, as the submitting
+            // API key carries it (known), else read.
             tenant.mode === 'test'
               ? undefined
-              : (await adapters.accounts.getOrganization(tenant.orgId))?.plan,
+              : known
+                ? known.plan
+                : (await adapters.accounts.getOrganization(tenant.orgId))?.plan,
           ),
       }),
     stopper: () => new StepFunctionsStopper(aws.sfn, (jobType) => env.stateMachineArn(jobType)),

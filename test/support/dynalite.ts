@@ -1,10 +1,12 @@
 // dynalite (the local stack's DynamoDB) for unit tests of the DynamoDB adapters: one server per test
 // file on a free port, and the tables the adapters expect (the jobs table with its indexes as
-// JOB_INDEXES declares them, or a plain table keyed by pk and optionally sk).
+// JOB_INDEXES declares them, the accounts table with its by_org index, or a plain table keyed by pk and
+// optionally sk).
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
+import { ACCOUNT_INDEXES } from '../../functions/adapters/dynamodb/account-table.ts';
 import { DynamoJobStore } from '../../functions/adapters/dynamodb/job-store.ts';
 import { JOB_INDEXES } from '../../functions/adapters/dynamodb/job-table.ts';
 import { DynamoUsageStore } from '../../functions/adapters/dynamodb/usage-store.ts';
@@ -50,6 +52,36 @@ export async function createKeyTable(
       TableName: name,
       KeySchema: keys.map((AttributeName, i) => ({ AttributeName, KeyType: i === 0 ? 'HASH' : 'RANGE' })),
       AttributeDefinitions: keys.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
+}
+
+/**
+ * The accounts table as deployed: pk, and the by_org index of an organization's keys (the store lists
+ * them to copy the organization's plan and retention onto each).
+ */
+export async function createAccountsTable(client: DynamoDBClient, name = 'accounts'): Promise<void> {
+  const { byOrg } = ACCOUNT_INDEXES;
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: byOrg.partitionKey, AttributeType: 'S' },
+        { AttributeName: byOrg.sortKey, AttributeType: 'S' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: byOrg.name,
+          KeySchema: [
+            { AttributeName: byOrg.partitionKey, KeyType: 'HASH' },
+            { AttributeName: byOrg.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );

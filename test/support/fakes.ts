@@ -283,6 +283,7 @@ export function fakeJobPorts(deps: Partial<JobPorts> = {}): JobPorts {
     ...(deps.kitJobId ? { kitJobId: deps.kitJobId } : {}),
     ...(deps.deleteAfter ? { deleteAfter: deps.deleteAfter } : {}),
     ...(deps.inheritedExpiry ? { inheritedExpiry: deps.inheritedExpiry } : {}),
+    ...(deps.organization ? { organization: deps.organization } : {}),
   };
 }
 

@@ -57,6 +57,15 @@ function quotaUsedUp(record: ApiKeyRecord, today: string): boolean {
   );
 }
 
+/** A key item's copy of its organization's plan and retention (account-table.ts). */
+function copyOf(org: Pick<OrganizationRecord, 'plan' | 'mediaRetentionDays' | 'settingsVersion'>) {
+  return {
+    org_plan: org.plan ?? null,
+    org_retention_days: org.mediaRetentionDays ?? null,
+    org_version: org.settingsVersion ?? 0,
+  };
+}
+
 async function refused(write: Promise<unknown>): Promise<boolean> {
   try {
     await write;
@@ -184,6 +193,7 @@ export class DynamoAccountStore implements AccountStore {
       created_at: params.createdAt,
       rate_per_minute: params.requestsPerMinute,
       daily_quota: params.requestsPerDay,
+      ...(params.organization ? copyOf(params.organization) : {}),
     };
     await this.db.send(
       new PutCommand({
@@ -273,10 +283,16 @@ export class DynamoAccountStore implements AccountStore {
       values[':sw'] = patch.stagingWatermark;
     }
     if (patch.mediaRetentionDays !== undefined) {
-      sets.push('media_retention_days = :rd');
+      sets.push(
+        'media_retention_days = :rd',
+        'settings_version = if_not_exists(settings_version, :zero) + :one',
+      );
       values[':rd'] = patch.mediaRetentionDays;
+      values[':zero'] = 0;
+      values[':one'] = 1;
     }
     if (sets.length === 0) return this.getOrganization(orgId);
+    let org: OrganizationRecord;
     try {
       const { Attributes } = await this.db.send(
         new UpdateCommand({
@@ -289,20 +305,22 @@ export class DynamoAccountStore implements AccountStore {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return orgFromItem(Attributes!);
+      org = orgFromItem(Attributes!);
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
     }
+    if (patch.mediaRetentionDays !== undefined) await this.copyToKeys(org);
+    return org;
   }
 
   async putOrganization(org: OrganizationRecord): Promise<void> {
-    await this.db.send(
+    const { Attributes } = await this.db.send(
       new UpdateCommand({
         TableName: this.tableName,
         Key: { pk: orgPk(org.orgId) },
         UpdateExpression:
-          'SET org_id = :id, created_at = if_not_exists(created_at, :created), rate_per_minute = :m, daily_quota = :d, #plan = :plan',
+          'SET org_id = :id, created_at = if_not_exists(created_at, :created), rate_per_minute = :m, daily_quota = :d, #plan = :plan, settings_version = if_not_exists(settings_version, :zero) + :one',
         ExpressionAttributeNames: { '#plan': 'plan' },
         ExpressionAttributeValues: {
           ':id': org.orgId,
@@ -310,9 +328,43 @@ export class DynamoAccountStore implements AccountStore {
           ':m': org.requestsPerMinute ?? null,
           ':d': org.requestsPerDay ?? null,
           ':plan': org.plan ?? null,
+          ':zero': 0,
+          ':one': 1,
         },
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    await this.copyToKeys(orgFromItem(Attributes!));
+  }
+
+  /**
+   * Copies the organization's plan and retention onto each of its keys (what a submission reads from the
+   * admission write), unless a key already has a copy as new or newer: two changes racing leave the last.
+   * The keys are listed from the by_org index (eventually consistent): a key made while the plan changes
+   * may keep the copy it was made with, as it keeps the rate limits copied with it (KeyAdmin.createKey);
+   * setting the plan or retention again copies it. A copy that fails part-way (a crash) is finished the
+   * same way: every write here is idempotent.
+   */
+  private async copyToKeys(org: OrganizationRecord): Promise<void> {
+    const copy = copyOf(org);
+    for (const key of await this.listKeys(org.orgId)) {
+      await refused(
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { pk: key.storageKey },
+            UpdateExpression: 'SET org_plan = :plan, org_retention_days = :days, org_version = :v',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(org_version) OR org_version < :v)',
+            ExpressionAttributeValues: {
+              ':plan': copy.org_plan,
+              ':days': copy.org_retention_days,
+              ':v': copy.org_version,
+            },
+          }),
+        ),
+      );
+    }
   }
 
   /** The organization's webhook secrets and their version (for optimistic replacement). */

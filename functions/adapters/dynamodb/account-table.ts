@@ -3,7 +3,12 @@
 //   Organization: pk = ORG#<org id>
 // The key item also carries the key's rate limits (copied from its organization, so a request needs
 // no second read), its daily counter and its rate bucket (so authenticating, counting the quota and
-// rate limiting a request is one write).
+// rate limiting a request is one write). It carries its organization's plan and media retention too
+// (org_plan, org_retention_days, with the organization's settings_version they were copied at in
+// org_version): a job submission takes its job limit and its expiry from the admission write's answer
+// instead of reading the organization. The store copies them to every key of the organization whenever
+// it writes either (DynamoAccountStore.putOrganization / updateOrganizationSettings); a key without
+// org_version (made before the copy existed) has none, and its submissions read the organization.
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, KeyStatus, OrganizationRecord } from '../../core/auth/account-store.ts';
 import type { Mode } from '../../core/jobs/job-types.ts';
@@ -32,6 +37,10 @@ export interface KeyItem {
   daily_quota?: number;
   day?: string;
   day_count?: number;
+  /** The organization's plan and media retention as copied at its settings_version org_version. */
+  org_plan?: string | null;
+  org_retention_days?: number | null;
+  org_version?: number;
 }
 
 export const keyPk = (hash: string) => `KEY#${hash}`;
@@ -53,6 +62,14 @@ export function keyFromItem(item: Record<string, unknown>): ApiKeyRecord {
     requestsPerDay: i.daily_quota,
     day: i.day,
     dayCount: i.day_count,
+    ...(typeof i.org_version === 'number'
+      ? {
+          organization: {
+            plan: i.org_plan ?? undefined,
+            mediaRetentionDays: i.org_retention_days ?? undefined,
+          },
+        }
+      : {}),
   };
 }
 
@@ -65,6 +82,7 @@ export function orgFromItem(Item: Record<string, unknown>): OrganizationRecord {
     requestsPerDay: (Item.daily_quota as number | null) ?? undefined,
     stagingWatermark: (Item.staging_watermark as boolean | null) ?? undefined,
     mediaRetentionDays: (Item.media_retention_days as number | null) ?? undefined,
+    settingsVersion: (Item.settings_version as number | null) ?? undefined,
   };
 }
 

@@ -20,6 +20,18 @@ export interface ApiKeyRecord {
   /** UTC day (YYYY-MM-DD) the day counter belongs to. */
   readonly day?: string;
   readonly dayCount?: number;
+  /**
+   * The organization's plan and media retention, copied onto the key (and kept in step by the store
+   * whenever the organization's are written), so a job submission needs no read of the organization.
+   * Absent on a key made before the copy existed: read the organization then.
+   */
+  readonly organization?: OrganizationCopy;
+}
+
+/** What a key carries of its organization: what a job submission needs (job limit, expiry). */
+export interface OrganizationCopy {
+  readonly plan?: string;
+  readonly mediaRetentionDays?: number;
 }
 
 export interface OrganizationRecord {
@@ -32,6 +44,11 @@ export interface OrganizationRecord {
   readonly stagingWatermark?: boolean;
   /** Days job media and inputs are kept (absent: the plan's default, else the stage's). */
   readonly mediaRetentionDays?: number;
+  /**
+   * Counts the writes of the plan and retention (set by the store): a key's copy of them is only ever
+   * replaced by a newer one, so two changes racing leave every key with the last.
+   */
+  readonly settingsVersion?: number;
 }
 
 /** The organization settings the store keeps (each one its own attribute, so updates never collide). */
@@ -66,6 +83,8 @@ export interface NewApiKey {
   readonly createdAt: string;
   readonly requestsPerMinute: number;
   readonly requestsPerDay?: number;
+  /** The organization as read when the key is made: its plan and retention are copied onto the key. */
+  readonly organization?: Pick<OrganizationRecord, 'plan' | 'mediaRetentionDays' | 'settingsVersion'>;
 }
 
 /** The port authentication, key administration and webhook signing work through. */
@@ -86,8 +105,12 @@ export interface AccountStore {
     requestsPerDay: number | undefined,
   ): Promise<void>;
   getOrganization(orgId: string): Promise<OrganizationRecord | undefined>;
+  /** Writes the organization's limits and plan, and copies its plan and retention onto its keys. */
   putOrganization(org: OrganizationRecord): Promise<void>;
-  /** Sets the given settings of an existing organization; undefined when there is no such organization. */
+  /**
+   * Sets the given settings of an existing organization (a new retention copied onto its keys);
+   * undefined when there is no such organization.
+   */
   updateOrganizationSettings(
     orgId: string,
     patch: OrganizationSettingsPatch,

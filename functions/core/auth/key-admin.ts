@@ -69,6 +69,8 @@ export class KeyAdmin {
       hint: keyHint(key),
       createdAt: this.clock.now().toISOString(),
       ...this.limitsFor(mode, org),
+      // Its plan and retention ride on the key from the start (the store keeps them in step after).
+      organization: org,
     });
     return { key, record };
   }

@@ -1,4 +1,5 @@
 // Use cases of the jobs resource and the one way every generating request creates a job.
+import type { OrganizationCopy } from '../auth/account-store.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError, apiErrors } from '../errors.ts';
 import { isUuid, uuidv7 } from '../ids.ts';
@@ -7,11 +8,12 @@ import type { JobStore } from '../jobs/job-store.ts';
 import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import { deleteAfterSeconds, mediaExpiresAt, type RetentionPolicy } from '../jobs/retention.ts';
+import { WAITING_STAGE } from '../limits/job-slots.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { appendLogContext, businessMetrics, logger } from '../observability.ts';
 import type { BundleHostAllowlist } from '../outbound/bundle-hosts.ts';
 import { checkUrlSyntax, type StageUrlRules, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
-import { type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
+import { type Admission, type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
 import type { OrganizationSettingsReader } from './organization-settings.ts';
 
 export interface JobPorts {
@@ -28,6 +30,13 @@ export interface JobPorts {
   readonly clock: Clock;
   /** The submitting organization's settings (read only by kinds that have one, e.g. the staging watermark). */
   readonly organizationSettings: OrganizationSettingsReader;
+  /**
+   * The submitting organization's plan and retention as its API key carries them (ApiKeyRecord's
+   * organization, from the admission write): a submit takes the job's expiry and its job limit from
+   * them instead of reading the organization. Absent (a key made before keys carried them, a kit's
+   * children): the organization is read.
+   */
+  readonly organization?: OrganizationCopy;
   /**
    * Set when the jobs created with these deps belong to a kit: written as each job's kit_job_id (the kit
    * job's id), which lists them with GET /v1/jobs?kit_job_id= and cancels them with the kit.
@@ -153,6 +162,13 @@ interface JobSubmission {
  * whatever happens to the start: a start that fails or takes longer than START_BUDGET_MS leaves the job
  * queued (and pending in the store), and the outbox sweeper starts it within a minute or so. Executions
  * are named by job id, so a start that did land and a sweeper's start are the same execution.
+ *
+ * A job whose id is made here takes its organization's slot before it is written (the starter's admit,
+ * fair-share.ts), so it is written once, already waiting when its organization is at its limit: with the
+ * admission write that authenticated the request, a submit is three store round trips (admission, slot,
+ * job) whether it starts or waits. A job whose id an earlier attempt claimed (an Idempotency-Key retry,
+ * a kit's child) is written first and started as before: its id's time is not the claim's, which the
+ * sweeper's grace for slots of unwritten jobs goes by.
  */
 export async function submitJob(
   deps: JobPorts,
@@ -168,6 +184,7 @@ export async function submitJob(
   const retentionChoice = await retentionOf(deps, submission.tenant);
   let timestamp = now.toISOString();
   let jobId = uuidv7(now.getTime());
+  let freshId = true;
   const { tenant, jobType } = submission;
   if (deps.creationClaim) {
     const claimed = await deps.creationClaim({ jobId, createdAt: timestamp });
@@ -175,6 +192,7 @@ export async function submitJob(
       // An earlier attempt of this request claimed its job: answer that one (written, or to be written now).
       jobId = claimed.jobId;
       timestamp = claimed.createdAt;
+      freshId = false;
       const existing = await deps.jobs.get(tenant, jobId);
       if (existing) {
         appendLogContext({ job_id: jobId, job_type: jobType });
@@ -183,6 +201,13 @@ export async function submitJob(
       }
     }
   }
+  const admission: Admission | undefined =
+    freshId && deps.starter.admit
+      ? await deps.starter.admit(
+          { jobId, jobType, orgId: tenant.orgId, mode: tenant.mode },
+          deps.organization,
+        )
+      : undefined;
   const job: Job = {
     jobId,
     orgId: tenant.orgId,
@@ -191,7 +216,8 @@ export async function submitJob(
     status: 'queued',
     createdAt: timestamp,
     updatedAt: timestamp,
-    progress: { percent: 0, stage: 'queued' },
+    // Waiting for a slot (never refused): started when one of the organization's jobs ends.
+    progress: { percent: 0, stage: admission === 'wait' ? WAITING_STAGE : 'queued' },
     input: submission.input,
     parentJobId: submission.parent?.jobId,
     kitJobId: deps.kitJobId,
@@ -203,7 +229,7 @@ export async function submitJob(
   appendLogContext({ job_id: jobId, job_type: jobType });
   await deps.jobs.create(job);
   businessMetrics.jobCreated(jobType);
-  await startWithin(deps, job, submission.parent);
+  if (admission !== 'wait') await startWithin(deps, job, submission.parent, admission === 'start');
   return { job_id: jobId, status: 'queued' };
 }
 
@@ -214,16 +240,28 @@ export async function submitJob(
 async function retentionOf(deps: JobPorts, tenant: Tenant) {
   if (deps.deleteAfter !== undefined) return { deleteAfter: deps.deleteAfter };
   if (deps.inheritedExpiry !== undefined) return { inherited: deps.inheritedExpiry };
+  if (deps.organization)
+    return { organizationDays: deps.organization.mediaRetentionDays, plan: deps.organization.plan };
   const settings = await deps.organizationSettings(tenant.orgId);
   return { organizationDays: settings.mediaRetentionDays, plan: settings.plan };
 }
 
-/** Starts a written job's execution within START_BUDGET_MS; never throws (the job exists either way). */
-async function startWithin(deps: JobPorts, job: Job, parent: Job | undefined): Promise<void> {
+/**
+ * Starts a written job's execution within START_BUDGET_MS; never throws (the job exists either way).
+ * `admitted`: it holds its slot already (the starter's admit), so the start takes none.
+ */
+async function startWithin(
+  deps: JobPorts,
+  job: Job,
+  parent: Job | undefined,
+  admitted = false,
+): Promise<void> {
+  const start =
+    admitted && deps.starter.startAdmitted
+      ? deps.starter.startAdmitted.bind(deps.starter)
+      : deps.starter.start.bind(deps.starter);
   try {
-    await deps.starter.start(job.jobType, job.jobId, workflowInputFor(job, parent), {
-      timeoutMs: START_BUDGET_MS,
-    });
+    await start(job.jobType, job.jobId, workflowInputFor(job, parent), { timeoutMs: START_BUDGET_MS });
   } catch (error) {
     // The caller gets the job. The sweeper starts it (or fails it, with a final event).
     logger.warn('workflow start deferred to the sweeper', { error });

@@ -10,27 +10,55 @@
 // and gives its slot back, then starts the organization's oldest waiting jobs while slots are free. The
 // sweeper gives back any slot whose job has ended (an end event that never arrived, a job canceled or
 // failed before its execution started) and starts waiting jobs it finds, organizations in turn.
+//
+// A job submitted through the API takes its slot before it is written (admit(), then the job is written
+// already waiting or to be started): one conditional write and one put instead of a put, the slot's write
+// and, at the limit, a third write marking it waiting. (A TransactWriteItems of the put and the claim would
+// make the two one step, but the local stack's dynalite has no transactions, and at the limit a refused
+// transaction still needs the waiting put after it.) The cost of claiming first: for a moment a slot
+// names a job not yet written. The sweeper gives back slots of jobs that are gone, so it leaves alone a
+// slot whose job id (a UUIDv7, made at the claim) is younger than CLAIM_GRACE_MS; a slot claimed by a
+// submit that then failed before its put is given back once that has passed. A slot freed between a
+// refused claim and the waiting job's put is found by the sweeper's pass over pending jobs, as one freed
+// while the by_status index has not caught up with a new job always was.
 import type { Clock } from '../clock.ts';
+import { uuidv7Time } from '../ids.ts';
 import type { Job } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { JobType, Tenant } from '../jobs/job-types.ts';
 import { type JobSlots, WAITING_STAGE } from '../limits/job-slots.ts';
 import { logger } from '../observability.ts';
-import { type WorkflowInput, type WorkflowStarter, workflowInputFor } from './workflow-starter.ts';
+import {
+  type Admission,
+  type KnownPlan,
+  type WorkflowInput,
+  type WorkflowStarter,
+  workflowInputFor,
+} from './workflow-starter.ts';
 
 export type StartOutcome = 'started' | 'waiting';
 
 export interface FairSharePorts {
   readonly jobs: JobStore;
   readonly slots: JobSlots;
-  /** The tenant's limit (live keys: by the organization's plan). */
-  readonly limitOf: (tenant: Tenant) => Promise<number>;
+  /**
+   * The tenant's limit (live keys: by the organization's plan, read unless `known` gives it: the API key
+   * carries a copy of it).
+   */
+  readonly limitOf: (tenant: Tenant, known?: KnownPlan) => Promise<number>;
   readonly clock: Clock;
   /** Job types that take no slot (they only wait for the jobs they make). */
   readonly exemptJobTypes: readonly string[];
 }
 
 const FINAL = new Set(['completed', 'failed', 'canceled']);
+
+/**
+ * How long a slot whose job is not (yet) in the store is left held: longer than any submit takes from its
+ * claim to its put (an API function's timeout is 10 s: lib/constructs/service-function.ts), short enough
+ * that a slot a crashed submit claimed comes back within a few sweeps.
+ */
+export const CLAIM_GRACE_MS = 5 * 60_000;
 
 /** A queued job held back by its organization's limit (as opposed to one not yet started at all). */
 export const isWaiting = (job: Pick<Job, 'status' | 'progress'>): boolean =>
@@ -51,6 +79,30 @@ export class FairShare implements WorkflowStarter {
     options?: { readonly timeoutMs?: number },
   ): Promise<void> {
     await this.startOrWait(jobType, executionName, input, options);
+  }
+
+  /**
+   * For a job about to be written (a submit; WorkflowStarter.admit): takes its slot first, or says it is
+   * to wait. An exempt job type takes none and starts.
+   */
+  async admit(job: Pick<Job, 'jobId' | 'jobType' | 'orgId' | 'mode'>, known?: KnownPlan): Promise<Admission> {
+    if (this.ports.exemptJobTypes.includes(job.jobType)) return 'start';
+    const tenant: Tenant = { orgId: job.orgId, mode: job.mode };
+    const limit = await this.ports.limitOf(tenant, known);
+    return (await this.ports.slots.acquire(tenant, job.jobId, limit)) ? 'start' : 'wait';
+  }
+
+  /**
+   * Starts a job admit() gave a slot to. A start that fails keeps the slot, as in startOrWait: the job
+   * is written queued and pending, and the sweeper starts it or fails it.
+   */
+  async startAdmitted(
+    jobType: JobType,
+    executionName: string,
+    input: WorkflowInput,
+    options?: { readonly timeoutMs?: number },
+  ): Promise<void> {
+    await this.inner.start(jobType, executionName, input, options);
   }
 
   /** Takes a slot and starts the execution, or marks the job waiting when none is free. */
@@ -143,11 +195,14 @@ export class FairShare implements WorkflowStarter {
   async reconcile(): Promise<{ readonly released: number; readonly started: number }> {
     let released = 0;
     let started = 0;
+    const now = this.ports.clock.now().getTime();
     for (const holding of await this.ports.slots.list()) {
       let freed = false;
       for (const holder of holding.holders) {
         const job = await this.ports.jobs.get(holding.tenant, holder);
         if (job && !FINAL.has(job.status)) continue;
+        // Not written yet, perhaps: a submit claims the slot just before its put (admit()).
+        if (!job && claimedLately(holder, now)) continue;
         await this.ports.slots.release(holding.tenant, holder);
         released += 1;
         freed = true;
@@ -156,4 +211,10 @@ export class FairShare implements WorkflowStarter {
     }
     return { released, started };
   }
+}
+
+/** Whether a slot holder's id is a UUIDv7 made less than CLAIM_GRACE_MS from now (either way: clocks). */
+function claimedLately(jobId: string, now: number): boolean {
+  const age = now - uuidv7Time(jobId);
+  return Number.isFinite(age) && Math.abs(age) < CLAIM_GRACE_MS;
 }

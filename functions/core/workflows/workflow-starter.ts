@@ -36,9 +36,31 @@ export function workflowInputFor(job: Job, parent: Job | undefined): WorkflowInp
   };
 }
 
+/** The organization's plan when the caller already knows it (its API key carries it): `plan` may be absent. */
+export interface KnownPlan {
+  readonly plan?: string;
+}
+
+/** Whether a new job is to start now (it holds its slot) or wait for one (its organization is at its limit). */
+export type Admission = 'start' | 'wait';
+
 export interface WorkflowStarter {
   /** `timeoutMs`: give up waiting after this long (the execution may still start; a retry is the same one). */
   start(
+    jobType: JobType,
+    executionName: string,
+    input: WorkflowInput,
+    options?: { readonly timeoutMs?: number },
+  ): Promise<void>;
+  /**
+   * Optional (the stage's fair share has it): takes a slot for a job BEFORE it is written, so the job is
+   * written once, already as it should be (to start, or waiting), instead of written, then a slot taken,
+   * then marked waiting. Only for a job whose id was made just now (its UUIDv7 time is the claim's
+   * time: see FairShare.reconcile).
+   */
+  admit?(job: Pick<Job, 'jobId' | 'jobType' | 'orgId' | 'mode'>, known?: KnownPlan): Promise<Admission>;
+  /** Starts a job admit() said to start, without taking its slot again. */
+  startAdmitted?(
     jobType: JobType,
     executionName: string,
     input: WorkflowInput,

@@ -8,7 +8,7 @@ import {
   getOrganizationSettings,
   updateOrganizationSettings,
 } from '../../../functions/core/use-cases/organization-settings.ts';
-import { createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
+import { createAccountsTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
 let client: DynamoDBClient;
@@ -17,7 +17,7 @@ let store: DynamoAccountStore;
 beforeAll(async () => {
   dynamo = await startDynalite();
   client = dynamo.client;
-  await createKeyTable(client, 'accounts');
+  await createAccountsTable(client, 'accounts');
   store = new DynamoAccountStore(dynamo.db, 'accounts');
 });
 
