@@ -8,7 +8,8 @@
 // once, and for HEAVY_HOLD_MS after, is "heavy": its steps run on the bulk threads, which run at the lowest
 // priority (nice 19), so on a busy machine the kernel gives a light organization's step the CPU first and
 // the heavy one takes what is left. Heavy organizations share the bulk threads, each step on the least busy.
-// Work of no organization (webhook deliveries, sweepers) is small and goes to the least busy thread.
+// Work of no organization (webhook deliveries, the execution-ended rule, the sweepers) follows the jobs'
+// events, so in a burst it is mostly the heavy organization's: it runs on the bulk threads too.
 
 /** Steps running at once that make an organization heavy. */
 export const HEAVY_STEPS = 3;
@@ -102,8 +103,7 @@ export class ThreadHomes {
     const all = this.threads.map((thread, index) => ({ thread, index }));
     const leastBusy = (candidates: typeof all) =>
       candidates.reduce((a, b) => (b.thread.pending < a.thread.pending ? b : a)).index;
-    if (owner === '') return leastBusy(all);
-    if (this.isHeavy(owner)) return leastBusy(all.filter((t) => t.thread.kind === 'bulk'));
+    if (owner === '' || this.isHeavy(owner)) return leastBusy(all.filter((t) => t.thread.kind === 'bulk'));
     const normal = all
       .filter((t) => t.thread.kind === 'normal')
       .map((t) => ({ ...t, active: this.activeOn(t.index) }));

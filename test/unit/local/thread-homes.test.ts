@@ -81,13 +81,15 @@ describe('ThreadHomes', () => {
     expect(Math.abs(counts[0]! - counts[1]!)).toBeLessThanOrEqual(1);
   });
 
-  it('sends work of no organization to the least busy thread, and never makes it heavy', () => {
-    const { homes: h } = homes(1, 1);
-    const a = h.start('A');
-    expect(a).toBe(0);
-    expect(h.start('')).toBe(1);
-    for (let i = 0; i < HEAVY_STEPS + 2; i += 1) h.start('');
+  it('sends work of no organization to the least busy bulk thread, and gives it no home', () => {
+    const { homes: h } = homes(2, 2);
+    expect(h.start('')).toBe(2);
+    expect(h.start('')).toBe(3);
+    expect(h.start('')).toBe(2);
     expect(h.isHeavy('')).toBe(false);
+    expect([0, 1, 2, 3].flatMap((i) => h.activeOn(i))).toEqual([]);
+    // A light organization still gets a normal thread.
+    expect(h.start('B')).toBeLessThan(2);
   });
 
   it('shares the normal threads when there are more light organizations than threads', () => {
