@@ -22,7 +22,7 @@ export class WorkerPool {
   constructor(
     normal: number,
     bulk: number,
-    private readonly nice: Readonly<Record<ThreadKind, number>> = { normal: 10, bulk: 19 },
+    private readonly nice: Readonly<Record<ThreadKind, number>> = { normal: 0, bulk: 19 },
   ) {
     this.homes = new ThreadHomes(normal, bulk);
     const kinds = this.homes.kinds();
