@@ -296,13 +296,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   };
 }
 
-/** A positive integer setting from the environment, or its default when unset. */
-function positiveIntegerSetting(name: string, fallback: number): number {
+/** An integer setting from the environment, `fallback` when unset, within `min`..`max` or refused. */
+function integerSetting(name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer, got '${raw}'`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(
+      min === 1 && max === Number.MAX_SAFE_INTEGER
+        ? `${name} must be a positive integer, got '${raw}'`
+        : `${name} must be an integer from ${min} to ${max}, got '${raw}'`,
+    );
   return value;
 }
 
@@ -310,28 +314,21 @@ function positiveIntegerSetting(name: string, fallback: number): number {
  * LOCAL_STEP_NICE: light organizations' workflow steps' priority below the API's (0-19); default 0, the API's
  * own. Heavy organizations' steps run at LOCAL_BULK_STEP_NICE whatever this says.
  */
-const localStepNice = () => {
-  const raw = process.env.LOCAL_STEP_NICE;
-  const nice = raw === undefined || raw === '' ? 0 : Number(raw);
-  if (!Number.isInteger(nice) || nice < 0 || nice > 19)
-    throw new Error(`LOCAL_STEP_NICE must be an integer from 0 to 19, got '${raw}'`);
-  return nice;
-};
+const localStepNice = () => integerSetting('LOCAL_STEP_NICE', 0, 0, 19);
 /** Heavy organizations' steps (thread-homes.ts) run at the lowest priority there is, below the API's. */
 const LOCAL_BULK_STEP_NICE = 19;
 
 /** LOCAL_STEP_CONCURRENCY: heavy workflow steps at once (the rest queue); default one per core. */
-const localStepConcurrency = () => positiveIntegerSetting('LOCAL_STEP_CONCURRENCY', availableParallelism());
+const localStepConcurrency = () => integerSetting('LOCAL_STEP_CONCURRENCY', availableParallelism());
 
 /**
  * LOCAL_API_CONCURRENCY_PER_CLIENT: writes of one client (API key, session) handled at once; the client's
  * other writes wait their turn (client-lanes.ts). Reads are not queued. Default 4.
  */
-const localApiConcurrencyPerClient = () => positiveIntegerSetting('LOCAL_API_CONCURRENCY_PER_CLIENT', 4);
+const localApiConcurrencyPerClient = () => integerSetting('LOCAL_API_CONCURRENCY_PER_CLIENT', 4);
 
 /** LOCAL_STEP_INVOCATIONS: workflow step and queue consumer invocations at once (default four per core). */
-const localStepInvocations = () =>
-  positiveIntegerSetting('LOCAL_STEP_INVOCATIONS', 4 * availableParallelism());
+const localStepInvocations = () => integerSetting('LOCAL_STEP_INVOCATIONS', 4 * availableParallelism());
 
 /** The stage a job shows while its next step waits for capacity. */
 export const CAPACITY_QUEUED_STAGE = 'queued_for_capacity';
