@@ -1,10 +1,10 @@
-// A worker thread that hosts Lambda handler modules for the local stack, so CPU-heavy workflow steps
+// A worker thread or child process that hosts Lambda handler modules for the local stack, so CPU-heavy workflow steps
 // (image rendering) run beside the API instead of blocking it — as separate Lambdas would in AWS.
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
 
 export interface WorkerRequest {
@@ -12,8 +12,9 @@ export interface WorkerRequest {
   readonly module: string;
   readonly exportName: string;
   readonly projectRoot: string;
-  readonly event: unknown;
-  readonly context: {
+  /** Both absent only when warmOnly. */
+  readonly event?: unknown;
+  readonly context?: {
     readonly functionName: string;
     readonly awsRequestId: string;
     readonly deadline: number;
@@ -28,20 +29,41 @@ export type WorkerReply =
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
-// This thread, and the Chromium and ffmpeg processes it starts (they inherit its nice value), run at the
-// priority the pool gives it (`nice` in its workerData): LOCAL_STEP_NICE for the normal threads (default 0,
-// the API's), 19 for the bulk threads that run heavy organizations' steps (thread-homes.ts), so these yield
-// the CPU to the API and to everyone else's steps. On Linux a thread's own id addresses just that thread;
-// elsewhere this does nothing.
-const nice = Number((workerData as { nice?: unknown } | null)?.nice ?? 0);
-if (Number.isInteger(nice) && nice > 0) {
+// The host's options: workerData in a worker thread, the first argument in a child process.
+const hostOptions = (workerData ??
+  (isMainThread && process.argv[2] ? JSON.parse(process.argv[2]) : null)) as { nice?: unknown } | null;
+
+// This host, and the Chromium and ffmpeg processes it starts (they inherit its nice value), run at the
+// priority the pool gives it (`nice`): LOCAL_STEP_NICE for the normal threads (default 0, the API's), 19
+// for the bulk processes that run heavy organizations' steps (thread-homes.ts), so these yield the CPU to
+// the API and to everyone else's steps. On Linux a thread's own id addresses just that thread: a worker
+// thread renices itself; a child process renices each of its threads (V8's helpers are already running),
+// and the threads it starts later (libuv's pool) inherit its main thread's value.
+const nice = Number(hostOptions?.nice ?? 0);
+const reniced = new Set<number>();
+function renice() {
+  if (!Number.isInteger(nice) || nice <= 0) return;
   try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId)) setPriority(threadId, nice);
+    const own = [Number(readlinkSync('/proc/thread-self').split('/').pop())];
+    const ids = isMainThread ? readdirSync('/proc/self/task').map(Number) : own;
+    for (const id of ids) {
+      if (!Number.isInteger(id) || reniced.has(id)) continue;
+      setPriority(id, nice);
+      reniced.add(id);
+    }
   } catch {
-    // Not Linux, or not permitted: steps run at the API's priority.
+    // Not Linux: a process lowers itself whole; a thread cannot, and runs at the API's priority.
+    if (isMainThread && reniced.size === 0) {
+      try {
+        setPriority(nice);
+        reniced.add(0);
+      } catch {
+        // Not permitted.
+      }
+    }
   }
 }
+renice();
 const handlers = new Map<string, Promise<Handler>>();
 
 function load(projectRoot: string, module: string, exportName: string): Promise<Handler> {
@@ -78,19 +100,32 @@ function lambdaContext(context: NonNullable<WorkerRequest['context']>): Context 
   };
 }
 
-parentPort?.on('message', async (request: WorkerRequest) => {
-  let reply: WorkerReply;
+async function answer(request: WorkerRequest): Promise<WorkerReply> {
   try {
     const handler = await load(request.projectRoot, request.module, request.exportName);
     const result = request.warmOnly ? null : await handler(request.event, lambdaContext(request.context!));
-    reply = {
+    return {
       id: request.id,
       ok: true,
       result: result === undefined ? null : JSON.parse(JSON.stringify(result)),
     };
   } catch (error) {
     const e = error as Error;
-    reply = { id: request.id, ok: false, name: e?.name || 'Error', message: e?.message ?? String(error) };
+    return { id: request.id, ok: false, name: e?.name || 'Error', message: e?.message ?? String(error) };
+  } finally {
+    // Threads started since (a pool's first use, a new helper) take the host's priority too.
+    renice();
   }
-  parentPort?.postMessage(reply);
-});
+}
+
+if (parentPort) {
+  const port = parentPort;
+  port.on('message', async (request: WorkerRequest) => port.postMessage(await answer(request)));
+} else if (process.send) {
+  // A reply the stack can no longer take (it has gone) is dropped: the disconnect below ends this host.
+  process.on('message', async (request: WorkerRequest) =>
+    process.send?.(await answer(request), undefined, undefined, () => undefined),
+  );
+  // The stack has gone (ended or killed): so does this host, with whatever it was running.
+  process.on('disconnect', () => process.exit(0));
+}

@@ -192,7 +192,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   });
   if (remotionLambda) Object.assign(process.env, remotionLambda.environment);
 
-  // Workflow steps and queue consumers run in worker threads, the API handlers on this thread.
+  // Workflow steps and queue consumers run in worker threads or a child process, the API handlers here.
   const gateway = new LocalGateway(
     service,
     resolver,
@@ -201,7 +201,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   );
   const apiFunctions = gateway.functionIds();
   // Two normal threads for light organizations' steps (a newcomer's first steps get one of their own) and a
-  // bulk thread for heavy organizations' steps, at the lowest priority (thread-homes.ts).
+  // bulk process for heavy organizations' steps, all of it at the lowest priority (thread-homes.ts,
+  // worker-pool.ts).
   const workers = new WorkerPool(2, 1, {
     normal: localStepNice(),
     bulk: LOCAL_BULK_STEP_NICE,

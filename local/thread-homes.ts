@@ -1,13 +1,14 @@
-// Which worker thread runs a workflow step, so that one organization's burst does not slow another's jobs.
+// Which worker thread (or bulk process) runs a workflow step, so that one organization's burst does not slow another's jobs.
 //
 // A step's synchronous work (indexing the gazetteer, compositing, encoding) blocks its thread's event loop
 // for hundreds of milliseconds at a time: two organizations on one thread wait on each other's steps however
 // fairly their jobs were admitted. So the threads come in two kinds. Organizations running few steps at
 // once ("light") share the normal threads, at the steps' usual priority, each keeping the thread it was given
 // (its home, with its warm caches) while it is active. An organization running HEAVY_STEPS or more steps at
-// once, and for HEAVY_HOLD_MS after, is "heavy": its steps run on the bulk threads, which run at the lowest
-// priority (nice 19), so on a busy machine the kernel gives a light organization's step the CPU first and
-// the heavy one takes what is left. Heavy organizations share the bulk threads, each step on the least busy.
+// once, and for HEAVY_HOLD_MS after, is "heavy": its steps run on the bulk hosts, child processes whose every
+// thread runs at the lowest priority (nice 19, worker-pool.ts), so on a busy machine the kernel gives a light
+// organization's step the CPU first and the heavy one takes what is left. Heavy organizations share the bulk
+// hosts, each step on the least busy. (The pool calls every host a thread here, whatever it runs in.)
 // Work of no organization (webhook deliveries, the execution-ended rule, the sweepers) follows the jobs'
 // events, so in a burst it is mostly the heavy organization's: it runs on the bulk threads too.
 

@@ -1,13 +1,29 @@
-// A small pool of lambda-worker threads, normal and bulk: which one runs a step is thread-homes.ts's choice.
+// A small pool of lambda-worker hosts, normal and bulk: which one runs a step is thread-homes.ts's choice.
+//
+// Normal hosts are worker threads of this process. Bulk hosts are child processes: a thread's nice value
+// reaches only that thread, while the work a step hands off (sharp's and zlib's pool threads, V8's garbage
+// collector, Chromium and ffmpeg) runs on threads its process shares with the API. A child process started
+// at nice 19 gives all of that, not only the step's own thread, the lowest priority, so a heavy
+// organization's burst takes the CPU the API and light organizations' steps leave.
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './lambda-worker.ts';
 import { ThreadHomes, type ThreadKind } from './thread-homes.ts';
 
+/** A thread or a process running lambda-worker.ts. */
+interface Host {
+  post(request: WorkerRequest): void;
+  terminate(): Promise<void>;
+}
+
 interface Slot {
   readonly kind: ThreadKind;
-  worker: Worker;
+  host: Host;
   readonly pending: Map<number, (reply: WorkerReply) => void>;
 }
+
+const WORKER_MODULE = new URL('./lambda-worker.ts', import.meta.url);
 
 export class WorkerPool {
   private readonly slots: Slot[];
@@ -16,8 +32,8 @@ export class WorkerPool {
   private closing = false;
 
   /**
-   * `normal` threads for light organizations' steps at `nice.normal`, `bulk` threads for heavy ones' at
-   * `nice.bulk` (thread-homes.ts).
+   * `normal` threads for light organizations' steps at `nice.normal`, `bulk` child processes for heavy
+   * ones' at `nice.bulk` (thread-homes.ts).
    */
   constructor(
     normal: number,
@@ -26,54 +42,57 @@ export class WorkerPool {
   ) {
     this.homes = new ThreadHomes(normal, bulk);
     const kinds = this.homes.kinds();
-    // Workers copy process.env when they start, so the pool is made after the stack's environment is set.
+    // Workers and children copy process.env when they start, so the pool is made after the stack's
+    // environment is set.
     this.slots = kinds.map((kind) => {
-      const slot: Slot = { kind, worker: undefined as unknown as Worker, pending: new Map() };
+      const slot: Slot = { kind, host: undefined as unknown as Host, pending: new Map() };
       this.spawn(slot);
       return slot;
     });
   }
 
-  /** Starts (or replaces) a slot's worker; a worker that dies fails its invocations and is replaced. */
+  /** Starts (or replaces) a slot's host; a host that dies fails its invocations and is replaced. */
   private spawn(slot: Slot) {
-    const worker = new Worker(new URL('./lambda-worker.ts', import.meta.url), {
-      execArgv: ['--import', 'tsx'],
-      // A Lambda runs on a main thread; here the handlers run in a worker, where the web-worker package
-      // (geotiff.js's pool) takes any worker for one of its own and reads workerData.mod at import. An
-      // object without `mod` tells it this one is not.
-      workerData: { role: 'lambda-handlers', nice: this.nice[slot.kind] },
-    });
-    worker.on('message', (reply: WorkerReply) => {
+    const options = { role: 'lambda-handlers', nice: this.nice[slot.kind] };
+    const onReply = (reply: WorkerReply) => {
       slot.pending.get(reply.id)?.(reply);
       slot.pending.delete(reply.id);
-    });
-    worker.on('exit', (code) => {
+    };
+    const onExit = (code: number | null) => {
       for (const [id, resolve] of slot.pending)
         resolve({ id, ok: false, name: 'Error', message: `worker exited with code ${code}` });
       slot.pending.clear();
       if (!this.closing) this.spawn(slot);
-    });
-    worker.on('error', (error) =>
-      console.error(JSON.stringify({ component: 'workers', msg: 'worker crashed', error: String(error) })),
-    );
-    worker.unref();
-    slot.worker = worker;
+    };
+    const onError = (error: unknown) =>
+      console.error(
+        JSON.stringify({
+          component: 'workers',
+          kind: slot.kind,
+          msg: 'worker crashed',
+          error: String(error),
+        }),
+      );
+    slot.host =
+      slot.kind === 'bulk'
+        ? processHost(options, onReply, onExit, onError)
+        : threadHost(options, onReply, onExit, onError);
   }
 
-  /** Runs an invocation for `owner` (its organization and mode; '' for none) on the thread ThreadHomes picks. */
+  /** Runs an invocation for `owner` (its organization and mode; '' for none) on the host ThreadHomes picks. */
   run(request: Omit<WorkerRequest, 'id'>, owner = ''): Promise<WorkerReply> {
     const index = this.homes.start(owner);
     const slot = this.slots[index]!;
     const id = this.nextId++;
     const reply = new Promise<WorkerReply>((resolve) => {
       slot.pending.set(id, resolve);
-      slot.worker.postMessage({ ...request, id });
+      slot.host.post({ ...request, id });
     });
-    // Also when the worker dies: its invocations are answered with an error by the exit handler.
+    // Also when the host dies: its invocations are answered with an error by the exit handler.
     return reply.finally(() => this.homes.finished(index, owner));
   }
 
-  /** Loads a module in every worker, so no invocation pays for the import. */
+  /** Loads a module in every host, so no invocation pays for the import. */
   async warm(request: Omit<WorkerRequest, 'id' | 'event' | 'context'>): Promise<void> {
     await Promise.all(
       this.slots.map(
@@ -81,7 +100,7 @@ export class WorkerPool {
           new Promise<void>((resolve) => {
             const id = this.nextId++;
             slot.pending.set(id, () => resolve());
-            slot.worker.postMessage({ ...request, id, warmOnly: true });
+            slot.host.post({ ...request, id, warmOnly: true });
           }),
       ),
     );
@@ -89,6 +108,72 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+    await Promise.all(this.slots.map((slot) => slot.host.terminate()));
   }
+}
+
+interface HostOptions {
+  readonly role: string;
+  readonly nice: number;
+}
+
+function threadHost(
+  options: HostOptions,
+  onReply: (reply: WorkerReply) => void,
+  onExit: (code: number | null) => void,
+  onError: (error: unknown) => void,
+): Host {
+  const worker = new Worker(WORKER_MODULE, {
+    execArgv: ['--import', 'tsx'],
+    // A Lambda runs on a main thread; here the handlers run in a worker, where the web-worker package
+    // (geotiff.js's pool) takes any worker for one of its own and reads workerData.mod at import. An
+    // object without `mod` tells it this one is not.
+    workerData: options,
+  });
+  worker.on('message', onReply);
+  worker.on('exit', onExit);
+  worker.on('error', onError);
+  worker.unref();
+  return {
+    post: (request) => worker.postMessage(request),
+    terminate: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+function processHost(
+  options: HostOptions,
+  onReply: (reply: WorkerReply) => void,
+  onExit: (code: number | null) => void,
+  onError: (error: unknown) => void,
+): Host {
+  const child: ChildProcess = fork(fileURLToPath(WORKER_MODULE), [JSON.stringify(options)], {
+    // The same flags as this process where they change how handlers run (AsyncLocalStorage's frame).
+    execArgv: [
+      ...process.execArgv.filter((flag) => flag === '--experimental-async-context-frame'),
+      '--import',
+      'tsx',
+    ],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  child.on('message', (reply: WorkerReply) => onReply(reply));
+  child.on('exit', (code, signal) => onExit(code ?? (signal ? -1 : null)));
+  child.on('error', onError);
+  // Neither the child nor its channel keeps this process alive; the child leaves when the channel closes.
+  child.unref();
+  child.channel?.unref();
+  return {
+    // A child that has gone answers its invocations from the exit handler.
+    post: (request) => {
+      if (child.connected) child.send(request, (error) => error && onError(error));
+    },
+    terminate: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
 }

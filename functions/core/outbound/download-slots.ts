@@ -6,11 +6,11 @@
 //
 // In AWS each step invocation is its own Lambda container, so the bound that holds across containers is
 // the organization's limit of jobs processing at once (StageConfig.jobConcurrency) times the downloads one
-// step makes at a time, which this bound also caps. On the local stack many steps share a worker thread,
-// and the bound is per thread (the README's "Fair share", docs/readme/hardening.md).
+// step makes at a time, which this bound also caps. On the local stack many steps share a worker thread or
+// the bulk process, and the bound is per host (the README's "Fair share", docs/readme/hardening.md).
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** Downloads of one organization at once in one process (a Lambda container or a local worker thread). */
+/** Downloads of one organization at once in one host (a Lambda container, a local worker thread or process). */
 export const DOWNLOADS_PER_ORGANIZATION = 4;
 
 const organization = new AsyncLocalStorage<string>();
