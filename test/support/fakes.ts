@@ -248,6 +248,7 @@ export function fakeAccountStore(methods: Partial<AccountStore> = {}): AccountSt
     revokeKey: methods.revokeKey ?? unexpected('accounts.revokeKey'),
     setKeyLimits: methods.setKeyLimits ?? unexpected('accounts.setKeyLimits'),
     getOrganization: methods.getOrganization ?? unexpected('accounts.getOrganization'),
+    copyOrganizationToKey: methods.copyOrganizationToKey ?? (async () => false),
     putOrganization: methods.putOrganization ?? unexpected('accounts.putOrganization'),
     updateOrganizationSettings:
       methods.updateOrganizationSettings ?? unexpected('accounts.updateOrganizationSettings'),

@@ -346,25 +346,33 @@ export class DynamoAccountStore implements AccountStore {
    * same way: every write here is idempotent.
    */
   private async copyToKeys(org: OrganizationRecord): Promise<void> {
+    for (const key of await this.listKeys(org.orgId)) await this.copyToKey(key.storageKey, org);
+  }
+
+  async copyOrganizationToKey(keyHash: string, orgId: string): Promise<boolean> {
+    const org = await this.getOrganization(orgId);
+    return org !== undefined && (await this.copyToKey(keyPk(keyHash), org));
+  }
+
+  /** Copies onto one key item, unless it has a copy as new or newer (or is gone); whether it did. */
+  private async copyToKey(storageKey: string, org: OrganizationRecord): Promise<boolean> {
     const copy = copyOf(org);
-    for (const key of await this.listKeys(org.orgId)) {
-      await refused(
-        this.db.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: { pk: key.storageKey },
-            UpdateExpression: 'SET org_plan = :plan, org_retention_days = :days, org_version = :v',
-            ConditionExpression:
-              'attribute_exists(pk) AND (attribute_not_exists(org_version) OR org_version < :v)',
-            ExpressionAttributeValues: {
-              ':plan': copy.org_plan,
-              ':days': copy.org_retention_days,
-              ':v': copy.org_version,
-            },
-          }),
-        ),
-      );
-    }
+    return !(await refused(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: storageKey },
+          UpdateExpression: 'SET org_plan = :plan, org_retention_days = :days, org_version = :v',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(org_version) OR org_version < :v)',
+          ExpressionAttributeValues: {
+            ':plan': copy.org_plan,
+            ':days': copy.org_retention_days,
+            ':v': copy.org_version,
+          },
+        }),
+      ),
+    ));
   }
 
   /** The organization's webhook secrets and their version (for optimistic replacement). */

@@ -8,7 +8,8 @@
 // org_version): a job submission takes its job limit and its expiry from the admission write's answer
 // instead of reading the organization. The store copies them to every key of the organization whenever
 // it writes either (DynamoAccountStore.putOrganization / updateOrganizationSettings); a key without
-// org_version (made before the copy existed) has none, and its submissions read the organization.
+// org_version (made before the copy existed) has none: its submissions read the organization until its
+// first request in a container gives it the copy (DynamoAccountStore.copyOrganizationToKey).
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, KeyStatus, OrganizationRecord } from '../../core/auth/account-store.ts';
 import type { Mode } from '../../core/jobs/job-types.ts';

@@ -205,6 +205,25 @@ export interface ApiRoutePorts {
   readonly idempotency: BasePersistenceLayer;
 }
 
+/** Keys this container has tried to give their organization's copy (each is tried once). */
+const copyTried = new Set<string>();
+
+/**
+ * A key made before keys carried their organization's plan and retention makes every submit read the
+ * organization: it gets its copy at its first request in a container, so from its next on it needs no
+ * read either. The request goes on whatever happens here; a copy that fails is made in another container
+ * or when the organization's plan or retention is next set.
+ */
+async function giveKeyItsCopy(accounts: AccountStore, keyHash: string, orgId: string): Promise<void> {
+  if (copyTried.has(keyHash)) return;
+  copyTried.add(keyHash);
+  try {
+    await accounts.copyOrganizationToKey(keyHash, orgId);
+  } catch (error) {
+    logger.warn('copying the organization onto a key failed', { error });
+  }
+}
+
 /** Starts a readOnly route's answer for the key this container expects (RouteSpec.readOnly). */
 type EarlyStart = (key: ApiKeyRecord, event: APIGatewayProxyEvent, state: PipelineState) => void;
 
@@ -238,6 +257,7 @@ const apiKeyAuthentication = (
       throw apiErrors.unauthorized('The API key is invalid or has been revoked.');
     }
     const key = outcome.key;
+    if (!key.organization) await giveKeyItsCopy(accounts, keyHash, key.orgId);
     state.key = key;
     state.tenant = { orgId: key.orgId, mode: key.mode };
     appendLogContext({ org_id: key.orgId, mode: key.mode, key_id: key.keyId });

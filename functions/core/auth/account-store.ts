@@ -105,6 +105,11 @@ export interface AccountStore {
     requestsPerDay: number | undefined,
   ): Promise<void>;
   getOrganization(orgId: string): Promise<OrganizationRecord | undefined>;
+  /**
+   * Gives a key made before keys carried their organization's plan and retention its copy (read from the
+   * organization now); a key with a copy as new or newer keeps its own. Whether the key got it.
+   */
+  copyOrganizationToKey(keyHash: string, orgId: string): Promise<boolean>;
   /** Writes the organization's limits and plan, and copies its plan and retention onto its keys. */
   putOrganization(org: OrganizationRecord): Promise<void>;
   /**

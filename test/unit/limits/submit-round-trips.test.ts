@@ -236,6 +236,36 @@ describe('a job submission', () => {
     await admin.setPlan('acme', 'starter');
     expect((await admitted('svc_live_legacy')).organization).toEqual({ plan: 'starter' });
   });
+
+  it('gives a key made before keys carried the copy its copy on request, never over a newer one', async () => {
+    await admin.setPlan('acme', 'growth');
+    await updateOrganizationSettings(accounts, 'acme', { mediaRetentionDays: 12 }, TEST_RETENTION);
+    const hash = hashApiKey('svc_live_legacy2');
+    await accounts.createKey({
+      keyHash: hash,
+      keyId: 'key_legacy2',
+      orgId: 'acme',
+      mode: 'live',
+      name: 'old',
+      hint: 'acy2',
+      createdAt: NOW,
+      requestsPerMinute: 1000,
+    });
+    expect((await warm('svc_live_legacy2')).organization).toBeUndefined();
+    expect(await accounts.copyOrganizationToKey(hash, 'acme')).toBe(true);
+    expect((await admitted('svc_live_legacy2')).organization).toEqual({
+      plan: 'growth',
+      mediaRetentionDays: 12,
+    });
+    // Now a submit is three round trips (admission, slot, job), as with a new key, and as right.
+    const { job, calls: made } = await post('svc_live_legacy2');
+    expect(made).toEqual(['UpdateItemCommand', 'UpdateItemCommand', 'PutItemCommand']);
+    expect(expiryDays(job)).toBe(12);
+    // The copy it has is as new as the organization's: not written again.
+    expect(await accounts.copyOrganizationToKey(hash, 'acme')).toBe(false);
+    // No organization, no copy.
+    expect(await accounts.copyOrganizationToKey(hash, 'nobody')).toBe(false);
+  });
 });
 
 describe('a job whose id an earlier attempt made', () => {
