@@ -73,10 +73,8 @@ export class WorkerPool {
           error: String(error),
         }),
       );
-    slot.host =
-      slot.kind === 'bulk'
-        ? processHost(options, onReply, onExit, onError)
-        : threadHost(options, onReply, onExit, onError);
+    const events = { onReply, onExit, onError };
+    slot.host = slot.kind === 'bulk' ? processHost(options, events) : threadHost(options, events);
   }
 
   /** Runs an invocation for `owner` (its organization and mode; '' for none) on the host ThreadHomes picks. */
@@ -117,12 +115,14 @@ interface HostOptions {
   readonly nice: number;
 }
 
-function threadHost(
-  options: HostOptions,
-  onReply: (reply: WorkerReply) => void,
-  onExit: (code: number | null) => void,
-  onError: (error: unknown) => void,
-): Host {
+/** What a host tells its slot: a reply, its end (exit code), a crash. */
+interface HostEvents {
+  readonly onReply: (reply: WorkerReply) => void;
+  readonly onExit: (code: number | null) => void;
+  readonly onError: (error: unknown) => void;
+}
+
+function threadHost(options: HostOptions, { onReply, onExit, onError }: HostEvents): Host {
   const worker = new Worker(WORKER_MODULE, {
     execArgv: ['--import', 'tsx'],
     // A Lambda runs on a main thread; here the handlers run in a worker, where the web-worker package
@@ -142,12 +142,7 @@ function threadHost(
   };
 }
 
-function processHost(
-  options: HostOptions,
-  onReply: (reply: WorkerReply) => void,
-  onExit: (code: number | null) => void,
-  onError: (error: unknown) => void,
-): Host {
+function processHost(options: HostOptions, { onReply, onExit, onError }: HostEvents): Host {
   const child: ChildProcess = fork(fileURLToPath(WORKER_MODULE), [JSON.stringify(options)], {
     // The same flags as this process where they change how handlers run (AsyncLocalStorage's frame).
     execArgv: [

@@ -2,7 +2,8 @@
 // (plus what a test reads back: stored objects, requests made), so a test states only what it cares about
 // and the compiler checks the rest: no `as never` in a test's ports.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { AccountStore } from '../../functions/core/auth/account-store.ts';
+import type { ApiRoutePorts } from '../../functions/api/http/api-route.ts';
+import type { AccountStore, ApiKeyRecord } from '../../functions/core/auth/account-store.ts';
 import type { Clock } from '../../functions/core/clock.ts';
 import type { Job } from '../../functions/core/jobs/job.ts';
 import type { JobStore } from '../../functions/core/jobs/job-store.ts';
@@ -256,6 +257,35 @@ export function fakeAccountStore(methods: Partial<AccountStore> = {}): AccountSt
     replaceWebhookSecrets: methods.replaceWebhookSecrets ?? unexpected('accounts.replaceWebhookSecrets'),
   };
 }
+
+/**
+ * The API middleware's ports over an account store (or the one a test has at each request): both key
+ * kinds accepted, 60 requests a minute for test keys; idempotency is not used.
+ */
+export function fakeRoutePorts(accounts: AccountStore | (() => AccountStore)): () => ApiRoutePorts {
+  return () => ({
+    accounts: typeof accounts === 'function' ? accounts() : accounts,
+    auth: { keyVariant: 'both' as never, testRatePerMinute: 60 },
+    get creationClaims(): never {
+      throw new Error('not used');
+    },
+    get idempotency(): never {
+      throw new Error('not used');
+    },
+  });
+}
+
+/** An active live key of organization acme as admission answers it (600 a minute, no copy of its organization). */
+export const LIVE_KEY_RECORD: ApiKeyRecord = {
+  keyId: 'key_0123456789abcdef',
+  orgId: 'acme',
+  mode: 'live',
+  name: 'ci',
+  status: 'active',
+  hint: 'abcd',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  requestsPerMinute: 600,
+};
 
 /** A stage's retention as the deployed stages have it (90 days; delete_after from an hour to 730 days). */
 export const TEST_RETENTION: RetentionPolicy = {

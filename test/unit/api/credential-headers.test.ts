@@ -2,25 +2,15 @@
 // service would use is not the caller's to guess. One header, in any spelling of its name, passes on.
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiRoutePorts, apiRoute } from '../../../functions/api/http/api-route.ts';
-import { apiGatewayEvent, fakeAccountStore } from '../../support/fakes.ts';
+import { apiRoute } from '../../../functions/api/http/api-route.ts';
+import { apiGatewayEvent, fakeAccountStore, fakeRoutePorts } from '../../support/fakes.ts';
 
 const KEY = 'svc_live_0123456789abcdef0123456789abcdef';
 
 function route() {
   const lookups = vi.fn(async () => ({ kind: 'unknown-or-revoked' }) as const);
   const accounts = fakeAccountStore({ expectedKey: () => undefined, admit: lookups });
-  const ports = (): ApiRoutePorts => ({
-    accounts,
-    auth: { keyVariant: 'both' as never, testRatePerMinute: 60 },
-    get creationClaims(): never {
-      throw new Error('not used');
-    },
-    get idempotency(): never {
-      throw new Error('not used');
-    },
-  });
-  const handler = apiRoute({}, async () => ({ status: 200, data: {} }), ports);
+  const handler = apiRoute({}, async () => ({ status: 200, data: {} }), fakeRoutePorts(accounts));
   return { handler, lookups };
 }
 

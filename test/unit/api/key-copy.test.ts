@@ -4,36 +4,21 @@
 // replaces a newer copy) is in test/unit/limits/submit-round-trips.test.ts.
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiRoutePorts, apiRoute } from '../../../functions/api/http/api-route.ts';
-import type { AccountStore, ApiKeyRecord } from '../../../functions/core/auth/account-store.ts';
+import { apiRoute } from '../../../functions/api/http/api-route.ts';
+import type { AccountStore } from '../../../functions/core/auth/account-store.ts';
 import { hashApiKey } from '../../../functions/core/auth/api-key.ts';
 import { jobIdParam } from '../../../functions/core/schemas/common.ts';
-import { apiGatewayEvent, fakeAccountStore } from '../../support/fakes.ts';
+import { apiGatewayEvent, fakeAccountStore, fakeRoutePorts, LIVE_KEY_RECORD } from '../../support/fakes.ts';
 
-const KEY: ApiKeyRecord = {
-  keyId: 'key_0123456789abcdef',
-  orgId: 'acme',
-  mode: 'live',
-  name: 'ci',
-  status: 'active',
-  hint: 'abcd',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  requestsPerMinute: 600,
-};
+const KEY = LIVE_KEY_RECORD;
 const RATE = { allowed: true, limit: 600, remaining: 599, resetAt: 0, retryAfterSeconds: 1 };
 
 function route(accounts: AccountStore) {
-  const ports = (): ApiRoutePorts => ({
-    accounts,
-    auth: { keyVariant: 'both' as never, testRatePerMinute: 60 },
-    get creationClaims(): never {
-      throw new Error('not used');
-    },
-    get idempotency(): never {
-      throw new Error('not used');
-    },
-  });
-  const handler = apiRoute({ params: jobIdParam }, async () => ({ status: 200, data: { ok: true } }), ports);
+  const handler = apiRoute(
+    { params: jobIdParam },
+    async () => ({ status: 200, data: { ok: true } }),
+    fakeRoutePorts(accounts),
+  );
   return (rawKey: string) =>
     handler(
       apiGatewayEvent({

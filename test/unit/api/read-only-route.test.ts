@@ -4,7 +4,7 @@
 // not know, or a route that writes, waits for admission as before.
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiRoutePorts, apiRoute } from '../../../functions/api/http/api-route.ts';
+import { apiRoute } from '../../../functions/api/http/api-route.ts';
 import type {
   AccountStore,
   AdmissionOutcome,
@@ -12,32 +12,14 @@ import type {
 } from '../../../functions/core/auth/account-store.ts';
 import { apiErrors } from '../../../functions/core/errors.ts';
 import { jobIdParam } from '../../../functions/core/schemas/common.ts';
-import { apiGatewayEvent, fakeAccountStore } from '../../support/fakes.ts';
+import { apiGatewayEvent, fakeAccountStore, fakeRoutePorts, LIVE_KEY_RECORD } from '../../support/fakes.ts';
 
 const store: { current: AccountStore } = { current: fakeAccountStore() };
 
-/** The middleware's ports: the test's account store; nothing idempotent is used. */
-const routePorts = (): ApiRoutePorts => ({
-  accounts: store.current,
-  auth: { keyVariant: 'both' as never, testRatePerMinute: 60 },
-  get creationClaims(): never {
-    throw new Error('not used');
-  },
-  get idempotency(): never {
-    throw new Error('not used');
-  },
-});
+/** The middleware's ports: the account store the test has at each request. */
+const routePorts = fakeRoutePorts(() => store.current);
 
-const KEY: ApiKeyRecord = {
-  keyId: 'key_0123456789abcdef',
-  orgId: 'acme',
-  mode: 'live',
-  name: 'ci',
-  status: 'active',
-  hint: 'abcd',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  requestsPerMinute: 600,
-};
+const KEY = LIVE_KEY_RECORD;
 const RATE = { allowed: true, limit: 600, remaining: 599, resetAt: 0, retryAfterSeconds: 1 };
 
 /** An admission the test decides when to settle, and the order things happened in. */
