@@ -13,18 +13,23 @@ async function awaitFreshWindow(burstSeconds: number) {
 }
 
 describe('rate limits', () => {
-  it('lets exactly 60 of 100 simultaneous requests through on a default live key', async () => {
+  it('lets 60 of 100 simultaneous requests through on a default live key (one more per second they take)', async () => {
     const org = await newOrganization(stack);
     await stack.admin.setLimits(org.orgId, 60);
     const key = await org.key('live');
     await awaitFreshWindow(20);
+    const sent = performance.now();
     const responses = await Promise.all(
       Array.from({ length: 100 }, () => call<Json>(stack.url, 'GET', '/v1/jobs', { key })),
     );
+    // The bucket holds 60 and refills one a second: a burst the machine takes over a second to answer
+    // (CI, both cores busy) may let one more through for each whole second, never more.
+    const refilled = Math.floor((performance.now() - sent) / 1000);
     const ok = responses.filter((r) => r.status === 200);
     const limited = responses.filter((r) => r.status === 429);
-    expect(ok).toHaveLength(60);
-    expect(limited).toHaveLength(40);
+    expect(ok.length).toBeGreaterThanOrEqual(60);
+    expect(ok.length).toBeLessThanOrEqual(60 + refilled);
+    expect(limited).toHaveLength(100 - ok.length);
     for (const r of limited) {
       expect(r.body.error.code).toBe('RATE_LIMITED');
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -37,7 +42,7 @@ describe('rate limits', () => {
     const remaining = ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b);
     expect(remaining[0]).toBe(0);
     expect(remaining.every((n) => n >= 0 && n <= 59)).toBe(true);
-    expect(new Set(remaining).size).toBeGreaterThanOrEqual(55);
+    expect(new Set(remaining).size).toBeGreaterThanOrEqual(55 - refilled);
     expect(ok.every((r) => r.headers.get('x-ratelimit-limit') === '60')).toBe(true);
   });
 
