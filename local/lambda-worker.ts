@@ -1,5 +1,6 @@
-// A worker thread or child process that hosts Lambda handler modules for the local stack, so CPU-heavy workflow steps
-// (image rendering) run beside the API instead of blocking it — as separate Lambdas would in AWS.
+// A worker thread or child process that hosts Lambda handler modules for the local stack, so CPU-heavy
+// workflow steps (image rendering) run beside the API instead of blocking it — as separate Lambdas would in
+// AWS.
 import { readdirSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import * as path from 'node:path';
@@ -36,34 +37,26 @@ const hostOptions = (workerData ??
 // This host, and the Chromium and ffmpeg processes it starts (they inherit its nice value), run at the
 // priority the pool gives it (`nice`): LOCAL_STEP_NICE for the normal threads (default 0, the API's), 19
 // for the bulk processes that run heavy organizations' steps (thread-homes.ts), so these yield the CPU to
-// the API and to everyone else's steps. On Linux a thread's own id addresses just that thread: a worker
-// thread renices itself; a child process renices each of its threads (V8's helpers are already running),
-// and the threads it starts later (libuv's pool) inherit its main thread's value.
+// the API and to everyone else's steps. On Linux a thread's own id addresses just that thread, and a new
+// thread takes the value of the thread that starts it: a worker thread renices itself; a child process
+// renices, once at start, each of its threads (V8's helpers are already running), and every thread started
+// later (libuv's pool, sharp's, a worker) inherits 19 from one of them.
 const nice = Number(hostOptions?.nice ?? 0);
-const reniced = new Set<number>();
-function renice() {
-  if (!Number.isInteger(nice) || nice <= 0) return;
+if (Number.isInteger(nice) && nice > 0) {
   try {
-    const own = [Number(readlinkSync('/proc/thread-self').split('/').pop())];
-    const ids = isMainThread ? readdirSync('/proc/self/task').map(Number) : own;
-    for (const id of ids) {
-      if (!Number.isInteger(id) || reniced.has(id)) continue;
-      setPriority(id, nice);
-      reniced.add(id);
-    }
+    const ids = isMainThread
+      ? readdirSync('/proc/self/task')
+      : [readlinkSync('/proc/thread-self').split('/').pop()];
+    for (const id of ids.map(Number)) if (Number.isInteger(id)) setPriority(id, nice);
   } catch {
     // Not Linux: a process lowers itself whole; a thread cannot, and runs at the API's priority.
-    if (isMainThread && reniced.size === 0) {
-      try {
-        setPriority(nice);
-        reniced.add(0);
-      } catch {
-        // Not permitted.
-      }
+    try {
+      if (isMainThread) setPriority(nice);
+    } catch {
+      // Not permitted.
     }
   }
 }
-renice();
 const handlers = new Map<string, Promise<Handler>>();
 
 function load(projectRoot: string, module: string, exportName: string): Promise<Handler> {
@@ -112,9 +105,6 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
   } catch (error) {
     const e = error as Error;
     return { id: request.id, ok: false, name: e?.name || 'Error', message: e?.message ?? String(error) };
-  } finally {
-    // Threads started since (a pool's first use, a new helper) take the host's priority too.
-    renice();
   }
 }
 

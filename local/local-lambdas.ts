@@ -143,7 +143,8 @@ export class LocalLambdas {
   }
 
   /**
-   * Runs these functions in the pool's hosts (worker threads, a bulk process) from now on (the workflow steps: CPU-heavy, off the API's loop).
+   * Runs these functions in the pool's hosts (worker threads, a bulk process) from now on (the workflow
+   * steps: CPU-heavy, off the API's loop).
    * Heavy ones (HEAVY_MEMORY_MB and up) wait for `admission`; `onQueued` hears of each one that has to.
    * Every Task invocation, heavy or light, also waits for `invocations`: two hundred executions starting at
    * once would otherwise run their first steps all together and hold the emulated DynamoDB (and with it the

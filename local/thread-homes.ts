@@ -1,4 +1,5 @@
-// Which worker thread (or bulk process) runs a workflow step, so that one organization's burst does not slow another's jobs.
+// Which worker thread (or bulk process) runs a workflow step, so that one organization's burst does not
+// slow another's jobs.
 //
 // A step's synchronous work (indexing the gazetteer, compositing, encoding) blocks its thread's event loop
 // for hundreds of milliseconds at a time: two organizations on one thread wait on each other's steps however

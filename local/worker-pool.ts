@@ -58,9 +58,9 @@ export class WorkerPool {
       slot.pending.get(reply.id)?.(reply);
       slot.pending.delete(reply.id);
     };
-    const onExit = (code: number | null) => {
+    const onExit = (how: string) => {
       for (const [id, resolve] of slot.pending)
-        resolve({ id, ok: false, name: 'Error', message: `worker exited with code ${code}` });
+        resolve({ id, ok: false, name: 'Error', message: `worker exited with ${how}` });
       slot.pending.clear();
       if (!this.closing) this.spawn(slot);
     };
@@ -115,10 +115,11 @@ interface HostOptions {
   readonly nice: number;
 }
 
-/** What a host tells its slot: a reply, its end (exit code), a crash. */
+/** What a host tells its slot: a reply, its end, a crash. */
 interface HostEvents {
   readonly onReply: (reply: WorkerReply) => void;
-  readonly onExit: (code: number | null) => void;
+  /** How it ended: `code N` or `signal SIGNAME`. */
+  readonly onExit: (how: string) => void;
   readonly onError: (error: unknown) => void;
 }
 
@@ -131,7 +132,7 @@ function threadHost(options: HostOptions, { onReply, onExit, onError }: HostEven
     workerData: options,
   });
   worker.on('message', onReply);
-  worker.on('exit', onExit);
+  worker.on('exit', (code) => onExit(`code ${code}`));
   worker.on('error', onError);
   worker.unref();
   return {
@@ -154,7 +155,7 @@ function processHost(options: HostOptions, { onReply, onExit, onError }: HostEve
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child.on('message', (reply: WorkerReply) => onReply(reply));
-  child.on('exit', (code, signal) => onExit(code ?? (signal ? -1 : null)));
+  child.on('exit', (code, signal) => onExit(signal ? `signal ${signal}` : `code ${code}`));
   child.on('error', onError);
   // Neither the child nor its channel keeps this process alive; the child leaves when the channel closes.
   child.unref();
