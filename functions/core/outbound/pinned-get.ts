@@ -14,7 +14,8 @@ export type PinnedGetFailure =
   | { readonly kind: 'refused'; readonly hop: number; readonly target: string; readonly reason: string }
   | { readonly kind: 'too-many-redirects'; readonly maxRedirects: number }
   | { readonly kind: 'redirect-without-location'; readonly status: number }
-  | { readonly kind: 'status'; readonly status: number }
+  /** A status other than 200; `retryAfterSeconds` when the answer said when to come back (429, 503). */
+  | { readonly kind: 'status'; readonly status: number; readonly retryAfterSeconds?: number }
   /** Over the byte cap; `declared` when the Content-Length said so before any byte came. */
   | { readonly kind: 'too-large'; readonly maxBytes: number; readonly declared?: number }
   | { readonly kind: 'timeout'; readonly timeoutMs: number }
@@ -123,7 +124,14 @@ function once(
         }
         if (status !== 200) {
           response.resume();
-          return finish(fail({ kind: 'status', status }));
+          const retryAfterSeconds = retryAfter(response.headers['retry-after']);
+          return finish(
+            fail({
+              kind: 'status',
+              status,
+              ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+            }),
+          );
         }
         const declared = Number(response.headers['content-length']);
         if (declared > policy.maxBytes)
@@ -158,4 +166,13 @@ function once(
     request.on('error', (error) => finish(fail({ kind: 'request-failed', message: error.message })));
     request.end();
   });
+}
+
+/** Retry-After as seconds from now: delay-seconds, or an HTTP date; undefined when absent or unreadable. */
+function retryAfter(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
 }

@@ -1,0 +1,287 @@
+// The provider sources a stage (lib/config/stages.ts `providers`) or the local stack (PROVIDERS_FILE) lists:
+// imagery, cadastre and geocoder sources, each a row naming its protocol (`kind`), where it is (`url`),
+// where it has data (`coverage`), what its licence allows and the attribution it asks for. A vendor is a
+// row, not code: one adapter file per protocol reads every row of its kind. The rows are checked here once,
+// with the field named when one is wrong, by whoever reads them (the CDK app at synth, the local stack at
+// start, a function at its first use).
+import { z } from 'zod';
+
+/** Where a source has data, in WGS 84 degrees. */
+const coverageSchema = z
+  .object({
+    west: z.number().min(-180).max(180),
+    south: z.number().min(-90).max(90),
+    east: z.number().min(-180).max(180),
+    north: z.number().min(-90).max(90),
+  })
+  .strict()
+  .refine((c) => c.west < c.east && c.south < c.north, {
+    message: 'coverage must have west < east and south < north',
+  });
+export type Coverage = z.infer<typeof coverageSchema>;
+
+/** What a source's licence allows its pictures (or lots): kept, printed, published on a listing portal. */
+const licenceSchema = z.object({ store: z.boolean(), print: z.boolean(), portal: z.boolean() }).strict();
+export type SourceLicenceUses = z.infer<typeof licenceSchema>;
+
+/**
+ * A source's API key: the name of the secret holding it (Secrets Manager in AWS, the secrets file on the
+ * local stack) and the query parameter it travels in (Nearmap `apikey`, ArcGIS `token`). Never logged,
+ * never in an output, an error or a log line: URLs are printed with it redacted.
+ */
+const apiKeySchema = z
+  .object({
+    secret: z.string().min(1).max(512),
+    param: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'param must be a query parameter name'),
+  })
+  .strict();
+export type SourceApiKey = z.infer<typeof apiKeySchema>;
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((u) => {
+    try {
+      const { protocol } = new URL(u.replaceAll(/\{[a-z]+\}/g, '0'));
+      return protocol === 'https:' || protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'url must be an http(s) URL');
+
+const sourceNameSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'name must be lower-case letters, digits and dashes (2-63)');
+
+/** Fields every remote source has. */
+const remoteCommon = {
+  name: sourceNameSchema,
+  url: httpUrl,
+  coverage: coverageSchema,
+  licence: licenceSchema,
+  /** Text shown beside what the source gave, as its licence asks (CC BY: "© State of New South Wales …"). */
+  attribution: z.string().max(500),
+  /** Where the terms are published (the README cites them). */
+  terms: z.string().max(500).optional(),
+  apiKey: apiKeySchema.optional(),
+  /**
+   * False until `npm run smoke -- --providers` has run against the live service; outputs and the smoke
+   * report say so. Default true (a source an engineer configured and tried).
+   */
+  verified: z.boolean().optional(),
+  /** The whole of one request (every retry included) must finish within this. Default 15 000. */
+  timeoutMs: z.number().int().min(500).max(60_000).optional(),
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Imagery: a top-down picture of the property.
+
+const arcgisExportSource = z
+  .object({
+    ...remoteCommon,
+    /** ArcGIS REST MapServer `export` or ImageServer `exportImage`: the service URL (…/MapServer, …/ImageServer). */
+    kind: z.literal('arcgis-export'),
+    /** MapServer `layers` (e.g. "show:0"); absent: the service's default layers. */
+    layers: z.string().max(200).optional(),
+    /** Image format asked for. Default jpg. */
+    format: z.enum(['jpg', 'png', 'png24', 'png32']).optional(),
+    /** The spatial reference asked for (bboxSR and imageSR). Default 3857 (Web Mercator). */
+    sr: z.union([z.literal(3857), z.literal(4326)]).optional(),
+    /** The finest ground resolution the source has, metres per pixel; absent: read from the service. */
+    nativeResolutionM: z.number().positive().max(1000).optional(),
+  })
+  .strict();
+
+const xyzTilesSource = z
+  .object({
+    ...remoteCommon,
+    /** A URL template with {z}, {x} and {y} (Web Mercator, y down; WMTS REST endpoints work the same). */
+    kind: z.literal('xyz-tiles'),
+    /** The deepest zoom the source has; finer frames are upsampled from it (and say so). */
+    maxZoom: z.number().int().min(0).max(24),
+    /** Edge of one tile in pixels. Default 256. */
+    tileSize: z.union([z.literal(256), z.literal(512)]).optional(),
+  })
+  .strict()
+  .refine((s) => ['{z}', '{x}', '{y}'].every((p) => s.url.includes(p)), {
+    message: 'url must contain {z}, {x} and {y}',
+    path: ['url'],
+  });
+
+const wmsSource = z
+  .object({
+    ...remoteCommon,
+    /** WMS 1.3.0 GetMap at this endpoint. */
+    kind: z.literal('wms'),
+    layers: z.string().min(1).max(500),
+    styles: z.string().max(500).optional(),
+    /** Default EPSG:3857; EPSG:4326 is asked for latitude first, as WMS 1.3.0 orders its axes. */
+    crs: z.enum(['EPSG:3857', 'EPSG:4326']).optional(),
+    format: z.enum(['image/jpeg', 'image/png']).optional(),
+    /** The server's MaxWidth/MaxHeight; larger frames are split into requests within it. Default 4096. */
+    maxSize: z.number().int().min(256).max(16_384).optional(),
+    nativeResolutionM: z.number().positive().max(1000).optional(),
+  })
+  .strict();
+
+/** The offline synthetic scene (local stack and dev): covers everywhere, `synthetic: true`. */
+const offlineImagerySource = z.object({ kind: z.literal('offline') }).strict();
+/** Amazon Location Maps `raster.satellite` (display only: see IMAGERY_LICENCES). */
+const amazonLocationImagerySource = z.object({ kind: z.literal('amazon-location') }).strict();
+
+export const imagerySourceSchema = z.union([
+  arcgisExportSource,
+  xyzTilesSource,
+  wmsSource,
+  offlineImagerySource,
+  amazonLocationImagerySource,
+]);
+export type ImagerySourceConfig = z.infer<typeof imagerySourceSchema>;
+export type RemoteImagerySourceConfig = Exclude<ImagerySourceConfig, { kind: 'offline' | 'amazon-location' }>;
+export type ArcgisExportSourceConfig = z.infer<typeof arcgisExportSource>;
+export type XyzTilesSourceConfig = z.infer<typeof xyzTilesSource>;
+export type WmsSourceConfig = z.infer<typeof wmsSource>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Cadastre: the lot the property stands on.
+
+const arcgisQueryCadastre = z
+  .object({
+    ...remoteCommon,
+    /** An ArcGIS REST layer's `query` (the layer URL: …/MapServer/9). */
+    kind: z.literal('arcgis-query'),
+    /** The field holding the lot's identifier ("lotidstring": "5//DP123456"). */
+    lotIdField: z.string().min(1).max(100),
+    /** Extra `where` clause (default "1=1"). */
+    where: z.string().max(500).optional(),
+    /** geojson, or Esri JSON for layers whose supportedQueryFormats lack it. Default: read from the layer. */
+    format: z.enum(['geojson', 'json']).optional(),
+  })
+  .strict();
+
+const wfsCadastre = z
+  .object({
+    ...remoteCommon,
+    /** WFS 2.0 GetFeature with a BBOX filter, GeoJSON output. */
+    kind: z.literal('wfs'),
+    typeNames: z.string().min(1).max(200),
+    lotIdField: z.string().min(1).max(100),
+    /** The outputFormat value the server takes for GeoJSON. Default application/json. */
+    outputFormat: z.string().max(100).optional(),
+  })
+  .strict();
+
+export const cadastreSourceSchema = z.union([arcgisQueryCadastre, wfsCadastre]);
+export type CadastreSourceConfig = z.infer<typeof cadastreSourceSchema>;
+export type ArcgisQueryCadastreConfig = z.infer<typeof arcgisQueryCadastre>;
+export type WfsCadastreConfig = z.infer<typeof wfsCadastre>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Geocoders: the address's position.
+
+const arcgisAddressGeocoder = z
+  .object({
+    ...remoteCommon,
+    /** An address point layer queried through ArcGIS REST `query` (the layer URL). */
+    kind: z.literal('arcgis-query'),
+    /**
+     * The layer's fields: the house number, street name (with its type) and locality; the address is
+     * matched on them (upper case, as state address registers keep them).
+     */
+    fields: z
+      .object({
+        houseNumber: z.string().min(1).max(100),
+        streetName: z.string().min(1).max(100),
+        streetType: z.string().min(1).max(100).optional(),
+        locality: z.string().min(1).max(100),
+        postcode: z.string().min(1).max(100).optional(),
+        unit: z.string().min(1).max(100).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+const nswAddressLocationGeocoder = z
+  .object({
+    ...remoteCommon,
+    /** NSW Spatial Services' Address Location service (an address and its position). */
+    kind: z.literal('nsw-address-location'),
+  })
+  .strict();
+
+const offlineGeocoder = z.object({ kind: z.literal('offline') }).strict();
+const amazonLocationGeocoder = z.object({ kind: z.literal('amazon-location') }).strict();
+
+export const geocoderSourceSchema = z.union([
+  arcgisAddressGeocoder,
+  nswAddressLocationGeocoder,
+  offlineGeocoder,
+  amazonLocationGeocoder,
+]);
+export type GeocoderSourceConfig = z.infer<typeof geocoderSourceSchema>;
+export type ArcgisAddressGeocoderConfig = z.infer<typeof arcgisAddressGeocoder>;
+export type NswAddressLocationGeocoderConfig = z.infer<typeof nswAddressLocationGeocoder>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The lists
+
+/** The streets and buildings around the property (the lot comes from the cadastre where one covers it). */
+const siteChoice = z.enum(['offline', 'amazon-location']);
+
+/** A stage's (or the local stack's) sources, each list in the order they are tried. */
+export const providerSourcesSchema = z
+  .object({
+    imagery: z.array(imagerySourceSchema).min(1).max(20),
+    cadastre: z.array(cadastreSourceSchema).max(20).default([]),
+    geocoder: z.array(geocoderSourceSchema).min(1).max(20),
+    site: siteChoice.default('offline'),
+  })
+  .strict()
+  .superRefine((sources, ctx) => {
+    for (const list of ['imagery', 'cadastre', 'geocoder'] as const) {
+      const seen = new Set<string>();
+      sources[list].forEach((source, i) => {
+        const name = 'name' in source ? source.name : source.kind;
+        if (seen.has(name))
+          ctx.addIssue({ code: 'custom', path: [list, i, 'name'], message: `${list} names '${name}' twice` });
+        seen.add(name);
+      });
+    }
+  });
+export type ProviderSources = z.infer<typeof providerSourcesSchema>;
+export type ProviderSourcesInput = z.input<typeof providerSourcesSchema>;
+
+/** The first problem of a sources document, with its field's path: "imagery[0].coverage.west: …". */
+function firstProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  const where = issue.path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('');
+  return `${where || '(root)'}: ${issue.message}`;
+}
+
+/**
+ * Checks a sources document (a stage's `providers`, the local stack's PROVIDERS_FILE, the PROVIDERS
+ * variable); a bad one throws naming the field and `what` it came from.
+ */
+export function parseProviderSources(value: unknown, what: string): ProviderSources {
+  const parsed = providerSourcesSchema.safeParse(value);
+  if (!parsed.success) throw new Error(`${what} is not valid: ${firstProblem(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Whether a source's coverage holds a point. */
+export function covers(coverage: Coverage, point: { lat: number; lng: number }): boolean {
+  return (
+    point.lng >= coverage.west &&
+    point.lng <= coverage.east &&
+    point.lat >= coverage.south &&
+    point.lat <= coverage.north
+  );
+}
+
+/** The display name of a source row ("nsw-imagery", or the kind for the built-in ones). */
+export function sourceName(source: { readonly kind: string; readonly name?: string }): string {
+  return source.name ?? source.kind;
+}
