@@ -38,6 +38,126 @@ export function djiXmp(pose: DjiPose): string {
   return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="DJI Meta Data" xmlns:tiff="http://ns.adobe.com/tiff/1.0/" xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/" ${attrs.join(' ')}>${pose.model ? `<tiff:Model>${pose.model}</tiff:Model>` : ''}</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
 }
 
+/** Six decimals and no plus sign, as DJI's enterprise cameras write XMP values ("47.000000"). */
+const unsigned6 = (v: number) => v.toFixed(6);
+
+/**
+ * DJI XMP as its enterprise cameras write it (Zenmuse XT2, Mavic 2 Enterprise, …): the `drone-dji:` values
+ * as elements of the rdf:Description, not attributes, unsigned with six decimals.
+ */
+export function djiElementXmp(pose: DjiPose): string {
+  const elements: Array<[string, string]> = [
+    ...(pose.model
+      ? ([
+          ['tiff:Make', 'DJI'],
+          ['tiff:Model', pose.model],
+        ] as Array<[string, string]>)
+      : []),
+    ['drone-dji:GpsLatitude', unsigned6(pose.lat)],
+    ['drone-dji:GpsLongitude', unsigned6(pose.lng)],
+    ['drone-dji:AbsoluteAltitude', unsigned6(pose.relativeAltitudeM + 21.5)],
+    ['drone-dji:RelativeAltitude', unsigned6(pose.relativeAltitudeM)],
+    ['drone-dji:GimbalRollDegree', unsigned6(pose.rollDeg ?? 0)],
+    ['drone-dji:GimbalYawDegree', unsigned6(pose.yawDeg)],
+    ['drone-dji:GimbalPitchDegree', unsigned6(pose.pitchDeg)],
+    ['drone-dji:FlightRollDegree', unsigned6(0)],
+    ['drone-dji:FlightYawDegree', unsigned6(pose.yawDeg)],
+    ['drone-dji:FlightPitchDegree', unsigned6(0)],
+    ...(pose.calibratedFocalLengthPx !== undefined
+      ? ([['drone-dji:CalibratedFocalLength', unsigned6(pose.calibratedFocalLengthPx)]] as Array<
+          [string, string]
+        >)
+      : []),
+  ];
+  const body = elements.map(([name, value]) => `   <${name}>${value}</${name}>`).join('\n');
+  return [
+    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 5.1.2">',
+    ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+    '  <rdf:Description rdf:about=""',
+    '    xmlns:tiff="http://ns.adobe.com/tiff/1.0/"',
+    '    xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/">',
+    body,
+    '  </rdf:Description>',
+    ' </rdf:RDF>',
+    '</x:xmpmeta>',
+    '<?xpacket end="w"?>',
+  ].join('\n');
+}
+
+/** The JPEG with an XMP packet (one APP1 segment after SOI). */
+export function withXmp(jpeg: Buffer, packet: string): Buffer {
+  return withSegments(jpeg, [app1(Buffer.concat([XMP_NAMESPACE, Buffer.from(packet, 'utf8')]))]);
+}
+
+export interface ExifFields {
+  readonly make?: string;
+  readonly model?: string;
+  readonly focalLengthMm?: number;
+  /** An XMP packet stored in the EXIF directory's ApplicationNotes tag (0x02BC), as some DJI cameras do. */
+  readonly applicationNotes?: string;
+}
+
+/**
+ * An EXIF APP1 segment written by hand (little-endian TIFF): Make and Model in IFD0, FocalLength and
+ * ApplicationNotes in the EXIF directory. sharp cannot write ApplicationNotes.
+ */
+export function exifSegment(fields: ExifFields): Buffer {
+  type Field = { tag: number; type: number; count: number; data: Buffer };
+  const ascii = (tag: number, text: string): Field => {
+    const data = Buffer.from(`${text}\0`, 'latin1');
+    return { tag, type: 2, count: data.length, data };
+  };
+  const ifd0: Field[] = [];
+  if (fields.make) ifd0.push(ascii(0x010f, fields.make));
+  if (fields.model) ifd0.push(ascii(0x0110, fields.model));
+  const exif: Field[] = [];
+  if (fields.applicationNotes !== undefined) {
+    const data = Buffer.from(fields.applicationNotes, 'utf8');
+    exif.push({ tag: 0x02bc, type: 1, count: data.length, data });
+  }
+  if (fields.focalLengthMm !== undefined) {
+    const data = Buffer.alloc(8);
+    data.writeUInt32LE(Math.round(fields.focalLengthMm * 1000), 0);
+    data.writeUInt32LE(1000, 4);
+    exif.push({ tag: 0x920a, type: 5, count: 1, data });
+  }
+  // IFD0 (with the EXIF pointer), then the EXIF directory, then the values that do not fit in an entry.
+  const ifdSize = (n: number) => 2 + n * 12 + 4;
+  const ifd0At = 8;
+  const exifAt = ifd0At + ifdSize(ifd0.length + 1);
+  let valuesAt = exifAt + ifdSize(exif.length);
+  const tiffBytes: Buffer[] = [];
+  const header = Buffer.from([0x49, 0x49, 42, 0, ifd0At, 0, 0, 0]);
+  const values: Buffer[] = [];
+  const directory = (entries: Field[], pointer?: number): Buffer => {
+    const all =
+      pointer === undefined
+        ? entries
+        : [...entries, { tag: 0x8769, type: 4, count: 1, data: Buffer.alloc(4) }];
+    all.sort((a, b) => a.tag - b.tag);
+    const out = Buffer.alloc(ifdSize(all.length));
+    out.writeUInt16LE(all.length, 0);
+    all.forEach((e, i) => {
+      const at = 2 + i * 12;
+      out.writeUInt16LE(e.tag, at);
+      out.writeUInt16LE(e.type, at + 2);
+      out.writeUInt32LE(e.count, at + 4);
+      if (e.tag === 0x8769) out.writeUInt32LE(pointer!, at + 8);
+      else if (e.data.length <= 4) e.data.copy(out, at + 8);
+      else {
+        out.writeUInt32LE(valuesAt, at + 8);
+        const padded = e.data.length % 2 ? Buffer.concat([e.data, Buffer.alloc(1)]) : e.data;
+        values.push(padded);
+        valuesAt += padded.length;
+      }
+    });
+    return out;
+  };
+  tiffBytes.push(header, directory(ifd0, exifAt), directory(exif), ...values);
+  return app1(Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), ...tiffBytes]));
+}
+
 /** An APP1 segment (marker, length, body). */
 export function app1(body: Buffer): Buffer {
   if (body.length + 2 > 0xffff) throw new RangeError('an APP1 segment holds at most 65533 bytes');

@@ -164,8 +164,12 @@ export function resolvePhotoPose(
 ): ResolvedPhotoPose {
   const fov = fieldOfView(meta, width, height);
   const fromFile: Partial<Record<CameraField, [number, string]>> = {
-    ...(meta.latitude !== undefined ? { lat: [meta.latitude, 'xmp:GpsLatitude'] } : {}),
-    ...(meta.longitude !== undefined ? { lng: [meta.longitude, 'xmp:GpsLongitude'] } : {}),
+    ...(meta.latitude !== undefined
+      ? { lat: [meta.latitude, meta.latitudeSource ?? 'xmp:GpsLatitude'] }
+      : {}),
+    ...(meta.longitude !== undefined
+      ? { lng: [meta.longitude, meta.longitudeSource ?? 'xmp:GpsLongitude'] }
+      : {}),
     ...(meta.relativeAltitudeM !== undefined
       ? { height_m: [meta.relativeAltitudeM, 'xmp:RelativeAltitude'] }
       : {}),
