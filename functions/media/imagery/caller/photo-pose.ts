@@ -5,6 +5,7 @@ import { JobError } from '../../../core/errors.ts';
 import type { LatLng } from '../../../domain/geo-types.ts';
 import { DEG } from '../../camera/camera-model.ts';
 import type { LensCalibration, PhotoCamera } from '../../camera/photo-camera.ts';
+import { specifiedFieldOfView } from './camera-specs.ts';
 import type { PhotoMetadata } from './photo-metadata.ts';
 
 /** The request's `imagery.camera`: every field optional; given ones replace the photo's. */
@@ -66,12 +67,15 @@ const FULL_FRAME_DIAGONAL_MM = Math.hypot(36, 24);
 
 const degrees = (radians: number) => radians / DEG;
 
-/** Horizontal field of view and where it came from; undefined when nothing gives it. */
+/**
+ * Horizontal field of view and where it came from; else, when the camera is known but not which of its
+ * lenses took the photo, what to choose from.
+ */
 function fieldOfView(
   meta: PhotoMetadata,
   width: number,
   height: number,
-): { fov: number; source: string; lens?: LensCalibration } | undefined {
+): { fov: number; source: string } | { choices: string } | undefined {
   // DJI's calibration is for the photo at full size; a photo exported smaller scales it.
   const native = meta.calibratedOpticalCenter ? 2 * meta.calibratedOpticalCenter.x : width;
   const scale = Math.abs(native / width - 1) > 0.02 && native > 0 ? width / native : 1;
@@ -79,6 +83,8 @@ function fieldOfView(
     const f = meta.calibratedFocalLengthPx * scale;
     return { fov: degrees(2 * Math.atan(width / 2 / f)), source: 'xmp:CalibratedFocalLength' };
   }
+  const specified = specifiedFieldOfView(meta.model, meta.imageSource, meta.focalLengthMm, width, height);
+  if (specified?.kind === 'known') return { fov: specified.horizontalFovDeg, source: specified.source };
   if (meta.focalLengthMm && meta.focalLengthMm > 0) {
     const sensor = meta.sensorWidthMmFromExif ?? (meta.model ? SENSOR_WIDTH_MM[meta.model] : undefined);
     if (sensor) {
@@ -98,7 +104,7 @@ function fieldOfView(
       source: 'exif:FocalLengthIn35mmFormat',
     };
   }
-  return undefined;
+  return specified?.kind === 'lens unknown' ? { choices: specified.choices } : undefined;
 }
 
 /**
@@ -148,7 +154,7 @@ const FILE_NAMES: Readonly<Record<CameraField, string>> = {
   pitch_deg: 'drone-dji:GimbalPitchDegree',
   roll_deg: 'drone-dji:GimbalRollDegree',
   horizontal_fov_deg:
-    'a focal length (drone-dji:CalibratedFocalLength, EXIF FocalLength with a known camera, or FocalLengthIn35mmFormat)',
+    'a focal length (drone-dji:CalibratedFocalLength, EXIF FocalLength with a known camera, or FocalLengthIn35mmFormat), or a camera whose published field of view is known',
 };
 
 /**
@@ -181,7 +187,7 @@ export function resolvePhotoPose(
       meta.gimbalRollDeg !== undefined
         ? [meta.gimbalRollDeg, 'xmp:GimbalRollDegree']
         : [0, 'default (level)'],
-    ...(fov ? { horizontal_fov_deg: [fov.fov, fov.source] } : {}),
+    ...(fov && 'fov' in fov ? { horizontal_fov_deg: [fov.fov, fov.source] } : {}),
   };
   const fields = Object.keys(FILE_NAMES) as CameraField[];
   const value: Partial<Record<CameraField, number>> = {};
@@ -199,9 +205,12 @@ export function resolvePhotoPose(
     }
   }
   if (missing.length > 0) {
+    // A known camera with several lenses says which fields of view the caller can choose from.
+    const named = (f: CameraField) =>
+      f === 'horizontal_fov_deg' && fov && 'choices' in fov ? fov.choices : FILE_NAMES[f];
     throw new JobError(
       'CAMERA_POSE_MISSING',
-      `The drone photo does not say its camera's ${missing.map((f) => `${f} (${FILE_NAMES[f]})`).join(', ')}. Send ${missing.map((f) => `imagery.camera.${f}`).join(', ')} with the request.`,
+      `The drone photo does not say its camera's ${missing.map((f) => `${f} (${named(f)})`).join(', ')}. Send ${missing.map((f) => `imagery.camera.${f}`).join(', ')} with the request.`,
     );
   }
   if (!(value.height_m! > 0))
