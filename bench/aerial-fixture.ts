@@ -1,6 +1,7 @@
 // The synthetic aerial scene of one address, prepared as the drone steps prepare it and served from memory
 // over HTTP (as presigned URLs would serve it, with CORS for the renderer's page), plus the darken reveal
 // used as the 2D baseline: shared by the drone benchmark, the profiler and the render tests.
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -10,6 +11,7 @@ import { roofModel } from '../functions/media/imagery/offline-nadir/roof-model.t
 import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import { providerProvenance } from '../functions/media/imagery/provenance.ts';
 import { imageryFetcher } from '../functions/media/images/fetch-image.ts';
+import { Cadastre } from '../functions/media/providers/cadastre/cadastre.ts';
 import { type MarkupRevealProps, SAMPLE_REVEAL_PROPS } from '../functions/media/remotion/compositions.ts';
 import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
 import { IMAGERY_LICENCES } from '../lib/config/stages.ts';
@@ -113,6 +115,7 @@ export function markupStepPorts(media: MemoryMedia) {
       site: new SyntheticSiteSource(),
       imagery: new SyntheticNadirImagery(),
       imageryProvenance: providerProvenance(IMAGERY_LICENCES, 'offline-synthetic'),
+      cadastre: new Cadastre([]),
     },
     fetchImagery: imageryFetcher({ allowHttp: true, allowLoopback: true }),
   };

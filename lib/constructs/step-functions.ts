@@ -9,7 +9,7 @@
 // starts jobs of other kinds) are kept, and the returned `grantWorkflows` applies them once every state
 // machine is made (phase two). So no kind has to come before another in the registry.
 import * as path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -66,6 +66,7 @@ class FunctionRequirements implements CapabilityTarget {
   readonly workflowGrants: Array<(fn: ServiceFunction, workflows: WorkflowsByType) => void> = [];
   sharpLayer = false;
   private readsTilesKey = false;
+  private readonly secretsRead = new Set<string>();
 
   constructor(
     readonly settings: CapabilitySettings,
@@ -104,6 +105,23 @@ class FunctionRequirements implements CapabilityTarget {
     if (!key || this.readsTilesKey) return;
     this.readsTilesKey = true;
     this.grants.push((fn) => key.grantRead(fn));
+  }
+
+  readSecret(name: string): void {
+    if (this.secretsRead.has(name)) return;
+    this.secretsRead.add(name);
+    // By name: Secrets Manager appends six random characters to a secret's ARN.
+    const arn = this.stack.formatArn({
+      service: 'secretsmanager',
+      resource: 'secret',
+      resourceName: `${name}-??????`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    this.grants.push((fn) =>
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [arn] }),
+      ),
+    );
   }
 
   startJobsOfOtherKinds(): void {

@@ -31,6 +31,7 @@ import type {
 } from '../../functions/media/geo/types.ts';
 import { providerProvenance } from '../../functions/media/imagery/provenance.ts';
 import type { ImageryFetcher } from '../../functions/media/images/fetch-image.ts';
+import { Cadastre } from '../../functions/media/providers/cadastre/cadastre.ts';
 import type { Providers } from '../../functions/media/providers/providers.ts';
 import type { StillRenderer } from '../../functions/media/rendering/still-renderer.ts';
 import { IMAGERY_LICENCES } from '../../lib/config/stages.ts';
@@ -199,6 +200,8 @@ export function fakeLocationProviders(providers: Partial<Providers> = {}): Provi
     site: providers.site ?? { name: 'unused-site', siteAround: unused('site source') },
     imagery: providers.imagery ?? { name: 'unused-imagery', render: unused('imagery') },
     imageryProvenance: providers.imageryProvenance ?? SYNTHETIC_PROVENANCE,
+    // No cadastre source: every lookup answers NO_CADASTRE, as on a stage that lists none.
+    cadastre: providers.cadastre ?? new Cadastre([]),
   };
 }
 

@@ -49,6 +49,8 @@ export const ENV = {
   localWebGl: 'LOCAL_WEBGL',
   /** Local stack only: JSON file of secret name → value, read instead of Secrets Manager. */
   secretsFile: 'SECRETS_FILE',
+  /** The stage's provider sources as JSON (geocoder, site, imagery and cadastre lists; source-config.ts). */
+  providerSources: 'PROVIDERS',
   /** Hosts caller-hosted Remotion bundles may come from (video export): comma-separated, `*.suffix` allowed. */
   videoBundleUrlAllowlist: 'VIDEO_BUNDLE_URL_ALLOWLIST',
   /** Output size of rendered videos as a share of full size (1; tests render smaller). */

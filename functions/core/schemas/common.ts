@@ -123,6 +123,14 @@ export function requireBothOrNeither<T extends Record<string, unknown>>(
   };
 }
 
+/** A refinement: `a` and `b` may not both be given (they say the same thing two ways). */
+export function notBoth<T extends Record<string, unknown>>(a: keyof T & string, b: keyof T & string) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    if (value[a] !== undefined && value[b] !== undefined)
+      ctx.addIssue({ code: 'custom', path: [b], message: `give ${a} or ${b}, not both` });
+  };
+}
+
 export const locationOptions = z
   .strictObject({ lat: latitude.optional(), lng: longitude.optional() })
   .superRefine(requireBothOrNeither('lat', 'lng'));

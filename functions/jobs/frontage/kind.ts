@@ -2,7 +2,7 @@
 // re-render it at a caller-chosen bearing.
 import { jobIdParam } from '../../core/schemas/common.ts';
 import { type JobKind, jobRoute } from '../job-kind.ts';
-import { resolveLocationStep } from '../shared/steps.ts';
+import { resolvePropertyStep } from '../shared/steps.ts';
 import { DETECT_FRONTAGE, EDIT_FRONTAGE } from './functions.ts';
 import { frontageDetectRequest, frontageEditRequest, frontageOutput } from './schema.ts';
 import { submitFrontageDetection, submitFrontageEdit } from './submit.ts';
@@ -30,7 +30,7 @@ export const frontageKind: JobKind = {
         id: 'FrontageDetectionWorkflow',
         outputPath: '$.output',
         steps: [
-          resolveLocationStep,
+          resolvePropertyStep,
           {
             name: 'DetectFrontage',
             fn: DETECT_FRONTAGE,

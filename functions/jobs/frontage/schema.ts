@@ -7,6 +7,7 @@ import {
   latitude,
   locationOptions,
   longitude,
+  notBoth,
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
@@ -18,6 +19,7 @@ import {
   droneCameraOutput,
   imageryProvenanceOutput,
   imageryRequestFields,
+  parcelPolygonOutput,
   pictureGeoreference,
 } from '../shared/imagery-schema.ts';
 
@@ -29,10 +31,11 @@ export const frontageDetectRequest = z
     renditions: renditionsField(STILL_RENDITIONS, 'frontage references'),
     ...commonRequestFields,
   })
+  .superRefine(notBoth('boundary', 'parcel'))
   .meta({
     id: 'FrontageDetectRequest',
     description:
-      'With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel is used to find and draw the front.',
+      'With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel (or with `parcel` the cadastre lot of that id; without either, the lot at the address point) is used to find and draw the front: its street side is the side that faces no other lot.',
   });
 export type FrontageDetectRequest = z.infer<typeof frontageDetectRequest>;
 
@@ -114,7 +117,10 @@ export const frontageOutput = z
       .min(0)
       .max(1)
       .meta({ description: 'How sure the detection is, 0-1 (an edit is 1: the caller chose it).' }),
-    method: z.enum(['addressed-street', 'nearest-street', 'default', 'manual']),
+    method: z.enum(['addressed-street', 'nearest-street', 'cadastre-street-side', 'default', 'manual']).meta({
+      description:
+        "How the front was found: the addressed street's nearest point (addressed-street), the nearest street (nearest-street), the side of the cadastre lot that faces no other lot (cadastre-street-side: the road reserve), none found (default: north, confidence 0), or given by an edit (manual).",
+    }),
     edited: z.boolean().meta({ description: 'True for frontage_edit output.' }),
     location: z.object({
       lat: z.number(),
@@ -142,6 +148,7 @@ export const frontageOutput = z
     providers: z.object({ geocoder: z.string(), site: z.string(), imagery: z.string() }),
     imagery: imageryProvenanceOutput,
     boundary_source: boundarySource.optional(),
+    parcel_polygon: parcelPolygonOutput.optional(),
     camera: droneCameraOutput.optional(),
     source_image: mediaFile.optional().meta({
       description: 'Your imagery as downloaded (kept so that edits redraw on the same picture).',

@@ -21,8 +21,18 @@ import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import { type LoadedImagery, loadCallerImagery } from '../../media/imagery/caller/caller-imagery.ts';
 import { nadirPictureGround } from '../../media/imagery/picture-ground.ts';
 import { IMAGE_CONTENT_TYPES } from '../../media/images/image-header.ts';
+import type { LotLookup } from '../../media/providers/cadastre/cadastre.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
-import { type ImageryInput, parcelFor, withParcel } from '../shared/parcel.ts';
+import { frontageOf } from '../shared/frontage-of.ts';
+import {
+  type ImageryInput,
+  type NoParcel,
+  noParcel,
+  type Parcel,
+  parcelFor,
+  parcelPolygon,
+  withParcel,
+} from '../shared/parcel.ts';
 import {
   cameraOutput,
   decodePhoto,
@@ -31,8 +41,8 @@ import {
   requireVisible,
   storedImagery,
 } from '../shared/property-imagery.ts';
-import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
-import { requirePortalLicence, storeStillRenditions } from '../shared/still-renditions.ts';
+import { locationOutput, parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import { requirePortalLicence, storeStillRenditions, usesOf } from '../shared/still-renditions.ts';
 import { DETECT_FRONTAGE, EDIT_FRONTAGE } from './functions.ts';
 import type { FrontageOutput } from './schema.ts';
 
@@ -69,20 +79,25 @@ function orientationOutput(
   };
 }
 
-/** The site around the property with the parcel the pictures draw (the caller's, the site's, or none). */
+/**
+ * The site around the property with the parcel the pictures draw (the caller's, the cadastre's lot, the
+ * site's, or none) and, when there is none, why.
+ */
 async function siteAndImagery(
   ports: FrontagePorts,
   location: LatLng,
   address: ParsedAddress,
   input: ImageryInput,
   imagery: () => Promise<LoadedImagery | undefined>,
+  /** The lot the location step looked up, or the parent's parcel as it found it (an edit). */
+  lot: { readonly lookup?: LotLookup; readonly parcel?: Parcel },
 ) {
   const [site, loaded] = await Promise.all([
     ports.providers.site.siteAround(location, address, SITE_RADIUS_M),
     imagery(),
   ]);
-  const parcel = parcelFor(input, site, loaded !== undefined);
-  return { site: withParcel(site, parcel), parcel, loaded };
+  const parcel = lot.parcel ?? parcelFor(input, site, loaded !== undefined, lot.lookup);
+  return { site: withParcel(site, parcel), parcel, loaded, noParcel: parcel ? null : noParcel(lot.lookup) };
 }
 
 /** The reference image on the stage's imagery, the caller's orthophoto or the caller's drone photo. */
@@ -136,6 +151,7 @@ async function renderAndStore(
       imagery: loaded.provenance,
       camera: cameraOutput(loaded),
       providerNames: { site: site.provider, imagery: loaded.provenance.source },
+      parcelDrawn: true,
     };
   }
   const imagery = loaded?.imagery ?? ports.providers.imagery;
@@ -146,14 +162,25 @@ async function renderAndStore(
       `The property (${center.lat.toFixed(6)}, ${center.lng.toFixed(6)}) lies outside the orthophoto. Send the orthophoto that shows it, or the property's boundary or options.lat and options.lng.`,
     );
   }
-  requirePortalLicence(renditions, loaded?.provenance ?? ports.providers.imageryProvenance);
-  const image = await renderFrontageReference({ imagery, site, center, bearingDeg, edited });
+  if (loaded) requirePortalLicence(renditions, loaded.provenance);
+  const image = await renderFrontageReference({
+    imagery,
+    site,
+    center,
+    bearingDeg,
+    edited,
+    uses: usesOf(renditions),
+    parcelIsReal: parcel !== undefined && parcel.source.kind !== 'site',
+  });
+  const provenance = loaded?.provenance ?? image.provenance ?? ports.providers.imageryProvenance;
+  requirePortalLicence(renditions, provenance);
   return {
     stored: await store(image),
     georeference: georeferenceOutput(nadirPictureGround(image.georef)),
-    imagery: loaded?.provenance ?? ports.providers.imageryProvenance,
+    imagery: provenance,
     camera: undefined,
-    providerNames: { site: site.provider, imagery: loaded ? loaded.provenance.source : imagery.name },
+    providerNames: { site: site.provider, imagery: provenance.source },
+    parcelDrawn: image.parcelDrawn,
   };
 }
 
@@ -183,10 +210,15 @@ export async function detectFrontageStep(
   const address = parsedAddressOf(event.address);
   const position = { lat: event.location.lat, lng: event.location.lng };
   const input = event.input ?? {};
-  const scene = await siteAndImagery(ports, position, address, input, () =>
-    loadImageryOf(input, ports.fetchImagery),
+  const scene = await siteAndImagery(
+    ports,
+    position,
+    address,
+    input,
+    () => loadImageryOf(input, ports.fetchImagery),
+    { lookup: event.location.lot },
   );
-  const detection = detectFrontage(scene.site);
+  const detection = frontageOf(scene.site, scene.parcel) ?? detectFrontage(scene.site);
   const [drawn, source] = await Promise.all([
     renderAndStore(ports, event, scene, position, detection.bearingDeg, false, input.renditions),
     keepSource(ports, event, scene.loaded),
@@ -198,7 +230,7 @@ export async function detectFrontageStep(
     confidence: detection.confidence,
     method: detection.method,
     edited: false,
-    location: event.location as FrontageOutput['location'],
+    location: locationOutput(event.location) as FrontageOutput['location'],
     street: {
       name: scene.site.addressedStreet,
       front_point:
@@ -208,10 +240,31 @@ export async function detectFrontageStep(
     georeference: drawn.georeference,
     providers: { geocoder: event.location.provider, ...drawn.providerNames },
     imagery: drawn.imagery,
-    boundary_source: scene.parcel?.source ?? null,
+    ...parcelOutputs(scene.parcel, drawn.parcelDrawn, scene.noParcel),
     ...(drawn.camera ? { camera: drawn.camera } : {}),
     ...(source ? { source_image: source } : {}),
   };
+}
+
+/**
+ * What the output says of the parcel: where it came from (or why there is none) and, for a cadastre lot,
+ * its polygon; a made-up parcel left off a photograph is no boundary at all.
+ */
+function parcelOutputs(parcel: Parcel | undefined, drawn: boolean, none: NoParcel) {
+  if (!parcel || (!drawn && parcel.source.kind === 'site')) return { boundary_source: none };
+  return {
+    boundary_source: parcel.source,
+    ...(parcel.source.kind === 'cadastre' ? { parcel_polygon: parcelPolygon(parcel.ring) } : {}),
+  };
+}
+
+/** A frontage's cadastre lot, as the edit redraws it. */
+function parentLot(output: StoredFrontageOutput): Parcel | undefined {
+  const source = output.boundary_source;
+  const polygon = output.parcel_polygon;
+  if (source?.kind !== 'cadastre' || !polygon) return undefined;
+  const ring = polygon.coordinates[0]!.slice(0, -1).map((p) => ({ lat: p[1]!, lng: p[0]! }));
+  return { ring, source };
 }
 
 export const detect = defineStep(detectFrontageStep, DETECT_FRONTAGE);
@@ -242,12 +295,19 @@ export async function editFrontageStep(
     center_lat !== undefined && center_lng !== undefined ? { lat: center_lat, lng: center_lng } : location;
   // The parent's own picture: the caller's imagery as the detection downloaded it.
   const source = parentOutput.source_image;
-  const scene = await siteAndImagery(ports, location, address, parentInput, async () =>
-    parentInput.imagery && source
-      ? loadCallerImagery(parentInput.imagery, storedImagery(ports.media, source.s3_key), {
-          applyLensCalibration: true,
-        })
-      : undefined,
+  const scene = await siteAndImagery(
+    ports,
+    location,
+    address,
+    parentInput,
+    async () =>
+      parentInput.imagery && source
+        ? loadCallerImagery(parentInput.imagery, storedImagery(ports.media, source.s3_key), {
+            applyLensCalibration: true,
+          })
+        : undefined,
+    // The parent's lot as it found it (no lookup again: the same lot, even if the cadastre changed since).
+    { parcel: parentLot(parentOutput) },
   );
   const drawn = await renderAndStore(ports, event, scene, center, direction, true, event.input.renditions);
   return {

@@ -2,7 +2,7 @@
 // boundary and annotations composited onto it, and a video that reveals them.
 import { jobIdParam } from '../../core/schemas/common.ts';
 import { type JobKind, jobRoute } from '../job-kind.ts';
-import { renderStep, resolveLocationStep } from '../shared/steps.ts';
+import { renderStep, resolvePropertyStep } from '../shared/steps.ts';
 import { EDIT_MARKUP, GENERATE_MARKUP, PREPARE_REVEAL, STORE_REVEAL_VIDEO } from './functions.ts';
 import {
   markupEditOutput,
@@ -40,7 +40,7 @@ export const markupKind: JobKind = {
         id: 'MarkupWorkflow',
         outputPath: '$.output',
         steps: [
-          resolveLocationStep,
+          resolvePropertyStep,
           {
             name: 'RenderMarkupImage',
             fn: GENERATE_MARKUP,

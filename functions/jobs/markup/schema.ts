@@ -5,6 +5,7 @@ import {
   address,
   commonRequestFields,
   locationOptions,
+  notBoth,
   requireBothOrNeither,
 } from '../../core/schemas/common.ts';
 import { geoPoint, mediaFile } from '../../core/schemas/outputs.ts';
@@ -24,6 +25,7 @@ import {
   droneCameraOutput,
   imageryProvenanceOutput,
   imageryRequestFields,
+  parcelPolygonOutput,
   pictureGeoreference,
 } from '../shared/imagery-schema.ts';
 
@@ -89,10 +91,11 @@ export const markupGenerateRequest = z
     renditions: renditionsField(STILL_RENDITIONS, 'markup images'),
     ...commonRequestFields,
   })
+  .superRefine(notBoth('boundary', 'parcel'))
   .meta({
     id: 'MarkupGenerateRequest',
     description:
-      "With `imagery` the markup is your own picture: an orthophoto turned and cropped to orientation and zoom (3840x2160), or a drone photo at its own size (up to 8192 px on the long side) with the parcel projected through its camera. With `boundary` your parcel is drawn instead of the site source's (its centroid locates the property unless options.lat/lng are given).",
+      "With `imagery` the markup is your own picture: an orthophoto turned and cropped to orientation and zoom (3840x2160), or a drone photo at its own size (up to 8192 px on the long side) with the parcel projected through its camera. With `boundary` your parcel is drawn instead of a cadastre lot (its centroid locates the property unless options.lat/lng are given); with `parcel` the cadastre's lot of that id. Without either, the lot at the address point from the stage's cadastre sources is the suggested boundary (boundary_source says which, or why there is none).",
   });
 export type MarkupGenerateRequest = z.infer<typeof markupGenerateRequest>;
 
@@ -391,6 +394,7 @@ export const markupOutput = z
       description: "Share of the parcel's ground area inside the picture; null when there is no parcel.",
     }),
     boundary_source: boundarySource,
+    parcel_polygon: parcelPolygonOutput.optional(),
     orientation: z.enum(MARKUP_ORIENTATIONS),
     front_direction: z.number(),
     zoom: z.enum(MARKUP_ZOOMS),

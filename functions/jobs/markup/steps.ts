@@ -9,7 +9,6 @@ import type { RenditionName } from '../../core/schemas/renditions.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import type { Point } from '../../domain/geo-types.ts';
 import { polygonCentroid, simplifyRing } from '../../domain/geometry/polygon.ts';
-import { detectFrontage } from '../../media/frontage/detect-frontage.ts';
 import { fromLocalMetres, toLocalMetres } from '../../media/geo/local-metric.ts';
 import { nadirPictureGround, pixelToGround } from '../../media/imagery/picture-ground.ts';
 import {
@@ -25,8 +24,17 @@ import {
   metersPerPixelFor,
 } from '../../media/markup/framing.ts';
 import { encodeStrips, splitFrame } from '../../media/markup/jpeg-strips.ts';
+import type { LotLookup } from '../../media/providers/cadastre/cadastre.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
-import { type ImageryInput, parcelFor, withParcel } from '../shared/parcel.ts';
+import { frontageOf } from '../shared/frontage-of.ts';
+import {
+  type ImageryInput,
+  noParcel,
+  type Parcel,
+  parcelFor,
+  parcelPolygon,
+  withParcel,
+} from '../shared/parcel.ts';
 import {
   cameraOutput,
   decodePhoto,
@@ -34,12 +42,13 @@ import {
   loadImageryOf,
   requireVisible,
 } from '../shared/property-imagery.ts';
-import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
+import { locationOutput, parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
 import {
   normalizedBox,
   requirePortalLicence,
   type StoredRenditions,
   storeStillRenditions,
+  usesOf,
 } from '../shared/still-renditions.ts';
 import { EDIT_MARKUP, GENERATE_MARKUP } from './functions.ts';
 import {
@@ -130,6 +139,15 @@ function markupRenditions(
   );
 }
 
+/** Where the suggested boundary came from (or why there is none) and, for a cadastre lot, its polygon. */
+function parcelOutputs(parcel: Parcel | undefined, lot: LotLookup | undefined) {
+  if (!parcel) return { boundary_source: noParcel(lot) };
+  return {
+    boundary_source: parcel.source,
+    ...(parcel.source.kind === 'cadastre' ? { parcel_polygon: parcelPolygon(parcel.ring) } : {}),
+  };
+}
+
 export async function generateMarkup(
   event: GenerateMarkupEvent,
   ports: MarkupPorts,
@@ -142,8 +160,9 @@ export async function generateMarkup(
     ports.providers.site.siteAround(position, address, SITE_RADIUS_M),
     loadImageryOf(input, ports.fetchImagery),
   ]);
-  const parcel = parcelFor(input, site, loaded !== undefined);
-  const detection = site.streets.length > 0 ? detectFrontage(withParcel(site, parcel)) : undefined;
+  const lot = event.location.lot;
+  let parcel = parcelFor(input, site, loaded !== undefined, lot);
+  const detection = frontageOf(withParcel(site, parcel), parcel);
   const common = {
     orientation,
     front_direction,
@@ -153,8 +172,8 @@ export async function generateMarkup(
       detection && detection.method !== 'default'
         ? { bearing: detection.bearingDeg, direction: detection.label, confidence: detection.confidence }
         : null,
-    location: event.location,
-    boundary_source: parcel?.source ?? null,
+    location: locationOutput(event.location),
+    ...parcelOutputs(parcel, lot),
   };
 
   if (loaded?.kind === 'drone_photo') {
@@ -183,13 +202,12 @@ export async function generateMarkup(
   }
 
   const imagery = loaded?.imagery ?? ports.providers.imagery;
-  const provenance = loaded?.provenance ?? ports.providers.imageryProvenance;
-  requirePortalLicence(input.renditions, provenance);
-  const lot = parcel?.ring.map((p) => toLocalMetres(site.origin, p));
+  if (loaded) requirePortalLicence(input.renditions, loaded.provenance);
+  const lotLocal = parcel?.ring.map((p) => toLocalMetres(site.origin, p));
   const rotationDeg = markupRotation(front_direction, orientation);
-  const metersPerPixel = metersPerPixelFor({ zoom, rotationDeg, lot });
+  const metersPerPixel = metersPerPixelFor({ zoom, rotationDeg, lot: lotLocal });
   // The property centred: the lot's centroid where there is a lot, else the geocode.
-  const centerLocal = lot ? polygonCentroid(lot) : toLocalMetres(site.origin, position);
+  const centerLocal = lotLocal ? polygonCentroid(lotLocal) : toLocalMetres(site.origin, position);
   const center = fromLocalMetres(site.origin, centerLocal);
   if (loaded?.kind === 'orthophoto' && !loaded.imagery.covers(center)) {
     if (parcel) requireVisible(parcel, undefined, 'the orthophoto');
@@ -205,7 +223,12 @@ export async function generateMarkup(
     metersPerPixel,
     rotationDeg,
     site,
+    uses: usesOf(input.renditions),
   });
+  const provenance = loaded?.provenance ?? rendered.provenance ?? ports.providers.imageryProvenance;
+  requirePortalLicence(input.renditions, provenance);
+  // A made-up parcel is never drawn on a real photograph.
+  if (parcel?.source.kind === 'site' && parcel.source.synthetic && !provenance.synthetic) parcel = undefined;
   const { georef } = rendered;
   const rgb =
     rendered.channels === 3
@@ -226,10 +249,11 @@ export async function generateMarkup(
     suggested_boundary: suggested,
     boundary_visible_fraction: outline ? round(outline.visibleFraction, 4) : null,
     ...common,
+    ...parcelOutputs(parcel, lot),
     providers: {
       geocoder: event.location.provider,
       site: site.provider,
-      imagery: loaded ? provenance.source : imagery.name,
+      imagery: provenance.source,
     },
     imagery: provenance,
   };

@@ -313,10 +313,33 @@ const parcelBoundary = z
   });
 export type ParcelBoundaryInput = z.infer<typeof parcelBoundary>;
 
-/** The request fields the imagery-aware routes add. */
+/** Lot identifiers as the states' cadastres write them: "5//DP123456" (NSW), "5RP123456" (Queensland), "1\\TP12345" (Victoria). */
+export const LOT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/\\ .-]{0,62}[A-Za-z0-9]$/;
+
+export const parcelReference = z
+  .strictObject({
+    lot_id: z
+      .string()
+      .regex(
+        LOT_ID_PATTERN,
+        'lot_id must be a lot and plan such as "5//DP123456": letters, digits, /, \\, space, dot and dash (2-64)',
+      )
+      .meta({
+        description:
+          'The lot as the state\'s cadastre names it: NSW "5//DP123456", Queensland "5RP123456", Victoria "1\\TP12345".',
+      }),
+  })
+  .meta({
+    id: 'ParcelReference',
+    description:
+      "The property's lot, named instead of found from the address point: its polygon comes from the stage's cadastre sources (the output's boundary_source says which) and its centre locates the property unless options.lat/lng are given. Give boundary or parcel, not both.",
+  });
+
+/** The request fields the imagery-aware routes add (give boundary or parcel, not both: `notBoth`). */
 export const imageryRequestFields = {
   imagery: callerImagery.optional(),
   boundary: parcelBoundary.optional(),
+  parcel: parcelReference.optional(),
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -324,16 +347,15 @@ export const imageryRequestFields = {
 
 export const imageryProvenanceOutput = z
   .object({
-    source: z.enum([...PROVIDER_IMAGERY_SOURCES, ...CALLER_IMAGERY_SOURCES]).meta({
-      description:
-        "Where the picture's imagery came from: offline-synthetic (a generated scene), amazon-location-satellite, photorealistic-3d-tiles, or the caller's own caller-orthophoto / caller-drone-photo.",
+    source: z.string().meta({
+      description: `Where the picture's imagery came from: the name of one of the stage's imagery sources (the deployed stages' \`nsw-imagery\`; an organization's own subscription by the name it registered), one of the built-in sources (${PROVIDER_IMAGERY_SOURCES.join(', ')}), or your own ${CALLER_IMAGERY_SOURCES.join(' / ')}.`,
     }),
     synthetic: z
       .boolean()
       .meta({ description: 'True for generated scenes: the picture is not a photograph of the property.' }),
     captured_at: z.string().nullable().meta({
       description:
-        "When the imagery was captured (ISO 8601; a date-time without an offset is the camera's local time); null when unknown.",
+        "When the imagery was captured (ISO 8601; a date-time without an offset is the camera's local time); null when the source does not say.",
     }),
     attribution: z.string().nullable().meta({
       description:
@@ -348,6 +370,25 @@ export const imageryProvenanceOutput = z
       .meta({
         description:
           "What the imagery's licence allows (the stage's statement for provider sources; yours for your own).",
+      }),
+    ground_sample_distance_m: z.number().optional().meta({
+      description:
+        "Ground metres per pixel the source really delivered (provider photographs only). Larger than the picture's meters_per_pixel when the frame was upsampled past the source's resolution (`upsampled: true`).",
+    }),
+    upsampled: z.boolean().optional().meta({
+      description:
+        "True when the picture is finer than the source's own resolution: enlarged, not more detailed.",
+    }),
+    verified: z.boolean().optional().meta({
+      description:
+        "False while the stage's operators have not yet checked this source against its live service.",
+    }),
+    tried: z
+      .array(z.object({ source: z.string(), reason: z.string() }))
+      .optional()
+      .meta({
+        description:
+          'Sources tried before the one that served, each with why it could not (a timeout, an error answer, a blank picture).',
       }),
   })
   .meta({
@@ -403,15 +444,67 @@ export const droneCameraOutput = z
   })
   .meta({ id: 'DroneCameraUsed', description: 'The camera the drone photo was projected through, as used.' });
 
-export const boundarySource = z
+export const parcelPolygonOutput = z
   .object({
-    kind: z
-      .enum(['caller', 'site'])
-      .meta({ description: "caller: the request's boundary; site: the site source's parcel." }),
-    provider: z.string(),
-    synthetic: z
-      .boolean()
-      .meta({ description: 'True when the site source made the parcel up (offline synthetic).' }),
+    type: z.literal('Polygon'),
+    coordinates: z.array(z.array(z.array(z.number()).length(2))),
   })
+  .meta({
+    id: 'ParcelPolygon',
+    description:
+      "The cadastre lot's outline as GeoJSON ([longitude, latitude], WGS 84 / GDA2020), when boundary_source is a cadastre lot.",
+  });
+
+const lotLicence = z.object({ store: z.boolean(), print: z.boolean(), portal: z.boolean() });
+
+export const boundarySource = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.enum(['caller', 'site']).meta({
+        description: "caller: the request's boundary; site: the site source's parcel.",
+      }),
+      provider: z.string(),
+      synthetic: z
+        .boolean()
+        .meta({ description: 'True when the site source made the parcel up (offline synthetic).' }),
+    }),
+    z.object({
+      kind: z
+        .literal('cadastre')
+        .meta({ description: "cadastre: the lot from a state's (or your) cadastre." }),
+      provider: z.string().meta({ description: 'The cadastre source it came from ("nsw-cadastre").' }),
+      lot_id: z.string().meta({ description: 'The lot as the cadastre names it ("5//DP123456").' }),
+      match: z.enum(['contains', 'nearest', 'lot_id']).meta({
+        description:
+          "contains: the address point is inside the lot; nearest: the point fell on a road or in no lot, and this is the nearest lot within 15 m (check it); lot_id: the request's parcel.lot_id.",
+      }),
+      distance_m: z.number().meta({ description: 'Metres from the address point to the lot (0 inside it).' }),
+      licence: lotLicence.meta({
+        description: "What the cadastre's licence allows (CC BY 4.0: everything, with attribution).",
+      }),
+      attribution: z
+        .string()
+        .meta({ description: 'Text to show where the boundary is shown, as the licence asks.' }),
+      synthetic: z.literal(false),
+      verified: z.boolean().optional().meta({
+        description:
+          "False while the stage's operators have not yet checked the source against its live service.",
+      }),
+    }),
+    z.object({
+      kind: z.literal('none').meta({ description: 'none: no boundary could be suggested; reason says why.' }),
+      reason: z
+        .enum(['NO_CADASTRE', 'NOT_COVERED', 'NO_LOT_AT_POINT', 'CADASTRE_UNAVAILABLE', 'LOT_NOT_FOUND'])
+        .meta({
+          description:
+            'NO_CADASTRE: the stage lists no cadastre source; NOT_COVERED: none covers the property; NO_LOT_AT_POINT: no lot within 15 m of the address point; CADASTRE_UNAVAILABLE: the sources failed (try again later); LOT_NOT_FOUND: no source has parcel.lot_id.',
+        }),
+      message: z.string(),
+      tried: z.array(z.object({ source: z.string(), reason: z.string() })).optional(),
+    }),
+  ])
   .nullable()
-  .meta({ description: 'Where suggested_boundary came from; null when there is none.' });
+  .meta({
+    description:
+      'Where suggested_boundary came from: your boundary, a cadastre lot, the site source, or none with the reason; null on jobs made before lots were looked up.',
+  });

@@ -17,6 +17,15 @@ export const resolveLocationStep: StepSpec = {
 };
 
 /**
+ * ResolveLocation that also finds the property's lot ($.location.lot) from the stage's cadastre sources:
+ * for the kinds that draw or measure it (frontage, markup).
+ */
+export const resolvePropertyStep: StepSpec = {
+  ...resolveLocationStep,
+  payload: { ...resolveLocationStep.payload, find_lot: true },
+};
+
+/**
  * Renders the request at `requestPath` (made by an earlier step) into $.render, polling until it is
  * done; the job's progress runs from `from` to `to` percent while it renders.
  */

@@ -50,6 +50,14 @@ export function requirePortalLicence(
   );
 }
 
+/** What the asked renditions will do with a picture beyond keeping it: the imagery chooser's `uses`. */
+export function usesOf(wanted: readonly RenditionName[] | undefined): { portal?: boolean; print?: boolean } {
+  return {
+    ...(wanted?.includes('portal') ? { portal: true } : {}),
+    ...(wanted?.includes('print') ? { print: true } : {}),
+  };
+}
+
 /** A pixel rectangle of a `width` x `height` picture as a normalized box. */
 export function normalizedBox(
   box: { left: number; top: number; width: number; height: number },

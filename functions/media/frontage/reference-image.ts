@@ -8,8 +8,9 @@ import sharp from 'sharp';
 import type { LatLng, Point, SiteModel } from '../../domain/geo-types.ts';
 import { bearingLabel, normalizeBearing, roundBearing } from '../../domain/geometry/bearing.ts';
 import { fromLocalMetres, toLocalMetres } from '../geo/local-metric.ts';
-import type { Georeference, NadirImagery } from '../geo/types.ts';
+import type { Georeference, NadirImageRequest, NadirImagery } from '../geo/types.ts';
 import type { PictureGround } from '../imagery/picture-ground.ts';
+import type { ImageryProvenance } from '../imagery/provenance.ts';
 import { labelFont } from '../markup/label-font.ts';
 import { detectFrontage, frontageAnchor } from './detect-frontage.ts';
 
@@ -28,6 +29,13 @@ interface FrontageReferenceParams {
   readonly metersPerPixel?: number;
   /** The bearing (and maybe centre) came from the caller: the label says it was adjusted. */
   readonly edited?: boolean;
+  /** What the picture will be used for (the imagery chooser skips sources whose licence forbids it). */
+  readonly uses?: NadirImageRequest['uses'];
+  /**
+   * The site's addressed parcel is real (the caller's, or a cadastre lot): drawn on any picture. A made-up
+   * one (the synthetic site's) is drawn only on the synthetic picture, never on a photograph.
+   */
+  readonly parcelIsReal?: boolean;
 }
 
 export interface FrontageReferenceImage {
@@ -36,6 +44,10 @@ export interface FrontageReferenceImage {
   readonly height: number;
   readonly georef: Georeference;
   readonly contentType: 'image/jpeg';
+  /** Which source drew the picture, when the imagery chooser did. */
+  readonly provenance?: ImageryProvenance;
+  /** False when a made-up parcel was left off a photograph. */
+  readonly parcelDrawn: boolean;
   /** What a rendition's cut keeps in view (normalized): the parcel, the arrow, the compass and the label. */
   readonly subject: { readonly points: readonly Point[]; readonly boxes: readonly NormalizedBox[] };
   /** The same picture with the parcel outline only: no arrow, compass or label (text), for the portals. */
@@ -68,12 +80,29 @@ export async function renderFrontageReference(
   if (!Number.isFinite(params.bearingDeg))
     throw new RangeError(`bearingDeg must be finite, got ${params.bearingDeg}`);
   const metersPerPixel = params.metersPerPixel ?? defaultMetersPerPixel(site, center, width, height);
-  const image = await imagery.render({ center, width, height, metersPerPixel, rotationDeg: 0, site });
+  const image = await imagery.render({
+    center,
+    width,
+    height,
+    metersPerPixel,
+    rotationDeg: 0,
+    site,
+    ...(params.uses ? { uses: params.uses } : {}),
+  });
   const georef = image.georef;
-  const view = nadirView(site, georef, params.edited === true);
+  const photograph = image.provenance !== undefined && !image.provenance.synthetic;
+  const parcelDrawn = params.parcelIsReal === true || !photograph;
+  const shown = parcelDrawn ? site : { ...site, parcels: site.parcels.filter((p) => !p.addressed) };
+  const view = nadirView(shown, georef, params.edited === true);
   const raw = { width: georef.width, height: georef.height, channels: image.channels };
   const drawn = await drawReference(image.data, raw, view, params.bearingDeg, params.edited === true);
-  return { ...drawn, georef, contentType: 'image/jpeg' };
+  return {
+    ...drawn,
+    georef,
+    contentType: 'image/jpeg',
+    parcelDrawn,
+    ...(image.provenance ? { provenance: image.provenance } : {}),
+  };
 }
 
 /** The overlay on decoded pixels, with the rendition subject and the text-free twin (made on demand). */
@@ -255,7 +284,7 @@ export async function photoFrontageReference(params: {
   const view = photoView(params.site, ground, params.center);
   const raw = { width: ground.width, height: ground.height, channels: 3 as const };
   const drawn = await drawReference(params.rgb, raw, view, params.bearingDeg, params.edited === true);
-  return { ...drawn, contentType: 'image/jpeg' };
+  return { ...drawn, contentType: 'image/jpeg', parcelDrawn: true };
 }
 
 /** The overlay's parts as normalized points and boxes: the parcel, the arrow's ends, the compass, the label. */

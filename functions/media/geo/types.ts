@@ -1,6 +1,7 @@
 // The provider ports around the domain's geographic values: geocoding, site sources and nadir imagery,
 // with the request and result shapes they exchange. The values themselves live in domain/geo-types.ts.
 import type { LatLng, ParsedAddress, SiteModel } from '../../domain/geo-types.ts';
+import type { ImageryProvenance } from '../imagery/provenance.ts';
 
 export type GeocodePrecision = 'rooftop' | 'parcel' | 'interpolated' | 'street' | 'locality' | 'postcode';
 
@@ -49,6 +50,8 @@ export interface NadirImageRequest {
   readonly rotationDeg: number;
   /** The site model around the centre; offline imagery draws it, cloud imagery ignores it. */
   readonly site?: SiteModel;
+  /** What the picture will be used for beyond keeping it: a source whose licence forbids it is not used. */
+  readonly uses?: { readonly portal?: boolean; readonly print?: boolean };
 }
 
 /** Raw interleaved pixels, ready for a sharp pipeline: sharp(data, { raw: { width, height, channels } }). */
@@ -57,6 +60,14 @@ export interface NadirImage {
   readonly channels: 3 | 4;
   readonly georef: Georeference;
   readonly provider: string;
+  /** Ground metres per pixel the source really delivered (a photographic source's; absent for scenes). */
+  readonly groundSampleDistanceM?: number;
+  /** True when the frame is finer than the source's own resolution (enlarged, not more detailed). */
+  readonly upsampled?: boolean;
+  /** When the source's imagery was captured, where it says (ISO 8601). */
+  readonly capturedAt?: string | null;
+  /** Which of several sources drew it and what its licence allows (the imagery chooser sets it). */
+  readonly provenance?: ImageryProvenance;
 }
 
 /** Port: a top-down image of any size up to 4096 px a side. */

@@ -14,7 +14,6 @@ export const PROVIDER_IMAGERY_SOURCES = [
 type ProviderImagerySource = (typeof PROVIDER_IMAGERY_SOURCES)[number];
 
 export const CALLER_IMAGERY_SOURCES = ['caller-orthophoto', 'caller-drone-photo'] as const;
-type ImagerySource = ProviderImagerySource | (typeof CALLER_IMAGERY_SOURCES)[number];
 
 interface ImageryLicence {
   /** The picture may be kept (the service stores every output; false means the caller may not). */
@@ -26,7 +25,11 @@ interface ImageryLicence {
 }
 
 export interface ImageryProvenance {
-  readonly source: ImagerySource;
+  /**
+   * The built-in sources (PROVIDER_IMAGERY_SOURCES), the caller's own (CALLER_IMAGERY_SOURCES), or the
+   * name of a configured source ("nsw-imagery", an organization's "nearmap").
+   */
+  readonly source: string;
   /** True for generated scenes: the picture is not a photograph of the property. */
   readonly synthetic: boolean;
   /** ISO 8601 date or date-time the imagery was captured, when known (no offset: the camera's local time). */
@@ -34,6 +37,16 @@ export interface ImageryProvenance {
   /** Text to show beside the picture where the licence asks for it; never drawn into the picture. */
   readonly attribution: string | null;
   readonly licence: ImageryLicence;
+  /**
+   * Ground metres per pixel the source really delivered; above the picture's own scale the picture was
+   * upsampled past the source's resolution (`upsampled`). Absent for generated scenes and caller imagery.
+   */
+  readonly ground_sample_distance_m?: number;
+  readonly upsampled?: boolean;
+  /** False while the source has not been checked against the live service (`npm run smoke -- --providers`). */
+  readonly verified?: boolean;
+  /** Sources tried before this one, and why each could not serve. */
+  readonly tried?: { readonly source: string; readonly reason: string }[];
 }
 
 /** A provider source's licence as the stage states it, with the terms it comes from. */

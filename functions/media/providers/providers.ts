@@ -2,11 +2,15 @@
 // in functions/wiring/capabilities/providers.ts).
 import type { Geocoder, NadirImagery, SiteSource } from '../geo/types.ts';
 import type { ImageryProvenance } from '../imagery/provenance.ts';
+import type { Cadastre } from './cadastre/cadastre.ts';
 
 export interface Providers {
   readonly geocoder: Geocoder;
   readonly site: SiteSource;
+  /** The stage's imagery sources in order (imagery-chooser.ts): each picture says which served (`provenance`). */
   readonly imagery: NadirImagery;
-  /** Where `imagery`'s pictures come from and what their licence allows (the stage's IMAGERY_LICENCES). */
+  /** What a picture of the stage's first imagery source states (where a step needs it before drawing). */
   readonly imageryProvenance: ImageryProvenance;
+  /** The lot at a point or of a lot id, from the stage's cadastre sources (none listed: never a lot). */
+  readonly cadastre: Cadastre;
 }

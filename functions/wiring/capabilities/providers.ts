@@ -1,12 +1,15 @@
-// The geocoder and map tiles rows' factory: the provider adapters the stage's variables name (offline |
-// amazon-location for each of geocoder, site and imagery). Switching a stage between them needs no code
-// change.
+// The geocoder and map tiles rows' factory: the stage's provider sources (PROVIDERS, source-config.ts) made
+// into the ports the steps use — the geocoders in order, the site source, the imagery chooser over the
+// imagery sources, and the cadastre over the lot sources. Switching a stage's sources is configuration only.
 import { GeoMapsClient } from '@aws-sdk/client-geo-maps';
 import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
+import { cachedSecrets } from '../../core/secrets/secrets.ts';
 import { GazetteerGeocoder } from '../../media/geo/offline-geocoder.ts';
+import type { Geocoder, NadirImage } from '../../media/geo/types.ts';
 import { SyntheticNadirImagery } from '../../media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
 import {
   type ImageryLicences,
+  type ImageryProvenance,
   parseImageryLicences,
   providerProvenance,
 } from '../../media/imagery/provenance.ts';
@@ -15,23 +18,30 @@ import {
   AmazonLocationSatelliteImagery,
   AmazonLocationSiteSource,
 } from '../../media/providers/amazon-location/index.ts';
+import { Cadastre } from '../../media/providers/cadastre/cadastre.ts';
+import { cadastreAdapter } from '../../media/providers/cadastre/cadastre-adapter.ts';
+import { ChainedGeocoder } from '../../media/providers/geocoder/chained-geocoder.ts';
+import { geocoderAdapter } from '../../media/providers/geocoder/geocoder-adapter.ts';
+import { imageryAdapter } from '../../media/providers/imagery/imagery-adapter.ts';
+import { type ImageryCandidate, ImageryChooser } from '../../media/providers/imagery/imagery-chooser.ts';
+import { SourceImagery } from '../../media/providers/imagery/source-imagery.ts';
 import type { Providers } from '../../media/providers/providers.ts';
+import {
+  type ImagerySourceConfig,
+  parseProviderSources,
+  type RemoteImagerySourceConfig,
+  type SourceApiKey,
+} from '../../media/providers/sources/source-config.ts';
 import { SyntheticSiteSource } from '../../media/site/synthetic-site.ts';
+import { stageSecretReader } from '../secrets.ts';
 
 export interface ProviderVariables {
-  readonly geocoder: string | undefined;
-  readonly site: string | undefined;
-  readonly imagery: string | undefined;
+  readonly sources: string | undefined;
   readonly gazetteerDataPath: string | undefined;
   readonly imageryLicences: string | undefined;
-}
-
-type Choice = 'offline' | 'amazon-location';
-
-function choice(value: string | undefined, role: string): Choice {
-  if (value !== 'offline' && value !== 'amazon-location')
-    throw new Error(`The ${role} provider must be 'offline' or 'amazon-location', got '${value ?? ''}'`);
-  return value;
+  readonly secretsFile: string | undefined;
+  readonly allowHttp: string | undefined;
+  readonly allowLoopback: string | undefined;
 }
 
 /** The stage's imagery licences (IMAGERY_LICENCES). */
@@ -39,27 +49,101 @@ export function stageImageryLicences(raw: string | undefined): ImageryLicences {
   return parseImageryLicences(raw, 'IMAGERY_LICENCES');
 }
 
+/** What a remote source's picture states about itself. */
+export function remoteProvenance(config: RemoteImagerySourceConfig, image?: NadirImage): ImageryProvenance {
+  const gsd = image?.groundSampleDistanceM;
+  return {
+    source: config.name,
+    synthetic: false,
+    captured_at: image?.capturedAt ?? null,
+    attribution: config.attribution || null,
+    licence: { ...config.licence },
+    ...(gsd === undefined ? {} : { ground_sample_distance_m: Math.round(gsd * 1e4) / 1e4 }),
+    ...(image?.upsampled === undefined ? {} : { upsampled: image.upsampled }),
+    ...(config.verified === false ? { verified: false } : {}),
+  };
+}
+
+/** What the adapters of one stage share: the fetch policy, the secrets, the AWS clients (made on first use). */
+export interface SourceDependencies {
+  readonly rules: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
+  /** A source's API key, read from its secret. */
+  readonly apiKey: (key: SourceApiKey | undefined) => Promise<string | undefined>;
+  readonly licences: ImageryLicences;
+  readonly mapsClient: () => GeoMapsClient;
+}
+
+/** The candidate the imagery chooser tries for one imagery row. */
+export function imageryCandidate(config: ImagerySourceConfig, deps: SourceDependencies): ImageryCandidate {
+  if (config.kind === 'offline' || config.kind === 'amazon-location') {
+    const builtIn = config.kind === 'offline' ? 'offline-synthetic' : 'amazon-location-satellite';
+    const provenance = providerProvenance(deps.licences, builtIn);
+    return {
+      name: builtIn,
+      licence: provenance.licence,
+      open: async () =>
+        config.kind === 'offline'
+          ? new SyntheticNadirImagery()
+          : new AmazonLocationSatelliteImagery(deps.mapsClient()),
+      provenance: () => provenance,
+    };
+  }
+  return {
+    name: config.name,
+    coverage: config.coverage,
+    licence: config.licence,
+    open: async () => {
+      const apiKey = await deps.apiKey(config.apiKey);
+      return new SourceImagery(imageryAdapter(config, { rules: deps.rules, apiKey }), config);
+    },
+    provenance: (image) => remoteProvenance(config, image),
+  };
+}
+
 /** The stage's provider adapters; the step ports call this once per container. */
 export function stageProviders(v: ProviderVariables): Providers {
+  if (!v.sources)
+    throw new Error(
+      'Environment variable PROVIDERS is not set; the deployment (or local stack) must set it.',
+    );
+  let parsedJson: unknown;
+  try {
+    parsedJson = JSON.parse(v.sources);
+  } catch {
+    throw new Error('Environment variable PROVIDERS must be JSON.');
+  }
+  const sources = parseProviderSources(parsedJson, 'PROVIDERS');
   let maps: GeoMapsClient | undefined;
-  const mapsClient = () => {
-    maps ??= new GeoMapsClient({});
-    return maps;
+  const secrets = cachedSecrets(stageSecretReader(v.secretsFile));
+  const deps: SourceDependencies = {
+    rules: { allowHttp: v.allowHttp === 'true', allowLoopback: v.allowLoopback === 'true' },
+    apiKey: async (key) => (key ? secrets(key.secret) : undefined),
+    licences: stageImageryLicences(v.imageryLicences),
+    mapsClient: () => {
+      maps ??= new GeoMapsClient({});
+      return maps;
+    },
   };
-  const offlineImagery = choice(v.imagery, 'imagery') === 'offline';
+  const imagery = new ImageryChooser(sources.imagery.map((config) => imageryCandidate(config, deps)));
+  const geocoders: Geocoder[] = sources.geocoder.map((config) => {
+    if (config.kind === 'offline') return new GazetteerGeocoder({ dataPath: v.gazetteerDataPath });
+    if (config.kind === 'amazon-location') return new AmazonLocationGeocoder(new GeoPlacesClient({}));
+    return geocoderAdapter(config, { rules: deps.rules, apiKey: () => deps.apiKey(config.apiKey) });
+  });
   return {
-    geocoder:
-      choice(v.geocoder, 'geocoder') === 'offline'
-        ? new GazetteerGeocoder({ dataPath: v.gazetteerDataPath })
-        : new AmazonLocationGeocoder(new GeoPlacesClient({})),
+    geocoder: new ChainedGeocoder(geocoders),
     site:
-      choice(v.site, 'site') === 'offline'
+      sources.site === 'offline'
         ? new SyntheticSiteSource()
-        : new AmazonLocationSiteSource(mapsClient()),
-    imagery: offlineImagery ? new SyntheticNadirImagery() : new AmazonLocationSatelliteImagery(mapsClient()),
-    imageryProvenance: providerProvenance(
-      stageImageryLicences(v.imageryLicences),
-      offlineImagery ? 'offline-synthetic' : 'amazon-location-satellite',
+        : new AmazonLocationSiteSource(deps.mapsClient()),
+    imagery,
+    imageryProvenance: imagery.first.provenance(),
+    cadastre: new Cadastre(
+      sources.cadastre.map((config) => ({
+        config,
+        open: async () =>
+          cadastreAdapter(config, { rules: deps.rules, apiKey: await deps.apiKey(config.apiKey) }),
+      })),
     ),
   };
 }

@@ -249,7 +249,15 @@ export const providerSourcesSchema = z
     }
   });
 export type ProviderSources = z.infer<typeof providerSourcesSchema>;
-export type ProviderSourcesInput = z.input<typeof providerSourcesSchema>;
+
+/** The sources as a stage states them (lib/config/stages.ts `providers`). */
+export interface StageProviderSources {
+  readonly geocoder: readonly GeocoderSourceConfig[];
+  /** Streets and buildings around the property (the lot comes from `cadastre` where a source covers it). */
+  readonly site: 'offline' | 'amazon-location';
+  readonly imagery: readonly ImagerySourceConfig[];
+  readonly cadastre: readonly CadastreSourceConfig[];
+}
 
 /** The first problem of a sources document, with its field's path: "imagery[0].coverage.west: …". */
 function firstProblem(error: z.ZodError): string {
