@@ -3,8 +3,12 @@
 // when one failed. `--help` lists the options; docs/readme/runbook.md says how to read the table.
 
 import { HELP, parseOptions } from './smoke/options.ts';
+import { runProvidersSmoke } from './smoke/providers.ts';
 import { formatTable } from './smoke/report.ts';
 import { runSmoke } from './smoke/run-smoke.ts';
+
+// --providers: each configured provider source called once, live (scripts/smoke/providers.ts).
+if (process.argv.includes('--providers')) process.exit(await runProvidersSmoke(process.argv.slice(2), process.env));
 
 let options: ReturnType<typeof parseOptions>;
 try {

@@ -62,6 +62,12 @@ webhook. Prints a table (check, result, time, detail); exits 1 when a check fail
                         rate-limit-headers, idempotency, cancel, webhook)
   --help
 
+  npm run smoke -- --providers [--stage STAGE | --providers-file FILE]
+                        instead: call each provider source (imagery, cadastre, geocoder) of a stage
+                        or a PROVIDERS_FILE (default providers/au-open.json) once, live, and print
+                        the resolution, date, lot and licence each gave (needs internet; keys from
+                        SECRETS_FILE or Secrets Manager)
+
 Every check runs under the key's organization and mode, creates 12 jobs (one is canceled at once) and
 downloads each output file (a few tens of MB in all).`;
 

@@ -376,6 +376,7 @@ function imageryFields(request: KitRequest): Record<string, unknown> {
   return {
     ...(request.imagery ? { imagery: request.imagery } : {}),
     ...(request.boundary ? { boundary: request.boundary } : {}),
+    ...(request.parcel ? { parcel: request.parcel } : {}),
   };
 }
 

@@ -193,6 +193,10 @@ export const listingKitRequest = z
     boundary: imageryRequestFields.boundary.meta({
       description: "Your parcel (GeoJSON), passed to the kit's frontage detection and markup.",
     }),
+    parcel: imageryRequestFields.parcel.meta({
+      description:
+        "The lot as the state's cadastre names it (\"5//DP123456\"), passed to the kit's frontage detection and markup instead of the lot at the address point. Give boundary or parcel, not both.",
+    }),
     renditions: renditionsField(
       RENDITION_NAMES,
       'listing kits',
@@ -201,6 +205,8 @@ export const listingKitRequest = z
     ...commonRequestFields,
   })
   .superRefine((request, ctx) => {
+    if (request.boundary && request.parcel)
+      ctx.addIssue({ code: 'custom', path: ['parcel'], message: 'give boundary or parcel, not both' });
     if (request.include?.includes('staging') && (request.rooms ?? []).length === 0) {
       ctx.addIssue({
         code: 'custom',
