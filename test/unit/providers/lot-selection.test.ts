@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../../../functions/domain/geo-types.ts';
 import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
-import { selectLot, streetSides } from '../../../functions/media/providers/cadastre/lot-selection.ts';
+import {
+  radiusCovering,
+  selectLot,
+  streetSides,
+} from '../../../functions/media/providers/cadastre/lot-selection.ts';
 import type { CadastreLot } from '../../../functions/media/providers/sources/source-types.ts';
 import { SCENE_ADDRESSES, SCENE_LOTS } from '../../support/map-fixtures/scene.ts';
 
@@ -120,5 +124,15 @@ describe('streetSides', () => {
 
   it('gives a lot with no neighbours at all every side', () => {
     expect(streetSides(lot('5//DP123456'), [])).toHaveLength(4);
+  });
+});
+
+describe('radiusCovering', () => {
+  it("reaches past the lot's far corner by the margin", () => {
+    // Lot 5's farthest corner from the property point (22 m east, 0 north) is about 27 m east and 9 m
+    // north (the scene's degrees per metre are rounded, so a few centimetres more in true metres).
+    const radius = radiusCovering(SCENE_ADDRESSES.property.point, lot('5//DP123456'));
+    expect(radius).toBeGreaterThanOrEqual(37);
+    expect(radius).toBeLessThanOrEqual(38);
   });
 });

@@ -82,6 +82,22 @@ function best(candidates: readonly Measured[]): Measured {
   )[0]!;
 }
 
+/**
+ * The `lotsNear` radius about `point` that takes in all of `lot` and `marginM` beyond it: the lots asked
+ * for first may not reach past a large lot's far side, and a side with no lot fetched beyond it would pass
+ * for a street side.
+ */
+export function radiusCovering(point: LatLng, lot: CadastreLot, marginM = 10): number {
+  const reach = Math.max(
+    0,
+    ...lot.rings.flat().map((p) => {
+      const q = toLocalMetres(point, p);
+      return Math.max(Math.abs(q.x), Math.abs(q.y));
+    }),
+  );
+  return Math.ceil(reach + marginM);
+}
+
 // -------------------------------------------------------------------------------------------------------
 // Street sides
 
@@ -116,7 +132,8 @@ interface Stretch {
 
 /**
  * The sides of `lot` that face no neighbouring lot (the road reserve, a park the cadastre leaves out),
- * longest first. `neighbours` are the lots around it (the lot itself among them is ignored).
+ * longest first. `neighbours` are the lots around it (the lot itself among them is ignored), fetched far
+ * enough out to pass the lot's every side (radiusCovering).
  */
 export function streetSides(
   lot: CadastreLot,
