@@ -5,6 +5,7 @@
 // with the field named when one is wrong, by whoever reads them (the CDK app at synth, the local stack at
 // start, a function at its first use).
 import { z } from 'zod';
+import { AUSTRALIAN_STATES } from '../../../domain/geo-types.ts';
 
 /** Where a source has data, in WGS 84 degrees. */
 const coverageSchema = z
@@ -145,17 +146,69 @@ export type WmsSourceConfig = z.infer<typeof wmsSource>;
 // ---------------------------------------------------------------------------------------------------------
 // Cadastre: the lot the property stands on.
 
+/**
+ * A field or layer name as it goes into a request (a `where` clause, a WFS filter's ValueReference, a type
+ * name): letters, digits, underscores, dots and (for a WFS type name's namespace) one colon, so that a
+ * configured name can never carry SQL or XML into a request.
+ */
+const fieldName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/, 'must be a field name (letters, digits, _ and .)');
+
+/**
+ * How the source marks a strata unit (a lot in a building, not the land the building stands on): a
+ * field and the values that mean a unit, and/or a pattern (a JavaScript regular expression) of the unit
+ * lots' identifiers. Without it the lot selection still prefers the largest lot holding the point, which
+ * is the base lot wherever the units lie inside it.
+ */
+const strataSchema = z
+  .object({
+    field: fieldName.optional(),
+    values: z
+      .array(z.union([z.string().max(100), z.number(), z.boolean()]))
+      .min(1)
+      .max(20)
+      .optional(),
+    lotIdPattern: z
+      .string()
+      .min(1)
+      .max(200)
+      .refine((p) => {
+        try {
+          new RegExp(p);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'lotIdPattern must be a regular expression')
+      .optional(),
+  })
+  .strict()
+  .refine((s) => (s.field === undefined) === (s.values === undefined), {
+    message: 'strata.field and strata.values go together',
+  })
+  .refine((s) => s.field !== undefined || s.lotIdPattern !== undefined, {
+    message: 'strata needs field and values, or lotIdPattern',
+  });
+export type StrataMarking = z.infer<typeof strataSchema>;
+
 const arcgisQueryCadastre = z
   .object({
     ...remoteCommon,
     /** An ArcGIS REST layer's `query` (the layer URL: …/MapServer/9). */
     kind: z.literal('arcgis-query'),
     /** The field holding the lot's identifier ("lotidstring": "5//DP123456"). */
-    lotIdField: z.string().min(1).max(100),
-    /** Extra `where` clause (default "1=1"). */
+    lotIdField: fieldName,
+    /**
+     * Extra `where` clause (default "1=1"), ANDed with the lot-id condition of a lookup by id. Written by
+     * whoever configures the source, never from a request.
+     */
     where: z.string().max(500).optional(),
     /** geojson, or Esri JSON for layers whose supportedQueryFormats lack it. Default: read from the layer. */
     format: z.enum(['geojson', 'json']).optional(),
+    strata: strataSchema.optional(),
   })
   .strict();
 
@@ -164,10 +217,28 @@ const wfsCadastre = z
     ...remoteCommon,
     /** WFS 2.0 GetFeature with a BBOX filter, GeoJSON output. */
     kind: z.literal('wfs'),
-    typeNames: z.string().min(1).max(200),
-    lotIdField: z.string().min(1).max(100),
+    typeNames: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z_][A-Za-z0-9_.-]*(:[A-Za-z_][A-Za-z0-9_.-]*)?$/, 'typeNames must be one type name'),
+    lotIdField: fieldName,
     /** The outputFormat value the server takes for GeoJSON. Default application/json. */
     outputFormat: z.string().max(100).optional(),
+    /**
+     * The SRSNAME asked for, and so the axis order of BBOX: "urn:ogc:def:crs:EPSG::4326" (default) is
+     * latitude first, as EPSG defines the CRS and WFS 2.0 honours it; "EPSG:4326" is longitude first on
+     * servers that keep the legacy order for that spelling (GeoServer does).
+     */
+    srsName: z.enum(['urn:ogc:def:crs:EPSG::4326', 'EPSG:4326']).optional(),
+    /**
+     * The axis order of the GeoJSON answer when it names no `crs` (RFC 7946 GeoJSON is longitude first;
+     * some servers answer in the SRSNAME's order and say so in `crs`, which wins). Default lon-lat.
+     */
+    axisOrder: z.enum(['lon-lat', 'lat-lon']).optional(),
+    /** The most lots one lookup may return (the request's COUNT). Default 500. */
+    maxFeatures: z.number().int().min(1).max(10_000).optional(),
+    strata: strataSchema.optional(),
   })
   .strict();
 
@@ -178,6 +249,12 @@ export type WfsCadastreConfig = z.infer<typeof wfsCadastre>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Geocoders: the address's position.
+
+/**
+ * The states whose addresses a geocoder knows: an address has no position before it is geocoded, so a
+ * state service is tried only for addresses in its states. Absent: every address is tried.
+ */
+const statesSchema = z.array(z.enum(AUSTRALIAN_STATES)).min(1).max(8);
 
 const arcgisAddressGeocoder = z
   .object({
@@ -190,14 +267,25 @@ const arcgisAddressGeocoder = z
      */
     fields: z
       .object({
-        houseNumber: z.string().min(1).max(100),
-        streetName: z.string().min(1).max(100),
-        streetType: z.string().min(1).max(100).optional(),
-        locality: z.string().min(1).max(100),
-        postcode: z.string().min(1).max(100).optional(),
-        unit: z.string().min(1).max(100).optional(),
+        houseNumber: fieldName,
+        streetName: fieldName,
+        streetType: fieldName.optional(),
+        locality: fieldName,
+        postcode: fieldName.optional(),
+        unit: fieldName.optional(),
       })
       .strict(),
+    /** The house number field holds numbers, not text (the value goes unquoted). Default false. */
+    numericHouseNumber: z.boolean().optional(),
+    /** The postcode field holds numbers, not text. Default false. */
+    numericPostcode: z.boolean().optional(),
+    /** Street types as the layer spells them: "STREET" (full, default) or "ST" (abbreviated). */
+    streetTypes: z.enum(['full', 'abbreviated']).optional(),
+    /** Extra `where` clause ANDed with the address's (default none). */
+    where: z.string().max(500).optional(),
+    /** What the layer's points are: on the building (rooftop) or somewhere on the lot (parcel, default). */
+    precision: z.enum(['rooftop', 'parcel']).optional(),
+    states: statesSchema.optional(),
   })
   .strict();
 
@@ -206,6 +294,8 @@ const nswAddressLocationGeocoder = z
     ...remoteCommon,
     /** NSW Spatial Services' Address Location service (an address and its position). */
     kind: z.literal('nsw-address-location'),
+    /** Default ["NSW"]. */
+    states: statesSchema.optional(),
   })
   .strict();
 
