@@ -8,7 +8,8 @@ import { formatTable } from './smoke/report.ts';
 import { runSmoke } from './smoke/run-smoke.ts';
 
 // --providers: each configured provider source called once, live (scripts/smoke/providers.ts).
-if (process.argv.includes('--providers')) process.exit(await runProvidersSmoke(process.argv.slice(2), process.env));
+if (process.argv.includes('--providers'))
+  process.exit(await runProvidersSmoke(process.argv.slice(2), process.env));
 
 let options: ReturnType<typeof parseOptions>;
 try {

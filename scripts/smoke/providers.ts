@@ -7,28 +7,31 @@
 // Secrets Manager, as in the stage; they are never printed.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { cachedSecrets } from '../../functions/core/secrets/secrets.ts';
 import { parseAustralianAddress } from '../../functions/domain/address/address-parser.ts';
 import type { LatLng } from '../../functions/domain/geo-types.ts';
 import { Cadastre } from '../../functions/media/providers/cadastre/cadastre.ts';
 import { cadastreAdapter } from '../../functions/media/providers/cadastre/cadastre-adapter.ts';
-import { geocoderAdapter } from '../../functions/media/providers/geocoder/geocoder-adapter.ts';
 import {
   type Coverage,
   covers,
-  parseProviderSources,
   type ProviderSources,
+  parseProviderSources,
 } from '../../functions/media/providers/sources/source-config.ts';
 import { redactUrl } from '../../functions/media/providers/sources/source-get.ts';
-import { imageryCandidate, type SourceDependencies } from '../../functions/wiring/capabilities/providers.ts';
+import {
+  imageryCandidate,
+  type SourceDependencies,
+  stageGeocoder,
+} from '../../functions/wiring/capabilities/providers.ts';
 import { stageSecretReader } from '../../functions/wiring/secrets.ts';
-import { cachedSecrets } from '../../functions/core/secrets/secrets.ts';
 import { IMAGERY_LICENCES, stageConfig } from '../../lib/config/stages.ts';
 
 /** Where each source is tried: the first of these towns inside its coverage (state capitals, with an address). */
 const TOWNS: readonly { readonly at: LatLng; readonly address: string }[] = [
   { at: { lat: -33.86785, lng: 151.20732 }, address: '1 Macquarie Street, Sydney NSW 2000' },
   { at: { lat: -37.81405, lng: 144.96328 }, address: '1 Spring Street, Melbourne VIC 3000' },
-  { at: { lat: -27.46897, lng: 153.02350 }, address: '1 William Street, Brisbane City QLD 4000' },
+  { at: { lat: -27.46897, lng: 153.0235 }, address: '1 William Street, Brisbane City QLD 4000' },
   { at: { lat: -34.92123, lng: 138.59931 }, address: '1 King William Street, Adelaide SA 5000' },
   { at: { lat: -31.95589, lng: 115.86059 }, address: '1 St Georges Terrace, Perth WA 6000' },
   { at: { lat: -42.88219, lng: 147.32925 }, address: '1 Franklin Wharf, Hobart TAS 7000' },
@@ -62,7 +65,13 @@ export async function smokeProviders(sources: ProviderSources, deps: SourceDepen
     const name = 'name' in config ? config.name : config.kind;
     const town = townIn('coverage' in config ? config.coverage : undefined);
     if (!town || config.kind === 'offline') {
-      rows.push({ kind: 'imagery', source: name, outcome: 'skip', ms: 0, detail: town ? 'offline' : 'no town inside its coverage' });
+      rows.push({
+        kind: 'imagery',
+        source: name,
+        outcome: 'skip',
+        ms: 0,
+        detail: town ? 'offline' : 'no town inside its coverage',
+      });
       continue;
     }
     const candidate = imageryCandidate(config, deps);
@@ -78,32 +87,61 @@ export async function smokeProviders(sources: ProviderSources, deps: SourceDepen
       const gsd = p.ground_sample_distance_m === undefined ? 'unknown' : `${p.ground_sample_distance_m} m/px`;
       return `at ${town.address}: resolution ${gsd}${p.upsampled ? ' (upsampled)' : ''}, captured ${p.captured_at ?? 'not stated'}, licence store ${p.licence.store} print ${p.licence.print} portal ${p.licence.portal}`;
     });
-    rows.push({ kind: 'imagery', source: name, outcome: result.ok ? 'pass' : 'FAIL', ms: result.ms, detail: result.detail });
+    rows.push({
+      kind: 'imagery',
+      source: name,
+      outcome: result.ok ? 'pass' : 'FAIL',
+      ms: result.ms,
+      detail: result.detail,
+    });
   }
   for (const config of sources.cadastre) {
     const town = townIn(config.coverage);
     if (!town) {
-      rows.push({ kind: 'cadastre', source: config.name, outcome: 'skip', ms: 0, detail: 'no town inside its coverage' });
+      rows.push({
+        kind: 'cadastre',
+        source: config.name,
+        outcome: 'skip',
+        ms: 0,
+        detail: 'no town inside its coverage',
+      });
       continue;
     }
     const cadastre = new Cadastre([
-      { config, open: async () => cadastreAdapter(config, { rules: deps.rules, apiKey: await deps.apiKey(config.apiKey) }) },
+      {
+        config,
+        open: async () =>
+          cadastreAdapter(config, { rules: deps.rules, apiKey: await deps.apiKey(config.apiKey) }),
+      },
     ]);
     const result = await timed(async () => {
       const lot = await cadastre.lotAt(town.at);
-      if (!lot.found) throw new Error(`${lot.reason}: ${lot.message} ${lot.tried.map((t) => t.reason).join('; ')}`);
+      if (!lot.found)
+        throw new Error(`${lot.reason}: ${lot.message} ${lot.tried.map((t) => t.reason).join('; ')}`);
       return `at ${town.address}: lot ${lot.lotId} (${lot.match}, ${lot.ring.length} vertices, ${lot.neighbours.length} neighbours), licence store ${lot.source.licence.store} print ${lot.source.licence.print} portal ${lot.source.licence.portal}`;
     });
-    rows.push({ kind: 'cadastre', source: config.name, outcome: result.ok ? 'pass' : 'FAIL', ms: result.ms, detail: result.detail });
+    rows.push({
+      kind: 'cadastre',
+      source: config.name,
+      outcome: result.ok ? 'pass' : 'FAIL',
+      ms: result.ms,
+      detail: result.detail,
+    });
   }
   for (const config of sources.geocoder) {
     if (!('url' in config)) continue;
     const town = townIn(config.coverage);
     if (!town) {
-      rows.push({ kind: 'geocoder', source: config.name, outcome: 'skip', ms: 0, detail: 'no town inside its coverage' });
+      rows.push({
+        kind: 'geocoder',
+        source: config.name,
+        outcome: 'skip',
+        ms: 0,
+        detail: 'no town inside its coverage',
+      });
       continue;
     }
-    const geocoder = geocoderAdapter(config, { rules: deps.rules, apiKey: () => deps.apiKey(config.apiKey) });
+    const geocoder = stageGeocoder([config], deps, undefined);
     const result = await timed(async () => {
       const parsed = parseAustralianAddress(town.address);
       if (!parsed.ok) throw new Error(parsed.problems.join('; '));
@@ -111,7 +149,13 @@ export async function smokeProviders(sources: ProviderSources, deps: SourceDepen
       if (!found) throw new Error(`no match for ${town.address}`);
       return `${town.address} → ${found.position.lat.toFixed(6)}, ${found.position.lng.toFixed(6)} (${found.precision}, confidence ${found.confidence})`;
     });
-    rows.push({ kind: 'geocoder', source: config.name, outcome: result.ok ? 'pass' : 'FAIL', ms: result.ms, detail: result.detail });
+    rows.push({
+      kind: 'geocoder',
+      source: config.name,
+      outcome: result.ok ? 'pass' : 'FAIL',
+      ms: result.ms,
+      detail: result.detail,
+    });
   }
   return rows;
 }
@@ -140,7 +184,10 @@ export async function runProvidersSmoke(argv: readonly string[], env: NodeJS.Pro
   const secrets = cachedSecrets(stageSecretReader(env.SECRETS_FILE));
   const deps: SourceDependencies = {
     // Live services are public https hosts: the deployed stages' rules.
-    rules: { allowHttp: env.SMOKE_ALLOW_LOOPBACK === 'true', allowLoopback: env.SMOKE_ALLOW_LOOPBACK === 'true' },
+    rules: {
+      allowHttp: env.SMOKE_ALLOW_LOOPBACK === 'true',
+      allowLoopback: env.SMOKE_ALLOW_LOOPBACK === 'true',
+    },
     apiKey: async (key) => (key ? secrets(key.secret) : undefined),
     licences: IMAGERY_LICENCES,
     mapsClient: () => {

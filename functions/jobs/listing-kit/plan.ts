@@ -38,6 +38,7 @@ export type KitRequest = Pick<
   | 'include'
   | 'imagery'
   | 'boundary'
+  | 'parcel'
   | 'renditions'
 >;
 

@@ -195,7 +195,7 @@ export const listingKitRequest = z
     }),
     parcel: imageryRequestFields.parcel.meta({
       description:
-        "The lot as the state's cadastre names it (\"5//DP123456\"), passed to the kit's frontage detection and markup instead of the lot at the address point. Give boundary or parcel, not both.",
+        'The lot as the state\'s cadastre names it ("5//DP123456"), passed to the kit\'s frontage detection and markup instead of the lot at the address point. Give boundary or parcel, not both.',
     }),
     renditions: renditionsField(
       RENDITION_NAMES,

@@ -4,7 +4,6 @@
 import type { SiteModel } from '../../domain/geo-types.ts';
 import { detectFrontage } from '../../media/frontage/detect-frontage.ts';
 import { lotFrontage } from '../../media/frontage/lot-frontage.ts';
-import { toLocalMetres } from '../../media/geo/local-metric.ts';
 import type { Parcel } from './parcel.ts';
 
 type StreetFrontage = ReturnType<typeof detectFrontage>;
@@ -17,11 +16,7 @@ export type Frontage = StreetFrontage | NonNullable<ReturnType<typeof lotFrontag
 export function frontageOf(site: SiteModel, parcel: Parcel | undefined): Frontage | undefined {
   const streets = site.streets.length > 0 && !site.synthetic ? site.streets : [];
   if (parcel?.source.kind === 'cadastre') {
-    const lot = site.parcels.find((p) => p.addressed)?.polygon ?? [];
-    const neighbours = (parcel.neighbours ?? []).map((ring) =>
-      ring.map((p) => toLocalMetres(site.origin, p)),
-    );
-    const fromLot = lot.length >= 3 ? lotFrontage(lot, neighbours) : undefined;
+    const fromLot = lotFrontage(parcel.ring, parcel.neighbours ?? [], site.origin);
     // One street side is surer than a street map; a corner lot's sides are told apart by the addressed street.
     if (fromLot && (fromLot.sides.length === 1 || streets.length === 0)) return fromLot;
     if (streets.length > 0) return detectFrontage(site);

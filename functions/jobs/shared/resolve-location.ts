@@ -10,6 +10,7 @@ import type { LatLng, ParsedAddress } from '../../domain/geo-types.ts';
 import { polygonCentroid } from '../../domain/geometry/polygon.ts';
 import { fromLocalMetres, toLocalMetres } from '../../media/geo/local-metric.ts';
 import type { LotLookup } from '../../media/providers/cadastre/cadastre.ts';
+import { SourceError } from '../../media/providers/sources/source-types.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import { RESOLVE_LOCATION } from './functions.ts';
 import type { ParcelBoundaryInput } from './imagery-schema.ts';
@@ -124,7 +125,15 @@ async function positionOf(
       confidence: 1,
     };
   }
-  const result = await ports.providers.geocoder.geocode(address);
+  const result = await ports.providers.geocoder.geocode(address).catch((error: unknown) => {
+    // Every address service asked failed: an outage, not a wrong address.
+    if (error instanceof SourceError)
+      throw new JobError(
+        'GEOCODING_UNAVAILABLE',
+        `The address services did not answer (${error.message}). Try again later, or pass options.lat and options.lng.`,
+      );
+    throw error;
+  });
   if (!result) {
     throw new JobError(
       'ADDRESS_NOT_FOUND',

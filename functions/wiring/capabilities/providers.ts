@@ -20,15 +20,18 @@ import {
 } from '../../media/providers/amazon-location/index.ts';
 import { Cadastre } from '../../media/providers/cadastre/cadastre.ts';
 import { cadastreAdapter } from '../../media/providers/cadastre/cadastre-adapter.ts';
+import { ArcgisAddressGeocoder } from '../../media/providers/geocoder/arcgis-address.ts';
 import { ChainedGeocoder } from '../../media/providers/geocoder/chained-geocoder.ts';
-import { geocoderAdapter } from '../../media/providers/geocoder/geocoder-adapter.ts';
+import { NswAddressLocationGeocoder } from '../../media/providers/geocoder/nsw-address-location.ts';
 import { imageryAdapter } from '../../media/providers/imagery/imagery-adapter.ts';
 import { type ImageryCandidate, ImageryChooser } from '../../media/providers/imagery/imagery-chooser.ts';
 import { SourceImagery } from '../../media/providers/imagery/source-imagery.ts';
 import type { Providers } from '../../media/providers/providers.ts';
 import {
+  type GeocoderSourceConfig,
   type ImagerySourceConfig,
   parseProviderSources,
+  type RemoteGeocoderSourceConfig,
   type RemoteImagerySourceConfig,
   type SourceApiKey,
 } from '../../media/providers/sources/source-config.ts';
@@ -100,6 +103,45 @@ export function imageryCandidate(config: ImagerySourceConfig, deps: SourceDepend
   };
 }
 
+/** A remote geocoder made on its first address (its key read from its secret then). */
+function keyedGeocoder(config: RemoteGeocoderSourceConfig, deps: SourceDependencies): Geocoder {
+  let made: Promise<Geocoder> | undefined;
+  const make = async (): Promise<Geocoder> => {
+    const apiKey = await deps.apiKey(config.apiKey);
+    const options = { rules: deps.rules, ...(apiKey === undefined ? {} : { apiKey }) };
+    return config.kind === 'arcgis-query'
+      ? new ArcgisAddressGeocoder(config, options)
+      : new NswAddressLocationGeocoder(config, options);
+  };
+  return {
+    name: config.name,
+    geocode: async (address) => {
+      made ??= make().catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      });
+      return (await made).geocode(address);
+    },
+  };
+}
+
+/** The stage's geocoders in order: the states' address services for their states, then the rest. */
+export function stageGeocoder(
+  rows: readonly GeocoderSourceConfig[],
+  deps: SourceDependencies,
+  gazetteerDataPath: string | undefined,
+): Geocoder {
+  return new ChainedGeocoder(
+    rows.map((row) => {
+      if (row.kind === 'offline') return { geocoder: new GazetteerGeocoder({ dataPath: gazetteerDataPath }) };
+      if (row.kind === 'amazon-location')
+        return { geocoder: new AmazonLocationGeocoder(new GeoPlacesClient({})) };
+      const states = row.states ?? (row.kind === 'nsw-address-location' ? (['NSW'] as const) : undefined);
+      return { geocoder: keyedGeocoder(row, deps), ...(states ? { states } : {}) };
+    }),
+  );
+}
+
 /** The stage's provider adapters; the step ports call this once per container. */
 export function stageProviders(v: ProviderVariables): Providers {
   if (!v.sources)
@@ -125,13 +167,8 @@ export function stageProviders(v: ProviderVariables): Providers {
     },
   };
   const imagery = new ImageryChooser(sources.imagery.map((config) => imageryCandidate(config, deps)));
-  const geocoders: Geocoder[] = sources.geocoder.map((config) => {
-    if (config.kind === 'offline') return new GazetteerGeocoder({ dataPath: v.gazetteerDataPath });
-    if (config.kind === 'amazon-location') return new AmazonLocationGeocoder(new GeoPlacesClient({}));
-    return geocoderAdapter(config, { rules: deps.rules, apiKey: () => deps.apiKey(config.apiKey) });
-  });
   return {
-    geocoder: new ChainedGeocoder(geocoders),
+    geocoder: stageGeocoder(sources.geocoder, deps, v.gazetteerDataPath),
     site:
       sources.site === 'offline'
         ? new SyntheticSiteSource()

@@ -9,7 +9,7 @@ import { logger } from '../../../core/observability.ts';
 import type { LatLng } from '../../../domain/geo-types.ts';
 import { type CadastreSourceConfig, covers } from '../sources/source-config.ts';
 import type { CadastreLot, CadastreSourceAdapter } from '../sources/source-types.ts';
-import { NEAREST_LOT_MAX_M, selectLot } from './lot-selection.ts';
+import { NEAREST_LOT_MAX_M, radiusCovering, selectLot } from './lot-selection.ts';
 
 /** One cadastre source the lookup may use; its adapter is made on first use (its key read then). */
 export interface CadastreCandidate {
@@ -61,8 +61,10 @@ export interface LotMissing {
 
 export type LotLookup = LotFound | LotMissing;
 
-/** Ground searched around the point: the nearest-lot distance and the neighbours of a wide lot. */
+/** Ground searched around the point first: the nearest-lot distance and the neighbours of a usual lot. */
 const SEARCH_RADIUS_M = 60;
+/** The widest search: a lot larger than this is a farm or a park, whose street sides are not needed. */
+const MAX_RADIUS_M = 300;
 /** Neighbours kept with a lot: enough for its street side, small enough for the workflow's state. */
 const MAX_NEIGHBOURS = 40;
 /** Vertices kept per ring (a surveyed lot has a few dozen at most; an arc can have hundreds). */
@@ -90,13 +92,15 @@ export class Cadastre {
     let failed = 0;
     for (const candidate of covering) {
       try {
-        const lots = await (await this.adapterOf(candidate)).lotsNear(point, SEARCH_RADIUS_M);
+        const adapter = await this.adapterOf(candidate);
+        const lots = await adapter.lotsNear(point, SEARCH_RADIUS_M);
         const choice = selectLot(point, lots);
         if (!choice.lot) {
-          tried.push({ source: candidate.config.name, reason: choice.reason });
+          tried.push({ source: candidate.config.name, reason: choice.message });
           continue;
         }
-        return found(candidate.config, choice.lot, choice.match, choice.distanceM, lots, tried);
+        const around = await widerIfNeeded(adapter, point, choice.lot, lots, SEARCH_RADIUS_M, tried);
+        return found(candidate.config, choice.lot, choice.match, choice.distanceM, around, tried);
       } catch (error) {
         failed += 1;
         tried.push(failure(candidate, error));
@@ -129,11 +133,7 @@ export class Cadastre {
         }
         const lot = mergeParts(lots);
         const centre = ringCentre(largestRing(lot));
-        const around = await adapter.lotsNear(centre, SEARCH_RADIUS_M).catch((error: unknown) => {
-          // Without neighbours the lot is still the lot; only its street side is unknown.
-          tried.push(failure(candidate, error));
-          return [] as CadastreLot[];
-        });
+        const around = await widerIfNeeded(adapter, centre, lot, [], 0, tried);
         return found(candidate.config, lot, 'lot_id', 0, around, tried);
       } catch (error) {
         tried.push(failure(candidate, error));
@@ -154,6 +154,30 @@ export class Cadastre {
       this.opened.set(candidate, opened);
     }
     return opened;
+  }
+}
+
+/**
+ * The lots around `lot`, fetched again farther out when the first search did not reach past its every
+ * side (a side with nothing fetched beyond it would pass for a street side). A failure here costs only the
+ * street side: the lot is still the lot.
+ */
+async function widerIfNeeded(
+  adapter: CadastreSourceAdapter,
+  point: LatLng,
+  lot: CadastreLot,
+  fetched: readonly CadastreLot[],
+  fetchedRadiusM: number,
+  tried: { source: string; reason: string }[],
+): Promise<readonly CadastreLot[]> {
+  const needed = radiusCovering(point, lot);
+  if (needed <= fetchedRadiusM) return fetched;
+  if (needed > MAX_RADIUS_M) return [];
+  try {
+    return await adapter.lotsNear(point, needed);
+  } catch (error) {
+    tried.push({ source: adapter.name, reason: `neighbours: ${(error as Error).message}` });
+    return [];
   }
 }
 

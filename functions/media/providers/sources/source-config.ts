@@ -309,6 +309,10 @@ export const geocoderSourceSchema = z.union([
   amazonLocationGeocoder,
 ]);
 export type GeocoderSourceConfig = z.infer<typeof geocoderSourceSchema>;
+export type RemoteGeocoderSourceConfig = Exclude<
+  GeocoderSourceConfig,
+  { kind: 'offline' | 'amazon-location' }
+>;
 export type ArcgisAddressGeocoderConfig = z.infer<typeof arcgisAddressGeocoder>;
 export type NswAddressLocationGeocoderConfig = z.infer<typeof nswAddressLocationGeocoder>;
 
