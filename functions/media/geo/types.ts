@@ -57,6 +57,15 @@ export interface NadirImage {
   readonly channels: 3 | 4;
   readonly georef: Georeference;
   readonly provider: string;
+  /**
+   * Ground metres per pixel of what the source really delivered, where a source says (a remote imagery
+   * source): coarser than georef.metersPerPixel when the frame was upsampled past the source's resolution.
+   */
+  readonly groundSampleDistanceM?: number;
+  /** When the imagery was captured (ISO 8601 date or date-time), where the source says; null: it does not. */
+  readonly capturedAt?: string | null;
+  /** True when the frame is finer than the source's pixels (groundSampleDistanceM says by how much). */
+  readonly upsampled?: boolean;
 }
 
 /** Port: a top-down image of any size up to 4096 px a side. */
