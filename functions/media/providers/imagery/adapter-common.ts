@@ -1,11 +1,11 @@
 // What every imagery protocol adapter shares: its construction options (the stage's URL rules and the
 // source's key, already read from its secret), one GET budget per frame, the check that an answer is a
 // picture of the size asked for before a pixel of it is used, and requests run a few at a time that stop at
-// the first failure (the frame is lost then; the rest would only spend the source's quota).
+// the first failure (the frame is lost then; more would only spend the source's quota).
 import sharp, { type Metadata } from 'sharp';
 import type { AddressLookup, StageUrlRules } from '../../../core/outbound/url-policy.ts';
 import type { RemoteImagerySourceConfig } from '../sources/source-config.ts';
-import { type SourceAnswer, type SourceGet, sourceGet } from '../sources/source-get.ts';
+import { redactUrl, type SourceAnswer, type SourceGet, sourceGet } from '../sources/source-get.ts';
 import { SourceError, type SourceFailureKind } from '../sources/source-types.ts';
 
 export interface ImageryAdapterOptions {
@@ -67,22 +67,41 @@ export function frameGet(context: AdapterContext, maxRequests: number): SourceGe
   });
 }
 
+/** A request as its failures name it: what was asked ("export of a 403×376 picture") and its URL, key redacted. */
+export interface Asked {
+  readonly what: string;
+  readonly url: string;
+}
+
+export function asked(context: AdapterContext, what: string, url: string): Asked {
+  return { what, url: redactUrl(url, context.key?.param) };
+}
+
+/** A failure of a request: what was asked, what went wrong, then where (URLs are long). */
+export function requestFailure(
+  context: AdapterContext,
+  kind: SourceFailureKind,
+  request: Asked,
+  problem: string,
+  status?: number,
+): SourceError {
+  return sourceFailure(context, kind, `${request.what} ${problem} (GET ${request.url})`, status);
+}
+
+/** A failure naming the source; should an answer have echoed the key, it is taken out here. */
 export function sourceFailure(
   context: AdapterContext,
   kind: SourceFailureKind,
   message: string,
   status?: number,
 ): SourceError {
-  return new SourceError(context.source, kind, scrub(message, context.key?.value), status);
+  const key = context.key?.value;
+  return new SourceError(context.source, kind, key ? message.split(key).join('***') : message, status);
 }
 
-/**
- * Text from a source's answer, fit for a message: the key taken out wherever the answer echoed it, on one
- * line, and short.
- */
-export function scrub(text: string, key?: string): string {
-  const clean = key ? text.split(key).join('***') : text;
-  const line = clean.replace(/\s+/g, ' ').trim();
+/** Text from a source's answer, fit for a message: on one line, and short. */
+export function scrub(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
@@ -104,10 +123,15 @@ export async function decodePicture(
   context: AdapterContext,
   answer: SourceAnswer,
   expected: { readonly width: number; readonly height: number },
-  what: string,
+  request: Asked,
 ): Promise<Buffer> {
   const notImage = () =>
-    sourceFailure(context, 'bad-answer', `${what} is not a picture (${describeBody(answer)})`);
+    requestFailure(
+      context,
+      'bad-answer',
+      request,
+      `answered something that is not a picture (${describeBody(answer)})`,
+    );
   let meta: Metadata;
   try {
     meta = await sharp(answer.bytes).metadata();
@@ -116,10 +140,11 @@ export async function decodePicture(
   }
   if (!meta.format || !PICTURE_FORMATS.has(meta.format) || !meta.width || !meta.height) throw notImage();
   if (meta.width !== expected.width || meta.height !== expected.height)
-    throw sourceFailure(
+    throw requestFailure(
       context,
       'bad-answer',
-      `${what} sent a ${meta.width}×${meta.height} picture where ${expected.width}×${expected.height} was asked; ` +
+      request,
+      `sent a ${meta.width}×${meta.height} picture where ${expected.width}×${expected.height} was asked; ` +
         'a picture of another size would be placed on the wrong ground',
     );
   try {
@@ -134,7 +159,12 @@ export async function decodePicture(
     return data;
   } catch (error) {
     if (error instanceof SourceError) throw error;
-    throw sourceFailure(context, 'bad-answer', `${what} did not decode as ${meta.format}`);
+    throw requestFailure(
+      context,
+      'bad-answer',
+      request,
+      `sent a ${meta.format} picture that does not decode`,
+    );
   }
 }
 
@@ -152,8 +182,9 @@ export function paste(
 }
 
 /**
- * `fn` over `items`, at most `limit` at once; the first failure stops new work and is what this rejects
- * with (requests already under way finish within the frame's deadline and are dropped).
+ * `fn` over `items`, at most `limit` at once. The first failure stops new work and is what this rejects
+ * with, once the requests already under way have ended (each within the frame's deadline): nothing of a
+ * frame goes on after its fetch has failed.
  */
 export async function eachBounded<T>(
   items: readonly T[],
@@ -161,17 +192,17 @@ export async function eachBounded<T>(
   fn: (item: T) => Promise<void>,
 ): Promise<void> {
   let next = 0;
-  let failed = false;
+  let failure: { readonly error: unknown } | undefined;
   const worker = async () => {
-    while (!failed && next < items.length) {
+    while (!failure && next < items.length) {
       const item = items[next++]!;
       try {
         await fn(item);
       } catch (error) {
-        failed = true;
-        throw error;
+        failure ??= { error };
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure) throw failure.error;
 }

@@ -13,11 +13,13 @@
 // - A failure is `{"error": {"code", "message", "details"}}`, often with HTTP 200: an error, never a picture.
 import type { LatLng } from '../../../domain/geo-types.ts';
 import type { ArcgisExportSourceConfig } from '../sources/source-config.ts';
-import { redactUrl, type SourceAnswer, type SourceGet } from '../sources/source-get.ts';
+import type { SourceAnswer, SourceGet } from '../sources/source-get.ts';
 import type { AreaRequest, ImagerySourceAdapter, SourceRaster } from '../sources/source-types.ts';
 import {
   type AdapterContext,
+  type Asked,
   adapterContext,
+  asked,
   DEFAULT_CONCURRENCY,
   decodePicture,
   describeBody,
@@ -26,6 +28,7 @@ import {
   type ImageryAdapterOptions,
   paste,
   RETRY_ALLOWANCE,
+  requestFailure,
   scrub,
   sourceFailure,
 } from './adapter-common.ts';
@@ -104,10 +107,14 @@ export class ArcgisExport implements ImagerySourceAdapter {
     const mosaic = Buffer.alloc(grid.width * grid.height * 3);
     await eachBounded(grid.pieces, this.context.options.concurrency ?? DEFAULT_CONCURRENCY, async (piece) => {
       const url = this.exportUrl(piece.box, piece.width, piece.height);
-      const what = `${this.operation} of a ${piece.width}×${piece.height} picture (GET ${redactUrl(url, this.context.key?.param)})`;
+      const request = asked(
+        this.context,
+        `${this.operation} of a ${piece.width}×${piece.height} picture`,
+        url,
+      );
       const answer = await get(url);
-      this.refuseErrorObject(answer, what);
-      paste(mosaic, grid.width, await decodePicture(this.context, answer, piece, what), piece);
+      this.refuseErrorObject(answer, request);
+      paste(mosaic, grid.width, await decodePicture(this.context, answer, piece, request), piece);
     });
     return {
       data: mosaic,
@@ -146,15 +153,16 @@ export class ArcgisExport implements ImagerySourceAdapter {
   }
 
   /** An error object (or any JSON) where a picture was asked for. */
-  private refuseErrorObject(answer: SourceAnswer, what: string): void {
+  private refuseErrorObject(answer: SourceAnswer, request: Asked): void {
     const json = jsonBody(answer);
     if (json === undefined) return;
     const error = errorObject(json);
-    if (error) throw sourceFailure(this.context, 'error-answer', `${what} answered an error: ${error}`);
-    throw sourceFailure(
+    if (error) throw requestFailure(this.context, 'error-answer', request, `answered an error: ${error}`);
+    throw requestFailure(
       this.context,
       'bad-answer',
-      `${what} answered JSON, not a picture (${describeBody(answer)})`,
+      request,
+      `answered JSON, not a picture (${describeBody(answer)})`,
     );
   }
 
@@ -174,17 +182,18 @@ export class ArcgisExport implements ImagerySourceAdapter {
   private async readDescription(get: SourceGet): Promise<ServiceFacts> {
     const url = new URL(this.serviceUrl);
     url.searchParams.set('f', 'json');
-    const what = `the ${this.kind} description (GET ${redactUrl(url.toString(), this.context.key?.param)})`;
+    const request = asked(this.context, `the ${this.kind} description`, url.toString());
     const answer = await get(url.toString());
     const json = jsonBody(answer);
     if (json === undefined || typeof json !== 'object' || json === null || Array.isArray(json))
-      throw sourceFailure(
+      throw requestFailure(
         this.context,
         'bad-answer',
-        `${what} is not a JSON object (${describeBody(answer)})`,
+        request,
+        `is not a JSON object (${describeBody(answer)})`,
       );
     const error = errorObject(json);
-    if (error) throw sourceFailure(this.context, 'error-answer', `${what} answered an error: ${error}`);
+    if (error) throw requestFailure(this.context, 'error-answer', request, `answered an error: ${error}`);
     return describeService(this.kind, json as Record<string, unknown>);
   }
 }

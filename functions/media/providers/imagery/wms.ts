@@ -11,11 +11,13 @@
 // - 6.11 and Annex E: a failure is a ServiceExceptionReport (XML; often with HTTP 200, text/xml or the older
 //   application/vnd.ogc.se_xml): an error, never a picture.
 import type { WmsSourceConfig } from '../sources/source-config.ts';
-import { redactUrl, type SourceAnswer } from '../sources/source-get.ts';
+import type { SourceAnswer } from '../sources/source-get.ts';
 import type { AreaRequest, ImagerySourceAdapter, SourceRaster } from '../sources/source-types.ts';
 import {
   type AdapterContext,
+  type Asked,
   adapterContext,
+  asked,
   DEFAULT_CONCURRENCY,
   decodePicture,
   describeBody,
@@ -24,6 +26,7 @@ import {
   type ImageryAdapterOptions,
   paste,
   RETRY_ALLOWANCE,
+  requestFailure,
   scrub,
   sourceFailure,
 } from './adapter-common.ts';
@@ -71,10 +74,10 @@ export class Wms implements ImagerySourceAdapter {
     const mosaic = Buffer.alloc(grid.width * grid.height * 3);
     await eachBounded(grid.pieces, this.context.options.concurrency ?? DEFAULT_CONCURRENCY, async (piece) => {
       const url = this.getMapUrl(piece.box, piece.width, piece.height);
-      const what = `GetMap of a ${piece.width}×${piece.height} map (GET ${redactUrl(url, this.context.key?.param)})`;
+      const request = asked(this.context, `GetMap of a ${piece.width}×${piece.height} map`, url);
       const answer = await get(url);
-      this.refuseException(answer, what);
-      paste(mosaic, grid.width, await decodePicture(this.context, answer, piece, what), piece);
+      this.refuseException(answer, request);
+      paste(mosaic, grid.width, await decodePicture(this.context, answer, piece, request), piece);
     });
     return {
       data: mosaic,
@@ -115,9 +118,9 @@ export class Wms implements ImagerySourceAdapter {
     return url.toString();
   }
 
-  /** A ServiceExceptionReport (or any XML or text) where a picture was asked for. */
-  private refuseException(answer: SourceAnswer, what: string): void {
-    // Judged by the body, not the content-type: some servers label pictures oddly, none sends XML as one.
+  /** A ServiceExceptionReport (or any other markup: XML, HTML) where a picture was asked for. */
+  private refuseException(answer: SourceAnswer, request: Asked): void {
+    // Judged by the body, not the content-type: some servers label pictures oddly; no picture starts with '<'.
     const start = answer.bytes
       .subarray(0, 256)
       .toString('utf8')
@@ -138,16 +141,18 @@ export class Wms implements ImagerySourceAdapter {
           .trim();
         return `${code ? `${code}: ` : ''}${message || 'no text'}`;
       });
-      throw sourceFailure(
+      throw requestFailure(
         this.context,
         'error-answer',
-        `${what} answered a service exception: ${scrub(exceptions.join('; ') || 'no detail')}`,
+        request,
+        `answered a service exception: ${scrub(exceptions.join('; ') || 'no detail')}`,
       );
     }
-    throw sourceFailure(
+    throw requestFailure(
       this.context,
       'bad-answer',
-      `${what} answered XML, not a picture (${describeBody(answer)})`,
+      request,
+      `answered something that is not a picture (${describeBody(answer)})`,
     );
   }
 }

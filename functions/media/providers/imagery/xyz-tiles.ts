@@ -8,7 +8,6 @@
 import { distanceMetres } from '../../geo/local-metric.ts';
 import { groundResolution, lngLatToWorldPixel, worldPixelToLngLat } from '../../geo/web-mercator.ts';
 import type { XyzTilesSourceConfig } from '../sources/source-config.ts';
-import { redactUrl } from '../sources/source-get.ts';
 import {
   type AreaRequest,
   type ImagerySourceAdapter,
@@ -18,6 +17,7 @@ import {
 import {
   type AdapterContext,
   adapterContext,
+  asked,
   DEFAULT_CONCURRENCY,
   decodePicture,
   eachBounded,
@@ -25,6 +25,7 @@ import {
   type ImageryAdapterOptions,
   paste,
   RETRY_ALLOWANCE,
+  requestFailure,
   sourceFailure,
 } from './adapter-common.ts';
 
@@ -94,21 +95,22 @@ export class XyzTiles implements ImagerySourceAdapter {
         .replaceAll('{z}', String(zoom))
         .replaceAll('{x}', String(tile.x))
         .replaceAll('{y}', String(tile.y));
-      const what = `tile ${zoom}/${tile.x}/${tile.y} (GET ${redactUrl(url, this.context.key?.param)})`;
+      const request = asked(this.context, `tile ${zoom}/${tile.x}/${tile.y}`, url);
       let answer: Awaited<ReturnType<typeof get>>;
       try {
         answer = await get(url);
       } catch (error) {
         if (error instanceof SourceError && error.status === 404)
-          throw sourceFailure(
+          throw requestFailure(
             this.context,
             'http-status',
-            `${what} is missing (HTTP 404) inside the source's coverage: the frame would have a hole there`,
+            request,
+            "is missing (HTTP 404) inside the source's coverage: the frame would have a hole there",
             404,
           );
         throw error;
       }
-      const data = await decodePicture(this.context, answer, { width: ts, height: ts }, what);
+      const data = await decodePicture(this.context, answer, { width: ts, height: ts }, request);
       paste(mosaic, width, data, {
         width: ts,
         height: ts,
