@@ -266,11 +266,56 @@ describe('arcgis-export', () => {
     }
   });
 
+  it('sr 4326: square pixels in degrees, placed as exactly as in Web Mercator', async () => {
+    const fixture = await startArcgisExportFixture({ maxImageWidth: 700, maxImageHeight: 700 });
+    try {
+      const frame = { center: CENTER, width: 1000, height: 700, metersPerPixel: 0.06, rotationDeg: 200 };
+      const image = await imagery(row(fixture.url, { sr: 4326 })).render(frame);
+      const exports = fixture.requests.filter((r) => r.picture);
+      expect(exports.length).toBeGreaterThan(1);
+      for (const r of exports) {
+        expect(r.params).toMatchObject({ bboxSR: '4326', imageSR: '4326' });
+        const [w, h] = r.params.size!.split(',').map(Number) as [number, number];
+        const [minX, minY, maxX, maxY] = r.params.bbox!.split(',').map(Number) as [
+          number,
+          number,
+          number,
+          number,
+        ];
+        expect(Math.abs((maxX - minX) / (maxY - minY) / (w / h) - 1)).toBeLessThan(1e-9);
+      }
+      expect(cornerError(image, frame)).toBeLessThan(1.5);
+      // Square degrees are narrower east-west on the ground: the coarser (north-south) axis is the frame's.
+      expect(image.groundSampleDistanceM).toBeCloseTo(0.06, 6);
+    } finally {
+      await fixture.close();
+    }
+  });
+
   it('keeps within 2048 px a side when the description states no limit', async () => {
     const fixture = await startArcgisExportFixture({ maxImageWidth: null, maxImageHeight: null });
     try {
       const frame = { center: CENTER, width: 3000, height: 1000, metersPerPixel: 0.03, rotationDeg: 0 };
       await imagery(row(fixture.url)).render(frame);
+      const sizes = fixture.requests
+        .filter((r) => r.picture)
+        .map((r) => r.params.size!.split(',').map(Number));
+      expect(sizes.length).toBe(2);
+      for (const [w, h] of sizes) expect(Math.max(w!, h!)).toBeLessThanOrEqual(2048);
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('asks PNG at most 2048 px a side, whatever the service allows (one answer within the byte cap)', async () => {
+    const fixture = await startArcgisExportFixture({
+      kind: 'ImageServer',
+      maxImageWidth: 15_000,
+      maxImageHeight: 4100,
+    });
+    try {
+      const frame = { center: CENTER, width: 3000, height: 1000, metersPerPixel: 0.03, rotationDeg: 0 };
+      await imagery(row(fixture.url, { format: 'png' })).render(frame);
       const sizes = fixture.requests
         .filter((r) => r.picture)
         .map((r) => r.params.size!.split(',').map(Number));

@@ -23,6 +23,14 @@ export interface ImageryAdapterOptions {
 }
 
 export const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * The largest side one request asks for, whatever the service allows, so one answer stays within the
+ * 32 MB byte cap: a 4096 px square JPEG of aerial imagery is a few MB, the same PNG can pass 32 MB.
+ */
+export function requestSideLimit(png: boolean): number {
+  return png ? 2048 : 4096;
+}
 /** 429 retries each request may add to a frame's budget. */
 export const RETRY_ALLOWANCE = 8;
 

@@ -29,6 +29,7 @@ import {
   paste,
   RETRY_ALLOWANCE,
   requestFailure,
+  requestSideLimit,
   scrub,
   sourceFailure,
 } from './adapter-common.ts';
@@ -93,15 +94,16 @@ export class ArcgisExport implements ImagerySourceAdapter {
       center: request.center,
       groundM: Math.max(request.metersPerPixel, native ?? 0),
       squareMapPixels: true,
-      maxWidth: facts.maxWidth,
-      maxHeight: facts.maxHeight,
+      maxWidth: Math.min(facts.maxWidth, this.sideLimit),
+      maxHeight: Math.min(facts.maxHeight, this.sideLimit),
     });
     const allowed = Math.min(MAX_EXPORTS_PER_FRAME, maxRequests - 1);
     if (grid.pieces.length > allowed)
       throw sourceFailure(
         this.context,
         'too-large',
-        `the area needs ${grid.pieces.length} ${this.operation} requests of at most ${facts.maxWidth}×${facts.maxHeight} ` +
+        `the area needs ${grid.pieces.length} ${this.operation} requests of at most ` +
+          `${Math.min(facts.maxWidth, this.sideLimit)}×${Math.min(facts.maxHeight, this.sideLimit)} ` +
           `pixels; one frame may make ${allowed}: ask for a coarser metersPerPixel or a smaller frame`,
       );
     const mosaic = Buffer.alloc(grid.width * grid.height * 3);
@@ -123,6 +125,10 @@ export class ArcgisExport implements ImagerySourceAdapter {
       groundSampleDistanceM: grid.groundSampleDistanceM,
       capturedAt: facts.capturedAt,
     };
+  }
+
+  private get sideLimit(): number {
+    return requestSideLimit((this.config.format ?? 'jpg').startsWith('png'));
   }
 
   private get operation(): string {

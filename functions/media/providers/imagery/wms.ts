@@ -27,6 +27,7 @@ import {
   paste,
   RETRY_ALLOWANCE,
   requestFailure,
+  requestSideLimit,
   scrub,
   sourceFailure,
 } from './adapter-common.ts';
@@ -51,7 +52,10 @@ export class Wms implements ImagerySourceAdapter {
   }
 
   async fetchArea(request: AreaRequest): Promise<SourceRaster> {
-    const maxSize = this.config.maxSize ?? DEFAULT_MAX_SIZE;
+    const maxSize = Math.min(
+      this.config.maxSize ?? DEFAULT_MAX_SIZE,
+      requestSideLimit(this.config.format === 'image/png'),
+    );
     const grid = planGrid({
       sr: this.crs === 'EPSG:4326' ? 4326 : 3857,
       bounds: request.bounds,
