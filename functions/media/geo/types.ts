@@ -60,12 +60,15 @@ export interface NadirImage {
   readonly channels: 3 | 4;
   readonly georef: Georeference;
   readonly provider: string;
-  /** Ground metres per pixel the source really delivered (a photographic source's; absent for scenes). */
+  /**
+   * Ground metres per pixel of what the source really delivered, where a source says (a remote imagery
+   * source): coarser than georef.metersPerPixel when the frame was upsampled past the source's resolution.
+   */
   readonly groundSampleDistanceM?: number;
-  /** True when the frame is finer than the source's own resolution (enlarged, not more detailed). */
-  readonly upsampled?: boolean;
-  /** When the source's imagery was captured, where it says (ISO 8601). */
+  /** When the imagery was captured (ISO 8601 date or date-time), where the source says; null: it does not. */
   readonly capturedAt?: string | null;
+  /** True when the frame is finer than the source's pixels (groundSampleDistanceM says by how much). */
+  readonly upsampled?: boolean;
   /** Which of several sources drew it and what its licence allows (the imagery chooser sets it). */
   readonly provenance?: ImageryProvenance;
 }
