@@ -1228,7 +1228,8 @@ export interface components {
       };
       /** @description How sure the detection is, 0-1 (an edit is 1: the caller chose it). */
       confidence: number;
-      method: "addressed-street" | "nearest-street" | "default" | "manual";
+      /** @description How the front was found: the addressed street's nearest point (addressed-street), the nearest street (nearest-street), the side of the cadastre lot that faces no other lot (cadastre-street-side: the road reserve), none found (default: north, confidence 0), or given by an edit (manual). */
+      method: "addressed-street" | "nearest-street" | "cadastre-street-side" | "default" | "manual";
       /** @description True for frontage_edit output. */
       edited: boolean;
       location: {
@@ -1287,14 +1288,47 @@ export interface components {
         imagery: string;
       };
       imagery: components["schemas"]["ImageryProvenance"];
-      /** @description Where suggested_boundary came from; null when there is none. */
+      /** @description Where suggested_boundary came from: your boundary, a cadastre lot, the site source, or none with the reason; null on jobs made before lots were looked up. */
       boundary_source?: {
         /** @description caller: the request's boundary; site: the site source's parcel. */
         kind: "caller" | "site";
         provider: string;
         /** @description True when the site source made the parcel up (offline synthetic). */
         synthetic: boolean;
+      } | {
+        /** @description cadastre: the lot from a state's (or your) cadastre. */
+        kind: "cadastre";
+        /** @description The cadastre source it came from ("nsw-cadastre"). */
+        provider: string;
+        /** @description The lot as the cadastre names it ("5//DP123456"). */
+        lot_id: string;
+        /** @description contains: the address point is inside the lot; nearest: the point fell on a road or in no lot, and this is the nearest lot within 15 m (check it); lot_id: the request's parcel.lot_id. */
+        match: "contains" | "nearest" | "lot_id";
+        /** @description Metres from the address point to the lot (0 inside it). */
+        distance_m: number;
+        /** @description What the cadastre's licence allows (CC BY 4.0: everything, with attribution). */
+        licence: {
+          store: boolean;
+          print: boolean;
+          portal: boolean;
+        };
+        /** @description Text to show where the boundary is shown, as the licence asks. */
+        attribution: string;
+        synthetic: false;
+        /** @description False while the stage's operators have not yet checked the source against its live service. */
+        verified?: boolean;
+      } | {
+        /** @description none: no boundary could be suggested; reason says why. */
+        kind: "none";
+        /** @description NO_CADASTRE: the stage lists no cadastre source; NOT_COVERED: none covers the property; NO_LOT_AT_POINT: no lot within 15 m of the address point; CADASTRE_UNAVAILABLE: the sources failed (try again later); LOT_NOT_FOUND: no source has parcel.lot_id. */
+        reason: "NO_CADASTRE" | "NOT_COVERED" | "NO_LOT_AT_POINT" | "CADASTRE_UNAVAILABLE" | "LOT_NOT_FOUND";
+        message: string;
+        tried?: {
+          source: string;
+          reason: string;
+        }[];
       } | null;
+      parcel_polygon?: components["schemas"]["ParcelPolygon"];
       camera?: components["schemas"]["DroneCameraUsed"];
       /** @description Your imagery as downloaded (kept so that edits redraw on the same picture). */
       source_image?: components["schemas"]["MediaFile"];
@@ -1374,11 +1408,11 @@ export interface components {
     };
     /** @description Where the output's imagery came from and what its licence allows. */
     ImageryProvenance: {
-      /** @description Where the picture's imagery came from: offline-synthetic (a generated scene), amazon-location-satellite, photorealistic-3d-tiles, or the caller's own caller-orthophoto / caller-drone-photo. */
-      source: "offline-synthetic" | "amazon-location-satellite" | "photorealistic-3d-tiles" | "caller-orthophoto" | "caller-drone-photo";
+      /** @description Where the picture's imagery came from: the name of one of the stage's imagery sources (the deployed stages' `nsw-imagery`; an organization's own subscription by the name it registered), one of the built-in sources (offline-synthetic, amazon-location-satellite, photorealistic-3d-tiles), or your own caller-orthophoto / caller-drone-photo. */
+      source: string;
       /** @description True for generated scenes: the picture is not a photograph of the property. */
       synthetic: boolean;
-      /** @description When the imagery was captured (ISO 8601; a date-time without an offset is the camera's local time); null when unknown. */
+      /** @description When the imagery was captured (ISO 8601; a date-time without an offset is the camera's local time); null when the source does not say. */
       captured_at: string | null;
       /** @description Text to show beside the picture where the licence asks for it; never drawn into the picture (listing portals forbid text on photos). */
       attribution: string | null;
@@ -1391,6 +1425,22 @@ export interface components {
         /** @description The picture may be published on a listing portal. */
         portal: boolean;
       };
+      /** @description Ground metres per pixel the source really delivered (provider photographs only). Larger than the picture's meters_per_pixel when the frame was upsampled past the source's resolution (`upsampled: true`). */
+      ground_sample_distance_m?: number;
+      /** @description True when the picture is finer than the source's own resolution: enlarged, not more detailed. */
+      upsampled?: boolean;
+      /** @description False while the stage's operators have not yet checked this source against its live service. */
+      verified?: boolean;
+      /** @description Sources tried before the one that served, each with why it could not (a timeout, an error answer, a blank picture). */
+      tried?: {
+        source: string;
+        reason: string;
+      }[];
+    };
+    /** @description The cadastre lot's outline as GeoJSON ([longitude, latitude], WGS 84 / GDA2020), when boundary_source is a cadastre lot. */
+    ParcelPolygon: {
+      type: "Polygon";
+      coordinates: number[][][];
     };
     /** @description The camera the drone photo was projected through, as used. */
     DroneCameraUsed: {
@@ -1425,14 +1475,47 @@ export interface components {
       suggested_boundary: components["schemas"]["NormalizedPoint"][] | null;
       /** @description Share of the parcel's ground area inside the picture; null when there is no parcel. */
       boundary_visible_fraction: number | null;
-      /** @description Where suggested_boundary came from; null when there is none. */
+      /** @description Where suggested_boundary came from: your boundary, a cadastre lot, the site source, or none with the reason; null on jobs made before lots were looked up. */
       boundary_source: {
         /** @description caller: the request's boundary; site: the site source's parcel. */
         kind: "caller" | "site";
         provider: string;
         /** @description True when the site source made the parcel up (offline synthetic). */
         synthetic: boolean;
+      } | {
+        /** @description cadastre: the lot from a state's (or your) cadastre. */
+        kind: "cadastre";
+        /** @description The cadastre source it came from ("nsw-cadastre"). */
+        provider: string;
+        /** @description The lot as the cadastre names it ("5//DP123456"). */
+        lot_id: string;
+        /** @description contains: the address point is inside the lot; nearest: the point fell on a road or in no lot, and this is the nearest lot within 15 m (check it); lot_id: the request's parcel.lot_id. */
+        match: "contains" | "nearest" | "lot_id";
+        /** @description Metres from the address point to the lot (0 inside it). */
+        distance_m: number;
+        /** @description What the cadastre's licence allows (CC BY 4.0: everything, with attribution). */
+        licence: {
+          store: boolean;
+          print: boolean;
+          portal: boolean;
+        };
+        /** @description Text to show where the boundary is shown, as the licence asks. */
+        attribution: string;
+        synthetic: false;
+        /** @description False while the stage's operators have not yet checked the source against its live service. */
+        verified?: boolean;
+      } | {
+        /** @description none: no boundary could be suggested; reason says why. */
+        kind: "none";
+        /** @description NO_CADASTRE: the stage lists no cadastre source; NOT_COVERED: none covers the property; NO_LOT_AT_POINT: no lot within 15 m of the address point; CADASTRE_UNAVAILABLE: the sources failed (try again later); LOT_NOT_FOUND: no source has parcel.lot_id. */
+        reason: "NO_CADASTRE" | "NOT_COVERED" | "NO_LOT_AT_POINT" | "CADASTRE_UNAVAILABLE" | "LOT_NOT_FOUND";
+        message: string;
+        tried?: {
+          source: string;
+          reason: string;
+        }[];
       } | null;
+      parcel_polygon?: components["schemas"]["ParcelPolygon"];
       orientation: "bottom" | "left" | "top" | "right";
       front_direction: number;
       zoom: "close" | "standard" | "wide";
@@ -2155,7 +2238,7 @@ export interface components {
       delivered: boolean;
       outcome: "delivered" | "retrying" | "gone" | "exhausted" | "failed";
     };
-    /** @description With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel is used to find and draw the front. */
+    /** @description With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel (or with `parcel` the cadastre lot of that id; without either, the lot at the address point) is used to find and draw the front: its street side is the side that faces no other lot. */
     FrontageDetectRequest: {
       /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
       address: string;
@@ -2167,6 +2250,7 @@ export interface components {
       };
       imagery?: components["schemas"]["CallerImagery"];
       boundary?: components["schemas"]["ParcelBoundary"];
+      parcel?: components["schemas"]["ParcelReference"];
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
@@ -2274,6 +2358,11 @@ export interface components {
       id?: string | number;
       bbox?: number[];
     };
+    /** @description The property's lot, named instead of found from the address point: its polygon comes from the stage's cadastre sources (the output's boundary_source says which) and its centre locates the property unless options.lat/lng are given. Give boundary or parcel, not both. */
+    ParcelReference: {
+      /** @description The lot as the state's cadastre names it: NSW "5//DP123456", Queensland "5RP123456", Victoria "1\TP12345". */
+      lot_id: string;
+    };
     JobAccepted: {
       job_id: string;
       status: "queued";
@@ -2298,7 +2387,7 @@ export interface components {
       /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
       delete_after?: string;
     };
-    /** @description With `imagery` the markup is your own picture: an orthophoto turned and cropped to orientation and zoom (3840x2160), or a drone photo at its own size (up to 8192 px on the long side) with the parcel projected through its camera. With `boundary` your parcel is drawn instead of the site source's (its centroid locates the property unless options.lat/lng are given). */
+    /** @description With `imagery` the markup is your own picture: an orthophoto turned and cropped to orientation and zoom (3840x2160), or a drone photo at its own size (up to 8192 px on the long side) with the parcel projected through its camera. With `boundary` your parcel is drawn instead of a cadastre lot (its centroid locates the property unless options.lat/lng are given); with `parcel` the cadastre's lot of that id. Without either, the lot at the address point from the stage's cadastre sources is the suggested boundary (boundary_source says which, or why there is none). */
     MarkupGenerateRequest: {
       /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
       address: string;
@@ -2318,6 +2407,7 @@ export interface components {
       };
       imagery?: components["schemas"]["CallerImagery"];
       boundary?: components["schemas"]["ParcelBoundary"];
+      parcel?: components["schemas"]["ParcelReference"];
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
       /** @description Receives progress and completion webhooks for the job. */
@@ -2691,6 +2781,8 @@ export interface components {
       imagery?: components["schemas"]["CallerImagery"];
       /** @description Your parcel (GeoJSON), passed to the kit's frontage detection and markup. */
       boundary?: components["schemas"]["ParcelBoundary"];
+      /** @description The lot as the state's cadastre names it ("5//DP123456"), passed to the kit's frontage detection and markup instead of the lot at the address point. Give boundary or parcel, not both. */
+      parcel?: components["schemas"]["ParcelReference"];
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Each child job makes those of them its kind makes (print: the slides; portal: the portal-safe edit and the staged rooms, the assets made for portals). With renditions, the videos also get an end card from branding, beside their unbranded versions. Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */

@@ -179,7 +179,10 @@ async function renderAndStore(
     georeference: georeferenceOutput(nadirPictureGround(image.georef)),
     imagery: provenance,
     camera: undefined,
-    providerNames: { site: site.provider, imagery: provenance.source },
+    providerNames: {
+      site: site.provider,
+      imagery: loaded ? provenance.source : (image.provenance?.source ?? imagery.name),
+    },
     parcelDrawn: image.parcelDrawn,
   };
 }

@@ -253,7 +253,7 @@ export async function generateMarkup(
     providers: {
       geocoder: event.location.provider,
       site: site.provider,
-      imagery: provenance.source,
+      imagery: loaded ? provenance.source : (rendered.provenance?.source ?? imagery.name),
     },
     imagery: provenance,
   };
