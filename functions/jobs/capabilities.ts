@@ -17,7 +17,10 @@ import { ENV } from '../core/config/env.ts';
 import type { WorkflowPorts } from '../core/workflows/step-runtime.ts';
 import type { ImageryLicences } from '../media/imagery/provenance.ts';
 import { LABEL_FONT_PACKAGE_FILE } from '../media/markup/font-files.ts';
-import type { StageProviderSources } from '../media/providers/sources/source-config.ts';
+import {
+  encodeProviderSources,
+  type StageProviderSources,
+} from '../media/providers/sources/source-config.ts';
 import type { CapabilityName } from './capability-names.ts';
 
 /** The stage settings capabilities read (a part of the CDK app's stage config). */
@@ -156,9 +159,7 @@ function bindProviders(target: CapabilityTarget): void {
   const v = PROVIDER_VARIABLES;
   bindFetchPolicy(target);
   target.setEnvironment({
-    // The terms are for readers (docs/readme/providers.md), not the function: they stay out of the
-    // environment, which Lambda limits to 4 KB in all.
-    [v.sources]: JSON.stringify(providers, (key, value) => (key === 'terms' ? undefined : value)),
+    [v.sources]: encodeProviderSources(providers),
     // Every output made from imagery states its source's licence (functions/media/imagery/provenance.ts).
     [v.imageryLicences]: JSON.stringify(target.settings.imageryLicences),
   });

@@ -6,6 +6,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_HANDLER, ROUTES } from '../../functions/api/routes.ts';
 import { ENV } from '../../functions/core/config/env.ts';
+import { decodeProviderSources } from '../../functions/media/providers/sources/source-config.ts';
 import { buildStage } from '../../lib/app.ts';
 import { DEPLOYABLE_STAGES, type DeployableStage, STAGES } from '../../lib/config/stages.ts';
 import { functionOf, logicalId, NO_BUNDLING, resources, type SynthesizedStage, synthStage } from './synth.ts';
@@ -182,5 +183,53 @@ describe('stage configuration', () => {
     for (const [id, lg] of resources(stages[stage].serviceTemplate, 'AWS::Logs::LogGroup')) {
       expect(lg.Properties.RetentionInDays, id).toBe(STAGES[stage].logRetentionDays);
     }
+  });
+});
+
+describe('provider sources', () => {
+  /** A token's value as deployed: an ARN, a URL or a name; 128 characters covers every one the stack sets. */
+  const TOKEN_BYTES = 128;
+  const envBytes = (variables: Record<string, unknown>) =>
+    Object.entries(variables).reduce(
+      (sum, [name, value]) =>
+        sum + Buffer.byteLength(name) + (typeof value === 'string' ? Buffer.byteLength(value) : TOKEN_BYTES),
+      0,
+    );
+
+  it("keeps every function's environment within Lambda's 4 KB, provider lists included", () => {
+    for (const stage of DEPLOYABLE_STAGES) {
+      for (const [id, fn] of resources(stages[stage].serviceTemplate, 'AWS::Lambda::Function')) {
+        const variables =
+          (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+        expect(envBytes(variables), `${stage} ${id}`).toBeLessThanOrEqual(4096);
+      }
+    }
+  });
+
+  it("gives deployed stages the states' sources first, unverified, then Amazon Location; dev stays offline", () => {
+    const sourcesOf = (stage: DeployableStage) => {
+      const values = resources(stages[stage].serviceTemplate, 'AWS::Lambda::Function')
+        .map(
+          ([, fn]) =>
+            (fn.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables?.[
+              ENV.providerSources
+            ],
+        )
+        .filter((v): v is string => typeof v === 'string');
+      expect(values.length, stage).toBeGreaterThan(0);
+      expect(new Set(values).size, `${stage}: every function sees one list`).toBe(1);
+      return decodeProviderSources(values[0]!, stage) as unknown as {
+        imagery: { kind: string; name?: string; verified?: boolean }[];
+        cadastre: { name: string; verified?: boolean }[];
+      };
+    };
+    for (const stage of ['staging', 'prod'] as const) {
+      const sources = sourcesOf(stage);
+      expect(sources.imagery.map((s) => s.name ?? s.kind)).toEqual(['nsw-imagery', 'amazon-location']);
+      expect(sources.imagery[0]!.verified).toBe(false);
+      expect(sources.cadastre.map((s) => s.name)).toEqual(['nsw-cadastre', 'qld-cadastre', 'vic-cadastre']);
+      expect(sources.cadastre.every((s) => s.verified === false)).toBe(true);
+    }
+    expect(sourcesOf('dev')).toMatchObject({ imagery: [{ kind: 'offline' }], cadastre: [] });
   });
 });

@@ -28,9 +28,9 @@ import { type ImageryCandidate, ImageryChooser } from '../../media/providers/ima
 import { SourceImagery } from '../../media/providers/imagery/source-imagery.ts';
 import type { Providers } from '../../media/providers/providers.ts';
 import {
+  decodeProviderSources,
   type GeocoderSourceConfig,
   type ImagerySourceConfig,
-  parseProviderSources,
   type RemoteGeocoderSourceConfig,
   type RemoteImagerySourceConfig,
   type SourceApiKey,
@@ -148,13 +148,7 @@ export function stageProviders(v: ProviderVariables): Providers {
     throw new Error(
       'Environment variable PROVIDERS is not set; the deployment (or local stack) must set it.',
     );
-  let parsedJson: unknown;
-  try {
-    parsedJson = JSON.parse(v.sources);
-  } catch {
-    throw new Error('Environment variable PROVIDERS must be JSON.');
-  }
-  const sources = parseProviderSources(parsedJson, 'PROVIDERS');
+  const sources = decodeProviderSources(v.sources, 'Environment variable PROVIDERS');
   let maps: GeoMapsClient | undefined;
   const secrets = cachedSecrets(stageSecretReader(v.secretsFile));
   const deps: SourceDependencies = {

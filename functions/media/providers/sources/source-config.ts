@@ -4,6 +4,7 @@
 // row, not code: one adapter file per protocol reads every row of its kind. The rows are checked here once,
 // with the field named when one is wrong, by whoever reads them (the CDK app at synth, the local stack at
 // start, a function at its first use).
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { AUSTRALIAN_STATES } from '../../../domain/geo-types.ts';
 
@@ -386,4 +387,31 @@ export function covers(coverage: Coverage, point: { lat: number; lng: number }):
 /** The display name of a source row ("nsw-imagery", or the kind for the built-in ones). */
 export function sourceName(source: { readonly kind: string; readonly name?: string }): string {
   return source.name ?? source.kind;
+}
+
+/** How a long sources document travels in a Lambda environment variable: gzip, then base64, after this. */
+const PACKED = 'gzip+base64:';
+
+/**
+ * A sources document as the PROVIDERS variable carries it: JSON, packed when long (Lambda allows 4 KB of
+ * variables in all, and a deployed stage's lists with their attributions take half of it). The terms stay
+ * out: they are for readers (docs/readme/providers.md), not for the function.
+ */
+export function encodeProviderSources(sources: StageProviderSources): string {
+  const json = JSON.stringify(sources, (key, value) => (key === 'terms' ? undefined : value));
+  return json.length <= 512 ? json : PACKED + gzipSync(json, { level: 9 }).toString('base64');
+}
+
+/** The PROVIDERS variable's document, packed or plain (the local stack sets it plain from PROVIDERS_FILE). */
+export function decodeProviderSources(value: string, what: string): ProviderSources {
+  let json: unknown;
+  try {
+    const text = value.startsWith(PACKED)
+      ? gunzipSync(Buffer.from(value.slice(PACKED.length), 'base64')).toString('utf8')
+      : value;
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${what} must be JSON (or gzip+base64: packed JSON).`);
+  }
+  return parseProviderSources(json, what);
 }
