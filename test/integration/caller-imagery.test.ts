@@ -560,5 +560,6 @@ describe('frontage and the listing kit on the caller imagery', () => {
     // The reveal is 16:9: the 3:2 photo cut around the boundary, not squashed.
     const poster = await sharp(await download(byRole.reveal_video.poster.url)).metadata();
     expect((poster.width ?? 0) / (poster.height ?? 1)).toBeCloseTo(16 / 9, 2);
-  });
+    // The kit's wait above allows 240 s: how long a loaded machine takes is not what this test checks.
+  }, 300_000);
 });

@@ -181,7 +181,7 @@ async function renderAndStore(
     camera: undefined,
     providerNames: {
       site: site.provider,
-      imagery: loaded ? provenance.source : (image.provenance?.source ?? imagery.name),
+      imagery: loaded ? provenance.source : (image.provider ?? imagery.name),
     },
     parcelDrawn: image.parcelDrawn,
   };

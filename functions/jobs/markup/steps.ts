@@ -253,7 +253,7 @@ export async function generateMarkup(
     providers: {
       geocoder: event.location.provider,
       site: site.provider,
-      imagery: loaded ? provenance.source : (rendered.provenance?.source ?? imagery.name),
+      imagery: loaded ? provenance.source : rendered.provider,
     },
     imagery: provenance,
   };

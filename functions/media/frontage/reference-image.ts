@@ -46,6 +46,8 @@ export interface FrontageReferenceImage {
   readonly contentType: 'image/jpeg';
   /** Which source drew the picture, when the imagery chooser did. */
   readonly provenance?: ImageryProvenance;
+  /** The imagery adapter that drew it (a top-down picture; absent for a drone photo). */
+  readonly provider?: string;
   /** False when a made-up parcel was left off a photograph. */
   readonly parcelDrawn: boolean;
   /** What a rendition's cut keeps in view (normalized): the parcel, the arrow, the compass and the label. */
@@ -101,6 +103,7 @@ export async function renderFrontageReference(
     georef,
     contentType: 'image/jpeg',
     parcelDrawn,
+    provider: image.provider,
     ...(image.provenance ? { provenance: image.provenance } : {}),
   };
 }
