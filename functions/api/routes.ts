@@ -9,6 +9,7 @@ import { jobIdParam } from '../core/schemas/common.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
+import { IMAGERY_SOURCE_ROUTES } from './imagery-source-routes.ts';
 import { deletionReceipt, jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS } from './route-errors.ts';
@@ -125,6 +126,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: { usage: true },
   },
   ...WEBHOOK_ROUTES,
+  ...IMAGERY_SOURCE_ROUTES,
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   ...DASHBOARD_ROUTES,
   {

@@ -44,6 +44,9 @@ const route = (definition: WebhookRoute): RouteDefinition => ({
   errors: [...definition.errors, ...(definition.method === 'POST' ? IDEMPOTENCY_ERRORS : []), ...AUTH_ERRORS],
 });
 
+/** A route of the proxied function: the imagery sources' routes (imagery-source-routes.ts) are made with it too. */
+export const proxiedApiRoute = route;
+
 const ENDPOINT = '/v1/webhook-endpoints/{endpointId}';
 
 export const WEBHOOK_ROUTES: readonly RouteDefinition[] = [

@@ -1,4 +1,5 @@
-// Every webhook endpoint and events route (webhook-routes.ts), behind the one /v1/{proxy+} resource: the
+// Every webhook endpoint and events route (webhook-routes.ts) and every imagery source route
+// (imagery-source-routes.ts, handled in imagery-sources-api.ts), behind the one /v1/{proxy+} resource: the
 // route is found here by method and path (a static segment before a parameter, as API Gateway matches),
 // its path parameters are set as API Gateway would have, and the route's own pipeline runs. Any other
 // path under /v1 that reaches this function is answered as the fallback answers it (404, or 405 with Allow).
@@ -23,6 +24,7 @@ import {
 } from '../core/webhooks/endpoints.ts';
 import { apiPorts } from '../wiring/api.ts';
 import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
+import { IMAGERY_SOURCE_OPERATIONS } from './imagery-sources-api.ts';
 import { proxiedRouteFor, routesForPath } from './routes.ts';
 import { WEBHOOKS_PROXY_PATH } from './webhook-routes.ts';
 import {
@@ -110,6 +112,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       async ({ body, tenant }) => ok(await resendEvents(events(), tenant, body), 202),
       apiPorts,
     ),
+  ...IMAGERY_SOURCE_OPERATIONS,
 };
 
 const pipelines = new Map<string, ApiHandler>();

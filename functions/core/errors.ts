@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   PARENT_MEDIA_EXPIRED: 409,
   KEY_NOT_ACTIVE: 409,
   WEBHOOK_ENDPOINT_LIMIT: 409,
+  IMAGERY_SOURCE_LIMIT: 409,
   IDEMPOTENCY_CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -39,7 +40,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   FORBIDDEN:
     'The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).',
   NOT_FOUND:
-    'No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days).',
+    'No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days).',
   METHOD_NOT_ALLOWED:
     'The route exists but not with this HTTP method; the Allow header lists the methods it takes.',
   JOB_NOT_READY: 'The referenced job has not completed yet; poll it until it is completed and retry.',
@@ -53,6 +54,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   KEY_NOT_ACTIVE: 'The API key is already revoked (dashboard): it cannot be rotated or revoked again.',
   WEBHOOK_ENDPOINT_LIMIT:
     'The organization already has the most webhook endpoints a mode may have (20); delete one before creating another.',
+  IMAGERY_SOURCE_LIMIT:
+    'The organization already has the most imagery sources a mode may have (5); delete one before registering another.',
   IDEMPOTENCY_CONFLICT:
     'The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.',
   IDEMPOTENCY_IN_PROGRESS:

@@ -7,6 +7,7 @@ import type { AuthSettings } from '../core/auth/api-key.ts';
 import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
 import { KeyAdmin } from '../core/auth/key-admin.ts';
 import { systemClock } from '../core/clock.ts';
+import type { ImagerySourcePorts } from '../core/imagery-sources/imagery-sources.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
@@ -36,6 +37,8 @@ export interface ApiPorts {
   readonly usage: { readonly store: UsageStore; readonly pricing: UsagePricing };
   /** Webhook endpoints and the event log (GET /v1/events, resends, test pings). */
   readonly webhooks: { readonly endpoints: EndpointPorts; readonly events: EventPorts };
+  /** The organization's own imagery sources (accounts table), their URLs checked with the webhook URL rules. */
+  readonly imagerySources: ImagerySourcePorts;
   readonly dashboard: {
     readonly auth: DashboardAuth;
     readonly sessions: DashboardSessions;
@@ -88,6 +91,12 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         eventRetentionDays: () => env.eventRetentionDays,
       }),
     }),
+    imagerySources: () =>
+      lazily<ImagerySourcePorts>({
+        sources: () => adapters.imagerySources,
+        clock: () => systemClock,
+        urlRules: () => env.webhookUrlRules,
+      }),
     dashboard: () =>
       lazily<ApiPorts['dashboard']>({
         auth: () => env.dashboardAuth,

@@ -7,12 +7,15 @@ import type { AccountStore } from '../core/auth/account-store.ts';
 import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
 import { systemClock } from '../core/clock.ts';
 import { ENV } from '../core/config/env.ts';
+import type { ImagerySourceStore } from '../core/imagery-sources/imagery-sources.ts';
 import { stageAdapters } from './stage-adapters.ts';
 import { parseStageEnv } from './stage-env.ts';
 
 export interface AccountTools {
   readonly accounts: AccountStore;
   readonly sessions: DashboardSessions;
+  /** The organizations' own imagery sources (`keys imagery-source`). */
+  readonly imagerySources: ImagerySourceStore;
 }
 
 /** The accounts store and dashboard sessions of the table `accountsTable`. */
@@ -38,5 +41,6 @@ export function accountTools(accountsTable: string, client: DynamoDBClientConfig
   return {
     accounts: adapters.accounts,
     sessions: new DashboardSessions(adapters.dashboardSessions, systemClock),
+    imagerySources: adapters.imagerySources,
   };
 }

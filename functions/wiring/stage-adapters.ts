@@ -8,6 +8,7 @@ import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
 import { DynamoCreationClaims } from '../adapters/dynamodb/creation-claims.ts';
 import { DynamoDashboardSessionStore } from '../adapters/dynamodb/dashboard-session-store.ts';
 import { DynamoEventLog } from '../adapters/dynamodb/event-log.ts';
+import { DynamoImagerySourceStore } from '../adapters/dynamodb/imagery-source-store.ts';
 import { DynamoJobSlots } from '../adapters/dynamodb/job-slots.ts';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
 import { DynamoUsageStore } from '../adapters/dynamodb/usage-store.ts';
@@ -19,6 +20,7 @@ import { StepFunctionsStarter, StepFunctionsStopper } from '../adapters/step-fun
 import type { AccountStore } from '../core/auth/account-store.ts';
 import type { DashboardSessionStore } from '../core/auth/dashboard-sessions.ts';
 import { systemClock } from '../core/clock.ts';
+import type { ImagerySourceStore } from '../core/imagery-sources/imagery-sources.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { JobStore } from '../core/jobs/job-store.ts';
 import { type JobSlots, limitFor } from '../core/limits/job-slots.ts';
@@ -54,6 +56,8 @@ export interface StageAdapters {
   readonly dashboardSessions: DashboardSessionStore;
   /** Each organization's webhook endpoints per mode (accounts table). */
   readonly webhookEndpoints: WebhookEndpointStore;
+  /** Each organization's own imagery sources per mode, their keys included (accounts table). */
+  readonly imagerySources: ImagerySourceStore;
   readonly eventLog: EventLog;
 }
 
@@ -91,6 +95,7 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     idempotency: () => new DynamoDBPersistenceLayer({ tableName: env.idempotencyTable }),
     dashboardSessions: () => new DynamoDashboardSessionStore(aws.dynamo, env.accountsTable),
     webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
+    imagerySources: () => new DynamoImagerySourceStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),
   });
   return adapters;

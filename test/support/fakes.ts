@@ -5,6 +5,10 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ApiRoutePorts } from '../../functions/api/http/api-route.ts';
 import type { AccountStore, ApiKeyRecord } from '../../functions/core/auth/account-store.ts';
 import type { Clock } from '../../functions/core/clock.ts';
+import type {
+  ImagerySourceRecord,
+  ImagerySourceStore,
+} from '../../functions/core/imagery-sources/imagery-sources.ts';
 import type { Job } from '../../functions/core/jobs/job.ts';
 import type { JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { JobStatus, Tenant } from '../../functions/core/jobs/job-types.ts';
@@ -467,6 +471,31 @@ export function memoryEndpointStore(): WebhookEndpointStore & {
       const current = lists.get(tenantOf(tenant))?.version ?? 0;
       if (current !== version) return false;
       lists.set(tenantOf(tenant), { endpoints: structuredClone([...next]), version: version + 1 });
+      return true;
+    },
+  };
+}
+
+/** An organization's own imagery sources in memory, with the store's optimistic versioning. */
+export function memoryImagerySourceStore(): ImagerySourceStore & {
+  readonly lists: Map<string, { sources: ImagerySourceRecord[]; version: number }>;
+  /** The tenants read, in order. */
+  readonly reads: Tenant[];
+} {
+  const lists = new Map<string, { sources: ImagerySourceRecord[]; version: number }>();
+  const reads: Tenant[] = [];
+  return {
+    lists,
+    reads,
+    list: async (tenant) => {
+      reads.push(tenant);
+      const found = lists.get(tenantOf(tenant)) ?? { sources: [], version: 0 };
+      return { sources: structuredClone(found.sources), version: found.version };
+    },
+    replace: async (tenant, version, next) => {
+      const current = lists.get(tenantOf(tenant))?.version ?? 0;
+      if (current !== version) return false;
+      lists.set(tenantOf(tenant), { sources: structuredClone([...next]), version: version + 1 });
       return true;
     },
   };

@@ -210,6 +210,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/imagery-sources": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's imagery sources in the key's mode, in the order its jobs try them (never their keys). */
+    get: operations["listImagerySources"];
+    put?: never;
+    /** @description Registers the organization's own imagery subscription (Nearmap, MetroMap, …) in the key's mode: its jobs try it before the stage's sources, wherever its coverage holds the property and its licence allows what the request asks. The key is kept as a secret and never shown again. */
+    post: operations["createImagerySource"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/imagery-sources/{sourceId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One imagery source (never its key). */
+    get: operations["getImagerySource"];
+    put?: never;
+    post?: never;
+    /** @description Deletes a source and its key: jobs stop using it within a minute (each job function keeps what it read for up to 60 s). */
+    delete: operations["deleteImagerySource"];
+    options?: never;
+    head?: never;
+    /** @description Changes a source: the fields given replace its own (a new api_key replaces the key kept; null removes it); its kind stays. Jobs already running may use the previous settings for up to a minute. */
+    patch: operations["updateImagerySource"];
+    trace?: never;
+  };
   "/v1/property-frontage/detect": {
     parameters: {
       query?: never;
@@ -684,6 +721,41 @@ export interface paths {
     /** @description Resends the events created in a range (default failed only, at most 500 a request), as POST /v1/events/resend. */
     post: operations["dashboardResendEvents"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/imagery-sources": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's own imagery sources in one mode (`mode`, default test), as GET /v1/imagery-sources answers them: never their keys. */
+    get: operations["dashboardImagerySources"];
+    put?: never;
+    /** @description Registers an imagery subscription in one mode (`mode`, default test), as POST /v1/imagery-sources does; its key is kept as a secret and never shown again. */
+    post: operations["dashboardCreateImagerySource"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/dashboard/imagery-sources/{sourceId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** @description Deletes an imagery source and its key: jobs stop using it within a minute. */
+    delete: operations["dashboardDeleteImagerySource"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1178,7 +1250,7 @@ export interface components {
   schemas: {
     Error: {
       error: {
-        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
         message: string;
         /** @description VALIDATION_ERROR only: one entry per problem. */
         details?: {
@@ -2238,6 +2310,194 @@ export interface components {
       delivered: boolean;
       outcome: "delivered" | "retrying" | "gone" | "exhausted" | "failed";
     };
+    NewImagerySource: {
+      /** @description Web Mercator tiles from a {z}/{x}/{y} URL template (Nearmap Tile API, WMTS REST). */
+      kind: "xyz-tiles";
+      /** @description The tile URL template, e.g. `https://api.nearmap.com/tiles/v3/Vert/{z}/{x}/{y}.jpg`. */
+      url: string;
+      /** @description Names the source in outputs (`imagery.source`) and failure messages; unique among the organization's sources in the mode. */
+      name: string;
+      /** @description Where the source has imagery, in WGS 84 degrees: it is tried only for properties inside this box. Default: Australia (112.5..154 E, -44..-9 N). */
+      coverage?: {
+        west: number;
+        south: number;
+        east: number;
+        north: number;
+      };
+      /** @description What the organization's licence for the source allows, as the licence states it. A request asking for a use the licence does not allow skips the source. */
+      licence: {
+        /** @description Pictures may be kept (every output keeps its picture). */
+        store: boolean;
+        /** @description Pictures may be printed (a brochure or a kit’s print deck). */
+        print: boolean;
+        /** @description Pictures may be published on listing portals. */
+        portal: boolean;
+      };
+      /** @description Shown with every picture from the source, as its licence asks (e.g. "Imagery © Nearmap"). */
+      attribution: string;
+      /** @description The subscription key. Kept as a secret: never shown again (answers carry `key_hint`), sent only to this source, for this organization’s jobs in this mode. */
+      api_key?: string;
+      /** @description The query parameter the key travels in (Nearmap: `apikey`). Required with api_key. */
+      api_key_param?: string;
+      /** @description The deepest zoom the source has. */
+      max_zoom: number;
+      /** @description Edge of one tile in pixels. Default 256. */
+      tile_size?: 256 | 512;
+    } | {
+      /** @description WMS 1.3.0 GetMap (MetroMap and other OGC servers). */
+      kind: "wms";
+      /** @description The WMS endpoint. */
+      url: string;
+      /** @description Names the source in outputs (`imagery.source`) and failure messages; unique among the organization's sources in the mode. */
+      name: string;
+      /** @description Where the source has imagery, in WGS 84 degrees: it is tried only for properties inside this box. Default: Australia (112.5..154 E, -44..-9 N). */
+      coverage?: {
+        west: number;
+        south: number;
+        east: number;
+        north: number;
+      };
+      /** @description What the organization's licence for the source allows, as the licence states it. A request asking for a use the licence does not allow skips the source. */
+      licence: {
+        /** @description Pictures may be kept (every output keeps its picture). */
+        store: boolean;
+        /** @description Pictures may be printed (a brochure or a kit’s print deck). */
+        print: boolean;
+        /** @description Pictures may be published on listing portals. */
+        portal: boolean;
+      };
+      /** @description Shown with every picture from the source, as its licence asks (e.g. "Imagery © Nearmap"). */
+      attribution: string;
+      /** @description The subscription key. Kept as a secret: never shown again (answers carry `key_hint`), sent only to this source, for this organization’s jobs in this mode. */
+      api_key?: string;
+      /** @description The query parameter the key travels in (Nearmap: `apikey`). Required with api_key. */
+      api_key_param?: string;
+      layers: string;
+      styles?: string;
+      /** @description Default EPSG:3857; EPSG:4326 is asked for latitude first, as WMS 1.3.0 orders it. */
+      crs?: "EPSG:3857" | "EPSG:4326";
+      format?: "image/jpeg" | "image/png";
+      /** @description The server's MaxWidth/MaxHeight; larger frames are split. Default 4096. */
+      max_size?: number;
+      /** @description The source's finest ground resolution in metres per pixel; finer frames are upsampled and say so. */
+      native_resolution_m?: number;
+    } | {
+      /** @description An ArcGIS REST MapServer `export` or ImageServer `exportImage`. */
+      kind: "arcgis-export";
+      /** @description The service URL (…/MapServer or …/ImageServer). */
+      url: string;
+      /** @description Names the source in outputs (`imagery.source`) and failure messages; unique among the organization's sources in the mode. */
+      name: string;
+      /** @description Where the source has imagery, in WGS 84 degrees: it is tried only for properties inside this box. Default: Australia (112.5..154 E, -44..-9 N). */
+      coverage?: {
+        west: number;
+        south: number;
+        east: number;
+        north: number;
+      };
+      /** @description What the organization's licence for the source allows, as the licence states it. A request asking for a use the licence does not allow skips the source. */
+      licence: {
+        /** @description Pictures may be kept (every output keeps its picture). */
+        store: boolean;
+        /** @description Pictures may be printed (a brochure or a kit’s print deck). */
+        print: boolean;
+        /** @description Pictures may be published on listing portals. */
+        portal: boolean;
+      };
+      /** @description Shown with every picture from the source, as its licence asks (e.g. "Imagery © Nearmap"). */
+      attribution: string;
+      /** @description The subscription key. Kept as a secret: never shown again (answers carry `key_hint`), sent only to this source, for this organization’s jobs in this mode. */
+      api_key?: string;
+      /** @description The query parameter the key travels in (Nearmap: `apikey`). Required with api_key. */
+      api_key_param?: string;
+      /** @description MapServer `layers` (e.g. "show:0"). */
+      layers?: string;
+      format?: "jpg" | "png" | "png24" | "png32";
+      /** @description The spatial reference asked for. Default 3857. */
+      sr?: 3857 | 4326;
+      /** @description The source's finest ground resolution in metres per pixel; finer frames are upsampled and say so. */
+      native_resolution_m?: number;
+    };
+    ImagerySource: {
+      id: string;
+      object: "imagery_source";
+      name: string;
+      kind: "xyz-tiles" | "wms" | "arcgis-export";
+      url: string;
+      coverage: {
+        west: number;
+        south: number;
+        east: number;
+        north: number;
+      };
+      licence: {
+        store: boolean;
+        print: boolean;
+        portal: boolean;
+      };
+      attribution: string;
+      max_zoom?: number;
+      tile_size?: number;
+      layers?: string;
+      styles?: string;
+      crs?: string;
+      format?: string;
+      max_size?: number;
+      sr?: number;
+      native_resolution_m?: number;
+      /** @description The query parameter the key travels in. */
+      api_key_param: string | null;
+      /** @description The key itself is never shown again: its last four characters (`…a1b2`) for a key of 16 characters or more, `…` for a shorter one, null without a key. */
+      key_hint: string | null;
+      created_at: string;
+      updated_at: string;
+    };
+    ImagerySourceList: {
+      sources: components["schemas"]["ImagerySource"][];
+    };
+    ImagerySourceChange: {
+      /** @description Names the source in outputs (`imagery.source`) and failure messages; unique among the organization's sources in the mode. */
+      name?: string;
+      /** @description The URL (a template with {z}, {x}, {y} for xyz-tiles). */
+      url?: string;
+      /** @description Where the source has imagery, in WGS 84 degrees: it is tried only for properties inside this box. Default: Australia (112.5..154 E, -44..-9 N). */
+      coverage?: {
+        west: number;
+        south: number;
+        east: number;
+        north: number;
+      };
+      /** @description What the organization's licence for the source allows, as the licence states it. A request asking for a use the licence does not allow skips the source. */
+      licence?: {
+        /** @description Pictures may be kept (every output keeps its picture). */
+        store: boolean;
+        /** @description Pictures may be printed (a brochure or a kit’s print deck). */
+        print: boolean;
+        /** @description Pictures may be published on listing portals. */
+        portal: boolean;
+      };
+      /** @description Shown with every picture from the source, as its licence asks (e.g. "Imagery © Nearmap"). */
+      attribution?: string;
+      /** @description A new key (replacing the one kept), or null to remove the key and its api_key_param. */
+      api_key?: string | null;
+      /** @description The query parameter the key travels in (Nearmap: `apikey`). Required with api_key. */
+      api_key_param?: string;
+      /** @description The deepest zoom the source has. */
+      max_zoom?: number;
+      /** @description Edge of one tile in pixels. Default 256. */
+      tile_size?: 256 | 512;
+      layers?: string;
+      styles?: string;
+      /** @description Default EPSG:3857; EPSG:4326 is asked for latitude first, as WMS 1.3.0 orders it. */
+      crs?: "EPSG:3857" | "EPSG:4326";
+      format?: "image/jpeg" | "image/png" | "jpg" | "png" | "png24" | "png32";
+      /** @description The server's MaxWidth/MaxHeight; larger frames are split. Default 4096. */
+      max_size?: number;
+      /** @description The spatial reference asked for. Default 3857. */
+      sr?: 3857 | 4326;
+      /** @description The source's finest ground resolution in metres per pixel; finer frames are upsampled and say so. */
+      native_resolution_m?: number;
+    };
     /** @description With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel (or with `parcel` the cadastre lot of that id; without either, the lot at the address point) is used to find and draw the front: its street side is the side that faces no other lot. */
     FrontageDetectRequest: {
       /** @description Full Australian street address: number (or unit/lot), street name and type, suburb, state and a postcode of that suburb. Example: "Unit 3, 12 Smith Street, Surry Hills NSW 2010". */
@@ -3016,7 +3276,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3130,7 +3390,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3249,7 +3509,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3745,7 +4005,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3863,7 +4123,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3990,7 +4250,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4127,7 +4387,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4265,7 +4525,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4533,7 +4793,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4671,7 +4931,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4803,7 +5063,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4838,6 +5098,626 @@ export interface operations {
       };
       /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listImagerySources: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sources. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ImagerySourceList"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createImagerySource: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewImagerySource"];
+      };
+    };
+    responses: {
+      /** @description The source (its key only as key_hint). */
+      201: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ImagerySource"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IMAGERY_SOURCE_LIMIT`: The organization already has the most imagery sources a mode may have (5); delete one before registering another.
+       *
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getImagerySource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The imagery source's `id`. */
+        sourceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The source. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ImagerySource"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteImagerySource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The imagery source's `id`. */
+        sourceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              object: "imagery_source";
+              deleted: true;
+            };
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateImagerySource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The imagery source's `id`. */
+        sourceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ImagerySourceChange"];
+      };
+    };
+    responses: {
+      /** @description The source as changed. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ImagerySource"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -5098,7 +5978,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5410,7 +6290,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5576,7 +6456,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7224,7 +8104,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7326,7 +8206,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7911,7 +8791,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8019,7 +8899,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8132,7 +9012,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8231,7 +9111,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8326,7 +9206,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8434,7 +9314,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8556,7 +9436,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8576,6 +9456,304 @@ export interface operations {
       };
       /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardImagerySources: {
+    parameters: {
+      query?: {
+        mode?: "test" | "live";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sources. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ImagerySourceList"];
+            meta: components["schemas"]["DashboardMeta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardCreateImagerySource: {
+    parameters: {
+      query?: {
+        mode?: "test" | "live";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewImagerySource"];
+      };
+    };
+    responses: {
+      /** @description The source (its key only as key_hint). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ImagerySource"];
+            meta: components["schemas"]["DashboardMeta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `IMAGERY_SOURCE_LIMIT`: The organization already has the most imagery sources a mode may have (5); delete one before registering another. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardDeleteImagerySource: {
+    parameters: {
+      query?: {
+        mode?: "test" | "live";
+      };
+      header?: never;
+      path: {
+        /** @description The imagery source's `id`. */
+        sourceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              object: "imagery_source";
+              deleted: true;
+            };
+            meta: components["schemas"]["DashboardMeta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -8751,7 +9929,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8846,7 +10024,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9022,7 +10200,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint or event for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;

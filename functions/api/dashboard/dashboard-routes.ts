@@ -2,6 +2,13 @@
 // dashboard session (a Cognito ID token on deployed stages, a sign-in-link session locally), never by
 // an API key, and always scoped to the signed-in organization.
 import type { ErrorCode } from '../../core/errors.ts';
+import {
+  createImagerySourceBody,
+  deletedImagerySource,
+  imagerySource,
+  imagerySourceList,
+  sourceIdParam,
+} from '../imagery-source-schemas.ts';
 import { deletionReceipt } from '../job-schemas.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 import {
@@ -48,7 +55,7 @@ const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 /** One function serves every dashboard route (each route would otherwise cost ~8 stack resources). */
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
 /**
- * What that function may touch: sessions, keys, webhook secrets and endpoints (accounts table), jobs and
+ * What that function may touch: sessions, keys, webhook secrets and endpoints, imagery sources (accounts table), jobs and
  * their media (read, and erased by a deletion), usage, the event log (pings are recorded) and the webhook
  * queue (pings, resends, job.deleted).
  */
@@ -285,6 +292,40 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     body: resendEventsBody,
     success: { status: 202, schema: resendEventsAnswer, description: 'The resends are queued.' },
     errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/imagery-sources',
+    operationId: 'dashboardImagerySources',
+    summary:
+      "The organization's own imagery sources in one mode (`mode`, default test), as GET /v1/imagery-sources answers them: never their keys.",
+    query: dashboardModeQuery,
+    success: { status: 200, schema: imagerySourceList, description: 'The sources.' },
+    errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/imagery-sources',
+    operationId: 'dashboardCreateImagerySource',
+    summary:
+      'Registers an imagery subscription in one mode (`mode`, default test), as POST /v1/imagery-sources does; its key is kept as a secret and never shown again.',
+    query: dashboardModeQuery,
+    body: createImagerySourceBody,
+    success: { status: 201, schema: imagerySource, description: 'The source (its key only as key_hint).' },
+    errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED', 'IMAGERY_SOURCE_LIMIT', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/dashboard/imagery-sources/{sourceId}',
+    operationId: 'dashboardDeleteImagerySource',
+    summary: 'Deletes an imagery source and its key: jobs stop using it within a minute.',
+    params: sourceIdParam,
+    query: dashboardModeQuery,
+    success: { status: 200, schema: deletedImagerySource, description: 'Deleted.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', ...SESSION_ERRORS],
     proxied: DASHBOARD_PROXY_PATH,
   }),
   route({

@@ -5,6 +5,11 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
+import {
+  createImagerySource,
+  deleteImagerySource,
+  listImagerySources,
+} from '../../core/imagery-sources/imagery-sources.ts';
 import { planRetentionDays, type RetentionPolicy, retentionDays } from '../../core/jobs/retention.ts';
 import { apiLogContext, instrumented } from '../../core/observability.ts';
 import {
@@ -40,6 +45,7 @@ import {
 import { apiPorts } from '../../wiring/api.ts';
 import { type ApiHandler, errorResult } from '../http/api-route.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
+import { createImagerySourceBody, sourceIdParam } from '../imagery-source-schemas.ts';
 import { proxiedRouteFor, routeFor, routesForPath } from '../routes.ts';
 import {
   createEndpointBody,
@@ -84,8 +90,9 @@ function retentionView(
   };
 }
 const endpoints = () => apiPorts().webhooks.endpoints;
+const imagerySources = () => apiPorts().imagerySources;
 const events = () => apiPorts().webhooks.events;
-/** The webhook routes act on the signed-in organization in the mode the page shows (`mode`). */
+/** The webhook and imagery source routes act on the signed-in organization in the mode the page shows (`mode`). */
 const tenantOf = (orgId: string, query: { mode: 'test' | 'live' }) => ({ orgId, mode: query.mode });
 
 /** The handlers by operation id (the route table names them). */
@@ -241,6 +248,27 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     sessionRoute(
       { query: dashboardModeQuery, body: resendEventsBody },
       async ({ orgId, query, body }) => ok(await resendEvents(events(), tenantOf(orgId, query), body), 202),
+      apiPorts,
+    ),
+  dashboardImagerySources: () =>
+    sessionRoute(
+      { query: dashboardModeQuery },
+      async ({ orgId, query }) =>
+        ok({ sources: await listImagerySources(imagerySources(), tenantOf(orgId, query)) }),
+      apiPorts,
+    ),
+  dashboardCreateImagerySource: () =>
+    sessionRoute(
+      { query: dashboardModeQuery, body: createImagerySourceBody },
+      async ({ orgId, query, body }) =>
+        ok(await createImagerySource(imagerySources(), tenantOf(orgId, query), body), 201),
+      apiPorts,
+    ),
+  dashboardDeleteImagerySource: () =>
+    sessionRoute(
+      { params: sourceIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query }) =>
+        ok(await deleteImagerySource(imagerySources(), tenantOf(orgId, query), params.sourceId)),
       apiPorts,
     ),
   dashboardListJobs: () =>
