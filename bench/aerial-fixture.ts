@@ -12,6 +12,7 @@ import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/
 import { providerProvenance } from '../functions/media/imagery/provenance.ts';
 import { imageryFetcher } from '../functions/media/images/fetch-image.ts';
 import { Cadastre } from '../functions/media/providers/cadastre/cadastre.ts';
+import { NO_OWN_IMAGERY } from '../functions/media/providers/imagery/own-imagery.ts';
 import { type MarkupRevealProps, SAMPLE_REVEAL_PROPS } from '../functions/media/remotion/compositions.ts';
 import { SyntheticSiteSource, syntheticLayout } from '../functions/media/site/synthetic-site.ts';
 import { IMAGERY_LICENCES } from '../lib/config/stages.ts';
@@ -118,6 +119,7 @@ export function markupStepPorts(media: MemoryMedia) {
       cadastre: new Cadastre([]),
     },
     fetchImagery: imageryFetcher({ allowHttp: true, allowLoopback: true }),
+    ownImagery: NO_OWN_IMAGERY,
   };
 }
 

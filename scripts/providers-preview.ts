@@ -13,6 +13,7 @@ import { resolveCompositor } from '../functions/jobs/markup/schema.ts';
 import { editMarkup, generateMarkup } from '../functions/jobs/markup/steps.ts';
 import { imageryFetcher } from '../functions/media/images/fetch-image.ts';
 import { labelFont } from '../functions/media/markup/label-font.ts';
+import { NO_OWN_IMAGERY } from '../functions/media/providers/imagery/own-imagery.ts';
 import { stageProviders } from '../functions/wiring/capabilities/providers.ts';
 import { IMAGERY_LICENCES } from '../lib/config/stages.ts';
 import {
@@ -60,7 +61,12 @@ const providers = stageProviders({
   allowLoopback: 'true',
 });
 const media = await memoryMedia();
-const ports = { media, providers, fetchImagery: imageryFetcher({ allowHttp: true, allowLoopback: true }) };
+const ports = {
+  media,
+  providers,
+  fetchImagery: imageryFetcher({ allowHttp: true, allowLoopback: true }),
+  ownImagery: NO_OWN_IMAGERY,
+};
 const job = (id: string, type: string) => ({
   job_id: id,
   org_id: 'preview',

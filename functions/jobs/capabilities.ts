@@ -63,6 +63,8 @@ export interface CapabilityTarget {
    * (the organization settings a submission reads).
    */
   startJobsOfOtherKinds(): void;
+  /** Reads the accounts table (an organization's own imagery sources and their keys). */
+  readAccountsTable(): void;
   /** Allows `actions` on `arn:<partition>:<service>:<region, default the stack's>::<resource>`. */
   allow(actions: readonly string[], arn: { service: string; region?: string; resource: string }): void;
 }
@@ -254,6 +256,21 @@ export const CAPABILITIES = {
         target.allow(['geo-maps:GetTile'], { service: 'geo-maps', resource: 'provider/default' });
     },
     ports: providerPorts,
+  }),
+  ownImagery: capability({
+    summary:
+      "The job's organization's own imagery subscriptions (POST /v1/imagery-sources; the accounts table, read), tried before the stage's imagery sources: the `ownImagery` port.",
+    variables: FETCH_VARIABLES,
+    bind: (target) => {
+      bindFetchPolicy(target);
+      target.readAccountsTable();
+    },
+    ports: (port) => ({
+      ownImagery: port(
+        () => import('../wiring/capabilities/own-imagery.ts'),
+        (m, { variables }) => m.stageOwnImagery(fetchRules(variables)),
+      ),
+    }),
   }),
   renderer: capability({
     summary: "Starts and polls renders on the stage's renderer (local Remotion, or Remotion Lambda).",

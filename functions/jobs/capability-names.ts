@@ -7,6 +7,7 @@ const CAPABILITY_NAMES = [
   'slideFonts',
   'geocoder',
   'mapTiles',
+  'ownImagery',
   'renderer',
   'renderScale',
   'imageFetch',

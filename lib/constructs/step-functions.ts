@@ -66,6 +66,7 @@ class FunctionRequirements implements CapabilityTarget {
   readonly workflowGrants: Array<(fn: ServiceFunction, workflows: WorkflowsByType) => void> = [];
   sharpLayer = false;
   private readsTilesKey = false;
+  private readsAccounts = false;
   private readonly secretsRead = new Set<string>();
 
   constructor(
@@ -126,13 +127,29 @@ class FunctionRequirements implements CapabilityTarget {
 
   startJobsOfOtherKinds(): void {
     const { accountsTable } = this.props;
+    const readsAccounts = this.readsAccounts;
+    this.readsAccounts = true;
     // Not its own kinds' state machines: a state machine that names its own function's ARN and whose
     // function names the state machine's would be a cycle.
     this.workflowGrants.push((fn, workflows) => {
       for (const [jobType, workflow] of Object.entries(workflows) as Array<[JobType, JobWorkflow]>)
         if (!this.ownJobTypes.includes(jobType))
           fn.bindStateMachine(workflow.stateMachine, stateMachineArnVariable(jobType));
-      fn.bindTable(accountsTable, ENV.accountsTable, 'read');
+      if (!readsAccounts) fn.bindTable(accountsTable, ENV.accountsTable, 'read');
+    });
+  }
+
+  readAccountsTable(): void {
+    if (this.readsAccounts) return;
+    this.readsAccounts = true;
+    const table = this.props.accountsTable;
+    // GetItem of the table alone: a job's step reads its own organization's item by its key
+    // (own-imagery.ts), and never needs to query or scan a table that holds every organization's keys.
+    this.grants.push((fn) => {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [table.tableArn] }),
+      );
+      fn.addEnvironment(ENV.accountsTable, table.tableName);
     });
   }
 

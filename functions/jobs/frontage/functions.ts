@@ -11,7 +11,7 @@ export const DETECT_FRONTAGE = stepFunction({
   // The reference image's label is drawn with the annotation font, shipped beside the bundle; the
   // caller's own imagery is downloaded under the stage's fetch policy.
   memoryMb: 2048,
-  needs: ['media', 'sharp', 'labelFont', 'mapTiles', 'callerImagery'],
+  needs: ['media', 'sharp', 'labelFont', 'mapTiles', 'ownImagery', 'callerImagery'],
 });
 
 export const EDIT_FRONTAGE = stepFunction({
@@ -19,5 +19,5 @@ export const EDIT_FRONTAGE = stepFunction({
   handler: step('edit'),
   description: 'Re-renders a frontage reference image at a chosen bearing',
   memoryMb: 2048,
-  needs: ['media', 'sharp', 'labelFont', 'mapTiles', 'callerImagery'],
+  needs: ['media', 'sharp', 'labelFont', 'mapTiles', 'ownImagery', 'callerImagery'],
 });

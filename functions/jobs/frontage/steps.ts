@@ -37,6 +37,7 @@ import {
   cameraOutput,
   decodePhoto,
   georeferenceOutput,
+  imageryOfJob,
   loadImageryOf,
   requireVisible,
   storedImagery,
@@ -47,7 +48,7 @@ import { DETECT_FRONTAGE, EDIT_FRONTAGE } from './functions.ts';
 import type { FrontageOutput } from './schema.ts';
 
 /** What the frontage steps work through. */
-type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
+type FrontagePorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery' | 'ownImagery'>;
 
 /** Ground radius of the site model around the property: the street in front and the neighbours. */
 const SITE_RADIUS_M = 150;
@@ -154,7 +155,7 @@ async function renderAndStore(
       parcelDrawn: true,
     };
   }
-  const imagery = loaded?.imagery ?? ports.providers.imagery;
+  const imagery = loaded?.imagery ?? (await imageryOfJob(ports, event.job));
   if (loaded?.kind === 'orthophoto' && !loaded.imagery.covers(center)) {
     if (parcel) requireVisible(parcel, undefined, 'the orthophoto');
     throw new JobError(

@@ -13,7 +13,7 @@ export const GENERATE_MARKUP = stepFunction({
   description:
     "Makes the markup picture (the stage's aerial, or the caller's orthophoto or drone photo) with its georeference",
   memoryMb: 3008,
-  needs: ['media', 'sharp', 'mapTiles', 'callerImagery'],
+  needs: ['media', 'sharp', 'mapTiles', 'ownImagery', 'callerImagery'],
 });
 
 export const EDIT_MARKUP = stepFunction({

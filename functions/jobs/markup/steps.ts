@@ -39,6 +39,7 @@ import {
   cameraOutput,
   decodePhoto,
   georeferenceOutput,
+  imageryOfJob,
   loadImageryOf,
   requireVisible,
 } from '../shared/property-imagery.ts';
@@ -64,7 +65,7 @@ import {
 } from './schema.ts';
 
 /** What the markup image steps work through. */
-type MarkupPorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery'>;
+type MarkupPorts = Pick<StepPorts, 'providers' | 'media' | 'fetchImagery' | 'ownImagery'>;
 
 /** Ground radius of the site model: enough to fill the widest frame (framing caps its half-diagonal). */
 const SITE_RADIUS_M = 260;
@@ -201,7 +202,7 @@ export async function generateMarkup(
     };
   }
 
-  const imagery = loaded?.imagery ?? ports.providers.imagery;
+  const imagery = loaded?.imagery ?? (await imageryOfJob(ports, event.job));
   if (loaded) requirePortalLicence(input.renditions, loaded.provenance);
   const lotLocal = parcel?.ring.map((p) => toLocalMetres(site.origin, p));
   const rotationDeg = markupRotation(front_direction, orientation);

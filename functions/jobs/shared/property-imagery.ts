@@ -1,17 +1,22 @@
 // Step logic the imagery-aware kinds share (markup, frontage): the caller's own imagery, loaded under the
-// stage's fetch policy, and the check that the caller's parcel is in the picture.
+// stage's fetch policy, the check that the caller's parcel is in the picture, and, without the caller's
+// imagery, the stage's sources with the organization's own subscriptions tried first.
 
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { JobError } from '../../core/errors.ts';
 import type { MediaStore } from '../../core/media/media-store.ts';
+import { jobRef, type StepJob } from '../../core/workflows/step-runtime.ts';
 import { normalizeHomography } from '../../domain/geometry/homography.ts';
+import type { NadirImagery } from '../../media/geo/types.ts';
 import type { LoadedDronePhoto } from '../../media/imagery/caller/caller-imagery.ts';
 import { type LoadedImagery, loadCallerImagery } from '../../media/imagery/caller/caller-imagery.ts';
 import type { PictureGround, VisibleOutline } from '../../media/imagery/picture-ground.ts';
 import type { ImageryFetcher } from '../../media/images/fetch-image.ts';
 import { IMAGERY_FETCH_LIMITS } from '../../media/images/fetch-image.ts';
 import { IMAGE_CONTENT_TYPES, sniffFormat } from '../../media/images/image-header.ts';
+import { type OwnImagery, withOwnSources } from '../../media/providers/imagery/own-imagery.ts';
+import type { Providers } from '../../media/providers/providers.ts';
 import type { droneCameraOutput, pictureGeoreference } from './imagery-schema.ts';
 import type { ImageryInput, Parcel } from './parcel.ts';
 
@@ -26,6 +31,17 @@ type GeoreferenceOutput = {
 type CameraOutput = z.infer<typeof droneCameraOutput>;
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/**
+ * What an address's picture is drawn from: the stage's imagery sources, with the job's organization's own
+ * subscriptions (its mode's) tried first. Read only where the caller sent no imagery of their own.
+ */
+export async function imageryOfJob(
+  ports: { readonly providers: Pick<Providers, 'imagery'>; readonly ownImagery: OwnImagery },
+  job: StepJob,
+): Promise<NadirImagery> {
+  return withOwnSources(ports.providers.imagery, await ports.ownImagery.candidatesOf(jobRef(job).tenant));
+}
 
 /** Loads the request's imagery, if it has any (lens calibration applied: see docs/readme/imagery.md). */
 export async function loadImageryOf(

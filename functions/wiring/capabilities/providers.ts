@@ -91,6 +91,17 @@ export function imageryCandidate(config: ImagerySourceConfig, deps: SourceDepend
       provenance: () => provenance,
     };
   }
+  return remoteImageryCandidate(config, deps);
+}
+
+/**
+ * The candidate of a remote source (a stage's row, or an organization's own source with its stored key):
+ * its key is read when it is first opened.
+ */
+export function remoteImageryCandidate(
+  config: RemoteImagerySourceConfig,
+  deps: Pick<SourceDependencies, 'rules' | 'apiKey'>,
+): ImageryCandidate {
   return {
     name: config.name,
     coverage: config.coverage,

@@ -12,6 +12,7 @@ import {
   type StoredFrontageOutput,
 } from '../../../functions/jobs/frontage/steps.ts';
 import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
+import { NO_OWN_IMAGERY } from '../../../functions/media/providers/imagery/own-imagery.ts';
 import {
   fakeLocationProviders,
   fakeMediaStore,
@@ -42,6 +43,7 @@ function portsFor(site: SiteModel) {
       providers: fakeLocationProviders({ site: siteSource, imagery }),
       media,
       fetchImagery: noImageryFetch,
+      ownImagery: NO_OWN_IMAGERY,
     },
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../functions/jobs/markup/steps.ts';
 import { fromLocalMetres } from '../../../functions/media/geo/local-metric.ts';
 import { labelFont } from '../../../functions/media/markup/label-font.ts';
+import { NO_OWN_IMAGERY } from '../../../functions/media/providers/imagery/own-imagery.ts';
 import {
   fakeLocationProviders,
   fakeMediaStore,
@@ -42,7 +43,11 @@ function generatePorts(site: SiteModel, channels: 3 | 4 = 3) {
   const imagery = fakeNadirImagery({ channels });
   const media = fakeMediaStore();
   const providers = fakeLocationProviders({ site: fakeSiteSource(site), imagery });
-  return { imagery, media, ports: { providers, media, fetchImagery: noImageryFetch } };
+  return {
+    imagery,
+    media,
+    ports: { providers, media, fetchImagery: noImageryFetch, ownImagery: NO_OWN_IMAGERY },
+  };
 }
 
 describe('generateMarkup', () => {

@@ -41,14 +41,26 @@ export type ChosenImageRequest = NadirImageRequest & {
   readonly own?: readonly ImageryCandidate[];
 };
 
+/**
+ * Imagery that takes an organization's own sources with a request: the chooser (a fake may ignore them).
+ * The providers port's `imagery` is one.
+ */
+export interface StageImagery extends NadirImagery {
+  render(request: ChosenImageRequest): Promise<NadirImage>;
+}
+
 const USE_WORDS: Readonly<Record<keyof ImageryUses, string>> = {
   portal: 'publishing on listing portals',
   print: 'printing',
 };
 
-export class ImageryChooser implements NadirImagery {
+export class ImageryChooser implements StageImagery {
   readonly name: string;
-  private readonly opened = new Map<ImageryCandidate, Promise<NadirImagery>>();
+  /**
+   * Each candidate's imagery once opened. Weak: an organization's own candidates are made afresh when its
+   * sources are read again (own-imagery.ts), and the ones they replace must not be kept for ever.
+   */
+  private readonly opened = new WeakMap<ImageryCandidate, Promise<NadirImagery>>();
 
   constructor(private readonly candidates: readonly ImageryCandidate[]) {
     if (candidates.length === 0) throw new Error('An imagery chooser needs at least one source');
