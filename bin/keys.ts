@@ -18,6 +18,7 @@ import { accountTools } from '../functions/wiring/cli.ts';
 import { STAGES, stageConfig } from '../lib/config/stages.ts';
 import { LOCAL_STATE_FILE, type LocalStackInfo } from '../local/local-stack.ts';
 import { storeCredentials } from '../local/store-credentials.ts';
+import { IMAGERY_SOURCE_OPTIONS, IMAGERY_SOURCE_USAGE, imagerySourceCommand } from './keys-imagery-source.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -35,6 +36,7 @@ Commands:
                                                       Show the organization's settings, or change them
                                                       (staging watermark: "Virtually staged" label on staged photos;
                                                       media retention: days job media and inputs are kept)
+${IMAGERY_SOURCE_USAGE}
 
 Target (default: the local stack started by npm start):
   --data-dir DIR    data directory of the local stack (default .local-data, or DATA_DIR)
@@ -49,12 +51,18 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     );
     const table = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'AccountsTableName')?.OutputValue;
     if (!table) throw new Error(`Stack ${stackName} has no AccountsTableName output; is the stage deployed?`);
-    const { accounts } = accountTools(table);
-    return { accounts, admin: new KeyAdmin(accounts, config.rateLimits, systemClock), config };
+    const { accounts, imagerySources } = accountTools(table);
+    return {
+      accounts,
+      imagerySources,
+      admin: new KeyAdmin(accounts, config.rateLimits, systemClock),
+      config,
+    };
   }
-  const { accounts } = localTarget(values);
+  const { accounts, imagerySources } = localTarget(values);
   return {
     accounts,
+    imagerySources,
     admin: new KeyAdmin(accounts, STAGES.local.rateLimits, systemClock),
     config: STAGES.local,
   };
@@ -69,12 +77,12 @@ function localTarget(values: { 'data-dir'?: string }) {
   } catch {
     throw new Error(`No local stack found in ${dataDir}: start it with npm start (or pass --stage).`);
   }
-  const { accounts, sessions } = accountTools(info.tables.accounts, {
+  const { accounts, sessions, imagerySources } = accountTools(info.tables.accounts, {
     endpoint: info.endpoints.dynamodb,
     region: info.region,
     credentials: storeCredentials(dataDir),
   });
-  return { info, accounts, sessions };
+  return { info, accounts, sessions, imagerySources };
 }
 
 function required(values: Record<string, unknown>, name: string): string {
@@ -101,6 +109,7 @@ async function main(argv: string[]) {
       stage: { type: 'string' },
       'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ...IMAGERY_SOURCE_OPTIONS,
     },
   });
   const command = positionals[0];
@@ -108,9 +117,15 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  const { admin, accounts, config } = await adminFor(values);
+  const { admin, accounts, imagerySources, config } = await adminFor(values);
   const org = required(values, 'org');
   switch (command) {
+    case 'imagery-source':
+      await imagerySourceCommand(positionals[1], values, {
+        sources: imagerySources,
+        urlRules: { allowHttp: config.webhooks.allowHttp, allowLoopback: config.webhooks.allowLoopback },
+      });
+      return;
     case 'create': {
       const mode = required(values, 'mode');
       if (mode !== 'test' && mode !== 'live') throw new Error(`--mode must be test or live, got '${mode}'`);
