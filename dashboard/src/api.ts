@@ -250,3 +250,19 @@ export interface RetentionSettings {
   effective_days: number;
   max_days: number;
 }
+
+/** GET /v1/dashboard/imagery-sources: the organization's own imagery subscription (never its key). */
+export interface ImagerySource {
+  id: string;
+  name: string;
+  kind: 'xyz-tiles' | 'wms' | 'arcgis-export';
+  url: string;
+  coverage: { west: number; south: number; east: number; north: number };
+  licence: { store: boolean; print: boolean; portal: boolean };
+  attribution: string;
+  max_zoom?: number;
+  layers?: string;
+  api_key_param: string | null;
+  key_hint: string | null;
+  created_at: string;
+}

@@ -1,5 +1,6 @@
-// The developer dashboard: sign in, then API keys, webhooks, jobs, usage and settings of one organization.
-// Hash routes (#/keys, #/webhooks, #/jobs, #/jobs/<id>, #/usage, #/settings); the mode (test/live) is a toggle.
+// The developer dashboard: sign in, then API keys, webhooks, imagery sources, jobs, usage and settings of
+// one organization. Hash routes (#/keys, #/webhooks, #/imagery, #/jobs, #/jobs/<id>, #/usage, #/settings);
+// the mode (test/live) is a toggle.
 import {
   ApiFailure,
   call,
@@ -13,6 +14,7 @@ import {
 import { exchangeToken, finishCognitoSignIn, signInFromLink, startCognitoSignIn } from './auth.ts';
 import type { Account, PageContext } from './context.ts';
 import { button, h, replace } from './dom.ts';
+import { imageryPage } from './imagery.ts';
 import { jobPage, jobsPage } from './jobs.ts';
 import { keysPage } from './keys.ts';
 import { settingsPage } from './settings.ts';
@@ -84,6 +86,7 @@ function signInScreen(message?: string): void {
 const NAV: ReadonlyArray<readonly [string, string]> = [
   ['#/keys', 'API keys'],
   ['#/webhooks', 'Webhooks'],
+  ['#/imagery', 'Imagery'],
   ['#/jobs', 'Jobs'],
   ['#/usage', 'Usage'],
   ['#/settings', 'Settings'],
@@ -171,13 +174,15 @@ async function shell(account: Account): Promise<void> {
       ? await jobPage(ctx, job)
       : route.startsWith('#/webhooks')
         ? await webhooksPage(ctx)
-        : route.startsWith('#/jobs')
-          ? await jobsPage(ctx)
-          : route.startsWith('#/usage')
-            ? await usagePage(ctx)
-            : route.startsWith('#/settings')
-              ? await settingsPage(ctx)
-              : await keysPage(ctx);
+        : route.startsWith('#/imagery')
+          ? await imageryPage(ctx)
+          : route.startsWith('#/jobs')
+            ? await jobsPage(ctx)
+            : route.startsWith('#/usage')
+              ? await usagePage(ctx)
+              : route.startsWith('#/settings')
+                ? await settingsPage(ctx)
+                : await keysPage(ctx);
     replace(content, page);
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) return;

@@ -1,8 +1,8 @@
 // The developer dashboard in headless Chromium (Debian's) against the shared local stack: sign in with a
 // one-time link printed by the keys CLI, create/rotate/revoke a key (secret shown once), rotate the
 // webhook secret, manage a webhook endpoint (secret once, ping, disable and enable with the replay offer,
-// attempts, resends, edit, rotate, delete), find a frontage job with its timeline, media preview and
-// webhook attempts, see usage.
+// attempts, resends, edit, rotate, delete), add and remove an imagery source (its key write-only), find a
+// frontage job with its timeline, media preview and webhook attempts, see usage.
 // Screenshots are checked (size, not blank, regions that must change do change). With
 // WRITE_DOC_IMAGES=1 the job page is written to docs/images/dashboard-job.jpg for the README.
 // Every answer of the dashboard API, to the page or to the test client, is checked against the OpenAPI
@@ -448,6 +448,43 @@ describe('developer dashboard (headless Chromium)', () => {
     );
   });
 
+  it('adds an imagery source on the Imagery page with its key write-only, shows the API’s refusal, then removes it', async () => {
+    const key = 'nm-DASHBOARD-KEY-4c1d2e3f5a6b';
+    await page.goto(`${stack.url}/dashboard/#/keys`);
+    await page.getByTestId('nav-imagery').click();
+    await page.getByTestId('imagery-empty').waitFor();
+    const fill = async (name: string, url: string) => {
+      await page.getByTestId('imagery-name').fill(name);
+      await page.getByTestId('imagery-kind').selectOption('xyz-tiles');
+      await page.getByTestId('imagery-url').fill(url);
+      await page.getByTestId('imagery-max-zoom').fill('21');
+      await page.getByTestId('imagery-attribution').fill('Imagery © Nearmap');
+      for (const use of ['store', 'print', 'portal'])
+        await page.getByTestId(`imagery-licence-${use}`).check();
+      await page.getByTestId('imagery-key-param').fill('apikey');
+      await page.getByTestId('imagery-key').fill(key);
+    };
+    await fill('nearmap', 'https://api.nearmap.com/tiles/v3/Vert/{z}/{x}/{y}.jpg');
+    await page.getByTestId('add-imagery-source').click();
+    await page.getByTestId('imagery-added').waitFor();
+    const row = page.getByTestId('imagery-row-nearmap');
+    expect(await row.getByTestId('imagery-key-hint').textContent()).toBe('…5a6b');
+    // The key field is emptied once sent, and the key is nowhere in the page, then or after a reload.
+    expect(await page.getByTestId('imagery-key').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(key);
+    await page.reload();
+    await row.waitFor();
+    expect(await page.content()).not.toContain(key);
+
+    await fill('private', 'https://10.0.0.1/tiles/{z}/{x}/{y}.jpg');
+    await page.getByTestId('add-imagery-source').click();
+    expect(await page.getByTestId('imagery-error').textContent()).toContain('URL_NOT_ALLOWED');
+    expect(await page.getByTestId('imagery-key').inputValue()).toBe('');
+
+    await row.getByTestId('remove-imagery-source').click();
+    await page.getByTestId('imagery-empty').waitFor();
+  });
+
   it('signs out: the session stops working', async () => {
     const token = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token,
@@ -565,6 +602,26 @@ describe('dashboard API answers (checked against the OpenAPI document by the tes
     expect(range.status).toBe(202);
     expect((await send('DELETE', `${endpointPath}?mode=test`)).status).toBe(200);
     expect((await send('DELETE', `${endpointPath}?mode=test`)).status).toBe(404);
+    // Imagery sources, as the Imagery page manages them: the key is never in an answer.
+    const imageryKey = 'nm-CONTRACT-KEY-000000000099';
+    const source = await post('/v1/dashboard/imagery-sources?mode=test', {
+      name: 'nearmap',
+      kind: 'xyz-tiles',
+      url: 'https://api.nearmap.com/tiles/v3/Vert/{z}/{x}/{y}.jpg',
+      max_zoom: 21,
+      licence: { store: true, print: true, portal: true },
+      attribution: 'Imagery © Nearmap',
+      api_key: imageryKey,
+      api_key_param: 'apikey',
+    });
+    expect(source.status).toBe(201);
+    const sources = await get('/v1/dashboard/imagery-sources?mode=test');
+    expect(sources.status).toBe(200);
+    expect(JSON.stringify([source.body, sources.body])).not.toContain(imageryKey);
+    const sourcePath = `/v1/dashboard/imagery-sources/${source.body.data.id}`;
+    expect((await send('DELETE', `${sourcePath}?mode=live`)).status).toBe(404);
+    expect((await send('DELETE', `${sourcePath}?mode=test`)).status).toBe(200);
+    expect((await post('/v1/dashboard/imagery-sources?mode=test', { name: 'x' })).status).toBe(400);
     expect((await get('/v1/dashboard/jobs?mode=test&limit=5')).status).toBe(200);
     expect((await get(`/v1/dashboard/jobs/${jobId}?mode=test`)).status).toBe(200);
     expect((await get('/v1/dashboard/usage?mode=test')).status).toBe(200);
