@@ -157,7 +157,26 @@ const EVENT_TYPES = [...JOB_EVENT_TYPES, PING_EVENT_TYPE] as const;
 const isoTime = (what: string) =>
   z.iso.datetime({ offset: true }).meta({ description: `${what} (ISO 8601 date-time).` });
 
-export const listEventsQuery = z.strictObject({
+/**
+ * A created-at range whose end is before its start selects nothing: it is refused, naming both fields,
+ * before any store is asked (DynamoDB refuses such a key range with an error of its own).
+ */
+export function refuseReversedRange(
+  value: { readonly created_from?: string; readonly created_to?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.created_from === undefined || value.created_to === undefined) return;
+  if (Date.parse(value.created_from) <= Date.parse(value.created_to)) return;
+  for (const path of ['created_from', 'created_to'])
+    ctx.addIssue({
+      code: 'custom',
+      path: [path],
+      message: 'created_from must not be after created_to (both are included; equal times name one instant)',
+    });
+}
+
+/** GET /v1/events' query fields (the dashboard's events page adds its mode to them). */
+export const listEventsQueryFields = {
   limit: z
     .string()
     .regex(/^\d+$/, 'limit must be a non-negative integer')
@@ -172,11 +191,13 @@ export const listEventsQuery = z.strictObject({
   type: z.enum(EVENT_TYPES).optional(),
   job_id: z.uuid().optional().meta({ description: "Only this job's events." }),
   created_from: isoTime('Only events created at or after this time').optional(),
-  created_to: isoTime('Only events created at or before this time').optional(),
+  created_to: isoTime('Only events created at or before this time; not before created_from').optional(),
   delivery_success: z.enum(['false']).optional().meta({
     description: '`false`: only events a receiver has not acknowledged (its latest attempt failed).',
   }),
-});
+};
+
+export const listEventsQuery = z.strictObject(listEventsQueryFields).superRefine(refuseReversedRange);
 
 /** GET /v1/events' query (and the dashboard's) as the event log's filter. */
 export function eventFilterOf(query: z.output<typeof listEventsQuery>): EventListFilter {
@@ -266,16 +287,18 @@ export const resendEventAnswer = z.object({
     .meta({ description: 'Endpoint ids, and `webhook_url` for the job request’s own.' }),
 });
 
-export const resendEventsBody = z.strictObject({
-  created_from: isoTime('The first event time'),
-  created_to: isoTime('The last event time'),
-  failed_only: z
-    .boolean()
-    .optional()
-    .default(true)
-    .meta({ description: 'Default true: only to receivers whose latest attempt failed.' }),
-  endpoint_id: endpointId.optional().meta({ description: 'Only to this endpoint.' }),
-});
+export const resendEventsBody = z
+  .strictObject({
+    created_from: isoTime('The first event time'),
+    created_to: isoTime('The last event time; not before created_from'),
+    failed_only: z
+      .boolean()
+      .optional()
+      .default(true)
+      .meta({ description: 'Default true: only to receivers whose latest attempt failed.' }),
+    endpoint_id: endpointId.optional().meta({ description: 'Only to this endpoint.' }),
+  })
+  .superRefine(refuseReversedRange);
 
 export const resendEventsAnswer = z.object({
   event_ids: z.array(eventId),

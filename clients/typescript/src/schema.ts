@@ -4253,7 +4253,7 @@ export interface operations {
         job_id?: string;
         /** @description Only events created at or after this time (ISO 8601 date-time). */
         created_from?: string;
-        /** @description Only events created at or before this time (ISO 8601 date-time). */
+        /** @description Only events created at or before this time; not before created_from (ISO 8601 date-time). */
         created_to?: string;
         /** @description `false`: only events a receiver has not acknowledged (its latest attempt failed). */
         delivery_success?: "false";
@@ -4372,7 +4372,7 @@ export interface operations {
         "application/json": {
           /** @description The first event time (ISO 8601 date-time). */
           created_from: string;
-          /** @description The last event time (ISO 8601 date-time). */
+          /** @description The last event time; not before created_from (ISO 8601 date-time). */
           created_to: string;
           /** @description Default true: only to receivers whose latest attempt failed. */
           failed_only?: boolean;
@@ -7674,7 +7674,7 @@ export interface operations {
         job_id?: string;
         /** @description Only events created at or after this time (ISO 8601 date-time). */
         created_from?: string;
-        /** @description Only events created at or before this time (ISO 8601 date-time). */
+        /** @description Only events created at or before this time; not before created_from (ISO 8601 date-time). */
         created_to?: string;
         /** @description `false`: only events a receiver has not acknowledged (its latest attempt failed). */
         delivery_success?: "false";
@@ -8403,7 +8403,7 @@ export interface operations {
         "application/json": {
           /** @description The first event time (ISO 8601 date-time). */
           created_from: string;
-          /** @description The last event time (ISO 8601 date-time). */
+          /** @description The last event time; not before created_from (ISO 8601 date-time). */
           created_to: string;
           /** @description Default true: only to receivers whose latest attempt failed. */
           failed_only?: boolean;

@@ -86,6 +86,9 @@ export class DynamoEventLog implements EventLog {
     const lower = filter.createdFrom ? eventKey(eventIdFloor(Date.parse(filter.createdFrom))) : 'E#';
     // Every id made in the last millisecond of the range sorts below the next millisecond's floor.
     const upper = filter.createdTo ? eventKey(eventIdFloor(Date.parse(filter.createdTo) + 1)) : 'E$';
+    // A range that ends before it starts holds no event; DynamoDB would refuse the BETWEEN instead. The
+    // API refuses such a range before it gets here (webhook-schemas.ts); any other caller gets nothing.
+    if (lower > upper) return { events: [], hasMore: false };
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = { ':pk': tenantKey(tenant), ':lo': lower, ':hi': upper };
     const conditions: string[] = [];

@@ -3,7 +3,7 @@
 // receiver with the event's own id, so the webhook-id header is the one the receiver saw before (it
 // de-duplicates by it), and the attempt is recorded on the event beside the earlier ones.
 import type { Clock } from '../clock.ts';
-import { ApiError, apiErrors } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { newEventId } from '../ids.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { Tenant } from '../jobs/job-types.ts';
@@ -176,9 +176,6 @@ export async function resendEvents(
     readonly endpoint_id?: string;
   },
 ) {
-  if (Date.parse(request.created_from) > Date.parse(request.created_to)) {
-    throw apiErrors.validation([{ path: 'created_from', message: 'must not be after created_to' }]);
-  }
   if (request.endpoint_id && !(await findEndpoint(ports, tenant, request.endpoint_id)))
     throw endpointNotFound(request.endpoint_id);
   const { events, hasMore } = await ports.eventLog.list(tenant, {
