@@ -3,7 +3,13 @@
 // (`imagery` provenance, the picture's georeference with its homography). One definition, so the three
 // routes and the kit's children accept exactly the same thing and the OpenAPI document shows it once.
 import { z } from 'zod';
-import { AUSTRALIA_BOUNDS, latitude, longitude, requireBothOrNeither } from '../../core/schemas/common.ts';
+import {
+  AUSTRALIA_BOUNDS,
+  latitude,
+  longitude,
+  requireBothOrNeither,
+  urlField,
+} from '../../core/schemas/common.ts';
 import { geoPoint } from '../../core/schemas/outputs.ts';
 import { firstSelfIntersection, polygonArea, signedArea } from '../../domain/geometry/polygon.ts';
 import { toLocalMetres } from '../../media/geo/local-metric.ts';
@@ -26,13 +32,10 @@ const latLng = z
   .strictObject({ lat: latitude, lng: longitude })
   .meta({ id: 'LatLng', description: "A position in WGS 84 (GDA2020) degrees, within Australia's extent." });
 
-const imageUrl = z
-  .url({ protocol: /^https?$/ })
-  .max(IMAGERY_LIMITS.imageUrl.max)
-  .meta({
-    description:
-      "URL of the picture. The stage's customer-image rules apply (https; no private, link-local or cloud-metadata addresses): a URL it would not fetch is a 422 URL_NOT_ALLOWED before anything is made.",
-  });
+const imageUrl = urlField({ protocol: /^https?$/, max: IMAGERY_LIMITS.imageUrl.max }).meta({
+  description:
+    "URL of the picture. The stage's customer-image rules apply (https; no private, link-local or cloud-metadata addresses): a URL it would not fetch is a 422 URL_NOT_ALLOWED before anything is made.",
+});
 
 const capturedAt = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })]).meta({
   description:
