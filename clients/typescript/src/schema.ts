@@ -3539,7 +3539,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3916,7 +3916,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4474,7 +4474,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4744,7 +4744,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4881,7 +4881,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5047,7 +5047,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5193,7 +5193,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5359,7 +5359,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5525,7 +5525,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5671,7 +5671,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5817,7 +5817,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5963,7 +5963,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6109,7 +6109,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6255,7 +6255,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6401,7 +6401,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6547,7 +6547,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6675,7 +6675,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7031,7 +7031,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7624,7 +7624,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7945,7 +7945,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8360,7 +8360,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8482,7 +8482,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8948,7 +8948,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;

@@ -288,8 +288,24 @@ const apiKeyAuthentication = (
   },
 });
 
+/**
+ * A body in a content coding (gzip, br, …) is refused, naming the coding: read as plain bytes it would be
+ * garbage (a real gzip body answered INVALID_JSON), and a plain body labelled with one is not what it says.
+ * Nothing in front of the functions decodes a coding, so accepting none keeps the rule the same everywhere.
+ */
+function refuseContentCoding(event: APIGatewayProxyEvent): void {
+  const coding = header(event, 'content-encoding');
+  if (coding === undefined) return;
+  const codings = coding
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length > 0) throw apiErrors.unsupportedContentEncoding(coding);
+}
+
 /** The body as parsed, and the text it was parsed from (a UTF-8 byte order mark dropped). */
 function parseJsonBody(event: APIGatewayProxyEvent): { value: unknown; text: string } {
+  refuseContentCoding(event);
   const raw = event.body ?? '';
   const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   if (bytes.length > MAX_BODY_BYTES) throw apiErrors.payloadTooLarge(MAX_BODY_BYTES);
