@@ -52,6 +52,11 @@ export function makeServiceApi(scope: Construct, props: ServiceApiProps): apigw.
     restApiName: `${config.stackPrefix}-api`,
     description: `Property media generation API (${config.stage})`,
     endpointTypes: [apigw.EndpointType.REGIONAL],
+    // Every request body reaches the functions as the bytes that were sent (base64, isBase64Encoded), not
+    // as text API Gateway decoded: a body that is not UTF-8 is then refused (api-route.ts) instead of
+    // reaching the service with replacement characters in it. Answers are unchanged: a Lambda proxy
+    // answer is converted only when it says isBase64Encoded.
+    binaryMediaTypes: ['*/*'],
     cloudWatchRole: true,
     deployOptions: {
       stageName: API_STAGE_NAME,
