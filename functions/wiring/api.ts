@@ -71,6 +71,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         events: () => adapters.events,
         media: () => adapters.media,
         eventLog: () => adapters.eventLog,
+        idempotency: () => adapters.idempotencyRecords,
       }),
     usage: () => ({ store: adapters.usage, pricing: env.usagePricing }),
     webhooks: () => ({

@@ -8,6 +8,7 @@ import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
 import { DynamoCreationClaims } from '../adapters/dynamodb/creation-claims.ts';
 import { DynamoDashboardSessionStore } from '../adapters/dynamodb/dashboard-session-store.ts';
 import { DynamoEventLog } from '../adapters/dynamodb/event-log.ts';
+import { DynamoIdempotencyRecords } from '../adapters/dynamodb/idempotency-records.ts';
 import { DynamoJobSlots } from '../adapters/dynamodb/job-slots.ts';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
 import { DynamoUsageStore } from '../adapters/dynamodb/usage-store.ts';
@@ -19,7 +20,7 @@ import { StepFunctionsStarter, StepFunctionsStopper } from '../adapters/step-fun
 import type { AccountStore } from '../core/auth/account-store.ts';
 import type { DashboardSessionStore } from '../core/auth/dashboard-sessions.ts';
 import { systemClock } from '../core/clock.ts';
-import type { CreationClaims } from '../core/jobs/creation-claims.ts';
+import type { CreationClaims, IdempotencyRecords } from '../core/jobs/creation-claims.ts';
 import type { JobStore } from '../core/jobs/job-store.ts';
 import { type JobSlots, limitFor } from '../core/limits/job-slots.ts';
 import type { MediaEraser, MediaStore } from '../core/media/media-store.ts';
@@ -51,6 +52,8 @@ export interface StageAdapters {
   readonly creationClaims: CreationClaims;
   /** Powertools' record of POST answers under an Idempotency-Key. */
   readonly idempotency: BasePersistenceLayer;
+  /** Those records and the creation claims, erased by id (a deleted job's). */
+  readonly idempotencyRecords: IdempotencyRecords;
   readonly dashboardSessions: DashboardSessionStore;
   /** Each organization's webhook endpoints per mode (accounts table). */
   readonly webhookEndpoints: WebhookEndpointStore;
@@ -89,6 +92,7 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     stopper: () => new StepFunctionsStopper(aws.sfn, (jobType) => env.stateMachineArn(jobType)),
     creationClaims: () => new DynamoCreationClaims(aws.dynamo, env.idempotencyTable),
     idempotency: () => new DynamoDBPersistenceLayer({ tableName: env.idempotencyTable }),
+    idempotencyRecords: () => new DynamoIdempotencyRecords(aws.dynamo, env.idempotencyTable),
     dashboardSessions: () => new DynamoDashboardSessionStore(aws.dynamo, env.accountsTable),
     webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),

@@ -239,6 +239,15 @@ function grantRouteAccess(
       }),
     );
     fn.addEnvironment(ENV.idempotencyTable, resources.idempotencyTable.tableName);
+  } else if (route.access.idempotencyRecords === 'erase') {
+    // A deleted job's records, by id: deletes only.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:DeleteItem'],
+        resources: [resources.idempotencyTable.tableArn],
+      }),
+    );
+    fn.addEnvironment(ENV.idempotencyTable, resources.idempotencyTable.tableName);
   }
 }
 

@@ -1944,7 +1944,7 @@ export interface components {
         media_objects_deleted: number;
         events_deleted: number;
       }[];
-      /** @description What each deleted job lost: its media files, input (addresses, names, phone numbers, email addresses, headshot and logo URLs), output, error, callback_metadata, webhook URL and attempts, and its events. */
+      /** @description What each deleted job lost: its media files, the Idempotency-Key records of the request that created it (replaying that key makes a new job), input (addresses, names, phone numbers, email addresses, headshot and logo URLs), output, error, callback_metadata, webhook URL and attempts, and its events. */
       erased: string[];
       /** @description What stays: the usage record (job id, type, units, day; nothing personal), so invoices and usage totals do not change. */
       kept: string[];

@@ -65,6 +65,7 @@ export interface JobItem {
   webhook_url?: string;
   webhook_events?: string[];
   callback_metadata_json?: string;
+  idempotency_records?: string[];
   webhook_attempts?: WebhookAttempt[];
   outbox?: JobOutbox;
   pending_key?: string;
@@ -122,6 +123,7 @@ export function toItem(job: Job): JobItem {
       job.callbackMetadata === undefined
         ? undefined
         : (rawJsonOf(job.callbackMetadata) ?? JSON.stringify(job.callbackMetadata)),
+    idempotency_records: job.idempotencyRecords === undefined ? undefined : [...job.idempotencyRecords],
     // A queued job is pending until its execution marks it processing: the sweeper starts it if not.
     ...(job.status === 'queued' ? { pending_key: pendingKey(job.jobId), pending_at: job.createdAt } : {}),
     ...(job.mediaExpiresAt && !job.mediaExpired
@@ -155,6 +157,7 @@ export function fromItem(item: Record<string, unknown>): Job {
       i.callback_metadata_json === undefined
         ? undefined
         : withRawJson(JSON.parse(i.callback_metadata_json) as JsonObject, i.callback_metadata_json),
+    idempotencyRecords: i.idempotency_records,
     webhookAttempts: i.webhook_attempts,
     outbox: i.outbox,
     pendingSince: i.pending_at,

@@ -58,10 +58,12 @@ const DASHBOARD_ACCESS = {
   usage: true,
   events: 'write',
   jobEvents: true,
-  // Deleting a job (the Jobs page), as DELETE /v1/jobs/{id}: cancel it, erase its records and media.
+  // Deleting a job (the Jobs page), as DELETE /v1/jobs/{id}: cancel it, erase its records and media, and
+  // the Idempotency-Key records of the request that created it.
   jobs: 'write',
   media: 'delete',
   stopsJobs: true,
+  idempotencyRecords: 'erase',
 } as const;
 /** The dashboard's webhook endpoint and event routes: through its greedy resource, not a method each (webhook-routes.ts). */
 export const DASHBOARD_PROXY_PATH = '/v1/dashboard/{proxy+}';

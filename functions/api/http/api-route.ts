@@ -16,7 +16,13 @@ import type { Tenant } from '../../core/jobs/job-types.ts';
 import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
 import { apiLogContext, appendLogContext, instrumented, logger } from '../../core/observability.ts';
-import { IDEMPOTENCY_HEADER, parseIdempotencyKey, REPLAYED_HEADER, runIdempotent } from './idempotency.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  idempotencyRecordIds,
+  parseIdempotencyKey,
+  REPLAYED_HEADER,
+  runIdempotent,
+} from './idempotency.ts';
 import { badTextDetails } from './text-rules.ts';
 import { zodDetails } from './validation.ts';
 
@@ -54,6 +60,8 @@ export interface RouteRequest<B, Q, P> {
   readonly requestId: string;
   /** With an Idempotency-Key: claims what the request creates once, across retries (JobPorts.creationClaim). */
   readonly creationClaim?: (proposed: ClaimedCreation) => Promise<ClaimedCreation>;
+  /** With an Idempotency-Key: the idempotency table's records it leaves, which what it creates carries. */
+  readonly idempotencyRecords?: readonly string[];
 }
 
 export interface PipelineState {
@@ -498,6 +506,9 @@ export function apiRoute<
         requestId: state.requestId,
         creationClaim: idempotencyKey
           ? (proposed) => ports().creationClaims.claim(tenant, idempotencyKey, request, proposed)
+          : undefined,
+        idempotencyRecords: idempotencyKey
+          ? idempotencyRecordIds(tenant, idempotencyKey, request)
           : undefined,
       });
     if (!idempotencyKey) return (await call()) as unknown as APIGatewayProxyResult;

@@ -42,7 +42,10 @@ export interface ChildJobs {
 }
 
 /** What creating children needs: the job store, starter, signer, clock and the stage's URL rules. */
-type ChildJobPorts = Omit<JobPorts, 'kitJobId' | 'creationClaim' | 'inheritedExpiry' | 'deleteAfter'>;
+type ChildJobPorts = Omit<
+  JobPorts,
+  'kitJobId' | 'creationClaim' | 'idempotencyRecords' | 'inheritedExpiry' | 'deleteAfter'
+>;
 
 /** A job type's route as a child is made through it: its schemas and its submit use case. */
 interface ChildRoute {

@@ -64,6 +64,11 @@ export interface Job {
   /** The event types the request's webhook_url gets (webhook_events); absent: all of them. */
   readonly webhookEvents?: readonly string[];
   readonly callbackMetadata?: JsonObject;
+  /**
+   * The idempotency table's records of the keyed request that created the job (its kept answer and its
+   * creation claim): erased with the job, so a replay of the key cannot answer a job that is gone.
+   */
+  readonly idempotencyRecords?: readonly string[];
   readonly webhookAttempts?: readonly WebhookAttempt[];
   /** The final event and usage a final transition left to relay (cleared once relayed). */
   readonly outbox?: JobOutbox;

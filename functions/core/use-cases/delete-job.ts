@@ -5,14 +5,17 @@
 // processing is canceled first (its execution stopped; from then on the store refuses every write a step
 // still running attempts). Then, dependants before the job itself: every object under the job's media
 // prefix is deleted, its events are deleted from the event log, and its record is deleted (input, output,
-// callback metadata, webhook URL and attempts go with it); a job that was running is purged again by the
-// retention sweep for a while (core/workflows/retention.ts). The usage record stays: it names the job id,
+// callback metadata, webhook URL and attempts go with it), and so are the Idempotency-Key records of the
+// request that created it (a replay of the key then makes a new job instead of answering one that is
+// gone); a job that was running is purged again by the retention sweep for a while
+// (core/workflows/retention.ts). The usage record stays: it names the job id,
 // type, units and day only, so invoices and usage totals do not change. A `job.deleted` event goes to the
 // organization's webhook endpoints (the request's own webhook_url is erased with the job). Deleting a
 // job that does not exist — never did, or was deleted — is a 404.
 import type { Clock } from '../clock.ts';
 import { apiErrors } from '../errors.ts';
 import { isUuid } from '../ids.ts';
+import type { IdempotencyRecords } from '../jobs/creation-claims.ts';
 import type { Job } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
@@ -27,6 +30,8 @@ export interface DeletePorts extends CancelPorts {
   readonly jobs: JobStore;
   readonly media: MediaEraser;
   readonly eventLog: Pick<EventLog, 'eraseJob'>;
+  /** The Idempotency-Key records of the requests that created the jobs. */
+  readonly idempotency: IdempotencyRecords;
   readonly events: JobEvents;
   readonly clock: Clock;
 }
@@ -58,6 +63,7 @@ export interface DeletionReceipt {
 /** What the receipt says every deleted job lost, and what it kept. */
 const ERASED = [
   'media',
+  'idempotency_key',
   'input',
   'output',
   'error',
@@ -123,6 +129,8 @@ export async function deleteJob(deps: DeletePorts, tenant: Tenant, jobId: string
     const { job } = member;
     const media = await deps.media.deletePrefix(jobMediaPrefix(tenant, job.jobId));
     const events = await deps.eventLog.eraseJob(tenant, job.jobId);
+    // Before the record that names them: a failure here leaves the job to be deleted again.
+    if (job.idempotencyRecords?.length) await deps.idempotency.erase(job.idempotencyRecords);
     await deps.jobs.remove(tenant, job.jobId);
     // A step of it may still be running (its execution is stopped, its Lambda is not): the retention
     // sweep empties its prefix again until no Lambda of it can still be writing.

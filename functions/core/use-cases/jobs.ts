@@ -59,6 +59,8 @@ export interface JobPorts {
     readonly jobId: string;
     readonly createdAt: string;
   }) => Promise<{ readonly jobId: string; readonly createdAt: string }>;
+  /** With an Idempotency-Key: the idempotency table's records of the request, written on the job it creates. */
+  readonly idempotencyRecords?: readonly string[];
 }
 
 export async function getJob(deps: JobPorts, tenant: Tenant, jobId: string): Promise<JobView> {
@@ -224,6 +226,7 @@ export async function submitJob(
     webhookUrl: submission.webhookUrl,
     webhookEvents: submission.webhookUrl ? deps.webhookEvents : undefined,
     callbackMetadata: submission.callbackMetadata,
+    idempotencyRecords: deps.idempotencyRecords,
     mediaExpiresAt: mediaExpiresAt(timestamp, retentionChoice, deps.retention),
   };
   appendLogContext({ job_id: jobId, job_type: jobType });
