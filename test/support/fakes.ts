@@ -217,6 +217,7 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
     list: methods.list ?? unexpected('jobs.list'),
     latestBuiltOn: methods.latestBuiltOn ?? unexpected('jobs.latestBuiltOn'),
     listByKit: methods.listByKit ?? unexpected('jobs.listByKit'),
+    admitKitChild: methods.admitKitChild ?? unexpected('jobs.admitKitChild'),
     markProcessing: methods.markProcessing ?? unexpected('jobs.markProcessing'),
     setProgress: methods.setProgress ?? unexpected('jobs.setProgress'),
     markWaiting: methods.markWaiting ?? unexpected('jobs.markWaiting'),

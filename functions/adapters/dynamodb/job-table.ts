@@ -62,6 +62,8 @@ export interface JobItem {
   parent_key?: string;
   kit_job_id?: string;
   kit_key?: string;
+  /** A kit's admitted children (a string set, added to by admitKitChild). */
+  child_job_ids?: Set<string>;
   webhook_url?: string;
   webhook_events?: string[];
   callback_metadata_json?: string;
@@ -151,6 +153,7 @@ export function fromItem(item: Record<string, unknown>): Job {
     error: i.error,
     parentJobId: i.parent_job_id,
     kitJobId: i.kit_job_id,
+    childJobIds: i.child_job_ids === undefined ? undefined : [...i.child_job_ids],
     webhookUrl: i.webhook_url,
     webhookEvents: i.webhook_events,
     callbackMetadata:

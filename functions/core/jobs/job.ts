@@ -60,6 +60,11 @@ export interface Job {
   readonly parentJobId?: string;
   /** The kit job this job was made for (jobs a kit creates carry its id; unset for jobs created directly). */
   readonly kitJobId?: string;
+  /**
+   * A kit's children as it admitted them (JobStore.admitKitChild), each before it was written: read
+   * consistently with the kit, unlike the by_kit index, so a cancel or delete of the kit finds them all.
+   */
+  readonly childJobIds?: readonly string[];
   readonly webhookUrl?: string;
   /** The event types the request's webhook_url gets (webhook_events); absent: all of them. */
   readonly webhookEvents?: readonly string[];

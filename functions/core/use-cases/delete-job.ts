@@ -24,7 +24,7 @@ import { logger } from '../observability.ts';
 import type { EventLog } from '../webhooks/event-log.ts';
 import { PURGE_WINDOW_SECONDS } from '../workflows/retention.ts';
 import type { JobEvents } from '../workflows/step-runtime.ts';
-import { type CancelPorts, cancelUnfinished } from './cancel-job.ts';
+import { type CancelPorts, cancelUnfinished, kitChildren } from './cancel-job.ts';
 
 export interface DeletePorts extends CancelPorts {
   readonly jobs: JobStore;
@@ -90,7 +90,7 @@ async function cascadeOf(jobs: JobStore, tenant: Tenant, root: Job): Promise<Mem
   for (let i = 0; i < members.length; i += 1) {
     const { job } = members[i]!;
     const [children, builtOn] = await Promise.all([
-      jobs.listByKit(tenant, job.jobId),
+      kitChildren(jobs, tenant, job),
       jobs.listBuiltOn(tenant, job.jobId),
     ]);
     const found: Member[] = [
@@ -115,11 +115,23 @@ const unfinished = (job: Job) => job.status === 'queued' || job.status === 'proc
 export async function deleteJob(deps: DeletePorts, tenant: Tenant, jobId: string): Promise<DeletionReceipt> {
   const root = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
   if (!root) throw apiErrors.jobNotFound(jobId);
-  const members = await cascadeOf(deps.jobs, tenant, root);
+  const found = await cascadeOf(deps.jobs, tenant, root);
 
   // Stop first: nothing may still be writing media when the prefix is emptied.
+  await Promise.all(found.filter((m) => unfinished(m.job)).map((m) => cancelUnfinished(deps, tenant, m.job)));
+  // Once a kit is canceled it admits no child (JobStore.admitKitChild): read the cascade again, and it
+  // holds every child a step of the kit admitted before that, written since the first read or not.
+  const seen = new Map(found.map((m) => [m.job.jobId, m.job]));
+  const fresh = (await deps.jobs.get(tenant, root.jobId)) ?? root;
+  const members = (await cascadeOf(deps.jobs, tenant, fresh)).map((m) => {
+    // Its status as first read: whether it was running when the delete began, which the receipt reports.
+    const before = seen.get(m.job.jobId);
+    return before ? { ...m, job: { ...m.job, status: before.status } } : m;
+  });
   await Promise.all(
-    members.filter((m) => unfinished(m.job)).map((m) => cancelUnfinished(deps, tenant, m.job)),
+    members
+      .filter((m) => !seen.has(m.job.jobId) && unfinished(m.job))
+      .map((m) => cancelUnfinished(deps, tenant, m.job)),
   );
 
   const deletedAt = deps.clock.now();
@@ -133,8 +145,9 @@ export async function deleteJob(deps: DeletePorts, tenant: Tenant, jobId: string
     if (job.idempotencyRecords?.length) await deps.idempotency.erase(job.idempotencyRecords);
     await deps.jobs.remove(tenant, job.jobId);
     // A step of it may still be running (its execution is stopped, its Lambda is not): the retention
-    // sweep empties its prefix again until no Lambda of it can still be writing.
-    if (unfinished(job)) {
+    // sweep empties its prefix again until no Lambda of it can still be writing. A kit's purge also
+    // erases any child of it that is written after all (retention.ts).
+    if (unfinished(job) || (job.childJobIds?.length ?? 0) > 0) {
       const until = new Date(deletedAt.getTime() + PURGE_WINDOW_SECONDS * 1000).toISOString();
       await deps.jobs.addPurge(
         { tenant, jobId: job.jobId, jobType: job.jobType },
