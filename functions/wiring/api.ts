@@ -9,6 +9,7 @@ import { KeyAdmin } from '../core/auth/key-admin.ts';
 import { systemClock } from '../core/clock.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
+import { systemLookup } from '../core/outbound/url-policy.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
 import type { DeletePorts } from '../core/use-cases/delete-job.ts';
@@ -79,6 +80,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         endpoints: () => adapters.webhookEndpoints,
         clock: () => systemClock,
         webhookPolicy: () => env.webhookUrlRules,
+        lookup: () => systemLookup,
       }),
       events: lazily<EventPorts>({
         eventLog: () => adapters.eventLog,
