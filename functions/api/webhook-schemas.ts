@@ -8,6 +8,7 @@ import { JOB_TYPES } from '../jobs/registry.ts';
 
 const ENDPOINT_ID = /^we_[A-Za-z0-9]{1,40}$/;
 const EVENT_ID = /^evt_[0-9a-f]{32}$/;
+const RESEND_ID = /^evr_[0-9a-f]{32}$/;
 
 const endpointId = z.string().regex(ENDPOINT_ID, 'must be a webhook endpoint id (we_…)');
 const eventId = z.string().regex(EVENT_ID, 'must be an event id (evt_ and 32 hex digits)');
@@ -18,6 +19,11 @@ export const noQuery = z.strictObject({});
 export const endpointIdParam = z.strictObject({
   endpointId: endpointId.meta({ description: "The webhook endpoint's `id`." }),
 });
+const resendId = z.string().regex(RESEND_ID, 'must be an event resend id (evr_ and 32 hex digits)');
+export const resendIdParam = z.strictObject({
+  resendId: resendId.meta({ description: "The range resend's `id` (POST /v1/events/resend answered it)." }),
+});
+
 export const eventIdParam = z.strictObject({
   eventId: eventId.meta({ description: "The event's `id` (the `webhook-id` header of its deliveries)." }),
 });
@@ -300,11 +306,33 @@ export const resendEventsBody = z
   })
   .superRefine(refuseReversedRange);
 
-export const resendEventsAnswer = z.object({
-  event_ids: z.array(eventId),
-  events: z.int().min(0),
-  deliveries: z.int().min(0),
-  has_more: z
-    .boolean()
-    .meta({ description: 'More than 500 events matched: resend the rest with a later range.' }),
-});
+export const eventResend = z
+  .object({
+    id: resendId,
+    object: z.literal('event_resend'),
+    status: z.enum(['queued', 'sending', 'completed']).meta({
+      description:
+        'queued: accepted, nothing sent yet; sending: its deliveries are being queued, in batches; completed: every delivery is queued (each is then one attempt, recorded on its event).',
+    }),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+    created_from: z.string().meta({ description: 'The range, as the request gave it.' }),
+    created_to: z.string(),
+    failed_only: z.boolean(),
+    endpoint_id: endpointId.nullable(),
+    event_ids: z.array(eventId).meta({ description: 'The events it resends, newest first.' }),
+    events: z.int().min(0),
+    deliveries: z.int().min(0).meta({
+      description:
+        'What it sends: one attempt per event and receiver (at most 1,000 a resend), known when it is accepted.',
+    }),
+    queued_deliveries: z.int().min(0).meta({ description: 'Of those, queued so far.' }),
+    has_more: z.boolean().meta({
+      description:
+        'The range held more than one resend takes (500 events, 1,000 deliveries): resend the rest with a created_to before the oldest of event_ids.',
+    }),
+  })
+  .meta({ id: 'EventResend' });
+
+/** What POST /v1/events/resend answers (the resend as accepted) and its status route shows. */
+export const resendEventsAnswer = eventResend;

@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   URL_NOT_ALLOWED: 422,
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
+  RESEND_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;
 
@@ -64,6 +65,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   URL_NOT_ALLOWED: 'A URL in the request points somewhere the service will not fetch or call.',
   RATE_LIMITED: 'Too many requests for this key in the current minute; wait for Retry-After seconds.',
   QUOTA_EXCEEDED: "The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).",
+  RESEND_LIMITED:
+    'Resends are bounded: at most 2 range resends of an organization and mode are sent at once, and one event is resent to one receiver at most once a minute. Retry after Retry-After seconds.',
   INTERNAL_ERROR: 'An unexpected error on our side. Retry later and quote meta.request_id if it persists.',
 };
 

@@ -89,6 +89,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         queue: () => adapters.webhookQueue,
         clock: () => systemClock,
         eventRetentionDays: () => env.eventRetentionDays,
+        resends: () => adapters.eventResends,
       }),
     }),
     dashboard: () =>

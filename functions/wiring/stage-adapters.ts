@@ -8,6 +8,7 @@ import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
 import { DynamoCreationClaims } from '../adapters/dynamodb/creation-claims.ts';
 import { DynamoDashboardSessionStore } from '../adapters/dynamodb/dashboard-session-store.ts';
 import { DynamoEventLog } from '../adapters/dynamodb/event-log.ts';
+import { DynamoEventResends } from '../adapters/dynamodb/event-resends.ts';
 import { DynamoIdempotencyRecords } from '../adapters/dynamodb/idempotency-records.ts';
 import { DynamoJobSlots } from '../adapters/dynamodb/job-slots.ts';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
@@ -27,6 +28,7 @@ import type { MediaEraser, MediaStore } from '../core/media/media-store.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { WebhookEndpointStore } from '../core/webhooks/endpoints.ts';
 import type { EventLog } from '../core/webhooks/event-log.ts';
+import type { EventResendStore } from '../core/webhooks/event-resends.ts';
 import type { WebhookQueue } from '../core/webhooks/webhook-queue.ts';
 import { FairShare } from '../core/workflows/fair-share.ts';
 import type { JobEvents } from '../core/workflows/step-runtime.ts';
@@ -58,6 +60,8 @@ export interface StageAdapters {
   /** Each organization's webhook endpoints per mode (accounts table). */
   readonly webhookEndpoints: WebhookEndpointStore;
   readonly eventLog: EventLog;
+  /** Range resends (events table). */
+  readonly eventResends: EventResendStore;
 }
 
 export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
@@ -96,6 +100,7 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     dashboardSessions: () => new DynamoDashboardSessionStore(aws.dynamo, env.accountsTable),
     webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),
+    eventResends: () => new DynamoEventResends(aws.dynamo, env.eventsTable),
   });
   return adapters;
 }

@@ -154,6 +154,47 @@ export class DynamoEventLog implements EventLog {
       });
   }
 
+  /** The last resend to each receiver is an attribute of the event: `resent#<receiver>` = ISO time. */
+  async claimResend(
+    tenant: Tenant,
+    eventId: string,
+    targets: readonly string[],
+    now: Date,
+    minGapMs: number,
+  ): Promise<{ readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number }> {
+    const names = Object.fromEntries(targets.map((t, i) => [`#r${i}`, `resent#${t}`]));
+    const key = { pk: tenantKey(tenant), sk: eventKey(eventId) };
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: `SET ${targets.map((_, i) => `#r${i} = :now`).join(', ')}`,
+          ConditionExpression: [
+            'attribute_exists(sk)',
+            ...targets.map((_, i) => `(attribute_not_exists(#r${i}) OR #r${i} <= :cutoff)`),
+          ].join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: {
+            ':now': now.toISOString(),
+            ':cutoff': new Date(now.getTime() - minGapMs).toISOString(),
+          },
+        }),
+      );
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const { Item } = await this.db.send(
+        new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
+      );
+      const last = Math.max(0, ...targets.map((t) => Date.parse(String(Item?.[`resent#${t}`] ?? '')) || 0));
+      return {
+        ok: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((last + minGapMs - now.getTime()) / 1000)),
+      };
+    }
+  }
+
   /**
    * A job's events all come after its creation: the query starts at the job id's time (a UUIDv7) and
    * reads the tenant's later events, keeping the job's by a filter; each is then deleted.

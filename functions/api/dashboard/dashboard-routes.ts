@@ -274,7 +274,7 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     query: dashboardModeQuery,
     body: resendEventBody,
     success: { status: 202, schema: resendEventAnswer, description: 'The resend is queued.' },
-    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'RESEND_LIMITED', ...SESSION_ERRORS],
     proxied: DASHBOARD_PROXY_PATH,
   }),
   route({
@@ -282,11 +282,11 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     path: '/v1/dashboard/events/resend',
     operationId: 'dashboardResendEvents',
     summary:
-      'Resends the events created in a range (default failed only, at most 500 a request), as POST /v1/events/resend.',
+      'Resends the events created in a range (default failed only; at most 500 events and 1,000 deliveries a resend), as POST /v1/events/resend: accepted at once, sent in the background.',
     query: dashboardModeQuery,
     body: resendEventsBody,
-    success: { status: 202, schema: resendEventsAnswer, description: 'The resends are queued.' },
-    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+    success: { status: 202, schema: resendEventsAnswer, description: 'The resend, accepted.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'RESEND_LIMITED', ...SESSION_ERRORS],
     proxied: DASHBOARD_PROXY_PATH,
   }),
   route({
