@@ -101,7 +101,7 @@ delete process.env.LOCAL_RENDER_SCALE;
 const { startLocalStack } = await import('../local/local-stack.ts');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-cost-'));
 const credentials = storeCredentials(dataDir);
-const emulators = await countingEmulators(await startEmulators(dataDir, credentials));
+const emulators = await countingEmulators(await startEmulators(dataDir, credentials), credentials);
 const stack = await startLocalStack({ port: 0, dataDir, emulators: Promise.resolve(emulators) });
 const { info } = stack;
 const admin = new KeyAdmin(

@@ -3,10 +3,14 @@
 // forwarded unchanged apart from one thing: DynamoDB data calls ask for ReturnConsumedCapacity TOTAL, so
 // the emulator says how many request units each consumed (dynalite's own size rule: 1 KB per write unit,
 // 4 KB per read unit, half for an eventually consistent read). Signatures still verify: the Host header
-// and the S3 and SQS bodies pass as they came; the DynamoDB emulator checks no signature.
+// and the S3 and SQS bodies pass as they came, and a DynamoDB call whose body changed is signed again with
+// the stack's credentials (the emulators refuse anything else).
+
+import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningEmulators } from '../local/emulators.ts';
+import { type SigningCredentials, signedAgain } from '../local/presigned-url-check.ts';
 
 export interface StoreCounts {
   /** DynamoDB operation → requests. */
@@ -86,6 +90,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 export async function countingEmulators(
   inner: RunningEmulators,
+  credentials: SigningCredentials,
 ): Promise<RunningEmulators & { counts(): StoreCounts; reset(): void }> {
   let counts = empty();
   function empty() {
@@ -116,6 +121,14 @@ export async function countingEmulators(
           parsed.ReturnConsumedCapacity ??= 'TOTAL';
           body = Buffer.from(JSON.stringify(parsed));
           headers['content-length'] = String(body.length);
+          const authorization = signedAgain(
+            req.method ?? 'POST',
+            req.url ?? '/',
+            headers,
+            createHash('sha256').update(body).digest('hex'),
+            credentials,
+          );
+          if (authorization) headers.authorization = authorization;
         }
       } else if (op) {
         bump(counts.sqsRequests, op);

@@ -2,7 +2,7 @@
 import type { SigningCredentials } from './presigned-url-check.ts';
 
 export type EmulatorWorkerData =
-  | { readonly kind: 'dynamodb'; readonly path: string }
+  | { readonly kind: 'dynamodb'; readonly path: string; readonly credentials: SigningCredentials }
   | {
       readonly kind: 'aws';
       readonly queueDir: string;

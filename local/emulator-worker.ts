@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import dynalite from 'dynalite';
 import { installMemoizingConditionParser } from './dynalite-parsers.ts';
 import type { EmulatorWorkerData, EmulatorWorkerMessage } from './emulator-worker-protocol.ts';
-import { IDLE_CONNECTION_TIMEOUTS, startAwsEmulator } from './emulators.ts';
+import { IDLE_CONNECTION_TIMEOUTS, signedOnly, startAwsEmulator } from './emulators.ts';
 
 async function start(data: EmulatorWorkerData): Promise<{ port: number; close(): Promise<void> }> {
   if (data.kind === 'aws') return startAwsEmulator(data.queueDir, data.objectDir, data.credentials);
@@ -17,6 +17,8 @@ async function start(data: EmulatorWorkerData): Promise<{ port: number; close():
       'dynalite is not the version local/generated/dynalite-condition-parser.cjs was generated for: its own, slower condition parser stays (see local/dynalite-parsers.ts)',
     );
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: data.path });
+  // dynalite accepts any credentials at all: only requests signed with the stack's reach it.
+  signedOnly(server, data.credentials, 'com.amazon.coral.service#');
   Object.assign(server, IDLE_CONNECTION_TIMEOUTS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,10 +1,14 @@
 // The AWS emulators of the local stack, on loopback only, persisting under the data directory, each in a
 // worker thread of its own (off the API's event loop): dynalite (DynamoDB on LevelDB) and fauxqs (SQS in
-// SQLite, S3 objects as plain files), which checks every request's SigV4 signature (presigned-url-check.ts).
+// SQLite, S3 objects as plain files). Each checks every request's SigV4 signature against the data
+// directory's own credentials (presigned-url-check.ts), as AWS does: without that, any process on the
+// machine could read and change every tenant's jobs, keys and media. The local Step Functions endpoint
+// (local-step-functions.ts) checks them with signedOnly too.
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import * as path from 'node:path';
-import { pipeline, Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { buildApp } from 'fauxqs';
@@ -91,6 +95,92 @@ function refuse(request: { headers: Headers }, reply: Reply, code: string, messa
     .send(
       `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${xml(message)}</Message></Error>`,
     );
+}
+
+/** DynamoDB's own limit on a request body; dynalite answers 413 beyond it too. */
+const MAX_JSON_REQUEST_BYTES = 16 * 1024 * 1024;
+
+/** How the JSON-protocol services (DynamoDB, Step Functions) name a refused signature, by the check's code. */
+const JSON_REFUSALS = {
+  AccessDenied: 'MissingAuthenticationTokenException',
+  InvalidAccessKeyId: 'UnrecognizedClientException',
+  SignatureDoesNotMatch: 'InvalidSignatureException',
+  RequestTimeTooSkewed: 'InvalidSignatureException',
+} as const;
+
+/**
+ * Whether a JSON-protocol request (DynamoDB, Step Functions) is signed with the stack's credentials: an
+ * Authorization header that verifies over the body (these services sign the body's SHA-256 and send no
+ * x-amz-content-sha256).
+ */
+export function checkJsonRequest(
+  req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>,
+  body: Buffer,
+  credentials: SigningCredentials,
+): ReturnType<typeof checkSignedRequest> {
+  if (req.headers.authorization === undefined)
+    return { ok: false, code: 'AccessDenied', reason: 'Request is missing Authentication Token' };
+  return checkSignedRequest(
+    req.method ?? 'POST',
+    req.url ?? '/',
+    req.headers,
+    declaredPayloadHash(req.headers) ?? createHash('sha256').update(body).digest('hex'),
+    credentials,
+    new Date(),
+  );
+}
+
+/** The refusal of a JSON-protocol request, as the service answers it (the SDK reads the name after '#'). */
+export function refuseJsonRequest(
+  res: ServerResponse,
+  check: Extract<ReturnType<typeof checkSignedRequest>, { ok: false }>,
+  typePrefix = '',
+): void {
+  const type = JSON_REFUSALS[check.code];
+  const body = JSON.stringify({ __type: `${typePrefix}${type}`, message: check.reason });
+  res.writeHead(400, {
+    'content-type': 'application/x-amz-json-1.0',
+    'x-amzn-errortype': type,
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/**
+ * Makes `server` answer only requests signed with `credentials`: its own request handling (dynalite's)
+ * is moved behind a check that reads the body, verifies the signature over it, and refuses the request
+ * in the service's own form or hands the handler the same request with the body read again.
+ */
+export function signedOnly(server: Server, credentials: SigningCredentials, typePrefix = ''): void {
+  const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_JSON_REQUEST_BYTES) chunks.push(chunk);
+    });
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      if (size > MAX_JSON_REQUEST_BYTES) {
+        res.writeHead(413).end();
+        return;
+      }
+      const body = Buffer.concat(chunks);
+      const check = checkJsonRequest(req, body, credentials);
+      if (!check.ok) return refuseJsonRequest(res, check, typePrefix);
+      // The handler reads the body itself: the same request, its body a stream again.
+      const again = Object.assign(Readable.from(body.length > 0 ? [body] : []), {
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        httpVersion: req.httpVersion,
+        socket: req.socket,
+      }) as unknown as IncomingMessage;
+      for (const handler of handlers) handler(again, res);
+    });
+  });
 }
 
 /** An emulator in its own worker thread (emulator-worker.ts): its port, and a stop that closes its data. */
@@ -268,7 +358,7 @@ export async function startEmulators(
 
   // Both at once: each worker spends most of its start loading modules, on a core of its own.
   const started = await Promise.allSettled([
-    startInWorker({ kind: 'dynamodb', path: dynamoDir }),
+    startInWorker({ kind: 'dynamodb', path: dynamoDir, credentials }),
     startInWorker({ kind: 'aws', queueDir, objectDir, credentials }),
   ]);
   const failed = started.find((result) => result.status === 'rejected');

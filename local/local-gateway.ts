@@ -180,6 +180,8 @@ export class LocalGateway {
     return ids;
   }
   private readonly gatewayResponses = new Map<string, GatewayResponse>();
+  /** The API's binary media types: a request body of one is handed over as its bytes, base64. */
+  private readonly binaryMediaTypes: readonly string[];
   private server: Server | undefined;
 
   constructor(
@@ -193,6 +195,9 @@ export class LocalGateway {
     if (apis.length !== 1)
       throw new Error(`Expected one REST API in the service template, found ${apis.length}`);
     const rootId = String(resolver.resolve({ 'Fn::GetAtt': [apis[0]![0], 'RootResourceId'] }));
+    this.binaryMediaTypes = (
+      (resolver.resolve(apis[0]![1].Properties?.BinaryMediaTypes) as string[] | undefined) ?? []
+    ).map((type) => type.replace(/~1/g, '/').toLowerCase());
     const nodes = new Map<string, ResourceNode>([[rootId, this.root]]);
     const pending = resourcesOfType(template, 'AWS::ApiGateway::Resource').map(([id, r]) => ({
       id,
@@ -241,6 +246,16 @@ export class LocalGateway {
         headers,
       });
     }
+  }
+
+  /** Whether API Gateway hands a body of this Content-Type over as bytes (its binary media types). */
+  private isBinary(contentType: string | undefined): boolean {
+    const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    return this.binaryMediaTypes.some((pattern) => {
+      if (pattern === '*/*') return true;
+      if (pattern.endsWith('/*')) return type.startsWith(pattern.slice(0, -1));
+      return type === pattern;
+    });
   }
 
   /** API Gateway's matching: static segments before {param}, {proxy+} takes the rest. */
@@ -386,6 +401,7 @@ export class LocalGateway {
       multiQuery[name] = [...(multiQuery[name] ?? []), value];
     }
     const hasQuery = Object.keys(query).length > 0;
+    const binary = this.isBinary(req.headers['content-type']);
     const event: APIGatewayProxyEvent = {
       resource: matched.node.path,
       path: target.path,
@@ -396,8 +412,8 @@ export class LocalGateway {
       multiValueQueryStringParameters: hasQuery ? multiQuery : null,
       pathParameters: Object.keys(matched.params).length > 0 ? matched.params : null,
       stageVariables: null,
-      body: body.length > 0 ? body.toString('utf8') : null,
-      isBase64Encoded: false,
+      body: body.length > 0 ? (binary ? body.toString('base64') : body.toString('utf8')) : null,
+      isBase64Encoded: body.length > 0 && binary,
       requestContext: {
         accountId: '000000000000',
         apiId: 'local',

@@ -137,7 +137,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     await stepFunctions.validate();
     remember();
   }
-  const sfnEndpoint = await stepFunctions.listen();
+  const sfnEndpoint = await stepFunctions.listen(credentials);
   phase('functions');
   Object.assign(process.env, environment, { AWS_ENDPOINT_URL_SFN: sfnEndpoint });
   // LOCAL_WEBHOOK_DISABLE_AFTER_SECONDS: disable failing webhook endpoints after seconds instead of the

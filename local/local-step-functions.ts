@@ -1,13 +1,17 @@
 // A Step Functions endpoint on loopback for the real SFN SDK client (awsJson1_0: StartExecution,
 // StopExecution, DescribeExecution, ListExecutions, ListStateMachines), running the synthesized state machines with aws-local-stepfunctions.
+// Like the emulators, it answers only requests signed with the data directory's credentials: an
+// execution's input holds a job's request, and a stop ends another tenant's job.
 // Task states invoke the in-process Lambda handlers; executions that end FAILED/TIMED_OUT/ABORTED are
 // delivered to the targets of the template's EventBridge rules, as in AWS.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StateMachine } from 'aws-local-stepfunctions';
 import { accountingEnabled, countExecution, countTransition } from './accounting.ts';
+import { checkJsonRequest, IDLE_CONNECTION_TIMEOUTS, refuseJsonRequest } from './emulators.ts';
 import type { LocalLambdas } from './local-lambdas.ts';
 import { logicalIdOfArn, stateMachineArn } from './local-resources.ts';
+import type { SigningCredentials } from './presigned-url-check.ts';
 import {
   type CfnTemplate,
   LOCAL_ACCOUNT,
@@ -94,6 +98,7 @@ export class LocalStepFunctions {
   private readonly executions = new Map<string, Execution>();
   private readonly rules: StatusRule[] = [];
   private server: Server | undefined;
+  private credentials: SigningCredentials | undefined;
 
   constructor(
     template: CfnTemplate,
@@ -366,13 +371,12 @@ export class LocalStepFunctions {
     }
   }
 
-  async listen(): Promise<string> {
+  /** Listens on 127.0.0.1, answering only requests signed with `credentials` (the data directory's). */
+  async listen(credentials: SigningCredentials): Promise<string> {
+    this.credentials = credentials;
     // Idle keep-alive connections kept 120 s, not Node's 5 s, which races the SDK client's reuse of them
-    // (`socket hang up`): the same values as the other local servers (emulators.ts IDLE_CONNECTION_TIMEOUTS).
-    this.server = createServer(
-      { keepAliveTimeout: 120_000, headersTimeout: 121_000 },
-      (req, res) => void this.serve(req, res),
-    );
+    // (`socket hang up`): the same values as the other local servers.
+    this.server = createServer(IDLE_CONNECTION_TIMEOUTS, (req, res) => void this.serve(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
@@ -380,6 +384,8 @@ export class LocalStepFunctions {
   private async serve(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    const check = checkJsonRequest(req, Buffer.concat(chunks), this.credentials!);
+    if (!check.ok) return refuseJsonRequest(res, check);
     const target =
       String(req.headers['x-amz-target'] ?? '')
         .split('.')

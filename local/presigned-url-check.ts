@@ -3,8 +3,9 @@
 // rule, in both of SigV4's forms:
 // - query parameters (checkPresignedRequest): the URLs getSignedUrl makes, which browsers, curl and the
 //   renderer fetch; the URL must verify and be unexpired;
-// - the Authorization header (checkSignedRequest): the stack's own SDK clients (S3, SQS). A header that
-//   merely exists proves nothing: it must verify with the stack's credentials.
+// - the Authorization header (checkSignedRequest): the stack's own SDK clients (S3, SQS, DynamoDB, Step
+//   Functions, Lambda). A header that merely exists proves nothing: it must verify with the stack's
+//   credentials.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface SigningCredentials {
@@ -77,14 +78,13 @@ function parseAmzDate(amzDate: string): number {
   return Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
 }
 
-/** Whether `signature` (hex) is the signature of the canonical request, compared in constant time. */
-function signatureMatches(
-  signature: string,
+/** The signature of the canonical request under these credentials and scope. */
+function signatureOf(
   canonicalRequest: string,
   amzDate: string,
   scope: { date: string; region: string; service: string },
   credentials: SigningCredentials,
-): boolean {
+): Buffer {
   const { date, region, service } = scope;
   const stringToSign = [
     'AWS4-HMAC-SHA256',
@@ -96,7 +96,18 @@ function signatureMatches(
     hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, date), region), service),
     'aws4_request',
   );
-  const expected = createHmac('sha256', key).update(stringToSign, 'utf8').digest();
+  return createHmac('sha256', key).update(stringToSign, 'utf8').digest();
+}
+
+/** Whether `signature` (hex) is the signature of the canonical request, compared in constant time. */
+function signatureMatches(
+  signature: string,
+  canonicalRequest: string,
+  amzDate: string,
+  scope: { date: string; region: string; service: string },
+  credentials: SigningCredentials,
+): boolean {
+  const expected = signatureOf(canonicalRequest, amzDate, scope, credentials);
   const given = Buffer.from(signature, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -179,6 +190,69 @@ export function isPayloadDigest(hash: string): boolean {
   return /^[0-9a-f]{64}$/.test(hash);
 }
 
+/** The canonical request of a header-signed request (AWS SigV4). */
+function headerCanonicalRequest(
+  method: string,
+  rawUrl: string,
+  headers: Headers,
+  signedHeaders: readonly string[],
+  service: string,
+  payloadHash: string,
+): string {
+  const q = rawUrl.indexOf('?');
+  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  return [
+    method.toUpperCase(),
+    canonicalPath(path, service),
+    canonicalQuery(new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1))),
+    canonicalHeaders(signedHeaders, headers),
+    signedHeaders.join(';'),
+    payloadHash,
+  ].join('\n');
+}
+
+/**
+ * The Authorization header of a request signed again over `payloadHash`, with its own credential scope
+ * and signed headers: for a local pass-through that changes a body it forwards (the cost benchmark's
+ * counting proxy), which holds the stack's credentials. Undefined when the request carries no signature.
+ */
+export function signedAgain(
+  method: string,
+  rawUrl: string,
+  headers: Headers,
+  payloadHash: string,
+  credentials: SigningCredentials,
+): string | undefined {
+  const authorization = String(headers.authorization ?? '');
+  const match = /^AWS4-HMAC-SHA256 (.*)$/.exec(authorization);
+  if (!match) return undefined;
+  const fields = new Map(
+    match[1]!.split(',').map((part) => {
+      const eq = part.indexOf('=');
+      return [part.slice(0, eq).trim(), part.slice(eq + 1).trim()] as const;
+    }),
+  );
+  const credential = fields.get('Credential') ?? '';
+  const [, date, region, service] = credential.split('/');
+  const signedHeaders = (fields.get('SignedHeaders') ?? '').split(';').filter(Boolean);
+  if (!date || !region || !service) return undefined;
+  const canonicalRequest = headerCanonicalRequest(
+    method,
+    rawUrl,
+    headers,
+    signedHeaders,
+    service,
+    payloadHash,
+  );
+  const signature = signatureOf(
+    canonicalRequest,
+    String(headers['x-amz-date'] ?? ''),
+    { date, region, service },
+    credentials,
+  ).toString('hex');
+  return `AWS4-HMAC-SHA256 Credential=${credential}, SignedHeaders=${signedHeaders.join(';')}, Signature=${signature}`;
+}
+
 /**
  * Verifies a request signed in its Authorization header (AWS's "authenticating requests: using the
  * Authorization header"): AWS4-HMAC-SHA256 with these credentials, Host among the signed headers, an
@@ -236,16 +310,14 @@ export function checkSignedRequest(
       reason: 'The request time is too far from the server time.',
     };
 
-  const q = rawUrl.indexOf('?');
-  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
-  const canonicalRequest = [
-    method.toUpperCase(),
-    canonicalPath(path, service),
-    canonicalQuery(new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1))),
-    canonicalHeaders(signedHeaders, headers),
-    signedHeaders.join(';'),
+  const canonicalRequest = headerCanonicalRequest(
+    method,
+    rawUrl,
+    headers,
+    signedHeaders,
+    service,
     payloadHash,
-  ].join('\n');
+  );
   if (!signatureMatches(signature, canonicalRequest, amzDate, { date, region, service }, credentials))
     return {
       ok: false,

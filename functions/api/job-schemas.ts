@@ -121,7 +121,7 @@ export const deletionReceipt = z
       .meta({ description: 'Every job deleted: the one named first, then what was made from it.' }),
     erased: z.array(z.string()).meta({
       description:
-        'What each deleted job lost: its media files, input (addresses, names, phone numbers, email addresses, headshot and logo URLs), output, error, callback_metadata, webhook URL and attempts, and its events.',
+        'What each deleted job lost: its media files, the Idempotency-Key records of the request that created it (replaying that key makes a new job), input (addresses, names, phone numbers, email addresses, headshot and logo URLs), output, error, callback_metadata, webhook URL and attempts, and its events.',
     }),
     kept: z.array(z.string()).meta({
       description:

@@ -51,6 +51,8 @@ export interface RouteDefinition {
     readonly usage?: boolean;
     /** The event log (events table; read, or write: records pings) and the webhook endpoints (accounts table). */
     readonly events?: 'read' | 'write';
+    /** Erases Idempotency-Key records by id (a deleted job's): DeleteItem on the idempotency table. */
+    readonly idempotencyRecords?: 'erase';
   };
   /**
    * The greedy resource (`/v1/{proxy+}`, `/v1/dashboard/{proxy+}`) the route is served through by its

@@ -25,8 +25,15 @@ const JOB_BODY_ERRORS: readonly ErrorCode[] = [...BODY_ERRORS, 'URL_NOT_ALLOWED'
 const JOB_CONTROL = {
   handler: 'functions/api/job-control.ts',
   functionId: 'JobControlFunction',
-  /** Both routes' (the function is granted once): stop any job's execution, queue job events, erase media and events. */
-  access: { jobs: 'write', stopsJobs: true, jobEvents: true, media: 'delete', events: 'write' },
+  /** Both routes' (the function is granted once): stop any job's execution, queue job events, erase media, events and a deleted job's Idempotency-Key records. */
+  access: {
+    jobs: 'write',
+    stopsJobs: true,
+    jobEvents: true,
+    media: 'delete',
+    events: 'write',
+    idempotencyRecords: 'erase',
+  },
 } as const;
 
 /** The one handler module of every job-creating route. */

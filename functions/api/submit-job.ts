@@ -29,7 +29,7 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
   if (!pipeline) {
     pipeline = apiRoute(
       { body: route.job.body, params: route.job.params, idempotent: true },
-      async ({ body, params, tenant, key, creationClaim }) => {
+      async ({ body, params, tenant, key, creationClaim, idempotencyRecords }) => {
         // webhook_events is every job route's (commonRequestFields): taken here, not by each kind's submit.
         // So is delete_after (retention): the submit use case checks it against the stage's bounds.
         const {
@@ -42,6 +42,7 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
           webhookEvents,
           ...(deleteAfter === undefined ? {} : { deleteAfter }),
           ...(creationClaim ? { creationClaim } : {}),
+          ...(idempotencyRecords ? { idempotencyRecords } : {}),
           // The organization's plan and retention as the admission write just returned them with the key:
           // the job's limit and expiry without a read of the organization.
           ...(key?.organization ? { organization: key.organization } : {}),

@@ -8,6 +8,7 @@ import { JOB_TYPES } from '../jobs/registry.ts';
 
 const ENDPOINT_ID = /^we_[A-Za-z0-9]{1,40}$/;
 const EVENT_ID = /^evt_[0-9a-f]{32}$/;
+const RESEND_ID = /^evr_[0-9a-f]{32}$/;
 
 const endpointId = z.string().regex(ENDPOINT_ID, 'must be a webhook endpoint id (we_…)');
 const eventId = z.string().regex(EVENT_ID, 'must be an event id (evt_ and 32 hex digits)');
@@ -18,6 +19,11 @@ export const noQuery = z.strictObject({});
 export const endpointIdParam = z.strictObject({
   endpointId: endpointId.meta({ description: "The webhook endpoint's `id`." }),
 });
+const resendId = z.string().regex(RESEND_ID, 'must be an event resend id (evr_ and 32 hex digits)');
+export const resendIdParam = z.strictObject({
+  resendId: resendId.meta({ description: "The range resend's `id` (POST /v1/events/resend answered it)." }),
+});
+
 export const eventIdParam = z.strictObject({
   eventId: eventId.meta({ description: "The event's `id` (the `webhook-id` header of its deliveries)." }),
 });
@@ -157,7 +163,26 @@ const EVENT_TYPES = [...JOB_EVENT_TYPES, PING_EVENT_TYPE] as const;
 const isoTime = (what: string) =>
   z.iso.datetime({ offset: true }).meta({ description: `${what} (ISO 8601 date-time).` });
 
-export const listEventsQuery = z.strictObject({
+/**
+ * A created-at range whose end is before its start selects nothing: it is refused, naming both fields,
+ * before any store is asked (DynamoDB refuses such a key range with an error of its own).
+ */
+export function refuseReversedRange(
+  value: { readonly created_from?: string; readonly created_to?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.created_from === undefined || value.created_to === undefined) return;
+  if (Date.parse(value.created_from) <= Date.parse(value.created_to)) return;
+  for (const path of ['created_from', 'created_to'])
+    ctx.addIssue({
+      code: 'custom',
+      path: [path],
+      message: 'created_from must not be after created_to (both are included; equal times name one instant)',
+    });
+}
+
+/** GET /v1/events' query fields (the dashboard's events page adds its mode to them). */
+export const listEventsQueryFields = {
   limit: z
     .string()
     .regex(/^\d+$/, 'limit must be a non-negative integer')
@@ -172,11 +197,13 @@ export const listEventsQuery = z.strictObject({
   type: z.enum(EVENT_TYPES).optional(),
   job_id: z.uuid().optional().meta({ description: "Only this job's events." }),
   created_from: isoTime('Only events created at or after this time').optional(),
-  created_to: isoTime('Only events created at or before this time').optional(),
+  created_to: isoTime('Only events created at or before this time; not before created_from').optional(),
   delivery_success: z.enum(['false']).optional().meta({
     description: '`false`: only events a receiver has not acknowledged (its latest attempt failed).',
   }),
-});
+};
+
+export const listEventsQuery = z.strictObject(listEventsQueryFields).superRefine(refuseReversedRange);
 
 /** GET /v1/events' query (and the dashboard's) as the event log's filter. */
 export function eventFilterOf(query: z.output<typeof listEventsQuery>): EventListFilter {
@@ -266,22 +293,46 @@ export const resendEventAnswer = z.object({
     .meta({ description: 'Endpoint ids, and `webhook_url` for the job request’s own.' }),
 });
 
-export const resendEventsBody = z.strictObject({
-  created_from: isoTime('The first event time'),
-  created_to: isoTime('The last event time'),
-  failed_only: z
-    .boolean()
-    .optional()
-    .default(true)
-    .meta({ description: 'Default true: only to receivers whose latest attempt failed.' }),
-  endpoint_id: endpointId.optional().meta({ description: 'Only to this endpoint.' }),
-});
+export const resendEventsBody = z
+  .strictObject({
+    created_from: isoTime('The first event time'),
+    created_to: isoTime('The last event time; not before created_from'),
+    failed_only: z
+      .boolean()
+      .optional()
+      .default(true)
+      .meta({ description: 'Default true: only to receivers whose latest attempt failed.' }),
+    endpoint_id: endpointId.optional().meta({ description: 'Only to this endpoint.' }),
+  })
+  .superRefine(refuseReversedRange);
 
-export const resendEventsAnswer = z.object({
-  event_ids: z.array(eventId),
-  events: z.int().min(0),
-  deliveries: z.int().min(0),
-  has_more: z
-    .boolean()
-    .meta({ description: 'More than 500 events matched: resend the rest with a later range.' }),
-});
+export const eventResend = z
+  .object({
+    id: resendId,
+    object: z.literal('event_resend'),
+    status: z.enum(['queued', 'sending', 'completed']).meta({
+      description:
+        'queued: accepted, nothing sent yet; sending: its deliveries are being queued, in batches; completed: every delivery is queued (each is then one attempt, recorded on its event).',
+    }),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+    created_from: z.string().meta({ description: 'The range, as the request gave it.' }),
+    created_to: z.string(),
+    failed_only: z.boolean(),
+    endpoint_id: endpointId.nullable(),
+    event_ids: z.array(eventId).meta({ description: 'The events it resends, newest first.' }),
+    events: z.int().min(0),
+    deliveries: z.int().min(0).meta({
+      description:
+        'What it sends: one attempt per event and receiver (at most 1,000 a resend), known when it is accepted.',
+    }),
+    queued_deliveries: z.int().min(0).meta({ description: 'Of those, queued so far.' }),
+    has_more: z.boolean().meta({
+      description:
+        'The range held more than one resend takes (500 events, 1,000 deliveries): resend the rest with a created_to before the oldest of event_ids.',
+    }),
+  })
+  .meta({ id: 'EventResend' });
+
+/** What POST /v1/events/resend answers (the resend as accepted) and its status route shows. */
+export const resendEventsAnswer = eventResend;

@@ -9,10 +9,11 @@ import { requestId } from '../core/ids.ts';
 import { apiLogContext, instrumented } from '../core/observability.ts';
 import {
   getEvent,
+  getRangeResend,
   listEvents,
   resendEvent,
-  resendEvents,
   sendTestEvent,
+  startRangeResend,
   updateEndpointOfferingReplay,
 } from '../core/use-cases/events.ts';
 import {
@@ -36,6 +37,7 @@ import {
   noQuery,
   resendEventBody,
   resendEventsBody,
+  resendIdParam,
   updateEndpointBody,
 } from './webhook-schemas.ts';
 
@@ -109,7 +111,13 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   resendEvents: () =>
     apiRoute(
       { body: resendEventsBody, idempotent: true },
-      async ({ body, tenant }) => ok(await resendEvents(events(), tenant, body), 202),
+      async ({ body, tenant }) => ok(await startRangeResend(events(), tenant, body), 202),
+      apiPorts,
+    ),
+  getEventResend: () =>
+    apiRoute(
+      { params: resendIdParam, readOnly: true },
+      async ({ params, tenant }) => ok(await getRangeResend(events(), tenant, params.resendId)),
       apiPorts,
     ),
   ...IMAGERY_SOURCE_OPERATIONS,

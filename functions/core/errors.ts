@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   URL_NOT_ALLOWED: 422,
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
+  RESEND_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;
 
@@ -62,10 +63,13 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     'A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.',
   PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MiB (10 MiB at the gateway).',
   HEADERS_TOO_LARGE: 'The request headers are larger than the server accepts.',
-  UNSUPPORTED_MEDIA_TYPE: 'A request body was sent with a Content-Type other than application/json.',
+  UNSUPPORTED_MEDIA_TYPE:
+    'A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only.',
   URL_NOT_ALLOWED: 'A URL in the request points somewhere the service will not fetch or call.',
   RATE_LIMITED: 'Too many requests for this key in the current minute; wait for Retry-After seconds.',
   QUOTA_EXCEEDED: "The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).",
+  RESEND_LIMITED:
+    'Resends are bounded: at most 2 range resends of an organization and mode are sent at once, and one event is resent to one receiver at most once a minute. Retry after Retry-After seconds.',
   INTERNAL_ERROR: 'An unexpected error on our side. Retry later and quote meta.request_id if it persists.',
 };
 
@@ -124,6 +128,11 @@ export const apiErrors = {
     new ApiError(
       'UNSUPPORTED_MEDIA_TYPE',
       `Content-Type '${contentType}' is not supported; send the body as application/json.`,
+    ),
+  unsupportedContentEncoding: (coding: string) =>
+    new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Encoding '${coding}' is not supported; send the body uncompressed, without Content-Encoding.`,
     ),
   internal: () =>
     new ApiError('INTERNAL_ERROR', 'An unexpected error occurred. Retry later and quote meta.request_id.'),

@@ -10,6 +10,7 @@ import { systemClock } from '../core/clock.ts';
 import type { ImagerySourcePorts } from '../core/imagery-sources/imagery-sources.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
+import { systemLookup } from '../core/outbound/url-policy.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
 import type { DeletePorts } from '../core/use-cases/delete-job.ts';
@@ -74,6 +75,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         events: () => adapters.events,
         media: () => adapters.media,
         eventLog: () => adapters.eventLog,
+        idempotency: () => adapters.idempotencyRecords,
       }),
     usage: () => ({ store: adapters.usage, pricing: env.usagePricing }),
     webhooks: () => ({
@@ -81,6 +83,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         endpoints: () => adapters.webhookEndpoints,
         clock: () => systemClock,
         webhookPolicy: () => env.webhookUrlRules,
+        lookup: () => systemLookup,
       }),
       events: lazily<EventPorts>({
         eventLog: () => adapters.eventLog,
@@ -89,6 +92,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         queue: () => adapters.webhookQueue,
         clock: () => systemClock,
         eventRetentionDays: () => env.eventRetentionDays,
+        resends: () => adapters.eventResends,
       }),
     }),
     imagerySources: () =>

@@ -5,6 +5,7 @@
 import { systemClock } from '../core/clock.ts';
 import { webhookDeliveryPolicy } from '../core/outbound/url-policy.ts';
 import type { DeliveryPorts } from '../core/webhooks/deliver-event.ts';
+import type { ResendWorkerPorts } from '../core/webhooks/event-resends.ts';
 import { postWebhook } from '../core/webhooks/http-sender.ts';
 import type { ExecutionEndedPorts } from '../core/workflows/execution-ended.ts';
 import type { LifecyclePorts } from '../core/workflows/job-lifecycle.ts';
@@ -75,6 +76,20 @@ export function executionEndedPorts(): ExecutionEndedPorts {
 export function sweepSettings(): { readonly graceSeconds: number; readonly startDeadlineSeconds: number } {
   const env = processEnv();
   return { graceSeconds: env.outboxGraceSeconds, startDeadlineSeconds: env.workflowStartDeadlineSeconds };
+}
+
+let resendWorker: ResendWorkerPorts | undefined;
+
+/** A range resend's worker (its batches come on the webhook queue, to the delivery function). */
+export function resendWorkerPorts(): ResendWorkerPorts {
+  const adapters = processAdapters();
+  resendWorker ??= lazily<ResendWorkerPorts>({
+    resends: () => adapters.eventResends,
+    eventLog: () => adapters.eventLog,
+    queue: () => adapters.webhookQueue,
+    clock: () => systemClock,
+  });
+  return resendWorker;
 }
 
 let delivery: DeliveryPorts | undefined;

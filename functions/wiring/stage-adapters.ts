@@ -8,6 +8,8 @@ import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
 import { DynamoCreationClaims } from '../adapters/dynamodb/creation-claims.ts';
 import { DynamoDashboardSessionStore } from '../adapters/dynamodb/dashboard-session-store.ts';
 import { DynamoEventLog } from '../adapters/dynamodb/event-log.ts';
+import { DynamoEventResends } from '../adapters/dynamodb/event-resends.ts';
+import { DynamoIdempotencyRecords } from '../adapters/dynamodb/idempotency-records.ts';
 import { DynamoImagerySourceStore } from '../adapters/dynamodb/imagery-source-store.ts';
 import { DynamoJobSlots } from '../adapters/dynamodb/job-slots.ts';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
@@ -21,13 +23,14 @@ import type { AccountStore } from '../core/auth/account-store.ts';
 import type { DashboardSessionStore } from '../core/auth/dashboard-sessions.ts';
 import { systemClock } from '../core/clock.ts';
 import type { ImagerySourceStore } from '../core/imagery-sources/imagery-sources.ts';
-import type { CreationClaims } from '../core/jobs/creation-claims.ts';
+import type { CreationClaims, IdempotencyRecords } from '../core/jobs/creation-claims.ts';
 import type { JobStore } from '../core/jobs/job-store.ts';
 import { type JobSlots, limitFor } from '../core/limits/job-slots.ts';
 import type { MediaEraser, MediaStore } from '../core/media/media-store.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { WebhookEndpointStore } from '../core/webhooks/endpoints.ts';
 import type { EventLog } from '../core/webhooks/event-log.ts';
+import type { EventResendStore } from '../core/webhooks/event-resends.ts';
 import type { WebhookQueue } from '../core/webhooks/webhook-queue.ts';
 import { FairShare } from '../core/workflows/fair-share.ts';
 import type { JobEvents } from '../core/workflows/step-runtime.ts';
@@ -53,12 +56,16 @@ export interface StageAdapters {
   readonly creationClaims: CreationClaims;
   /** Powertools' record of POST answers under an Idempotency-Key. */
   readonly idempotency: BasePersistenceLayer;
+  /** Those records and the creation claims, erased by id (a deleted job's). */
+  readonly idempotencyRecords: IdempotencyRecords;
   readonly dashboardSessions: DashboardSessionStore;
   /** Each organization's webhook endpoints per mode (accounts table). */
   readonly webhookEndpoints: WebhookEndpointStore;
   /** Each organization's own imagery sources per mode, their keys included (accounts table). */
   readonly imagerySources: ImagerySourceStore;
   readonly eventLog: EventLog;
+  /** Range resends (events table). */
+  readonly eventResends: EventResendStore;
 }
 
 export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
@@ -93,10 +100,12 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     stopper: () => new StepFunctionsStopper(aws.sfn, (jobType) => env.stateMachineArn(jobType)),
     creationClaims: () => new DynamoCreationClaims(aws.dynamo, env.idempotencyTable),
     idempotency: () => new DynamoDBPersistenceLayer({ tableName: env.idempotencyTable }),
+    idempotencyRecords: () => new DynamoIdempotencyRecords(aws.dynamo, env.idempotencyTable),
     dashboardSessions: () => new DynamoDashboardSessionStore(aws.dynamo, env.accountsTable),
     webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
     imagerySources: () => new DynamoImagerySourceStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),
+    eventResends: () => new DynamoEventResends(aws.dynamo, env.eventsTable),
   });
   return adapters;
 }

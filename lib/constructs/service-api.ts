@@ -52,6 +52,11 @@ export function makeServiceApi(scope: Construct, props: ServiceApiProps): apigw.
     restApiName: `${config.stackPrefix}-api`,
     description: `Property media generation API (${config.stage})`,
     endpointTypes: [apigw.EndpointType.REGIONAL],
+    // Every request body reaches the functions as the bytes that were sent (base64, isBase64Encoded), not
+    // as text API Gateway decoded: a body that is not UTF-8 is then refused (api-route.ts) instead of
+    // reaching the service with replacement characters in it. Answers are unchanged: a Lambda proxy
+    // answer is converted only when it says isBase64Encoded.
+    binaryMediaTypes: ['*/*'],
     cloudWatchRole: true,
     deployOptions: {
       stageName: API_STAGE_NAME,
@@ -230,6 +235,15 @@ function grantRouteAccess(
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        resources: [resources.idempotencyTable.tableArn],
+      }),
+    );
+    fn.addEnvironment(ENV.idempotencyTable, resources.idempotencyTable.tableName);
+  } else if (route.access.idempotencyRecords === 'erase') {
+    // A deleted job's records, by id: deletes only.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:DeleteItem'],
         resources: [resources.idempotencyTable.tableArn],
       }),
     );

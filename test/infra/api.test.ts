@@ -59,6 +59,13 @@ describe('REST API', () => {
     fallbackFn = functionOf(dev.serviceTemplate, FALLBACK_HANDLER.functionId);
   });
 
+  it('hands every request body to the functions as the bytes sent (binary media types */*)', () => {
+    // The request pipeline refuses a body that is not UTF-8; decoded by API Gateway first, it would arrive
+    // with replacement characters instead, and nothing could tell.
+    const apis = resources(dev.serviceTemplate, 'AWS::ApiGateway::RestApi');
+    expect(apis[0]![1].Properties.BinaryMediaTypes).toEqual(['*/*']);
+  });
+
   it.each(ROUTES.filter((r) => !r.proxied).map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s is a Lambda-proxy method on its handler function',
     (_, route) => {

@@ -1,5 +1,6 @@
 // callback_metadata comes back byte for byte (big integers, __proto__ keys, escapes, non-ASCII text) in
-// the webhook payloads and in GET /v1/jobs/{id}; a body with a UTF-8 byte order mark is accepted.
+// the webhook payloads and in GET /v1/jobs/{id}; a body with a UTF-8 byte order mark is accepted. Text in it
+// follows the rules every text field follows, and a body that is not UTF-8 is refused through the gateway.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,34 @@ describe('callback_metadata', () => {
     expect(tooLarge.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     const list = await fetch(`${stack.url}/v1/jobs`, { headers: { 'X-API-Key': ownKey } });
     expect(((await list.json()) as Json).data.jobs).toHaveLength(0);
+  });
+
+  it('refuses a NUL or a lone surrogate in it (keys too), and bytes that are not UTF-8, naming them', async () => {
+    const nul = await post(
+      '{"address": "10 Wattle Street, Ultimo NSW 2007", "callback_metadata": {"a": "x\\u0000"}}',
+    );
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.details.map((d: Json) => d.path)).toEqual(['callback_metadata.a']);
+    const name = await post(
+      '{"address": "10 Wattle Street, Ultimo NSW 2007", "callback_metadata": {"\\ud800": 1}}',
+    );
+    expect(name.status).toBe(400);
+    expect(name.body.error.details[0].message).toContain('its name contains an unpaired UTF-16 surrogate');
+    // 0xC3 begins a two-byte character that 0x28 does not continue.
+    const bytes = Buffer.concat([
+      Buffer.from('{"address": "10 Wattle Street, Ultimo NSW 2007", "callback_metadata": {"a": "'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}}'),
+    ]);
+    const res = await fetch(`${stack.url}/v1/property-frontage/detect`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      body: bytes,
+    });
+    const answer = (await res.json()) as Json;
+    expect(res.status).toBe(400);
+    expect(answer.error.code).toBe('INVALID_JSON');
+    expect(answer.error.message).toContain('not valid UTF-8');
   });
 
   it('accepts a body that starts with a UTF-8 byte order mark', async () => {

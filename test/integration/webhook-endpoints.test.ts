@@ -273,6 +273,19 @@ describe('webhook endpoints and events', () => {
     });
     const third = await until('the range resend at endpoint B', () => receiver.on('/ok/b')[before2]);
     expect(third.headers['webhook-id']).toBe(eventId);
+    // Sent in the background by the delivery function: its status says so once every delivery is queued.
+    const done = await until('the range resend completed', async () => {
+      const got = await call<Json>(stack.url, 'GET', `/v1/event-resends/${range.body.data.id}`, { key });
+      return got.body.data.status === 'completed' ? (got.body.data as Json) : undefined;
+    });
+    expect(done).toMatchObject({ object: 'event_resend', deliveries: 1, queued_deliveries: 1 });
+    // Resending the same event to the same endpoint again within the minute is refused, saying when.
+    const tooSoon = await call<Json>(stack.url, 'POST', `/v1/events/${eventId}/resend`, {
+      key,
+      body: { endpoint_id: endpointB.id },
+    });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.error.code).toBe('RESEND_LIMITED');
     const backwards = await call<Json>(stack.url, 'POST', '/v1/events/resend', {
       key,
       body: { created_from: '2026-11-02T00:00:00Z', created_to: '2026-11-01T00:00:00Z' },

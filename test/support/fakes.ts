@@ -22,6 +22,7 @@ import type {
   EventLog,
   StoredEvent,
 } from '../../functions/core/webhooks/event-log.ts';
+import type { EventResend, EventResendStore } from '../../functions/core/webhooks/event-resends.ts';
 import type { StepJob } from '../../functions/core/workflows/step-runtime.ts';
 import type { LatLng, ParsedAddress, SiteModel } from '../../functions/domain/geo-types.ts';
 import type { ResolvedLocation } from '../../functions/jobs/shared/resolve-location.ts';
@@ -224,6 +225,7 @@ export function fakeJobStore(methods: Partial<JobStore> = {}): JobStore {
     list: methods.list ?? unexpected('jobs.list'),
     latestBuiltOn: methods.latestBuiltOn ?? unexpected('jobs.latestBuiltOn'),
     listByKit: methods.listByKit ?? unexpected('jobs.listByKit'),
+    admitKitChild: methods.admitKitChild ?? unexpected('jobs.admitKitChild'),
     markProcessing: methods.markProcessing ?? unexpected('jobs.markProcessing'),
     setProgress: methods.setProgress ?? unexpected('jobs.setProgress'),
     markWaiting: methods.markWaiting ?? unexpected('jobs.markWaiting'),
@@ -504,6 +506,8 @@ export function memoryImagerySourceStore(): ImagerySourceStore & {
 /** The event log in memory (newest first, as the DynamoDB adapter lists). */
 export function memoryEventLog(): EventLog & { readonly events: Map<string, StoredEvent> } {
   const events = new Map<string, StoredEvent>();
+  /** When each event was last resent to each receiver (ms). */
+  const resent = new Map<string, Map<string, number>>();
   const key = (tenant: Tenant, id: string) => `${tenantOf(tenant)}#${id}`;
   return {
     events,
@@ -549,12 +553,59 @@ export function memoryEventLog(): EventLog & { readonly events: Map<string, Stor
           : event.deliveredTargets,
       });
     },
+    claimResend: async (tenant, id, targets, now, minGapMs) => {
+      const lastResent = resent.get(key(tenant, id)) ?? new Map<string, number>();
+      const last = Math.max(0, ...targets.map((t) => lastResent.get(t) ?? 0));
+      if (last > now.getTime() - minGapMs)
+        return {
+          ok: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((last + minGapMs - now.getTime()) / 1000)),
+        };
+      for (const t of targets) lastResent.set(t, now.getTime());
+      resent.set(key(tenant, id), lastResent);
+      return { ok: true };
+    },
     eraseJob: async (tenant, jobId) => {
       const mine = [...events.entries()].filter(
         ([k, e]) => k.startsWith(`${tenantOf(tenant)}#`) && e.message.job?.job_id === jobId,
       );
       for (const [k] of mine) events.delete(k);
       return mine.length;
+    },
+  };
+}
+
+/** Range resends in memory, with the store's bound on running resends per tenant. */
+export function memoryEventResends(): EventResendStore & { readonly resends: Map<string, EventResend> } {
+  const resends = new Map<string, EventResend>();
+  const key = (tenant: Tenant, id: string) => `${tenantOf(tenant)}#${id}`;
+  return {
+    resends,
+    start: async (resend, limit, now, staleAfterSeconds) => {
+      const running = [...resends.values()].filter(
+        (r) =>
+          tenantOf(r.tenant) === tenantOf(resend.tenant) &&
+          r.status !== 'completed' &&
+          Date.parse(r.created_at) > now.getTime() - staleAfterSeconds * 1000,
+      );
+      const same = running.find((r) => r.fingerprint === resend.fingerprint);
+      if (same) return { kind: 'running', resend: structuredClone(same) };
+      if (running.length >= limit) return { kind: 'full' };
+      resends.set(key(resend.tenant, resend.id), structuredClone(resend));
+      return { kind: 'started' };
+    },
+    get: async (tenant, id) => structuredClone(resends.get(key(tenant, id))),
+    advance: async (tenant, id, move) => {
+      const resend = resends.get(key(tenant, id));
+      if (!resend || resend.cursor !== move.from) return false;
+      resends.set(key(tenant, id), {
+        ...resend,
+        cursor: move.to,
+        queued: resend.queued + move.queued,
+        status: move.completedAt ? 'completed' : 'sending',
+        ...(move.completedAt ? { completed_at: move.completedAt } : {}),
+      });
+      return true;
     },
   };
 }

@@ -168,8 +168,25 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Resends the events created in a range (at most 500 a request), by default only to the receivers whose latest attempt failed. Each keeps its webhook-id; each resend is one attempt, recorded on its event. */
+    /** @description Resends the events created in a range, by default only to the receivers whose latest attempt failed: accepted at once as a resend of its own (202, with the events and deliveries it will send: at most 500 events and 1,000 deliveries, `has_more` when the range held more), sent in the background (GET /v1/event-resends/{resendId}). Each keeps its webhook-id; each delivery is one attempt, recorded on its event. At most 2 range resends of an organization and mode are sent at once (429 RESEND_LIMITED beyond, with Retry-After); the same request while one like it is being sent answers that one. */
     post: operations["resendEvents"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/event-resends/{resendId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A range resend: its events and deliveries, how many are queued, and whether it is completed. */
+    get: operations["getEventResend"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -202,7 +219,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Sends the event again (same webhook-id, so receivers de-duplicate it) to one endpoint, or to every receiver that wants it now. One attempt each, recorded on the event. */
+    /** @description Sends the event again (same webhook-id, so receivers de-duplicate it) to one endpoint, or to every receiver that wants it now. One attempt each, recorded on the event. One event is resent to one receiver at most once a minute (429 RESEND_LIMITED, with Retry-After). */
     post: operations["resendEvent"];
     delete?: never;
     options?: never;
@@ -718,7 +735,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Resends the events created in a range (default failed only, at most 500 a request), as POST /v1/events/resend. */
+    /** @description Resends the events created in a range (default failed only; at most 500 events and 1,000 deliveries a resend), as POST /v1/events/resend: accepted at once, sent in the background. */
     post: operations["dashboardResendEvents"];
     delete?: never;
     options?: never;
@@ -1250,7 +1267,7 @@ export interface components {
   schemas: {
     Error: {
       error: {
-        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR";
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "RESEND_LIMITED" | "INTERNAL_ERROR";
         message: string;
         /** @description VALIDATION_ERROR only: one entry per problem. */
         details?: {
@@ -2099,7 +2116,7 @@ export interface components {
         media_objects_deleted: number;
         events_deleted: number;
       }[];
-      /** @description What each deleted job lost: its media files, input (addresses, names, phone numbers, email addresses, headshot and logo URLs), output, error, callback_metadata, webhook URL and attempts, and its events. */
+      /** @description What each deleted job lost: its media files, the Idempotency-Key records of the request that created it (replaying that key makes a new job), input (addresses, names, phone numbers, email addresses, headshot and logo URLs), output, error, callback_metadata, webhook URL and attempts, and its events. */
       erased: string[];
       /** @description What stays: the usage record (job id, type, units, day; nothing personal), so invoices and usage totals do not change. */
       kept: string[];
@@ -2274,6 +2291,28 @@ export interface components {
       };
       /** @description false: a receiver's latest attempt failed; true: every receiver attempted has it; null: no attempt yet (or no receiver). */
       delivery_success: boolean | null;
+    };
+    EventResend: {
+      id: string;
+      object: "event_resend";
+      /** @description queued: accepted, nothing sent yet; sending: its deliveries are being queued, in batches; completed: every delivery is queued (each is then one attempt, recorded on its event). */
+      status: "queued" | "sending" | "completed";
+      created_at: string;
+      completed_at: string | null;
+      /** @description The range, as the request gave it. */
+      created_from: string;
+      created_to: string;
+      failed_only: boolean;
+      endpoint_id: string | null;
+      /** @description The events it resends, newest first. */
+      event_ids: string[];
+      events: number;
+      /** @description What it sends: one attempt per event and receiver (at most 1,000 a resend), known when it is accepted. */
+      deliveries: number;
+      /** @description Of those, queued so far. */
+      queued_deliveries: number;
+      /** @description The range held more than one resend takes (500 events, 1,000 deliveries): resend the rest with a created_to before the oldest of event_ids. */
+      has_more: boolean;
     };
     EventWithDeliveries: {
       id: string;
@@ -2524,7 +2563,7 @@ export interface components {
       /** @description How long after the job's creation its media and inputs are erased (ISO 8601 duration: `PT1H`, `P30D`), from an hour to 730 days on deployed stages. Default: the organization's retention (its own, else its plan's, else the stage's). The job then shows `media_expired: true`, with its media URLs removed from the output. */
       delete_after?: string;
     };
-    /** @description Your own imagery of the listing, drawn on instead of the stage's imagery: the output is your picture, with the parcel boundary placed on it. Failures inside the job: IMAGERY_NOT_GEOREFERENCED (no georeference in the file and none given), CAMERA_POSE_MISSING (no pose in the XMP and no camera), BOUNDARY_NOT_IN_IMAGE (your parcel lies outside the picture), UNSUPPORTED_IMAGE (not a picture the service reads, including a GeoTIFF in a coordinate system it does not support, named), IMAGE_DOWNLOAD_FAILED. */
+    /** @description Your own imagery of the listing, drawn on instead of the stage's imagery: the output is your picture, with the parcel boundary placed on it. Failures inside the job: IMAGERY_NOT_GEOREFERENCED (no georeference in the file and none given), CAMERA_POSE_MISSING (no pose in the XMP and no camera), CAMERA_POSE_INVALID (a pose value in the XMP or EXIF outside the range imagery.camera takes, named), BOUNDARY_NOT_IN_IMAGE (your parcel lies outside the picture), UNSUPPORTED_IMAGE (not a picture the service reads, including a GeoTIFF in a coordinate system it does not support, named), IMAGE_DOWNLOAD_FAILED. */
     CallerImagery: components["schemas"]["OrthophotoImagery"] | components["schemas"]["DronePhotoImagery"];
     /** @description A top-down photo of the property: a GeoTIFF (tie point and pixel scale, or a model transformation, in EPSG:4326, EPSG:3857, or the GDA2020 or GDA94 MGA zones 49-56), or a JPEG, PNG or WebP with bounds or corners. A georeference given here wins over the file's. */
     OrthophotoImagery: {
@@ -3891,7 +3930,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4268,7 +4307,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4605,7 +4644,7 @@ export interface operations {
         job_id?: string;
         /** @description Only events created at or after this time (ISO 8601 date-time). */
         created_from?: string;
-        /** @description Only events created at or before this time (ISO 8601 date-time). */
+        /** @description Only events created at or before this time; not before created_from (ISO 8601 date-time). */
         created_to?: string;
         /** @description `false`: only events a receiver has not acknowledged (its latest attempt failed). */
         delivery_success?: "false";
@@ -4724,7 +4763,7 @@ export interface operations {
         "application/json": {
           /** @description The first event time (ISO 8601 date-time). */
           created_from: string;
-          /** @description The last event time (ISO 8601 date-time). */
+          /** @description The last event time; not before created_from (ISO 8601 date-time). */
           created_to: string;
           /** @description Default true: only to receivers whose latest attempt failed. */
           failed_only?: boolean;
@@ -4734,7 +4773,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The resends are queued. */
+      /** @description The resend, accepted. */
       202: {
         headers: {
           /** @description Requests allowed per minute for this key. */
@@ -4749,13 +4788,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            data: {
-              event_ids: string[];
-              events: number;
-              deliveries: number;
-              /** @description More than 500 events matched: resend the rest with a later range. */
-              has_more: boolean;
-            };
+            data: components["schemas"]["EventResend"];
             meta: components["schemas"]["Meta"];
           };
         };
@@ -4826,8 +4859,124 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RESEND_LIMITED`: Resends are bounded: at most 2 range resends of an organization and mode are sent at once, and one event is resent to one receiver at most once a minute. Retry after Retry-After seconds.
+       *
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getEventResend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The range resend's `id` (POST /v1/events/resend answered it). */
+        resendId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The resend. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["EventResend"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5096,7 +5245,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5106,6 +5255,8 @@ export interface operations {
         };
       };
       /**
+       * `RESEND_LIMITED`: Resends are bounded: at most 2 range resends of an organization and mode are sent at once, and one event is resent to one receiver at most once a minute. Retry after Retry-After seconds.
+       *
        * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
        *
        * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
@@ -5337,7 +5488,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5707,7 +5858,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5853,7 +6004,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6019,7 +6170,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6165,7 +6316,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6331,7 +6482,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6497,7 +6648,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6643,7 +6794,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6789,7 +6940,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6935,7 +7086,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7081,7 +7232,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7227,7 +7378,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7373,7 +7524,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7519,7 +7670,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7647,7 +7798,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8003,7 +8154,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8596,7 +8747,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8646,7 +8797,7 @@ export interface operations {
         job_id?: string;
         /** @description Only events created at or after this time (ISO 8601 date-time). */
         created_from?: string;
-        /** @description Only events created at or before this time (ISO 8601 date-time). */
+        /** @description Only events created at or before this time; not before created_from (ISO 8601 date-time). */
         created_to?: string;
         /** @description `false`: only events a receiver has not acknowledged (its latest attempt failed). */
         delivery_success?: "false";
@@ -8917,7 +9068,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9332,9 +9483,20 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `RESEND_LIMITED`: Resends are bounded: at most 2 range resends of an organization and mode are sent at once, and one event is resent to one receiver at most once a minute. Retry after Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9375,7 +9537,7 @@ export interface operations {
         "application/json": {
           /** @description The first event time (ISO 8601 date-time). */
           created_from: string;
-          /** @description The last event time (ISO 8601 date-time). */
+          /** @description The last event time; not before created_from (ISO 8601 date-time). */
           created_to: string;
           /** @description Default true: only to receivers whose latest attempt failed. */
           failed_only?: boolean;
@@ -9385,20 +9547,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The resends are queued. */
+      /** @description The resend, accepted. */
       202: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           "application/json": {
-            data: {
-              event_ids: string[];
-              events: number;
-              deliveries: number;
-              /** @description More than 500 events matched: resend the rest with a later range. */
-              has_more: boolean;
-            };
+            data: components["schemas"]["EventResend"];
             meta: components["schemas"]["DashboardMeta"];
           };
         };
@@ -9454,9 +9610,20 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `RESEND_LIMITED`: Resends are bounded: at most 2 range resends of an organization and mode are sent at once, and one event is resent to one receiver at most once a minute. Retry after Retry-After seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9644,7 +9811,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10218,7 +10385,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json. */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
         headers: {
           [name: string]: unknown;

@@ -5,9 +5,9 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/li
 import {
   type ClaimedCreation,
   type CreationClaims,
+  claimRecordId,
   IDEMPOTENCY_TTL_SECONDS,
   type IdempotentRequest,
-  requestFingerprint,
 } from '../../core/jobs/creation-claims.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 
@@ -29,7 +29,7 @@ export class DynamoCreationClaims implements CreationClaims {
     request: IdempotentRequest,
     proposed: ClaimedCreation,
   ): Promise<ClaimedCreation> {
-    const id = `claim#${requestFingerprint(tenant, key, request)}`;
+    const id = claimRecordId(tenant, key, request);
     try {
       await this.db.send(
         new PutCommand({

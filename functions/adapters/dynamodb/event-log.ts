@@ -86,6 +86,9 @@ export class DynamoEventLog implements EventLog {
     const lower = filter.createdFrom ? eventKey(eventIdFloor(Date.parse(filter.createdFrom))) : 'E#';
     // Every id made in the last millisecond of the range sorts below the next millisecond's floor.
     const upper = filter.createdTo ? eventKey(eventIdFloor(Date.parse(filter.createdTo) + 1)) : 'E$';
+    // A range that ends before it starts holds no event; DynamoDB would refuse the BETWEEN instead. The
+    // API refuses such a range before it gets here (webhook-schemas.ts); any other caller gets nothing.
+    if (lower > upper) return { events: [], hasMore: false };
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = { ':pk': tenantKey(tenant), ':lo': lower, ':hi': upper };
     const conditions: string[] = [];
@@ -149,6 +152,47 @@ export class DynamoEventLog implements EventLog {
       .catch((error: unknown) => {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       });
+  }
+
+  /** The last resend to each receiver is an attribute of the event: `resent#<receiver>` = ISO time. */
+  async claimResend(
+    tenant: Tenant,
+    eventId: string,
+    targets: readonly string[],
+    now: Date,
+    minGapMs: number,
+  ): Promise<{ readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number }> {
+    const names = Object.fromEntries(targets.map((t, i) => [`#r${i}`, `resent#${t}`]));
+    const key = { pk: tenantKey(tenant), sk: eventKey(eventId) };
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: `SET ${targets.map((_, i) => `#r${i} = :now`).join(', ')}`,
+          ConditionExpression: [
+            'attribute_exists(sk)',
+            ...targets.map((_, i) => `(attribute_not_exists(#r${i}) OR #r${i} <= :cutoff)`),
+          ].join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: {
+            ':now': now.toISOString(),
+            ':cutoff': new Date(now.getTime() - minGapMs).toISOString(),
+          },
+        }),
+      );
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const { Item } = await this.db.send(
+        new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
+      );
+      const last = Math.max(0, ...targets.map((t) => Date.parse(String(Item?.[`resent#${t}`] ?? '')) || 0));
+      return {
+        ok: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((last + minGapMs - now.getTime()) / 1000)),
+      };
+    }
   }
 
   /**

@@ -152,6 +152,29 @@ export class DynamoJobStore implements JobStore {
     return undefined;
   }
 
+  admitKitChild(
+    kit: { readonly tenant: Tenant; readonly jobId: string },
+    childJobId: string,
+  ): Promise<boolean> {
+    return conditional(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: tenantKey(kit.tenant), sk: jobKey(kit.jobId) },
+          UpdateExpression: 'ADD child_job_ids :child',
+          // attribute_exists: an update would otherwise create a bare item for a kit that was deleted.
+          ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :processing)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':child': new Set([childJobId]),
+            ':queued': 'queued',
+            ':processing': 'processing',
+          },
+        }),
+      ),
+    );
+  }
+
   listByKit(tenant: Tenant, kitJobId: string): Promise<Job[]> {
     return this.queryAll({ ...this.kitQuery(tenant, kitJobId, {}), ScanIndexForward: false });
   }

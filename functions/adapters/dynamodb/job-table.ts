@@ -62,9 +62,12 @@ export interface JobItem {
   parent_key?: string;
   kit_job_id?: string;
   kit_key?: string;
+  /** A kit's admitted children (a string set, added to by admitKitChild). */
+  child_job_ids?: Set<string>;
   webhook_url?: string;
   webhook_events?: string[];
   callback_metadata_json?: string;
+  idempotency_records?: string[];
   webhook_attempts?: WebhookAttempt[];
   outbox?: JobOutbox;
   pending_key?: string;
@@ -122,6 +125,7 @@ export function toItem(job: Job): JobItem {
       job.callbackMetadata === undefined
         ? undefined
         : (rawJsonOf(job.callbackMetadata) ?? JSON.stringify(job.callbackMetadata)),
+    idempotency_records: job.idempotencyRecords === undefined ? undefined : [...job.idempotencyRecords],
     // A queued job is pending until its execution marks it processing: the sweeper starts it if not.
     ...(job.status === 'queued' ? { pending_key: pendingKey(job.jobId), pending_at: job.createdAt } : {}),
     ...(job.mediaExpiresAt && !job.mediaExpired
@@ -149,12 +153,14 @@ export function fromItem(item: Record<string, unknown>): Job {
     error: i.error,
     parentJobId: i.parent_job_id,
     kitJobId: i.kit_job_id,
+    childJobIds: i.child_job_ids === undefined ? undefined : [...i.child_job_ids],
     webhookUrl: i.webhook_url,
     webhookEvents: i.webhook_events,
     callbackMetadata:
       i.callback_metadata_json === undefined
         ? undefined
         : withRawJson(JSON.parse(i.callback_metadata_json) as JsonObject, i.callback_metadata_json),
+    idempotencyRecords: i.idempotency_records,
     webhookAttempts: i.webhook_attempts,
     outbox: i.outbox,
     pendingSince: i.pending_at,

@@ -1,6 +1,6 @@
 // The webhook queue's SQS adapter: the delivery queue and its dead-letter queue.
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { queueMessage, type WebhookMessage } from '../../core/webhooks/events.ts';
+import { queueMessage, type WebhookMessage, type WebhookQueueMessage } from '../../core/webhooks/events.ts';
 import type { WebhookQueue } from '../../core/webhooks/webhook-queue.ts';
 
 export class SqsWebhookQueue implements WebhookQueue {
@@ -11,7 +11,7 @@ export class SqsWebhookQueue implements WebhookQueue {
     private readonly deadLetterQueueUrl: string | (() => string),
   ) {}
 
-  async enqueue(message: WebhookMessage, delaySeconds: number): Promise<void> {
+  async enqueue(message: WebhookQueueMessage, delaySeconds: number): Promise<void> {
     await this.sqs.send(new SendMessageCommand(queueMessage(this.queueUrl, message, delaySeconds)));
   }
 

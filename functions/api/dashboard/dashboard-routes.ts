@@ -65,10 +65,12 @@ const DASHBOARD_ACCESS = {
   usage: true,
   events: 'write',
   jobEvents: true,
-  // Deleting a job (the Jobs page), as DELETE /v1/jobs/{id}: cancel it, erase its records and media.
+  // Deleting a job (the Jobs page), as DELETE /v1/jobs/{id}: cancel it, erase its records and media, and
+  // the Idempotency-Key records of the request that created it.
   jobs: 'write',
   media: 'delete',
   stopsJobs: true,
+  idempotencyRecords: 'erase',
 } as const;
 /** The dashboard's webhook endpoint and event routes: through its greedy resource, not a method each (webhook-routes.ts). */
 export const DASHBOARD_PROXY_PATH = '/v1/dashboard/{proxy+}';
@@ -279,7 +281,7 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     query: dashboardModeQuery,
     body: resendEventBody,
     success: { status: 202, schema: resendEventAnswer, description: 'The resend is queued.' },
-    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'RESEND_LIMITED', ...SESSION_ERRORS],
     proxied: DASHBOARD_PROXY_PATH,
   }),
   route({
@@ -287,11 +289,11 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     path: '/v1/dashboard/events/resend',
     operationId: 'dashboardResendEvents',
     summary:
-      'Resends the events created in a range (default failed only, at most 500 a request), as POST /v1/events/resend.',
+      'Resends the events created in a range (default failed only; at most 500 events and 1,000 deliveries a resend), as POST /v1/events/resend: accepted at once, sent in the background.',
     query: dashboardModeQuery,
     body: resendEventsBody,
-    success: { status: 202, schema: resendEventsAnswer, description: 'The resends are queued.' },
-    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+    success: { status: 202, schema: resendEventsAnswer, description: 'The resend, accepted.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'RESEND_LIMITED', ...SESSION_ERRORS],
     proxied: DASHBOARD_PROXY_PATH,
   }),
   route({

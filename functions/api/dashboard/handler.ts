@@ -26,8 +26,8 @@ import {
   getEvent,
   listEvents,
   resendEvent,
-  resendEvents,
   sendTestEvent,
+  startRangeResend,
   updateEndpointOfferingReplay,
 } from '../../core/use-cases/events.ts';
 import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
@@ -247,7 +247,8 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardResendEvents: () =>
     sessionRoute(
       { query: dashboardModeQuery, body: resendEventsBody },
-      async ({ orgId, query, body }) => ok(await resendEvents(events(), tenantOf(orgId, query), body), 202),
+      async ({ orgId, query, body }) =>
+        ok(await startRangeResend(events(), tenantOf(orgId, query), body), 202),
       apiPorts,
     ),
   dashboardImagerySources: () =>

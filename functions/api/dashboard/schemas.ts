@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jobIdParam } from '../../core/schemas/common.ts';
 import { jobPage, jobRecord, listJobsQuery } from '../job-schemas.ts';
 import { usageQuery as apiUsageQuery, usageReport } from '../usage-schemas.ts';
-import { listEventsQuery } from '../webhook-schemas.ts';
+import { listEventsQueryFields, refuseReversedRange } from '../webhook-schemas.ts';
 
 const mode = z.enum(['test', 'live']);
 
@@ -73,7 +73,9 @@ export const webhookSecrets = z.object({
 export const dashboardJobsQuery = listJobsQuery.extend({ mode: mode.optional().default('test') });
 export const dashboardJobQuery = z.strictObject({ mode: mode.optional().default('test') });
 export const dashboardModeQuery = dashboardJobQuery;
-export const dashboardEventsQuery = listEventsQuery.extend({ mode: mode.optional().default('test') });
+export const dashboardEventsQuery = z
+  .strictObject({ ...listEventsQueryFields, mode: mode.optional().default('test') })
+  .superRefine(refuseReversedRange);
 export const dashboardJobParams = jobIdParam;
 export { jobPage, jobRecord };
 

@@ -2,6 +2,7 @@
 //   envelope (request id, success/error bodies) → API key + rate limit → JSON body/query/path validation
 // A route module then only names its schemas and calls one use case.
 
+import { isUtf8 } from 'node:buffer';
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -15,7 +16,13 @@ import type { Tenant } from '../../core/jobs/job-types.ts';
 import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
 import { apiLogContext, appendLogContext, instrumented, logger } from '../../core/observability.ts';
-import { IDEMPOTENCY_HEADER, parseIdempotencyKey, REPLAYED_HEADER, runIdempotent } from './idempotency.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  idempotencyRecordIds,
+  parseIdempotencyKey,
+  REPLAYED_HEADER,
+  runIdempotent,
+} from './idempotency.ts';
 import { badTextDetails } from './text-rules.ts';
 import { zodDetails } from './validation.ts';
 
@@ -53,6 +60,8 @@ export interface RouteRequest<B, Q, P> {
   readonly requestId: string;
   /** With an Idempotency-Key: claims what the request creates once, across retries (JobPorts.creationClaim). */
   readonly creationClaim?: (proposed: ClaimedCreation) => Promise<ClaimedCreation>;
+  /** With an Idempotency-Key: the idempotency table's records it leaves, which what it creates carries. */
+  readonly idempotencyRecords?: readonly string[];
 }
 
 export interface PipelineState {
@@ -288,11 +297,66 @@ const apiKeyAuthentication = (
   },
 });
 
+/** The offset of the first byte that is not part of a well-formed UTF-8 sequence, or undefined. */
+export function firstInvalidUtf8(bytes: Uint8Array): number | undefined {
+  if (isUtf8(bytes)) return undefined;
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    // The sequence's length and the range its second byte must lie in (RFC 3629's table: no overlong
+    // forms, no surrogates, nothing above U+10FFFF).
+    let length: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b < 0x80) length = 1;
+    else if (b >= 0xc2 && b <= 0xdf) length = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      if (b === 0xe0) low = 0xa0;
+      if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      if (b === 0xf0) low = 0x90;
+      if (b === 0xf4) high = 0x8f;
+    } else return i;
+    for (let k = 1; k < length; k += 1) {
+      const next = bytes[i + k];
+      if (next === undefined) return i;
+      if (k === 1 ? next < low || next > high : next < 0x80 || next > 0xbf) return i;
+    }
+    i += length;
+  }
+  return undefined;
+}
+
+/**
+ * A body in a content coding (gzip, br, …) is refused, naming the coding: read as plain bytes it would be
+ * garbage (a real gzip body answered INVALID_JSON), and a plain body labelled with one is not what it says.
+ * Nothing in front of the functions decodes a coding, so accepting none keeps the rule the same everywhere.
+ */
+function refuseContentCoding(event: APIGatewayProxyEvent): void {
+  const coding = header(event, 'content-encoding');
+  if (coding === undefined) return;
+  const codings = coding
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length > 0) throw apiErrors.unsupportedContentEncoding(coding);
+}
+
 /** The body as parsed, and the text it was parsed from (a UTF-8 byte order mark dropped). */
 function parseJsonBody(event: APIGatewayProxyEvent): { value: unknown; text: string } {
+  refuseContentCoding(event);
   const raw = event.body ?? '';
   const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   if (bytes.length > MAX_BODY_BYTES) throw apiErrors.payloadTooLarge(MAX_BODY_BYTES);
+  // JSON text is UTF-8 (RFC 8259): bytes that are not would be decoded into U+FFFD replacement characters
+  // and stored and handed back as text the caller never sent. API Gateway hands bodies over as bytes
+  // (binary media types, lib/constructs/service-api.ts), so this sees exactly what was sent.
+  const invalidAt = firstInvalidUtf8(bytes);
+  if (invalidAt !== undefined)
+    throw apiErrors.invalidJson(
+      `The request body is not valid UTF-8 (JSON text must be): the byte at offset ${invalidAt} (0x${bytes[invalidAt]!.toString(16).padStart(2, '0')}) does not begin or continue a character.`,
+    );
   // RFC 8259 lets a parser ignore a byte order mark; some Windows tools write one.
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (text.trim() === '') return { value: {}, text: '{}' };
@@ -442,6 +506,9 @@ export function apiRoute<
         requestId: state.requestId,
         creationClaim: idempotencyKey
           ? (proposed) => ports().creationClaims.claim(tenant, idempotencyKey, request, proposed)
+          : undefined,
+        idempotencyRecords: idempotencyKey
+          ? idempotencyRecordIds(tenant, idempotencyKey, request)
           : undefined,
       });
     if (!idempotencyKey) return (await call()) as unknown as APIGatewayProxyResult;

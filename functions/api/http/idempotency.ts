@@ -4,6 +4,7 @@
 // scoped to the tenant (organization + mode), so two organizations' keys never meet. Only successful
 // answers are kept: an error deletes the record and a retry runs again.
 
+import { createHash } from 'node:crypto';
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
@@ -15,6 +16,7 @@ import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/pe
 import type { Context } from 'aws-lambda';
 import { ApiError, apiErrors } from '../../core/errors.ts';
 import {
+  claimRecordId,
   IDEMPOTENCY_TTL_SECONDS,
   type IdempotentRequest,
   scopedKey,
@@ -39,6 +41,21 @@ export function parseIdempotencyKey(raw: string | undefined): string | undefined
     ]);
   }
   return key;
+}
+
+/** One prefix for every route's records: a key reused on another route is a conflict, not a second job. */
+const RECORD_PREFIX = 'api';
+
+/**
+ * The ids of the idempotency table's records a keyed request leaves: Powertools' kept answer (its id is
+ * the prefix and the base64 SHA-256 of the JSON of the event key, scopedKey) and the creation claim. A job
+ * the request creates carries them, so deleting the job erases them (delete-job.ts).
+ */
+export function idempotencyRecordIds(tenant: Tenant, key: string, request: IdempotentRequest): string[] {
+  const answer = createHash('sha256')
+    .update(JSON.stringify(scopedKey(tenant, key)))
+    .digest('base64');
+  return [`${RECORD_PREFIX}#${answer}`, claimRecordId(tenant, key, request)];
 }
 
 /** An answer as kept for 24 h; request_id tells the first answer from a replay. */
@@ -83,8 +100,7 @@ export async function runIdempotent(
       answered = { ...(await run()), request_id: input.requestId };
       return answered;
     },
-    // One prefix for every route: a key reused on another route is a conflict, not a second job.
-    { persistenceStore: persistence, config, keyPrefix: 'api' },
+    { persistenceStore: persistence, config, keyPrefix: RECORD_PREFIX },
   );
   try {
     const answer = await once({ key: scopedKey(input.tenant, input.key), request: input.request });

@@ -1,12 +1,13 @@
 // Text the service takes: printable characters, tab and line breaks. A NUL, another C0 control (ESC, BEL,
 // backspace…) or a UTF-16 surrogate without its pair would end up in images, PDFs, webhooks and logs, where
 // it truncates, corrupts or hides what follows; such text is refused with a 400 naming the field, before any
-// schema runs. Fields the service hands back untouched and never draws or logs (callback_metadata, a video
-// export's input_props) are the caller's own JSON and are not looked into.
+// schema runs. callback_metadata is looked into too, keys and values: it is handed back in every job view
+// and webhook body, where a receiver's JSON or text handling meets it. A video export's input_props are the
+// caller's own JSON for the caller's own composition, passed on as given and never looked into.
 import type { ErrorDetail } from '../../core/errors.ts';
 
-/** Fields whose values are the caller's own JSON, returned or passed on as given. */
-const OPAQUE_FIELDS = new Set(['callback_metadata', 'input_props']);
+/** Fields whose values are the caller's own JSON for the caller's own code, passed on as given. */
+const OPAQUE_FIELDS = new Set(['input_props']);
 
 /** At most this many fields are named; a body with more says so in the last. */
 const MAX_DETAILS = 10;

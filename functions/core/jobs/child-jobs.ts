@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { derivedUuidv7, uuidv7Time } from '../ids.ts';
-import type { JobPorts } from '../use-cases/jobs.ts';
+import { type JobPorts, KitEndedError } from '../use-cases/jobs.ts';
 import type { Job } from './job.ts';
 import type { Tenant } from './job-types.ts';
 
@@ -42,7 +42,10 @@ export interface ChildJobs {
 }
 
 /** What creating children needs: the job store, starter, signer, clock and the stage's URL rules. */
-type ChildJobPorts = Omit<JobPorts, 'kitJobId' | 'creationClaim' | 'inheritedExpiry' | 'deleteAfter'>;
+type ChildJobPorts = Omit<
+  JobPorts,
+  'kitJobId' | 'creationClaim' | 'idempotencyRecords' | 'inheritedExpiry' | 'deleteAfter'
+>;
 
 /** A job type's route as a child is made through it: its schemas and its submit use case. */
 interface ChildRoute {
@@ -93,6 +96,8 @@ export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => Chi
       } catch (error) {
         if (error instanceof ApiError)
           return { ok: false, error: { code: error.code, message: error.message } };
+        if (error instanceof KitEndedError)
+          return { ok: false, error: { code: 'KIT_ENDED', message: error.message } };
         throw error;
       }
     },

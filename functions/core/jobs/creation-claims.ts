@@ -46,6 +46,20 @@ export function requestFingerprint(tenant: Tenant, key: string, request: Idempot
     .digest('hex');
 }
 
+/** The idempotency table's item of a keyed request's creation claim (CreationClaims). */
+export function claimRecordId(tenant: Tenant, key: string, request: IdempotentRequest): string {
+  return `claim#${requestFingerprint(tenant, key, request)}`;
+}
+
+/**
+ * Erases records of the idempotency table by id: a deleted job's (Job.idempotencyRecords), so its key
+ * no longer answers it. Erasing a record that is gone (expired, erased before) is not an error. Its
+ * DynamoDB adapter is functions/adapters/dynamodb/idempotency-records.ts.
+ */
+export interface IdempotencyRecords {
+  erase(recordIds: readonly string[]): Promise<void>;
+}
+
 /**
  * The job a request with an Idempotency-Key creates, claimed before the job is written: the first attempt
  * keeps {job id, creation time} under the request's fingerprint; any later attempt (after a crash, a

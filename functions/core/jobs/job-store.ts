@@ -49,6 +49,16 @@ export interface JobStore {
   ): Promise<Job | undefined>;
   /** Every job made for the kit job `kitJobId` in this tenant, newest first (all pages read). */
   listByKit(tenant: Tenant, kitJobId: string): Promise<Job[]>;
+  /**
+   * Admits `childJobId` as a child of the kit job, in one conditional write on the kit: it is added to the
+   * kit's childJobIds only while the kit is queued or processing. False when the kit has ended, was
+   * canceled or is gone (deleted): the child must then be neither written nor started. Admitting a child
+   * again is harmless (a set).
+   */
+  admitKitChild(
+    kit: { readonly tenant: Tenant; readonly jobId: string },
+    childJobId: string,
+  ): Promise<boolean>;
   markProcessing(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
   setProgress(ref: JobRef, progress: JobProgress, now: string): Promise<boolean>;
   /** Sets a queued job's progress (why it waits); false once it is no longer queued. */

@@ -60,10 +60,20 @@ export interface Job {
   readonly parentJobId?: string;
   /** The kit job this job was made for (jobs a kit creates carry its id; unset for jobs created directly). */
   readonly kitJobId?: string;
+  /**
+   * A kit's children as it admitted them (JobStore.admitKitChild), each before it was written: read
+   * consistently with the kit, unlike the by_kit index, so a cancel or delete of the kit finds them all.
+   */
+  readonly childJobIds?: readonly string[];
   readonly webhookUrl?: string;
   /** The event types the request's webhook_url gets (webhook_events); absent: all of them. */
   readonly webhookEvents?: readonly string[];
   readonly callbackMetadata?: JsonObject;
+  /**
+   * The idempotency table's records of the keyed request that created the job (its kept answer and its
+   * creation claim): erased with the job, so a replay of the key cannot answer a job that is gone.
+   */
+  readonly idempotencyRecords?: readonly string[];
   readonly webhookAttempts?: readonly WebhookAttempt[];
   /** The final event and usage a final transition left to relay (cleared once relayed). */
   readonly outbox?: JobOutbox;

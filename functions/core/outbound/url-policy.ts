@@ -311,7 +311,10 @@ export function checkUrlSyntax(url: string, options: UrlCheckOptions): UrlCheck 
   return { ok: true, url: parsed };
 }
 
-type ResolveCheck = { ok: true; address: string; family: 4 | 6 } | { ok: false; reason: string };
+type ResolveCheck =
+  | { ok: true; address: string; family: 4 | 6 }
+  /** `unresolved`: the name gave no address at all (rather than a forbidden one). */
+  | { ok: false; reason: string; unresolved?: true };
 
 interface ResolveOptions {
   allowLoopback?: boolean;
@@ -319,7 +322,7 @@ interface ResolveOptions {
   lookup?: AddressLookup;
 }
 
-const systemLookup: AddressLookup = (host) => dns.lookup(host, { all: true, order: 'verbatim' });
+export const systemLookup: AddressLookup = (host) => dns.lookup(host, { all: true, order: 'verbatim' });
 
 /**
  * Delivery-time check: resolves the host, refuses it when ANY address is forbidden (a name with one
@@ -347,9 +350,11 @@ export async function resolveAndCheck(hostname: string, options: ResolveOptions 
     return {
       ok: false,
       reason: `The host ${host} could not be resolved${typeof code === 'string' ? ` (${code})` : ''}.`,
+      unresolved: true,
     };
   }
-  if (answers.length === 0) return { ok: false, reason: `The host ${host} did not resolve to any address.` };
+  if (answers.length === 0)
+    return { ok: false, reason: `The host ${host} did not resolve to any address.`, unresolved: true };
   // The reason deliberately does not name the address: echoing what internal names resolve to
   // would turn this check into a probe of our private DNS.
   for (const { address } of answers) {
@@ -363,6 +368,32 @@ export async function resolveAndCheck(hostname: string, options: ResolveOptions 
   const first = answers[0]!;
   // The family comes from the address itself rather than the resolver's claim about it.
   return { ok: true, address: first.address, family: isIP(first.address) === 6 ? 6 : 4 };
+}
+
+/**
+ * Early warning, for a URL the service will call later (a webhook endpoint being registered): why its host
+ * resolves to an address no delivery may reach, or undefined when it resolves to public addresses only,
+ * does not resolve, or takes longer than `timeoutMs` to say. This decides nothing at delivery: the name can
+ * resolve elsewhere by then (rebinding), so every delivery checks again (resolveAndCheck) and pins its
+ * connection. A name that does not resolve yet may be registered later, and is left to that check.
+ */
+export async function resolvesToForbidden(
+  hostname: string,
+  options: { readonly allowLoopback?: boolean; readonly lookup: AddressLookup; readonly timeoutMs: number },
+): Promise<string | undefined> {
+  if (parseHostAsIp(hostname) !== undefined) return undefined; // a literal: checkUrlSyntax has decided it
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), options.timeoutMs);
+  });
+  const check = resolveAndCheck(hostname, options).then((result) =>
+    result.ok || result.unresolved ? undefined : result.reason,
+  );
+  try {
+    return await Promise.race([check, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -46,13 +46,60 @@ export const address = z
     examples: ['12 Smith Street, Surry Hills NSW 2010'],
   });
 
+// Control characters and spaces, which a URL never holds unencoded: C0 and C1 controls, DEL, the space
+// and the Unicode line and paragraph separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
+const URL_BAD_CHARACTER = /[\u0000-\u0020\u007F-\u009F\u2028\u2029]/;
+
+const CHARACTER_NAMES: Readonly<Record<number, string>> = {
+  9: 'a tab',
+  10: 'a line feed',
+  13: 'a carriage return',
+  32: 'a space',
+};
+
+/**
+ * What is wrong with a URL's characters, in words, or undefined. A URL parser drops tabs and line breaks
+ * and trims spaces without a word, so a URL holding one would be stored as one thing and called as another
+ * (`…/ok\r\nX-Injected: 1` became `…/okX-Injected: 1`): such a URL is refused, and what is stored is
+ * exactly what was sent.
+ */
+export function urlCharacterProblem(url: string): string | undefined {
+  const match = URL_BAD_CHARACTER.exec(url);
+  if (!match) return undefined;
+  const code = match[0].charCodeAt(0);
+  const name =
+    CHARACTER_NAMES[code] ?? `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `contains ${name} at position ${match.index}: a URL holds no spaces or control characters (percent-encode a space as %20)`;
+}
+
+/**
+ * A URL field the service stores and calls: at most `max` characters, none of them a control character or
+ * an unencoded space (urlCharacterProblem), then a URL of the scheme and host shape given. Checked in that
+ * order, so the URL check (which would strip tabs and line breaks) only ever sees the text as sent.
+ */
+export function urlField(options: {
+  readonly protocol: RegExp;
+  readonly hostname?: RegExp;
+  readonly max: number;
+}) {
+  return z
+    .string()
+    .max(options.max)
+    .superRefine((value, ctx) => {
+      const problem = urlCharacterProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .meta({ format: 'uri' })
+    .pipe(z.url({ protocol: options.protocol, ...(options.hostname ? { hostname: options.hostname } : {}) }));
+}
+
 /** A DNS name, or an IPv6 literal in brackets (which address may be called is the SSRF guard's decision). */
 const WEBHOOK_HOST = new RegExp(`${z.regexes.hostname.source}|^\\[[0-9a-fA-F:.]+\\]$`);
 
-export const webhookUrl = z
-  .url({ protocol: /^https?$/, hostname: WEBHOOK_HOST })
-  .max(2048)
-  .meta({ description: 'Receives progress and completion webhooks for the job.' });
+export const webhookUrl = urlField({ protocol: /^https?$/, hostname: WEBHOOK_HOST, max: 2048 }).meta({
+  description: 'Receives progress and completion webhooks for the job.',
+});
 
 /**
  * The limit is on the text that is stored and sent back: the caller's own (raw-json.ts), which the API

@@ -3,6 +3,7 @@
 // the output then carries a `renditions` map. Nothing is made that was not asked for: a request without
 // the field gets exactly what it got before.
 import { z } from 'zod';
+import { urlField } from './common.ts';
 import { mediaFile } from './outputs.ts';
 
 export const RENDITION_NAMES = [
@@ -167,9 +168,11 @@ const hexColour = z
  */
 export const endCardBranding = z
   .strictObject({
-    agency_logo_url: z
-      .url({ protocol: /^https$/, hostname: z.regexes.hostname })
-      .max(END_CARD_LIMITS.urlLength)
+    agency_logo_url: urlField({
+      protocol: /^https$/,
+      hostname: z.regexes.hostname,
+      max: END_CARD_LIMITS.urlLength,
+    })
       .optional()
       .meta({ description: 'The agency logo (PNG, JPEG or WebP over https), drawn on the end card.' }),
     agency_name: endCardText('Agency name.').optional(),

@@ -39,7 +39,7 @@ export async function cancelJob(deps: CancelPorts, tenant: Tenant, jobId: string
   // Re-read: the cancel may have lost a race with the job's own end.
   const current = (await deps.jobs.get(tenant, jobId)) ?? job;
   if (current.status !== 'canceled') throw notCancelable(current);
-  await cancelKitChildren(deps, tenant, jobId);
+  await cancelKitChildren(deps, tenant, current);
   return toJobView(current, deps.signer, deps.clock.now());
 }
 
@@ -51,14 +51,30 @@ export async function cancelUnfinished(deps: CancelPorts, tenant: Tenant, job: J
 }
 
 /**
+ * A kit's children: those the by_kit index lists, and those the kit admitted (its childJobIds, read with
+ * the kit) that the index does not show yet. Read after the kit is canceled, the admitted ones are all
+ * there will ever be: a child is admitted only while its kit is queued or processing.
+ */
+export async function kitChildren(jobs: CancelPorts['jobs'], tenant: Tenant, kit: Job): Promise<Job[]> {
+  const listed = await jobs.listByKit(tenant, kit.jobId);
+  const known = new Set(listed.map((child) => child.jobId));
+  const unlisted = await Promise.all(
+    (kit.childJobIds ?? []).filter((id) => !known.has(id)).map((id) => jobs.get(tenant, id)),
+  );
+  // An admitted child not written (yet) has no record: its start is refused now that the kit has ended.
+  return [...listed, ...unlisted.filter((child): child is Job => child !== undefined)];
+}
+
+/**
  * Cancels, each as its own cancel would, the jobs made for this kit job that have not ended: a child
  * that completed, failed or was canceled already is left as it is. The children are canceled side by
  * side, so their stops share one wait; a child whose cancel fails is logged and does not hold up the
  * others or change the kit's answer. A failure to list them is thrown: nothing was canceled, and a
  * retried cancel of the (canceled) kit does the cascade again.
  */
-async function cancelKitChildren(deps: CancelPorts, tenant: Tenant, kitJobId: string): Promise<void> {
-  const children = await deps.jobs.listByKit(tenant, kitJobId);
+async function cancelKitChildren(deps: CancelPorts, tenant: Tenant, kit: Job): Promise<void> {
+  const kitJobId = kit.jobId;
+  const children = await kitChildren(deps.jobs, tenant, kit);
   await Promise.all(
     children
       .filter((child) => child.status === 'queued' || child.status === 'processing')

@@ -5,14 +5,17 @@
 // processing is canceled first (its execution stopped; from then on the store refuses every write a step
 // still running attempts). Then, dependants before the job itself: every object under the job's media
 // prefix is deleted, its events are deleted from the event log, and its record is deleted (input, output,
-// callback metadata, webhook URL and attempts go with it); a job that was running is purged again by the
-// retention sweep for a while (core/workflows/retention.ts). The usage record stays: it names the job id,
+// callback metadata, webhook URL and attempts go with it), and so are the Idempotency-Key records of the
+// request that created it (a replay of the key then makes a new job instead of answering one that is
+// gone); a job that was running is purged again by the retention sweep for a while
+// (core/workflows/retention.ts). The usage record stays: it names the job id,
 // type, units and day only, so invoices and usage totals do not change. A `job.deleted` event goes to the
 // organization's webhook endpoints (the request's own webhook_url is erased with the job). Deleting a
 // job that does not exist — never did, or was deleted — is a 404.
 import type { Clock } from '../clock.ts';
 import { apiErrors } from '../errors.ts';
 import { isUuid } from '../ids.ts';
+import type { IdempotencyRecords } from '../jobs/creation-claims.ts';
 import type { Job } from '../jobs/job.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
@@ -21,12 +24,14 @@ import { logger } from '../observability.ts';
 import type { EventLog } from '../webhooks/event-log.ts';
 import { PURGE_WINDOW_SECONDS } from '../workflows/retention.ts';
 import type { JobEvents } from '../workflows/step-runtime.ts';
-import { type CancelPorts, cancelUnfinished } from './cancel-job.ts';
+import { type CancelPorts, cancelUnfinished, kitChildren } from './cancel-job.ts';
 
 export interface DeletePorts extends CancelPorts {
   readonly jobs: JobStore;
   readonly media: MediaEraser;
   readonly eventLog: Pick<EventLog, 'eraseJob'>;
+  /** The Idempotency-Key records of the requests that created the jobs. */
+  readonly idempotency: IdempotencyRecords;
   readonly events: JobEvents;
   readonly clock: Clock;
 }
@@ -58,6 +63,7 @@ export interface DeletionReceipt {
 /** What the receipt says every deleted job lost, and what it kept. */
 const ERASED = [
   'media',
+  'idempotency_key',
   'input',
   'output',
   'error',
@@ -84,7 +90,7 @@ async function cascadeOf(jobs: JobStore, tenant: Tenant, root: Job): Promise<Mem
   for (let i = 0; i < members.length; i += 1) {
     const { job } = members[i]!;
     const [children, builtOn] = await Promise.all([
-      jobs.listByKit(tenant, job.jobId),
+      kitChildren(jobs, tenant, job),
       jobs.listBuiltOn(tenant, job.jobId),
     ]);
     const found: Member[] = [
@@ -109,11 +115,23 @@ const unfinished = (job: Job) => job.status === 'queued' || job.status === 'proc
 export async function deleteJob(deps: DeletePorts, tenant: Tenant, jobId: string): Promise<DeletionReceipt> {
   const root = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
   if (!root) throw apiErrors.jobNotFound(jobId);
-  const members = await cascadeOf(deps.jobs, tenant, root);
+  const found = await cascadeOf(deps.jobs, tenant, root);
 
   // Stop first: nothing may still be writing media when the prefix is emptied.
+  await Promise.all(found.filter((m) => unfinished(m.job)).map((m) => cancelUnfinished(deps, tenant, m.job)));
+  // Once a kit is canceled it admits no child (JobStore.admitKitChild): read the cascade again, and it
+  // holds every child a step of the kit admitted before that, written since the first read or not.
+  const seen = new Map(found.map((m) => [m.job.jobId, m.job]));
+  const fresh = (await deps.jobs.get(tenant, root.jobId)) ?? root;
+  const members = (await cascadeOf(deps.jobs, tenant, fresh)).map((m) => {
+    // Its status as first read: whether it was running when the delete began, which the receipt reports.
+    const before = seen.get(m.job.jobId);
+    return before ? { ...m, job: { ...m.job, status: before.status } } : m;
+  });
   await Promise.all(
-    members.filter((m) => unfinished(m.job)).map((m) => cancelUnfinished(deps, tenant, m.job)),
+    members
+      .filter((m) => !seen.has(m.job.jobId) && unfinished(m.job))
+      .map((m) => cancelUnfinished(deps, tenant, m.job)),
   );
 
   const deletedAt = deps.clock.now();
@@ -123,10 +141,13 @@ export async function deleteJob(deps: DeletePorts, tenant: Tenant, jobId: string
     const { job } = member;
     const media = await deps.media.deletePrefix(jobMediaPrefix(tenant, job.jobId));
     const events = await deps.eventLog.eraseJob(tenant, job.jobId);
+    // Before the record that names them: a failure here leaves the job to be deleted again.
+    if (job.idempotencyRecords?.length) await deps.idempotency.erase(job.idempotencyRecords);
     await deps.jobs.remove(tenant, job.jobId);
     // A step of it may still be running (its execution is stopped, its Lambda is not): the retention
-    // sweep empties its prefix again until no Lambda of it can still be writing.
-    if (unfinished(job)) {
+    // sweep empties its prefix again until no Lambda of it can still be writing. A kit's purge also
+    // erases any child of it that is written after all (retention.ts).
+    if (unfinished(job) || (job.childJobIds?.length ?? 0) > 0) {
       const until = new Date(deletedAt.getTime() + PURGE_WINDOW_SECONDS * 1000).toISOString();
       await deps.jobs.addPurge(
         { tenant, jobId: job.jobId, jobType: job.jobType },

@@ -1,10 +1,12 @@
 // The events API: the event log read back (GET /v1/events, GET /v1/events/{id}), resends (one event, or
 // a created-at range), and the test ping of a webhook endpoint. A resend is queued as one attempt per
 // receiver with the event's own id, so the webhook-id header is the one the receiver saw before (it
-// de-duplicates by it), and the attempt is recorded on the event beside the earlier ones.
+// de-duplicates by it), and the attempt is recorded on the event beside the earlier ones. A range resend
+// is a job of its own, planned here and sent in the background (core/webhooks/event-resends.ts).
+import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { ApiError, apiErrors } from '../errors.ts';
-import { newEventId } from '../ids.ts';
+import { ApiError } from '../errors.ts';
+import { newEventId, uuidv7 } from '../ids.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { Tenant } from '../jobs/job-types.ts';
 import { receiversOf } from '../webhooks/deliver-event.ts';
@@ -19,6 +21,20 @@ import {
   wantsEvent,
 } from '../webhooks/endpoints.ts';
 import type { DeliveryAttemptRecord, EventListFilter, EventLog, StoredEvent } from '../webhooks/event-log.ts';
+import {
+  type EventResend,
+  type EventResendStore,
+  MAX_RESEND_DELIVERIES,
+  MAX_RESEND_EVENTS,
+  MAX_RUNNING_RESENDS,
+  type PlannedEvent,
+  queueReplays,
+  type RangeResendRequest,
+  RESEND_RETRY_AFTER_SECONDS,
+  RESEND_STALE_SECONDS,
+  resendJobMessage,
+  SINGLE_RESEND_GAP_SECONDS,
+} from '../webhooks/event-resends.ts';
 import { type DeliveryTarget, PING_EVENT_TYPE, targetKey, type WebhookMessage } from '../webhooks/events.ts';
 import type { WebhookQueue } from '../webhooks/webhook-queue.ts';
 
@@ -29,10 +45,9 @@ export interface EventPorts {
   readonly queue: WebhookQueue;
   readonly clock: Clock;
   readonly eventRetentionDays: number;
+  /** Range resends (POST /v1/events/resend) and the running ones each tenant holds a place for. */
+  readonly resends: EventResendStore;
 }
-
-/** Events one range resend queues at most (the answer says when more matched). */
-export const MAX_RESEND_EVENTS = 500;
 
 interface DeliveryView {
   readonly endpoint_id: string | null;
@@ -122,34 +137,61 @@ export async function getEvent(ports: Pick<EventPorts, 'eventLog'>, tenant: Tena
   return eventView(event, true);
 }
 
-/** One attempt per target, under the event's own id (the receiver's webhook-id is the one it saw). */
-async function queueResend(ports: EventPorts, event: StoredEvent, targets: readonly DeliveryTarget[]) {
-  const { attempt: _a, not_before: _n, target: _t, replay: _r, ...base } = event.message;
-  await Promise.all(
-    targets.map((target) =>
-      ports.queue.enqueue({ ...base, attempt: 1, target, replay: true } as WebhookMessage, 0),
-    ),
-  );
-  return targets.map((t) => (t.kind === 'webhook_url' ? 'webhook_url' : t.endpoint_id));
-}
-
 /** The receivers a resend of this event goes to: one endpoint, the failing ones, or all that want it now. */
 async function resendTargets(
-  ports: EventPorts,
+  ports: Pick<EventPorts, 'jobs' | 'endpoints'>,
   tenant: Tenant,
   event: StoredEvent,
   options: { readonly endpointId?: string; readonly failedOnly?: boolean },
 ): Promise<DeliveryTarget[]> {
   if (options.endpointId) return [{ kind: 'endpoint', endpoint_id: options.endpointId }];
-  const now = await receiversOf(ports, tenant, event.message);
   if (event.message.type === PING_EVENT_TYPE) {
     // A ping has no job: it goes back to the endpoints it went to.
     const pinged = new Set(event.attempts.map((a) => a.target));
     const { endpoints } = await ports.endpoints.list(tenant);
     return endpoints.filter((e) => pinged.has(e.id)).map((e) => ({ kind: 'endpoint', endpoint_id: e.id }));
   }
+  const now = await receiversOf(ports, tenant, event.message);
   if (!options.failedOnly) return now;
   return now.filter((t) => event.failedTargets.includes(targetKey(t)));
+}
+
+/**
+ * Reads for one request, each made once: the tenant's endpoints (one item) and each job the events
+ * name, however many events of the same job a range holds.
+ */
+function readOnce(ports: Pick<EventPorts, 'jobs' | 'endpoints'>): Pick<EventPorts, 'jobs' | 'endpoints'> {
+  const jobs = new Map<string, ReturnType<JobStore['get']>>();
+  let endpoints: ReturnType<WebhookEndpointStore['list']> | undefined;
+  return {
+    jobs: {
+      ...ports.jobs,
+      get: (tenant, jobId) => {
+        let read = jobs.get(jobId);
+        if (!read) {
+          read = ports.jobs.get(tenant, jobId);
+          jobs.set(jobId, read);
+        }
+        return read;
+      },
+    },
+    endpoints: {
+      ...ports.endpoints,
+      list: (tenant) => {
+        endpoints ??= ports.endpoints.list(tenant);
+        return endpoints;
+      },
+    },
+  };
+}
+
+/** POST /v1/events/{id}/resend at most once a minute per event and receiver: 429 RESEND_LIMITED otherwise. */
+function resendTooSoon(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    'RESEND_LIMITED',
+    `This event was resent to the same receiver less than ${SINGLE_RESEND_GAP_SECONDS} s ago; retry in ${retryAfterSeconds} s.`,
+    { headers: { 'Retry-After': String(retryAfterSeconds) } },
+  );
 }
 
 export async function resendEvent(
@@ -163,22 +205,92 @@ export async function resendEvent(
   if (request.endpoint_id && !(await findEndpoint(ports, tenant, request.endpoint_id)))
     throw endpointNotFound(request.endpoint_id);
   const targets = await resendTargets(ports, tenant, event, { endpointId: request.endpoint_id });
-  return { event_id: id, resent_to: await queueResend(ports, event, targets) };
+  const keys = targets.map(targetKey);
+  if (keys.length > 0) {
+    // Claimed on the event before anything is queued, in one conditional write: a burst of the same
+    // resend sends once.
+    const claim = await ports.eventLog.claimResend(
+      tenant,
+      id,
+      keys,
+      ports.clock.now(),
+      SINGLE_RESEND_GAP_SECONDS * 1000,
+    );
+    if (!claim.ok) throw resendTooSoon(claim.retryAfterSeconds);
+  }
+  await queueReplays(ports.queue, event, targets);
+  return { event_id: id, resent_to: keys };
 }
 
-export async function resendEvents(
+/** A range resend as the API shows it (POST /v1/events/resend, GET /v1/event-resends/{id}). */
+export interface RangeResendView {
+  readonly id: string;
+  readonly object: 'event_resend';
+  readonly status: EventResend['status'];
+  readonly created_at: string;
+  readonly completed_at: string | null;
+  readonly created_from: string;
+  readonly created_to: string;
+  readonly failed_only: boolean;
+  readonly endpoint_id: string | null;
+  readonly event_ids: readonly string[];
+  readonly events: number;
+  readonly deliveries: number;
+  readonly queued_deliveries: number;
+  readonly has_more: boolean;
+}
+
+function resendView(resend: EventResend): RangeResendView {
+  return {
+    id: resend.id,
+    object: 'event_resend',
+    status: resend.status,
+    created_at: resend.created_at,
+    completed_at: resend.completed_at ?? null,
+    created_from: resend.request.created_from,
+    created_to: resend.request.created_to,
+    failed_only: resend.request.failed_only,
+    endpoint_id: resend.request.endpoint_id ?? null,
+    event_ids: resend.plan.map((p) => p.event_id),
+    events: resend.plan.length,
+    deliveries: resend.plan.reduce((n, p) => n + p.targets.length, 0),
+    queued_deliveries: resend.queued,
+    has_more: resend.has_more,
+  };
+}
+
+/** The same range, filters and endpoint, however its times were spelled. */
+function resendFingerprint(request: RangeResendRequest): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        new Date(request.created_from).toISOString(),
+        new Date(request.created_to).toISOString(),
+        request.failed_only,
+        request.endpoint_id ?? null,
+      ]),
+    )
+    .digest('hex');
+}
+
+/** A new range resend's id: evr_ and the hex of a UUIDv7. */
+const newResendId = (now: Date) => `evr_${uuidv7(now.getTime()).replaceAll('-', '')}`;
+
+export const resendNotFound = (id: string) =>
+  new ApiError('NOT_FOUND', `No event resend with id '${id}' exists for this key (resends are kept 7 days).`);
+
+/**
+ * POST /v1/events/resend: plans the resend of the events created in a range (newest first, at most
+ * MAX_RESEND_EVENTS events and MAX_RESEND_DELIVERIES deliveries; `has_more` when the range held more),
+ * records it and answers it at once, queued: the webhook delivery function queues its deliveries in the
+ * background (runResendBatch). The same request while one like it runs answers that one; a third running
+ * resend of the tenant is 429 RESEND_LIMITED.
+ */
+export async function startRangeResend(
   ports: EventPorts,
   tenant: Tenant,
-  request: {
-    readonly created_from: string;
-    readonly created_to: string;
-    readonly failed_only: boolean;
-    readonly endpoint_id?: string;
-  },
-) {
-  if (Date.parse(request.created_from) > Date.parse(request.created_to)) {
-    throw apiErrors.validation([{ path: 'created_from', message: 'must not be after created_to' }]);
-  }
+  request: RangeResendRequest,
+): Promise<RangeResendView> {
   if (request.endpoint_id && !(await findEndpoint(ports, tenant, request.endpoint_id)))
     throw endpointNotFound(request.endpoint_id);
   const { events, hasMore } = await ports.eventLog.list(tenant, {
@@ -187,16 +299,60 @@ export async function resendEvents(
     failedOnly: request.failed_only,
     limit: MAX_RESEND_EVENTS,
   });
+  const reads = readOnce(ports);
+  const plan: PlannedEvent[] = [];
   let deliveries = 0;
-  const resent: string[] = [];
+  let more = hasMore;
   for (const event of events) {
-    let targets = await resendTargets(ports, tenant, event, { failedOnly: request.failed_only });
+    let targets = await resendTargets(reads, tenant, event, { failedOnly: request.failed_only });
     if (request.endpoint_id) targets = targets.filter((t) => targetKey(t) === request.endpoint_id);
     if (targets.length === 0) continue;
-    deliveries += (await queueResend(ports, event, targets)).length;
-    resent.push(event.message.event_id);
+    if (deliveries + targets.length > MAX_RESEND_DELIVERIES) {
+      more = true;
+      break;
+    }
+    plan.push({ event_id: event.message.event_id, targets: targets.map(targetKey) });
+    deliveries += targets.length;
   }
-  return { event_ids: resent, events: resent.length, deliveries, has_more: hasMore };
+  const now = ports.clock.now();
+  const resend: EventResend = {
+    id: newResendId(now),
+    tenant,
+    status: 'queued',
+    created_at: now.toISOString(),
+    request: {
+      created_from: request.created_from,
+      created_to: request.created_to,
+      failed_only: request.failed_only,
+      ...(request.endpoint_id ? { endpoint_id: request.endpoint_id } : {}),
+    },
+    fingerprint: resendFingerprint(request),
+    plan,
+    has_more: more,
+    cursor: 0,
+    queued: 0,
+  };
+  const started = await ports.resends.start(resend, MAX_RUNNING_RESENDS, now, RESEND_STALE_SECONDS);
+  if (started.kind === 'running') return resendView(started.resend);
+  if (started.kind === 'full')
+    throw new ApiError(
+      'RESEND_LIMITED',
+      `${MAX_RUNNING_RESENDS} range resends of this organization and mode are still being sent; retry in ${RESEND_RETRY_AFTER_SECONDS} s (GET /v1/event-resends/{id} says when one is completed).`,
+      { headers: { 'Retry-After': String(RESEND_RETRY_AFTER_SECONDS) } },
+    );
+  await ports.queue.enqueue(resendJobMessage(resend), 0);
+  return resendView(resend);
+}
+
+/** GET /v1/event-resends/{id}: how far a range resend got. */
+export async function getRangeResend(
+  ports: Pick<EventPorts, 'resends'>,
+  tenant: Tenant,
+  id: string,
+): Promise<RangeResendView> {
+  const resend = await ports.resends.get(tenant, id);
+  if (!resend) throw resendNotFound(id);
+  return resendView(resend);
 }
 
 /** A ping to one endpoint (recorded like any event), whether or not the endpoint is enabled. */

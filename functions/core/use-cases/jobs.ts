@@ -59,6 +59,8 @@ export interface JobPorts {
     readonly jobId: string;
     readonly createdAt: string;
   }) => Promise<{ readonly jobId: string; readonly createdAt: string }>;
+  /** With an Idempotency-Key: the idempotency table's records of the request, written on the job it creates. */
+  readonly idempotencyRecords?: readonly string[];
 }
 
 export async function getJob(deps: JobPorts, tenant: Tenant, jobId: string): Promise<JobView> {
@@ -145,6 +147,32 @@ export function ensureCompleted(job: Job): void {
   }
 }
 
+/**
+ * A kit's child refused because its kit is no longer queued or processing (it ended, was canceled or was
+ * deleted): the child is not written, or, written already, not started.
+ */
+export class KitEndedError extends Error {
+  constructor(
+    readonly kitJobId: string,
+    readonly childJobId: string,
+  ) {
+    super(`The kit ${kitJobId} has ended, was canceled or deleted: its child ${childJobId} is not made.`);
+    this.name = 'KitEndedError';
+  }
+}
+
+/**
+ * A kit's child is admitted by its kit before it is written and again before it is started, each time in
+ * one conditional write on the kit (JobStore.admitKitChild): once the kit is canceled or deleted, no child
+ * of it is written or started, even by a step of the kit that is still running. The admitted ids are on
+ * the kit, so its cancel and delete find every child, written or about to be.
+ */
+async function kitAdmits(deps: JobPorts, tenant: Tenant, childJobId: string): Promise<boolean> {
+  return deps.kitJobId === undefined
+    ? true
+    : deps.jobs.admitKitChild({ tenant, jobId: deps.kitJobId }, childJobId);
+}
+
 /** How long a submit waits for StartExecution before leaving the start to the sweeper. */
 const START_BUDGET_MS = 3000;
 
@@ -201,6 +229,7 @@ export async function submitJob(
       }
     }
   }
+  if (!(await kitAdmits(deps, tenant, jobId))) throw new KitEndedError(deps.kitJobId!, jobId);
   const admission: Admission | undefined =
     freshId && deps.starter.admit
       ? await deps.starter.admit(
@@ -224,6 +253,7 @@ export async function submitJob(
     webhookUrl: submission.webhookUrl,
     webhookEvents: submission.webhookUrl ? deps.webhookEvents : undefined,
     callbackMetadata: submission.callbackMetadata,
+    idempotencyRecords: deps.idempotencyRecords,
     mediaExpiresAt: mediaExpiresAt(timestamp, retentionChoice, deps.retention),
   };
   appendLogContext({ job_id: jobId, job_type: jobType });
@@ -231,6 +261,20 @@ export async function submitJob(
   businessMetrics.jobCreated(jobType);
   if (admission !== 'wait') await startWithin(deps, job, submission.parent, admission === 'start');
   return { job_id: jobId, status: 'queued' };
+}
+
+/**
+ * A kit's child written but refused its start (the kit was canceled or deleted in between): a canceled
+ * kit's child ends canceled, as the kit's cancel would have left it; a deleted kit's child is removed
+ * (the kit's delete could not see a record not yet written; the purge pass would find it otherwise).
+ */
+async function settleRefusedChild(deps: JobPorts, job: Job): Promise<void> {
+  const tenant = { orgId: job.orgId, mode: job.mode };
+  const ref = { tenant, jobId: job.jobId, jobType: job.jobType };
+  logger.warn('kit child not started: its kit has ended', { job_id: job.jobId, kit_job_id: deps.kitJobId });
+  const kit = deps.kitJobId === undefined ? undefined : await deps.jobs.get(tenant, deps.kitJobId);
+  if (kit) await deps.jobs.cancel(ref, deps.clock.now().toISOString());
+  else await deps.jobs.remove(tenant, job.jobId);
 }
 
 /**
@@ -256,6 +300,10 @@ async function startWithin(
   parent: Job | undefined,
   admitted = false,
 ): Promise<void> {
+  if (!(await kitAdmits(deps, { orgId: job.orgId, mode: job.mode }, job.jobId))) {
+    await settleRefusedChild(deps, job);
+    return;
+  }
   const start =
     admitted && deps.starter.startAdmitted
       ? deps.starter.startAdmitted.bind(deps.starter)

@@ -8,7 +8,13 @@ import type { WebhookSecret } from '../auth/account-store.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
 import type { Tenant } from '../jobs/job-types.ts';
-import { checkUrlSyntax, type StageUrlRules, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
+import {
+  type AddressLookup,
+  checkUrlSyntax,
+  resolvesToForbidden,
+  type StageUrlRules,
+  webhookDeliveryPolicy,
+} from '../outbound/url-policy.ts';
 import { type JobEventType, WILDCARD_EVENTS } from './events.ts';
 import { generateWebhookSecret } from './signature.ts';
 import { activeSecrets, ROTATION_OVERLAP_MS } from './webhook-secrets.ts';
@@ -47,7 +53,15 @@ export interface EndpointPorts {
   readonly endpoints: WebhookEndpointStore;
   readonly clock: Clock;
   readonly webhookPolicy: StageUrlRules;
+  /**
+   * Resolves an endpoint's host when it is registered or its URL changed, so a name that resolves to a
+   * private address is refused then (every delivery checks again whatever this said). Absent: no early check.
+   */
+  readonly lookup?: AddressLookup;
 }
+
+/** How long registering an endpoint waits for its host to resolve before leaving it to the deliveries. */
+const REGISTER_LOOKUP_TIMEOUT_MS = 2000;
 
 /** What the API shows of an endpoint: never a secret, except `secret` right after creation or rotation. */
 export interface EndpointView {
@@ -116,9 +130,16 @@ function newEndpointId(): string {
     .replace(/[+/=]/g, 'x')}`;
 }
 
-function checkUrl(ports: EndpointPorts, url: string): void {
+async function checkUrl(ports: EndpointPorts, url: string): Promise<void> {
   const checked = checkUrlSyntax(url, webhookDeliveryPolicy(ports.webhookPolicy));
   if (!checked.ok) throw new ApiError('URL_NOT_ALLOWED', `url is not allowed: ${checked.reason}`);
+  if (!ports.lookup) return;
+  const forbidden = await resolvesToForbidden(checked.url.hostname.replace(/^\[|\]$/g, ''), {
+    allowLoopback: ports.webhookPolicy.allowLoopback,
+    lookup: ports.lookup,
+    timeoutMs: REGISTER_LOOKUP_TIMEOUT_MS,
+  });
+  if (forbidden) throw new ApiError('URL_NOT_ALLOWED', `url is not allowed: ${forbidden}`);
 }
 
 export const endpointNotFound = (id: string) =>
@@ -151,7 +172,7 @@ export async function createEndpoint(
   tenant: Tenant,
   request: NewEndpoint,
 ): Promise<EndpointView & { secret: string }> {
-  checkUrl(ports, request.url);
+  await checkUrl(ports, request.url);
   const secret = generateWebhookSecret();
   return change(ports, tenant, (endpoints, now) => {
     if (endpoints.length >= MAX_ENDPOINTS) {
@@ -229,7 +250,7 @@ export async function changeEndpoint(
   id: string,
   patch: EndpointPatch,
 ): Promise<{ endpoint: EndpointView; enabled_events: EnabledEvents; reenabled: MissedWindow | null }> {
-  if (patch.url !== undefined) checkUrl(ports, patch.url);
+  if (patch.url !== undefined) await checkUrl(ports, patch.url);
   return change(ports, tenant, (endpoints, now) => {
     const index = endpoints.findIndex((e) => e.id === id);
     if (index < 0) throw endpointNotFound(id);

@@ -56,4 +56,15 @@ export interface EventLog {
   recordAttempt(tenant: Tenant, eventId: string, attempt: DeliveryAttemptRecord): Promise<void>;
   /** Deletes every event of the job (DELETE /v1/jobs/{id}) and resolves how many there were. */
   eraseJob(tenant: Tenant, jobId: string): Promise<number>;
+  /**
+   * Records that the event is resent now to each of `targets` (receiver keys), in one conditional write:
+   * refused, with how long to wait, when any of them was resent less than `minGapMs` before `now`.
+   */
+  claimResend(
+    tenant: Tenant,
+    eventId: string,
+    targets: readonly string[],
+    now: Date,
+    minGapMs: number,
+  ): Promise<{ readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number }>;
 }

@@ -67,6 +67,21 @@ export interface WebhookMessage {
   readonly tenant?: { readonly org_id: string; readonly mode: Mode };
 }
 
+/**
+ * The other message of the webhook queue: it runs the next batch of a range resend
+ * (core/webhooks/event-resends.ts), which queues that batch's deliveries as WebhookMessages.
+ */
+export interface ResendJobMessage {
+  readonly resend: { readonly id: string; readonly org_id: string; readonly mode: Mode };
+}
+
+export type WebhookQueueMessage = WebhookMessage | ResendJobMessage;
+
+export function isResendJobMessage(message: unknown): message is ResendJobMessage {
+  const resend = (message as Partial<ResendJobMessage> | null)?.resend;
+  return typeof resend?.id === 'string' && typeof resend.org_id === 'string';
+}
+
 export function messageTenant(message: WebhookMessage): Tenant {
   const owner = message.job ?? message.tenant;
   if (!owner) throw new Error(`Webhook message ${message.event_id} names neither a job nor a tenant.`);
@@ -75,7 +90,7 @@ export function messageTenant(message: WebhookMessage): Tenant {
 
 export function queueMessage(
   queueUrl: string,
-  message: WebhookMessage,
+  message: WebhookQueueMessage,
   delaySeconds = 0,
 ): SendMessageCommandInput {
   return { QueueUrl: queueUrl, MessageBody: JSON.stringify(message), DelaySeconds: delaySeconds };

@@ -11,6 +11,9 @@
 // The same index holds purges: a job deleted while a step of it was running (DELETE /v1/jobs/{id}) may
 // still get an object from that step's Lambda, which a stopped execution does not stop. Its prefix is
 // emptied again on every pass until PURGE_WINDOW_SECONDS after the deletion, longer than any Lambda runs.
+// A deleted kit's purge also erases any child of it that the by_kit index shows: a kit admits no child
+// once it is canceled (JobStore.admitKitChild), so none should appear, but one that slipped through is
+// removed with its media instead of living on with the kit gone.
 import type { Clock } from '../clock.ts';
 import type { Job } from '../jobs/job.ts';
 import { EXPIRY_SHARDS, type JobStore, type Purge } from '../jobs/job-store.ts';
@@ -31,6 +34,8 @@ export interface RetentionReport {
   objectsDeleted: number;
   /** Deleted jobs' prefixes emptied again (and what they held). */
   purged: number;
+  /** Children of deleted kits found and erased by the purge (written after their kit's delete). */
+  childrenErased: number;
   errors: number;
 }
 
@@ -41,7 +46,14 @@ const finished = (job: Job) =>
   job.status === 'completed' || job.status === 'failed' || job.status === 'canceled';
 
 export async function sweepExpired(ports: RetentionPorts, batchSize = 100): Promise<RetentionReport> {
-  const report: RetentionReport = { expired: 0, waiting: 0, objectsDeleted: 0, purged: 0, errors: 0 };
+  const report: RetentionReport = {
+    expired: 0,
+    waiting: 0,
+    objectsDeleted: 0,
+    purged: 0,
+    childrenErased: 0,
+    errors: 0,
+  };
   const now = ports.clock.now().toISOString();
   for (let shard = 0; shard < EXPIRY_SHARDS; shard += 1) {
     for (const candidate of await ports.jobs.listExpiring(shard, now, batchSize)) {
@@ -61,7 +73,8 @@ export async function sweepExpired(ports: RetentionPorts, batchSize = 100): Prom
       }
     }
   }
-  if (report.expired + report.purged + report.errors > 0) logger.info('retention swept', { ...report });
+  if (report.expired + report.purged + report.childrenErased + report.errors > 0)
+    logger.info('retention swept', { ...report });
   return report;
 }
 
@@ -85,6 +98,15 @@ async function purgeAgain(ports: RetentionPorts, purge: Purge, now: string, repo
   report.purged += 1;
   if (found > 0)
     logger.warn('deleted job had media written after its deletion', { job_id: purge.jobId, objects: found });
+  for (const child of await ports.jobs.listByKit(purge.tenant, purge.jobId)) {
+    report.objectsDeleted += await ports.media.deletePrefix(jobMediaPrefix(purge.tenant, child.jobId));
+    if (await ports.jobs.remove(purge.tenant, child.jobId)) report.childrenErased += 1;
+    logger.warn('deleted kit had a child written after its deletion; erased', {
+      job_id: child.jobId,
+      kit_job_id: purge.jobId,
+      status: child.status,
+    });
+  }
   // Due again at once (the next pass, a sweep period later) until the window closes.
   await ports.jobs.reschedulePurge(purge, now < purge.until ? now : undefined);
 }

@@ -1,7 +1,7 @@
 // Request and output of POST /v1/brochure-slides/generate, as the OpenAPI document (/v1/openapi.json)
 // publishes them: one branded slide as a 1920x1080 PNG and an A4 landscape PDF (docs/readme/brochure.md).
 import { z } from 'zod';
-import { address, commonRequestFields } from '../../core/schemas/common.ts';
+import { address, commonRequestFields, urlField } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
 import { mediaWithRenditions, renditionsField, SLIDE_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { SLIDE_LAYOUTS } from '../../media/brochure/layout-rules.ts';
@@ -18,12 +18,13 @@ export const BROCHURE_LIMITS = {
   agentField: { max: 120 },
 } as const;
 
-const imageUrl = z
-  .url({ protocol: /^https?$/, hostname: z.regexes.hostname })
-  .max(BROCHURE_LIMITS.urlLength.max)
-  .meta({
-    description: 'JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https.',
-  });
+const imageUrl = urlField({
+  protocol: /^https?$/,
+  hostname: z.regexes.hostname,
+  max: BROCHURE_LIMITS.urlLength.max,
+}).meta({
+  description: 'JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https.',
+});
 
 const brochureHexColor = z
   .string()

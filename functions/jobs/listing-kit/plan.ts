@@ -6,7 +6,9 @@
 // needs the markup's boundary) or *uses* one (it waits until that has ended, and draws on it only if it
 // completed: a brochure slide shows the drone stills that were made, and is still made when one failed).
 
+import type { ErrorDetail } from '../../core/errors.ts';
 import {
+  endCardBranding,
   type RenditionName,
   SLIDE_RENDITIONS,
   STILL_RENDITIONS,
@@ -85,6 +87,28 @@ function endCardOf(request: KitRequest): { branding?: Record<string, string> } {
     ).flatMap((key) => (typeof b[key] === 'string' ? [[key, b[key] as string]] : [])),
   );
   return Object.keys(card).length > 0 ? { branding: card } : {};
+}
+
+/** The kit's videos: their requests carry the end card (endCardOf). */
+const VIDEO_ROLES: ReadonlySet<KitRole> = new Set(['reveal_video', 'drone_footage']);
+
+/**
+ * What the kit hands its children under rules of their own, checked at submit against those rules (the
+ * children's own schemas), each problem named by the kit field it came from: a kit never accepts what one
+ * of its children would then refuse, leaving it partial. Most of what a kit passes down is taken with the
+ * child's own schema already (the brochure's branding and property, the staging room, the imagery); the
+ * videos' end card is not: it is made from branding, and takes its logo over https only.
+ */
+export function passedDownProblems(request: KitRequest): ErrorDetail[] {
+  if (!kitRoles(request).some((role) => VIDEO_ROLES.has(role))) return [];
+  const card = endCardOf(request).branding;
+  if (!card) return [];
+  const parsed = endCardBranding.safeParse(card);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => ({
+    path: ['branding', ...issue.path.map(String)].join('.'),
+    message: `${issue.message} (the kit's videos draw it on their end card, which takes it only so)`,
+  }));
 }
 
 export type ChildStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'canceled';

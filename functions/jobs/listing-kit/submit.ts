@@ -1,10 +1,13 @@
-// Use case of POST /v1/listing-kits/generate: checks every image URL the kit's children will download
-// (a URL the stage would refuse is the caller's to fix now, not a failed asset later), then records the
+// Use case of POST /v1/listing-kits/generate: checks what the kit hands its children under their own
+// rules (plan.ts passedDownProblems) and every image URL they will download (a field a child would refuse,
+// a URL the stage would refuse, is the caller's to fix now, not a failed asset later), then records the
 // kit job; its state machine makes the children.
+import { apiErrors } from '../../core/errors.ts';
 import type { JsonObject } from '../../core/jobs/job.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
 import { checkCustomerImageUrls, imageryUrls, type RequestImageUrl } from '../shared/image-urls.ts';
+import { passedDownProblems } from './plan.ts';
 import type { ListingKitRequest } from './schema.ts';
 
 /** Every image URL of the request with the field it came from, as the caller wrote it. */
@@ -25,6 +28,8 @@ function kitImageUrls(request: ListingKitRequest): RequestImageUrl[] {
 
 export const submitListingKit: SubmitJob<ListingKitRequest> = async (deps, tenant, { body }) => {
   const { webhook_url, callback_metadata, ...input } = body;
+  const problems = passedDownProblems(body);
+  if (problems.length > 0) throw apiErrors.validation(problems);
   checkCustomerImageUrls(kitImageUrls(body), deps.webhookPolicy);
   return submitJob(deps, {
     tenant,

@@ -3,10 +3,17 @@
 // (`imagery` provenance, the picture's georeference with its homography). One definition, so the three
 // routes and the kit's children accept exactly the same thing and the OpenAPI document shows it once.
 import { z } from 'zod';
-import { AUSTRALIA_BOUNDS, latitude, longitude, requireBothOrNeither } from '../../core/schemas/common.ts';
+import {
+  AUSTRALIA_BOUNDS,
+  latitude,
+  longitude,
+  requireBothOrNeither,
+  urlField,
+} from '../../core/schemas/common.ts';
 import { geoPoint } from '../../core/schemas/outputs.ts';
 import { firstSelfIntersection, polygonArea, signedArea } from '../../domain/geometry/polygon.ts';
 import { toLocalMetres } from '../../media/geo/local-metric.ts';
+import { CAMERA_LIMITS } from '../../media/imagery/caller/photo-pose.ts';
 import { CALLER_IMAGERY_SOURCES, PROVIDER_IMAGERY_SOURCES } from '../../media/imagery/provenance.ts';
 
 /** Every bound of the imagery and boundary fields, once. */
@@ -17,22 +24,19 @@ const IMAGERY_LIMITS = {
   boundaryPositions: { max: 5_000 },
   boundaryPolygons: { max: 20 },
   attribution: { max: 300 },
-  heightM: { min: 1, max: 1_500 },
-  fovDeg: { min: 10, max: 150 },
-  rollDeg: { max: 45 },
 } as const;
+
+/** imagery.camera's ranges: the ones a photo's own values are held to (CAMERA_POSE_INVALID). */
+const camera = CAMERA_LIMITS;
 
 const latLng = z
   .strictObject({ lat: latitude, lng: longitude })
   .meta({ id: 'LatLng', description: "A position in WGS 84 (GDA2020) degrees, within Australia's extent." });
 
-const imageUrl = z
-  .url({ protocol: /^https?$/ })
-  .max(IMAGERY_LIMITS.imageUrl.max)
-  .meta({
-    description:
-      "URL of the picture. The stage's customer-image rules apply (https; no private, link-local or cloud-metadata addresses): a URL it would not fetch is a 422 URL_NOT_ALLOWED before anything is made.",
-  });
+const imageUrl = urlField({ protocol: /^https?$/, max: IMAGERY_LIMITS.imageUrl.max }).meta({
+  description:
+    "URL of the picture. The stage's customer-image rules apply (https; no private, link-local or cloud-metadata addresses): a URL it would not fetch is a 422 URL_NOT_ALLOWED before anything is made.",
+});
 
 const capturedAt = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })]).meta({
   description:
@@ -128,24 +132,24 @@ const cameraOverride = z
   .strictObject({
     lat: latitude.optional().meta({ description: 'Latitude of the camera (give with lng).' }),
     lng: longitude.optional().meta({ description: 'Longitude of the camera (give with lat).' }),
-    height_m: z.number().min(IMAGERY_LIMITS.heightM.min).max(IMAGERY_LIMITS.heightM.max).optional().meta({
+    height_m: z.number().min(camera.height_m.min).max(camera.height_m.max).optional().meta({
       description: "Height of the camera above the property's ground, metres (DJI: RelativeAltitude).",
     }),
-    yaw_deg: z.number().min(-360).max(360).optional().meta({
+    yaw_deg: z.number().min(camera.yaw_deg.min).max(camera.yaw_deg.max).optional().meta({
       description: 'Compass heading of the camera, degrees clockwise from north (DJI: GimbalYawDegree).',
     }),
-    pitch_deg: z.number().min(-90).max(0).optional().meta({
+    pitch_deg: z.number().min(camera.pitch_deg.min).max(camera.pitch_deg.max).optional().meta({
       description:
         'Angle of the camera below the horizon, -90 (straight down) to 0 (DJI: GimbalPitchDegree).',
     }),
-    roll_deg: z.number().min(-IMAGERY_LIMITS.rollDeg.max).max(IMAGERY_LIMITS.rollDeg.max).optional().meta({
+    roll_deg: z.number().min(camera.roll_deg.min).max(camera.roll_deg.max).optional().meta({
       description:
         'Roll of the camera, degrees, positive right side down (DJI: GimbalRollDegree); default 0.',
     }),
     horizontal_fov_deg: z
       .number()
-      .min(IMAGERY_LIMITS.fovDeg.min)
-      .max(IMAGERY_LIMITS.fovDeg.max)
+      .min(camera.horizontal_fov_deg.min)
+      .max(camera.horizontal_fov_deg.max)
       .optional()
       .meta({
         description:
@@ -202,7 +206,7 @@ const dronePhotoImagery = z
 const callerImagery = z.discriminatedUnion('type', [orthophotoImagery, dronePhotoImagery]).meta({
   id: 'CallerImagery',
   description:
-    "Your own imagery of the listing, drawn on instead of the stage's imagery: the output is your picture, with the parcel boundary placed on it. Failures inside the job: IMAGERY_NOT_GEOREFERENCED (no georeference in the file and none given), CAMERA_POSE_MISSING (no pose in the XMP and no camera), BOUNDARY_NOT_IN_IMAGE (your parcel lies outside the picture), UNSUPPORTED_IMAGE (not a picture the service reads, including a GeoTIFF in a coordinate system it does not support, named), IMAGE_DOWNLOAD_FAILED.",
+    "Your own imagery of the listing, drawn on instead of the stage's imagery: the output is your picture, with the parcel boundary placed on it. Failures inside the job: IMAGERY_NOT_GEOREFERENCED (no georeference in the file and none given), CAMERA_POSE_MISSING (no pose in the XMP and no camera), CAMERA_POSE_INVALID (a pose value in the XMP or EXIF outside the range imagery.camera takes, named), BOUNDARY_NOT_IN_IMAGE (your parcel lies outside the picture), UNSUPPORTED_IMAGE (not a picture the service reads, including a GeoTIFF in a coordinate system it does not support, named), IMAGE_DOWNLOAD_FAILED.",
 });
 export type CallerImageryInput = z.infer<typeof callerImagery>;
 
@@ -242,7 +246,13 @@ const polygon = z.strictObject({
 });
 const multiPolygon = z.strictObject({
   type: z.literal('MultiPolygon'),
-  coordinates: z.array(polygonCoordinates).min(1).max(IMAGERY_LIMITS.boundaryPolygons.max),
+  coordinates: z
+    .array(polygonCoordinates)
+    .min(1)
+    .max(IMAGERY_LIMITS.boundaryPolygons.max, {
+      error: (issue) =>
+        `has ${(issue.input as unknown[]).length} polygons; a parcel's MultiPolygon has at most ${IMAGERY_LIMITS.boundaryPolygons.max} (send the parcel, not the suburb)`,
+    }),
   bbox: z.array(z.number()).optional(),
 });
 const geometry = z.discriminatedUnion('type', [polygon, multiPolygon]);
@@ -259,9 +269,12 @@ export function boundaryRings(boundary: z.infer<typeof parcelBoundary>): { lat: 
   });
 }
 
+// Told apart by `type`, so a refusal is the matching shape's own (a union of shapes can only say that
+// none matched: "Invalid input" for a MultiPolygon of 1,000 parts).
 const parcelBoundary = z
-  .union([
-    geometry,
+  .discriminatedUnion('type', [
+    polygon,
+    multiPolygon,
     z.strictObject({
       type: z.literal('Feature'),
       geometry,

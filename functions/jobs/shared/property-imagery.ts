@@ -13,7 +13,7 @@ import type { LoadedDronePhoto } from '../../media/imagery/caller/caller-imagery
 import { type LoadedImagery, loadCallerImagery } from '../../media/imagery/caller/caller-imagery.ts';
 import type { PictureGround, VisibleOutline } from '../../media/imagery/picture-ground.ts';
 import type { ImageryFetcher } from '../../media/images/fetch-image.ts';
-import { IMAGERY_FETCH_LIMITS } from '../../media/images/fetch-image.ts';
+import { IMAGERY_FETCH_LIMITS, undecodablePicture } from '../../media/images/fetch-image.ts';
 import { IMAGE_CONTENT_TYPES, sniffFormat } from '../../media/images/image-header.ts';
 import { type OwnImagery, withOwnSources } from '../../media/providers/imagery/own-imagery.ts';
 import type { Providers } from '../../media/providers/providers.ts';
@@ -111,7 +111,14 @@ export async function decodePhoto(loaded: LoadedDronePhoto): Promise<Buffer> {
   let pipeline = sharp(loaded.file, { limitInputPixels: IMAGERY_FETCH_LIMITS.maxPixels }).rotate();
   if (loaded.scale < 1)
     pipeline = pipeline.resize(loaded.width, loaded.height, { fit: 'fill', kernel: 'lanczos3' });
-  return pipeline.removeAlpha().toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer();
+  return pipeline
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer()
+    .catch((error: unknown) => {
+      throw undecodablePicture('drone photo', error);
+    });
 }
 
 /**

@@ -2,7 +2,7 @@
 // `virtual_staging`. The submit step also checks image_url under the customer-image policy of
 // core/outbound/url-policy.ts with the stage's local-stack flags: that is stage-dependent.
 import { z } from 'zod';
-import { commonRequestFields } from '../../core/schemas/common.ts';
+import { commonRequestFields, urlField } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
 import { mediaWithRenditions, renditionsField, STILL_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { ROOM_TYPES } from '../../media/staging/room-types.ts';
@@ -18,9 +18,7 @@ const STAGING_LIMITS = {
 /** File extensions that are certainly not JPEG/PNG/WebP: refused at request time. */
 const REFUSED_EXTENSIONS = /\.(gif|bmp|tiff?|heic|heif|avif|svg|pdf|mp4|mov|zip|raw|cr2|nef|psd)$/i;
 
-export const imageUrl = z
-  .url({ protocol: /^https?$/ })
-  .max(STAGING_LIMITS.imageUrl.max)
+export const imageUrl = urlField({ protocol: /^https?$/, max: STAGING_LIMITS.imageUrl.max })
   .superRefine((value, ctx) => {
     // Zod runs this check even when the URL check failed; that failure is already reported.
     if (!URL.canParse(value)) return;

@@ -2,7 +2,7 @@
 // `video_export`: a caller-hosted Remotion bundle rendered server-side. Whether serve_url's host is on the
 // stage's allowlist is stage-dependent, so submit.ts checks it (422 URL_NOT_ALLOWED); the rest is here.
 import { z } from 'zod';
-import { commonRequestFields } from '../../core/schemas/common.ts';
+import { commonRequestFields, urlField } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
 import { CODEC_OUTPUT, RENDER_CODECS, type RenderCodec } from '../../media/rendering/renderer.ts';
 
@@ -136,13 +136,10 @@ const videoExportOptions = z
 
 export const videoExportRequest = z
   .strictObject({
-    serve_url: z
-      .url({ protocol: /^https?$/ })
-      .max(VIDEO_EXPORT_LIMITS.serveUrl.max)
-      .meta({
-        description:
-          "URL of the Remotion bundle's index.html (or the folder serving it), over HTTPS. Its host must be on the stage's bundle-host allowlist (VIDEO_BUNDLE_URL_ALLOWLIST); otherwise 422 URL_NOT_ALLOWED.",
-      }),
+    serve_url: urlField({ protocol: /^https?$/, max: VIDEO_EXPORT_LIMITS.serveUrl.max }).meta({
+      description:
+        "URL of the Remotion bundle's index.html (or the folder serving it), over HTTPS. Its host must be on the stage's bundle-host allowlist (VIDEO_BUNDLE_URL_ALLOWLIST); otherwise 422 URL_NOT_ALLOWED.",
+    }),
     composition_id: z
       .string()
       .min(VIDEO_EXPORT_LIMITS.compositionId.min)

@@ -275,6 +275,19 @@ function sizeProblem(
   return undefined;
 }
 
+/**
+ * A caller's picture whose pixels the decoder cannot read when a step decodes them (a TIFF's are read
+ * region by region, after its download was accepted on its directory alone): UNSUPPORTED_IMAGE saying so,
+ * not an internal error. The same file fails the same way again, so it is the caller's to fix.
+ */
+export function undecodablePicture(what: string, error: unknown): JobError {
+  const detail = firstLine(error instanceof Error ? error.message : String(error));
+  return new JobError(
+    'UNSUPPORTED_IMAGE',
+    `The ${what}'s pixels cannot be decoded (${detail}): the file is damaged or cut short. Export it again and send the new file.`,
+  );
+}
+
 function firstLine(message: string): string {
   return message.split('\n', 1)[0]!.trim();
 }

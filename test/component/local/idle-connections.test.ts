@@ -20,9 +20,11 @@ const stepFunctions = new LocalStepFunctions(
 );
 let stepFunctionsUrl: string;
 
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
 beforeAll(async () => {
-  emulators = await startEmulators(dir, { accessKeyId: 'local', secretAccessKey: 'local' });
-  stepFunctionsUrl = await stepFunctions.listen();
+  emulators = await startEmulators(dir, credentials);
+  stepFunctionsUrl = await stepFunctions.listen(credentials);
 });
 
 afterAll(async () => {
@@ -31,7 +33,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** One POST on the agent's socket; whether it went on a socket an earlier call left open. */
+/**
+ * One POST on the agent's socket; whether it went on a socket an earlier call left open. The POSTs are not
+ * signed: each endpoint refuses them (400), and keeps the connection open after the refusal all the same.
+ */
 function post(agent: Agent, url: string, headers: Record<string, string>): Promise<{ reused: boolean }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', agent, headers }, (res) => {

@@ -224,3 +224,34 @@ describe('client lanes', () => {
     }
   });
 });
+
+describe('binary media types', () => {
+  it('hands a body over as the bytes sent (base64) when the API lists its type, as text otherwise', async () => {
+    const api = template.Resources.Api!;
+    const binaryTemplate: CfnTemplate = {
+      Resources: { ...template.Resources, Api: { ...api, Properties: { BinaryMediaTypes: ['*/*'] } } },
+    };
+    const seen = new AnsweringLambdas(binaryTemplate, resolver);
+    const binary = new LocalGateway(binaryTemplate, resolver, seen);
+    const binaryPort = await binary.listen(0);
+    // Not UTF-8: decoded as text, 0xFF would become U+FFFD and the handler could not tell.
+    const bytes = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]);
+    const post = (to: number) =>
+      fetch(`http://127.0.0.1:${to}/jobs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Connection: 'close' },
+        body: bytes,
+      });
+    try {
+      expect((await post(binaryPort)).status).toBe(200);
+      const event = seen.invoked.at(-1) as { body: string; isBase64Encoded: boolean };
+      expect(event.isBase64Encoded).toBe(true);
+      expect(Buffer.from(event.body, 'base64')).toEqual(bytes);
+      expect((await post(port)).status).toBe(200);
+      const text = lambdas.invoked.at(-1) as { body: string; isBase64Encoded: boolean };
+      expect(text.isBase64Encoded).toBe(false);
+    } finally {
+      await binary.close();
+    }
+  });
+});

@@ -9,7 +9,13 @@ import {
   DashboardSessions,
 } from '../../../functions/core/auth/dashboard-sessions.ts';
 import type { WebhookMessage } from '../../../functions/core/webhooks/events.ts';
-import { apiGatewayEvent, fakeJobStore, memoryEndpointStore, memoryEventLog } from '../../support/fakes.ts';
+import {
+  apiGatewayEvent,
+  fakeJobStore,
+  memoryEndpointStore,
+  memoryEventLog,
+  memoryEventResends,
+} from '../../support/fakes.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
 vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports }));
@@ -50,6 +56,7 @@ function setup() {
         queue,
         clock,
         eventRetentionDays: 30,
+        resends: memoryEventResends(),
       },
     },
   };

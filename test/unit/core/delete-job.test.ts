@@ -44,6 +44,7 @@ function world() {
     },
     media,
     eventLog,
+    idempotency: { erase: async () => undefined },
   };
   return { deps, media, eventLog, log };
 }

@@ -30,7 +30,8 @@ describe('submitJob and kitJobId', () => {
   async function submitted(kitJobId?: string): Promise<Job> {
     const created: Job[] = [];
     const deps = fakeJobPorts({
-      jobs: fakeJobStore({ create: async (j) => void created.push(j) }),
+      // The kit admits its child (a conditional write on the kit) before it is written and started.
+      jobs: fakeJobStore({ create: async (j) => void created.push(j), admitKitChild: async () => true }),
       starter: { start: async () => undefined },
       ...(kitJobId ? { kitJobId } : {}),
     });

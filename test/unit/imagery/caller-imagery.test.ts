@@ -352,4 +352,67 @@ describe('hostile files', () => {
       'BigTIFF',
     );
   });
+
+  /** A georeferenced 64 x 48 TIFF whose first directory links on to `next` (0: the end). */
+  function linkedTiff(next: number): Buffer {
+    const file = tiff({
+      width: 64,
+      height: 48,
+      rgb: Buffer.alloc(64 * 48 * 3, 120),
+      geo: {
+        tiepoint: [0, 0, 151.2, -33.88],
+        pixelScale: [1e-5, 1e-5],
+        geoKeys: geoKeys(4326, 'geographic'),
+      },
+    });
+    file.writeUInt32LE(next, 8 + 2 + file.readUInt16LE(8) * 12);
+    return file;
+  }
+
+  it('refuses a TIFF whose directory links back to itself as UNSUPPORTED_IMAGE, saying it loops', async () => {
+    const { error } = await refusal(linkedTiff(8), 'loop.tif');
+    expect(error.name).toBe('UNSUPPORTED_IMAGE');
+    expect(error.message).toMatch(/image directories loop: the directory at byte 8 is linked to again/);
+  });
+
+  it('refuses a TIFF whose directory links to one outside the file', async () => {
+    const file = linkedTiff(0);
+    const { error } = await refusal(linkedTiff(file.length + 100), 'dangling.tif');
+    expect(error.name).toBe('UNSUPPORTED_IMAGE');
+    expect(error.message).toMatch(/links to \(at byte \d+\) lies outside the file/);
+  });
+
+  it('fails a TIFF whose pixels do not decode UNSUPPORTED_IMAGE when a step reads them, not an internal error', async () => {
+    // A valid directory over a strip that is not LZW data: found only when the region is decoded.
+    const width = 64;
+    const height = 48;
+    const damaged = tiff({
+      width,
+      height,
+      rgb: Buffer.alloc(width * height * 3, 0xff),
+      compression: 5,
+      geo: {
+        tiepoint: [0, 0, 151.2, -33.88],
+        pixelScale: [1e-5, 1e-5],
+        geoKeys: geoKeys(4326, 'geographic'),
+      },
+    });
+    const loaded = await loadCallerImagery(
+      { type: 'orthophoto', image_url: serve('/damaged-strip.tif', damaged) },
+      fetcher,
+      { applyLensCalibration: true },
+    );
+    expect(loaded.kind).toBe('orthophoto');
+    const error = await jobError(
+      (loaded as LoadedOrthophoto).imagery.render({
+        width: 32,
+        height: 32,
+        center: { lat: -33.8802, lng: 151.2003 },
+        metersPerPixel: 0.5,
+        rotationDeg: 0,
+      }),
+    );
+    expect(error.name).toBe('UNSUPPORTED_IMAGE');
+    expect(error.message).toMatch(/orthophoto's pixels cannot be decoded/);
+  });
 });

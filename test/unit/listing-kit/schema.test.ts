@@ -1,9 +1,12 @@
 // The listing kit request as the API validates it: each refusal is a 400 detail naming the field (through
 // the same zod-issue mapping the routes use); the defaults and the pieces shared with the brochure and
-// staging requests.
+// staging requests; and, at submit, what it hands its children under their own rules (the videos' end card).
 import { describe, expect, it } from 'vitest';
 import { zodDetails } from '../../../functions/api/http/validation.ts';
+import type { ApiError } from '../../../functions/core/errors.ts';
 import { listingKitOutput, listingKitRequest } from '../../../functions/jobs/listing-kit/schema.ts';
+import { submitListingKit } from '../../../functions/jobs/listing-kit/submit.ts';
+import { fakeJobPorts, fakeJobStore, withoutParams } from '../../support/fakes.ts';
 
 const ADDRESS = '27 Wattle Street, Ultimo NSW 2007';
 
@@ -114,5 +117,60 @@ describe('listing kit output', () => {
       partial: true,
     });
     expect(parsed.error?.issues ?? []).toEqual([]);
+  });
+});
+
+describe('what a kit hands its children', () => {
+  const submit = async (body: Record<string, unknown>) => {
+    const created: unknown[] = [];
+    const deps = fakeJobPorts({
+      webhookPolicy: { allowHttp: true, allowLoopback: true },
+      jobs: fakeJobStore({ create: async (job) => void created.push(job) }),
+      starter: { start: async () => undefined },
+    });
+    const request = listingKitRequest.parse(body);
+    try {
+      await submitListingKit(deps, { orgId: 'acme', mode: 'live' }, withoutParams(request));
+      return { created, error: undefined };
+    } catch (error) {
+      return { created, error: error as ApiError };
+    }
+  };
+  // The brochure slides take a logo over http (on a stage that allows http); a video's end card only over https.
+  const httpLogo = { agency_name: 'Harbour & Co', agency_logo_url: 'http://img.example.com/logo.png' };
+
+  it('refuses at submit, naming branding.agency_logo_url, a logo its videos’ end card would refuse', async () => {
+    const { error, created } = await submit({
+      address: ADDRESS,
+      branding: httpLogo,
+      renditions: ['social_square'],
+    });
+    expect(error?.code).toBe('VALIDATION_ERROR');
+    expect(error?.status).toBe(400);
+    expect(error?.details).toEqual([
+      { path: 'branding.agency_logo_url', message: expect.stringContaining('end card') },
+    ]);
+    expect(created).toEqual([]);
+  });
+
+  it('takes the same logo when no child would refuse it: no video, or no end card (no renditions)', async () => {
+    const slidesOnly = await submit({
+      address: ADDRESS,
+      branding: httpLogo,
+      renditions: ['print'],
+      include: ['brochure'],
+    });
+    expect(slidesOnly.error).toBeUndefined();
+    expect(slidesOnly.created).toHaveLength(1);
+    expect((await submit({ address: ADDRESS, branding: httpLogo })).error).toBeUndefined();
+    expect(
+      (
+        await submit({
+          address: ADDRESS,
+          branding: { ...httpLogo, agency_logo_url: 'https://img.example.com/logo.png' },
+          renditions: ['social_square'],
+        })
+      ).error,
+    ).toBeUndefined();
   });
 });

@@ -1,11 +1,21 @@
-// The local S3/SQS emulator checks the signature of every request, as AWS does: the stack's own SDK clients
-// (buffers, streamed uploads, listings, deletes, queues) keep working, while an Authorization header that
-// does not verify — forged, made with other credentials, or over another body — is refused with S3's
-// error, and nothing is listed, read, overwritten or deleted.
+// The local emulators check the signature of every request, as AWS does: the stack's own SDK clients
+// (buffers, streamed uploads, listings, deletes, queues, tables, executions) keep working, while a request
+// without a signature, or with an Authorization header that does not verify — forged, made with other
+// credentials (the published local/local pair), or over another body — is refused in the service's own
+// form, and nothing is listed, read, written, stopped or deleted. S3 and SQS (fauxqs), DynamoDB (dynalite)
+// and the Step Functions endpoint alike.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  ListTablesCommand,
+  PutItemCommand,
+  ScanCommand,
+} from '@aws-sdk/client-dynamodb';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -14,6 +24,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { ListStateMachinesCommand, SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import {
   CreateQueueCommand,
   ReceiveMessageCommand,
@@ -22,8 +33,16 @@ import {
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulators, startEmulators } from '../../../local/emulators.ts';
+import type { LocalLambdas } from '../../../local/local-lambdas.ts';
+import { LocalStepFunctions } from '../../../local/local-step-functions.ts';
+import type { CfnTemplate, TemplateResolver } from '../../../local/synthesized-app.ts';
 
-const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+// Made at random, as store-credentials.ts makes each data directory's: the published pair is a stranger.
+const credentials = {
+  accessKeyId: 'LOCALTESTKEY00000001',
+  secretAccessKey: 'n0t-the-published-secret-but-a-random-one',
+};
+const PUBLISHED = { accessKeyId: 'local', secretAccessKey: 'local' };
 const dir = mkdtempSync(path.join(tmpdir(), 'emulator-signatures-'));
 let emulators: RunningEmulators;
 let s3: S3Client;
@@ -34,7 +53,7 @@ const s3With = (secretAccessKey: string) =>
     endpoint: emulators.awsEndpoint,
     region: 'ap-southeast-2',
     forcePathStyle: true,
-    credentials: { accessKeyId: 'local', secretAccessKey },
+    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey },
   });
 
 beforeAll(async () => {
@@ -72,7 +91,7 @@ function forged(method: string, target: string, body?: string, extra: Record<str
     headers: {
       'x-amz-date': date,
       'x-amz-content-sha256': EMPTY_SHA256,
-      authorization: `AWS4-HMAC-SHA256 Credential=local/${date.slice(0, 8)}/ap-southeast-2/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=${'0'.repeat(64)}`,
+      authorization: `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${date.slice(0, 8)}/ap-southeast-2/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=${'0'.repeat(64)}`,
       ...extra,
     },
   });
@@ -200,7 +219,7 @@ describe('the local S3/SQS emulator', () => {
         'content-type': 'application/x-amz-json-1.0',
         'x-amz-target': 'AmazonSQS.SendMessage',
         'x-amz-date': date,
-        authorization: `AWS4-HMAC-SHA256 Credential=local/${date.slice(0, 8)}/ap-southeast-2/sqs/aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=${'0'.repeat(64)}`,
+        authorization: `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${date.slice(0, 8)}/ap-southeast-2/sqs/aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=${'0'.repeat(64)}`,
       },
       body: JSON.stringify({ QueueUrl, MessageBody: 'forged' }),
     });
@@ -208,5 +227,130 @@ describe('the local S3/SQS emulator', () => {
     expect(await unsigned.json()).toMatchObject({ __type: 'SignatureDoesNotMatch' });
     const received = await sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 1 }));
     expect(received.Messages ?? []).toEqual([]);
+  });
+});
+
+describe('the local DynamoDB emulator', () => {
+  const dynamo = (with_: { accessKeyId: string; secretAccessKey: string }) =>
+    new DynamoDBClient({
+      endpoint: emulators.dynamodbEndpoint,
+      region: 'ap-southeast-2',
+      credentials: with_,
+      maxAttempts: 1,
+    });
+  const item = { pk: { S: 'T#org-a#live' }, secret: { S: 'tenant a' } };
+
+  beforeAll(async () => {
+    const own = dynamo(credentials);
+    await own.send(
+      new CreateTableCommand({
+        TableName: 'jobs',
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+    await own.send(new PutItemCommand({ TableName: 'jobs', Item: item }));
+  });
+
+  it('serves a client signing with the stack’s credentials, and listens on 127.0.0.1 only', async () => {
+    expect(new URL(emulators.dynamodbEndpoint).hostname).toBe('127.0.0.1');
+    const own = dynamo(credentials);
+    expect((await own.send(new ListTablesCommand({}))).TableNames).toContain('jobs');
+    expect((await own.send(new ScanCommand({ TableName: 'jobs' }))).Items).toEqual([item]);
+  });
+
+  it('refuses the published local/local pair, and a client with the right key id but another secret', async () => {
+    await expect(dynamo(PUBLISHED).send(new ScanCommand({ TableName: 'jobs' }))).rejects.toMatchObject({
+      name: 'UnrecognizedClientException',
+      $metadata: { httpStatusCode: 400 },
+    });
+    const guessed = dynamo({ accessKeyId: credentials.accessKeyId, secretAccessKey: 'guessed' });
+    await expect(
+      guessed.send(new PutItemCommand({ TableName: 'jobs', Item: { ...item, secret: { S: 'tenant b' } } })),
+    ).rejects.toMatchObject({ name: 'InvalidSignatureException' });
+    const kept = await dynamo(credentials).send(
+      new GetItemCommand({ TableName: 'jobs', Key: { pk: item.pk } }),
+    );
+    expect(kept.Item).toEqual(item);
+  });
+
+  it('refuses an unsigned request and a forged signature, listing nothing', async () => {
+    const target = (op: string) => ({
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': `DynamoDB_20120810.${op}`,
+    });
+    const unsigned = await fetch(emulators.dynamodbEndpoint, {
+      method: 'POST',
+      headers: target('Scan'),
+      body: JSON.stringify({ TableName: 'jobs' }),
+    });
+    expect(unsigned.status).toBe(400);
+    const refusal = await unsigned.text();
+    expect(JSON.parse(refusal).__type).toMatch(/#MissingAuthenticationTokenException$/);
+    expect(refusal).not.toContain('tenant a');
+    const date = amzDate();
+    const forgedScan = await fetch(emulators.dynamodbEndpoint, {
+      method: 'POST',
+      headers: {
+        ...target('Scan'),
+        'x-amz-date': date,
+        authorization: `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${date.slice(0, 8)}/ap-southeast-2/dynamodb/aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=${'0'.repeat(64)}`,
+      },
+      body: JSON.stringify({ TableName: 'jobs' }),
+    });
+    expect(forgedScan.status).toBe(400);
+    expect(await forgedScan.text()).not.toContain('tenant a');
+  });
+});
+
+describe('the local Step Functions endpoint', () => {
+  const stepFunctions = new LocalStepFunctions(
+    { Resources: {} } as CfnTemplate,
+    { resolve: (value: unknown) => value } as TemplateResolver,
+    {} as LocalLambdas,
+  );
+  let url = '';
+  const sfn = (with_: { accessKeyId: string; secretAccessKey: string }) =>
+    new SFNClient({ endpoint: url, region: 'ap-southeast-2', credentials: with_, maxAttempts: 1 });
+
+  beforeAll(async () => {
+    url = await stepFunctions.listen(credentials);
+  });
+  afterAll(() => stepFunctions.close());
+
+  it('serves a client signing with the stack’s credentials, on 127.0.0.1 only', async () => {
+    expect(new URL(url).hostname).toBe('127.0.0.1');
+    expect((await sfn(credentials).send(new ListStateMachinesCommand({}))).stateMachines).toEqual([]);
+    // Signed, an unknown execution is the service's own answer, not a refusal.
+    await expect(
+      sfn(credentials).send(
+        new StopExecutionCommand({
+          executionArn: 'arn:aws:states:ap-southeast-2:000000000000:execution:x:y',
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
+  });
+
+  it('refuses unsigned requests and clients with other credentials', async () => {
+    for (const op of ['DescribeExecution', 'StopExecution', 'ListStateMachines']) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `AWSStepFunctions.${op}` },
+        body: JSON.stringify({ executionArn: 'arn:aws:states:ap-southeast-2:000000000000:execution:x:y' }),
+      });
+      expect(res.status, op).toBe(400);
+      expect(((await res.json()) as { __type: string }).__type).toBe('MissingAuthenticationTokenException');
+    }
+    await expect(sfn(PUBLISHED).send(new ListStateMachinesCommand({}))).rejects.toMatchObject({
+      name: 'UnrecognizedClientException',
+    });
+    await expect(
+      sfn({ accessKeyId: credentials.accessKeyId, secretAccessKey: 'guessed' }).send(
+        new StopExecutionCommand({
+          executionArn: 'arn:aws:states:ap-southeast-2:000000000000:execution:x:y',
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidSignatureException' });
   });
 });

@@ -333,6 +333,7 @@ describe('resolveAndCheck', () => {
     expect(await resolveAndCheck('missing.example.com', { lookup })).toEqual({
       ok: false,
       reason: expect.stringContaining('ENOTFOUND'),
+      unresolved: true,
     });
     expect((await resolveAndCheck('empty.example.com', { lookup })).ok).toBe(false);
   });

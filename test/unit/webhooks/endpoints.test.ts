@@ -10,8 +10,8 @@ import {
   getEvent,
   listEvents,
   resendEvent,
-  resendEvents,
   sendTestEvent,
+  startRangeResend,
   updateEndpointOfferingReplay,
 } from '../../../functions/core/use-cases/events.ts';
 import { type DeliveryPorts, deliverWebhook } from '../../../functions/core/webhooks/deliver-event.ts';
@@ -25,9 +25,20 @@ import {
   rotateEndpointSecret,
   updateEndpoint,
 } from '../../../functions/core/webhooks/endpoints.ts';
-import type { WebhookMessage } from '../../../functions/core/webhooks/events.ts';
+import { runResendBatch } from '../../../functions/core/webhooks/event-resends.ts';
+import {
+  isResendJobMessage,
+  type WebhookMessage,
+  type WebhookQueueMessage,
+} from '../../../functions/core/webhooks/events.ts';
 import type { SendOutcome } from '../../../functions/core/webhooks/http-sender.ts';
-import { fakeAccountStore, fakeJobStore, memoryEndpointStore, memoryEventLog } from '../../support/fakes.ts';
+import {
+  fakeAccountStore,
+  fakeJobStore,
+  memoryEndpointStore,
+  memoryEventLog,
+  memoryEventResends,
+} from '../../support/fakes.ts';
 
 const T0 = new Date('2026-11-22T00:00:00.000Z');
 const tenant = { orgId: 'acme', mode: 'live' as const };
@@ -52,10 +63,11 @@ function world(answer: (url: string) => SendOutcome = () => ({ statusCode: 200, 
   const clock = { now: () => now };
   const endpoints = memoryEndpointStore();
   const eventLog = memoryEventLog();
+  // Deliveries, and the batches of range resends (run by drain as the delivery function runs them).
   const queued: WebhookMessage[] = [];
   const requests: Array<{ url: string; headers: Record<string, string>; body: string }> = [];
   const queue = {
-    enqueue: async (message: WebhookMessage) => void queued.push(message),
+    enqueue: async (message: WebhookQueueMessage) => void queued.push(message as WebhookMessage),
     deadLetter: async () => undefined,
   };
   const jobs = fakeJobStore({ get: async () => job, recordWebhookAttempt: async () => undefined });
@@ -87,15 +99,22 @@ function world(answer: (url: string) => SendOutcome = () => ({ statusCode: 200, 
     eventRetentionDays: 30,
     endpointDisableAfterDays: 3,
   };
-  const eventPorts = { eventLog, endpoints, jobs, queue, clock, eventRetentionDays: 30 };
+  const resends = memoryEventResends();
+  const resendWorker = { resends, eventLog, queue, clock };
+  const eventPorts = { eventLog, endpoints, jobs, queue, clock, eventRetentionDays: 30, resends };
   /** Runs every queued message (and what they queue) to the end. */
   const drain = async () => {
-    while (queued.length > 0) await deliverWebhook(delivery, queued.shift()!);
+    while (queued.length > 0) {
+      const message: WebhookQueueMessage = queued.shift()!;
+      if (isResendJobMessage(message)) await runResendBatch(resendWorker, message);
+      else await deliverWebhook(delivery, message);
+    }
   };
   return {
     endpointPorts,
     eventPorts,
     delivery,
+    resendWorker,
     eventLog,
     queued,
     requests,
@@ -327,12 +346,12 @@ describe('resends', () => {
     ]);
 
     up = true;
-    const range = await resendEvents(w.eventPorts, tenant, {
+    const range = await startRangeResend(w.eventPorts, tenant, {
       created_from: '2026-11-21T00:00:00Z',
       created_to: '2026-11-23T00:00:00Z',
       failed_only: true,
     });
-    expect(range).toMatchObject({ events: 1, deliveries: 2, has_more: false });
+    expect(range).toMatchObject({ status: 'queued', events: 1, deliveries: 2, has_more: false });
     await w.drain();
     stored = await getEvent(w.eventPorts, tenant, 'evt_01a20000000070008000000000000001');
     expect(stored.delivery_success).toBe(true);
@@ -395,8 +414,9 @@ describe('enabling again offers replay', () => {
   /** Runs what is queued, first attempts only: the retries of a failure are not the point here. */
   const settle = async (w: ReturnType<typeof world>) => {
     while (w.queued.length > 0) {
-      const message = w.queued.shift()!;
-      if (message.attempt === 1) await deliverWebhook(w.delivery, message);
+      const message: WebhookQueueMessage = w.queued.shift()!;
+      if (isResendJobMessage(message)) await runResendBatch(w.resendWorker, message);
+      else if (message.attempt === 1) await deliverWebhook(w.delivery, message);
     }
   };
 
@@ -448,7 +468,7 @@ describe('enabling again offers replay', () => {
 
     // The offered request replays exactly those three to A, each with its own webhook-id, and no one else.
     w.requests.length = 0;
-    expect(await resendEvents(w.eventPorts, tenant, enabled.replay!.resend.body)).toMatchObject({
+    expect(await startRangeResend(w.eventPorts, tenant, enabled.replay!.resend.body)).toMatchObject({
       events: 3,
       deliveries: 3,
     });

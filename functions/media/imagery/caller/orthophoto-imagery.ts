@@ -18,6 +18,7 @@ import {
   type NadirImageRequest,
   type NadirImagery,
 } from '../../geo/types.ts';
+import { undecodablePicture } from '../../images/fetch-image.ts';
 import { nadirImageToGround } from '../picture-ground.ts';
 import { warpBilinear } from '../warp.ts';
 import type { OrthophotoFrame } from './orthophoto-frame.ts';
@@ -108,7 +109,11 @@ export class OrthophotoImagery implements NadirImagery {
       .flatten({ background: { r: NO_COVERAGE_RGB[0], g: NO_COVERAGE_RGB[1], b: NO_COVERAGE_RGB[2] } })
       .toColourspace('srgb')
       .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
+      .toBuffer({ resolveWithObject: true })
+      .catch((error: unknown) => {
+        // Only the region is decoded, here: a damaged strip or tile is found now, not at the download.
+        throw undecodablePicture('orthophoto', error);
+      });
     // Source pixel → region pixel (shift, then the shrink of each axis).
     const sx = region.info.width / regionWidth;
     const sy = region.info.height / regionHeight;

@@ -2,6 +2,7 @@
 // request says (`imagery.camera`): a field given in the request wins over the file's. Each value used is
 // reported with where it came from, so a caller can see which one to correct.
 import { JobError } from '../../../core/errors.ts';
+import { AUSTRALIA_BOUNDS } from '../../../core/schemas/common.ts';
 import type { LatLng } from '../../../domain/geo-types.ts';
 import { DEG } from '../../camera/camera-model.ts';
 import type { LensCalibration, PhotoCamera } from '../../camera/photo-camera.ts';
@@ -20,6 +21,43 @@ export interface CameraOverride {
 }
 
 type CameraField = keyof CameraOverride;
+
+/**
+ * The range of each camera value, whoever gives it: the request's imagery.camera is held to it by its
+ * schema (a 400 naming the field), and a value from the photo's XMP or EXIF outside it ends the job
+ * CAMERA_POSE_INVALID naming the file's field, before any picture is projected through it.
+ */
+export const CAMERA_LIMITS: Readonly<
+  Record<CameraField, { readonly min: number; readonly max: number; readonly unit: string }>
+> = {
+  lat: { min: AUSTRALIA_BOUNDS.minLat, max: AUSTRALIA_BOUNDS.maxLat, unit: '° (Australia)' },
+  lng: { min: AUSTRALIA_BOUNDS.minLng, max: AUSTRALIA_BOUNDS.maxLng, unit: '° (Australia)' },
+  height_m: { min: 1, max: 1_500, unit: ' m' },
+  yaw_deg: { min: -360, max: 360, unit: '°' },
+  pitch_deg: { min: -90, max: 0, unit: '°' },
+  roll_deg: { min: -45, max: 45, unit: '°' },
+  horizontal_fov_deg: { min: 10, max: 150, unit: '°' },
+};
+
+/** The fields whose value from the photo is outside CAMERA_LIMITS (or not a number), in words. */
+function outOfRange(
+  value: Partial<Record<CameraField, number>>,
+  sources: Partial<Record<CameraField, string>>,
+): string[] {
+  const problems: string[] = [];
+  for (const [field, limit] of Object.entries(CAMERA_LIMITS) as Array<
+    [CameraField, (typeof CAMERA_LIMITS)[CameraField]]
+  >) {
+    const v = value[field];
+    const source = sources[field];
+    if (v === undefined || source === 'request' || source?.startsWith('default')) continue;
+    if (Number.isFinite(v) && v >= limit.min && v <= limit.max) continue;
+    problems.push(
+      `${source} is ${v}, outside ${limit.min} to ${limit.max}${limit.unit} (send imagery.camera.${field} if the photo's value is wrong)`,
+    );
+  }
+  return problems;
+}
 
 export interface ResolvedPhotoPose {
   readonly camera: PhotoCamera;
@@ -213,6 +251,12 @@ export function resolvePhotoPose(
       `The drone photo does not say its camera's ${missing.map((f) => `${f} (${named(f)})`).join(', ')}. Send ${missing.map((f) => `imagery.camera.${f}`).join(', ')} with the request.`,
     );
   }
+  const invalid = outOfRange(value, sources);
+  if (invalid.length > 0)
+    throw new JobError(
+      'CAMERA_POSE_INVALID',
+      `The drone photo's camera cannot be used: ${invalid.join('; ')}.`,
+    );
   if (!(value.height_m! > 0))
     throw new JobError(
       'CAMERA_POSE_MISSING',

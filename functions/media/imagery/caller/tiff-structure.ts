@@ -1,9 +1,11 @@
 // The first image directory of a (Geo)TIFF read and checked before any library decodes it: a classic TIFF
 // whose directory lies inside the file, with a sane number of entries, every value inside the file, a size
 // within the limits, a codec and sample layout the decoder handles, and as many tile or strip offsets as
-// the size needs, each pointing inside the file. A malformed directory, a decompression bomb (a small
-// file declaring gigapixels) or a tiled file with millions of tiles is refused here with bounded work:
-// at most the directory and the block offsets are read.
+// the size needs, each pointing inside the file. The chain of directories after it (overviews, masks) must
+// end inside the file without coming back to a directory already read: libtiff refuses a loop only when
+// it decodes pixels ("IFD looping"), long after the download was accepted. A malformed directory, a
+// decompression bomb (a small file declaring gigapixels) or a tiled file with millions of tiles is refused
+// here with bounded work: at most the directories' counts and links and the block offsets are read.
 
 interface TiffStructure {
   readonly littleEndian: boolean;
@@ -28,6 +30,8 @@ interface TiffLimits {
 export class TiffProblem extends Error {}
 
 const MAX_ENTRIES = 1000;
+/** Directories in one file: a GeoTIFF's image, its overviews and masks are a handful. */
+const MAX_DIRECTORIES = 64;
 
 /** Byte size of each TIFF field type (1 BYTE … 12 DOUBLE, 13 IFD). */
 const TYPE_SIZE: Readonly<Record<number, number>> = {
@@ -79,6 +83,34 @@ interface Entry {
   readonly at: number;
 }
 
+/**
+ * Follows the next-directory links from the first directory: each must be 0 (the end) or a directory
+ * inside the file, never one already read, and there are at most MAX_DIRECTORIES.
+ */
+function checkDirectoryChain(
+  bytes: Buffer,
+  first: number,
+  u16: (at: number) => number,
+  u32: (at: number) => number,
+): void {
+  const seen = new Set<number>();
+  for (let at = first; at !== 0; ) {
+    if (seen.has(at))
+      throw new TiffProblem(
+        `its image directories loop: the directory at byte ${at} is linked to again (a damaged file)`,
+      );
+    if (seen.size >= MAX_DIRECTORIES)
+      throw new TiffProblem(`it has more than ${MAX_DIRECTORIES} image directories (a damaged file)`);
+    seen.add(at);
+    if (at < 8 || at + 2 > bytes.length)
+      throw new TiffProblem(`an image directory it links to (at byte ${at}) lies outside the file`);
+    const entries = u16(at);
+    if (at + 2 + entries * 12 + 4 > bytes.length)
+      throw new TiffProblem(`an image directory (at byte ${at}) runs past the end of the file`);
+    at = u32(at + 2 + entries * 12);
+  }
+}
+
 export function inspectTiff(bytes: Buffer, limits: TiffLimits): TiffStructure {
   if (bytes.length < 8) throw new TiffProblem('the TIFF file ends inside its header');
   const order = bytes.toString('latin1', 0, 2);
@@ -97,6 +129,7 @@ export function inspectTiff(bytes: Buffer, limits: TiffLimits): TiffStructure {
     throw new TiffProblem(`its image directory declares ${count} entries (a damaged directory)`);
   if (ifd + 2 + count * 12 + 4 > bytes.length)
     throw new TiffProblem('its image directory runs past the end of the file');
+  checkDirectoryChain(bytes, ifd, u16, u32);
 
   const entries = new Map<number, Entry>();
   for (let i = 0; i < count; i += 1) {
