@@ -10,11 +10,15 @@ import { defineConfig } from 'vitest/config';
 // renders and steps run in another process, so a unit or component file fits beside it. Tests that time
 // the service itself run after everything else, one at a time (the `timing` project), so another file's
 // load does not decide their figure.
+//
+// Every run ends with each project's time and the 15 slowest files (test/support/timing-reporter.ts): the
+// suite's budget (docs/readme/hardening.md, "What npm test checks") is kept by looking at them.
 const TIMING = ['test/integration/webhook-isolation.test.ts'];
 const workers = Math.max(1, Math.min(2, availableParallelism()));
 
 export default defineConfig({
   test: {
+    reporters: ['default', './test/support/timing-reporter.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
