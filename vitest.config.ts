@@ -7,13 +7,12 @@ import { defineConfig } from 'vitest/config';
 // shared stack process, started by global setup; tests that restart a stack start their own).
 //
 // Files run two at a time on two cores or more: an integration test mostly waits for the stack, whose
-// renders and steps run in another process, so a unit or component file fits beside it. Tests that time
-// the service itself run after everything else, one at a time (the `timing` project), so another file's
-// load does not decide their figure.
+// renders and steps run in another process, so a unit or component file fits beside it. No test asserts
+// how long something took (the machine's load decides that): the service's times are measured by the
+// benchmarks (npm run bench), each beside a baseline of its own run.
 //
 // Every run ends with each project's time and the 15 slowest files (test/support/timing-reporter.ts): the
 // suite's budget (docs/readme/hardening.md, "What npm test checks") is kept by looking at them.
-const TIMING = ['test/integration/webhook-isolation.test.ts'];
 const workers = Math.max(1, Math.min(2, availableParallelism()));
 
 export default defineConfig({
@@ -43,20 +42,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: TIMING,
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'timing',
-          include: TIMING,
-          globalSetup: ['test/support/global-setup.ts'],
-          testTimeout: 60_000,
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
         },
       },
     ],
