@@ -36,7 +36,18 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'component', include: ['test/component/**/*.test.ts'] } },
-      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 300_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 300_000,
+          // One worker whose files share its modules: each stage is synthesized once per run
+          // (synthStage in synth.ts keeps it), not once in every file, and the CDK library is loaded once.
+          isolate: false,
+          maxWorkers: 1,
+        },
+      },
       {
         extends: true,
         test: {
