@@ -14,6 +14,8 @@ const all = [
   'brochure',
   'render-load',
   'drone',
+  'geocoder',
+  'webhook-isolation',
 ];
 const optIn = ['load', 'kit', 'webhooks', 'cost', 'fair'];
 const names = new Set([...all, ...optIn]);

@@ -24,7 +24,7 @@ import { parseRenderScale } from '../functions/media/rendering/renderer.ts';
 import { stageAdapters } from '../functions/wiring/stage-adapters.ts';
 import { parseStageEnv } from '../functions/wiring/stage-env.ts';
 import { STAGES } from '../lib/config/stages.ts';
-import { ensureSiteBundle } from '../lib/remotion/site-bundle.ts';
+import { buildSiteInBackground } from '../lib/remotion/site-bundle.ts';
 import { Admission } from './admission.ts';
 import { ClientLanes } from './client-lanes.ts';
 import { type DevKeys, ensureDevKeys } from './dev-keys.ts';
@@ -100,8 +100,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const providers = providersFromFile(process.env.PROVIDERS_FILE);
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  // The Remotion site is bundled (once per change, then cached) while the rest starts.
-  const site = ensureSiteBundle();
+  // The Remotion site is bundled (once per change, then cached) in a process of its own, and no request
+  // waits for it but a render (bundle-building.ts): a first start answers before the build is done.
+  const siteStarted = performance.now();
+  const site = buildSiteInBackground();
+  const cachedSite = existsSync(path.join(site.dir, 'index.html'));
+  site.built.then(
+    () => {
+      if (!cachedSite && process.env.LOCAL_STACK_QUIET !== 'true')
+        console.log(
+          `Remotion site bundled in ${Math.round(performance.now() - siteStarted)} ms (renders can start)`,
+        );
+    },
+    (error: unknown) =>
+      console.error(
+        `The Remotion site could not be bundled; renders fail with RENDER_FAILED until it is (npm start builds it again): ${(error as Error).message}`,
+      ),
+  );
   const renderScale = localRenderScale();
   const credentials = storeCredentials(dataDir);
   const emulators = await (options.emulators ?? startEmulators(dataDir, credentials));
@@ -172,10 +187,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   logger.setLogLevel(logLevel as Parameters<typeof logger.setLogLevel>[0]);
   // Renders: the bundled site, a directory for renders in progress, and the test-only output scale.
   Object.assign(process.env, {
-    [ENV.remotionServeUrl]: await site.then((url) => {
-      phase('site bundle');
-      return url;
-    }),
+    [ENV.remotionServeUrl]: site.dir,
     [ENV.localRenderDir]: path.join(dataDir, 'renders'),
     ...(renderScale === undefined ? {} : { [ENV.renderScale]: String(renderScale) }),
     // No Secrets Manager emulator: secrets (a tiles API key, with AERIAL_SCENE_SOURCE set in the shell)
@@ -192,7 +204,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     region: LOCAL_REGION,
     credentials,
     s3Endpoint: emulators.awsEndpoint,
-    siteDir: await site,
+    site: site.built,
     dataDir,
   });
   if (remotionLambda) Object.assign(process.env, remotionLambda.environment);

@@ -259,9 +259,19 @@ export function localRendererChoice(value = process.env.LOCAL_RENDERER): 'local'
 }
 
 /** For the local stack: Remotion Lambda when LOCAL_RENDERER asks for it, else nothing. */
+/** With LOCAL_RENDERER=remotion-lambda, the function with the site deployed (so the start waits for the site's build). */
 export async function remotionLambdaIfChosen(
-  options: Omit<LocalRemotionLambdaOptions, 'workDir'> & { readonly dataDir: string },
+  options: Omit<LocalRemotionLambdaOptions, 'workDir' | 'siteDir'> & {
+    readonly dataDir: string;
+    /** The bundled site directory, once built. */
+    readonly site: Promise<string>;
+  },
 ): Promise<LocalRemotionLambda | undefined> {
   if (localRendererChoice() !== 'remotion-lambda') return undefined;
-  return startLocalRemotionLambda({ ...options, workDir: path.join(options.dataDir, 'remotion-lambda') });
+  const { site, ...rest } = options;
+  return startLocalRemotionLambda({
+    ...rest,
+    siteDir: await site,
+    workDir: path.join(options.dataDir, 'remotion-lambda'),
+  });
 }

@@ -137,7 +137,10 @@ function threadHost(options: HostOptions, { onReply, onExit, onError }: HostEven
   worker.unref();
   return {
     post: (request) => worker.postMessage(request),
+    // Referenced again first: an unreferenced worker's exit would not keep the process waiting for it,
+    // and a caller awaiting the pool's close (a benchmark's last line) would find its await unsettled.
     terminate: async () => {
+      worker.ref();
       await worker.terminate();
     },
   };
@@ -165,9 +168,11 @@ function processHost(options: HostOptions, { onReply, onExit, onError }: HostEve
     post: (request) => {
       if (child.connected) child.send(request, (error) => error && onError(error));
     },
+    // Referenced again first, for the same reason as a thread host's.
     terminate: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.ref();
         child.once('exit', () => resolve());
         child.kill();
       }),

@@ -17,8 +17,17 @@ declare module 'opentype.js' {
   export interface PathData {
     readonly commands: readonly PathCommand[];
   }
+  /** A glyph's own outline: font units, y up (getPath scales it and turns y down). */
+  export interface GlyphPath extends PathData {
+    readonly unitsPerEm?: number;
+    readonly stroke: string | null;
+    readonly strokeWidth: number;
+  }
   export interface Glyph {
+    /** The glyph's index in the font (kerning pairs are pairs of indexes). */
+    readonly index: number;
     readonly advanceWidth?: number;
+    readonly path: GlyphPath;
     getPath(x: number, y: number, fontSize: number): PathData;
   }
   export interface Font {

@@ -16,6 +16,11 @@ export class PromiseCache<K, V> {
     return value;
   }
 
+  /** Whether a promise is held for `key` (made, and not failed). */
+  has(key: K): boolean {
+    return this.pending.has(key);
+  }
+
   /** Every promise held, and none from now on (for closing what they made). */
   drain(): Promise<V>[] {
     const all = [...this.pending.values()];

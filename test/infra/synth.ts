@@ -17,7 +17,24 @@ export interface SynthesizedStage extends StageStacks {
   readonly monitoringTemplate: Template;
 }
 
+const synthesized = new Map<string, SynthesizedStage>();
+
+/**
+ * A stage's app and templates, synthesized once per worker and kept: the infrastructure tests share one
+ * worker and its modules (vitest.config.ts), so each stage is synthesized once per run. Read them, never
+ * change them: a test that needs another app (other settings, another plugin) builds its own.
+ */
 export function synthStage(stage: DeployableStage, options: { nag?: boolean } = {}): SynthesizedStage {
+  const key = `${stage}:${options.nag ?? false}`;
+  let found = synthesized.get(key);
+  if (!found) {
+    found = synthesize(stage, options);
+    synthesized.set(key, found);
+  }
+  return found;
+}
+
+function synthesize(stage: DeployableStage, options: { nag?: boolean }): SynthesizedStage {
   const app = new App({ context: NO_BUNDLING });
   const stacks = buildStage(app, STAGES[stage], { nag: options.nag ?? false });
   return {

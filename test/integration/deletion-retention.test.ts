@@ -207,14 +207,16 @@ describe('retention', () => {
     expect(short.media_expired).toBe(false);
     const urls = urlsIn(short.output);
     expect(urls.length).toBeGreaterThan(0);
+    // Erased by the sweep (every few seconds locally) once the time has come, never before it: an
+    // ordering, whatever the machine's load makes of the sweep's pace.
     const deadline = Date.now() + 60_000;
     let job = short;
     while (!job.media_expired && Date.now() < deadline) {
-      await sleep(1000);
+      await sleep(500);
       job = (await get(short.job_id)).body.data;
     }
     expect(job.media_expired).toBe(true);
-    expect(Date.now() - Date.parse(short.media_expires_at)).toBeLessThan(30_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(short.media_expires_at));
     expect(job.status).toBe('completed');
     expect(job.input).toEqual({});
     expect(job.callback_metadata).toBeNull();

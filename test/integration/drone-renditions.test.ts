@@ -2,13 +2,18 @@
 // the schema allows with social_story and an end card. Every file is downloaded and decoded: its size,
 // format and colour space (sRGB) are what the output says, the social shapes are re-framed renders (fit
 // reframed) in their own shape, the portal file is a landscape JPEG from the text-free 4K still, and the
-// branded videos end on the end card while the unbranded ones do not. Videos render at half size here
-// (LOCAL_RENDER_SCALE=0.5, set by the test stack).
+// branded videos end on the end card while the unbranded ones do not. Videos render smaller here
+// (TEST_RENDER_SCALE, set by the test stack).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { download } from '../support/image-probe.ts';
-import { newOrganization, type StackProcess, startStackProcess } from '../support/local-stack-process.ts';
+import {
+  newOrganization,
+  type StackProcess,
+  startStackProcess,
+  TEST_RENDER_SCALE,
+} from '../support/local-stack-process.ts';
 import { probeVideo, videoFrame } from '../support/media-probe.ts';
 
 // Its own stack: these renders hold a heavy step for minutes, and the other files' jobs on the shared
@@ -16,7 +21,7 @@ import { probeVideo, videoFrame } from '../support/media-probe.ts';
 let stack: StackProcess;
 const ADDRESS = '10 Wattle Street, Ultimo NSW 2007';
 const JOB_TIMEOUT_MS = 900_000;
-const SCALE = 0.5;
+const SCALE = TEST_RENDER_SCALE;
 const BRAND = '#1F3A5F';
 let key: string;
 let still: Promise<Json>;

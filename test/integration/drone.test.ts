@@ -4,12 +4,12 @@
 // detail everywhere else); footage is checked from the file (H.264, size, 30 fps, length) and its poster
 // is its last frame. Every bad input is a 400 naming the field and what is allowed. Every job is
 // submitted up front so scene preparation overlaps the renders (one render at a time on two cores).
-// Videos render at half size here (LOCAL_RENDER_SCALE=0.5, set by the test stack).
+// Videos render smaller here (TEST_RENDER_SCALE, set by the test stack).
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { decode, download, meanDifference } from '../support/image-probe.ts';
-import { newOrganization } from '../support/local-stack-process.ts';
+import { newOrganization, TEST_RENDER_SCALE } from '../support/local-stack-process.ts';
 import { probeVideo, videoFrame } from '../support/media-probe.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 
@@ -188,26 +188,27 @@ describe('drone footage (V2 styles)', () => {
       const done = await job(name);
       expect(done.job_type).toBe('drone_footage');
       const out = done.output;
-      // Half of 1920x1080 on the test stack (LOCAL_RENDER_SCALE=0.5).
+      // 1920x1080 at the test stack's scale.
+      const [width, height] = [1920 * TEST_RENDER_SCALE, 1080 * TEST_RENDER_SCALE];
       expect(out).toMatchObject({
         style,
         duration_seconds: 3,
         fps: 30,
-        video: { content_type: 'video/mp4', width: 960, height: 540 },
-        poster: { content_type: 'image/jpeg', width: 960, height: 540 },
+        video: { content_type: 'video/mp4', width, height },
+        poster: { content_type: 'image/jpeg', width, height },
       });
       expect(out.key_poses[0].at_seconds).toBe(0);
       expect(out.key_poses.at(-1)).toMatchObject({ at_seconds: 3, pitch: 0 });
       const video = await download(out.video.url);
       const facts = probeVideo(video);
-      expect(facts).toMatchObject({ codec: 'h264', width: 960, height: 540, fps: 30, frames: 90 });
+      expect(facts).toMatchObject({ codec: 'h264', width, height, fps: 30, frames: 90 });
       expect(facts.durationSeconds).toBeCloseTo(3, 1);
       const poster = await decode(await download(out.poster.url));
       const last = await decode(videoFrame(video, 2.96));
       const first = await decode(videoFrame(video, 0));
       const grid = Array.from({ length: 300 }, (_, i) => ({
-        x: (i % 20) * 48 + 24,
-        y: Math.floor(i / 20) * 36 + 18,
+        x: ((i % 20) + 0.5) * (width / 20),
+        y: (Math.floor(i / 20) + 0.5) * (height / 15),
       }));
       // The poster is the end framing (up to H.264 loss), and the camera moved over the clip.
       expect(meanDifference(poster, last, grid)).toBeLessThan(12);

@@ -1,17 +1,17 @@
 // The markup reveal video on the local stack: generate → edit → video, from the markup (its latest
 // completed edit) and from an edit; the MP4 and the poster download from their URLs, ffprobe confirms
 // codec, size, frame rate and duration, the last frame is the edit's finished look, progress moves while
-// it renders, and every invalid request gets its 4xx. Videos render at half size here
-// (LOCAL_RENDER_SCALE=0.5, set by the test stack); the default is 1920x1080.
+// it renders, and every invalid request gets its 4xx. Videos render smaller here (TEST_RENDER_SCALE, set
+// by the test stack); the default is 1920x1080.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { decode, download, meanDifference } from '../support/image-probe.ts';
-import { newOrganization } from '../support/local-stack-process.ts';
+import { newOrganization, TEST_RENDER_SCALE } from '../support/local-stack-process.ts';
 import { probeVideo, videoFrame } from '../support/media-probe.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 
 const stack = sharedStack();
-const SCALE = 0.5;
+const SCALE = TEST_RENDER_SCALE;
 let key: string;
 let orgId: string;
 let otherKey: string;

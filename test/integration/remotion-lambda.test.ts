@@ -433,20 +433,6 @@ describe('the local stack with LOCAL_RENDERER=remotion-lambda', () => {
     return result;
   }
 
-  it('completes a drone still job rendered by the Remotion function (4K, WebGL)', async () => {
-    const job = await renderedByTheFunction(async () =>
-      completed(
-        await post('/v1/drone-stills/generate', {
-          address: '10 Wattle Street, Ultimo NSW 2007',
-          options: { angle: 'overhead' },
-        }),
-        240_000,
-      ),
-    );
-    const jpeg = await download(job.output.image.url);
-    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 3840, height: 2160 });
-  }, 270_000);
-
   it('completes a brochure slide job rendered by the Remotion function', async () => {
     const server = await startSampleServer();
     try {
@@ -459,24 +445,6 @@ describe('the local stack with LOCAL_RENDERER=remotion-lambda', () => {
       await server.close();
     }
   }, 150_000);
-
-  it('completes a markup reveal video job rendered by the Remotion function', async () => {
-    const markup = await completed(
-      await post('/v2/markup/generate', { address: '22 Smith Street, Fitzroy VIC 3065' }),
-      60_000,
-    );
-    const boundary = markup.output.suggested_boundary;
-    await completed(
-      await post(`/v2/markup/jobs/${markup.job_id}/edit`, { boundary_polygon: boundary }),
-      60_000,
-    );
-    const job = await renderedByTheFunction(async () =>
-      completed(await post(`/v2/markup/jobs/${markup.job_id}/video`, { options: { duration: 5 } }), 240_000),
-    );
-    expect(job.output).toMatchObject({ renderer: 'remotion-lambda', width: 480, height: 270, fps: 30 });
-    const mp4 = await download(job.output.video.url);
-    expect(probeVideo(mp4)).toMatchObject({ codec: 'h264', width: 480, height: 270, fps: 30, frames: 150 });
-  }, 330_000);
 
   it('completes a video export of a caller-hosted bundle rendered by the Remotion function', async () => {
     const job = await renderedByTheFunction(async () =>

@@ -11,6 +11,7 @@ import {
   type StackProcess,
   startStackProcess,
 } from '../support/local-stack-process.ts';
+import { sharedStack } from '../support/shared-stack.ts';
 
 const run = promisify(execFile);
 const stacks: StackProcess[] = [];
@@ -19,8 +20,8 @@ afterAll(async () => {
   await Promise.all(stacks.map((s) => s.stop()));
 });
 
-// These tests start their own stack processes (two in a row for the restart); on a loaded 2-core machine
-// a start alone can take 20-40 s, so they get a wider limit than the shared-stack tests.
+// The restart starts stack processes of its own (two in a row); on a loaded 2-core machine a start alone
+// can take 20-40 s, so these tests get a wider limit than the shared-stack tests.
 const STACK_START_BUDGET_MS = 180_000;
 
 describe('restart', () => {
@@ -79,35 +80,37 @@ describe('restart', () => {
   );
 });
 
+// On the shared stack: the CLI works on any running stack's data directory, and one organization of its
+// own keeps this test's keys apart from other files'.
 describe('key admin CLI', () => {
   it(
     'creates (key alone on the last line), lists without secrets, and revokes',
     async () => {
-      const stack = await startStackProcess();
-      stacks.push(stack);
+      const stack = sharedStack();
+      const org = `cli-org-${process.pid}-${Date.now().toString(36)}`;
       const cli = (...args: string[]) =>
         run(process.execPath, ['--import', 'tsx', 'bin/keys.ts', ...args, '--data-dir', stack.dataDir], {
           cwd: PROJECT_ROOT,
         });
-      const created = await cli('create', '--org', 'cli-org', '--mode', 'live', '--name', 'ci');
+      const created = await cli('create', '--org', org, '--mode', 'live', '--name', 'ci');
       const key = created.stdout.trim().split('\n').pop()!;
       expect(key).toMatch(/^svc_live_[0-9A-Za-z]{40}$/);
       expect((await call(stack.url, 'GET', '/v1/jobs', { key })).status).toBe(200);
 
-      const listed = await cli('list', '--org', 'cli-org');
+      const listed = await cli('list', '--org', org);
       expect(listed.stdout).not.toContain(key);
       expect(listed.stdout).toContain(key.slice(-4));
       const keyId = /key_[0-9A-Za-z]{16}/.exec(listed.stdout)![0];
 
-      await cli('set-limit', '--org', 'cli-org', '--per-minute', '77');
+      await cli('set-limit', '--org', org, '--per-minute', '77');
       expect((await call(stack.url, 'GET', '/v1/jobs', { key })).headers.get('x-ratelimit-limit')).toBe('77');
 
-      const rotated = await cli('rotate', '--org', 'cli-org', '--key', keyId);
+      const rotated = await cli('rotate', '--org', org, '--key', keyId);
       const replacement = rotated.stdout.trim().split('\n').pop()!;
       expect((await call(stack.url, 'GET', '/v1/jobs', { key })).status).toBe(401);
       expect((await call(stack.url, 'GET', '/v1/jobs', { key: replacement })).status).toBe(200);
 
-      await expect(cli('create', '--org', 'cli-org', '--mode', 'prod')).rejects.toThrow(
+      await expect(cli('create', '--org', org, '--mode', 'prod')).rejects.toThrow(
         /--mode must be test or live/,
       );
     },

@@ -1,9 +1,13 @@
 // Video export on the local stack: the fixture project test/fixtures/caller-bundle is bundled and served
 // over http://127.0.0.1:<port>/ (the local stage's allowlist has 127.0.0.1), then rendered through the
-// API. ffprobe checks each codec's file (codec, size, frame rate, frame count), the length precedence
-// (option → input_props.totalDurationInFrames → the composition's own) and size/fps overrides; a missing
-// composition, an unreachable bundle, a host off the allowlist and bad options get their codes; the
-// completion webhook arrives signed, carrying the output.
+// API: a video and an animated GIF with size, frame rate and length overrides of another composition,
+// and a render with nothing overridden (the composition's own size, rate and length, and the defaults
+// recorded on the job), whose signed job.completed carries the output. ffprobe checks each file. A
+// missing composition, an unreachable bundle, a host off the allowlist and bad options get their codes.
+// Every other codec and the whole length precedence (option → input_props.totalDurationInFrames → the
+// composition's own) are rendered by the local renderer itself in
+// test/component/rendering/caller-bundle-render.test.ts, and the request each option makes is checked
+// in test/unit/video-export/video-export-steps.test.ts: through the stack they would prove nothing more.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +15,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODEC_OUTPUT, RENDER_CODECS, type RenderCodec } from '../../functions/media/rendering/renderer.ts';
+import { CODEC_OUTPUT, type RenderCodec } from '../../functions/media/rendering/renderer.ts';
 import { type ServedBundle, serveCallerBundle } from '../support/caller-bundle.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization } from '../support/local-stack-process.ts';
@@ -57,6 +61,10 @@ async function exported(body: Json): Promise<{ job: Json; file: Buffer }> {
   return { job, file: Buffer.from(await res.arrayBuffer()) };
 }
 
+/** The renders, submitted together once the bundle is served, so they queue for the render slot at once. */
+const renders: Partial<Record<'h264' | 'gif' | 'defaults', Promise<{ job: Json; file: Buffer }>>> = {};
+const DEFAULTS_CALLBACK = { listing: 'VX-1' };
+
 beforeAll(async () => {
   served = await serveCallerBundle(work);
   serveUrl = served.url;
@@ -72,6 +80,29 @@ beforeAll(async () => {
   const org = await newOrganization(stack);
   orgId = org.orgId;
   key = await org.key('live');
+  for (const codec of ['h264', 'gif'] as const) {
+    renders[codec] = exported({
+      serve_url: serveUrl,
+      composition_id: 'Wide',
+      input_props: { color: '#2a9d8f' },
+      options: {
+        codec,
+        crf: CODEC_OUTPUT[codec].crf ? 30 : undefined,
+        width: 40,
+        height: 20,
+        fps: 6,
+        duration_in_frames: 5,
+      },
+    });
+  }
+  renders.defaults = exported({
+    serve_url: serveUrl,
+    composition_id: 'Tiny',
+    input_props: {},
+    webhook_url: receiverUrl,
+    callback_metadata: DEFAULTS_CALLBACK,
+  });
+  for (const render of Object.values(renders)) render.catch(() => undefined); // each test reports its own
 }, 180_000);
 
 afterAll(() => {
@@ -81,101 +112,67 @@ afterAll(() => {
 });
 
 describe('video export renders', () => {
-  it.each(RENDER_CODECS)(
-    '%s: the file has the codec, size, frame rate and length asked for',
+  it.each(['h264', 'gif'] as const)(
+    "%s: the file has the codec, and the size, frame rate and length asked for instead of the composition's own",
     async (codec) => {
+      const { job, file } = await renders[codec]!;
       const crf = CODEC_OUTPUT[codec].crf ? 30 : undefined;
-      const { job, file } = await exported({
-        serve_url: serveUrl,
-        composition_id: 'Tiny',
-        input_props: { color: '#2a9d8f' },
-        options: { codec, crf, width: 80, height: 60, fps: 8, duration_in_frames: 5 },
-      });
       expect(job.job_type).toBe('video_export');
       expect(job.output).toMatchObject({
         codec,
         crf: crf ?? null,
-        width: 80,
-        height: 60,
-        fps: 8,
+        width: 40,
+        height: 20,
+        fps: 6,
         duration_in_frames: 5,
-        duration_seconds: 0.625,
+        duration_seconds: 0.833, // 5 frames at 6 fps, to the millisecond
         duration_source: 'option',
-        composition_id: 'Tiny',
+        composition_id: 'Wide',
         serve_url: serveUrl,
         renderer: 'remotion-local',
       });
       expect(job.output.video).toMatchObject({
         content_type: CODEC_OUTPUT[codec].contentType,
-        width: 80,
-        height: 60,
+        width: 40,
+        height: 20,
         size_bytes: file.length,
       });
+      // Wide registers 96x32 at 12 fps for 6 frames.
       const facts = probeVideo(file);
       expect(facts.codec).toBe(PROBED_CODEC[codec]);
-      expect([facts.width, facts.height, facts.frames]).toEqual([80, 60, 5]);
-      if (codec !== 'gif') expect(facts.fps).toBe(8);
+      expect([facts.width, facts.height, facts.frames]).toEqual([40, 20, 5]);
+      if (codec !== 'gif') expect(facts.fps).toBe(6);
     },
     JOB_TIMEOUT_MS + 30_000,
   );
 
   it(
-    'takes the length from the option, then input_props.totalDurationInFrames, then the composition',
+    "takes the composition's own size, frame rate and length when nothing overrides them, and records the defaults",
     async () => {
-      const base = { serve_url: serveUrl, composition_id: 'Tiny' };
-      const [option, props, registered] = await Promise.all([
-        exported({ ...base, input_props: { totalDurationInFrames: 7 }, options: { duration_in_frames: 4 } }),
-        exported({ ...base, input_props: { totalDurationInFrames: 7 } }),
-        exported({ ...base, input_props: {} }),
+      const { job, file } = await renders.defaults!;
+      // Tiny: 64x48 at 10 fps for 8 frames; H.264 at crf 23 by default.
+      const facts = probeVideo(file);
+      expect([facts.codec, facts.width, facts.height, facts.fps, facts.frames]).toEqual([
+        'h264',
+        64,
+        48,
+        10,
+        8,
       ]);
-      const frames = (r: { file: Buffer }) => probeVideo(r.file).frames;
-      expect([
-        frames(option),
-        option.job.output.duration_in_frames,
-        option.job.output.duration_source,
-      ]).toEqual([4, 4, 'option']);
-      expect([frames(props), props.job.output.duration_in_frames, props.job.output.duration_source]).toEqual([
-        7,
-        7,
-        'input_props',
-      ]);
-      expect([
-        frames(registered),
-        registered.job.output.duration_in_frames,
-        registered.job.output.duration_source,
-      ]).toEqual([8, 8, 'composition']);
-      // Without overrides the composition's own size and frame rate (Tiny: 64x48 at 10 fps), crf 23.
-      const facts = probeVideo(registered.file);
-      expect([facts.codec, facts.width, facts.height, facts.fps]).toEqual(['h264', 64, 48, 10]);
-      expect(registered.job.output).toMatchObject({ codec: 'h264', crf: 23, width: 64, height: 48, fps: 10 });
-      expect(registered.job.input).toEqual({
+      expect(job.output).toMatchObject({
+        codec: 'h264',
+        crf: 23,
+        width: 64,
+        height: 48,
+        fps: 10,
+        duration_in_frames: 8,
+        duration_source: 'composition',
+      });
+      expect(job.input).toEqual({
         serve_url: serveUrl,
         composition_id: 'Tiny',
         input_props: {},
         options: { codec: 'h264', crf: 23 },
-      });
-    },
-    3 * JOB_TIMEOUT_MS,
-  );
-
-  it(
-    'overrides width, height and frame rate of another composition',
-    async () => {
-      const { job, file } = await exported({
-        serve_url: serveUrl,
-        composition_id: 'Wide',
-        input_props: {},
-        options: { width: 40, height: 20, fps: 6 },
-      });
-      const facts = probeVideo(file);
-      // Wide registers 96x32 at 12 fps for 6 frames.
-      expect([facts.width, facts.height, facts.fps, facts.frames]).toEqual([40, 20, 6, 6]);
-      expect(job.output).toMatchObject({
-        width: 40,
-        height: 20,
-        fps: 6,
-        duration_in_frames: 6,
-        duration_seconds: 1,
       });
     },
     JOB_TIMEOUT_MS + 30_000,
@@ -257,19 +254,8 @@ describe('video export webhook', () => {
   it(
     'sends a signed job.completed carrying the output once the video is stored',
     async () => {
-      const callback_metadata = { listing: 'VX-1' };
-      const res = await render({
-        serve_url: serveUrl,
-        composition_id: 'Tiny',
-        input_props: {},
-        options: { duration_in_frames: 3 },
-        webhook_url: receiverUrl,
-        callback_metadata,
-      });
-      expect(res.status, res.text).toBe(202);
-      const jobId = res.body.data.job_id as string;
-      const job = await waitForJob(stack.url, key, jobId, JOB_TIMEOUT_MS);
-      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      const { job } = await renders.defaults!;
+      const jobId = job.job_id as string;
       const verifier = new Webhook((await stack.admin.webhookSecrets(orgId))[0]!.secret);
       let completed: Json | undefined;
       for (const deadline = Date.now() + 30_000; !completed && Date.now() < deadline; ) {
@@ -280,36 +266,16 @@ describe('video export webhook', () => {
       }
       expect(completed, 'job.completed never arrived').toBeDefined();
       expect(completed!.data.job_type).toBe('video_export');
-      expect(completed!.data.callback_metadata).toEqual(callback_metadata);
+      expect(completed!.data.callback_metadata).toEqual(DEFAULTS_CALLBACK);
       const { video, ...rest } = completed!.data.output;
       const { video: jobVideo, ...jobRest } = job.output;
       expect(rest).toEqual(jobRest);
       expect(video.s3_key).toBeUndefined();
       const file = await fetch(video.url);
       expect(file.status).toBe(200);
-      expect(probeVideo(Buffer.from(await file.arrayBuffer())).frames).toBe(3);
+      expect(probeVideo(Buffer.from(await file.arrayBuffer())).frames).toBe(8);
       expect(video.size_bytes).toBe(jobVideo.size_bytes);
     },
     JOB_TIMEOUT_MS + 60_000,
-  );
-});
-
-describe('video export throughput (printed, not asserted)', () => {
-  it(
-    'renders 60 frames of 320x180 H.264',
-    async () => {
-      const { job } = await exported({
-        serve_url: serveUrl,
-        composition_id: 'Tiny',
-        input_props: {},
-        options: { width: 320, height: 180, fps: 30, duration_in_frames: 60 },
-      });
-      const seconds = (Date.parse(job.completed_at) - Date.parse(job.created_at)) / 1000;
-      console.log(
-        `video export: 60 frames 320x180 h264 in ${seconds.toFixed(1)} s job time = ${(60 / seconds).toFixed(1)} frames/s`,
-      );
-      expect(job.output.duration_in_frames).toBe(60);
-    },
-    JOB_TIMEOUT_MS + 30_000,
   );
 });

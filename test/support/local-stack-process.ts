@@ -20,6 +20,14 @@ import { LOCAL_UV_THREADPOOL_SIZE } from '../../local/threadpool.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
+/**
+ * The test stacks render videos at this share of full size (LOCAL_RENDER_SCALE): the same frames, the
+ * same compositions and encoder, a sixteenth of the pixels (480x270 for 1920x1080, still even sides for
+ * H.264). What the tests check of a video (codec, size, frame rate, frames, the first and last frames'
+ * look, the end card's colour) shows at this size; stills keep their full size.
+ */
+export const TEST_RENDER_SCALE = 0.25;
+
 export interface StackHandle {
   readonly url: string;
   readonly dataDir: string;
@@ -71,13 +79,13 @@ export async function startStackProcess(
 ): Promise<StackProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: PROJECT_ROOT,
-    // Videos render at half size in tests (LOCAL_RENDER_SCALE): the same frames, a quarter of the pixels.
+    // Videos render smaller in tests (TEST_RENDER_SCALE).
     env: {
       ...process.env,
       PORT: '0',
       DATA_DIR: dataDir,
       LOCAL_STACK_QUIET: 'true',
-      LOCAL_RENDER_SCALE: '0.5',
+      LOCAL_RENDER_SCALE: String(TEST_RENDER_SCALE),
       // As npm start runs it, also when vitest was started directly (local/threadpool.ts).
       UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || LOCAL_UV_THREADPOOL_SIZE,
       ...env,

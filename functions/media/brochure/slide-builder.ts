@@ -46,7 +46,11 @@ export class SlideBuilder {
       weight: options.weight,
       color: colour,
       lines: fitted.lines,
-      d: fitted.d,
+      // The glyph outlines once read (drawn, sent to the renderer, written into the PDF): most of a fit's
+      // cost, and many layouts are measured and then set aside.
+      get d() {
+        return fitted.d;
+      },
       truncated: fitted.truncated,
     });
     return fitted;

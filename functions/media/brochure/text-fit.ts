@@ -195,7 +195,6 @@ function layoutLines(
   // The first baseline sits one ascender below the top; later lines one line advance apart. The
   // ascender (not the cap height) keeps accents inside the box.
   const first = box.y + font.ascender * size;
-  let d = '';
   const fitted = lines.map((line, i) => {
     const width = font.advance(line, size);
     const x =
@@ -205,10 +204,22 @@ function layoutLines(
           ? box.x + box.w - width
           : box.x;
     const baseline = first + i * size * lh;
-    d += font.path(line, x, baseline, size);
     return { text: line, x, baseline, width };
   });
   const usedHeight =
     lines.length === 0 ? 0 : (lines.length - 1) * size * lh + (font.ascender - font.descender) * size;
-  return { text, size, lines: fitted, truncated, usedHeight, d };
+  // The outlines only when asked for: a layout fits most texts only to measure them (how many lines,
+  // which size), and writing glyph outlines is most of the cost of a fit.
+  let d: string | undefined;
+  return {
+    text,
+    size,
+    lines: fitted,
+    truncated,
+    usedHeight,
+    get d() {
+      d ??= fitted.map((line) => font.path(line.text, line.x, line.baseline, size)).join('');
+      return d;
+    },
+  };
 }

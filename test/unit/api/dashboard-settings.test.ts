@@ -10,10 +10,12 @@ import {
   DashboardSessions,
 } from '../../../functions/core/auth/dashboard-sessions.ts';
 import { apiGatewayEvent, fakeAccountStore } from '../../support/fakes.ts';
+import { freshModules } from '../../support/fresh-modules.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
 vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports }));
 
+freshModules(); // the handler is evaluated again, on this file's mock of its ports
 const { handler } = await import('../../../functions/api/dashboard/handler.ts');
 
 function setup(orgs: Record<string, OrganizationRecord>) {

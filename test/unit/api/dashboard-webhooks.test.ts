@@ -16,10 +16,12 @@ import {
   memoryEventLog,
   memoryEventResends,
 } from '../../support/fakes.ts';
+import { freshModules } from '../../support/fresh-modules.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
 vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports }));
 
+freshModules(); // the handler is evaluated again, on this file's mock of its ports
 const { handler } = await import('../../../functions/api/dashboard/handler.ts');
 
 const T0 = new Date('2026-11-27T00:00:00.000Z');

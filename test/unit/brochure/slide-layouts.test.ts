@@ -132,18 +132,30 @@ function caseContent(
 /**
  * Every element inside the slide, every text line inside its box and made of whole words, every text
  * colour AA on its backdrop, no text over another or over a photo or the logo, truncation reported.
+ * Each check adds what it found to `problems` (thousands of checks a case: one expect() for each would
+ * cost more than the layouts they check), and the case expects none.
  */
-function expectLegible(result: SlideLayoutResult, slide: Box, length: keyof typeof TEXTS): void {
+function legibilityProblems(result: SlideLayoutResult, slide: Box, length: keyof typeof TEXTS): string[] {
+  const problems: string[] = [];
+  const check = (ok: boolean, problem: () => string) => {
+    if (!ok) problems.push(problem());
+  };
   const texts = result.elements.filter((e) => e.kind === 'text');
-  expect(texts.length).toBeGreaterThan(0);
+  check(texts.length > 0, () => 'no text');
   result.elements.forEach((element, i) => {
     if (element.kind === 'path') {
-      expect(inside(element.bounds, slide), `path ${i}`).toBe(true);
+      check(inside(element.bounds, slide), () => `path ${i} outside the slide`);
       return;
     }
-    expect(inside(element, slide), `${element.kind} ${i} ${JSON.stringify(element).slice(0, 80)}`).toBe(true);
+    check(
+      inside(element, slide),
+      () => `${element.kind} ${i} ${JSON.stringify(element).slice(0, 80)} outside the slide`,
+    );
     if (element.kind !== 'text') return;
     const font = slideFont(element.weight);
+    // Never cut mid-word: each line is made of whole words of the source (an ellipsis aside), or of a
+    // word with its trailing punctuation dropped.
+    const words = new Set(element.text.split(/\s+/).flatMap((w) => [w, w.replace(/[,;:.\-–—]+$/, '')]));
     for (const line of element.lines) {
       const lineBox = {
         x: line.x,
@@ -151,37 +163,32 @@ function expectLegible(result: SlideLayoutResult, slide: Box, length: keyof type
         w: line.width,
         h: (font.ascender - font.descender) * element.size,
       };
-      expect(inside(lineBox, element), `${element.role}: "${line.text}" outside its box`).toBe(true);
-      // Never cut mid-word: each line is made of whole words of the source (an ellipsis aside).
-      const words = element.text.split(/\s+/);
+      check(inside(lineBox, element), () => `${element.role}: "${line.text}" outside its box`);
       for (const word of line.text
         .replace(/\u2026$/, '')
         .split(' ')
         .filter(Boolean)) {
-        const whole = words.some((w) => w === word || w.replace(/[,;:.\-–—]+$/, '') === word);
-        expect(whole, `${element.role}: "${word}" is not a whole word of the text`).toBe(true);
+        check(words.has(word), () => `${element.role}: "${word}" is not a whole word of the text`);
       }
     }
     // The ink's extent (a text box can be wider than the tag it sits on; its lines are not).
     const on = backdrop(result.elements, i, inkBox(element), result.background);
     const large = element.size >= 24 || (element.weight === 'bold' && element.size >= 18.67);
-    expect(
-      contrastRatio(element.color, on),
-      `${element.role} ${element.color} on ${on}`,
-    ).toBeGreaterThanOrEqual(large ? 3 : 4.5);
+    const ratio = contrastRatio(element.color, on);
+    check(ratio >= (large ? 3 : 4.5), () => `${element.role} ${element.color} on ${on}: contrast ${ratio}`);
   });
   // No two text blocks overlap, and no text runs into the logo plate or a photo.
   const inks = texts.map((e) => ({ role: e.role, box: inkBox(e) }));
   const solids = result.elements.filter((e) => e.kind === 'image' && e.image !== 'map');
   for (const [i, a] of inks.entries()) {
-    for (const b of inks.slice(i + 1)) {
-      expect(overlaps(a.box, b.box), `${a.role} overlaps ${b.role}`).toBe(false);
-    }
-    for (const s of solids) expect(overlaps(a.box, s as Box), `${a.role} overlaps an image`).toBe(false);
+    for (const b of inks.slice(i + 1)) check(!overlaps(a.box, b.box), () => `${a.role} overlaps ${b.role}`);
+    for (const s of solids) check(!overlaps(a.box, s as Box), () => `${a.role} overlaps an image`);
   }
-  for (const slot of result.slots) expect(slot.w > 0 && slot.h > 0).toBe(true);
-  if (length === 'long') expect(result.truncated.length).toBeGreaterThan(0);
-  if (length === 'short') expect(result.truncated).toEqual([]);
+  for (const slot of result.slots) check(slot.w > 0 && slot.h > 0, () => `slot ${slot.name} is empty`);
+  if (length === 'long') check(result.truncated.length > 0, () => 'long text not reported truncated');
+  if (length === 'short')
+    check(result.truncated.length === 0, () => `short text reported truncated: ${result.truncated}`);
+  return problems;
 }
 
 const slideBox = (shape: SlideShape): Box =>
@@ -192,7 +199,10 @@ describe('slide layouts', () => {
     '$type / $layout / $length text (variant $variant) stays inside its boxes and legible',
     (c) => {
       for (const colours of c.variant === 0 ? COLOURS.slice(0, 3) : COLOURS.slice(3))
-        expectLegible(layoutSlide(caseContent(c, colours)), slideBox('landscape'), c.length);
+        expect(
+          legibilityProblems(layoutSlide(caseContent(c, colours)), slideBox('landscape'), c.length),
+          JSON.stringify(colours),
+        ).toEqual([]);
     },
   );
 
@@ -220,7 +230,7 @@ describe('social slide layouts', () => {
       const frame = socialFrame(shape);
       for (const colours of c.variant === 0 ? COLOURS.slice(0, 3) : COLOURS.slice(3)) {
         const result = layoutSlide(caseContent(c, colours), shape);
-        expectLegible(result, slideBox(shape), c.length);
+        expect(legibilityProblems(result, slideBox(shape), c.length), JSON.stringify(colours)).toEqual([]);
         const texts = result.elements.filter((e) => e.kind === 'text');
         const images = result.elements.filter((e) => e.kind === 'image');
         // Text and the logo keep to the frame's text band: on a story, out of the app's bars.

@@ -1,7 +1,10 @@
 // On a live-only stage (staging) a well-formed test key is refused with 403 before any store call.
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { freshModules } from '../../support/fresh-modules.ts';
 
+// The handler's ports are built once per process from the environment: built again for this file's.
+freshModules();
 beforeAll(() => {
   Object.assign(process.env, {
     KEY_VARIANT: 'live-only',

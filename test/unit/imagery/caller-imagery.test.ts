@@ -169,12 +169,9 @@ describe('drone photo metadata', () => {
       pose,
       ...Array.from({ length: 30 }, () => junk),
     ]);
-    const started = performance.now();
     const meta = await readPhotoMetadata(file, 640);
-    const ms = performance.now() - started;
     // The segment walk stops after MAX_SEGMENTS (2000): the XMP behind 3000 segments is not reached.
     expect(meta.gimbalYawDeg).toBeUndefined();
-    expect(ms).toBeLessThan(1000);
     const reachable = withSegments(await photo(), [
       ...Array.from({ length: 30 }, () => extended),
       pose,
@@ -301,21 +298,22 @@ describe('GeoTIFF georeferences', () => {
 });
 
 describe('hostile files', () => {
+  // Each refusal below is worded by the service's own check of the TIFF directory (tiff-structure.ts),
+  // which runs before any decoder sees the file: the words prove the pixels were never decoded.
+  // How long a refusal takes: npm run bench -- imagery.
   async function refusal(body: Buffer, name: string) {
-    const started = performance.now();
     const error = await jobError(
       loadCallerImagery({ type: 'orthophoto', image_url: serve(`/${name}`, body) }, fetcher, {
         applyLensCalibration: true,
       }),
     );
-    return { error, ms: performance.now() - started };
+    return { error };
   }
 
   it('refuses a TIFF declaring 50,000 x 50,000 pixels from its directory', async () => {
-    const { error, ms } = await refusal(tiff({ width: 50_000, height: 50_000 }), 'huge.tif');
+    const { error } = await refusal(tiff({ width: 50_000, height: 50_000 }), 'huge.tif');
     expect(error.name).toBe('UNSUPPORTED_IMAGE');
     expect(error.message).toMatch(/longer than the 20000 px limit/);
-    expect(ms).toBeLessThan(1000);
   });
 
   it('refuses a deflate bomb (a small file declaring 12,000 x 12,000) before decoding it', async () => {
@@ -327,15 +325,13 @@ describe('hostile files', () => {
       compression: 8,
     });
     expect(bomb.length).toBeLessThan(1_000_000);
-    const { error, ms } = await refusal(bomb, 'bomb.tif');
+    const { error } = await refusal(bomb, 'bomb.tif');
     expect(error.message).toMatch(/12000x12000 pixels \(144\.0 MP\), more than the 120 MP limit/);
-    expect(ms).toBeLessThan(1000);
   });
 
   it('refuses a tiled TIFF with millions of tiles without reading them', async () => {
-    const { error, ms } = await refusal(tiff({ width: 19_200, height: 6_000, tileSize: 16 }), 'tiles.tif');
+    const { error } = await refusal(tiff({ width: 19_200, height: 6_000, tileSize: 16 }), 'tiles.tif');
     expect(error.message).toMatch(/450000 tiles, more than the 65536/);
-    expect(ms).toBeLessThan(2000);
   });
 
   it('refuses malformed directories: entries past the end, a directory outside the file, BigTIFF', async () => {

@@ -102,6 +102,26 @@ describe('WorkerPool', { timeout: 60_000 }, () => {
   });
 });
 
+describe('WorkerPool.close', { timeout: 60_000 }, () => {
+  it('settles once its hosts have ended, though the hosts keep nothing alive', async () => {
+    const parent = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/fixtures/local-pool/parent.ts', 'close'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    parent.stdout.on('data', (chunk: Buffer) => {
+      out += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => parent.on('exit', resolve));
+    // 13: Node's exit code for a top-level await that never settled.
+    expect({ code, closed: out.trim().endsWith('closed') }).toEqual({ code: 0, closed: true });
+  });
+});
+
 /** Whether a process runs (a zombie, dead and not yet reaped, does not). */
 function alive(pid: number): boolean {
   const stat = `/proc/${pid}/stat`;

@@ -84,9 +84,11 @@ describe('CheckRender', () => {
 
   it('keeps a render that is past its budget but still moving (a busy machine is not a failure)', async () => {
     status.mockResolvedValue({ state: 'rendering', progress: 0.95 });
+    const before = Date.now();
     const result = await check({ job, render: { ...render(-1), progress: 0.9 }, span });
     expect(result).toMatchObject({ done: false, progress: 0.95 });
-    expect(Date.now() - Date.parse(result.progressed_at!)).toBeLessThan(5000);
+    // Moved on to this check's time: not before it started.
+    expect(Date.parse(result.progressed_at!)).toBeGreaterThanOrEqual(before);
   });
 
   it('does not count time spent waiting for a renderer', async () => {
