@@ -15,10 +15,12 @@ import {
   LIVE_KEY_RECORD,
   memoryEndpointStore,
 } from '../../support/fakes.ts';
+import { freshModules } from '../../support/fresh-modules.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
 vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports }));
 
+freshModules(); // the handlers are evaluated again, on this file's mock of their ports
 const { handler } = await import('../../../functions/api/webhooks-api.ts');
 
 const T0 = Date.parse('2026-11-26T00:00:00.000Z');

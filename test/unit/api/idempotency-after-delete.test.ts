@@ -17,10 +17,12 @@ import {
   LIVE_KEY_RECORD,
   memoryEventLog,
 } from '../../support/fakes.ts';
+import { freshModules } from '../../support/fresh-modules.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
 vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports }));
 
+freshModules(); // the handlers are evaluated again, on this file's mock of their ports
 const submit = (await import('../../../functions/api/submit-job.ts')).handler;
 const jobControl = (await import('../../../functions/api/job-control.ts')).handler;
 

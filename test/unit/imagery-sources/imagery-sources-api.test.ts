@@ -11,10 +11,12 @@ import { MAX_IMAGERY_SOURCES } from '../../../functions/core/imagery-sources/ima
 import { AUSTRALIA } from '../../../functions/core/imagery-sources/source-settings.ts';
 import type { Mode } from '../../../functions/core/jobs/job-types.ts';
 import { apiGatewayEvent, fakeAccountStore, memoryImagerySourceStore } from '../../support/fakes.ts';
+import { freshModules } from '../../support/fresh-modules.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
 vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports }));
 
+freshModules(); // the handler is evaluated again, on this file's mock of its ports
 const { handler } = await import('../../../functions/api/webhooks-api.ts');
 
 const API_KEYS = {

@@ -107,9 +107,11 @@ describe('the local Lambda endpoint', () => {
     );
     expect(answer.StatusCode).toBe(202);
     expect(existsSync(marker)).toBe(false);
+    // The handler (another thread) creates the file, then writes it: wait for what it wrote.
+    const written = () => (existsSync(marker) ? readFileSync(marker, 'utf8') : '');
     const until = Date.now() + 10_000;
-    while (!existsSync(marker) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    expect(readFileSync(marker, 'utf8')).toMatch(/^[0-9a-f-]{36}$/);
+    while (written() === '' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(written()).toMatch(/^[0-9a-f-]{36}$/);
   }, 30_000);
 
   it('kills a function past its timeout and says so as Lambda does; the next invocation runs', async () => {
