@@ -42,10 +42,9 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 300_000,
-          // One worker whose files share its modules: each stage is synthesized once per run
-          // (synthStage in synth.ts keeps it), not once in every file, and the CDK library is loaded once.
+          // A worker's files share its modules: each stage is synthesized once per worker (synthStage in
+          // synth.ts keeps it), not once in every file, and the CDK library is loaded once per worker.
           isolate: false,
-          maxWorkers: 1,
         },
       },
       {

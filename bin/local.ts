@@ -39,11 +39,18 @@ console.log(
   ].join('\n'),
 );
 
+const STOP_GRACE_MS = 20_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    // A stop that does not finish (a child that will not leave) must not keep the process, and whoever
+    // waits for it, forever: after the grace period it exits anyway, saying so.
+    setTimeout(() => {
+      console.error(`The local stack did not stop within ${STOP_GRACE_MS / 1000} s of ${signal}; exiting.`);
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
     void stack.stop().then(() => process.exit(0));
   });
 }

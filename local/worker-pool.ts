@@ -110,6 +110,9 @@ export class WorkerPool {
   }
 }
 
+/** How long a process host has to leave after SIGTERM before it is killed. */
+const HOST_STOP_GRACE_MS = 5_000;
+
 interface HostOptions {
   readonly role: string;
   readonly nice: number;
@@ -173,7 +176,13 @@ function processHost(options: HostOptions, { onReply, onExit, onError }: HostEve
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.ref();
-        child.once('exit', () => resolve());
+        // A host busy in a long synchronous step may take a while to act on SIGTERM; one that has not
+        // gone after a few seconds is killed, so a stack's stop never waits on it.
+        const kill = setTimeout(() => child.kill('SIGKILL'), HOST_STOP_GRACE_MS);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
         child.kill();
       }),
   };

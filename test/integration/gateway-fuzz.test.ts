@@ -247,5 +247,7 @@ describe('the local gateway under malformed requests', () => {
       `gateway fuzz: ${all.length} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, stack alive`,
     );
     expect(all.length).toBeGreaterThan(300);
-  });
+    // Hundreds of requests in batches of eight, each followed by a check that the stack still answers:
+    // a budget for a stack busy with other files' renders, not a claim about speed.
+  }, 240_000);
 });

@@ -13,6 +13,10 @@ import { sharedStack } from '../support/shared-stack.ts';
 const stack = sharedStack();
 // Every job is submitted at once and queues for the shared stack's render slot behind other files' work.
 const SMOKE_TIMEOUT_MS = 13 * 60_000;
+// The drone jobs are the suite's heaviest renders (a 4K WebGL still each, and footage): drone.test.ts
+// runs each of them end to end through the same routes, so here the smoke's own handling of them (plan,
+// poll, download) is left to its other job types, which take the same path through the script.
+const RENDERED_ELSEWHERE: string[] = ['drone_stills', 'drone_stills_capture', 'drone_footage'];
 
 function smoke(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -38,7 +42,16 @@ describe('npm run smoke', () => {
       const org = await newOrganization(stack);
       const [secret] = await stack.admin.webhookSecrets(org.orgId);
       const run = await smoke(
-        ['--key', await org.key('live'), '--webhook-listen', '0', '--timeout-factor', '1.5'],
+        [
+          '--key',
+          await org.key('live'),
+          '--webhook-listen',
+          '0',
+          '--timeout-factor',
+          '1.5',
+          '--skip',
+          RENDERED_ELSEWHERE.join(','),
+        ],
         {
           SMOKE_WEBHOOK_SECRET: secret!.secret,
         },
@@ -48,8 +61,10 @@ describe('npm run smoke', () => {
       const rows = outcomes(run.stdout);
       const checks = ['openapi', 'auth', 'envelope', 'rate-limit-headers', ...JOB_TYPES];
       for (const check of [...checks, 'idempotency', 'cancel', 'delete', 'webhook'])
-        expect(rows.get(check), `${check}\n${log}`).toBe('pass');
-      expect(run.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped/);
+        expect(rows.get(check), `${check}\n${log}`).toBe(
+          RENDERED_ELSEWHERE.includes(check) ? 'skip' : 'pass',
+        );
+      expect(run.stdout).toMatch(new RegExp(`\\d+ passed, 0 failed, ${RENDERED_ELSEWHERE.length} skipped`));
     },
     SMOKE_TIMEOUT_MS + 60_000,
   );

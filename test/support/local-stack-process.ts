@@ -119,7 +119,16 @@ export async function startStackProcess(
     output: () => output,
     async stop(options = {}) {
       if (child.exitCode === null) child.kill(options.kill ? 'SIGKILL' : 'SIGTERM');
+      // The stack exits on its own within its grace period (bin/local.ts); past that it is killed, and the
+      // end of its output says what it was doing.
+      const late = setTimeout(() => {
+        console.error(
+          `local stack ${dataDir} still running 30 s after SIGTERM; killing it:\n${output.slice(-3000)}`,
+        );
+        child.kill('SIGKILL');
+      }, 30_000);
       await exited;
+      clearTimeout(late);
     },
   };
 }
