@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
+import { API_SCOPES, effectiveScopes } from '../functions/core/auth/scopes.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
 import { retentionDays } from '../functions/core/jobs/retention.ts';
@@ -23,8 +24,12 @@ import { IMAGERY_SOURCE_OPTIONS, IMAGERY_SOURCE_USAGE, imagerySourceCommand } fr
 const USAGE = `Usage: npm run keys -- <command> [options]
 
 Commands:
-  create    --org ID --mode test|live [--name TEXT]   Create a key; the key is printed alone on the last line
-  list      --org ID                                  List keys (never the secrets)
+  create    --org ID --mode test|live [--name TEXT] [--scopes LIST]
+                                                      Create a key; the key is printed alone on the last line.
+                                                      --scopes: comma-separated, of ${API_SCOPES.join(', ')}
+                                                      (admin implies every other scope; without --scopes the key
+                                                      has every scope, as keys made before scopes have)
+  list      --org ID                                  List keys with their scopes (never the secrets)
   revoke    --org ID --key KEY_ID                     Revoke a key at once
   rotate    --org ID --key KEY_ID                     Create a replacement key and revoke the old one
   set-limit --org ID --per-minute N [--per-day N]     Set the organization's live rate limit (and daily quota)
@@ -101,6 +106,7 @@ async function main(argv: string[]) {
       name: { type: 'string' },
       key: { type: 'string' },
       plan: { type: 'string' },
+      scopes: { type: 'string' },
       rotate: { type: 'boolean' },
       'staging-watermark': { type: 'string' },
       'media-retention-days': { type: 'string' },
@@ -129,10 +135,11 @@ async function main(argv: string[]) {
     case 'create': {
       const mode = required(values, 'mode');
       if (mode !== 'test' && mode !== 'live') throw new Error(`--mode must be test or live, got '${mode}'`);
-      const created = await admin.createKey(org, mode as Mode, values.name ?? `${mode} key`);
+      const scopes = values.scopes === undefined ? undefined : values.scopes.split(',');
+      const created = await admin.createKey(org, mode as Mode, values.name ?? `${mode} key`, scopes);
       const r = created.record;
       console.log(
-        `Created ${r.mode} key ${r.keyId} for ${r.orgId} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}). Store it now; it cannot be shown again:`,
+        `Created ${r.mode} key ${r.keyId} for ${r.orgId} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}; scopes ${effectiveScopes(r).join(',')}). Store it now; it cannot be shown again:`,
       );
       console.log(created.key);
       return;
@@ -144,6 +151,7 @@ async function main(argv: string[]) {
           mode: k.mode,
           name: k.name,
           status: k.status,
+          scopes: effectiveScopes(k).join(','),
           key: k.hint,
           per_minute: k.requestsPerMinute,
           per_day: k.requestsPerDay ?? '',

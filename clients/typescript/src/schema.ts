@@ -1267,7 +1267,7 @@ export interface components {
   schemas: {
     Error: {
       error: {
-        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "RESEND_LIMITED" | "INTERNAL_ERROR";
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "RESEND_LIMITED" | "INTERNAL_ERROR";
         message: string;
         /** @description VALIDATION_ERROR only: one entry per problem. */
         details?: {
@@ -3117,6 +3117,8 @@ export interface components {
       revoked_at: string | null;
       requests_per_minute: number;
       requests_per_day: number | null;
+      /** @description What the key may do; a key made before scopes has `admin` (every scope). */
+      scopes: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
     };
     DashboardRetentionSettings: {
       /** @description The organization's own retention in days (null: none set, the plan's or stage's applies). */
@@ -3201,7 +3203,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3306,7 +3312,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3420,7 +3430,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3539,7 +3553,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3672,7 +3690,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3774,7 +3796,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3895,7 +3921,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4035,7 +4065,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4153,7 +4187,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4280,7 +4318,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4417,7 +4459,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4555,7 +4601,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4695,7 +4745,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4817,7 +4871,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4957,7 +5015,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5071,7 +5133,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5203,7 +5269,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5340,7 +5410,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5453,7 +5527,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5593,7 +5671,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5711,7 +5793,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5831,7 +5917,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5971,7 +6061,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6120,7 +6214,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6283,7 +6381,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6432,7 +6534,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6598,7 +6704,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6761,7 +6871,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6907,7 +7021,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7053,7 +7171,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7199,7 +7321,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7345,7 +7471,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7491,7 +7621,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7637,7 +7771,11 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8079,6 +8217,8 @@ export interface operations {
         "application/json": {
           mode: "test" | "live";
           name: string;
+          /** @description What the key may do (`admin` implies every other scope). Without it the key has every scope, as keys made before scopes have. */
+          scopes?: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
         };
       };
     };
@@ -8103,6 +8243,8 @@ export interface operations {
               revoked_at: string | null;
               requests_per_minute: number;
               requests_per_day: number | null;
+              /** @description What the key may do; a key made before scopes has `admin` (every scope). */
+              scopes: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
               /** @description The new key. Shown once: store it now. */
               key: string;
               /** @description Rotation only: the id of the key this one replaces. */
@@ -8215,6 +8357,8 @@ export interface operations {
               revoked_at: string | null;
               requests_per_minute: number;
               requests_per_day: number | null;
+              /** @description What the key may do; a key made before scopes has `admin` (every scope). */
+              scopes: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
               /** @description The new key. Shown once: store it now. */
               key: string;
               /** @description Rotation only: the id of the key this one replaces. */
