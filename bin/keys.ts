@@ -2,9 +2,12 @@
 // Targets the running local stack by default, or a deployed stage with --stage dev|staging|prod
 // (AWS credentials from the usual SDK chain; the accounts table is found from the stack's outputs).
 import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { type AuditAction, type AuditLog, recordAudit } from '../functions/core/audit/audit-log.ts';
+import type { ApiKeyRecord } from '../functions/core/auth/account-store.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { API_SCOPES, effectiveScopes } from '../functions/core/auth/scopes.ts';
 import { systemClock } from '../functions/core/clock.ts';
@@ -54,20 +57,23 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     const { Stacks } = await new CloudFormationClient({}).send(
       new DescribeStacksCommand({ StackName: stackName }),
     );
-    const table = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'AccountsTableName')?.OutputValue;
+    const output = (key: string) => Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === key)?.OutputValue;
+    const table = output('AccountsTableName');
     if (!table) throw new Error(`Stack ${stackName} has no AccountsTableName output; is the stage deployed?`);
-    const { accounts, imagerySources } = accountTools(table);
+    const { accounts, imagerySources, auditLog } = accountTools(table, {}, output('EventsTableName'));
     return {
       accounts,
       imagerySources,
+      auditLog,
       admin: new KeyAdmin(accounts, config.rateLimits, systemClock),
       config,
     };
   }
-  const { accounts, imagerySources } = localTarget(values);
+  const { accounts, imagerySources, auditLog } = localTarget(values);
   return {
     accounts,
     imagerySources,
+    auditLog,
     admin: new KeyAdmin(accounts, STAGES.local.rateLimits, systemClock),
     config: STAGES.local,
   };
@@ -82,12 +88,47 @@ function localTarget(values: { 'data-dir'?: string }) {
   } catch {
     throw new Error(`No local stack found in ${dataDir}: start it with npm start (or pass --stage).`);
   }
-  const { accounts, sessions, imagerySources } = accountTools(info.tables.accounts, {
-    endpoint: info.endpoints.dynamodb,
-    region: info.region,
-    credentials: storeCredentials(dataDir),
-  });
-  return { info, accounts, sessions, imagerySources };
+  const { accounts, sessions, imagerySources, auditLog } = accountTools(
+    info.tables.accounts,
+    {
+      endpoint: info.endpoints.dynamodb,
+      region: info.region,
+      credentials: storeCredentials(dataDir),
+    },
+    info.tables.events,
+  );
+  return { info, accounts, sessions, imagerySources, auditLog };
+}
+
+/**
+ * Records a key change in the audit log as the operator at this terminal did it (the OS user: no key or
+ * secret). A target whose events table is not known (a stage or local state from before the audit log)
+ * is told so, and the change stands.
+ */
+async function auditKeyChange(
+  auditLog: AuditLog | undefined,
+  action: AuditAction,
+  key: Pick<ApiKeyRecord, 'keyId' | 'orgId' | 'mode'>,
+  changes: { before?: Record<string, unknown>; after?: Record<string, unknown> },
+): Promise<void> {
+  if (!auditLog) {
+    console.warn(
+      'keys: not recorded in the audit log (this target has no events table output yet; redeploy or restart it).',
+    );
+    return;
+  }
+  await recordAudit(
+    { auditLog, clock: systemClock },
+    { orgId: key.orgId, mode: key.mode },
+    { actor: { type: 'cli', id: userInfo().username } },
+    { action, target: { type: 'api_key', id: key.keyId }, changes },
+  );
+}
+
+/** What the audit log keeps of a key: its listing (the hint, never the key). */
+function keyFields(record: ApiKeyRecord): Record<string, unknown> {
+  const { day: _d, dayCount: _c, lastUsedAt: _l, organization: _o, ...fields } = record;
+  return { ...fields, scopes: effectiveScopes(record) };
 }
 
 function required(values: Record<string, unknown>, name: string): string {
@@ -123,7 +164,7 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  const { admin, accounts, imagerySources, config } = await adminFor(values);
+  const { admin, accounts, imagerySources, auditLog, config } = await adminFor(values);
   const org = required(values, 'org');
   switch (command) {
     case 'imagery-source':
@@ -141,6 +182,7 @@ async function main(argv: string[]) {
       console.log(
         `Created ${r.mode} key ${r.keyId} for ${r.orgId} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}; scopes ${effectiveScopes(r).join(',')}). Store it now; it cannot be shown again:`,
       );
+      await auditKeyChange(auditLog, 'api_key.created', r, { after: keyFields(r) });
       console.log(created.key);
       return;
     }
@@ -160,13 +202,27 @@ async function main(argv: string[]) {
         })),
       );
       return;
-    case 'revoke':
-      await admin.revokeKey(org, required(values, 'key'));
-      console.log(`Revoked ${values.key}.`);
+    case 'revoke': {
+      const keyId = required(values, 'key');
+      await admin.revokeKey(org, keyId);
+      const revoked = (await admin.listKeys(org)).find((k) => k.keyId === keyId)!;
+      await auditKeyChange(auditLog, 'api_key.revoked', revoked, {
+        before: { status: 'active' },
+        after: { status: revoked.status, revoked_at: revoked.revokedAt },
+      });
+      console.log(`Revoked ${keyId}.`);
       return;
+    }
     case 'rotate': {
-      const created = await admin.rotateKey(org, required(values, 'key'));
-      console.log(`Revoked ${values.key}; its replacement is ${created.record.keyId}. Store it now:`);
+      const keyId = required(values, 'key');
+      const created = await admin.rotateKey(org, keyId);
+      await auditKeyChange(
+        auditLog,
+        'api_key.rotated',
+        { ...created.record, keyId },
+        { before: { key_id: keyId }, after: keyFields(created.record) },
+      );
+      console.log(`Revoked ${keyId}; its replacement is ${created.record.keyId}. Store it now:`);
       console.log(created.key);
       return;
     }

@@ -19,6 +19,7 @@ export const JOB_ROUTE_SCOPE: ApiScope = 'jobs:write';
  *     and the endpoints themselves need webhooks:manage, reads of endpoints included (their URLs and filters
  *     are the integration's configuration, not job data).
  *   - Imagery sources hold the organization's own paid subscriptions and their keys: admin.
+ *   - The audit log says who changed what across the organization's setup: admin.
  */
 export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'GET /v1/jobs': 'jobs:read',
@@ -43,6 +44,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'GET /v1/imagery-sources/{sourceId}': 'admin',
   'PATCH /v1/imagery-sources/{sourceId}': 'admin',
   'DELETE /v1/imagery-sources/{sourceId}': 'admin',
+  'GET /v1/audit-events': 'admin',
 };
 
 /**

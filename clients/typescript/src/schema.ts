@@ -264,6 +264,23 @@ export interface paths {
     patch: operations["updateImagerySource"];
     trace?: never;
   };
+  "/v1/audit-events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; jobs deleted; resends. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted. */
+    get: operations["listAuditEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/property-frontage/detect": {
     parameters: {
       query?: never;
@@ -2536,6 +2553,47 @@ export interface components {
       sr?: 3857 | 4326;
       /** @description The source's finest ground resolution in metres per pixel; finer frames are upsampled and say so. */
       native_resolution_m?: number;
+    };
+    AuditEventPage: {
+      audit_events: components["schemas"]["AuditEvent"][];
+      pagination: {
+        limit: number;
+        count: number;
+        has_more: boolean;
+        /** @description Pass as starting_after for the next page. */
+        next_cursor: string | null;
+      };
+    };
+    AuditEvent: {
+      id: string;
+      object: "audit_event";
+      action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started";
+      actor: {
+        type: "api_key" | "member" | "cli";
+        /** @description A key id (key_…, never the key), a dashboard member (the Cognito user’s sub; locally `link:` and a hash prefix of the sign-in session), or the OS user at the keys CLI. */
+        id: string;
+      };
+      target: {
+        type: "api_key" | "webhook_endpoint" | "imagery_source" | "job" | "event" | "event_resend";
+        id: string;
+      };
+      mode: "test" | "live";
+      created_at: string;
+      /** @description null for the keys CLI. */
+      source_ip: string | null;
+      /** @description null for the keys CLI. */
+      request_id: string | null;
+      /** @description What changed: the fields before and after (only those that differ for an update). */
+      changes: {
+        /** @description Field values as the API shows them; secrets are `[redacted]`. */
+        before?: {
+          [key: string]: unknown;
+        };
+        /** @description Field values as the API shows them; secrets are `[redacted]`. */
+        after?: {
+          [key: string]: unknown;
+        };
+      } | null;
     };
     /** @description With `imagery` the reference image is drawn on your own picture (an orthophoto, north up, or your drone photo with the arrow projected through its camera); with `boundary` your parcel (or with `parcel` the cadastre lot of that id; without either, the lot at the address point) is used to find and draw the front: its street side is the side that faces no other lot. */
     FrontageDetectRequest: {
@@ -5959,6 +6017,126 @@ export interface operations {
       };
       /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        /** @description Maximum results, 1-100. */
+        limit?: string;
+        /** @description The previous page's `pagination.next_cursor`: the records after it, newest first. */
+        starting_after?: string;
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started";
+        /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
+        actor?: string;
+        /** @description Only this target's records. */
+        target_id?: string;
+        /** @description Only records made at or after this time (ISO 8601 date-time). */
+        created_from?: string;
+        /** @description Only records made at or before this time; not before created_from (ISO 8601 date-time). */
+        created_to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of audit events. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["AuditEventPage"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -7,6 +7,7 @@ import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/pe
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { AuditContext } from '../../core/audit/audit-log.ts';
 import type { AccountStore, ApiKeyRecord } from '../../core/auth/account-store.ts';
 import { type AuthSettings, hashApiKey, modeOfKey } from '../../core/auth/api-key.ts';
 import { type ApiScope, grants } from '../../core/auth/scopes.ts';
@@ -65,6 +66,8 @@ export interface RouteRequest<B, Q, P> {
   readonly tenant: Tenant;
   readonly key: ApiKeyRecord | undefined;
   readonly requestId: string;
+  /** Who made the request and from where, for the audit log: the key's id (never the key), IP, request id. */
+  readonly audit: AuditContext;
   /** With an Idempotency-Key: claims what the request creates once, across retries (JobPorts.creationClaim). */
   readonly creationClaim?: (proposed: ClaimedCreation) => Promise<ClaimedCreation>;
   /** With an Idempotency-Key: the idempotency table's records it leaves, which what it creates carries. */
@@ -110,6 +113,12 @@ function rateHeaders(rate: RateDecision | undefined): Record<string, string> {
     'X-RateLimit-Remaining': String(rate.remaining),
     'X-RateLimit-Reset': String(rate.resetAt),
   };
+}
+
+/** The audit log's view of a keyed request: the key by its id, the caller's IP, the request id. */
+function auditContextOf(key: ApiKeyRecord, event: APIGatewayProxyEvent, requestId: string): AuditContext {
+  const sourceIp = event.requestContext?.identity?.sourceIp;
+  return { actor: { type: 'api_key', id: key.keyId }, ...(sourceIp ? { sourceIp } : {}), requestId };
 }
 
 export function header(event: APIGatewayProxyEvent, name: string): string | undefined {
@@ -487,6 +496,7 @@ export function apiRoute<
           tenant: { orgId: key.orgId, mode: key.mode },
           key,
           requestId: state.requestId,
+          audit: auditContextOf(key, event, state.requestId),
         });
         state.early = { key, answer: settle(answer) };
       }
@@ -521,6 +531,7 @@ export function apiRoute<
         tenant,
         key: state.key,
         requestId: state.requestId,
+        audit: auditContextOf(state.key!, event, state.requestId),
         creationClaim: idempotencyKey
           ? (proposed) => ports().creationClaims.claim(tenant, idempotencyKey, request, proposed)
           : undefined,

@@ -20,6 +20,7 @@ import {
   fixedClock,
   jobRecord,
   LIVE_KEY_RECORD,
+  memoryAuditLog,
   memoryEndpointStore,
 } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
@@ -54,6 +55,7 @@ beforeEach(() => {
   });
   const clock = fixedClock('2026-03-01T00:00:00.000Z');
   world.ports = {
+    audit: { auditLog: memoryAuditLog(), clock },
     accounts: fakeAccountStore({
       admit: async () => ({ kind: 'admitted', key: world.key as ApiKeyRecord, rate: RATE }),
     }),
