@@ -131,7 +131,8 @@ async function dashboard(method: string, path: string, token: string, body?: unk
     body: body === undefined ? null : JSON.stringify(body),
   };
   const res = (await dashboardApi(event, {} as Context)) as { statusCode: number; body: string };
-  return { status: res.statusCode, data: JSON.parse(res.body).data as Loose };
+  const payload = JSON.parse(res.body) as Loose;
+  return { status: res.statusCode, data: payload.data as Loose, error: payload.error as Loose };
 }
 
 describe('the audit log', () => {
@@ -236,5 +237,18 @@ describe('the audit log', () => {
     });
     expect(listed.raw).not.toContain(made.data.key);
     expect(listed.raw).not.toContain(token);
+  });
+
+  it("refuses an unknown scope in the dashboard's key creation with a 400 naming it, and records nothing", async () => {
+    const token = await signIn('acme');
+    const refused = await dashboard('POST', '/v1/dashboard/keys', token, {
+      mode: 'live',
+      name: 'office website',
+      scopes: ['jobs:read', 'jobs:everything'],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error.code).toBe('VALIDATION_ERROR');
+    expect(refused.error.message).toContain("unknown scope 'jobs:everything'");
+    expect(audit.records).toEqual([]);
   });
 });
