@@ -2,10 +2,14 @@
 // Targets the running local stack by default, or a deployed stage with --stage dev|staging|prod
 // (AWS credentials from the usual SDK chain; the accounts table is found from the stack's outputs).
 import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { type AuditAction, type AuditLog, recordAudit } from '../functions/core/audit/audit-log.ts';
+import type { ApiKeyRecord } from '../functions/core/auth/account-store.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
+import { API_SCOPES, effectiveScopes } from '../functions/core/auth/scopes.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
 import { retentionDays } from '../functions/core/jobs/retention.ts';
@@ -23,8 +27,12 @@ import { IMAGERY_SOURCE_OPTIONS, IMAGERY_SOURCE_USAGE, imagerySourceCommand } fr
 const USAGE = `Usage: npm run keys -- <command> [options]
 
 Commands:
-  create    --org ID --mode test|live [--name TEXT]   Create a key; the key is printed alone on the last line
-  list      --org ID                                  List keys (never the secrets)
+  create    --org ID --mode test|live [--name TEXT] [--scopes LIST]
+                                                      Create a key; the key is printed alone on the last line.
+                                                      --scopes: comma-separated, of ${API_SCOPES.join(', ')}
+                                                      (admin implies every other scope; without --scopes the key
+                                                      has every scope, as keys made before scopes have)
+  list      --org ID                                  List keys with their scopes (never the secrets)
   revoke    --org ID --key KEY_ID                     Revoke a key at once
   rotate    --org ID --key KEY_ID                     Create a replacement key and revoke the old one
   set-limit --org ID --per-minute N [--per-day N]     Set the organization's live rate limit (and daily quota)
@@ -49,20 +57,23 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     const { Stacks } = await new CloudFormationClient({}).send(
       new DescribeStacksCommand({ StackName: stackName }),
     );
-    const table = Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'AccountsTableName')?.OutputValue;
+    const output = (key: string) => Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === key)?.OutputValue;
+    const table = output('AccountsTableName');
     if (!table) throw new Error(`Stack ${stackName} has no AccountsTableName output; is the stage deployed?`);
-    const { accounts, imagerySources } = accountTools(table);
+    const { accounts, imagerySources, auditLog } = accountTools(table, {}, output('EventsTableName'));
     return {
       accounts,
       imagerySources,
+      auditLog,
       admin: new KeyAdmin(accounts, config.rateLimits, systemClock),
       config,
     };
   }
-  const { accounts, imagerySources } = localTarget(values);
+  const { accounts, imagerySources, auditLog } = localTarget(values);
   return {
     accounts,
     imagerySources,
+    auditLog,
     admin: new KeyAdmin(accounts, STAGES.local.rateLimits, systemClock),
     config: STAGES.local,
   };
@@ -77,12 +88,47 @@ function localTarget(values: { 'data-dir'?: string }) {
   } catch {
     throw new Error(`No local stack found in ${dataDir}: start it with npm start (or pass --stage).`);
   }
-  const { accounts, sessions, imagerySources } = accountTools(info.tables.accounts, {
-    endpoint: info.endpoints.dynamodb,
-    region: info.region,
-    credentials: storeCredentials(dataDir),
-  });
-  return { info, accounts, sessions, imagerySources };
+  const { accounts, sessions, imagerySources, auditLog } = accountTools(
+    info.tables.accounts,
+    {
+      endpoint: info.endpoints.dynamodb,
+      region: info.region,
+      credentials: storeCredentials(dataDir),
+    },
+    info.tables.events,
+  );
+  return { info, accounts, sessions, imagerySources, auditLog };
+}
+
+/**
+ * Records a key change in the audit log as the operator at this terminal did it (the OS user: no key or
+ * secret). A target whose events table is not known (a stage or local state from before the audit log)
+ * is told so, and the change stands.
+ */
+async function auditKeyChange(
+  auditLog: AuditLog | undefined,
+  action: AuditAction,
+  key: Pick<ApiKeyRecord, 'keyId' | 'orgId' | 'mode'>,
+  changes: { before?: Record<string, unknown>; after?: Record<string, unknown> },
+): Promise<void> {
+  if (!auditLog) {
+    console.warn(
+      'keys: not recorded in the audit log (this target has no events table output yet; redeploy or restart it).',
+    );
+    return;
+  }
+  await recordAudit(
+    { auditLog, clock: systemClock },
+    { orgId: key.orgId, mode: key.mode },
+    { actor: { type: 'cli', id: userInfo().username } },
+    { action, target: { type: 'api_key', id: key.keyId }, changes },
+  );
+}
+
+/** What the audit log keeps of a key: its listing (the hint, never the key). */
+function keyFields(record: ApiKeyRecord): Record<string, unknown> {
+  const { day: _d, dayCount: _c, lastUsedAt: _l, organization: _o, ...fields } = record;
+  return { ...fields, scopes: effectiveScopes(record) };
 }
 
 function required(values: Record<string, unknown>, name: string): string {
@@ -101,6 +147,7 @@ async function main(argv: string[]) {
       name: { type: 'string' },
       key: { type: 'string' },
       plan: { type: 'string' },
+      scopes: { type: 'string' },
       rotate: { type: 'boolean' },
       'staging-watermark': { type: 'string' },
       'media-retention-days': { type: 'string' },
@@ -117,7 +164,7 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  const { admin, accounts, imagerySources, config } = await adminFor(values);
+  const { admin, accounts, imagerySources, auditLog, config } = await adminFor(values);
   const org = required(values, 'org');
   switch (command) {
     case 'imagery-source':
@@ -129,11 +176,13 @@ async function main(argv: string[]) {
     case 'create': {
       const mode = required(values, 'mode');
       if (mode !== 'test' && mode !== 'live') throw new Error(`--mode must be test or live, got '${mode}'`);
-      const created = await admin.createKey(org, mode as Mode, values.name ?? `${mode} key`);
+      const scopes = values.scopes === undefined ? undefined : values.scopes.split(',');
+      const created = await admin.createKey(org, mode as Mode, values.name ?? `${mode} key`, scopes);
       const r = created.record;
       console.log(
-        `Created ${r.mode} key ${r.keyId} for ${r.orgId} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}). Store it now; it cannot be shown again:`,
+        `Created ${r.mode} key ${r.keyId} for ${r.orgId} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}; scopes ${effectiveScopes(r).join(',')}). Store it now; it cannot be shown again:`,
       );
+      await auditKeyChange(auditLog, 'api_key.created', r, { after: keyFields(r) });
       console.log(created.key);
       return;
     }
@@ -144,6 +193,7 @@ async function main(argv: string[]) {
           mode: k.mode,
           name: k.name,
           status: k.status,
+          scopes: effectiveScopes(k).join(','),
           key: k.hint,
           per_minute: k.requestsPerMinute,
           per_day: k.requestsPerDay ?? '',
@@ -152,13 +202,27 @@ async function main(argv: string[]) {
         })),
       );
       return;
-    case 'revoke':
-      await admin.revokeKey(org, required(values, 'key'));
-      console.log(`Revoked ${values.key}.`);
+    case 'revoke': {
+      const keyId = required(values, 'key');
+      await admin.revokeKey(org, keyId);
+      const revoked = (await admin.listKeys(org)).find((k) => k.keyId === keyId)!;
+      await auditKeyChange(auditLog, 'api_key.revoked', revoked, {
+        before: { status: 'active' },
+        after: { status: revoked.status, revoked_at: revoked.revokedAt },
+      });
+      console.log(`Revoked ${keyId}.`);
       return;
+    }
     case 'rotate': {
-      const created = await admin.rotateKey(org, required(values, 'key'));
-      console.log(`Revoked ${values.key}; its replacement is ${created.record.keyId}. Store it now:`);
+      const keyId = required(values, 'key');
+      const created = await admin.rotateKey(org, keyId);
+      await auditKeyChange(
+        auditLog,
+        'api_key.rotated',
+        { ...created.record, keyId },
+        { before: { key_id: keyId }, after: keyFields(created.record) },
+      );
+      console.log(`Revoked ${keyId}; its replacement is ${created.record.keyId}. Store it now:`);
       console.log(created.key);
       return;
     }

@@ -170,6 +170,8 @@ export class StatefulStack extends Stack {
 
     // Read by `npm run keys -- --stage <name>` to find the tables of a deployed stage.
     new CfnOutput(this, 'AccountsTableName', { value: this.accountsTable.tableName });
+    // The keys CLI records its key changes in the audit log, which lives in the events table.
+    new CfnOutput(this, 'EventsTableName', { value: this.eventsTable.tableName });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: this.webhookDeadLetterQueue.queueUrl });
   }
 }

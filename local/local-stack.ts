@@ -57,7 +57,8 @@ export interface LocalStackInfo {
   readonly pid: number;
   readonly region: string;
   readonly endpoints: { readonly dynamodb: string; readonly aws: string; readonly stepfunctions: string };
-  readonly tables: { readonly jobs: string; readonly accounts: string };
+  /** events: the event log and the audit log (absent in a state file written before the audit log). */
+  readonly tables: { readonly jobs: string; readonly accounts: string; readonly events?: string };
   readonly mediaBucket: string;
   readonly queues: { readonly webhooks: string; readonly webhookDeadLetters: string };
 }
@@ -284,6 +285,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     tables: {
       jobs: environment[ENV.jobsTable]!,
       accounts: environment[ENV.accountsTable]!,
+      events: environment[ENV.eventsTable]!,
     },
     mediaBucket: environment[ENV.mediaBucket]!,
     queues: {

@@ -1,13 +1,12 @@
 // The imagery source routes' handlers by operation id (imagery-source-routes.ts), run by the function
 // behind /v1/{proxy+} (webhooks-api.ts), which finds a route by method and path.
-import {
-  createImagerySource,
-  deleteImagerySource,
-  getImagerySource,
-  listImagerySources,
-  updateImagerySource,
-} from '../core/imagery-sources/imagery-sources.ts';
+import { getImagerySource, listImagerySources } from '../core/imagery-sources/imagery-sources.ts';
 import { apiPorts } from '../wiring/api.ts';
+import {
+  auditedCreateImagerySource,
+  auditedDeleteImagerySource,
+  auditedUpdateImagerySource,
+} from './audited.ts';
 import { type ApiHandler, apiRoute } from './http/api-route.ts';
 import { createImagerySourceBody, sourceIdParam, updateImagerySourceBody } from './imagery-source-schemas.ts';
 import { noQuery } from './webhook-schemas.ts';
@@ -19,7 +18,7 @@ export const IMAGERY_SOURCE_OPERATIONS: Record<string, () => ApiHandler> = {
   createImagerySource: () =>
     apiRoute(
       { body: createImagerySourceBody, idempotent: true },
-      async ({ body, tenant }) => ok(await createImagerySource(sources(), tenant, body), 201),
+      async ({ body, tenant, audit }) => ok(await auditedCreateImagerySource(audit, tenant, body), 201),
       apiPorts,
     ),
   listImagerySources: () =>
@@ -37,14 +36,15 @@ export const IMAGERY_SOURCE_OPERATIONS: Record<string, () => ApiHandler> = {
   updateImagerySource: () =>
     apiRoute(
       { params: sourceIdParam, body: updateImagerySourceBody },
-      async ({ params, body, tenant }) =>
-        ok(await updateImagerySource(sources(), tenant, params.sourceId, body)),
+      async ({ params, body, tenant, audit }) =>
+        ok(await auditedUpdateImagerySource(audit, tenant, params.sourceId, body)),
       apiPorts,
     ),
   deleteImagerySource: () =>
     apiRoute(
       { params: sourceIdParam },
-      async ({ params, tenant }) => ok(await deleteImagerySource(sources(), tenant, params.sourceId)),
+      async ({ params, tenant, audit }) =>
+        ok(await auditedDeleteImagerySource(audit, tenant, params.sourceId)),
       apiPorts,
     ),
 };

@@ -8,8 +8,8 @@ import { requestId } from '../core/ids.ts';
 import { apiLogContext, instrumented } from '../core/observability.ts';
 import { jobIdParam } from '../core/schemas/common.ts';
 import { cancelJob } from '../core/use-cases/cancel-job.ts';
-import { deleteJob } from '../core/use-cases/delete-job.ts';
 import { apiPorts } from '../wiring/api.ts';
+import { auditedDeleteJob } from './audited.ts';
 import { apiRoute, errorResult } from './http/api-route.ts';
 
 const cancel = apiRoute(
@@ -23,9 +23,9 @@ const cancel = apiRoute(
 
 const remove = apiRoute(
   { params: jobIdParam },
-  async ({ params, tenant }) => ({
+  async ({ params, tenant, audit }) => ({
     status: 200,
-    data: await deleteJob(apiPorts().delete, tenant, params.jobId),
+    data: await auditedDeleteJob(audit, tenant, params.jobId),
   }),
   apiPorts,
 );

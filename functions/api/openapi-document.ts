@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the route table and the zod schemas (JSON Schema 2020-12 is
 // OpenAPI 3.1's own dialect), so the document cannot disagree with what the handlers validate.
 import { z } from 'zod';
+import { API_SCOPES, type ApiScope, SCOPE_DESCRIPTIONS } from '../core/auth/scopes.ts';
 import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
 import { JOB_STATUSES } from '../core/jobs/job-types.ts';
 import { webhookEvents } from '../core/schemas/webhooks.ts';
@@ -11,7 +12,7 @@ import {
   IDEMPOTENCY_KEY_RULE,
 } from './http/idempotency.ts';
 import { jobOutput } from './job-schemas.ts';
-import { type RouteDefinition, takesIdempotencyKey } from './routes.ts';
+import { type RouteDefinition, routeScope, takesIdempotencyKey } from './routes.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -256,8 +257,15 @@ const AUTHENTICATION: Record<RouteDefinition['auth'], string> = {
   none: 'Public: no authentication.',
 };
 
+/** The sentence that says which scope a keyed route needs. */
+function scopeSentence(scope: ApiScope): string {
+  const also = scope === 'admin' ? '' : ' (or `admin`, which holds every scope)';
+  return `Needs the \`${scope}\` scope${also}: a key without it is answered 403 \`INSUFFICIENT_SCOPE\`.`;
+}
+
 /** What an operation does, in full: what it answers, for whom, and how it is called. */
 function operationDescription(route: RouteDefinition): string {
+  const scope = routeScope(route);
   const jobType = route.access.startsJob;
   const job = jobType && [
     `The \`${jobType}\` job: ${jobTypeSpec(jobType).description} The schema of its output is \`x-job-types.${jobType}.output\`.`,
@@ -267,6 +275,7 @@ function operationDescription(route: RouteDefinition): string {
     route.summary,
     ...(job ?? []),
     AUTHENTICATION[route.auth],
+    ...(scope ? [scopeSentence(scope)] : []),
     ...(takesIdempotencyKey(route)
       ? ['Takes an Idempotency-Key header, so that a retried request creates nothing twice.']
       : []),
@@ -289,8 +298,10 @@ function successBody(route: RouteDefinition): JsonSchema {
 function operation(route: RouteDefinition): Record<string, unknown> {
   const success = route.success;
   const idempotent = takesIdempotencyKey(route);
+  const scope = routeScope(route);
   return {
     operationId: route.operationId,
+    ...(scope ? { 'x-required-scope': scope } : {}),
     summary: route.summary,
     description: operationDescription(route),
     tags: [route.tag],
@@ -323,6 +334,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "Webhook endpoints (each with its own signing secret and event filter; every job event of the organization and mode goes to each enabled endpoint that wants it, besides the request's webhook_url) and the event log: every event of the last 30 days with each delivery attempt, and resends that keep the event's webhook-id.",
   'Imagery sources':
     "An organization's own imagery subscriptions (Nearmap, MetroMap, any XYZ tile, WMS 1.3.0 or ArcGIS REST export service it is licensed for), registered once per mode with the licence it holds and its key. The organization's address-only markups and frontage detections try them before the stage's sources, in the order registered, wherever a source's coverage holds the property and its licence allows what the request asks; `imagery.source` says which served. The key is kept as a secret: never shown again, never logged, sent only to its source for this organization's jobs.",
+  'Audit log':
+    "Who changed what in the organization's setup (API keys, webhook endpoints, imagery sources, job deletions, resends), kept 1 year and never edited. Needs an `admin` key.",
   Usage:
     "Metered usage: completed jobs and billable units per UTC day and job type, with amounts at the stage's live rates.",
   Dashboard:
@@ -372,6 +385,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Record
         `Job statuses: ${JOB_STATUSES.join(', ')} (queued → processing → completed | failed; a queued or processing job can be canceled with POST /v1/jobs/{jobId}/cancel).`,
         'Every POST takes an optional Idempotency-Key header: a retry with the same key and request within 24 hours answers the first answer again instead of creating a second job.',
         'Authenticate with the X-API-Key header: `svc_test_…` keys see test jobs only, `svc_live_…` keys live jobs only.',
+        `A key carries scopes, and each operation needs one (its \`x-required-scope\`); a request outside the key's scopes is a 403 \`INSUFFICIENT_SCOPE\` naming the scope it needed. Scopes: ${API_SCOPES.map((scope) => `\`${scope}\` (${SCOPE_DESCRIPTIONS[scope]})`).join(', ')}. \`admin\` implies every other scope; keys made before scopes have every scope.`,
         'Rate limits are per key (test keys 10/min; live keys 60/min unless the organization has another plan); every authenticated response carries X-RateLimit-* headers.',
         'Request bodies are JSON objects of at most 1 MiB; unknown fields are rejected.',
       ].join('\n\n'),

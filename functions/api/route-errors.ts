@@ -2,10 +2,11 @@
 // their OpenAPI error lists cannot drift apart.
 import type { ErrorCode } from '../core/errors.ts';
 
-/** What authentication and the key's limits can answer on any authenticated route. */
+/** What authentication, the key's scopes and its limits can answer on any authenticated route. */
 export const AUTH_ERRORS: readonly ErrorCode[] = [
   'UNAUTHORIZED',
   'FORBIDDEN',
+  'INSUFFICIENT_SCOPE',
   'RATE_LIMITED',
   'QUOTA_EXCEEDED',
   'INTERNAL_ERROR',

@@ -3,16 +3,19 @@
 // document is generated from it. The jobs resource and the document are the API's own routes; every
 // route that creates a job comes from the job-kind registry and is served by one handler module
 // (submit-job.ts), which finds its route by method and path.
+import type { ApiScope } from '../core/auth/scopes.ts';
 import type { ErrorCode } from '../core/errors.ts';
 import type { JobType } from '../core/jobs/job-types.ts';
 import { jobIdParam } from '../core/schemas/common.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
+import { AUDIT_ROUTES } from './audit-routes.ts';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { IMAGERY_SOURCE_ROUTES } from './imagery-source-routes.ts';
 import { deletionReceipt, jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS } from './route-errors.ts';
+import { JOB_ROUTE_SCOPE, ROUTE_SCOPES } from './route-scopes.ts';
 import { usageQuery, usageReport } from './usage-schemas.ts';
 import { WEBHOOK_ROUTES } from './webhook-routes.ts';
 
@@ -134,6 +137,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   ...WEBHOOK_ROUTES,
   ...IMAGERY_SOURCE_ROUTES,
+  ...AUDIT_ROUTES,
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   ...DASHBOARD_ROUTES,
   {
@@ -150,6 +154,19 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: {},
   },
 ];
+
+/**
+ * The scope an API-key route needs (route-scopes.ts: the job routes' one, or the table's by method and
+ * path); undefined for a route not called with a key (the dashboard's, the document), and for a keyed
+ * route missing from the table, which the route-scope unit test refuses (at run time it needs admin).
+ */
+export function routeScope(
+  route: Pick<RouteDefinition, 'method' | 'path' | 'auth' | 'job'>,
+): ApiScope | undefined {
+  if (route.auth !== 'api-key') return undefined;
+  if (route.job) return JOB_ROUTE_SCOPE;
+  return ROUTE_SCOPES[`${route.method} ${route.path}`];
+}
 
 /**
  * Every POST of the API (keyed routes) takes an Idempotency-Key header (24 h): the route's function gets

@@ -10,6 +10,7 @@ import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { apiPorts } from '../wiring/api.ts';
 import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
+import { JOB_ROUTE_SCOPE } from './route-scopes.ts';
 import { type RouteDefinition, routeFor } from './routes.ts';
 
 /** The raw use-case call of a job route: validated request and ports in, job accepted out. */
@@ -28,7 +29,7 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
   let pipeline = pipelines.get(route);
   if (!pipeline) {
     pipeline = apiRoute(
-      { body: route.job.body, params: route.job.params, idempotent: true },
+      { body: route.job.body, params: route.job.params, idempotent: true, scope: JOB_ROUTE_SCOPE },
       async ({ body, params, tenant, key, creationClaim, idempotencyRecords }) => {
         // webhook_events is every job route's (commonRequestFields): taken here, not by each kind's submit.
         // So is delete_after (retention): the submit use case checks it against the stage's bounds.

@@ -4,26 +4,22 @@
 // its path parameters are set as API Gateway would have, and the route's own pipeline runs. Any other
 // path under /v1 that reaches this function is answered as the fallback answers it (404, or 405 with Allow).
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { listAuditEvents } from '../core/audit/audit-log.ts';
 import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
 import { apiLogContext, instrumented } from '../core/observability.ts';
-import {
-  getEvent,
-  getRangeResend,
-  listEvents,
-  resendEvent,
-  sendTestEvent,
-  startRangeResend,
-  updateEndpointOfferingReplay,
-} from '../core/use-cases/events.ts';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  getEndpoint,
-  listEndpoints,
-  rotateEndpointSecret,
-} from '../core/webhooks/endpoints.ts';
+import { getEvent, getRangeResend, listEvents, sendTestEvent } from '../core/use-cases/events.ts';
+import { getEndpoint, listEndpoints } from '../core/webhooks/endpoints.ts';
 import { apiPorts } from '../wiring/api.ts';
+import { auditFilterOf, listAuditEventsQuery } from './audit-routes.ts';
+import {
+  auditedCreateEndpoint,
+  auditedDeleteEndpoint,
+  auditedResendEvent,
+  auditedRotateEndpointSecret,
+  auditedStartRangeResend,
+  auditedUpdateEndpoint,
+} from './audited.ts';
 import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
 import { IMAGERY_SOURCE_OPERATIONS } from './imagery-sources-api.ts';
 import { proxiedRouteFor, routesForPath } from './routes.ts';
@@ -50,7 +46,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   createWebhookEndpoint: () =>
     apiRoute(
       { body: createEndpointBody, idempotent: true },
-      async ({ body, tenant }) => ok(await createEndpoint(endpoints(), tenant, body), 201),
+      async ({ body, tenant, audit }) => ok(await auditedCreateEndpoint(audit, tenant, body), 201),
       apiPorts,
     ),
   listWebhookEndpoints: () =>
@@ -68,20 +64,21 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   updateWebhookEndpoint: () =>
     apiRoute(
       { params: endpointIdParam, body: updateEndpointBody },
-      async ({ params, body, tenant }) =>
-        ok(await updateEndpointOfferingReplay(endpoints(), events(), tenant, params.endpointId, body)),
+      async ({ params, body, tenant, audit }) =>
+        ok(await auditedUpdateEndpoint(audit, tenant, params.endpointId, body)),
       apiPorts,
     ),
   deleteWebhookEndpoint: () =>
     apiRoute(
       { params: endpointIdParam },
-      async ({ params, tenant }) => ok(await deleteEndpoint(endpoints(), tenant, params.endpointId)),
+      async ({ params, tenant, audit }) => ok(await auditedDeleteEndpoint(audit, tenant, params.endpointId)),
       apiPorts,
     ),
   rotateWebhookEndpointSecret: () =>
     apiRoute(
       { params: endpointIdParam, idempotent: true },
-      async ({ params, tenant }) => ok(await rotateEndpointSecret(endpoints(), tenant, params.endpointId)),
+      async ({ params, tenant, audit }) =>
+        ok(await auditedRotateEndpointSecret(audit, tenant, params.endpointId)),
       apiPorts,
     ),
   testWebhookEndpoint: () =>
@@ -105,13 +102,14 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   resendEvent: () =>
     apiRoute(
       { params: eventIdParam, body: resendEventBody, idempotent: true },
-      async ({ params, body, tenant }) => ok(await resendEvent(events(), tenant, params.eventId, body), 202),
+      async ({ params, body, tenant, audit }) =>
+        ok(await auditedResendEvent(audit, tenant, params.eventId, body), 202),
       apiPorts,
     ),
   resendEvents: () =>
     apiRoute(
       { body: resendEventsBody, idempotent: true },
-      async ({ body, tenant }) => ok(await startRangeResend(events(), tenant, body), 202),
+      async ({ body, tenant, audit }) => ok(await auditedStartRangeResend(audit, tenant, body), 202),
       apiPorts,
     ),
   getEventResend: () =>
@@ -121,6 +119,12 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       apiPorts,
     ),
   ...IMAGERY_SOURCE_OPERATIONS,
+  listAuditEvents: () =>
+    apiRoute(
+      { query: listAuditEventsQuery, readOnly: true },
+      async ({ query, tenant }) => ok(await listAuditEvents(apiPorts().audit, tenant, auditFilterOf(query))),
+      apiPorts,
+    ),
 };
 
 const pipelines = new Map<string, ApiHandler>();

@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  INSUFFICIENT_SCOPE: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   JOB_NOT_READY: 409,
@@ -40,6 +41,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   UNAUTHORIZED: 'The X-API-Key header is missing, malformed, unknown or revoked.',
   FORBIDDEN:
     'The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).',
+  INSUFFICIENT_SCOPE:
+    "The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.",
   NOT_FOUND:
     'No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days).',
   METHOD_NOT_ALLOWED:
@@ -111,6 +114,11 @@ export const apiErrors = {
   unauthorized: (message = 'The API key is missing or invalid. Send a valid key in the X-API-Key header.') =>
     new ApiError('UNAUTHORIZED', message),
   forbidden: (message: string) => new ApiError('FORBIDDEN', message),
+  insufficientScope: (scope: string) =>
+    new ApiError(
+      'INSUFFICIENT_SCOPE',
+      `This API key lacks the scope '${scope}' this route needs: use a key with '${scope}' (or 'admin').`,
+    ),
   jobNotFound: (jobId: string) => new ApiError('NOT_FOUND', `No job with id '${jobId}' exists for this key.`),
   routeNotFound: (method: string, path: string) =>
     new ApiError('NOT_FOUND', `No route matches ${method} ${path}. See GET /v1/openapi.json for the routes.`),

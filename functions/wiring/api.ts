@@ -2,6 +2,7 @@
 // Lambda container from the stage environment. A route's handler module passes `apiPorts` to its
 // middleware (api-route.ts, session-route.ts) and takes the use case's ports from it.
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
+import type { AuditPorts } from '../core/audit/audit-log.ts';
 import type { AccountStore } from '../core/auth/account-store.ts';
 import type { AuthSettings } from '../core/auth/api-key.ts';
 import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
@@ -40,6 +41,8 @@ export interface ApiPorts {
   readonly webhooks: { readonly endpoints: EndpointPorts; readonly events: EventPorts };
   /** The organization's own imagery sources (accounts table), their URLs checked with the webhook URL rules. */
   readonly imagerySources: ImagerySourcePorts;
+  /** The audit log (events table): what the changing routes record, and GET /v1/audit-events. */
+  readonly audit: AuditPorts;
   readonly dashboard: {
     readonly auth: DashboardAuth;
     readonly sessions: DashboardSessions;
@@ -101,6 +104,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         clock: () => systemClock,
         urlRules: () => env.webhookUrlRules,
       }),
+    audit: () => lazily<AuditPorts>({ auditLog: () => adapters.auditLog, clock: () => systemClock }),
     dashboard: () =>
       lazily<ApiPorts['dashboard']>({
         auth: () => env.dashboardAuth,

@@ -3,6 +3,7 @@
 // defaults, as a deployed stage is reached with your AWS credentials).
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AuditLog } from '../core/audit/audit-log.ts';
 import type { AccountStore } from '../core/auth/account-store.ts';
 import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
 import { systemClock } from '../core/clock.ts';
@@ -16,31 +17,44 @@ export interface AccountTools {
   readonly sessions: DashboardSessions;
   /** The organizations' own imagery sources (`keys imagery-source`). */
   readonly imagerySources: ImagerySourceStore;
+  /** The audit log the key changes are recorded in (events table); undefined when its table is not known. */
+  readonly auditLog: AuditLog | undefined;
 }
 
-/** The accounts store and dashboard sessions of the table `accountsTable`. */
-export function accountTools(accountsTable: string, client: DynamoDBClientConfig = {}): AccountTools {
+/** The accounts store and dashboard sessions of the table `accountsTable`, and the audit log of `eventsTable`. */
+export function accountTools(
+  accountsTable: string,
+  client: DynamoDBClientConfig = {},
+  eventsTable?: string,
+): AccountTools {
   const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient(client), {
     marshallOptions: { removeUndefinedValues: true },
   });
   const unused = (name: string) => () => {
     throw new Error(`The command-line tools use DynamoDB only, not ${name}.`);
   };
-  const adapters = stageAdapters(parseStageEnv({ [ENV.accountsTable]: accountsTable }), {
-    dynamo,
-    get s3(): never {
-      return unused('S3')();
+  const adapters = stageAdapters(
+    parseStageEnv({
+      [ENV.accountsTable]: accountsTable,
+      ...(eventsTable ? { [ENV.eventsTable]: eventsTable } : {}),
+    }),
+    {
+      dynamo,
+      get s3(): never {
+        return unused('S3')();
+      },
+      get sqs(): never {
+        return unused('SQS')();
+      },
+      get sfn(): never {
+        return unused('Step Functions')();
+      },
     },
-    get sqs(): never {
-      return unused('SQS')();
-    },
-    get sfn(): never {
-      return unused('Step Functions')();
-    },
-  });
+  );
   return {
     accounts: adapters.accounts,
     sessions: new DashboardSessions(adapters.dashboardSessions, systemClock),
     imagerySources: adapters.imagerySources,
+    auditLog: eventsTable ? adapters.auditLog : undefined,
   };
 }

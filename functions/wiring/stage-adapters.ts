@@ -5,6 +5,7 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import type { AwsClients } from '../adapters/aws-clients.ts';
 import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
+import { DynamoAuditLog } from '../adapters/dynamodb/audit-log.ts';
 import { DynamoCreationClaims } from '../adapters/dynamodb/creation-claims.ts';
 import { DynamoDashboardSessionStore } from '../adapters/dynamodb/dashboard-session-store.ts';
 import { DynamoEventLog } from '../adapters/dynamodb/event-log.ts';
@@ -19,6 +20,7 @@ import { S3MediaStore } from '../adapters/s3/media-store.ts';
 import { JobEventPublisher } from '../adapters/sqs/job-event-publisher.ts';
 import { SqsWebhookQueue } from '../adapters/sqs/webhook-queue.ts';
 import { StepFunctionsStarter, StepFunctionsStopper } from '../adapters/step-functions/workflows.ts';
+import type { AuditLog } from '../core/audit/audit-log.ts';
 import type { AccountStore } from '../core/auth/account-store.ts';
 import type { DashboardSessionStore } from '../core/auth/dashboard-sessions.ts';
 import { systemClock } from '../core/clock.ts';
@@ -66,6 +68,8 @@ export interface StageAdapters {
   readonly eventLog: EventLog;
   /** Range resends (events table). */
   readonly eventResends: EventResendStore;
+  /** The audit log (events table, its own partitions; append and read only). */
+  readonly auditLog: AuditLog;
 }
 
 export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
@@ -106,6 +110,7 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     imagerySources: () => new DynamoImagerySourceStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),
     eventResends: () => new DynamoEventResends(aws.dynamo, env.eventsTable),
+    auditLog: () => new DynamoAuditLog(aws.dynamo, env.eventsTable),
   });
   return adapters;
 }

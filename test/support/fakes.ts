@@ -3,6 +3,7 @@
 // and the compiler checks the rest: no `as never` in a test's ports.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ApiRoutePorts } from '../../functions/api/http/api-route.ts';
+import { type AuditLog, type AuditRecord, auditIdFloor } from '../../functions/core/audit/audit-log.ts';
 import type { AccountStore, ApiKeyRecord } from '../../functions/core/auth/account-store.ts';
 import type { Clock } from '../../functions/core/clock.ts';
 import type {
@@ -499,6 +500,42 @@ export function memoryImagerySourceStore(): ImagerySourceStore & {
       if (current !== version) return false;
       lists.set(tenantOf(tenant), { sources: structuredClone([...next]), version: version + 1 });
       return true;
+    },
+  };
+}
+
+/**
+ * The audit log in memory, as the DynamoDB adapter keeps it: append once per id, list a tenant's records
+ * newest first with the same filters and cursor. `records` holds every record with its TTL (seconds).
+ */
+export function memoryAuditLog(): AuditLog & {
+  readonly records: Array<{ readonly record: AuditRecord; readonly expiresAt: number }>;
+} {
+  const records: Array<{ record: AuditRecord; expiresAt: number }> = [];
+  return {
+    records,
+    append: async (record, expiresAt) => {
+      if (records.some((r) => r.record.auditId === record.auditId)) return;
+      records.push({ record: structuredClone(record), expiresAt });
+    },
+    list: async (tenant, filter) => {
+      const lower = filter.from ? auditIdFloor(Date.parse(filter.from)) : '';
+      const upper = filter.to ? auditIdFloor(Date.parse(filter.to) + 1) : '\uffff';
+      const found = records
+        .map((r) => r.record)
+        .filter(
+          (r) =>
+            r.orgId === tenant.orgId &&
+            r.mode === tenant.mode &&
+            r.auditId >= lower &&
+            r.auditId <= upper &&
+            (!filter.startingAfter || r.auditId < filter.startingAfter) &&
+            (!filter.action || r.action === filter.action) &&
+            (!filter.actor || r.actor.id === filter.actor) &&
+            (!filter.targetId || r.target.id === filter.targetId),
+        )
+        .sort((a, b) => b.auditId.localeCompare(a.auditId));
+      return { records: structuredClone(found.slice(0, filter.limit)), hasMore: found.length > filter.limit };
     },
   };
 }

@@ -193,6 +193,7 @@ export class DynamoAccountStore implements AccountStore {
       created_at: params.createdAt,
       rate_per_minute: params.requestsPerMinute,
       daily_quota: params.requestsPerDay,
+      ...(params.scopes ? { scopes: [...params.scopes] } : {}),
       ...(params.organization ? copyOf(params.organization) : {}),
     };
     await this.db.send(

@@ -9,9 +9,11 @@
 // instead of reading the organization. The store copies them to every key of the organization whenever
 // it writes either (DynamoAccountStore.putOrganization / updateOrganizationSettings); a key without
 // org_version (made before the copy existed) has none: its submissions read the organization until its
-// first request in a container gives it the copy (DynamoAccountStore.copyOrganizationToKey).
+// first request in a container gives it the copy (DynamoAccountStore.copyOrganizationToKey). A key's
+// scopes are a list attribute, written once when the key is made; a key without it has every scope.
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, KeyStatus, OrganizationRecord } from '../../core/auth/account-store.ts';
+import { isApiScope } from '../../core/auth/scopes.ts';
 import type { Mode } from '../../core/jobs/job-types.ts';
 import type { RatePlan } from '../../core/limits/rate-limiter.ts';
 
@@ -36,6 +38,8 @@ export interface KeyItem {
   revoked_at?: string;
   rate_per_minute: number;
   daily_quota?: number;
+  /** The key's scopes (a list: a string set cannot be empty); absent on keys made before scopes. */
+  scopes?: string[];
   day?: string;
   day_count?: number;
   /** The organization's plan and media retention as copied at its settings_version org_version. */
@@ -61,6 +65,8 @@ export function keyFromItem(item: Record<string, unknown>): ApiKeyRecord {
     revokedAt: i.revoked_at,
     requestsPerMinute: i.rate_per_minute,
     requestsPerDay: i.daily_quota,
+    // An unknown stored scope grants nothing (a newer stage's scope read by an older function).
+    ...(Array.isArray(i.scopes) ? { scopes: i.scopes.filter(isApiScope) } : {}),
     day: i.day,
     dayCount: i.day_count,
     ...(typeof i.org_version === 'number'

@@ -5,44 +5,38 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
-import {
-  createImagerySource,
-  deleteImagerySource,
-  listImagerySources,
-} from '../../core/imagery-sources/imagery-sources.ts';
+import { listImagerySources } from '../../core/imagery-sources/imagery-sources.ts';
 import { planRetentionDays, type RetentionPolicy, retentionDays } from '../../core/jobs/retention.ts';
 import { apiLogContext, instrumented } from '../../core/observability.ts';
 import {
-  createDashboardKey,
   dashboardWebhookSecrets,
   listDashboardKeys,
-  revokeDashboardKey,
-  rotateDashboardKey,
   rotateDashboardWebhookSecret,
   signInWithToken,
 } from '../../core/use-cases/dashboard.ts';
-import { deleteJob } from '../../core/use-cases/delete-job.ts';
-import {
-  getEvent,
-  listEvents,
-  resendEvent,
-  sendTestEvent,
-  startRangeResend,
-  updateEndpointOfferingReplay,
-} from '../../core/use-cases/events.ts';
+import { getEvent, listEvents, sendTestEvent } from '../../core/use-cases/events.ts';
 import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
 import {
   getOrganizationSettings,
   updateOrganizationSettings,
 } from '../../core/use-cases/organization-settings.ts';
 import { getUsage } from '../../core/use-cases/usage.ts';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  listEndpoints,
-  rotateEndpointSecret,
-} from '../../core/webhooks/endpoints.ts';
+import { listEndpoints } from '../../core/webhooks/endpoints.ts';
 import { apiPorts } from '../../wiring/api.ts';
+import {
+  auditedCreateEndpoint,
+  auditedCreateImagerySource,
+  auditedCreateKey,
+  auditedDeleteEndpoint,
+  auditedDeleteImagerySource,
+  auditedDeleteJob,
+  auditedResendEvent,
+  auditedRevokeKey,
+  auditedRotateEndpointSecret,
+  auditedRotateKey,
+  auditedStartRangeResend,
+  auditedUpdateEndpoint,
+} from '../audited.ts';
 import { type ApiHandler, errorResult } from '../http/api-route.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
 import { createImagerySourceBody, sourceIdParam } from '../imagery-source-schemas.ts';
@@ -133,33 +127,21 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardCreateKey: () =>
     sessionRoute(
       { body: createKeyBody },
-      async ({ orgId, body }) =>
-        ok(
-          await createDashboardKey(apiPorts().dashboard.keyAdmin, orgId, body, apiPorts().auth.keyVariant),
-          201,
-        ),
+      async ({ orgId, body, audit }) =>
+        ok(await auditedCreateKey(audit, orgId, body, apiPorts().auth.keyVariant), 201),
       apiPorts,
     ),
   dashboardRotateKey: () =>
     sessionRoute(
       { params: keyIdParam },
-      async ({ orgId, params }) =>
-        ok(
-          await rotateDashboardKey(
-            apiPorts().dashboard.keyAdmin,
-            orgId,
-            params.keyId,
-            apiPorts().auth.keyVariant,
-          ),
-          201,
-        ),
+      async ({ orgId, params, audit }) =>
+        ok(await auditedRotateKey(audit, orgId, params.keyId, apiPorts().auth.keyVariant), 201),
       apiPorts,
     ),
   dashboardRevokeKey: () =>
     sessionRoute(
       { params: keyIdParam },
-      async ({ orgId, params }) =>
-        ok(await revokeDashboardKey(apiPorts().dashboard.keyAdmin, orgId, params.keyId)),
+      async ({ orgId, params, audit }) => ok(await auditedRevokeKey(audit, orgId, params.keyId)),
       apiPorts,
     ),
   dashboardWebhookSecret: () =>
@@ -190,37 +172,29 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardCreateWebhookEndpoint: () =>
     sessionRoute(
       { query: dashboardModeQuery, body: createEndpointBody },
-      async ({ orgId, query, body }) =>
-        ok(await createEndpoint(endpoints(), tenantOf(orgId, query), body), 201),
+      async ({ orgId, query, body, audit }) =>
+        ok(await auditedCreateEndpoint(audit, tenantOf(orgId, query), body), 201),
       apiPorts,
     ),
   dashboardUpdateWebhookEndpoint: () =>
     sessionRoute(
       { params: endpointIdParam, query: dashboardModeQuery, body: updateEndpointBody },
-      async ({ orgId, params, query, body }) =>
-        ok(
-          await updateEndpointOfferingReplay(
-            endpoints(),
-            events(),
-            tenantOf(orgId, query),
-            params.endpointId,
-            body,
-          ),
-        ),
+      async ({ orgId, params, query, body, audit }) =>
+        ok(await auditedUpdateEndpoint(audit, tenantOf(orgId, query), params.endpointId, body)),
       apiPorts,
     ),
   dashboardDeleteWebhookEndpoint: () =>
     sessionRoute(
       { params: endpointIdParam, query: dashboardModeQuery },
-      async ({ orgId, params, query }) =>
-        ok(await deleteEndpoint(endpoints(), tenantOf(orgId, query), params.endpointId)),
+      async ({ orgId, params, query, audit }) =>
+        ok(await auditedDeleteEndpoint(audit, tenantOf(orgId, query), params.endpointId)),
       apiPorts,
     ),
   dashboardRotateWebhookEndpointSecret: () =>
     sessionRoute(
       { params: endpointIdParam, query: dashboardModeQuery },
-      async ({ orgId, params, query }) =>
-        ok(await rotateEndpointSecret(endpoints(), tenantOf(orgId, query), params.endpointId)),
+      async ({ orgId, params, query, audit }) =>
+        ok(await auditedRotateEndpointSecret(audit, tenantOf(orgId, query), params.endpointId)),
       apiPorts,
     ),
   dashboardTestWebhookEndpoint: () =>
@@ -240,15 +214,15 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardResendEvent: () =>
     sessionRoute(
       { params: eventIdParam, query: dashboardModeQuery, body: resendEventBody },
-      async ({ orgId, params, query, body }) =>
-        ok(await resendEvent(events(), tenantOf(orgId, query), params.eventId, body), 202),
+      async ({ orgId, params, query, body, audit }) =>
+        ok(await auditedResendEvent(audit, tenantOf(orgId, query), params.eventId, body), 202),
       apiPorts,
     ),
   dashboardResendEvents: () =>
     sessionRoute(
       { query: dashboardModeQuery, body: resendEventsBody },
-      async ({ orgId, query, body }) =>
-        ok(await startRangeResend(events(), tenantOf(orgId, query), body), 202),
+      async ({ orgId, query, body, audit }) =>
+        ok(await auditedStartRangeResend(audit, tenantOf(orgId, query), body), 202),
       apiPorts,
     ),
   dashboardImagerySources: () =>
@@ -261,15 +235,15 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardCreateImagerySource: () =>
     sessionRoute(
       { query: dashboardModeQuery, body: createImagerySourceBody },
-      async ({ orgId, query, body }) =>
-        ok(await createImagerySource(imagerySources(), tenantOf(orgId, query), body), 201),
+      async ({ orgId, query, body, audit }) =>
+        ok(await auditedCreateImagerySource(audit, tenantOf(orgId, query), body), 201),
       apiPorts,
     ),
   dashboardDeleteImagerySource: () =>
     sessionRoute(
       { params: sourceIdParam, query: dashboardModeQuery },
-      async ({ orgId, params, query }) =>
-        ok(await deleteImagerySource(imagerySources(), tenantOf(orgId, query), params.sourceId)),
+      async ({ orgId, params, query, audit }) =>
+        ok(await auditedDeleteImagerySource(audit, tenantOf(orgId, query), params.sourceId)),
       apiPorts,
     ),
   dashboardListJobs: () =>
@@ -288,8 +262,8 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardDeleteJob: () =>
     sessionRoute(
       { params: dashboardJobParams, query: dashboardJobQuery },
-      async ({ orgId, params, query }) =>
-        ok(await deleteJob(apiPorts().delete, { orgId, mode: query.mode }, params.jobId)),
+      async ({ orgId, params, query, audit }) =>
+        ok(await auditedDeleteJob(audit, { orgId, mode: query.mode }, params.jobId)),
       apiPorts,
     ),
   dashboardSettings: () =>

@@ -1,5 +1,6 @@
 // Requests and answers of the developer dashboard's API (/v1/dashboard/*).
 import { z } from 'zod';
+import { API_SCOPES } from '../../core/auth/scopes.ts';
 import { jobIdParam } from '../../core/schemas/common.ts';
 import { jobPage, jobRecord, listJobsQuery } from '../job-schemas.ts';
 import { usageQuery as apiUsageQuery, usageReport } from '../usage-schemas.ts';
@@ -47,6 +48,9 @@ const dashboardKey = z
     revoked_at: z.iso.datetime().nullable(),
     requests_per_minute: z.int(),
     requests_per_day: z.int().nullable(),
+    scopes: z.array(z.enum(API_SCOPES)).meta({
+      description: 'What the key may do; a key made before scopes has `admin` (every scope).',
+    }),
   })
   .meta({ id: 'DashboardKey' });
 
@@ -56,9 +60,23 @@ export const createdKey = dashboardKey.extend({
   replaces: keyId.optional().meta({ description: 'Rotation only: the id of the key this one replaces.' }),
 });
 
+/** A scope of the closed set; anything else is refused naming it (and the set). */
+const scope = z.enum(API_SCOPES, {
+  error: (issue) => `unknown scope '${String(issue.input)}': expected one of ${API_SCOPES.join(', ')}`,
+});
+
 export const createKeyBody = z.strictObject({
   mode,
   name: z.string().trim().min(1).max(100),
+  scopes: z
+    .array(scope)
+    .min(1)
+    .max(API_SCOPES.length * 2)
+    .optional()
+    .meta({
+      description:
+        'What the key may do (`admin` implies every other scope). Without it the key has every scope, as keys made before scopes have.',
+    }),
 });
 
 export const keyIdParam = z.strictObject({ keyId });

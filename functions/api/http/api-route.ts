@@ -7,8 +7,10 @@ import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/pe
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { AuditContext } from '../../core/audit/audit-log.ts';
 import type { AccountStore, ApiKeyRecord } from '../../core/auth/account-store.ts';
 import { type AuthSettings, hashApiKey, modeOfKey } from '../../core/auth/api-key.ts';
+import { type ApiScope, grants } from '../../core/auth/scopes.ts';
 import { ApiError, apiErrors, type ErrorDetail } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
 import type { ClaimedCreation, CreationClaims } from '../../core/jobs/creation-claims.ts';
@@ -16,6 +18,7 @@ import type { Tenant } from '../../core/jobs/job-types.ts';
 import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
 import { apiLogContext, appendLogContext, instrumented, logger } from '../../core/observability.ts';
+import { requiredScope } from '../route-scopes.ts';
 import {
   IDEMPOTENCY_HEADER,
   idempotencyRecordIds,
@@ -49,6 +52,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
    * the job read is no longer queued behind the admission write. A refused key's early answer is dropped.
    */
   readonly readOnly?: boolean;
+  /**
+   * The scope the route needs, for a module that serves routes the scope table does not list (the job
+   * routes: route-scopes.ts JOB_ROUTE_SCOPE). Otherwise the table's, by method and event.resource.
+   */
+  readonly scope?: ApiScope;
 }
 
 export interface RouteRequest<B, Q, P> {
@@ -58,6 +66,8 @@ export interface RouteRequest<B, Q, P> {
   readonly tenant: Tenant;
   readonly key: ApiKeyRecord | undefined;
   readonly requestId: string;
+  /** Who made the request and from where, for the audit log: the key's id (never the key), IP, request id. */
+  readonly audit: AuditContext;
   /** With an Idempotency-Key: claims what the request creates once, across retries (JobPorts.creationClaim). */
   readonly creationClaim?: (proposed: ClaimedCreation) => Promise<ClaimedCreation>;
   /** With an Idempotency-Key: the idempotency table's records it leaves, which what it creates carries. */
@@ -103,6 +113,12 @@ function rateHeaders(rate: RateDecision | undefined): Record<string, string> {
     'X-RateLimit-Remaining': String(rate.remaining),
     'X-RateLimit-Reset': String(rate.resetAt),
   };
+}
+
+/** The audit log's view of a keyed request: the key by its id, the caller's IP, the request id. */
+function auditContextOf(key: ApiKeyRecord, event: APIGatewayProxyEvent, requestId: string): AuditContext {
+  const sourceIp = event.requestContext?.identity?.sourceIp;
+  return { actor: { type: 'api_key', id: key.keyId }, ...(sourceIp ? { sourceIp } : {}), requestId };
 }
 
 export function header(event: APIGatewayProxyEvent, name: string): string | undefined {
@@ -236,12 +252,19 @@ async function giveKeyItsCopy(accounts: AccountStore, keyHash: string, orgId: st
 /** Starts a readOnly route's answer for the key this container expects (RouteSpec.readOnly). */
 type EarlyStart = (key: ApiKeyRecord, event: APIGatewayProxyEvent, state: PipelineState) => void;
 
+/** The scope a request needs (route-scopes.ts): the module's own, else the table's for its route. */
+function neededScope(event: APIGatewayProxyEvent, given: ApiScope | undefined): ApiScope {
+  return requiredScope(event.httpMethod, event.resource, given);
+}
+
 const apiKeyAuthentication = (
   ports: () => ApiRoutePorts,
+  scope: ApiScope | undefined,
   startEarly?: EarlyStart,
 ): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
   before: async (request) => {
     const state = request.context.pipeline;
+    const needed = neededScope(request.event, scope);
     const settings = ports().auth;
     requireSingleCredential(request.event);
     const rawKey = header(request.event, 'x-api-key')?.trim();
@@ -260,7 +283,8 @@ const apiKeyAuthentication = (
       key.mode === 'test' ? settings.testRatePerMinute : key.requestsPerMinute;
     const accounts = ports().accounts;
     const expected = startEarly && accounts.expectedKey(keyHash, now, limitOf);
-    if (expected) startEarly(expected, request.event, state);
+    // Nothing is started for a key that lacks the route's scope: it will be refused below.
+    if (expected && grants(expected, needed)) startEarly(expected, request.event, state);
     const outcome = await accounts.admit(keyHash, now, limitOf);
     if (outcome.kind === 'unknown-or-revoked') {
       throw apiErrors.unauthorized('The API key is invalid or has been revoked.');
@@ -294,6 +318,8 @@ const apiKeyAuthentication = (
         `Rate limit of ${rate.limit} requests per minute exceeded; retry in ${rate.retryAfterSeconds} s.`,
       );
     }
+    // The key is known, counted and within its limits: whether it may do this is its scopes' question.
+    if (!grants(key, needed)) throw apiErrors.insufficientScope(needed);
   },
 });
 
@@ -470,6 +496,7 @@ export function apiRoute<
           tenant: { orgId: key.orgId, mode: key.mode },
           key,
           requestId: state.requestId,
+          audit: auditContextOf(key, event, state.requestId),
         });
         state.early = { key, answer: settle(answer) };
       }
@@ -477,7 +504,7 @@ export function apiRoute<
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>().use(
     envelope(),
   );
-  pipeline.use(apiKeyAuthentication(ports, startEarly)).use(requestValidation(spec));
+  pipeline.use(apiKeyAuthentication(ports, spec.scope, startEarly)).use(requestValidation(spec));
   const handler = pipeline.handler(async (event, context) => {
     const state = context.pipeline;
     const early = state.early;
@@ -504,6 +531,7 @@ export function apiRoute<
         tenant,
         key: state.key,
         requestId: state.requestId,
+        audit: auditContextOf(state.key!, event, state.requestId),
         creationClaim: idempotencyKey
           ? (proposed) => ports().creationClaims.claim(tenant, idempotencyKey, request, proposed)
           : undefined,

@@ -6,9 +6,11 @@
 //     one-time sign-in link.
 // Sessions are bearer tokens, never cookies: a cross-site page cannot make the browser send them, so
 // there is nothing to forge (CSRF), and the API sends no CORS headers.
+import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
+import type { AuditContext } from '../../core/audit/audit-log.ts';
 import type { DashboardSessions } from '../../core/auth/dashboard-sessions.ts';
 import { apiErrors } from '../../core/errors.ts';
 import {
@@ -41,9 +43,23 @@ export interface SessionRequest<B, Q, P> {
   /** The bearer token of a sign-in-link session (to end it); undefined with Cognito. */
   readonly sessionToken: string | undefined;
   readonly requestId: string;
+  /** The signed-in member (never the session token), the caller's IP and the request id, for the audit log. */
+  readonly audit: AuditContext;
 }
 
-type SessionContext = PipelineContext & { session?: { orgId: string; token?: string } };
+type SessionContext = PipelineContext & { session?: { orgId: string; token?: string; member: string } };
+
+/**
+ * The member a session is: the Cognito user's `sub`; on the local stack, where a sign-in link opens a
+ * session for the organization, not a person, `link:` and the first 12 hex digits of the token's SHA-256
+ * (which session it was, without the token).
+ */
+function memberOf(claims: Record<string, unknown> | undefined, token: string | undefined): string {
+  const sub = claims?.sub;
+  if (typeof sub === 'string' && sub !== '') return sub;
+  if (token) return `link:${createHash('sha256').update(token).digest('hex').slice(0, 12)}`;
+  return 'unknown';
+}
 
 function bearer(event: APIGatewayProxyEvent): string | undefined {
   const value = header(event, 'authorization')?.trim();
@@ -65,7 +81,7 @@ const sessionAuthentication = (
           'This dashboard user belongs to no organization; ask an administrator to set custom:org_id.',
         );
       }
-      request.context.session = { orgId };
+      request.context.session = { orgId, member: memberOf(claims, undefined) };
       return;
     }
     const token = bearer(request.event);
@@ -74,7 +90,7 @@ const sessionAuthentication = (
     if (!session) {
       throw apiErrors.unauthorized('The dashboard session has expired or was ended; sign in again.');
     }
-    request.context.session = { orgId: session.orgId, token };
+    request.context.session = { orgId: session.orgId, token, member: memberOf(undefined, token) };
   },
 });
 
@@ -92,9 +108,10 @@ export function sessionRoute<
     .use(envelope())
     .use(sessionAuthentication(ports))
     .use(requestValidation(spec));
-  const handler = pipeline.handler(async (_event, context) => {
+  const handler = pipeline.handler(async (event, context) => {
     const parsed = context.pipeline.parsed!;
     const session = context.session!;
+    const sourceIp = event.requestContext?.identity?.sourceIp;
     const result = await run({
       body: parsed.body as z.output<B>,
       query: parsed.query as z.output<Q>,
@@ -102,6 +119,11 @@ export function sessionRoute<
       orgId: session.orgId,
       sessionToken: session.token,
       requestId: context.pipeline.requestId,
+      audit: {
+        actor: { type: 'member', id: session.member },
+        ...(sourceIp ? { sourceIp } : {}),
+        requestId: context.pipeline.requestId,
+      },
     });
     return result as unknown as APIGatewayProxyResult;
   });

@@ -2,6 +2,7 @@
 // and webhook secrets. Its DynamoDB adapter is functions/adapters/dynamodb/account-store.ts.
 import type { Mode } from '../jobs/job-types.ts';
 import type { RateDecision } from '../limits/rate-limiter.ts';
+import type { ApiScope } from './scopes.ts';
 
 export type KeyStatus = 'active' | 'revoked';
 
@@ -17,6 +18,8 @@ export interface ApiKeyRecord {
   readonly revokedAt?: string;
   readonly requestsPerMinute: number;
   readonly requestsPerDay?: number;
+  /** What the key may do (scopes.ts); absent on a key made before keys carried scopes: every scope. */
+  readonly scopes?: readonly ApiScope[];
   /** UTC day (YYYY-MM-DD) the day counter belongs to. */
   readonly day?: string;
   readonly dayCount?: number;
@@ -83,6 +86,8 @@ export interface NewApiKey {
   readonly createdAt: string;
   readonly requestsPerMinute: number;
   readonly requestsPerDay?: number;
+  /** What the key may do; absent: every scope (as a key made before scopes). */
+  readonly scopes?: readonly ApiScope[];
   /** The organization as read when the key is made: its plan and retention are copied onto the key. */
   readonly organization?: Pick<OrganizationRecord, 'plan' | 'mediaRetentionDays' | 'settingsVersion'>;
 }

@@ -6,6 +6,7 @@ import type { Mode } from '../jobs/job-types.ts';
 import { listWebhookSecrets, rotateWebhookSecret, signingSecrets } from '../webhooks/webhook-secrets.ts';
 import type { AccountStore, ApiKeyRecord, OrganizationRecord, WebhookSecret } from './account-store.ts';
 import { generateApiKey, hashApiKey, keyHint } from './api-key.ts';
+import { parseScopes } from './scopes.ts';
 
 export interface RateSettings {
   readonly testPerMinute: number;
@@ -57,7 +58,13 @@ export class KeyAdmin {
     };
   }
 
-  async createKey(orgId: string, mode: Mode, name: string): Promise<CreatedKey> {
+  /**
+   * A new key of the organization (made with its first key). `scopes`: what the key may do (scopes.ts);
+   * an unknown one is an error naming it; without them the key has every scope, as keys made before
+   * scopes have.
+   */
+  async createKey(orgId: string, mode: Mode, name: string, scopes?: readonly string[]): Promise<CreatedKey> {
+    const checked = scopes === undefined ? undefined : parseScopes(scopes);
     const org = await this.organization(orgId);
     const key = generateApiKey(mode);
     const record = await this.accounts.createKey({
@@ -69,6 +76,7 @@ export class KeyAdmin {
       hint: keyHint(key),
       createdAt: this.clock.now().toISOString(),
       ...this.limitsFor(mode, org),
+      ...(checked ? { scopes: checked } : {}),
       // Its plan and retention ride on the key from the start (the store keeps them in step after).
       organization: org,
     });
@@ -95,11 +103,11 @@ export class KeyAdmin {
     }
   }
 
-  /** A new key with the same mode and name; the old one is revoked at once. */
+  /** A new key with the same mode, name and scopes; the old one is revoked at once. */
   async rotateKey(orgId: string, keyId: string): Promise<CreatedKey> {
     const old = await this.findKey(orgId, keyId);
     if (old.status !== 'active') throw new Error(`Key '${keyId}' is revoked; create a new key instead.`);
-    const created = await this.createKey(orgId, old.mode, old.name);
+    const created = await this.createKey(orgId, old.mode, old.name, old.scopes);
     await this.accounts.revokeKey(old.storageKey, this.clock.now().toISOString());
     return created;
   }

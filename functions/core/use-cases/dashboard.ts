@@ -4,6 +4,7 @@ import type { ApiKeyRecord } from '../auth/account-store.ts';
 import type { KeyVariant } from '../auth/api-key.ts';
 import type { DashboardSessions } from '../auth/dashboard-sessions.ts';
 import type { KeyAdmin, KeyListing } from '../auth/key-admin.ts';
+import { type ApiScope, effectiveScopes, UnknownScopeError } from '../auth/scopes.ts';
 import { ApiError, apiErrors } from '../errors.ts';
 import type { Mode } from '../jobs/job-types.ts';
 
@@ -19,6 +20,8 @@ interface DashboardKey {
   readonly revoked_at: string | null;
   readonly requests_per_minute: number;
   readonly requests_per_day: number | null;
+  /** What the key may do; a key made before scopes shows `admin` (every scope). */
+  readonly scopes: readonly ApiScope[];
 }
 
 function keyView(key: KeyListing | ApiKeyRecord): DashboardKey {
@@ -33,6 +36,7 @@ function keyView(key: KeyListing | ApiKeyRecord): DashboardKey {
     revoked_at: key.revokedAt ?? null,
     requests_per_minute: key.requestsPerMinute,
     requests_per_day: key.requestsPerDay ?? null,
+    scopes: effectiveScopes(key),
   };
 }
 
@@ -55,11 +59,18 @@ function checkMode(mode: Mode, keyVariant: KeyVariant) {
 export async function createDashboardKey(
   admin: KeyAdmin,
   orgId: string,
-  request: { mode: Mode; name: string },
+  request: { mode: Mode; name: string; scopes?: readonly string[] },
   keyVariant: KeyVariant,
 ): Promise<DashboardKey & { key: string }> {
   checkMode(request.mode, keyVariant);
-  const created = await admin.createKey(orgId, request.mode, request.name);
+  let created: Awaited<ReturnType<KeyAdmin['createKey']>>;
+  try {
+    created = await admin.createKey(orgId, request.mode, request.name, request.scopes);
+  } catch (error) {
+    if (error instanceof UnknownScopeError)
+      throw apiErrors.validation([{ path: 'scopes', message: error.message }]);
+    throw error;
+  }
   return { ...keyView(created.record), key: created.key };
 }
 

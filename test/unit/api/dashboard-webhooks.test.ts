@@ -12,6 +12,7 @@ import type { WebhookMessage } from '../../../functions/core/webhooks/events.ts'
 import {
   apiGatewayEvent,
   fakeJobStore,
+  memoryAuditLog,
   memoryEndpointStore,
   memoryEventLog,
   memoryEventResends,
@@ -48,6 +49,7 @@ function setup() {
     deadLetter: async () => undefined,
   };
   world.ports = {
+    audit: { auditLog: memoryAuditLog(), clock },
     dashboard: { auth: 'sign-in-link', sessions },
     webhooks: {
       endpoints: { endpoints, clock, webhookPolicy: { allowHttp: false, allowLoopback: false } },

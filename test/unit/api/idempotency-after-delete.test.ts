@@ -15,6 +15,7 @@ import {
   fakeJobPorts,
   fakeMediaStore,
   LIVE_KEY_RECORD,
+  memoryAuditLog,
   memoryEventLog,
 } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
@@ -40,6 +41,7 @@ beforeAll(async () => {
   const clock = { now: () => new Date() };
   const jobPorts = fakeJobPorts({ jobs, signer: media, clock, starter: { start: async () => undefined } });
   world.ports = {
+    audit: { auditLog: memoryAuditLog(), clock },
     accounts: fakeAccountStore({
       admit: async () => ({ kind: 'admitted', key: LIVE_KEY_RECORD, rate: RATE }),
     }),

@@ -21,6 +21,7 @@ import {
   fakeAccountStore,
   fakeJobStore,
   LIVE_KEY_RECORD,
+  memoryAuditLog,
   memoryEndpointStore,
 } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
@@ -119,6 +120,7 @@ beforeAll(async () => {
   });
   worker = { resends, eventLog, queue, clock };
   world.ports = {
+    audit: { auditLog: memoryAuditLog(), clock },
     accounts: fakeAccountStore({
       admit: async (keyHash) => ({ kind: 'admitted', key: RECORDS[keyHash]!, rate: RATE }),
     }),

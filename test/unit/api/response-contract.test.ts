@@ -82,6 +82,7 @@ describe('the response contract check', () => {
       revoked_at: null,
       requests_per_minute: 10,
       requests_per_day: null,
+      scopes: ['jobs:read', 'usage:read'],
     };
     const keyed = exchange('GET', '/v1/dashboard/keys', 200, { data: { keys: [key] }, meta: META });
     expect(contractProblems(keyed)).toEqual([]);

@@ -10,7 +10,12 @@ import { hashApiKey } from '../../../functions/core/auth/api-key.ts';
 import { MAX_IMAGERY_SOURCES } from '../../../functions/core/imagery-sources/imagery-sources.ts';
 import { AUSTRALIA } from '../../../functions/core/imagery-sources/source-settings.ts';
 import type { Mode } from '../../../functions/core/jobs/job-types.ts';
-import { apiGatewayEvent, fakeAccountStore, memoryImagerySourceStore } from '../../support/fakes.ts';
+import {
+  apiGatewayEvent,
+  fakeAccountStore,
+  memoryAuditLog,
+  memoryImagerySourceStore,
+} from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
@@ -63,6 +68,7 @@ beforeEach(() => {
     ]),
   );
   world.ports = {
+    audit: { auditLog: memoryAuditLog(), clock: { now: () => new Date('2026-12-01T00:00:00.000Z') } },
     accounts: fakeAccountStore({
       admit: async (hash) => {
         const key = records.get(hash);

@@ -1,0 +1,107 @@
+// GET /v1/audit-events: the audit log (core/audit/audit-log.ts) of the key's organization and mode, newest
+// first, with cursor paging as GET /v1/events has it. Served, as the webhook routes are, by the one
+// function behind /v1/{proxy+} (webhook-routes.ts says why); its scope is admin (route-scopes.ts).
+import { z } from 'zod';
+import { AUDIT_ACTIONS, type AuditFilter } from '../core/audit/audit-log.ts';
+import type { RouteDefinition } from './route-definition.ts';
+import { proxiedApiRoute } from './webhook-routes.ts';
+import { refuseReversedRange } from './webhook-schemas.ts';
+
+const AUDIT_ID = /^aud_[0-9a-f]{32}$/;
+const auditId = z.string().regex(AUDIT_ID, 'must be an audit event id (aud_ and 32 hex digits)');
+const isoTime = (what: string) =>
+  z.iso.datetime({ offset: true }).meta({ description: `${what} (ISO 8601 date-time).` });
+
+export const listAuditEventsQuery = z
+  .strictObject({
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'limit must be a non-negative integer')
+      .transform(Number)
+      .pipe(z.int().min(1).max(100))
+      .optional()
+      .default(50)
+      .meta({ description: 'Maximum results, 1-100.' }),
+    starting_after: auditId.optional().meta({
+      description: "The previous page's `pagination.next_cursor`: the records after it, newest first.",
+    }),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    actor: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "Only this actor's records: a key id (key_…) or a dashboard member's id." }),
+    target_id: z.string().min(1).max(200).optional().meta({ description: "Only this target's records." }),
+    created_from: isoTime('Only records made at or after this time').optional(),
+    created_to: isoTime('Only records made at or before this time; not before created_from').optional(),
+  })
+  .superRefine(refuseReversedRange);
+
+export function auditFilterOf(query: z.output<typeof listAuditEventsQuery>): AuditFilter {
+  return {
+    limit: query.limit,
+    startingAfter: query.starting_after,
+    action: query.action,
+    actor: query.actor,
+    targetId: query.target_id,
+    from: query.created_from,
+    to: query.created_to,
+  };
+}
+
+const fieldValues = z
+  .record(z.string(), z.unknown())
+  .meta({ description: 'Field values as the API shows them; secrets are `[redacted]`.' });
+
+export const auditEvent = z
+  .object({
+    id: auditId,
+    object: z.literal('audit_event'),
+    action: z.enum(AUDIT_ACTIONS),
+    actor: z.object({
+      type: z.enum(['api_key', 'member', 'cli']),
+      id: z.string().meta({
+        description:
+          'A key id (key_…, never the key), a dashboard member (the Cognito user’s sub; locally `link:` and a hash prefix of the sign-in session), or the OS user at the keys CLI.',
+      }),
+    }),
+    target: z.object({
+      type: z.enum(['api_key', 'webhook_endpoint', 'imagery_source', 'job', 'event', 'event_resend']),
+      id: z.string(),
+    }),
+    mode: z.enum(['test', 'live']),
+    created_at: z.iso.datetime(),
+    source_ip: z.string().nullable().meta({ description: 'null for the keys CLI.' }),
+    request_id: z.string().nullable().meta({ description: 'null for the keys CLI.' }),
+    changes: z.object({ before: fieldValues.optional(), after: fieldValues.optional() }).nullable().meta({
+      description: 'What changed: the fields before and after (only those that differ for an update).',
+    }),
+  })
+  .meta({ id: 'AuditEvent' });
+
+export const auditEventPage = z
+  .object({
+    audit_events: z.array(auditEvent),
+    pagination: z.object({
+      limit: z.int(),
+      count: z.int(),
+      has_more: z.boolean(),
+      next_cursor: auditId.nullable().meta({ description: 'Pass as starting_after for the next page.' }),
+    }),
+  })
+  .meta({ id: 'AuditEventPage' });
+
+export const AUDIT_ROUTES: readonly RouteDefinition[] = [
+  proxiedApiRoute({
+    method: 'GET',
+    path: '/v1/audit-events',
+    operationId: 'listAuditEvents',
+    summary:
+      "The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; jobs deleted; resends. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted.",
+    tag: 'Audit log',
+    query: listAuditEventsQuery,
+    success: { status: 200, schema: auditEventPage, description: 'A page of audit events.' },
+    errors: ['VALIDATION_ERROR'],
+  }),
+];

@@ -1,0 +1,209 @@
+// The changes the audit log records (core/audit/audit-log.ts), each made once here for both the API's
+// routes (an API key's) and the dashboard's (a member's): the change itself through its use case, then its
+// record — actor, action, target, what changed (the views, secrets redacted). A webhook endpoint's or an
+// imagery source's before is read first, so an update records the fields that changed.
+import { type AuditContext, changed, recordAudit } from '../core/audit/audit-log.ts';
+import type { KeyVariant } from '../core/auth/api-key.ts';
+import {
+  createImagerySource,
+  deleteImagerySource,
+  getImagerySource,
+  updateImagerySource,
+} from '../core/imagery-sources/imagery-sources.ts';
+import type { Tenant } from '../core/jobs/job-types.ts';
+import { createDashboardKey, revokeDashboardKey, rotateDashboardKey } from '../core/use-cases/dashboard.ts';
+import { deleteJob } from '../core/use-cases/delete-job.ts';
+import { resendEvent, startRangeResend, updateEndpointOfferingReplay } from '../core/use-cases/events.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  rotateEndpointSecret,
+} from '../core/webhooks/endpoints.ts';
+import { apiPorts } from '../wiring/api.ts';
+
+type Fields = Readonly<Record<string, unknown>>;
+const fields = (value: object): Fields => value as Fields;
+const audit = () => apiPorts().audit;
+const endpoints = () => apiPorts().webhooks.endpoints;
+const events = () => apiPorts().webhooks.events;
+const sources = () => apiPorts().imagerySources;
+
+export async function auditedCreateEndpoint(
+  context: AuditContext,
+  tenant: Tenant,
+  body: Parameters<typeof createEndpoint>[2],
+) {
+  const created = await createEndpoint(endpoints(), tenant, body);
+  await recordAudit(audit(), tenant, context, {
+    action: 'webhook_endpoint.created',
+    target: { type: 'webhook_endpoint', id: created.id },
+    changes: { after: fields(created) },
+  });
+  return created;
+}
+
+export async function auditedUpdateEndpoint(
+  context: AuditContext,
+  tenant: Tenant,
+  id: string,
+  patch: Parameters<typeof updateEndpointOfferingReplay>[4],
+) {
+  const before = await getEndpoint(endpoints(), tenant, id);
+  const updated = await updateEndpointOfferingReplay(endpoints(), events(), tenant, id, patch);
+  const { replay: _replay, ...after } = updated;
+  await recordAudit(audit(), tenant, context, {
+    action: 'webhook_endpoint.updated',
+    target: { type: 'webhook_endpoint', id },
+    changes: changed(fields(before), fields(after)),
+  });
+  return updated;
+}
+
+export async function auditedDeleteEndpoint(context: AuditContext, tenant: Tenant, id: string) {
+  const before = await getEndpoint(endpoints(), tenant, id);
+  const deleted = await deleteEndpoint(endpoints(), tenant, id);
+  await recordAudit(audit(), tenant, context, {
+    action: 'webhook_endpoint.deleted',
+    target: { type: 'webhook_endpoint', id },
+    changes: { before: fields(before) },
+  });
+  return deleted;
+}
+
+export async function auditedRotateEndpointSecret(context: AuditContext, tenant: Tenant, id: string) {
+  const before = await getEndpoint(endpoints(), tenant, id);
+  const rotated = await rotateEndpointSecret(endpoints(), tenant, id);
+  await recordAudit(audit(), tenant, context, {
+    action: 'webhook_endpoint.secret_rotated',
+    target: { type: 'webhook_endpoint', id },
+    changes: changed(fields(before), fields(rotated)),
+  });
+  return rotated;
+}
+
+export async function auditedCreateImagerySource(
+  context: AuditContext,
+  tenant: Tenant,
+  body: Parameters<typeof createImagerySource>[2],
+) {
+  const created = await createImagerySource(sources(), tenant, body);
+  await recordAudit(audit(), tenant, context, {
+    action: 'imagery_source.created',
+    target: { type: 'imagery_source', id: created.id },
+    changes: { after: fields(created) },
+  });
+  return created;
+}
+
+export async function auditedUpdateImagerySource(
+  context: AuditContext,
+  tenant: Tenant,
+  id: string,
+  patch: Parameters<typeof updateImagerySource>[3],
+) {
+  const before = await getImagerySource(sources(), tenant, id);
+  const updated = await updateImagerySource(sources(), tenant, id, patch);
+  await recordAudit(audit(), tenant, context, {
+    action: 'imagery_source.updated',
+    target: { type: 'imagery_source', id },
+    changes: changed(fields(before), fields(updated)),
+  });
+  return updated;
+}
+
+export async function auditedDeleteImagerySource(context: AuditContext, tenant: Tenant, id: string) {
+  const before = await getImagerySource(sources(), tenant, id);
+  const deleted = await deleteImagerySource(sources(), tenant, id);
+  await recordAudit(audit(), tenant, context, {
+    action: 'imagery_source.deleted',
+    target: { type: 'imagery_source', id },
+    changes: { before: fields(before) },
+  });
+  return deleted;
+}
+
+export async function auditedDeleteJob(context: AuditContext, tenant: Tenant, jobId: string) {
+  const receipt = await deleteJob(apiPorts().delete, tenant, jobId);
+  await recordAudit(audit(), tenant, context, {
+    action: 'job.deleted',
+    target: { type: 'job', id: receipt.job_id },
+    changes: { before: { jobs: receipt.jobs }, after: { erased: receipt.erased, kept: receipt.kept } },
+  });
+  return receipt;
+}
+
+export async function auditedResendEvent(
+  context: AuditContext,
+  tenant: Tenant,
+  eventId: string,
+  body: Parameters<typeof resendEvent>[3],
+) {
+  const resent = await resendEvent(events(), tenant, eventId, body);
+  await recordAudit(audit(), tenant, context, {
+    action: 'event.resent',
+    target: { type: 'event', id: eventId },
+    changes: { after: fields(resent) },
+  });
+  return resent;
+}
+
+export async function auditedStartRangeResend(
+  context: AuditContext,
+  tenant: Tenant,
+  body: Parameters<typeof startRangeResend>[2],
+) {
+  const started = await startRangeResend(events(), tenant, body);
+  await recordAudit(audit(), tenant, context, {
+    action: 'events.resend_started',
+    target: { type: 'event_resend', id: started.id },
+    changes: { after: fields(body) },
+  });
+  return started;
+}
+
+/** The dashboard's key changes (the CLI records its own: bin/keys.ts). A key's audit tenant is its mode. */
+export async function auditedCreateKey(
+  context: AuditContext,
+  orgId: string,
+  body: Parameters<typeof createDashboardKey>[2],
+  keyVariant: KeyVariant,
+) {
+  const created = await createDashboardKey(apiPorts().dashboard.keyAdmin, orgId, body, keyVariant);
+  const { key: _secret, ...view } = created;
+  await recordAudit(audit(), { orgId, mode: created.mode }, context, {
+    action: 'api_key.created',
+    target: { type: 'api_key', id: created.key_id },
+    changes: { after: fields(view) },
+  });
+  return created;
+}
+
+export async function auditedRotateKey(
+  context: AuditContext,
+  orgId: string,
+  keyId: string,
+  keyVariant: KeyVariant,
+) {
+  const rotated = await rotateDashboardKey(apiPorts().dashboard.keyAdmin, orgId, keyId, keyVariant);
+  const { key: _secret, ...view } = rotated;
+  await recordAudit(audit(), { orgId, mode: rotated.mode }, context, {
+    action: 'api_key.rotated',
+    target: { type: 'api_key', id: keyId },
+    changes: { before: { key_id: keyId }, after: fields(view) },
+  });
+  return rotated;
+}
+
+export async function auditedRevokeKey(context: AuditContext, orgId: string, keyId: string) {
+  const revoked = await revokeDashboardKey(apiPorts().dashboard.keyAdmin, orgId, keyId);
+  await recordAudit(audit(), { orgId, mode: revoked.mode }, context, {
+    action: 'api_key.revoked',
+    target: { type: 'api_key', id: keyId },
+    changes: {
+      before: { status: 'active' },
+      after: { status: revoked.status, revoked_at: revoked.revoked_at },
+    },
+  });
+  return revoked;
+}
