@@ -1,23 +1,27 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer.ts';
 
 // Four layers: unit tests (pure code and fakes, the inner loop: npm run test:unit), component tests (one
 // component with its real machinery: Chromium renders, full-size pictures, real servers), infrastructure
 // tests on the synthesized templates, and integration tests that drive the local stack over HTTP (one
 // shared stack process, started by global setup; tests that restart a stack start their own).
 //
-// Files run two at a time on two cores or more: an integration test mostly waits for the stack, whose
-// renders and steps run in another process, so a unit or component file fits beside it. No test asserts
+// Files run three at a time on two cores (one more than the cores, at most four): an integration test
+// mostly waits for a stack, whose renders and steps run in other processes, so a unit, component or
+// infrastructure file fits beside it; with two at a time the cores were idle for a third of the run. The
+// integration files start first, the longest first (test/support/sequencer.ts). No test asserts
 // how long something took (the machine's load decides that): the service's times are measured by the
 // benchmarks (npm run bench), each beside a baseline of its own run.
 //
 // Every run ends with each project's time and the 15 slowest files (test/support/timing-reporter.ts): the
 // suite's budget (docs/readme/hardening.md, "What npm test checks") is kept by looking at them.
-const workers = Math.max(1, Math.min(2, availableParallelism()));
+const workers = Math.max(2, Math.min(4, availableParallelism() + 1));
 
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/timing-reporter.ts'],
+    sequence: { sequencer: LongestFirst },
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,

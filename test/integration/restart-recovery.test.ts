@@ -113,6 +113,34 @@ describe('key admin CLI', () => {
       await expect(cli('create', '--org', org, '--mode', 'prod')).rejects.toThrow(
         /--mode must be test or live/,
       );
+
+      // A read-only key (scopes): reads, and is refused a submit with the scope named; an unknown scope is
+      // refused at creation. The key made without --scopes (every scope) reads the audit log, which names
+      // both keys' creation by the CLI and never carries a key.
+      const readOnly = (
+        await cli('create', '--org', org, '--mode', 'live', '--name', 'site', '--scopes', 'jobs:read')
+      ).stdout
+        .trim()
+        .split('\n')
+        .pop()!;
+      expect((await call(stack.url, 'GET', '/v1/jobs', { key: readOnly })).status).toBe(200);
+      const refused = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
+        key: readOnly,
+        body: { address: '10 Wattle Street, Ultimo NSW 2007' },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
+      expect(refused.body.error.message).toContain("'jobs:write'");
+      await expect(
+        cli('create', '--org', org, '--mode', 'live', '--scopes', 'jobs:read,jobs:everything'),
+      ).rejects.toThrow(/jobs:everything/);
+      const audit = await call<Json>(stack.url, 'GET', '/v1/audit-events?action=api_key.created', {
+        key: replacement,
+      });
+      expect(audit.status, audit.text).toBe(200);
+      expect(audit.body.data.audit_events.length).toBeGreaterThanOrEqual(2);
+      expect(audit.text).not.toContain(readOnly);
+      expect(audit.text).not.toContain(replacement);
     },
     STACK_START_BUDGET_MS,
   );
