@@ -7,16 +7,16 @@ import LongestFirst from './test/support/sequencer.ts';
 // tests on the synthesized templates, and integration tests that drive the local stack over HTTP (one
 // shared stack process, started by global setup; tests that restart a stack start their own).
 //
-// Files run three at a time on two cores (one more than the cores, at most four): an integration test
-// mostly waits for a stack, whose renders and steps run in other processes, so a unit, component or
-// infrastructure file fits beside it; with two at a time the cores were idle for a third of the run. The
-// integration files start first, the longest first (test/support/sequencer.ts). No test asserts
+// `npm test` runs two vitest processes side by side (scripts/run-tests.mjs): the integration files two at a
+// time (they mostly wait for stacks whose renders run in other processes) beside the unit, component and
+// infrastructure files one at a time: VITEST_WORKERS says how many. Run directly, vitest runs two at a
+// time. Within a run the longest files start first (test/support/sequencer.ts). No test asserts
 // how long something took (the machine's load decides that): the service's times are measured by the
 // benchmarks (npm run bench), each beside a baseline of its own run.
 //
 // Every run ends with each project's time and the 15 slowest files (test/support/timing-reporter.ts): the
 // suite's budget (docs/readme/hardening.md, "What npm test checks") is kept by looking at them.
-const workers = Math.max(2, Math.min(4, availableParallelism() + 1));
+const workers = Number(process.env.VITEST_WORKERS) || Math.max(1, Math.min(2, availableParallelism()));
 
 export default defineConfig({
   test: {
