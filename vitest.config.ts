@@ -1,27 +1,23 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './test/support/sequencer.ts';
 
 // Four layers: unit tests (pure code and fakes, the inner loop: npm run test:unit), component tests (one
 // component with its real machinery: Chromium renders, full-size pictures, real servers), infrastructure
 // tests on the synthesized templates, and integration tests that drive the local stack over HTTP (one
 // shared stack process, started by global setup; tests that restart a stack start their own).
 //
-// `npm test` runs two vitest processes side by side (scripts/run-tests.mjs): the integration files two at a
-// time (they mostly wait for stacks whose renders run in other processes) beside the unit, component and
-// infrastructure files one at a time: VITEST_WORKERS says how many. Run directly, vitest runs two at a
-// time. Within a run the longest files start first (test/support/sequencer.ts). No test asserts
+// Files run two at a time on two cores or more: an integration test mostly waits for the stack, whose
+// renders and steps run in another process, so a unit or component file fits beside it. No test asserts
 // how long something took (the machine's load decides that): the service's times are measured by the
 // benchmarks (npm run bench), each beside a baseline of its own run.
 //
 // Every run ends with each project's time and the 15 slowest files (test/support/timing-reporter.ts): the
 // suite's budget (docs/readme/hardening.md, "What npm test checks") is kept by looking at them.
-const workers = Number(process.env.VITEST_WORKERS) || Math.max(1, Math.min(2, availableParallelism()));
+const workers = Math.max(1, Math.min(2, availableParallelism()));
 
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/timing-reporter.ts'],
-    sequence: { sequencer: LongestFirst },
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -176,7 +176,8 @@ describe('drone capture (V2 free pose)', () => {
 
 describe('drone footage (V2 styles)', () => {
   // One style through the stack: every style's flight path is checked in test/unit/camera and
-  // test/unit/drone, and the approach is rendered in test/component/drone/footage-renditions.test.ts.
+  // test/unit/drone, and the approach's render batch is prepared in
+  // test/component/drone/footage-renditions.test.ts; the renderer is the same for every style.
   it.each([['zoom', 'front_left_zoom']] as const)(
     '%s: H.264 at 30 fps for 3 s, at the video size, with its last frame as the poster',
     async (name, style) => {
