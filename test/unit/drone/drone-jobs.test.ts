@@ -111,6 +111,29 @@ describe('drone plans', () => {
     expect(plan.request.composition).toBe('AerialStill');
   });
 
+  // The preset poses the stack reports (test/integration/drone.test.ts renders two presets; these are
+  // the others, planned exactly as the stack's RenderDroneStill step plans them).
+  it('makes the default preset the front of the property at the far distance when front_direction is given', () => {
+    const options = droneStillsRequest.parse({ address, options: { front_direction: 200 } }).options;
+    expect(options).toEqual({ angle: 'north', distance: 'far', front_direction: 200 });
+    const plan = planPresetStill(scene, options);
+    expect(plan.shotType).toBe('hero');
+    expect(plan.pose).toMatchObject({ azimuth: 0, tilt: 55, distance: 300, camera_bearing: 200 });
+    expect(plan.pose.camera_position.altitude_m).toBeCloseTo(300 * Math.cos((55 * Math.PI) / 180), 0);
+    // South-south-west of the property: the camera is south of it.
+    expect(plan.pose.camera_position.lat).toBeLessThan(scene.propertyCenter.lat);
+    expect(plan.request.inputProps.frontDirection).toBe(200);
+  });
+
+  it('turns compass presets by their own bearing without front_direction, at the preset distance', () => {
+    const plan = planPresetStill(scene, { angle: 'south_west', distance: 'close' });
+    expect(plan.pose).toMatchObject({ azimuth: 225, distance: 100, camera_bearing: 225 });
+    expect(distanceMetres(scene.propertyCenter, plan.pose.camera_position)).toBeCloseTo(
+      100 * Math.sin((55 * Math.PI) / 180),
+      0,
+    );
+  });
+
   it('plans footage with the style default duration and key poses ending on the property', () => {
     const plan = planFootage(scene, { style: 'front_right_approach', front_direction: 45 }, 'k/footage.mp4');
     expect(plan.durationSeconds).toBe(10);
