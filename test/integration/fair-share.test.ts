@@ -1,5 +1,5 @@
 // Fair share on the local stack (issue 36): an organization with its limit of jobs processing (virtual
-// stagings whose room photo URL hangs until the 20 s download deadline) gets its next job accepted and
+// stagings whose room photo URL hangs until the test hangs up) gets its next job accepted and
 // left queued as waiting_for_your_other_jobs, never refused; that job starts when one of the others ends
 // and completes; a waiting job can be canceled; another organization's job is not held up meanwhile; and
 // once every job has ended the organization holds no slot.
@@ -99,7 +99,10 @@ describe('fair share', () => {
     expect(holders).not.toContain(next.body.data.job_id);
     console.log(`another organization's frontage job completed in ${Date.now() - started} ms`);
 
-    // Each hanging staging fails with its own code; the waiting job then starts and completes.
+    // The photo server hangs up: each staging fails with its own code at once (not at its 20 s download
+    // deadline); the waiting job then starts and completes.
+    for (const socket of sockets) socket.destroy();
+    server.close();
     for (const r of hanging) {
       const job = await waitForJob(stack.url, key, r.body.data.job_id, 90_000);
       expect(job.error?.code).toBe('IMAGE_DOWNLOAD_FAILED');
