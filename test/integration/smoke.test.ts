@@ -13,10 +13,16 @@ import { sharedStack } from '../support/shared-stack.ts';
 const stack = sharedStack();
 // Every job is submitted at once and queues for the shared stack's render slot behind other files' work.
 const SMOKE_TIMEOUT_MS = 13 * 60_000;
-// The drone jobs are the suite's heaviest renders (a 4K WebGL still each, and footage): drone.test.ts
-// runs each of them end to end through the same routes, so here the smoke's own handling of them (plan,
-// poll, download) is left to its other job types, which take the same path through the script.
-const RENDERED_ELSEWHERE: string[] = ['drone_stills', 'drone_stills_capture', 'drone_footage'];
+// The drone jobs and the video export are the suite's heaviest renders (a 4K WebGL still each, footage, a
+// caller bundle's video): drone.test.ts and video-export.test.ts run each of them end to end through the
+// same routes, so here the smoke's own handling of them (plan, poll, download, probe) is left to its other
+// job types, which take the same path through the script (markup_v2_video for a video's).
+const RENDERED_ELSEWHERE: string[] = [
+  'drone_stills',
+  'drone_stills_capture',
+  'drone_footage',
+  'video_export',
+];
 
 function smoke(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
