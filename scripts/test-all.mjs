@@ -1,0 +1,56 @@
+// `npm test`: the static checks (Biome, the TypeScript compiler on the project and on the dashboard) and
+// vitest's every project, side by side. The checks are single-threaded and take about a minute; vitest
+// leaves part of the machine idle while its integration files wait for the stack, so starting both at
+// once ends the run about a minute earlier than one after the other. The checks' output is held and
+// printed after vitest's, so neither interleaves with the other; the run fails if either fails.
+// The Remotion site is bundled first (tests and the stack would otherwise each wait for it).
+// Runs under ensure-deps.mjs (node_modules/.bin first on PATH); plain JS on purpose.
+import { spawn, spawnSync } from 'node:child_process';
+
+const started = Date.now();
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
+const bundle = spawnSync('node', ['--import', 'tsx', 'scripts/bundle-remotion-site.ts'], {
+  stdio: 'inherit',
+});
+if (bundle.status !== 0) process.exit(bundle.status ?? 1);
+
+// Plain text: their output is shown after vitest's, not on a terminal.
+const CHECKS = ['biome ci --colors=off .', 'tsc -p . --pretty false', 'tsc -p dashboard --pretty false'];
+
+/** Runs the checks one after the other, output held; resolves with what they said and whether all passed. */
+function staticChecks() {
+  return new Promise((resolve) => {
+    const said = [];
+    const next = (i) => {
+      if (i === CHECKS.length) return resolve({ ok: true, said });
+      const t = Date.now();
+      const child = spawn(CHECKS[i], { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = [];
+      child.stdout.on('data', (d) => out.push(d));
+      child.stderr.on('data', (d) => out.push(d));
+      child.on('close', (code) => {
+        said.push(
+          `$ ${CHECKS[i]}  (${((Date.now() - t) / 1000).toFixed(1)} s, exit ${code})\n${Buffer.concat(out).toString()}`,
+        );
+        if (code === 0) next(i + 1);
+        else resolve({ ok: false, said });
+      });
+    };
+    next(0);
+  });
+}
+
+const checks = staticChecks();
+const vitest = spawn('vitest', ['run', ...process.argv.slice(2)], { stdio: 'inherit', shell: false });
+for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => vitest.kill(signal));
+const vitestCode = await new Promise((resolve) =>
+  vitest.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1))),
+);
+const { ok, said } = await checks;
+console.log(`\nStatic checks (${CHECKS.join(', ')}), run beside vitest:`);
+for (const text of said) console.log(text.trimEnd());
+console.log(
+  `\nnpm test: static checks ${ok ? 'passed' : 'FAILED'}, vitest ${vitestCode === 0 ? 'passed' : `FAILED (exit ${vitestCode})`}; ${seconds()} in all.`,
+);
+process.exit(ok && vitestCode === 0 ? 0 : 1);
