@@ -1,6 +1,8 @@
 // The drone job kinds on the local stack: V1 presets (overhead, and a compass preset at a distance turned
 // by front_direction; the other presets' poses are planned in test/unit/drone/drone-jobs.test.ts), a V2
-// capture whose pitch is clamped, and one footage style.
+// capture whose pitch is clamped, and one footage style. The turned preset also asks for its renditions:
+// portal and web from the 4K still, social_story rendered again, re-framed; every file is downloaded and
+// decoded, and its size, format and colour space (sRGB) are what the output says.
 // Stills download as 3840x2160 JPEGs of a scene (sky above the horizon when the camera looks up, ground
 // detail everywhere else); footage is checked from the file (H.264, size, 30 fps, length) and its poster
 // is its last frame. Every bad input is a 400 naming the field and what is allowed. Every job is
@@ -26,7 +28,11 @@ const submissions = {
   overhead: ['/v1/drone-stills/generate', { address: ADDRESS, options: { angle: 'overhead' } }],
   eastTurned: [
     '/v1/drone-stills/generate',
-    { address: ADDRESS, options: { angle: 'east', distance: 'extra_far', front_direction: 300 } },
+    {
+      address: ADDRESS,
+      options: { angle: 'east', distance: 'extra_far', front_direction: 300 },
+      renditions: ['portal', 'web', 'social_story'],
+    },
   ],
   capture: [
     '/v2/drone-stills/capture',
@@ -121,6 +127,79 @@ describe('drone stills (V1 presets)', () => {
         y: Math.floor(i / 20) * 105 + 50,
       }));
       expect(meanDifference(a, b, grid)).toBeGreaterThan(15);
+    },
+    JOB_TIMEOUT_MS,
+  );
+});
+
+/** A downloaded picture's decoded facts, checked against what the output said of it. */
+async function picture(file: Json) {
+  const bytes = await download(file.url);
+  const meta = await sharp(bytes).metadata();
+  expect([meta.width, meta.height]).toEqual([file.width, file.height]);
+  expect(bytes.length).toBe(file.size_bytes);
+  expect(meta.space).toBe('srgb');
+  return { bytes, meta };
+}
+
+describe('drone still renditions', () => {
+  it(
+    'makes portal and web from the 4K still and renders social_story again, re-framed',
+    async () => {
+      const job = await still('eastTurned').then((s) => s.job);
+      const { image } = job.output;
+      const { renditions } = image;
+      expect(Object.keys(renditions).sort()).toEqual(['portal', 'social_story', 'web']);
+
+      // portal: a landscape JPEG of 4:3 to 3:2 within the portals' limits, from the still itself (no text on it).
+      expect(renditions.portal.source).toBe('original');
+      const portal = await picture(renditions.portal);
+      expect(portal.meta.format).toBe('jpeg');
+      const ratio = portal.meta.width! / portal.meta.height!;
+      expect(ratio).toBeGreaterThanOrEqual(4 / 3 - 0.01);
+      expect(ratio).toBeLessThanOrEqual(3 / 2 + 0.01);
+      expect(portal.meta.width).toBeGreaterThanOrEqual(1200);
+      expect(portal.meta.width).toBeLessThanOrEqual(3000);
+      expect(portal.bytes.length).toBeLessThan(10 * 1024 * 1024);
+
+      // web: WebP and AVIF at 2048, 1024 and 400 px wide, the still's shape.
+      const web = renditions.web as Json[];
+      expect(web.map((w) => `${w.format} ${w.width}`).sort()).toEqual([
+        'avif 1024',
+        'avif 2048',
+        'avif 400',
+        'webp 1024',
+        'webp 2048',
+        'webp 400',
+      ]);
+      for (const file of web) {
+        const { meta } = await picture(file);
+        expect(meta.format).toBe(file.format === 'avif' ? 'heif' : 'webp');
+        expect(file.height).toBe(Math.round((file.width * 2160) / 3840));
+      }
+
+      // social_story: 1080x1920, drawn again by the camera (not a cut of the 4K still).
+      expect(renditions.social_story.fit).toBe('reframed');
+      const story = await picture(renditions.social_story);
+      expect(story.meta).toMatchObject({ format: 'jpeg', width: 1080, height: 1920 });
+      // The camera that drew it: the still's preset through a lens of its own, reported.
+      const camera = job.output.rendition_cameras.social_story;
+      expect(['lens', 'pose']).toContain(camera.framing);
+      expect(camera.vertical_fov_deg).toBeGreaterThan(0);
+      expect(Object.keys(job.output.rendition_cameras)).toEqual(['social_story']);
+      // A rendered scene, not a blank frame: the picture has detail from top to bottom.
+      const stats = await sharp(story.bytes).greyscale().stats();
+      expect(stats.channels[0]!.stdev).toBeGreaterThan(10);
+    },
+    JOB_TIMEOUT_MS,
+  );
+
+  it(
+    'makes no renditions for a still that asks for none',
+    async () => {
+      const { job: done } = await still('overhead');
+      expect(done.output.image.renditions).toBeUndefined();
+      expect(done.output.rendition_cameras).toBeUndefined();
     },
     JOB_TIMEOUT_MS,
   );
