@@ -73,25 +73,58 @@ export async function memoryMedia(
   };
 }
 
+/** A smaller scene than the drone steps prepare, for tests that need a scene to draw, not its size. */
+export interface SmallerAerialScene {
+  /** The site only out to this many metres (fewer houses to draw, top-down and in 3D); default the ground's. */
+  readonly siteRadiusM?: number;
+  /** The detailed ground image stored this many pixels a side (over the same metres); default 3072. */
+  readonly groundPx?: number;
+}
+
 /**
  * The scene of `address` (default the benchmarks' Ultimo address) prepared into `media` under `prefix/`,
- * with the synthetic site's own front bearing (as a frontage detection would report it).
+ * with the synthetic site's own front bearing (as a frontage detection would report it). `smaller` trims
+ * it for tests (default: the scene as the drone steps prepare it).
  */
 export async function syntheticAerialScene(
   media: Pick<MemoryMedia, 'put' | 'sign'>,
   prefix: string,
   address = '10 Wattle Street, Ultimo NSW 2007',
+  smaller: SmallerAerialScene = {},
 ): Promise<PreparedAerialScene & { readonly frontDirection: number }> {
   const parsed = parseAustralianAddress(address);
   if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+  const sites = new SyntheticSiteSource();
+  const { siteRadiusM, groundPx } = smaller;
+  const groundKey = `${prefix}/aerial-ground.jpg`;
   const scene = await prepareAerialScene(
     {
-      sites: new SyntheticSiteSource(),
+      sites:
+        siteRadiusM === undefined
+          ? sites
+          : {
+              name: sites.name,
+              siteAround: (origin, at, radiusM) =>
+                sites.siteAround(origin, at, Math.min(radiusM, siteRadiusM)),
+            },
       nadir: new SyntheticNadirImagery(),
       nadirProvenance: providerProvenance(IMAGERY_LICENCES, 'offline-synthetic'),
       roofModel,
       now: () => new Date(),
-      media,
+      media:
+        groundPx === undefined
+          ? media
+          : {
+              sign: (key, _now) => media.sign(key),
+              put: async (key, body, type) =>
+                media.put(
+                  key,
+                  key === groundKey
+                    ? await sharp(body).resize(groundPx, groundPx).jpeg({ quality: 86 }).toBuffer()
+                    : body,
+                  type,
+                ),
+            },
     },
     {
       address: parsed.address,
