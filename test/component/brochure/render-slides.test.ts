@@ -3,7 +3,8 @@
 // landscape page, and every text line of the layout shows up in the rendered pixels where the layout
 // put it (so Chromium drew what was measured); a slide in each social shape comes out at that shape's
 // size with its text drawn (every type in portrait and story). Slow (~1.5 min on two cores): it renders
-// twenty stills, the social ones at half size.
+// nineteen stills, the portrait and story ones at half size; the gallery slide and the square cover are
+// each rendered once, by the step whose storing a test checks, and their PNGs' text checked too.
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,17 +77,48 @@ async function pixels(png: Buffer) {
   return { data, width: info.width, height: info.height };
 }
 
+/** `make` run once, by whichever test asks first. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+/** The gallery slide (sample request 2) as the job stores it: PNG and PDF. */
+const gallerySlide = once(() =>
+  generateBrochureSlide(
+    brochureSlideRequest.parse(sampleRequests(server.base)[2]),
+    { media: server.media, fetchImage, renderer, imagery, locate: locateOffline },
+    (n) => `test/full/${n}`,
+  ),
+);
+
+/** The cover (sample request 0) as a stored square rendition. */
+const coverSquare = once(() =>
+  generateSlideRendition(
+    brochureSlideRequest.parse(sampleRequests(server.base)[0]),
+    'social_square',
+    { media: server.media, fetchImage, renderer, imagery },
+    (n) => `test/rendition/${n}`,
+  ),
+);
+
 describe('brochure slides rendered', () => {
   it('draws every text line of every slide type where the layout measured it', async () => {
     for (const raw of sampleRequests(server.base)) {
       const request = brochureSlideRequest.parse(raw);
       const prepared = await prepareSlide(request, { fetchImage, imagery, locate: locateOffline });
-      const props = await slideProps(prepared, server.media, (n) => `test/${request.slide.type}/${n}`);
-      const png = await renderer.renderStill({
-        composition: BROCHURE_COMPOSITIONS[request.slide.type],
-        inputProps: props,
-        format: 'png',
-      });
+      // The gallery's PNG is the one the PNG-and-PDF test below stores (one render for both).
+      const png =
+        request.slide.type === 'gallery'
+          ? server.media.objects.get((await gallerySlide()).png.s3_key)!
+          : await renderer.renderStill({
+              composition: BROCHURE_COMPOSITIONS[request.slide.type],
+              inputProps: await slideProps(prepared, server.media, (n) => `test/${request.slide.type}/${n}`),
+              format: 'png',
+            });
       const meta = await sharp(png).metadata();
       expect([meta.width, meta.height, meta.format]).toEqual([1920, 1080, 'png']);
       const picture = await pixels(png);
@@ -116,31 +148,33 @@ describe('brochure slides rendered', () => {
     for (const [shape, index] of picks) {
       const request = brochureSlideRequest.parse(requests[index]);
       const prepared = await prepareSlide(request, { fetchImage, imagery, locate: locateOffline }, shape);
-      const props = await slideProps(prepared, server.media, (n) => `test/social/${n}`);
       const { id, width, height } = SOCIAL_SLIDE_COMPOSITIONS[shape];
-      const png = await renderer.renderStill({ composition: id, inputProps: props, format: 'png', scale });
+      // The square is the rendition the test below stores, at full size (one render for both).
+      const square = shape === 'social_square';
+      const drawn = square ? 1 : scale;
+      const png = square
+        ? server.media.objects.get((await coverSquare()).png.s3_key)!
+        : await renderer.renderStill({
+            composition: id,
+            inputProps: await slideProps(prepared, server.media, (n) => `test/social/${n}`),
+            format: 'png',
+            scale,
+          });
       const picture = await pixels(png);
       const what = `${shape} ${request.slide.type}`;
-      expect([picture.width, picture.height], what).toEqual([width * scale, height * scale]);
+      expect([picture.width, picture.height], what).toEqual([width * drawn, height * drawn]);
       const texts = prepared.scene.elements.filter((e) => e.kind === 'text');
       expect(texts.length, what).toBeGreaterThan(1);
       for (const element of texts) {
         // At half size the strokes are thinner and softer: the block's best line still shows its colour.
-        const best = Math.max(...element.lines.map((line) => inked(picture, element, line, scale)));
+        const best = Math.max(...element.lines.map((line) => inked(picture, element, line, drawn)));
         expect(best, `${what} ${element.role}`).toBeGreaterThan(0.04);
       }
     }
   }, 300_000);
 
   it('stores a social rendition beside the slide without overwriting its crops', async () => {
-    const request = brochureSlideRequest.parse(sampleRequests(server.base)[0]);
-    const ports = { media: server.media, fetchImage, renderer, imagery };
-    const result = await generateSlideRendition(
-      request,
-      'social_square',
-      ports,
-      (n) => `test/rendition/${n}`,
-    );
+    const result = await coverSquare();
     expect(result).toMatchObject({ slide_type: 'cover', shape: 'social_square', text_truncated: [] });
     expect(result.png).toMatchObject({ content_type: 'image/png', width: 1080, height: 1080 });
     expect(result.png.s3_key).toContain('brochure-cover-social_square.png');
@@ -149,11 +183,7 @@ describe('brochure slides rendered', () => {
 
   it('stores a PNG and an A4 landscape PDF and reports layout and images', async () => {
     const request = brochureSlideRequest.parse(sampleRequests(server.base)[2]);
-    const result = await generateBrochureSlide(
-      request,
-      { media: server.media, fetchImage, renderer, imagery, locate: locateOffline },
-      (n) => `test/full/${n}`,
-    );
+    const result = await gallerySlide();
     expect(result.layout).toMatchObject({ id: 'gallery-hero-grid', source: 'default' });
     expect(result.images_used).toEqual(request.slide.selected_images);
     expect(result.png).toMatchObject({ content_type: 'image/png', width: 1920, height: 1080 });
