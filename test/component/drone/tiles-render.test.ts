@@ -184,7 +184,8 @@ describe('drone footage from photorealistic 3D tiles', () => {
         }),
         media: mediaPort(media),
         clock: { now: () => new Date() },
-        renderScale: 0.25,
+        // 192x108: the footage is checked for its size and the page's tile requests, not its pixels.
+        renderScale: 0.1,
         sceneSource: tilesSource(),
         // No renditions or branding: the end card's fonts and logo are never read.
         slideFonts: undefined as never,
@@ -219,7 +220,7 @@ describe('drone footage from photorealistic 3D tiles', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     const video = probeVideo(media.files.get(request.outputKey)!.body);
-    expect(video).toMatchObject({ width: 480, height: 270 });
+    expect(video).toMatchObject({ width: 192, height: 108 });
     const browserGlb = requests.filter((q) => q.browser && q.path.endsWith('.glb'));
     expect(browserGlb.length).toBeGreaterThan(0);
     expect(browserGlb.every((q) => q.key === KEY)).toBe(true);
