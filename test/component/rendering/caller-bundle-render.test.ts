@@ -98,9 +98,12 @@ describe('rendering a caller-hosted bundle locally', () => {
     expect((error as BundleUnreachableError).code).toBe('BUNDLE_UNREACHABLE');
   }, 60_000);
 
-  it.each(LOCAL_CODECS)(
+  // Side by side, two at a time (the renderer's two slots): a render of five tiny frames mostly waits on
+  // its pages loading and its encoder starting.
+  it.concurrent.for([...LOCAL_CODECS])(
     'renders %s with the codec, size, frame rate and length asked for',
-    async (codec) => {
+    { timeout: 90_000 },
+    async (codec, { expect }) => {
       const output = CODEC_OUTPUT[codec];
       const video = await render({
         composition: 'Tiny',
@@ -120,7 +123,6 @@ describe('rendering a caller-hosted bundle locally', () => {
       expect(facts.frames).toBe(5);
       if (codec !== 'gif') expect(facts.fps).toBe(8);
     },
-    90_000,
   );
 
   it('applies the length precedence: option, then input_props.totalDurationInFrames, then the default', async () => {

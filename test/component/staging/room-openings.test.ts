@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { OfflineStager, SILL_ALLOWANCE } from '../../../functions/media/staging/offline-stager.ts';
 import { analyseRoom, type ImageRect } from '../../../functions/media/staging/room-analysis.ts';
 import type { RoomType } from '../../../functions/media/staging/room-types.ts';
-import { EMPTY_ROOMS, type EmptyRoomSpec, renderEmptyRoom } from '../../support/empty-room-photo.ts';
+import {
+  EMPTY_ROOMS,
+  type EmptyRoomPhoto,
+  type EmptyRoomSpec,
+  renderEmptyRoom,
+} from '../../support/empty-room-photo.ts';
 import { meanRegionDifference } from '../../support/image-probe.ts';
 
 /** More rooms: a white door in a white back wall, a window near a corner, a door on the right wall. */
@@ -25,6 +30,17 @@ const MORE_ROOMS: EmptyRoomSpec[] = [
 ];
 const ROOMS = [...EMPTY_ROOMS, ...MORE_ROOMS];
 
+/** Each room's photo, drawn once for both the analysis and the stager (the same spec draws the same photo). */
+const photos = new Map<string, Promise<EmptyRoomPhoto>>();
+function photoOf(spec: EmptyRoomSpec): Promise<EmptyRoomPhoto> {
+  let photo = photos.get(spec.name);
+  if (!photo) {
+    photo = renderEmptyRoom(spec);
+    photos.set(spec.name, photo);
+  }
+  return photo;
+}
+
 const area = (r: ImageRect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
 const intersection = (a: ImageRect, b: ImageRect): ImageRect => ({
   x0: Math.max(a.x0, b.x0),
@@ -45,7 +61,7 @@ const inside = (r: ImageRect, w: number, h: number): ImageRect => ({
 
 describe('room analysis: windows and doors', () => {
   it.each(ROOMS)('finds the window and the door of $name', async (spec) => {
-    const photo = await renderEmptyRoom(spec);
+    const photo = await photoOf(spec);
     const room = await analyseRoom(photo.image);
     const windows = room.openings.filter((o) => o.kind === 'window').map((o) => o.rect);
     const doors = room.openings.filter((o) => o.kind === 'door').map((o) => o.rect);
@@ -67,7 +83,7 @@ describe('offline stager: windows and doors stay visible', () => {
   it.each(ROOMS)(
     'leaves the glass (and, with room to spare, the door) of $name untouched',
     async (spec) => {
-      const photo = await renderEmptyRoom(spec);
+      const photo = await photoOf(spec);
       // One layout seed per room and type, a different one in each room (two per pair took twice as long
       // and found nothing a third room's seed does not).
       for (const [t, roomType] of types.entries()) {
