@@ -6,7 +6,12 @@ import { userInfo } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { type AuditAction, type AuditLog, recordAudit } from '../functions/core/audit/audit-log.ts';
+import {
+  type AuditAction,
+  type AuditContext,
+  type AuditLog,
+  recordAudit,
+} from '../functions/core/audit/audit-log.ts';
 import type { ApiKeyRecord } from '../functions/core/auth/account-store.ts';
 import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { API_SCOPES, effectiveScopes } from '../functions/core/auth/scopes.ts';
@@ -14,6 +19,10 @@ import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
 import { retentionDays } from '../functions/core/jobs/retention.ts';
 import { signInLink } from '../functions/core/use-cases/dashboard.ts';
+import {
+  rotateOrganizationWebhookSecret,
+  updateOrganizationSettingsAudited,
+} from '../functions/core/use-cases/organization-changes.ts';
 import {
   getOrganizationSettings,
   updateOrganizationSettings,
@@ -111,18 +120,26 @@ async function auditKeyChange(
   key: Pick<ApiKeyRecord, 'keyId' | 'orgId' | 'mode'>,
   changes: { before?: Record<string, unknown>; after?: Record<string, unknown> },
 ): Promise<void> {
-  if (!auditLog) {
-    console.warn(
-      'keys: not recorded in the audit log (this target has no events table output yet; redeploy or restart it).',
-    );
-    return;
-  }
-  await recordAudit(
-    { auditLog, clock: systemClock },
-    { orgId: key.orgId, mode: key.mode },
-    { actor: { type: 'cli', id: userInfo().username } },
-    { action, target: { type: 'api_key', id: key.keyId }, changes },
+  if (!auditLog) return void notAudited(async () => undefined);
+  await recordAudit({ auditLog, clock: systemClock }, { orgId: key.orgId, mode: key.mode }, cliActor(), {
+    action,
+    target: { type: 'api_key', id: key.keyId },
+    changes,
+  });
+}
+
+/** The operator at this terminal, as the audit log names them. */
+function cliActor(): AuditContext {
+  return { actor: { type: 'cli', id: userInfo().username } };
+}
+
+/** Makes a change on a target whose audit log is unknown, saying it was not recorded. */
+async function notAudited<T>(change: () => Promise<T>): Promise<T> {
+  const result = await change();
+  console.warn(
+    'keys: not recorded in the audit log (this target has no events table output yet; redeploy or restart it).',
   );
+  return result;
 }
 
 /** What the audit log keeps of a key: its listing (the hint, never the key). */
@@ -253,7 +270,11 @@ async function main(argv: string[]) {
       return;
     }
     case 'webhook-secret': {
-      const secrets = values.rotate ? await admin.rotateWebhookSecret(org) : await admin.webhookSecrets(org);
+      const secrets = !values.rotate
+        ? await admin.webhookSecrets(org)
+        : auditLog
+          ? await rotateOrganizationWebhookSecret(admin, { auditLog, clock: systemClock }, cliActor(), org)
+          : await notAudited(() => admin.rotateWebhookSecret(org));
       for (const s of secrets.slice(1)) {
         console.log(`previous secret (signs until ${s.expires_at ?? 'rotated'}): ${s.secret}`);
       }
@@ -277,7 +298,16 @@ async function main(argv: string[]) {
       const settings =
         Object.keys(patch).length === 0
           ? await getOrganizationSettings(accounts, org)
-          : await updateOrganizationSettings(accounts, org, patch, config.retention);
+          : auditLog
+            ? await updateOrganizationSettingsAudited(
+                accounts,
+                { auditLog, clock: systemClock },
+                cliActor(),
+                org,
+                patch,
+                config.retention,
+              )
+            : await notAudited(() => updateOrganizationSettings(accounts, org, patch, config.retention));
       const effective = retentionDays(
         { organizationDays: settings.mediaRetentionDays, plan: settings.plan },
         config.retention,

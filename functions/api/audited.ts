@@ -11,9 +11,19 @@ import {
   updateImagerySource,
 } from '../core/imagery-sources/imagery-sources.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
-import { createDashboardKey, revokeDashboardKey, rotateDashboardKey } from '../core/use-cases/dashboard.ts';
+import type { RetentionPolicy } from '../core/jobs/retention.ts';
+import {
+  createDashboardKey,
+  revokeDashboardKey,
+  rotateDashboardKey,
+  secretsView,
+} from '../core/use-cases/dashboard.ts';
 import { deleteJob } from '../core/use-cases/delete-job.ts';
 import { resendEvent, startRangeResend, updateEndpointOfferingReplay } from '../core/use-cases/events.ts';
+import {
+  rotateOrganizationWebhookSecret,
+  updateOrganizationSettingsAudited,
+} from '../core/use-cases/organization-changes.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -206,4 +216,20 @@ export async function auditedRevokeKey(context: AuditContext, orgId: string, key
     },
   });
   return revoked;
+}
+
+/** The dashboard's changes to the organization itself (the CLI records its own: bin/keys.ts). */
+export async function auditedRotateWebhookSecret(context: AuditContext, orgId: string) {
+  return secretsView(
+    await rotateOrganizationWebhookSecret(apiPorts().dashboard.keyAdmin, audit(), context, orgId),
+  );
+}
+
+export function auditedUpdateSettings(
+  context: AuditContext,
+  orgId: string,
+  patch: { mediaRetentionDays?: number },
+  policy: RetentionPolicy,
+) {
+  return updateOrganizationSettingsAudited(apiPorts().accounts, audit(), context, orgId, patch, policy);
 }

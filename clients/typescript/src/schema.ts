@@ -271,7 +271,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; jobs deleted; resends. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted. */
+    /** @description The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; jobs deleted; resends; the organization's webhook signing secret rotated and its settings (media retention, the staging watermark) changed, which hold in both modes and are recorded in each. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted. */
     get: operations["listAuditEvents"];
     put?: never;
     post?: never;
@@ -2567,14 +2567,14 @@ export interface components {
     AuditEvent: {
       id: string;
       object: "audit_event";
-      action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started";
+      action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated";
       actor: {
         type: "api_key" | "member" | "cli";
         /** @description A key id (key_…, never the key), a dashboard member (the Cognito user’s sub; locally `link:` and a hash prefix of the sign-in session), or the OS user at the keys CLI. */
         id: string;
       };
       target: {
-        type: "api_key" | "webhook_endpoint" | "imagery_source" | "job" | "event" | "event_resend";
+        type: "api_key" | "webhook_endpoint" | "imagery_source" | "job" | "event" | "event_resend" | "organization";
         id: string;
       };
       mode: "test" | "live";
@@ -6066,7 +6066,7 @@ export interface operations {
         limit?: string;
         /** @description The previous page's `pagination.next_cursor`: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */

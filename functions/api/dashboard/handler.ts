@@ -11,15 +11,11 @@ import { apiLogContext, instrumented } from '../../core/observability.ts';
 import {
   dashboardWebhookSecrets,
   listDashboardKeys,
-  rotateDashboardWebhookSecret,
   signInWithToken,
 } from '../../core/use-cases/dashboard.ts';
 import { getEvent, listEvents, sendTestEvent } from '../../core/use-cases/events.ts';
 import { getJob, listJobs } from '../../core/use-cases/jobs.ts';
-import {
-  getOrganizationSettings,
-  updateOrganizationSettings,
-} from '../../core/use-cases/organization-settings.ts';
+import { getOrganizationSettings } from '../../core/use-cases/organization-settings.ts';
 import { getUsage } from '../../core/use-cases/usage.ts';
 import { listEndpoints } from '../../core/webhooks/endpoints.ts';
 import { apiPorts } from '../../wiring/api.ts';
@@ -34,8 +30,10 @@ import {
   auditedRevokeKey,
   auditedRotateEndpointSecret,
   auditedRotateKey,
+  auditedRotateWebhookSecret,
   auditedStartRangeResend,
   auditedUpdateEndpoint,
+  auditedUpdateSettings,
 } from '../audited.ts';
 import { type ApiHandler, errorResult } from '../http/api-route.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
@@ -153,7 +151,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardRotateWebhookSecret: () =>
     sessionRoute(
       {},
-      async ({ orgId }) => ok(await rotateDashboardWebhookSecret(apiPorts().dashboard.keyAdmin, orgId)),
+      async ({ orgId, audit }) => ok(await auditedRotateWebhookSecret(audit, orgId)),
       apiPorts,
     ),
   dashboardWebhookEndpoints: () =>
@@ -281,10 +279,10 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   dashboardUpdateSettings: () =>
     sessionRoute(
       { body: retentionSettingsBody },
-      async ({ orgId, body }) => {
+      async ({ orgId, body, audit }) => {
         const policy = apiPorts().dashboard.retention;
-        const settings = await updateOrganizationSettings(
-          apiPorts().accounts,
+        const settings = await auditedUpdateSettings(
+          audit,
           orgId,
           { mediaRetentionDays: body.media_retention_days },
           policy,

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'job.deleted',
   'event.resent',
   'events.resend_started',
+  'organization.webhook_secret_rotated',
+  'organization.settings_updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -40,7 +42,14 @@ export interface AuditActor {
 }
 
 export interface AuditTarget {
-  readonly type: 'api_key' | 'webhook_endpoint' | 'imagery_source' | 'job' | 'event' | 'event_resend';
+  readonly type:
+    | 'api_key'
+    | 'webhook_endpoint'
+    | 'imagery_source'
+    | 'job'
+    | 'event'
+    | 'event_resend'
+    | 'organization';
   readonly id: string;
 }
 
@@ -175,6 +184,23 @@ export async function recordAudit(
       audit_target: `${record.target.type}:${record.target.id}`,
     });
   }
+}
+
+/**
+ * Records a change to the organization itself (its webhook signing secret, its settings), which holds in
+ * both modes: one record in each, so the audit log of either mode shows it.
+ */
+export async function recordOrganizationAudit(
+  ports: AuditPorts,
+  orgId: string,
+  context: AuditContext,
+  entry: { action: AuditAction; changes?: AuditChanges },
+): Promise<void> {
+  for (const mode of ['live', 'test'] as const)
+    await recordAudit(ports, { orgId, mode }, context, {
+      ...entry,
+      target: { type: 'organization', id: orgId },
+    });
 }
 
 /** What GET /v1/audit-events answers of a record. */

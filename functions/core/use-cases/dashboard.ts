@@ -118,7 +118,10 @@ interface DashboardWebhookSecrets {
   }>;
 }
 
-function secretsView(secrets: Awaited<ReturnType<KeyAdmin['webhookSecrets']>>): DashboardWebhookSecrets {
+/** The organization's webhook secrets as the dashboard shows them: the current one, then the previous. */
+export function secretsView(
+  secrets: Awaited<ReturnType<KeyAdmin['webhookSecrets']>>,
+): DashboardWebhookSecrets {
   const [current, ...previous] = secrets;
   return {
     current: { secret: current!.secret, created_at: current!.created_at },
@@ -135,13 +138,6 @@ export async function dashboardWebhookSecrets(
   orgId: string,
 ): Promise<DashboardWebhookSecrets> {
   return secretsView(await admin.webhookSecrets(orgId));
-}
-
-export async function rotateDashboardWebhookSecret(
-  admin: KeyAdmin,
-  orgId: string,
-): Promise<DashboardWebhookSecrets> {
-  return secretsView(await admin.rotateWebhookSecret(orgId));
 }
 
 /** Opens a session with a one-time sign-in token; 401 when it is unknown, used or expired. */

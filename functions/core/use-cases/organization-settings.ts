@@ -4,7 +4,7 @@ import type { AccountStore, OrganizationRecord, OrganizationSettingsPatch } from
 import { ApiError, apiErrors } from '../errors.ts';
 import { organizationRetentionDays, type RetentionPolicy } from '../jobs/retention.ts';
 
-interface OrganizationSettings {
+export interface OrganizationSettings {
   /**
    * Draw a "Virtually staged" label in the corner of staged photos (virtual_staging). A request's
    * `options.watermark` overrides it for that job.
@@ -19,7 +19,7 @@ interface OrganizationSettings {
 const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = { stagingWatermark: false };
 
 /** The store calls these use cases make (the AccountStore, or a fake in tests). */
-type OrganizationSettingsStore = Pick<AccountStore, 'getOrganization' | 'updateOrganizationSettings'>;
+export type OrganizationSettingsStore = Pick<AccountStore, 'getOrganization' | 'updateOrganizationSettings'>;
 
 /** Reads an organization's settings at submission time (the port job submissions get). */
 export type OrganizationSettingsReader = (orgId: string) => Promise<OrganizationSettings>;

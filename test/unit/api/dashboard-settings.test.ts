@@ -1,7 +1,7 @@
 // The dashboard's Settings routes (GET/PATCH /v1/dashboard/settings) through the dashboard function's
 // greedy resource: a session is required, the answer says which retention applies (the organization's,
 // else its plan's, else the stage's), a change is checked against the stage's bounds and stored for the
-// session's organization only.
+// session's organization only, and recorded in its audit log.
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrganizationRecord } from '../../../functions/core/auth/account-store.ts';
@@ -9,7 +9,7 @@ import {
   type DashboardSessionStore,
   DashboardSessions,
 } from '../../../functions/core/auth/dashboard-sessions.ts';
-import { apiGatewayEvent, fakeAccountStore } from '../../support/fakes.ts';
+import { apiGatewayEvent, fakeAccountStore, fixedClock, memoryAuditLog } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
@@ -17,6 +17,8 @@ vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports
 
 freshModules(); // the handler is evaluated again, on this file's mock of its ports
 const { handler } = await import('../../../functions/api/dashboard/handler.ts');
+
+const auditLog = memoryAuditLog();
 
 function setup(orgs: Record<string, OrganizationRecord>) {
   const tokens = new Map<string, unknown>();
@@ -35,6 +37,7 @@ function setup(orgs: Record<string, OrganizationRecord>) {
         return orgs[orgId];
       },
     }),
+    audit: { auditLog, clock: fixedClock() },
     dashboard: {
       auth: 'sign-in-link',
       sessions,
@@ -87,6 +90,15 @@ describe('dashboard settings: media retention', () => {
     });
     expect(orgs.acme!.mediaRetentionDays).toBe(30);
     expect(orgs.globex!.mediaRetentionDays).toBeUndefined();
+    // The change is in the audit log of both modes, with the session's member as its actor.
+    expect(auditLog.records.map((r) => [r.record.mode, r.record.action, r.record.changes])).toEqual(
+      ['live', 'test'].map((mode) => [
+        mode,
+        'organization.settings_updated',
+        { before: {}, after: { mediaRetentionDays: 30 } },
+      ]),
+    );
+    expect(auditLog.records[0]!.record.actor.type).toBe('member');
     expect((await send('GET', await signIn('globex'))).data).toMatchObject({ effective_days: 90 });
 
     const tooLong = await send('PATCH', acme, { media_retention_days: 731 });
@@ -95,5 +107,7 @@ describe('dashboard settings: media retention', () => {
     expect((await send('PATCH', acme, { media_retention_days: 0 })).status).toBe(400);
     expect((await send('PATCH', acme, { retention: 5 })).status).toBe(400);
     expect(orgs.acme!.mediaRetentionDays).toBe(30);
+    // Refused changes are not recorded.
+    expect(auditLog.records).toHaveLength(2);
   });
 });
