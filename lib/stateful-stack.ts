@@ -3,11 +3,13 @@
 // in prod.
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY } from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
 import { ACCOUNT_INDEXES } from '../functions/adapters/dynamodb/account-table.ts';
+import { AUDIT_PARTITION_PREFIX } from '../functions/adapters/dynamodb/audit-log.ts';
 import { EVENTS_TTL_ATTRIBUTE } from '../functions/adapters/dynamodb/event-log.ts';
 import { JOB_INDEXES } from '../functions/adapters/dynamodb/job-table.ts';
 import type { StageConfig } from './config/stages.ts';
@@ -112,6 +114,28 @@ export class StatefulStack extends Stack {
       sortKey: { name: 'sk', type: str },
       timeToLiveAttribute: EVENTS_TTL_ATTRIBUTE,
     });
+    // The audit log (GET /v1/audit-events) lives here too, append-only: the table's own policy denies every
+    // principal (the functions' roles, and an operator's too) a change or delete of an audit item, so no
+    // grant can give it. Appends are PutItem (attribute_not_exists); the year's TTL removes items without
+    // an API call.
+    this.eventsTable.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AuditRecordsAreAppendOnly',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: [
+          'dynamodb:DeleteItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:BatchWriteItem',
+          'dynamodb:PartiQLDelete',
+          'dynamodb:PartiQLUpdate',
+        ],
+        resources: ['*'],
+        conditions: {
+          'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [`${AUDIT_PARTITION_PREFIX}*`] },
+        },
+      }),
+    );
 
     this.accessLogsBucket = new s3.Bucket(this, 'AccessLogsBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,

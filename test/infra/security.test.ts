@@ -1,6 +1,7 @@
 // Least privilege for every function, the Lambda baseline, and encryption at rest and in transit.
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_PARTITION_PREFIX } from '../../functions/adapters/dynamodb/audit-log.ts';
 import { DASHBOARD_API_FUNCTION_ID } from '../../functions/api/dashboard/dashboard-routes.ts';
 import { DASHBOARD_PAGE, FALLBACK_HANDLER, ROUTES, takesIdempotencyKey } from '../../functions/api/routes.ts';
 import { JOB_TYPE_SPECS, JOB_TYPES } from '../../functions/jobs/registry.ts';
@@ -333,6 +334,35 @@ describe('least privilege', () => {
           Resource: { 'Fn::GetAtt': [logGroup, 'Arn'] },
         },
       ]);
+    }
+  });
+});
+
+describe('the audit log', () => {
+  it("is append-only whatever a role is granted: the events table's own policy denies every principal a change or delete of an audit item", () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      const { stateful, statefulTemplate } = synthStage(stage);
+      const table = resources(statefulTemplate, 'AWS::DynamoDB::Table').find(
+        ([id]) => id === logicalId(stateful.eventsTable),
+      )![1];
+      const statements = (
+        table.Properties.ResourcePolicy as { PolicyDocument: { Statement: Array<Record<string, unknown>> } }
+      ).PolicyDocument.Statement;
+      expect(statements, stage).toContainEqual({
+        Sid: 'AuditRecordsAreAppendOnly',
+        Effect: 'Deny',
+        Principal: { AWS: '*' },
+        Action: expect.arrayContaining([
+          'dynamodb:DeleteItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:BatchWriteItem',
+        ]),
+        Resource: '*',
+        // The audit adapter's partition keys (functions/adapters/dynamodb/audit-log.ts), and only those.
+        Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [`${AUDIT_PARTITION_PREFIX}*`] } },
+      });
+      // Appends stay possible: nothing denies PutItem.
+      expect(statements.flatMap((st) => st.Action as string[])).not.toContain('dynamodb:PutItem');
     }
   });
 });

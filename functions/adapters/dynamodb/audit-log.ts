@@ -20,7 +20,9 @@ import {
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { EVENTS_TTL_ATTRIBUTE } from './event-log.ts';
 
-const tenantKey = (t: Tenant) => `A#${t.orgId}#${t.mode}`;
+/** Every audit item's partition key starts so (the events table's resource policy denies changing them). */
+export const AUDIT_PARTITION_PREFIX = 'A#';
+const tenantKey = (t: Tenant) => `${AUDIT_PARTITION_PREFIX}${t.orgId}#${t.mode}`;
 const auditKey = (auditId: string) => `A#${auditId}`;
 /** Queries read at most this many DynamoDB pages for one page of filtered records. */
 const MAX_QUERY_PAGES = 20;
