@@ -577,6 +577,21 @@ describe('dashboard API answers (checked against the OpenAPI document by the tes
     expect((await post('/v1/dashboard/keys/not-a-key-id/revoke')).status).toBe(400);
     expect((await get('/v1/dashboard/webhook-secret')).status).toBe(200);
     expect((await post('/v1/dashboard/webhook-secret/rotate')).status).toBe(200);
+    // The rotation is in the audit log (of both modes), naming the member, never a secret.
+    const audit = await call<Json>(
+      stack.url,
+      'GET',
+      '/v1/audit-events?action=organization.webhook_secret_rotated',
+      { key },
+    );
+    expect(audit.status, audit.text).toBe(200);
+    expect(audit.body.data.audit_events).toEqual([
+      expect.objectContaining({
+        target: { type: 'organization', id: org.orgId },
+        actor: expect.objectContaining({ type: 'member' }),
+      }),
+    ]);
+    expect(audit.text).not.toMatch(/whsec_/);
     // Webhook endpoints and events, as the Webhooks page manages them.
     const send = (method: string, path: string, body?: unknown) =>
       call<Json>(stack.url, method, path, { headers, body });
