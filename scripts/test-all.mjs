@@ -1,7 +1,7 @@
 // `npm test`: the static checks (Biome, the TypeScript compiler on the project and on the dashboard) and
 // vitest's every project, side by side. The checks are single-threaded and take about a minute; vitest
-// leaves part of the machine idle while its integration files wait for the stack, so starting both at
-// once ends the run about a minute earlier than one after the other. The checks' output is held and
+// leaves part of the machine idle while its integration files wait for the stack, and the checks, at the
+// lowest priority, take that idle time instead of a minute of their own before vitest. The checks' output is held and
 // printed after vitest's, so neither interleaves with the other; the run fails if either fails.
 // The Remotion site is bundled first (tests and the stack would otherwise each wait for it).
 // Runs under ensure-deps.mjs (node_modules/.bin first on PATH); plain JS on purpose.
@@ -16,7 +16,13 @@ const bundle = spawnSync('node', ['--import', 'tsx', 'scripts/bundle-remotion-si
 if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 
 // Plain text: their output is shown after vitest's, not on a terminal.
-const CHECKS = ['biome ci --colors=off .', 'tsc -p . --pretty false', 'tsc -p dashboard --pretty false'];
+// At the lowest CPU priority: they fill what vitest leaves idle instead of slowing its renders (on a
+// machine vitest keeps busy they finish after it, no later than when run first).
+const CHECKS = [
+  'nice -n 19 biome ci --colors=off .',
+  'nice -n 19 tsc -p . --pretty false',
+  'nice -n 19 tsc -p dashboard --pretty false',
+];
 
 /** Runs the checks one after the other, output held; resolves with what they said and whether all passed. */
 function staticChecks() {
