@@ -68,14 +68,16 @@ describe('organization changes in the audit log', () => {
     const auditLog = memoryAuditLog();
     const store = settingsStore({ stagingWatermark: true });
     const ports = { auditLog, clock: fixedClock() };
-    const after = await updateOrganizationSettingsAudited(
-      store,
-      ports,
-      context,
-      'acme',
-      { mediaRetentionDays: 14 },
-      retention,
-    );
+    const setDays = (days: number) =>
+      updateOrganizationSettingsAudited(
+        store,
+        ports,
+        context,
+        'acme',
+        { mediaRetentionDays: days },
+        retention,
+      );
+    const after = await setDays(14);
     expect(after).toMatchObject({ mediaRetentionDays: 14, stagingWatermark: true });
     const records = auditLog.records.map((r) => r.record);
     expect(records).toHaveLength(2);
@@ -84,14 +86,7 @@ describe('organization changes in the audit log', () => {
       target: { type: 'organization', id: 'acme' },
       changes: { before: {}, after: { mediaRetentionDays: 14 } },
     });
-    await updateOrganizationSettingsAudited(
-      store,
-      ports,
-      context,
-      'acme',
-      { mediaRetentionDays: 14 },
-      retention,
-    );
+    await setDays(14);
     expect(auditLog.records).toHaveLength(2);
   });
 
