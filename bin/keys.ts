@@ -120,7 +120,7 @@ async function auditKeyChange(
   key: Pick<ApiKeyRecord, 'keyId' | 'orgId' | 'mode'>,
   changes: { before?: Record<string, unknown>; after?: Record<string, unknown> },
 ): Promise<void> {
-  if (!auditLog) return void notAudited(async () => undefined);
+  if (!auditLog) return warnNotAudited();
   await recordAudit({ auditLog, clock: systemClock }, { orgId: key.orgId, mode: key.mode }, cliActor(), {
     action,
     target: { type: 'api_key', id: key.keyId },
@@ -133,12 +133,16 @@ function cliActor(): AuditContext {
   return { actor: { type: 'cli', id: userInfo().username } };
 }
 
-/** Makes a change on a target whose audit log is unknown, saying it was not recorded. */
-async function notAudited<T>(change: () => Promise<T>): Promise<T> {
-  const result = await change();
+function warnNotAudited(): void {
   console.warn(
     'keys: not recorded in the audit log (this target has no events table output yet; redeploy or restart it).',
   );
+}
+
+/** Makes a change on a target whose audit log is unknown, saying it was not recorded. */
+async function notAudited<T>(change: () => Promise<T>): Promise<T> {
+  const result = await change();
+  warnNotAudited();
   return result;
 }
 

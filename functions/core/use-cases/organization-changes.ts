@@ -11,20 +11,24 @@ import {
   updateOrganizationSettings,
 } from './organization-settings.ts';
 
-/** Rotates the organization's signing secret; the record says it changed (the secrets redacted). */
+/**
+ * Rotates the organization's signing secret; the record says it changed (the secrets redacted). The
+ * rotation answers the new secret first and the one it replaces next (still signing for the overlap), so
+ * the record's before comes from that answer, not from a read of its own.
+ */
 export async function rotateOrganizationWebhookSecret(
-  admin: Pick<KeyAdmin, 'webhookSecrets' | 'rotateWebhookSecret'>,
+  admin: Pick<KeyAdmin, 'rotateWebhookSecret'>,
   audit: AuditPorts,
   context: AuditContext,
   orgId: string,
 ) {
-  const [before] = await admin.webhookSecrets(orgId);
   const secrets = await admin.rotateWebhookSecret(orgId);
+  const [after, before] = secrets;
   await recordOrganizationAudit(audit, orgId, context, {
     action: 'organization.webhook_secret_rotated',
     changes: {
       before: { secret: before?.secret ?? null, created_at: before?.created_at ?? null },
-      after: { secret: secrets[0]!.secret, created_at: secrets[0]!.created_at },
+      after: { secret: after!.secret, created_at: after!.created_at },
     },
   });
   return secrets;

@@ -33,7 +33,6 @@ describe('organization changes in the audit log', () => {
     const auditLog = memoryAuditLog();
     const secrets = [{ secret: 'whsec_old', created_at: '2026-01-01T00:00:00.000Z' }];
     const admin = {
-      webhookSecrets: async () => secrets,
       rotateWebhookSecret: async () => [
         { secret: 'whsec_new', created_at: '2026-01-02T03:04:05.000Z' },
         { ...secrets[0]!, expires_at: '2026-01-03T03:04:05.000Z' },
