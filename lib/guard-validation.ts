@@ -55,10 +55,9 @@ function listRules(dir: string): string[] {
  *
  * - Nested stacks: CDK hands a plugin the top-level stacks' templates only; this adds each one's nested
  *   stacks' templates.
- * - Speed: every Control Tower rule selects the resources it checks by type, so a rule naming none of a
- *   template's types can only skip there. Each template gets one cfn-guard process with only the rules
- *   naming a type it holds: about a quarter of the rules for the service stacks, a handful for the
- *   stateful and monitoring stacks.
+ * - Speed: every Control Tower rule selects the resources it checks by type, so a rule naming none of the
+ *   types in the templates can only skip. Only the rules naming a present type run (one cfn-guard process),
+ *   about a quarter of them for this app, which makes the run about four times faster.
  * - Rule names: the control id (`CT.S3.PR.1`) from the rule's message, instead of the Guard rule's name.
  * - Severity: every finding is an error.
  */
@@ -74,41 +73,31 @@ export class GuardValidator implements IPolicyValidationPlugin {
 
   validate(context: IPolicyValidationContext): PolicyValidationPluginReport {
     const templatePaths = [...context.templatePaths, ...nestedTemplatePaths(context)];
-    // One cfn-guard run per template with the rules naming a type it holds: cfn-guard reads every rule
-    // again for every data file (about 0.1 s a rule), so a small template checked against the rules of
-    // the large ones costs as much as a large one.
-    const byRule = new Map<string, PolicyViolation>();
-    for (const templatePath of templatePaths) {
-      const types = new Set(
+    const types = new Set(
+      templatePaths.flatMap((file) =>
         Object.values(
-          (JSON.parse(readFileSync(templatePath, 'utf8')) as { Resources?: Record<string, { Type: string }> })
+          (JSON.parse(readFileSync(file, 'utf8')) as { Resources?: Record<string, { Type: string }> })
             .Resources ?? {},
         ).map((r) => r.Type),
-      );
-      const rules = controlTowerRules()
-        .filter((rule) => rule.types.length === 0 || rule.types.some((t) => types.has(t)))
-        .map((rule) => rule.file);
-      if (rules.length === 0) continue;
-      const guard = new CfnGuardValidator({
-        controlTowerRulesEnabled: false,
-        rules,
-        // cfn-guard's JSON report on a few hundred resources is several MB.
-        maxBuffer: 256 * 1024 * 1024,
-      });
-      const report = guard.validate({ templatePaths: [templatePath], appConstruct: context.appConstruct });
-      for (const v of report.violations) {
-        const ruleName = /^\[(CT\.[A-Z0-9]+\.PR\.\d+)\]/.exec(v.description)?.[1] ?? v.ruleName;
-        const found = byRule.get(ruleName);
-        byRule.set(
-          ruleName,
-          found
-            ? { ...found, violatingResources: [...found.violatingResources, ...v.violatingResources] }
-            : // Explicit: once any finding is acknowledged, CDK fails synthesis only on those marked as errors.
-              { ...v, ruleName, severity: 'error' },
-        );
-      }
-    }
-    const violations = [...byRule.values()];
+      ),
+    );
+    const rules = controlTowerRules()
+      .filter((rule) => rule.types.length === 0 || rule.types.some((t) => types.has(t)))
+      .map((rule) => rule.file);
+    if (rules.length === 0) return { success: true, violations: [] };
+    const guard = new CfnGuardValidator({
+      controlTowerRulesEnabled: false,
+      rules,
+      // cfn-guard's JSON report on a few hundred resources is several MB.
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const report = guard.validate({ templatePaths, appConstruct: context.appConstruct });
+    const violations: PolicyViolation[] = report.violations.map((v) => ({
+      ...v,
+      ruleName: /^\[(CT\.[A-Z0-9]+\.PR\.\d+)\]/.exec(v.description)?.[1] ?? v.ruleName,
+      // Explicit: once any finding is acknowledged, CDK fails synthesis only on those marked as errors.
+      severity: 'error',
+    }));
     return { success: violations.length === 0, violations };
   }
 }
