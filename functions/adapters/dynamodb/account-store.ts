@@ -41,6 +41,11 @@ const MAX_SNAPSHOTS = 10_000;
 interface KeySnapshot {
   readonly record: ApiKeyRecord;
   readonly tat?: number;
+  /**
+   * Set on the snapshot an idle-bucket write in flight will leave if it holds: requests planned while it
+   * is in flight take the bucket as in use rather than racing it with a second idle-form write.
+   */
+  readonly predicted?: true;
 }
 
 function snapshotOf(item: Record<string, unknown>): KeySnapshot {
@@ -109,6 +114,7 @@ export class DynamoAccountStore implements AccountStore {
     let snapshot = this.snapshots.get(keyHash);
     let fresh = false;
     let triedInUse = false;
+    let triedIdle = false;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       if (!snapshot) {
         const { Item } = await this.db.send(
@@ -135,10 +141,13 @@ export class DynamoAccountStore implements AccountStore {
           ? { kind: 'quota-exceeded', key: record }
           : { kind: 'rate-limited', key: record, rate: refusedDecision(snapshot.tat!, plan) };
       }
+      if (bucket === 'idle') {
+        // Concurrent requests in this container plan from this prediction: the bucket in use from now on.
+        this.remember(keyHash, { record, tat: plan.nowMs + plan.interval, predicted: true });
+      }
       const written = await this.countAndTake(key, record, plan, sameDay, bucket === 'in-use', today);
       if (written) {
-        if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
-        this.snapshots.set(keyHash, written);
+        this.remember(keyHash, written);
         return { kind: 'admitted', key: written.record, rate: admitted(written.tat!, plan) };
       }
       fresh = false;
@@ -149,9 +158,28 @@ export class DynamoAccountStore implements AccountStore {
         snapshot = { record, tat: plan.nowMs };
         continue;
       }
+      if (bucket === 'in-use' && snapshot.predicted && !triedIdle) {
+        // Planned from a concurrent request's idle-form write that has not landed yet (or failed): the
+        // bucket may still be idle.
+        triedIdle = true;
+        snapshot = { record, tat: undefined };
+        continue;
+      }
       snapshot = undefined;
     }
     throw new Error('API key admission did not settle after 5 attempts');
+  }
+
+  /**
+   * Keeps what a write left (or will leave, if predicted) as the key's snapshot, unless a later write of
+   * this container already left a bucket further on (responses to concurrent writes arrive in any order).
+   */
+  private remember(keyHash: string, next: KeySnapshot): void {
+    const held = this.snapshots.get(keyHash);
+    if (held && !held.predicted && (held.tat ?? 0) > (next.tat ?? 0) && held.record.day === next.record.day)
+      return;
+    if (!held && this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
+    this.snapshots.set(keyHash, next);
   }
 
   /** The admission write in the form planned; undefined when its condition did not hold. */

@@ -116,6 +116,23 @@ describe('request admission (rate bucket and daily quota on the key item)', () =
     expect(calls).toBe(40);
   });
 
+  it('loses no race between concurrent requests of one container that find the bucket idle', async () => {
+    // A limit high enough that every request finds the bucket idle or barely in use (1 ms an interval):
+    // requests in flight together must not each write the idle form and fail all but one.
+    const store = container();
+    const hash = await newKey(store, 1_000_000);
+    const start = Date.parse('2026-03-01T13:00:00.000Z');
+    await perMinute(store, hash, new Date(start));
+    calls = 0;
+    for (let wave = 1; wave <= 5; wave += 1) {
+      const outcomes = await Promise.all(
+        Array.from({ length: 16 }, () => perMinute(store, hash, new Date(start + wave * 1000))),
+      );
+      expect(allowed(outcomes)).toHaveLength(16);
+    }
+    expect(calls).toBe(5 * 16);
+  });
+
   it('counts the daily quota exactly, refused requests not counted, and starts again the next day', async () => {
     const store = container();
     const hash = await newKey(store, 100, 5);
