@@ -2,7 +2,7 @@
 // first, with cursor paging as GET /v1/events has it. Served, as the webhook routes are, by the one
 // function behind /v1/{proxy+} (webhook-routes.ts says why); its scope is admin (route-scopes.ts).
 import { z } from 'zod';
-import { AUDIT_ACTIONS, type AuditFilter } from '../core/audit/audit-log.ts';
+import { AUDIT_ACTIONS, AUDIT_EXPORT_LIMITS, type AuditFilter } from '../core/audit/audit-log.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { proxiedApiRoute } from './webhook-routes.ts';
 import { refuseReversedRange } from './webhook-schemas.ts';
@@ -11,6 +11,29 @@ const AUDIT_ID = /^aud_[0-9a-f]{32}$/;
 const auditId = z.string().regex(AUDIT_ID, 'must be an audit event id (aud_ and 32 hex digits)');
 const isoTime = (what: string) =>
   z.iso.datetime({ offset: true }).meta({ description: `${what} (ISO 8601 date-time).` });
+
+/** The filters the list and the export share. */
+const auditFilters = {
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  actor: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: "Only this actor's records: a key id (key_…) or a dashboard member's id." }),
+  target_id: z.string().min(1).max(200).optional().meta({ description: "Only this target's records." }),
+  created_from: isoTime('Only records made at or after this time').optional(),
+  created_to: isoTime('Only records made at or before this time; not before created_from').optional(),
+};
+
+export const exportAuditEventsQuery = z
+  .strictObject({
+    starting_after: auditId.optional().meta({
+      description: 'The previous answer’s X-Next-Cursor: the records after it, newest first.',
+    }),
+    ...auditFilters,
+  })
+  .superRefine(refuseReversedRange);
 
 export const listAuditEventsQuery = z
   .strictObject({
@@ -25,22 +48,15 @@ export const listAuditEventsQuery = z
     starting_after: auditId.optional().meta({
       description: "The previous page's `pagination.next_cursor`: the records after it, newest first.",
     }),
-    action: z.enum(AUDIT_ACTIONS).optional(),
-    actor: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .meta({ description: "Only this actor's records: a key id (key_…) or a dashboard member's id." }),
-    target_id: z.string().min(1).max(200).optional().meta({ description: "Only this target's records." }),
-    created_from: isoTime('Only records made at or after this time').optional(),
-    created_to: isoTime('Only records made at or before this time; not before created_from').optional(),
+    ...auditFilters,
   })
   .superRefine(refuseReversedRange);
 
-export function auditFilterOf(query: z.output<typeof listAuditEventsQuery>): AuditFilter {
+export function auditFilterOf(
+  query: z.output<typeof listAuditEventsQuery> | z.output<typeof exportAuditEventsQuery>,
+): AuditFilter {
   return {
-    limit: query.limit,
+    limit: 'limit' in query ? query.limit : 1,
     startingAfter: query.starting_after,
     action: query.action,
     actor: query.actor,
@@ -110,6 +126,21 @@ export const AUDIT_ROUTES: readonly RouteDefinition[] = [
     tag: 'Audit log',
     query: listAuditEventsQuery,
     success: { status: 200, schema: auditEventPage, description: 'A page of audit events.' },
+    errors: ['VALIDATION_ERROR'],
+  }),
+  proxiedApiRoute({
+    method: 'GET',
+    path: '/v1/audit-events/export',
+    operationId: 'exportAuditEvents',
+    summary: `The audit log as JSON Lines (application/jsonl), for an archive or a SIEM: every record the filters match, one audit event per line as GET /v1/audit-events shows it, newest first. One answer holds at most ${AUDIT_EXPORT_LIMITS.records.toLocaleString('en')} records and about ${AUDIT_EXPORT_LIMITS.bytes / 1024 / 1024} MB; past that it carries X-Next-Cursor, to pass as starting_after (same filters) for the rest. No record matching: an empty answer.`,
+    tag: 'Audit log',
+    query: exportAuditEventsQuery,
+    success: {
+      status: 200,
+      schema: auditEvent,
+      jsonLines: true,
+      description: 'One audit event per line (each line a JSON object, each ending in a newline).',
+    },
     errors: ['VALIDATION_ERROR'],
   }),
 ];

@@ -12,6 +12,7 @@ import {
   IDEMPOTENCY_KEY_RULE,
 } from './http/idempotency.ts';
 import { jobOutput } from './job-schemas.ts';
+import { JSON_LINES } from './route-definition.ts';
 import { type RouteDefinition, routeScope, takesIdempotencyKey } from './routes.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -282,6 +283,14 @@ function operationDescription(route: RouteDefinition): string {
   ].join('\n\n');
 }
 
+const NEXT_CURSOR_HEADER = {
+  'X-Next-Cursor': {
+    description:
+      'Present when the answer stopped at its size limit: pass it as starting_after, with the same filters, for the rest.',
+    schema: { type: 'string' },
+  },
+};
+
 /** The `data` + `meta` envelope of a success answer. */
 function successBody(route: RouteDefinition): JsonSchema {
   if (!route.success.schema) return { type: 'object' };
@@ -319,8 +328,16 @@ function operation(route: RouteDefinition): Record<string, unknown> {
       [String(success.status)]: {
         description: success.description,
         headers:
-          route.auth === 'api-key' ? { ...RATE_HEADERS, ...(idempotent ? REPLAYED_HEADER : {}) } : undefined,
-        content: { 'application/json': { schema: successBody(route) } },
+          route.auth === 'api-key'
+            ? {
+                ...RATE_HEADERS,
+                ...(idempotent ? REPLAYED_HEADER : {}),
+                ...(success.jsonLines ? NEXT_CURSOR_HEADER : {}),
+              }
+            : undefined,
+        content: success.jsonLines
+          ? { [JSON_LINES]: { schema: success.schema ? jsonSchema(success.schema, 'output') : {} } }
+          : { 'application/json': { schema: successBody(route) } },
       },
       ...errorResponses(answerableErrors(route)),
     },

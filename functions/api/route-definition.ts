@@ -5,6 +5,9 @@ import type { ErrorCode } from '../core/errors.ts';
 import type { JobType } from '../core/jobs/job-types.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 
+/** The media type of an answer with one JSON value per line (jsonlines.org). */
+export const JSON_LINES = 'application/jsonl';
+
 type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type RouteAuth = 'api-key' | 'session' | 'none';
 
@@ -31,6 +34,11 @@ export interface RouteDefinition {
     readonly status: 200 | 201 | 202;
     readonly schema?: z.ZodType;
     readonly description: string;
+    /**
+     * JSON Lines instead of the `data` + `meta` envelope: the schema is then each line's, and the answer
+     * may carry X-Next-Cursor (more to read: pass it as starting_after).
+     */
+    readonly jsonLines?: true;
   };
   readonly errors: readonly ErrorCode[];
   /** What the function may touch; the CDK app grants exactly this. */

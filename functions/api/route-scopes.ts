@@ -45,6 +45,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'PATCH /v1/imagery-sources/{sourceId}': 'admin',
   'DELETE /v1/imagery-sources/{sourceId}': 'admin',
   'GET /v1/audit-events': 'admin',
+  'GET /v1/audit-events/export': 'admin',
 };
 
 /**

@@ -4,14 +4,14 @@
 // its path parameters are set as API Gateway would have, and the route's own pipeline runs. Any other
 // path under /v1 that reaches this function is answered as the fallback answers it (404, or 405 with Allow).
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { listAuditEvents } from '../core/audit/audit-log.ts';
+import { exportAuditEvents, listAuditEvents } from '../core/audit/audit-log.ts';
 import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
 import { apiLogContext, instrumented } from '../core/observability.ts';
 import { getEvent, getRangeResend, listEvents, sendTestEvent } from '../core/use-cases/events.ts';
 import { getEndpoint, listEndpoints } from '../core/webhooks/endpoints.ts';
 import { apiPorts } from '../wiring/api.ts';
-import { auditFilterOf, listAuditEventsQuery } from './audit-routes.ts';
+import { auditFilterOf, exportAuditEventsQuery, listAuditEventsQuery } from './audit-routes.ts';
 import {
   auditedCreateEndpoint,
   auditedDeleteEndpoint,
@@ -22,6 +22,7 @@ import {
 } from './audited.ts';
 import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
 import { IMAGERY_SOURCE_OPERATIONS } from './imagery-sources-api.ts';
+import { JSON_LINES } from './route-definition.ts';
 import { proxiedRouteFor, routesForPath } from './routes.ts';
 import { WEBHOOKS_PROXY_PATH } from './webhook-routes.ts';
 import {
@@ -123,6 +124,24 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     apiRoute(
       { query: listAuditEventsQuery, readOnly: true },
       async ({ query, tenant }) => ok(await listAuditEvents(apiPorts().audit, tenant, auditFilterOf(query))),
+      apiPorts,
+    ),
+  exportAuditEvents: () =>
+    apiRoute(
+      { query: exportAuditEventsQuery, readOnly: true },
+      async ({ query, tenant }) => {
+        const { limit: _, ...filter } = auditFilterOf(query);
+        const exported = await exportAuditEvents(apiPorts().audit, tenant, filter);
+        return {
+          status: 200,
+          data: undefined,
+          raw: {
+            contentType: `${JSON_LINES}; charset=utf-8`,
+            body: exported.jsonLines,
+            headers: exported.nextCursor ? { 'X-Next-Cursor': exported.nextCursor } : undefined,
+          },
+        };
+      },
       apiPorts,
     ),
 };

@@ -592,6 +592,21 @@ describe('dashboard API answers (checked against the OpenAPI document by the tes
       }),
     ]);
     expect(audit.text).not.toMatch(/whsec_/);
+    // The same record in the JSON Lines export, through the gateway.
+    const exported = await call<Json>(
+      stack.url,
+      'GET',
+      '/v1/audit-events/export?action=organization.webhook_secret_rotated',
+      { key },
+    );
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.headers.get('content-type')).toMatch(/^application\/jsonl/);
+    expect(
+      exported.text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(audit.body.data.audit_events);
     // Webhook endpoints and events, as the Webhooks page manages them.
     const send = (method: string, path: string, body?: unknown) =>
       call<Json>(stack.url, method, path, { headers, body });

@@ -158,6 +158,20 @@ export function contractProblems(exchange: Exchange): string[] {
       `content type "${mediaType}" is not documented (documented: ${Object.keys(content).join(', ')})`,
     ];
   }
+  if (mediaType === 'application/jsonl') {
+    // JSON Lines: each line one value of the schema, each ending in a newline.
+    if (exchange.text !== '' && !exchange.text.endsWith('\n'))
+      problems.push('the last line does not end in a newline');
+    for (const [i, line] of exchange.text.split('\n').slice(0, -1).entries()) {
+      const value = jsonBody(line);
+      if (value.problem) problems.push(`line ${i + 1}: ${value.problem}`);
+      else
+        problems.push(
+          ...schemaProblems([...base, 'content', mediaType, 'schema'], value.value, `line ${i + 1}`),
+        );
+    }
+    return problems;
+  }
   const body = jsonBody(exchange.text);
   if (body.problem) return [...problems, body.problem];
   return [...problems, ...schemaProblems([...base, 'content', mediaType, 'schema'], body.value, 'body')];

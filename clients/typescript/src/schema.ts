@@ -281,6 +281,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/audit-events/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The audit log as JSON Lines (application/jsonl), for an archive or a SIEM: every record the filters match, one audit event per line as GET /v1/audit-events shows it, newest first. One answer holds at most 10,000 records and about 4 MB; past that it carries X-Next-Cursor, to pass as starting_after (same filters) for the rest. No record matching: an empty answer. */
+    get: operations["exportAuditEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/property-frontage/detect": {
     parameters: {
       query?: never;
@@ -6098,6 +6115,123 @@ export interface operations {
             data: components["schemas"]["AuditEventPage"];
             meta: components["schemas"]["Meta"];
           };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  exportAuditEvents: {
+    parameters: {
+      query?: {
+        /** @description The previous answer’s X-Next-Cursor: the records after it, newest first. */
+        starting_after?: string;
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated";
+        /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
+        actor?: string;
+        /** @description Only this target's records. */
+        target_id?: string;
+        /** @description Only records made at or after this time (ISO 8601 date-time). */
+        created_from?: string;
+        /** @description Only records made at or before this time; not before created_from (ISO 8601 date-time). */
+        created_to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One audit event per line (each line a JSON object, each ending in a newline). */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present when the answer stopped at its size limit: pass it as starting_after, with the same filters, for the rest. */
+          "X-Next-Cursor"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/jsonl": components["schemas"]["AuditEvent"];
         };
       };
       /**

@@ -37,6 +37,15 @@ export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Prom
 export interface ApiResult {
   readonly status: number;
   readonly data: unknown;
+  /**
+   * An answer that is not the JSON envelope (an export as JSON Lines): sent as it is, with its own
+   * Content-Type and headers; `data` is then unused.
+   */
+  readonly raw?: {
+    readonly contentType: string;
+    readonly body: string;
+    readonly headers?: Record<string, string>;
+  };
 }
 
 export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
@@ -188,14 +197,23 @@ export const envelope = (): middy.MiddlewareObj<
   after: (request) => {
     const state = request.context.pipeline;
     const result = request.response as unknown as ApiResult;
+    const headers = {
+      ...JSON_HEADERS,
+      'X-Request-Id': state.requestId,
+      ...rateHeaders(state.rate),
+      ...state.extraHeaders,
+    };
+    if (result.raw) {
+      request.response = {
+        statusCode: result.status,
+        headers: { ...headers, 'Content-Type': result.raw.contentType, ...result.raw.headers },
+        body: result.raw.body,
+      };
+      return;
+    }
     request.response = {
       statusCode: result.status,
-      headers: {
-        ...JSON_HEADERS,
-        'X-Request-Id': state.requestId,
-        ...rateHeaders(state.rate),
-        ...state.extraHeaders,
-      },
+      headers,
       body: stringifyWithRawJson({
         data: result.data,
         meta: { request_id: state.requestId, timestamp: state.timestamp, mode: state.tenant?.mode },

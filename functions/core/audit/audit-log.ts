@@ -236,3 +236,51 @@ export async function listAuditEvents(
     },
   };
 }
+
+/** How much one export answer holds at most: a Lambda answer is at most 6 MB. */
+export const AUDIT_EXPORT_LIMITS = { records: 10_000, bytes: 4 * 1024 * 1024 } as const;
+
+export interface AuditExport {
+  /** One audit event (as GET /v1/audit-events shows it) per line, newest first, each line ending in \n. */
+  readonly jsonLines: string;
+  readonly count: number;
+  /** Set when the limits cut the export short: pass as starting_after to go on. */
+  readonly nextCursor: string | null;
+}
+
+/**
+ * GET /v1/audit-events/export: every record the filter matches as JSON Lines, read a page at a time,
+ * up to AUDIT_EXPORT_LIMITS; past them, a cursor to go on from (the last record written).
+ */
+export async function exportAuditEvents(
+  ports: Pick<AuditPorts, 'auditLog'>,
+  tenant: Tenant,
+  filter: Omit<AuditFilter, 'limit'>,
+  limits: { readonly records: number; readonly bytes: number } = AUDIT_EXPORT_LIMITS,
+): Promise<AuditExport> {
+  const lines: string[] = [];
+  let bytes = 0;
+  let after = filter.startingAfter;
+  for (;;) {
+    const pageSize = Math.min(1000, limits.records - lines.length);
+    const { records, hasMore } = await ports.auditLog.list(tenant, {
+      ...filter,
+      limit: pageSize,
+      startingAfter: after,
+    });
+    for (const [i, record] of records.entries()) {
+      const line = `${JSON.stringify(auditView(record))}\n`;
+      const size = Buffer.byteLength(line);
+      if (lines.length > 0 && bytes + size > limits.bytes) {
+        return { jsonLines: lines.join(''), count: lines.length, nextCursor: after ?? null };
+      }
+      lines.push(line);
+      bytes += size;
+      after = record.auditId;
+      if (lines.length >= limits.records && (hasMore || i < records.length - 1)) {
+        return { jsonLines: lines.join(''), count: lines.length, nextCursor: after };
+      }
+    }
+    if (!hasMore) return { jsonLines: lines.join(''), count: lines.length, nextCursor: null };
+  }
+}

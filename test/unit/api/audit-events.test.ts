@@ -217,6 +217,58 @@ describe('the audit log', () => {
     expect((await api('GET', '/v1/audit-events')).data.audit_events).toEqual([]);
   });
 
+  it("exports the log as JSON Lines to an admin key, with the list's filters and nothing of another tenant", async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const made = await api('POST', '/v1/webhook-endpoints', {
+        url: `https://hooks.example.com/export-${i}`,
+        enabled_events: ['job.completed'],
+      });
+      expect(made.status).toBe(201);
+    }
+    const event = (pathAndQuery: string) => {
+      const url = new URL(pathAndQuery, 'http://localhost');
+      return apiGatewayEvent({
+        httpMethod: 'GET',
+        path: url.pathname,
+        resource: '/v1/{proxy+}',
+        headers: { 'X-API-Key': 'svc_live_0123456789abcdef0123456789abcdef' },
+        queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : null,
+      });
+    };
+    const exported = (await webhooksApi(event('/v1/audit-events/export'), {
+      awsRequestId: 'r',
+    } as Context)) as {
+      statusCode: number;
+      headers: Record<string, string>;
+      body: string;
+    };
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['Content-Type']).toBe('application/jsonl; charset=utf-8');
+    expect(exported.headers['X-Next-Cursor']).toBeUndefined();
+    const lines = exported.body
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const listed = (await api('GET', '/v1/audit-events')).data.audit_events;
+    expect(lines).toEqual(listed);
+    expect(lines).toHaveLength(2);
+
+    const filtered = (await webhooksApi(event('/v1/audit-events/export?action=job.deleted'), {
+      awsRequestId: 'r',
+    } as Context)) as { statusCode: number; body: string };
+    expect(filtered).toMatchObject({ statusCode: 200, body: '' });
+    const bad = await api('GET', '/v1/audit-events/export?limit=5');
+    expect(bad.status).toBe(400);
+    expect(bad.error.code).toBe('VALIDATION_ERROR');
+    world.key = { ...ADMIN_KEY, scopes: ['jobs:read'] };
+    expect((await api('GET', '/v1/audit-events/export')).error.code).toBe('INSUFFICIENT_SCOPE');
+    world.key = { ...ADMIN_KEY, orgId: 'other' };
+    const other = (await webhooksApi(event('/v1/audit-events/export'), { awsRequestId: 'r' } as Context)) as {
+      body: string;
+    };
+    expect(other.body).toBe('');
+  });
+
   it("records a dashboard member's key creation, without the key, in the new key's mode", async () => {
     const token = await signIn('acme');
     const made = await dashboard('POST', '/v1/dashboard/keys', token, {
