@@ -63,7 +63,7 @@ export const auditEvent = z
       type: z.enum(['api_key', 'member', 'cli']),
       id: z.string().meta({
         description:
-          'A key id (key_…, never the key), a dashboard member (the Cognito user’s sub; locally `link:` and a hash prefix of the sign-in session), or the OS user at the keys CLI.',
+          'A key id (key_…, never the key), a dashboard member (their member id, mem_…), or the OS user at the keys CLI.',
       }),
     }),
     target: z.object({
@@ -75,6 +75,7 @@ export const auditEvent = z
         'event',
         'event_resend',
         'organization',
+        'member',
       ]),
       id: z.string(),
     }),
