@@ -170,8 +170,8 @@ async function shell(account: Account): Promise<void> {
           h(
             'div',
             { class: 'org' },
-            h('span', { class: 'sub', testid: 'member-role' }, account.member.role),
-            h('strong', { testid: 'member-email' }, account.member.email),
+            h('span', { class: 'sub', testid: 'signed-in-role' }, account.member.role),
+            h('strong', { testid: 'signed-in-email' }, account.member.email),
           ),
           toggle,
           button('Sign out', signOut, { kind: 'ghost', testid: 'sign-out' }),
