@@ -2,14 +2,15 @@
 // sign-in link), changes and removes members; an unknown role is a 400 naming it; the last owner cannot
 // be demoted or removed (409 LAST_OWNER); an admin cannot touch an owner; a removed member's session is
 // refused at its next request; every change is in the audit log with the acting member as its actor; a
-// member limited to offices sees no job of another office (or of none).
+// member limited to offices sees no job of another office (or of none); on a Cognito stage the member is the
+// one with the ID token's email.
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type DashboardSessionStore,
   DashboardSessions,
 } from '../../../functions/core/auth/dashboard-sessions.ts';
-import { withinOffices } from '../../../functions/core/members/members.ts';
+import { inviteMember, removeMember, withinOffices } from '../../../functions/core/members/members.ts';
 import {
   apiGatewayEvent,
   fakeJobPorts,
@@ -268,5 +269,37 @@ describe('dashboard members', () => {
     expect(withinOffices(agent.member, 'off_north')).toBe(true);
     expect(withinOffices(agent.member, 'off_south')).toBe(false);
     expect(withinOffices(viewer.member, undefined)).toBe(true);
+  });
+
+  it("on a Cognito stage, knows a user by the ID token's email: the first becomes owner, strangers and removed members are refused", async () => {
+    (world.ports as { dashboard: { auth: string } }).dashboard.auth = 'cognito';
+    const asUser = async (email: string) => {
+      const event: APIGatewayProxyEvent = {
+        ...apiGatewayEvent({ httpMethod: 'GET', path: '/v1/dashboard/account' }),
+      };
+      const withClaims = {
+        ...event,
+        requestContext: {
+          ...event.requestContext,
+          authorizer: { claims: { sub: `sub-${email}`, email, 'custom:org_id': 'acme' } },
+        },
+      };
+      const result = (await handler(withClaims, {} as Context)) as { statusCode: number; body: string };
+      return { status: result.statusCode, ...JSON.parse(result.body) };
+    };
+    const first = await asUser('Olivia@Example.com');
+    expect(first.status).toBe(200);
+    expect(first.data.member).toMatchObject({ email: 'olivia@example.com', role: 'owner' });
+    expect((await asUser('stranger@example.com')).status).toBe(403);
+    expect((await w.members.members.list('acme')).members).toHaveLength(1);
+    const owner = (await w.members.members.list('acme')).members[0]!;
+    const context = { actor: { type: 'member' as const, id: owner.id } };
+    const billing = await inviteMember(w.members, 'acme', context, owner, {
+      email: 'accounts@example.com',
+      role: 'billing',
+    });
+    expect((await asUser('accounts@example.com')).data.member.role).toBe('billing');
+    await removeMember(w.members, 'acme', context, owner, billing.id);
+    expect((await asUser('accounts@example.com')).status).toBe(403);
   });
 });
