@@ -61,7 +61,7 @@ const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 /** One function serves every dashboard route (each route would otherwise cost ~8 stack resources). */
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
 /**
- * What that function may touch: sessions, keys, webhook secrets and endpoints, imagery sources (accounts table), jobs and
+ * What that function may touch: sessions, members, keys, webhook secrets and endpoints, imagery sources (accounts table), jobs and
  * their media (read, and erased by a deletion), usage, the event log (pings are recorded) and the webhook
  * queue (pings, resends, job.deleted).
  */

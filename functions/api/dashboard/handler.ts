@@ -9,12 +9,12 @@ import { listImagerySources } from '../../core/imagery-sources/imagery-sources.t
 import { planRetentionDays, type RetentionPolicy, retentionDays } from '../../core/jobs/retention.ts';
 import {
   inviteMember,
+  jobVisibleTo,
   listMembers,
   type MemberRecord,
   memberView,
   removeMember,
   updateMember,
-  withinOffices,
 } from '../../core/members/members.ts';
 import { apiLogContext, instrumented } from '../../core/observability.ts';
 import {
@@ -102,9 +102,6 @@ const members = () => apiPorts().dashboard.members;
 /** The webhook and imagery source routes act on the signed-in organization in the mode the page shows (`mode`). */
 const tenantOf = (orgId: string, query: { mode: 'test' | 'live' }) => ({ orgId, mode: query.mode });
 
-/** A job's office, once jobs carry one (issue 46, item 1); until then none, which a `member` never sees. */
-const officeOf = (job: object): unknown => (job as { office_id?: unknown }).office_id;
-
 /** One job the member may see: another office's answers 404, as another organization's does. */
 async function visibleJob(
   member: MemberRecord,
@@ -112,7 +109,7 @@ async function visibleJob(
   jobId: string,
 ) {
   const job = await getJob(apiPorts().jobs, tenant, jobId);
-  if (!withinOffices(member, officeOf(job))) throw apiErrors.jobNotFound(jobId);
+  if (!jobVisibleTo(member, job)) throw apiErrors.jobNotFound(jobId);
   return job;
 }
 
@@ -311,7 +308,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
         const page = await listJobs(apiPorts().jobs, { orgId, mode: query.mode }, query);
         if (member.role !== 'member') return ok(page);
         // A member sees its offices' jobs only: the page keeps its paging, with fewer jobs on it.
-        const jobs = page.jobs.filter((job) => withinOffices(member, officeOf(job)));
+        const jobs = page.jobs.filter((job) => jobVisibleTo(member, job));
         return ok({ ...page, jobs, pagination: { ...page.pagination, count: jobs.length } });
       },
       apiPorts,

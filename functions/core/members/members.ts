@@ -81,6 +81,14 @@ export function withinOffices(member: Pick<MemberRecord, 'role' | 'office_ids'>,
   return typeof officeId === 'string' && member.office_ids.includes(officeId);
 }
 
+/**
+ * Whether a member may see a job: by the job's office (`office_id`), once jobs carry one (issue 46, item
+ * 1). Until then a job belongs to no office, which a `member` never sees.
+ */
+export function jobVisibleTo(member: Pick<MemberRecord, 'role' | 'office_ids'>, job: object): boolean {
+  return withinOffices(member, (job as { office_id?: unknown }).office_id);
+}
+
 /** Applies `change` to the current list, retried when another change landed in between. */
 async function changeMembers<T>(
   store: MemberStore,
