@@ -1,6 +1,7 @@
 // The dashboard's permission table, route by route and role by role: what each role may call is written
 // out here once more, by hand, and both the table and the handler must agree with it — a denied route
-// answers 403 before its input is read or its use case runs; an allowed one gets past the check.
+// answers 403 before its input is read or its use case runs; an allowed one gets past the check. And every
+// route refuses a removed member's session at once (401).
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_ROUTES } from '../../../functions/api/dashboard/dashboard-routes.ts';
@@ -9,7 +10,11 @@ import {
   type DashboardSessionStore,
   DashboardSessions,
 } from '../../../functions/core/auth/dashboard-sessions.ts';
-import { DASHBOARD_ROLES, type DashboardRole } from '../../../functions/core/members/members.ts';
+import {
+  DASHBOARD_ROLES,
+  type DashboardRole,
+  removeMember,
+} from '../../../functions/core/members/members.ts';
 import { apiGatewayEvent } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
 import { memoryMemberPorts, signInAs } from '../../support/members.ts';
@@ -88,6 +93,8 @@ function unreachable(): unknown {
 
 /** A fresh session per request, as sign-out ends the one it is sent with. */
 let sessionOf: (role: DashboardRole) => Promise<string>;
+/** Sessions of an admin who was then removed (one per route: sign-out would end a shared one). */
+let removedSessions: string[];
 
 beforeAll(async () => {
   const items = new Map<string, unknown>();
@@ -118,6 +125,14 @@ beforeAll(async () => {
     ids.set(role, (await signInAs(sessions, members, 'acme', { role })).member.id);
   sessionOf = async (role) =>
     (await sessions.exchange((await sessions.issueSignInToken('acme', ids.get(role)!)).token))!.token;
+  const gone = await signInAs(sessions, members, 'acme', { role: 'admin' });
+  removedSessions = [gone.token];
+  for (const _ of SESSION_ROUTES)
+    removedSessions.push(
+      (await sessions.exchange((await sessions.issueSignInToken('acme', gone.member.id)).token))!.token,
+    );
+  const owner = (await members.members.list('acme')).members.find((m) => m.role === 'owner')!;
+  await removeMember(members, 'acme', { actor: { type: 'member', id: owner.id } }, owner, gone.member.id);
 });
 
 async function call(route: (typeof SESSION_ROUTES)[number], token: string) {
@@ -156,6 +171,15 @@ describe('the dashboard permission table', () => {
         expect(answer.error.code).toBe('FORBIDDEN');
         expect(answer.error.message).toContain(`'${role}'`);
       }
+    },
+  );
+
+  it.each(SESSION_ROUTES.map((route, i) => [route.operationId, route, i] as const))(
+    "%s: a removed member's session is refused (401)",
+    async (_op, route, i) => {
+      const answer = await call(route, removedSessions[i]!);
+      expect(answer.status).toBe(401);
+      expect(answer.error.message).toContain('no longer a member');
     },
   );
 
