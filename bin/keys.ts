@@ -18,6 +18,7 @@ import { API_SCOPES, effectiveScopes } from '../functions/core/auth/scopes.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
 import { retentionDays } from '../functions/core/jobs/retention.ts';
+import { memberForSignIn } from '../functions/core/members/members.ts';
 import { signInLink } from '../functions/core/use-cases/dashboard.ts';
 import {
   rotateOrganizationWebhookSecret,
@@ -46,7 +47,10 @@ Commands:
   rotate    --org ID --key KEY_ID                     Create a replacement key and revoke the old one
   set-limit --org ID --per-minute N [--per-day N]     Set the organization's live rate limit (and daily quota)
   set-plan  --org ID --plan starter|growth|enterprise Put the organization on a named plan
-  signin-link --org ID                                A one-time sign-in link to the developer dashboard (local stack; 15 min)
+  signin-link --org ID [--email EMAIL]                A one-time sign-in link to the developer dashboard (local stack; 15 min)
+                                                      as the member with EMAIL, else as the organization's first
+                                                      owner (made on first use: with EMAIL when the organization
+                                                      has no members yet, else owner@ID.invalid)
   webhook-secret --org ID [--rotate]                  Show the webhook signing secret(s) (created on first use);
                                                       --rotate makes a new one, the old one signs too for 24 h
   settings  --org ID [--staging-watermark on|off] [--media-retention-days N]
@@ -97,7 +101,7 @@ function localTarget(values: { 'data-dir'?: string }) {
   } catch {
     throw new Error(`No local stack found in ${dataDir}: start it with npm start (or pass --stage).`);
   }
-  const { accounts, sessions, imagerySources, auditLog } = accountTools(
+  const { accounts, sessions, members, imagerySources, auditLog } = accountTools(
     info.tables.accounts,
     {
       endpoint: info.endpoints.dynamodb,
@@ -106,7 +110,7 @@ function localTarget(values: { 'data-dir'?: string }) {
     },
     info.tables.events,
   );
-  return { info, accounts, sessions, imagerySources, auditLog };
+  return { info, accounts, sessions, members, imagerySources, auditLog };
 }
 
 /**
@@ -169,6 +173,7 @@ async function main(argv: string[]) {
       key: { type: 'string' },
       plan: { type: 'string' },
       scopes: { type: 'string' },
+      email: { type: 'string' },
       rotate: { type: 'boolean' },
       'staging-watermark': { type: 'string' },
       'media-retention-days': { type: 'string' },
@@ -264,12 +269,26 @@ async function main(argv: string[]) {
           `Stage ${values.stage} signs in to the dashboard with its Cognito user pool: create a user with custom:org_id=${org} instead.`,
         );
       }
-      const { info, accounts, sessions } = localTarget(values);
+      const { info, accounts, sessions, members } = localTarget(values);
       if (!(await accounts.getOrganization(org))) {
         throw new Error(`No organization '${org}': create a key for it first.`);
       }
-      const issued = await sessions.issueSignInToken(org);
-      console.log(`Dashboard sign-in link for ${org} (works once, until ${issued.expiresAt}):`);
+      if (!auditLog) throw new Error('This local stack has no audit log; restart it with npm start.');
+      const member = await memberForSignIn(
+        { members, clock: systemClock, audit: { auditLog, clock: systemClock } },
+        org,
+        cliActor(),
+        values.email,
+      );
+      if (!member) {
+        throw new Error(
+          `'${values.email}' is not a member of ${org}: an owner or admin invites them first (dashboard, Members).`,
+        );
+      }
+      const issued = await sessions.issueSignInToken(org, member.id);
+      console.log(
+        `Dashboard sign-in link for ${member.email} (${member.role} of ${org}; works once, until ${issued.expiresAt}):`,
+      );
       console.log(signInLink(info.url, issued.token));
       return;
     }

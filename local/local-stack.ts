@@ -15,6 +15,7 @@ import { KeyAdmin } from '../functions/core/auth/key-admin.ts';
 import { systemClock } from '../functions/core/clock.ts';
 import { ENV, stateMachineArnVariable } from '../functions/core/config/env.ts';
 import type { JobStore } from '../functions/core/jobs/job-store.ts';
+import { memberForSignIn } from '../functions/core/members/members.ts';
 import { logger } from '../functions/core/observability.ts';
 import { signInLink } from '../functions/core/use-cases/dashboard.ts';
 import { jobRef, type StepEvent } from '../functions/core/workflows/step-runtime.ts';
@@ -261,7 +262,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const admin = new KeyAdmin(accounts, config.rateLimits, systemClock);
   const devKeys = await ensureDevKeys(dataDir, admin, accounts);
   const sessions = new DashboardSessions(adapters.dashboardSessions, systemClock);
-  const signIn = await sessions.issueSignInToken(devKeys.orgId);
+  // The link signs in as the dev organization's first owner (made on the first start).
+  const owner = await memberForSignIn(
+    {
+      members: adapters.members,
+      clock: systemClock,
+      audit: { auditLog: adapters.auditLog, clock: systemClock },
+    },
+    devKeys.orgId,
+    { actor: { type: 'cli', id: 'npm-start' } },
+  );
+  const signIn = await sessions.issueSignInToken(devKeys.orgId, owner!.id);
 
   for (const jobType of JOB_TYPES) {
     if (!environment[stateMachineArnVariable(jobType)])

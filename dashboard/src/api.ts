@@ -266,3 +266,15 @@ export interface ImagerySource {
   key_hint: string | null;
   created_at: string;
 }
+
+export type Role = 'owner' | 'admin' | 'member' | 'viewer' | 'billing';
+
+export interface Member {
+  object: 'member';
+  id: string;
+  email: string;
+  role: Role;
+  office_ids: string[];
+  created_at: string;
+  updated_at: string;
+}

@@ -3,7 +3,7 @@
 // licence and key, or remove one. The key field is write-only: it is sent once and never shown again
 // (the list shows its hint), and the field is emptied as soon as the source is registered.
 import { ApiFailure, call, type ImagerySource } from './api.ts';
-import type { PageContext } from './context.ts';
+import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
 const KINDS = ['xyz-tiles', 'wms', 'arcgis-export'] as const;
@@ -124,16 +124,17 @@ export async function imageryPage(ctx: PageContext): Promise<HTMLElement> {
         h(
           'td',
           { class: 'actions' },
-          button(
-            'Remove',
-            guarded(async () => {
-              if (!window.confirm(`Remove ${s.name} and its key? Jobs stop using it within a minute.`))
-                return;
-              await call('DELETE', `${base}/${s.id}${q}`);
-              await render();
-            }),
-            { kind: 'danger', testid: 'remove-imagery-source' },
-          ),
+          can(ctx.account, 'imagery:manage') &&
+            button(
+              'Remove',
+              guarded(async () => {
+                if (!window.confirm(`Remove ${s.name} and its key? Jobs stop using it within a minute.`))
+                  return;
+                await call('DELETE', `${base}/${s.id}${q}`);
+                await render();
+              }),
+              { kind: 'danger', testid: 'remove-imagery-source' },
+            ),
         ),
       ),
     );
@@ -173,14 +174,15 @@ export async function imageryPage(ctx: PageContext): Promise<HTMLElement> {
       ),
     ),
     banner,
-    h(
-      'div',
-      { class: 'card stacked', testid: 'imagery-form' },
-      h('div', { class: 'form-row' }, name, kind, url),
-      h('div', { class: 'form-row' }, maxZoom, layers, coverage),
-      h('div', { class: 'form-row' }, attribution, ...uses.map((u) => u.label)),
-      h('div', { class: 'form-row' }, keyParam, key, add),
-    ),
+    can(ctx.account, 'imagery:manage') &&
+      h(
+        'div',
+        { class: 'card stacked', testid: 'imagery-form' },
+        h('div', { class: 'form-row' }, name, kind, url),
+        h('div', { class: 'form-row' }, maxZoom, layers, coverage),
+        h('div', { class: 'form-row' }, attribution, ...uses.map((u) => u.label)),
+        h('div', { class: 'form-row' }, keyParam, key, add),
+      ),
     list,
   );
   await render();

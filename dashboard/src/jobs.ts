@@ -8,7 +8,7 @@ import {
   type JobPage,
   type WebhookAttempt,
 } from './api.ts';
-import type { PageContext } from './context.ts';
+import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
 const STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'];
@@ -228,36 +228,37 @@ export async function jobPage(ctx: PageContext, jobId: string): Promise<HTMLElem
   const media = mediaOf(job.output);
   const attempts = job.webhook?.attempts ?? [];
   const deleteBox = h('div', { class: 'form-row', testid: 'job-delete' });
-  deleteBox.append(
-    button(
-      'Delete job',
-      async () => {
-        const confirmed = window.confirm(
-          `Delete ${job.job_id} and every job made from it? A running job is canceled; its media, inputs and events are erased. This cannot be undone.`,
-        );
-        if (!confirmed) return;
-        try {
-          const receipt = await call<DeletionReceipt>(
-            'POST',
-            `/v1/dashboard/jobs/${encodeURIComponent(job.job_id)}/delete?mode=${ctx.mode}`,
+  if (can(ctx.account, 'jobs:delete'))
+    deleteBox.append(
+      button(
+        'Delete job',
+        async () => {
+          const confirmed = window.confirm(
+            `Delete ${job.job_id} and every job made from it? A running job is canceled; its media, inputs and events are erased. This cannot be undone.`,
           );
-          replace(
-            deleteBox,
-            h(
-              'div',
-              { class: 'banner', testid: 'deletion-receipt' },
-              `Deleted ${receipt.jobs.length} job(s) at ${formatTime(receipt.deleted_at)} UTC. `,
-              h('a', { attrs: { href: '#/jobs' } }, 'Back to jobs'),
-            ),
-          );
-        } catch (error) {
-          const message = error instanceof ApiFailure ? `${error.code}: ${error.message}` : String(error);
-          deleteBox.append(h('div', { class: 'banner banner-error' }, message));
-        }
-      },
-      { kind: 'danger', testid: 'delete-job' },
-    ),
-  );
+          if (!confirmed) return;
+          try {
+            const receipt = await call<DeletionReceipt>(
+              'POST',
+              `/v1/dashboard/jobs/${encodeURIComponent(job.job_id)}/delete?mode=${ctx.mode}`,
+            );
+            replace(
+              deleteBox,
+              h(
+                'div',
+                { class: 'banner', testid: 'deletion-receipt' },
+                `Deleted ${receipt.jobs.length} job(s) at ${formatTime(receipt.deleted_at)} UTC. `,
+                h('a', { attrs: { href: '#/jobs' } }, 'Back to jobs'),
+              ),
+            );
+          } catch (error) {
+            const message = error instanceof ApiFailure ? `${error.code}: ${error.message}` : String(error);
+            deleteBox.append(h('div', { class: 'banner banner-error' }, message));
+          }
+        },
+        { kind: 'danger', testid: 'delete-job' },
+      ),
+    );
   return h(
     'section',
     { class: 'page', testid: 'job-page' },

@@ -1,6 +1,6 @@
 // API keys: create, list, rotate, revoke. A new key's secret is shown once, in a banner, then only its hint.
 import { call, type DashboardKey, type Mode } from './api.ts';
-import type { PageContext } from './context.ts';
+import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
 function secretBanner(title: string, key: string, onDismiss: () => void): HTMLElement {
@@ -18,6 +18,7 @@ function secretBanner(title: string, key: string, onDismiss: () => void): HTMLEl
 }
 
 export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
+  const manage = can(ctx.account, 'keys:manage');
   const root = h('section', { class: 'page', testid: 'keys-page' });
   const banner = h('div');
   const table = h('div', { class: 'card' });
@@ -53,34 +54,37 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
         h(
           'td',
           { class: 'actions' },
-          key.status === 'active'
-            ? h(
-                'span',
-                { class: 'btn-group' },
-                button(
-                  'Rotate',
-                  async () => {
-                    if (!window.confirm(`Rotate ${key.name}? The current key stops working at once.`)) return;
-                    const created = await call<{ key: string }>(
-                      'POST',
-                      `/v1/dashboard/keys/${key.key_id}/rotate`,
-                    );
-                    showSecret(`Replacement for “${key.name}”`, created.key);
-                    await render();
-                  },
-                  { testid: 'rotate-key' },
-                ),
-                button(
-                  'Revoke',
-                  async () => {
-                    if (!window.confirm(`Revoke ${key.name}? Requests with it fail at once.`)) return;
-                    await call('POST', `/v1/dashboard/keys/${key.key_id}/revoke`);
-                    await render();
-                  },
-                  { kind: 'danger', testid: 'revoke-key' },
-                ),
-              )
-            : h('span', { class: 'sub' }, `revoked ${formatTime(key.revoked_at)}`),
+          !manage
+            ? null
+            : key.status === 'active'
+              ? h(
+                  'span',
+                  { class: 'btn-group' },
+                  button(
+                    'Rotate',
+                    async () => {
+                      if (!window.confirm(`Rotate ${key.name}? The current key stops working at once.`))
+                        return;
+                      const created = await call<{ key: string }>(
+                        'POST',
+                        `/v1/dashboard/keys/${key.key_id}/rotate`,
+                      );
+                      showSecret(`Replacement for “${key.name}”`, created.key);
+                      await render();
+                    },
+                    { testid: 'rotate-key' },
+                  ),
+                  button(
+                    'Revoke',
+                    async () => {
+                      if (!window.confirm(`Revoke ${key.name}? Requests with it fail at once.`)) return;
+                      await call('POST', `/v1/dashboard/keys/${key.key_id}/revoke`);
+                      await render();
+                    },
+                    { kind: 'danger', testid: 'revoke-key' },
+                  ),
+                )
+              : h('span', { class: 'sub' }, `revoked ${formatTime(key.revoked_at)}`),
         ),
       ),
     );
@@ -134,7 +138,7 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
       ),
     ),
     banner,
-    h('div', { class: 'card form-row' }, name, mode, create),
+    manage && h('div', { class: 'card form-row', testid: 'create-key-form' }, name, mode, create),
     table,
   );
   await render();

@@ -1,6 +1,7 @@
-// The developer dashboard: sign in, then API keys, webhooks, imagery sources, jobs, usage and settings of
-// one organization. Hash routes (#/keys, #/webhooks, #/imagery, #/jobs, #/jobs/<id>, #/usage, #/settings);
-// the mode (test/live) is a toggle.
+// The developer dashboard: sign in, then API keys, webhooks, imagery sources, jobs, usage, settings and
+// members of one organization, as far as the member's role allows (the rest is not shown; the server
+// refuses it anyway). Hash routes (#/keys, #/webhooks, #/imagery, #/jobs, #/jobs/<id>, #/usage,
+// #/settings, #/members); the mode (test/live) is a toggle.
 import {
   ApiFailure,
   call,
@@ -12,11 +13,12 @@ import {
   whenUnauthorized,
 } from './api.ts';
 import { exchangeToken, finishCognitoSignIn, signInFromLink, startCognitoSignIn } from './auth.ts';
-import type { Account, PageContext } from './context.ts';
+import { type Account, can, type PageContext } from './context.ts';
 import { button, h, replace } from './dom.ts';
 import { imageryPage } from './imagery.ts';
 import { jobPage, jobsPage } from './jobs.ts';
 import { keysPage } from './keys.ts';
+import { membersPage } from './members.ts';
 import { settingsPage } from './settings.ts';
 import { usagePage } from './usage.ts';
 import { webhooksPage } from './webhooks.ts';
@@ -44,7 +46,7 @@ function signInScreen(message?: string): void {
             h('code', {}, 'npm start'),
             ', or print a new one:',
           ),
-          h('pre', { class: 'cmd' }, 'npm run keys -- signin-link --org <organization>'),
+          h('pre', { class: 'cmd' }, 'npm run keys -- signin-link --org <organization> [--email <you>]'),
           h(
             'div',
             { class: 'form-row' },
@@ -83,20 +85,25 @@ function signInScreen(message?: string): void {
   );
 }
 
-const NAV: ReadonlyArray<readonly [string, string]> = [
-  ['#/keys', 'API keys'],
-  ['#/webhooks', 'Webhooks'],
-  ['#/imagery', 'Imagery'],
-  ['#/jobs', 'Jobs'],
-  ['#/usage', 'Usage'],
-  ['#/settings', 'Settings'],
+/** Each page, and what the role must be able to do for it to be shown. */
+const NAV: ReadonlyArray<readonly [string, string, string]> = [
+  ['#/keys', 'API keys', 'keys:read'],
+  ['#/webhooks', 'Webhooks', 'webhooks:read'],
+  ['#/imagery', 'Imagery', 'imagery:read'],
+  ['#/jobs', 'Jobs', 'jobs:read'],
+  ['#/usage', 'Usage', 'usage:read'],
+  ['#/settings', 'Settings', 'settings:read'],
+  ['#/members', 'Members', 'members:read'],
 ];
 
 async function shell(account: Account): Promise<void> {
   const stored = sessionStorage.getItem(MODE_KEY) as Mode | null;
   const mode: Mode = stored && account.modes.includes(stored) ? stored : account.modes[0]!;
   const content = h('div', { class: 'content' });
-  const route = window.location.hash || '#/keys';
+  const nav = NAV.filter(([, , ability]) => can(account, ability));
+  const asked = window.location.hash;
+  // A page the role may not see opens the first one it may (the server would refuse the other's calls).
+  const route = nav.some(([hash]) => asked.startsWith(hash)) ? asked : (nav[0]?.[0] ?? '#/none');
   const ctx: PageContext = {
     account,
     mode,
@@ -127,7 +134,7 @@ async function shell(account: Account): Promise<void> {
         'nav',
         { class: 'sidebar' },
         h('div', { class: 'brand' }, h('span', { class: 'logo' }), 'Property Media API'),
-        ...NAV.map(([hash, label]) =>
+        ...nav.map(([hash, label]) =>
           h(
             'a',
             {
@@ -160,6 +167,12 @@ async function shell(account: Account): Promise<void> {
             h('span', { class: 'sub' }, 'Organization'),
             h('strong', { testid: 'org-id' }, account.organization_id),
           ),
+          h(
+            'div',
+            { class: 'org' },
+            h('span', { class: 'sub', testid: 'signed-in-role' }, account.member.role),
+            h('strong', { testid: 'signed-in-email' }, account.member.email),
+          ),
           toggle,
           button('Sign out', signOut, { kind: 'ghost', testid: 'sign-out' }),
         ),
@@ -182,7 +195,11 @@ async function shell(account: Account): Promise<void> {
               ? await usagePage(ctx)
               : route.startsWith('#/settings')
                 ? await settingsPage(ctx)
-                : await keysPage(ctx);
+                : route.startsWith('#/members')
+                  ? await membersPage(ctx)
+                  : route.startsWith('#/keys')
+                    ? await keysPage(ctx)
+                    : h('p', { class: 'empty' }, 'Your role has no page here.');
     replace(content, page);
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) return;

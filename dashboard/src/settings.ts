@@ -1,10 +1,10 @@
 // Settings: the organization's media retention (how long new jobs' media and inputs are kept), shown
 // with the plan's and the stage's defaults and editable within the stage's bounds.
 import { ApiFailure, call, type RetentionSettings } from './api.ts';
-import type { PageContext } from './context.ts';
+import { can, type PageContext } from './context.ts';
 import { button, h, replace } from './dom.ts';
 
-export async function settingsPage(_ctx: PageContext): Promise<HTMLElement> {
+export async function settingsPage(ctx: PageContext): Promise<HTMLElement> {
   const root = h('section', { class: 'page', testid: 'settings-page' });
   const card = h('div', { class: 'card', testid: 'retention-settings' });
   const show = (settings: RetentionSettings, note?: HTMLElement) => {
@@ -37,29 +37,30 @@ export async function settingsPage(_ctx: PageContext): Promise<HTMLElement> {
         settings.plan_days !== null ? `, plan ${settings.plan} ${settings.plan_days} day(s)` : '',
         `; at most ${settings.max_days}. A request’s delete_after still wins; jobs already created keep their expiry.`,
       ),
-      h(
-        'div',
-        { class: 'form-row' },
-        days,
-        h('span', { class: 'sub' }, 'days'),
-        button(
-          'Save',
-          async () => {
-            try {
-              show(
-                await call<RetentionSettings>('PATCH', '/v1/dashboard/settings', {
-                  media_retention_days: Number(days.value),
-                }),
-                h('p', { class: 'sub', testid: 'retention-saved' }, 'Saved.'),
-              );
-            } catch (error) {
-              const message = error instanceof ApiFailure ? error.message : String(error);
-              card.append(h('div', { class: 'banner banner-error', testid: 'retention-error' }, message));
-            }
-          },
-          { kind: 'primary', testid: 'save-retention' },
+      can(ctx.account, 'settings:manage') &&
+        h(
+          'div',
+          { class: 'form-row' },
+          days,
+          h('span', { class: 'sub' }, 'days'),
+          button(
+            'Save',
+            async () => {
+              try {
+                show(
+                  await call<RetentionSettings>('PATCH', '/v1/dashboard/settings', {
+                    media_retention_days: Number(days.value),
+                  }),
+                  h('p', { class: 'sub', testid: 'retention-saved' }, 'Saved.'),
+                );
+              } catch (error) {
+                const message = error instanceof ApiFailure ? error.message : String(error);
+                card.append(h('div', { class: 'banner banner-error', testid: 'retention-error' }, message));
+              }
+            },
+            { kind: 'primary', testid: 'save-retention' },
+          ),
         ),
-      ),
       note,
     );
   };

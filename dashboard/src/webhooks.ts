@@ -13,7 +13,7 @@ import {
   type WebhookEndpoint,
   type WebhookSecrets,
 } from './api.ts';
-import type { PageContext } from './context.ts';
+import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
 const mask = (secret: string) => `${secret.slice(0, 6)}${'•'.repeat(24)}${secret.slice(-4)}`;
@@ -244,7 +244,7 @@ function endpointsCard(
     'div',
     { class: 'card', testid: 'webhook-endpoints' },
     h('div', { class: 'card-title' }, `Endpoints (${ctx.mode})`),
-    h('div', { class: 'form-row' }, url, events, description, create),
+    can(ctx.account, 'webhooks:manage') && h('div', { class: 'form-row' }, url, events, description, create),
     endpoints.length === 0
       ? h('p', { class: 'empty' }, `No ${ctx.mode} webhook endpoints yet.`)
       : h(
@@ -271,11 +271,7 @@ function endpointsCard(
                 h('td', { class: 'mono' }, e.url),
                 h('td', {}, e.enabled_events.join(', ')),
                 h('td', {}, state(e)),
-                h(
-                  'td',
-                  { class: 'actions' },
-                  actions(e, () => row),
-                ),
+                h('td', { class: 'actions' }, can(ctx.account, 'webhooks:manage') && actions(e, () => row)),
               );
               return row;
             }),
@@ -286,6 +282,7 @@ function endpointsCard(
 
 function attemptsRow(ctx: PageContext, record: EventRecord, banner: HTMLElement): HTMLElement {
   const resendTo = (endpointId: string | null) =>
+    can(ctx.account, 'webhooks:manage') &&
     button(
       endpointId ? `Resend to ${endpointId}` : 'Resend',
       async () => {
@@ -411,18 +408,19 @@ function eventsCard(
     'div',
     { class: 'card', testid: 'webhook-events' },
     h('div', { class: 'card-title' }, `Recent events (${ctx.mode}, kept 30 days)`),
-    h(
-      'div',
-      { class: 'form-row' },
-      h('span', { class: 'sub' }, 'From (UTC)'),
-      from,
-      h('span', { class: 'sub' }, 'to'),
-      to,
-      h('label', { class: 'sub' }, failedOnly, ' failed only'),
-      target,
-      rangeResend,
-      rangeResult,
-    ),
+    can(ctx.account, 'webhooks:manage') &&
+      h(
+        'div',
+        { class: 'form-row' },
+        h('span', { class: 'sub' }, 'From (UTC)'),
+        from,
+        h('span', { class: 'sub' }, 'to'),
+        to,
+        h('label', { class: 'sub' }, failedOnly, ' failed only'),
+        target,
+        rangeResend,
+        rangeResult,
+      ),
     page.events.length === 0
       ? h('p', { class: 'empty' }, `No ${ctx.mode} events yet.`)
       : h(
@@ -566,11 +564,16 @@ export async function webhooksPage(ctx: PageContext): Promise<HTMLElement> {
       eventsCard(ctx, events, endpoints.endpoints, banner),
     );
   };
-  const [secrets] = await Promise.all([
-    call<WebhookSecrets>('GET', '/v1/dashboard/webhook-secret'),
-    refresh(),
-  ]);
-  show(secrets);
+  if (can(ctx.account, 'webhooks:secret')) {
+    const [secrets] = await Promise.all([
+      call<WebhookSecrets>('GET', '/v1/dashboard/webhook-secret'),
+      refresh(),
+    ]);
+    show(secrets);
+  } else {
+    await refresh();
+    replace(body, h('p', { class: 'sub' }, 'The signing secret is shown to owners and admins.'));
+  }
   root.append(banner, lists);
   return root;
 }

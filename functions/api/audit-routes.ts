@@ -79,7 +79,7 @@ export const auditEvent = z
       type: z.enum(['api_key', 'member', 'cli']),
       id: z.string().meta({
         description:
-          'A key id (key_…, never the key), a dashboard member (the Cognito user’s sub; locally `link:` and a hash prefix of the sign-in session), or the OS user at the keys CLI.',
+          'A key id (key_…, never the key), a dashboard member (their member id, mem_…), or the OS user at the keys CLI.',
       }),
     }),
     target: z.object({
@@ -91,6 +91,7 @@ export const auditEvent = z
         'event',
         'event_resend',
         'organization',
+        'member',
       ]),
       id: z.string(),
     }),
@@ -122,7 +123,7 @@ export const AUDIT_ROUTES: readonly RouteDefinition[] = [
     path: '/v1/audit-events',
     operationId: 'listAuditEvents',
     summary:
-      "The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; jobs deleted; resends; the organization's webhook signing secret rotated and its settings (media retention, the staging watermark) changed, which hold in both modes and are recorded in each. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted.",
+      "The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; jobs deleted; resends; the organization's webhook signing secret rotated and its settings (media retention, the staging watermark) changed, which hold in both modes and are recorded in each, as are dashboard members invited, changed and removed. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted.",
     tag: 'Audit log',
     query: listAuditEventsQuery,
     success: { status: 200, schema: auditEventPage, description: 'A page of audit events.' },

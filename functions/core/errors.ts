@@ -18,6 +18,9 @@ export const ERROR_STATUS = {
   KEY_NOT_ACTIVE: 409,
   WEBHOOK_ENDPOINT_LIMIT: 409,
   IMAGERY_SOURCE_LIMIT: 409,
+  LAST_OWNER: 409,
+  MEMBER_EXISTS: 409,
+  MEMBER_LIMIT: 409,
   IDEMPOTENCY_CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -60,6 +63,12 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     'The organization already has the most webhook endpoints a mode may have (20); delete one before creating another.',
   IMAGERY_SOURCE_LIMIT:
     'The organization already has the most imagery sources a mode may have (5); delete one before registering another.',
+  LAST_OWNER:
+    'The change would leave the organization without an owner (the dashboard member removed or given another role is its only owner); make another member an owner first.',
+  MEMBER_EXISTS:
+    'A dashboard member with this email already belongs to the organization; change their role instead.',
+  MEMBER_LIMIT:
+    'The organization already has the most dashboard members it may have (200); remove one before inviting another.',
   IDEMPOTENCY_CONFLICT:
     'The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.',
   IDEMPOTENCY_IN_PROGRESS:

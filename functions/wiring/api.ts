@@ -11,6 +11,7 @@ import { systemClock } from '../core/clock.ts';
 import type { ImagerySourcePorts } from '../core/imagery-sources/imagery-sources.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
+import type { MemberPorts } from '../core/members/members.ts';
 import { systemLookup } from '../core/outbound/url-policy.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
@@ -46,6 +47,8 @@ export interface ApiPorts {
   readonly dashboard: {
     readonly auth: DashboardAuth;
     readonly sessions: DashboardSessions;
+    /** The organizations' dashboard members (checked on every dashboard request) and their changes' audit. */
+    readonly members: MemberPorts;
     /** Key administration for the signed-in organization (test limit: the stage's; live: the default). */
     readonly keyAdmin: KeyAdmin;
     /** The stage's retention bounds and defaults (the Settings page's media retention). */
@@ -109,6 +112,12 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
       lazily<ApiPorts['dashboard']>({
         auth: () => env.dashboardAuth,
         sessions: () => new DashboardSessions(adapters.dashboardSessions, systemClock),
+        members: () =>
+          lazily<MemberPorts>({
+            members: () => adapters.members,
+            clock: () => systemClock,
+            audit: () => lazily<AuditPorts>({ auditLog: () => adapters.auditLog, clock: () => systemClock }),
+          }),
         keyAdmin: () =>
           new KeyAdmin(
             adapters.accounts,

@@ -9,12 +9,15 @@ import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
 import { systemClock } from '../core/clock.ts';
 import { ENV } from '../core/config/env.ts';
 import type { ImagerySourceStore } from '../core/imagery-sources/imagery-sources.ts';
+import type { MemberStore } from '../core/members/members.ts';
 import { stageAdapters } from './stage-adapters.ts';
 import { parseStageEnv } from './stage-env.ts';
 
 export interface AccountTools {
   readonly accounts: AccountStore;
   readonly sessions: DashboardSessions;
+  /** The organizations' dashboard members (`keys signin-link --email`). */
+  readonly members: MemberStore;
   /** The organizations' own imagery sources (`keys imagery-source`). */
   readonly imagerySources: ImagerySourceStore;
   /** The audit log the key changes are recorded in (events table); undefined when its table is not known. */
@@ -54,6 +57,7 @@ export function accountTools(
   return {
     accounts: adapters.accounts,
     sessions: new DashboardSessions(adapters.dashboardSessions, systemClock),
+    members: adapters.members,
     imagerySources: adapters.imagerySources,
     auditLog: eventsTable ? adapters.auditLog : undefined,
   };

@@ -14,6 +14,7 @@ import { DynamoIdempotencyRecords } from '../adapters/dynamodb/idempotency-recor
 import { DynamoImagerySourceStore } from '../adapters/dynamodb/imagery-source-store.ts';
 import { DynamoJobSlots } from '../adapters/dynamodb/job-slots.ts';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
+import { DynamoMemberStore } from '../adapters/dynamodb/member-store.ts';
 import { DynamoUsageStore } from '../adapters/dynamodb/usage-store.ts';
 import { DynamoWebhookEndpointStore } from '../adapters/dynamodb/webhook-endpoint-store.ts';
 import { S3MediaStore } from '../adapters/s3/media-store.ts';
@@ -29,6 +30,7 @@ import type { CreationClaims, IdempotencyRecords } from '../core/jobs/creation-c
 import type { JobStore } from '../core/jobs/job-store.ts';
 import { type JobSlots, limitFor } from '../core/limits/job-slots.ts';
 import type { MediaEraser, MediaStore } from '../core/media/media-store.ts';
+import type { MemberStore } from '../core/members/members.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { WebhookEndpointStore } from '../core/webhooks/endpoints.ts';
 import type { EventLog } from '../core/webhooks/event-log.ts';
@@ -61,6 +63,8 @@ export interface StageAdapters {
   /** Those records and the creation claims, erased by id (a deleted job's). */
   readonly idempotencyRecords: IdempotencyRecords;
   readonly dashboardSessions: DashboardSessionStore;
+  /** Each organization's dashboard members and their roles (accounts table). */
+  readonly members: MemberStore;
   /** Each organization's webhook endpoints per mode (accounts table). */
   readonly webhookEndpoints: WebhookEndpointStore;
   /** Each organization's own imagery sources per mode, their keys included (accounts table). */
@@ -106,6 +110,7 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     idempotency: () => new DynamoDBPersistenceLayer({ tableName: env.idempotencyTable }),
     idempotencyRecords: () => new DynamoIdempotencyRecords(aws.dynamo, env.idempotencyTable),
     dashboardSessions: () => new DynamoDashboardSessionStore(aws.dynamo, env.accountsTable),
+    members: () => new DynamoMemberStore(aws.dynamo, env.accountsTable),
     webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
     imagerySources: () => new DynamoImagerySourceStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),

@@ -25,11 +25,14 @@ import { sharedStack } from '../support/shared-stack.ts';
 const VIEWPORT = { width: 1280, height: 860 };
 const run = promisify(execFile);
 
-/** A sign-in link from the keys CLI, as a developer gets one. */
-async function signInLink(stack: StackHandle, orgId: string): Promise<string> {
+/** A sign-in link from the keys CLI, as a developer gets one (the first owner's, or a member's by email). */
+async function signInLink(stack: StackHandle, orgId: string, email?: string): Promise<string> {
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', 'bin/keys.ts', 'signin-link', '--org', orgId, '--data-dir', stack.dataDir],
+    [
+      ...['--import', 'tsx', 'bin/keys.ts', 'signin-link', '--org', orgId, '--data-dir', stack.dataDir],
+      ...(email ? ['--email', email] : []),
+    ],
     { cwd: PROJECT_ROOT },
   );
   const link = stdout.trim().split('\n').at(-1)!;
@@ -669,6 +672,81 @@ describe('dashboard API answers (checked against the OpenAPI document by the tes
     expect((await post(`/v1/dashboard/jobs/${jobId}/delete?mode=test`)).status).toBe(404);
     expect((await post('/v1/dashboard/sessions/end')).status).toBe(200);
     expect((await get('/v1/dashboard/account')).status).toBe(401);
+  });
+
+  it("checks every member's role on the server: a viewer cannot create keys, a removed member's session ends at once, the owner sees who invited whom", async () => {
+    const stack = sharedStack();
+    const org = await newOrganization(stack);
+    const key = await org.key('test');
+    const open = async (link: string) => {
+      const session = await call<Json>(stack.url, 'POST', '/v1/dashboard/sessions', {
+        body: { token: /dsi_\w+/.exec(link)![0] },
+      });
+      expect(session.status).toBe(201);
+      return { Authorization: `Bearer ${session.body.data.session_token}` };
+    };
+    // The organization-wide link signs in as its first owner, made on first use.
+    const owner = await open(await signInLink(stack, org.orgId));
+    const as = (headers: Record<string, string>) => ({
+      get: (path: string) => call<Json>(stack.url, 'GET', path, { headers }),
+      send: (method: string, path: string, body?: unknown) =>
+        call<Json>(stack.url, method, path, { headers, body }),
+    });
+    const me = await as(owner).get('/v1/dashboard/account');
+    expect(me.body.data.member).toMatchObject({ role: 'owner' });
+    const ownerId = me.body.data.member.id as string;
+
+    const invited = await as(owner).send('POST', '/v1/dashboard/members', {
+      email: 'viewer@example.com',
+      role: 'viewer',
+    });
+    expect(invited.status, invited.text).toBe(201);
+    expect(invited.body.data.sign_in_link).toMatch(/\/dashboard\/#sign-in=dsi_/);
+    const viewerId = invited.body.data.id as string;
+    const viewer = await open(invited.body.data.sign_in_link);
+    // A second session of the viewer, from the keys CLI's link by email.
+    const viewerAgain = await open(await signInLink(stack, org.orgId, 'viewer@example.com'));
+
+    expect((await as(viewer).get('/v1/dashboard/keys')).status).toBe(200);
+    const refused = await as(viewer).send('POST', '/v1/dashboard/keys', { mode: 'test', name: 'nope' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
+    expect((await as(viewer).get('/v1/dashboard/members')).status).toBe(403);
+    expect((await stack.admin.listKeys(org.orgId)).map((k) => k.name)).not.toContain('nope');
+
+    expect(
+      (await as(owner).send('POST', '/v1/dashboard/members', { email: 'x@example.com', role: 'god' })).status,
+    ).toBe(400);
+    const lastOwner = await as(owner).send('PATCH', `/v1/dashboard/members/${ownerId}`, { role: 'admin' });
+    expect(lastOwner.status).toBe(409);
+    expect(lastOwner.body.error.code).toBe('LAST_OWNER');
+    const changed = await as(owner).send('PATCH', `/v1/dashboard/members/${viewerId}`, { role: 'billing' });
+    expect(changed.status).toBe(200);
+    expect((await as(viewer).get('/v1/dashboard/keys')).status).toBe(403); // billing: usage only
+    expect((await as(viewer).get('/v1/dashboard/usage?mode=test')).status).toBe(200);
+    const listed = await as(owner).get('/v1/dashboard/members');
+    expect(listed.body.data.members.map((m: Json) => m.id)).toEqual([ownerId, viewerId]);
+
+    const removed = await as(owner).send('DELETE', `/v1/dashboard/members/${viewerId}`);
+    expect(removed.status).toBe(200);
+    for (const headers of [viewer, viewerAgain]) {
+      expect((await as(headers).get('/v1/dashboard/account')).status).toBe(401);
+    }
+
+    const audit = await call<Json>(stack.url, 'GET', `/v1/audit-events?target_id=${viewerId}`, { key });
+    expect(audit.status, audit.text).toBe(200);
+    expect(audit.body.data.audit_events.map((e: Json) => e.action)).toEqual([
+      'member.removed',
+      'member.updated',
+      'member.invited',
+    ]);
+    for (const event of audit.body.data.audit_events)
+      expect(event.actor).toEqual({ type: 'member', id: ownerId });
+    expect(audit.body.data.audit_events.at(-1).changes.after).toEqual({
+      email: 'viewer@example.com',
+      role: 'viewer',
+      office_ids: [],
+    });
   });
 
   it('has seen every dashboard operation answer its documented success status', () => {

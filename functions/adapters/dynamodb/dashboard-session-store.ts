@@ -6,6 +6,12 @@ import type { DashboardSessionStore, StoredToken } from '../../core/auth/dashboa
 const pkOf = (kind: 'sign-in' | 'session', hash: string) =>
   `${kind === 'sign-in' ? 'SIGNIN' : 'SESSION'}#${hash}`;
 
+const storedToken = (item: Record<string, unknown>): StoredToken => ({
+  orgId: String(item.org_id),
+  ...(typeof item.member_id === 'string' ? { memberId: item.member_id } : {}),
+  expiresAt: String(item.expires_at),
+});
+
 /** Sessions and sign-in tokens as items of the accounts table; `ttl` lets DynamoDB clear expired ones. */
 export class DynamoDashboardSessionStore implements DashboardSessionStore {
   constructor(
@@ -20,6 +26,7 @@ export class DynamoDashboardSessionStore implements DashboardSessionStore {
         Item: {
           pk: pkOf(kind, tokenHash),
           org_id: token.orgId,
+          ...(token.memberId ? { member_id: token.memberId } : {}),
           expires_at: token.expiresAt,
           ttl: Math.ceil(Date.parse(token.expiresAt) / 1000),
         },
@@ -32,7 +39,7 @@ export class DynamoDashboardSessionStore implements DashboardSessionStore {
     const { Item } = await this.db.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: pkOf(kind, tokenHash) }, ConsistentRead: true }),
     );
-    return Item ? { orgId: String(Item.org_id), expiresAt: String(Item.expires_at) } : undefined;
+    return Item ? storedToken(Item) : undefined;
   }
 
   async take(kind: 'sign-in' | 'session', tokenHash: string): Promise<StoredToken | undefined> {
@@ -45,9 +52,7 @@ export class DynamoDashboardSessionStore implements DashboardSessionStore {
           ReturnValues: 'ALL_OLD',
         }),
       );
-      return Attributes
-        ? { orgId: String(Attributes.org_id), expiresAt: String(Attributes.expires_at) }
-        : undefined;
+      return Attributes ? storedToken(Attributes) : undefined;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;

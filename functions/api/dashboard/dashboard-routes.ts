@@ -37,15 +37,21 @@ import {
   dashboardJobQuery,
   dashboardJobsQuery,
   dashboardModeQuery,
+  invitedMember,
+  inviteMemberBody,
   jobPage,
   jobRecord,
   keyIdParam,
   keyList,
+  memberIdParam,
+  memberList,
+  removedMember,
   retentionSettings,
   retentionSettingsBody,
   session,
   signedOut,
   signInBody,
+  updateMemberBody,
   usageQuery,
   usageReport,
   webhookSecrets,
@@ -55,7 +61,7 @@ const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 /** One function serves every dashboard route (each route would otherwise cost ~8 stack resources). */
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
 /**
- * What that function may touch: sessions, keys, webhook secrets and endpoints, imagery sources (accounts table), jobs and
+ * What that function may touch: sessions, members, keys, webhook secrets and endpoints, imagery sources (accounts table), jobs and
  * their media (read, and erased by a deletion), usage, the event log (pings are recorded) and the webhook
  * queue (pings, resends, job.deleted).
  */
@@ -76,6 +82,7 @@ const DASHBOARD_ACCESS = {
 export const DASHBOARD_PROXY_PATH = '/v1/dashboard/{proxy+}';
 
 const DASHBOARD_ENDPOINT = '/v1/dashboard/webhook-endpoints/{endpointId}';
+const DASHBOARD_MEMBER = '/v1/dashboard/members/{memberId}';
 
 const SESSION_ERRORS: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'INTERNAL_ERROR'];
 const BODY_ERRORS: readonly ErrorCode[] = [
@@ -392,5 +399,48 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     query: usageQuery,
     success: { status: 200, schema: usageReport, description: 'The usage report.' },
     errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/members',
+    operationId: 'dashboardListMembers',
+    summary: "The organization's dashboard members and their roles (owners and admins).",
+    success: { status: 200, schema: memberList, description: 'The members.' },
+    errors: SESSION_ERRORS,
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/members',
+    operationId: 'dashboardInviteMember',
+    summary:
+      "Invites a dashboard member with a role (owners and admins; only an owner invites an owner). Sign-in-link stages answer the new member's one-time sign-in link.",
+    body: inviteMemberBody,
+    success: { status: 201, schema: invitedMember, description: 'The member, and how they sign in.' },
+    errors: [...BODY_ERRORS, 'MEMBER_EXISTS', 'MEMBER_LIMIT', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'PATCH',
+    path: DASHBOARD_MEMBER,
+    operationId: 'dashboardUpdateMember',
+    summary:
+      "Changes a member's role and/or offices; refused with 409 LAST_OWNER when it would leave the organization without an owner.",
+    params: memberIdParam,
+    body: updateMemberBody,
+    success: { status: 200, schema: memberList.shape.members.element, description: 'The member as changed.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'LAST_OWNER', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'DELETE',
+    path: DASHBOARD_MEMBER,
+    operationId: 'dashboardRemoveMember',
+    summary:
+      "Removes a member: their sessions stop working at their next request. Refused with 409 LAST_OWNER for the organization's only owner.",
+    params: memberIdParam,
+    success: { status: 200, schema: removedMember, description: 'Removed.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'LAST_OWNER', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
   }),
 ];

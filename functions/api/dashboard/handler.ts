@@ -7,10 +7,20 @@ import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
 import { listImagerySources } from '../../core/imagery-sources/imagery-sources.ts';
 import { planRetentionDays, type RetentionPolicy, retentionDays } from '../../core/jobs/retention.ts';
+import {
+  inviteMember,
+  jobVisibleTo,
+  listMembers,
+  type MemberRecord,
+  memberView,
+  removeMember,
+  updateMember,
+} from '../../core/members/members.ts';
 import { apiLogContext, instrumented } from '../../core/observability.ts';
 import {
   dashboardWebhookSecrets,
   listDashboardKeys,
+  signInLink,
   signInWithToken,
 } from '../../core/use-cases/dashboard.ts';
 import { getEvent, listEvents, sendTestEvent } from '../../core/use-cases/events.ts';
@@ -49,6 +59,7 @@ import {
   updateEndpointBody,
 } from '../webhook-schemas.ts';
 import { DASHBOARD_PROXY_PATH } from './dashboard-routes.ts';
+import { abilitiesOf } from './permissions.ts';
 import {
   createKeyBody,
   dashboardEventsQuery,
@@ -56,9 +67,12 @@ import {
   dashboardJobQuery,
   dashboardJobsQuery,
   dashboardModeQuery,
+  inviteMemberBody,
   keyIdParam,
+  memberIdParam,
   retentionSettingsBody,
   signInBody,
+  updateMemberBody,
   usageQuery,
 } from './schemas.ts';
 
@@ -84,8 +98,27 @@ function retentionView(
 const endpoints = () => apiPorts().webhooks.endpoints;
 const imagerySources = () => apiPorts().imagerySources;
 const events = () => apiPorts().webhooks.events;
+const members = () => apiPorts().dashboard.members;
 /** The webhook and imagery source routes act on the signed-in organization in the mode the page shows (`mode`). */
 const tenantOf = (orgId: string, query: { mode: 'test' | 'live' }) => ({ orgId, mode: query.mode });
+
+/** One job the member may see: another office's answers 404, as another organization's does. */
+async function visibleJob(
+  member: MemberRecord,
+  tenant: { orgId: string; mode: 'test' | 'live' },
+  jobId: string,
+) {
+  const job = await getJob(apiPorts().jobs, tenant, jobId);
+  if (!jobVisibleTo(member, job)) throw apiErrors.jobNotFound(jobId);
+  return job;
+}
+
+/** Where the dashboard that was called is (for a sign-in link): the request's own host. */
+function originOf(headers: Readonly<Record<string, string | undefined>> | null | undefined): string {
+  const find = (name: string) => Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
+  const host = find('host') ?? '127.0.0.1';
+  return `${find('x-forwarded-proto') ?? 'http'}://${host}`;
+}
 
 /** The handlers by operation id (the route table names them). */
 const OPERATIONS: Record<string, () => ApiHandler> = {
@@ -98,6 +131,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     }),
   dashboardSignOut: () =>
     sessionRoute(
+      'dashboardSignOut',
       {},
       async ({ sessionToken }) => {
         if (sessionToken) await apiPorts().dashboard.sessions.end(sessionToken);
@@ -107,23 +141,28 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardAccount: () =>
     sessionRoute(
+      'dashboardAccount',
       {},
-      async ({ orgId }) =>
+      async ({ orgId, member }) =>
         ok({
           organization_id: orgId,
           modes: apiPorts().auth.keyVariant === 'live-only' ? ['live'] : ['test', 'live'],
           sign_in: apiPorts().dashboard.auth,
+          member: memberView(member),
+          permissions: abilitiesOf(member.role),
         }),
       apiPorts,
     ),
   dashboardListKeys: () =>
     sessionRoute(
+      'dashboardListKeys',
       {},
       async ({ orgId }) => ok({ keys: await listDashboardKeys(apiPorts().dashboard.keyAdmin, orgId) }),
       apiPorts,
     ),
   dashboardCreateKey: () =>
     sessionRoute(
+      'dashboardCreateKey',
       { body: createKeyBody },
       async ({ orgId, body, audit }) =>
         ok(await auditedCreateKey(audit, orgId, body, apiPorts().auth.keyVariant), 201),
@@ -131,6 +170,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardRotateKey: () =>
     sessionRoute(
+      'dashboardRotateKey',
       { params: keyIdParam },
       async ({ orgId, params, audit }) =>
         ok(await auditedRotateKey(audit, orgId, params.keyId, apiPorts().auth.keyVariant), 201),
@@ -138,30 +178,35 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardRevokeKey: () =>
     sessionRoute(
+      'dashboardRevokeKey',
       { params: keyIdParam },
       async ({ orgId, params, audit }) => ok(await auditedRevokeKey(audit, orgId, params.keyId)),
       apiPorts,
     ),
   dashboardWebhookSecret: () =>
     sessionRoute(
+      'dashboardWebhookSecret',
       {},
       async ({ orgId }) => ok(await dashboardWebhookSecrets(apiPorts().dashboard.keyAdmin, orgId)),
       apiPorts,
     ),
   dashboardRotateWebhookSecret: () =>
     sessionRoute(
+      'dashboardRotateWebhookSecret',
       {},
       async ({ orgId, audit }) => ok(await auditedRotateWebhookSecret(audit, orgId)),
       apiPorts,
     ),
   dashboardWebhookEndpoints: () =>
     sessionRoute(
+      'dashboardWebhookEndpoints',
       { query: dashboardModeQuery },
       async ({ orgId, query }) => ok({ endpoints: await listEndpoints(endpoints(), tenantOf(orgId, query)) }),
       apiPorts,
     ),
   dashboardEvents: () =>
     sessionRoute(
+      'dashboardEvents',
       { query: dashboardEventsQuery },
       async ({ orgId, query }) =>
         ok(await listEvents(events(), tenantOf(orgId, query), eventFilterOf(query))),
@@ -169,6 +214,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardCreateWebhookEndpoint: () =>
     sessionRoute(
+      'dashboardCreateWebhookEndpoint',
       { query: dashboardModeQuery, body: createEndpointBody },
       async ({ orgId, query, body, audit }) =>
         ok(await auditedCreateEndpoint(audit, tenantOf(orgId, query), body), 201),
@@ -176,6 +222,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardUpdateWebhookEndpoint: () =>
     sessionRoute(
+      'dashboardUpdateWebhookEndpoint',
       { params: endpointIdParam, query: dashboardModeQuery, body: updateEndpointBody },
       async ({ orgId, params, query, body, audit }) =>
         ok(await auditedUpdateEndpoint(audit, tenantOf(orgId, query), params.endpointId, body)),
@@ -183,6 +230,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardDeleteWebhookEndpoint: () =>
     sessionRoute(
+      'dashboardDeleteWebhookEndpoint',
       { params: endpointIdParam, query: dashboardModeQuery },
       async ({ orgId, params, query, audit }) =>
         ok(await auditedDeleteEndpoint(audit, tenantOf(orgId, query), params.endpointId)),
@@ -190,6 +238,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardRotateWebhookEndpointSecret: () =>
     sessionRoute(
+      'dashboardRotateWebhookEndpointSecret',
       { params: endpointIdParam, query: dashboardModeQuery },
       async ({ orgId, params, query, audit }) =>
         ok(await auditedRotateEndpointSecret(audit, tenantOf(orgId, query), params.endpointId)),
@@ -197,6 +246,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardTestWebhookEndpoint: () =>
     sessionRoute(
+      'dashboardTestWebhookEndpoint',
       { params: endpointIdParam, query: dashboardModeQuery },
       async ({ orgId, params, query }) =>
         ok(await sendTestEvent(events(), tenantOf(orgId, query), params.endpointId), 202),
@@ -204,6 +254,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardGetEvent: () =>
     sessionRoute(
+      'dashboardGetEvent',
       { params: eventIdParam, query: dashboardModeQuery },
       async ({ orgId, params, query }) =>
         ok(await getEvent(events(), tenantOf(orgId, query), params.eventId)),
@@ -211,6 +262,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardResendEvent: () =>
     sessionRoute(
+      'dashboardResendEvent',
       { params: eventIdParam, query: dashboardModeQuery, body: resendEventBody },
       async ({ orgId, params, query, body, audit }) =>
         ok(await auditedResendEvent(audit, tenantOf(orgId, query), params.eventId, body), 202),
@@ -218,6 +270,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardResendEvents: () =>
     sessionRoute(
+      'dashboardResendEvents',
       { query: dashboardModeQuery, body: resendEventsBody },
       async ({ orgId, query, body, audit }) =>
         ok(await auditedStartRangeResend(audit, tenantOf(orgId, query), body), 202),
@@ -225,6 +278,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardImagerySources: () =>
     sessionRoute(
+      'dashboardImagerySources',
       { query: dashboardModeQuery },
       async ({ orgId, query }) =>
         ok({ sources: await listImagerySources(imagerySources(), tenantOf(orgId, query)) }),
@@ -232,6 +286,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardCreateImagerySource: () =>
     sessionRoute(
+      'dashboardCreateImagerySource',
       { query: dashboardModeQuery, body: createImagerySourceBody },
       async ({ orgId, query, body, audit }) =>
         ok(await auditedCreateImagerySource(audit, tenantOf(orgId, query), body), 201),
@@ -239,6 +294,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardDeleteImagerySource: () =>
     sessionRoute(
+      'dashboardDeleteImagerySource',
       { params: sourceIdParam, query: dashboardModeQuery },
       async ({ orgId, params, query, audit }) =>
         ok(await auditedDeleteImagerySource(audit, tenantOf(orgId, query), params.sourceId)),
@@ -246,26 +302,38 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardListJobs: () =>
     sessionRoute(
+      'dashboardListJobs',
       { query: dashboardJobsQuery },
-      async ({ orgId, query }) => ok(await listJobs(apiPorts().jobs, { orgId, mode: query.mode }, query)),
+      async ({ orgId, member, query }) => {
+        const page = await listJobs(apiPorts().jobs, { orgId, mode: query.mode }, query);
+        if (member.role !== 'member') return ok(page);
+        // A member sees its offices' jobs only: the page keeps its paging, with fewer jobs on it.
+        const jobs = page.jobs.filter((job) => jobVisibleTo(member, job));
+        return ok({ ...page, jobs, pagination: { ...page.pagination, count: jobs.length } });
+      },
       apiPorts,
     ),
   dashboardGetJob: () =>
     sessionRoute(
+      'dashboardGetJob',
       { params: dashboardJobParams, query: dashboardJobQuery },
-      async ({ orgId, params, query }) =>
-        ok(await getJob(apiPorts().jobs, { orgId, mode: query.mode }, params.jobId)),
+      async ({ orgId, member, params, query }) =>
+        ok(await visibleJob(member, { orgId, mode: query.mode }, params.jobId)),
       apiPorts,
     ),
   dashboardDeleteJob: () =>
     sessionRoute(
+      'dashboardDeleteJob',
       { params: dashboardJobParams, query: dashboardJobQuery },
-      async ({ orgId, params, query, audit }) =>
-        ok(await auditedDeleteJob(audit, { orgId, mode: query.mode }, params.jobId)),
+      async ({ orgId, member, params, query, audit }) => {
+        if (member.role === 'member') await visibleJob(member, { orgId, mode: query.mode }, params.jobId);
+        return ok(await auditedDeleteJob(audit, { orgId, mode: query.mode }, params.jobId));
+      },
       apiPorts,
     ),
   dashboardSettings: () =>
     sessionRoute(
+      'dashboardSettings',
       {},
       async ({ orgId }) =>
         ok(
@@ -278,6 +346,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardUpdateSettings: () =>
     sessionRoute(
+      'dashboardUpdateSettings',
       { body: retentionSettingsBody },
       async ({ orgId, body, audit }) => {
         const policy = apiPorts().dashboard.retention;
@@ -293,10 +362,58 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     ),
   dashboardUsage: () =>
     sessionRoute(
+      'dashboardUsage',
       { query: usageQuery },
       async ({ orgId, query }) => {
         const { store, pricing } = apiPorts().usage;
         return ok(await getUsage(store, { orgId, ...query }, pricing, apiPorts().jobs.clock.now()));
+      },
+      apiPorts,
+    ),
+  dashboardListMembers: () =>
+    sessionRoute(
+      'dashboardListMembers',
+      {},
+      async ({ orgId }) => ok({ members: (await listMembers(members().members, orgId)).map(memberView) }),
+      apiPorts,
+    ),
+  dashboardInviteMember: () =>
+    sessionRoute(
+      'dashboardInviteMember',
+      { body: inviteMemberBody },
+      async ({ orgId, member, body, audit }, event) => {
+        const invited = await inviteMember(members(), orgId, audit, member, body);
+        // Sign-in-link stages hand the invitation over as a link; Cognito stages: see docs/readme/dashboard.md.
+        const link =
+          apiPorts().dashboard.auth === 'sign-in-link'
+            ? await apiPorts().dashboard.sessions.issueSignInToken(orgId, invited.id)
+            : undefined;
+        return ok(
+          {
+            ...memberView(invited),
+            sign_in_link: link ? signInLink(originOf(event.headers), link.token) : null,
+            sign_in_link_expires_at: link?.expiresAt ?? null,
+          },
+          201,
+        );
+      },
+      apiPorts,
+    ),
+  dashboardUpdateMember: () =>
+    sessionRoute(
+      'dashboardUpdateMember',
+      { params: memberIdParam, body: updateMemberBody },
+      async ({ orgId, member, params, body, audit }) =>
+        ok(memberView(await updateMember(members(), orgId, audit, member, params.memberId, body))),
+      apiPorts,
+    ),
+  dashboardRemoveMember: () =>
+    sessionRoute(
+      'dashboardRemoveMember',
+      { params: memberIdParam },
+      async ({ orgId, member, params, audit }) => {
+        const removed = await removeMember(members(), orgId, audit, member, params.memberId);
+        return ok({ object: 'member', id: removed.id, removed: true });
       },
       apiPorts,
     ),

@@ -1,10 +1,12 @@
 // Requests and answers of the developer dashboard's API (/v1/dashboard/*).
 import { z } from 'zod';
 import { API_SCOPES } from '../../core/auth/scopes.ts';
+import { DASHBOARD_ROLES } from '../../core/members/members.ts';
 import { jobIdParam } from '../../core/schemas/common.ts';
 import { jobPage, jobRecord, listJobsQuery } from '../job-schemas.ts';
 import { usageQuery as apiUsageQuery, usageReport } from '../usage-schemas.ts';
 import { listEventsQueryFields, refuseReversedRange } from '../webhook-schemas.ts';
+import { ABILITIES, type DashboardAbility } from './permissions.ts';
 
 const mode = z.enum(['test', 'live']);
 
@@ -28,10 +30,75 @@ export const session = z.object({
   expires_at: z.iso.datetime(),
 });
 
+/** A role of the closed set; anything else is refused naming it (and the set). */
+const role = z.enum(DASHBOARD_ROLES, {
+  error: (issue) => `unknown role '${String(issue.input)}': expected one of ${DASHBOARD_ROLES.join(', ')}`,
+});
+
+const memberId = z
+  .string()
+  .regex(/^mem_[0-9A-Za-z]{16}$/, 'must be a member id (mem_…)')
+  .meta({ description: 'A dashboard member id (`mem_` and 16 letters or digits).' });
+
+const officeIds = z.array(z.string().min(1).max(100)).max(100).meta({
+  description:
+    'The offices a `member` acts for (opaque office ids); other roles act for the whole organization and take none.',
+});
+
+export const dashboardMember = z
+  .object({
+    object: z.literal('member'),
+    id: memberId,
+    email: z.string(),
+    role: role.meta({
+      description:
+        'owner and admin: everything (only an owner makes, changes or removes an owner); member: the jobs of its offices; viewer: read-only; billing: usage only.',
+    }),
+    office_ids: z.array(z.string()),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'DashboardMember' });
+
+export const memberList = z.object({ members: z.array(dashboardMember) });
+
+export const inviteMemberBody = z.strictObject({
+  email: z.email().max(254),
+  role,
+  office_ids: officeIds.optional(),
+});
+
+export const invitedMember = dashboardMember.extend({
+  sign_in_link: z.string().nullable().meta({
+    description:
+      "Sign-in-link stages (the local stack): the new member's one-time sign-in link (15 minutes; `keys signin-link --email` prints another). null on Cognito stages.",
+  }),
+  sign_in_link_expires_at: z.iso.datetime().nullable(),
+});
+
+export const updateMemberBody = z
+  .strictObject({ role: role.optional(), office_ids: officeIds.optional() })
+  .refine((body) => body.role !== undefined || body.office_ids !== undefined, {
+    message: 'give role, office_ids or both',
+  });
+
+export const memberIdParam = z.strictObject({ memberId });
+
+export const removedMember = z.object({
+  object: z.literal('member'),
+  id: memberId,
+  removed: z.literal(true),
+});
+
 export const account = z.object({
   organization_id: z.string(),
   modes: z.array(mode).meta({ description: 'Key modes this stage accepts.' }),
   sign_in: z.enum(['sign-in-link', 'cognito']),
+  member: dashboardMember.meta({ description: 'Who is signed in.' }),
+  permissions: z.array(z.enum(Object.keys(ABILITIES) as [DashboardAbility, ...DashboardAbility[]])).meta({
+    description:
+      "What the member's role may do; the page hides the rest (the server refuses it whatever the page shows).",
+  }),
 });
 
 const dashboardKey = z

@@ -6,13 +6,23 @@
 //     one-time sign-in link.
 // Sessions are bearer tokens, never cookies: a cross-site page cannot make the browser send them, so
 // there is nothing to forge (CSRF), and the API sends no CORS headers.
-import { createHash } from 'node:crypto';
+// Then the member: the session's (sign-in links) or the one with the ID token's email (Cognito), looked up
+// on every request, so a removed member is refused at once; and their role is checked against the route's
+// entry in the permission table (dashboard/permissions.ts) before anything else runs.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import type { AuditContext } from '../../core/audit/audit-log.ts';
 import type { DashboardSessions } from '../../core/auth/dashboard-sessions.ts';
 import { apiErrors } from '../../core/errors.ts';
+import {
+  findMember,
+  findMemberByEmail,
+  type MemberPorts,
+  type MemberRecord,
+  memberForSignIn,
+} from '../../core/members/members.ts';
+import { DASHBOARD_PERMISSIONS, type DashboardOperation, mayCall } from '../dashboard/permissions.ts';
 import {
   type ApiHandler,
   type ApiResult,
@@ -28,6 +38,8 @@ export interface SessionPorts {
   readonly dashboard: {
     readonly auth: 'sign-in-link' | 'cognito';
     readonly sessions: DashboardSessions;
+    /** The organizations' members, looked up on every request. */
+    readonly members: MemberPorts;
   };
 }
 
@@ -40,6 +52,8 @@ export interface SessionRequest<B, Q, P> {
   readonly params: P;
   /** The signed-in organization. */
   readonly orgId: string;
+  /** The signed-in member, as stored now (their role already checked against the route). */
+  readonly member: MemberRecord;
   /** The bearer token of a sign-in-link session (to end it); undefined with Cognito. */
   readonly sessionToken: string | undefined;
   readonly requestId: string;
@@ -47,18 +61,37 @@ export interface SessionRequest<B, Q, P> {
   readonly audit: AuditContext;
 }
 
-type SessionContext = PipelineContext & { session?: { orgId: string; token?: string; member: string } };
+type SessionContext = PipelineContext & {
+  session?: { orgId: string; token?: string; member: MemberRecord };
+};
+
+const notAMember = (orgId: string) =>
+  apiErrors.forbidden(
+    `You are not a member of the organization '${orgId}' (or no longer are); ask one of its owners or admins to invite you.`,
+  );
 
 /**
- * The member a session is: the Cognito user's `sub`; on the local stack, where a sign-in link opens a
- * session for the organization, not a person, `link:` and the first 12 hex digits of the token's SHA-256
- * (which session it was, without the token).
+ * The member of a Cognito user: the one with the ID token's `email` (set by an administrator; the app
+ * client cannot write it). An organization with no members yet makes its first signed-in user its owner.
  */
-function memberOf(claims: Record<string, unknown> | undefined, token: string | undefined): string {
-  const sub = claims?.sub;
-  if (typeof sub === 'string' && sub !== '') return sub;
-  if (token) return `link:${createHash('sha256').update(token).digest('hex').slice(0, 12)}`;
-  return 'unknown';
+async function cognitoMember(
+  members: MemberPorts,
+  orgId: string,
+  claims: Record<string, unknown>,
+): Promise<MemberRecord> {
+  const email = typeof claims.email === 'string' ? claims.email : undefined;
+  if (!email) throw notAMember(orgId);
+  const found = await findMemberByEmail(members.members, orgId, email);
+  if (found) return found;
+  const sub = typeof claims.sub === 'string' ? claims.sub : 'unknown';
+  const first = await memberForSignIn(
+    members,
+    orgId,
+    { actor: { type: 'member', id: `cognito:${sub}` } },
+    email,
+  );
+  if (!first || first.email !== email.trim().toLowerCase()) throw notAMember(orgId);
+  return first;
 }
 
 function bearer(event: APIGatewayProxyEvent): string | undefined {
@@ -69,9 +102,10 @@ function bearer(event: APIGatewayProxyEvent): string | undefined {
 
 const sessionAuthentication = (
   ports: () => SessionPorts,
+  operation: DashboardOperation,
 ): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, SessionContext> => ({
   before: async (request) => {
-    const { auth, sessions } = ports().dashboard;
+    const { auth, sessions, members } = ports().dashboard;
     if (auth === 'cognito') {
       const claims = request.event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
       const orgId = claims?.[ORG_CLAIM];
@@ -81,7 +115,8 @@ const sessionAuthentication = (
           'This dashboard user belongs to no organization; ask an administrator to set custom:org_id.',
         );
       }
-      request.context.session = { orgId, member: memberOf(claims, undefined) };
+      const member = await cognitoMember(members, orgId, claims);
+      request.context.session = { orgId, member: permitted(member, operation) };
       return;
     }
     const token = bearer(request.event);
@@ -90,41 +125,66 @@ const sessionAuthentication = (
     if (!session) {
       throw apiErrors.unauthorized('The dashboard session has expired or was ended; sign in again.');
     }
-    request.context.session = { orgId: session.orgId, token, member: memberOf(undefined, token) };
+    const member = await findMember(members.members, session.orgId, session.memberId);
+    if (!member) {
+      throw apiErrors.unauthorized(
+        `You are no longer a member of the organization '${session.orgId}': this session has ended.`,
+      );
+    }
+    request.context.session = { orgId: session.orgId, token, member: permitted(member, operation) };
   },
 });
 
-/** Builds a dashboard route's handler: session → validation → the use case. */
+/** The member, if the permission table lets their role call the route; 403 otherwise. */
+function permitted(member: MemberRecord, operation: DashboardOperation): MemberRecord {
+  if (mayCall(member.role, operation)) return member;
+  throw apiErrors.forbidden(
+    `Your role '${member.role}' may not do this (it needs '${DASHBOARD_PERMISSIONS[operation]}'); ask an owner or admin of your organization.`,
+  );
+}
+
+/**
+ * Builds a dashboard route's handler: session → member and role (the permission table's entry for
+ * `operation`) → validation → the use case.
+ */
 export function sessionRoute<
   B extends z.ZodType = z.ZodNever,
   Q extends z.ZodType = z.ZodNever,
   P extends z.ZodType = z.ZodNever,
 >(
+  operation: DashboardOperation,
   spec: Omit<RouteSpec<B, Q, P>, 'idempotent'>,
-  run: (request: SessionRequest<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
+  run: (
+    request: SessionRequest<z.output<B>, z.output<Q>, z.output<P>>,
+    event: APIGatewayProxyEvent,
+  ) => Promise<ApiResult>,
   ports: () => SessionPorts,
 ): ApiHandler {
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, SessionContext>()
     .use(envelope())
-    .use(sessionAuthentication(ports))
+    .use(sessionAuthentication(ports, operation))
     .use(requestValidation(spec));
   const handler = pipeline.handler(async (event, context) => {
     const parsed = context.pipeline.parsed!;
     const session = context.session!;
     const sourceIp = event.requestContext?.identity?.sourceIp;
-    const result = await run({
-      body: parsed.body as z.output<B>,
-      query: parsed.query as z.output<Q>,
-      params: parsed.params as z.output<P>,
-      orgId: session.orgId,
-      sessionToken: session.token,
-      requestId: context.pipeline.requestId,
-      audit: {
-        actor: { type: 'member', id: session.member },
-        ...(sourceIp ? { sourceIp } : {}),
+    const result = await run(
+      {
+        body: parsed.body as z.output<B>,
+        query: parsed.query as z.output<Q>,
+        params: parsed.params as z.output<P>,
+        orgId: session.orgId,
+        member: session.member,
+        sessionToken: session.token,
         requestId: context.pipeline.requestId,
+        audit: {
+          actor: { type: 'member', id: session.member.id },
+          ...(sourceIp ? { sourceIp } : {}),
+          requestId: context.pipeline.requestId,
+        },
       },
-    });
+      event,
+    );
     return result as unknown as APIGatewayProxyResult;
   });
   return handler as unknown as ApiHandler;

@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'events.resend_started',
   'organization.webhook_secret_rotated',
   'organization.settings_updated',
+  'member.invited',
+  'member.updated',
+  'member.removed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -33,8 +36,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_RETENTION_DAYS = 365;
 
 /**
- * Who did it: an API key (its key id, a public handle), a dashboard member (the Cognito user's sub, or on
- * the local stack a sign-in-link session's hash prefix), or an operator at the keys CLI (the OS user).
+ * Who did it: an API key (its key id, a public handle), a dashboard member (their member id, `mem_…`), or
+ * an operator at the keys CLI (the OS user).
  */
 export interface AuditActor {
   readonly type: 'api_key' | 'member' | 'cli';
@@ -49,7 +52,8 @@ export interface AuditTarget {
     | 'job'
     | 'event'
     | 'event_resend'
-    | 'organization';
+    | 'organization'
+    | 'member';
   readonly id: string;
 }
 

@@ -1,6 +1,8 @@
 // Developer dashboard sign-in where there is no identity provider (the local stack): a one-time sign-in
 // link (printed by `npm start` and `keys signin-link`) is exchanged once for a session token the
 // dashboard sends as `Authorization: Bearer …`. Deployed stages sign in with Amazon Cognito instead.
+// A link, and the session it opens, belong to one member of the organization (core/members/members.ts);
+// every request looks that member up again, so removing a member ends their sessions.
 // Only SHA-256 digests of both tokens are stored (in the accounts table); a link works once, within
 // 15 minutes; a session lasts 8 hours or until signed out.
 
@@ -14,6 +16,8 @@ const TOKEN_PATTERN = /^(dsi|dss)_[0-9A-Za-z]{43}$/;
 
 export interface StoredToken {
   readonly orgId: string;
+  /** The dashboard member signed in; absent on sessions opened before members existed (refused now). */
+  readonly memberId?: string;
   readonly expiresAt: string;
 }
 
@@ -30,6 +34,7 @@ const digest = (token: string) => createHash('sha256').update(token, 'utf8').dig
 export interface IssuedToken {
   readonly token: string;
   readonly orgId: string;
+  readonly memberId: string;
   readonly expiresAt: string;
 }
 
@@ -39,12 +44,12 @@ export class DashboardSessions {
     private readonly clock: Clock,
   ) {}
 
-  /** A one-time sign-in token for an organization (the caller must have checked the organization). */
-  async issueSignInToken(orgId: string): Promise<IssuedToken> {
+  /** A one-time sign-in token for a member of an organization (the caller must have found the member). */
+  async issueSignInToken(orgId: string, memberId: string): Promise<IssuedToken> {
     const token = `dsi_${randomBase62(43)}`;
     const expiresAt = new Date(this.clock.now().getTime() + SIGN_IN_TOKEN_TTL_MS).toISOString();
-    await this.store.put('sign-in', digest(token), { orgId, expiresAt });
-    return { token, orgId, expiresAt };
+    await this.store.put('sign-in', digest(token), { orgId, memberId, expiresAt });
+    return { token, orgId, memberId, expiresAt };
   }
 
   /** Spends a sign-in token (whatever the outcome) and opens a session; undefined if it is not valid now. */
@@ -52,19 +57,23 @@ export class DashboardSessions {
     if (!TOKEN_PATTERN.test(signInToken) || !signInToken.startsWith('dsi_')) return undefined;
     const held = await this.store.take('sign-in', digest(signInToken));
     const now = this.clock.now();
-    if (!held || Date.parse(held.expiresAt) <= now.getTime()) return undefined;
+    if (!held?.memberId || Date.parse(held.expiresAt) <= now.getTime()) return undefined;
     const token = `dss_${randomBase62(43)}`;
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
-    await this.store.put('session', digest(token), { orgId: held.orgId, expiresAt });
-    return { token, orgId: held.orgId, expiresAt };
+    const { orgId, memberId } = held;
+    await this.store.put('session', digest(token), { orgId, memberId, expiresAt });
+    return { token, orgId, memberId, expiresAt };
   }
 
-  /** The organization of a live session token, or undefined. */
-  async authenticate(sessionToken: string): Promise<StoredToken | undefined> {
+  /**
+   * The organization and member of a live session token, or undefined (also for a session of before
+   * members, which names none: its holder signs in again). The caller still checks the member exists.
+   */
+  async authenticate(sessionToken: string): Promise<(StoredToken & { memberId: string }) | undefined> {
     if (!TOKEN_PATTERN.test(sessionToken) || !sessionToken.startsWith('dss_')) return undefined;
     const held = await this.store.get('session', digest(sessionToken));
-    if (!held || Date.parse(held.expiresAt) <= this.clock.now().getTime()) return undefined;
-    return held;
+    if (!held?.memberId || Date.parse(held.expiresAt) <= this.clock.now().getTime()) return undefined;
+    return { ...held, memberId: held.memberId };
   }
 
   async end(sessionToken: string): Promise<void> {

@@ -21,6 +21,7 @@ import {
   memoryEndpointStore,
 } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
+import { memoryMemberPorts, signInAs } from '../../support/members.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown, key: undefined as unknown }));
 vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports }));
@@ -59,7 +60,8 @@ beforeEach(() => {
     },
   };
   const sessions = new DashboardSessions(sessionStore, clock);
-  signIn = async (orgId) => (await sessions.exchange((await sessions.issueSignInToken(orgId)).token))!.token;
+  const members = memoryMemberPorts(clock);
+  signIn = async (orgId) => (await signInAs(sessions, members, orgId)).token;
   const keys: Array<ApiKeyRecord & { storageKey: string }> = [];
   const accounts = fakeAccountStore({
     admit: async () => ({ kind: 'admitted', key: world.key as ApiKeyRecord, rate: RATE }),
@@ -84,6 +86,7 @@ beforeEach(() => {
       events: {},
     },
     dashboard: {
+      members,
       auth: 'sign-in-link',
       sessions,
       keyAdmin: new KeyAdmin(
@@ -280,7 +283,7 @@ describe('the audit log', () => {
     const listed = await api('GET', '/v1/audit-events?action=api_key.created');
     const [event] = listed.data.audit_events as Loose[];
     expect(event.actor.type).toBe('member');
-    expect(event.actor.id).toMatch(/^link:[0-9a-f]{12}$/);
+    expect(event.actor.id).toMatch(/^mem_[0-9A-Za-z]{16}$/);
     expect(event.target).toEqual({ type: 'api_key', id: made.data.key_id });
     expect(event.changes.after).toMatchObject({
       name: 'office website',

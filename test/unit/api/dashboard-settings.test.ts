@@ -11,6 +11,7 @@ import {
 } from '../../../functions/core/auth/dashboard-sessions.ts';
 import { apiGatewayEvent, fakeAccountStore, fixedClock, memoryAuditLog } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
+import { memoryMemberPorts, signInAs } from '../../support/members.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
 vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports }));
@@ -28,6 +29,7 @@ function setup(orgs: Record<string, OrganizationRecord>) {
     take: async (kind, hash) => tokens.get(`${kind}#${hash}`) as never,
   };
   const sessions = new DashboardSessions(store, { now: () => new Date('2026-11-27T00:00:00Z') });
+  const members = memoryMemberPorts();
   world.ports = {
     accounts: fakeAccountStore({
       getOrganization: async (orgId: string) => orgs[orgId],
@@ -41,11 +43,11 @@ function setup(orgs: Record<string, OrganizationRecord>) {
     dashboard: {
       auth: 'sign-in-link',
       sessions,
+      members,
       retention: { defaultDays: 90, planDays: { agency: 365 }, minSeconds: 3600, maxDays: 730 },
     },
   };
-  return async (orgId: string) =>
-    (await sessions.exchange((await sessions.issueSignInToken(orgId)).token))!.token;
+  return async (orgId: string) => (await signInAs(sessions, members, orgId)).token;
 }
 
 async function send(method: string, token: string | undefined, body?: unknown) {

@@ -18,6 +18,7 @@ import {
   memoryEventResends,
 } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
+import { memoryMemberPorts, signInAs } from '../../support/members.ts';
 
 const world = vi.hoisted(() => ({ ports: undefined as unknown }));
 vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports }));
@@ -41,6 +42,7 @@ function setup() {
     },
   };
   const sessions = new DashboardSessions(sessionStore, clock);
+  const members = memoryMemberPorts(clock);
   const endpoints = memoryEndpointStore();
   const eventLog = memoryEventLog();
   const queued: WebhookMessage[] = [];
@@ -50,7 +52,7 @@ function setup() {
   };
   world.ports = {
     audit: { auditLog: memoryAuditLog(), clock },
-    dashboard: { auth: 'sign-in-link', sessions },
+    dashboard: { auth: 'sign-in-link', sessions, members },
     webhooks: {
       endpoints: { endpoints, clock, webhookPolicy: { allowHttp: false, allowLoopback: false } },
       events: {
@@ -64,8 +66,7 @@ function setup() {
       },
     },
   };
-  const signIn = async (orgId: string) =>
-    (await sessions.exchange((await sessions.issueSignInToken(orgId)).token))!.token;
+  const signIn = async (orgId: string) => (await signInAs(sessions, members, orgId)).token;
   return {
     endpoints,
     queued,

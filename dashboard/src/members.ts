@@ -1,0 +1,183 @@
+// Members: who may sign in to the organization's dashboard, and with what role. Owners and admins invite
+// (an email and a role; a `member` also its offices), change a role, or remove someone; on the local stack
+// an invitation answers a one-time sign-in link to hand over. Only an owner may touch an owner, and the last
+// owner cannot step down: the server refuses both, and the page shows its answer.
+import { ApiFailure, call, type Member, type Role } from './api.ts';
+import type { PageContext } from './context.ts';
+import { badge, button, formatTime, h, replace } from './dom.ts';
+
+const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'viewer', 'billing'];
+const ROLE_TEXT: Record<Role, string> = {
+  owner: 'everything, owners included',
+  admin: 'everything but owners',
+  member: 'the jobs of its offices',
+  viewer: 'read-only',
+  billing: 'usage only',
+};
+
+function failure(error: unknown): HTMLElement {
+  const text = error instanceof ApiFailure ? `${error.code}: ${error.message}` : String(error);
+  return h('div', { class: 'banner banner-error', testid: 'members-error' }, text);
+}
+
+const officesOf = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+function roleSelect(selected: Role, testid: string): HTMLSelectElement {
+  const select = h(
+    'select',
+    { testid },
+    ...ROLES.map((r) => h('option', { attrs: { value: r } }, `${r} (${ROLE_TEXT[r]})`)),
+  );
+  select.value = selected;
+  return select;
+}
+
+export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
+  const base = '/v1/dashboard/members';
+  const me = ctx.account.member;
+  const root = h('section', { class: 'page', testid: 'members-page' });
+  const banner = h('div', { testid: 'members-banner' });
+  const list = h('div', { class: 'card' });
+  const guarded = (run: () => Promise<void>) => async () => {
+    try {
+      replace(banner);
+      await run();
+    } catch (error) {
+      replace(banner, failure(error));
+    }
+  };
+
+  const email = h('input', {
+    attrs: { type: 'email', placeholder: 'name@agency.com.au', maxlength: '254' },
+    testid: 'invite-email',
+  });
+  const role = roleSelect('viewer', 'invite-role');
+  const offices = h('input', {
+    attrs: { type: 'text', placeholder: 'Office ids, comma-separated (member role)' },
+    testid: 'invite-offices',
+  });
+  const invite = button(
+    'Invite',
+    guarded(async () => {
+      const invited = await call<Member & { sign_in_link: string | null }>('POST', base, {
+        email: email.value.trim(),
+        role: role.value,
+        ...(role.value === 'member' ? { office_ids: officesOf(offices.value) } : {}),
+      });
+      email.value = '';
+      offices.value = '';
+      replace(
+        banner,
+        h(
+          'div',
+          { class: 'banner banner-secret', testid: 'invitation' },
+          h('div', { class: 'banner-title' }, `Invited ${invited.email} as ${invited.role}`),
+          invited.sign_in_link
+            ? h(
+                'div',
+                {},
+                h('p', {}, 'Send them this one-time sign-in link (15 minutes, works once):'),
+                h('code', { class: 'secret', testid: 'invitation-link' }, invited.sign_in_link),
+              )
+            : h(
+                'p',
+                {},
+                'They sign in with the stage’s user pool once an administrator has created their user.',
+              ),
+        ),
+      );
+      await render();
+    }),
+    { kind: 'primary', testid: 'invite-member' },
+  );
+
+  const render = async () => {
+    const { members } = await call<{ members: Member[] }>('GET', base);
+    const rows = members.map((m) => {
+      const select = roleSelect(m.role, 'member-role');
+      const memberOffices = h('input', {
+        attrs: { type: 'text', value: m.office_ids.join(', '), placeholder: 'Office ids' },
+        testid: 'member-offices',
+      });
+      return h(
+        'tr',
+        { testid: `member-row-${m.id}` },
+        h(
+          'td',
+          {},
+          h('div', { class: 'strong', testid: 'member-email' }, m.email, m.id === me.id ? ' (you)' : ''),
+          h('div', { class: 'sub mono' }, m.id),
+        ),
+        h('td', {}, badge(m.role, m.role === 'owner' ? 'completed' : 'queued', 'member-role-badge')),
+        h('td', {}, m.role === 'member' ? m.office_ids.join(', ') || 'none' : 'all'),
+        h('td', { class: 'nowrap' }, formatTime(m.created_at)),
+        h(
+          'td',
+          { class: 'actions' },
+          h(
+            'span',
+            { class: 'btn-group' },
+            select,
+            memberOffices,
+            button(
+              'Save',
+              guarded(async () => {
+                await call('PATCH', `${base}/${m.id}`, {
+                  role: select.value,
+                  ...(select.value === 'member' ? { office_ids: officesOf(memberOffices.value) } : {}),
+                });
+                await render();
+              }),
+              { testid: 'save-member' },
+            ),
+            button(
+              'Remove',
+              guarded(async () => {
+                if (!window.confirm(`Remove ${m.email}? Their sessions end at once.`)) return;
+                await call('DELETE', `${base}/${m.id}`);
+                await render();
+              }),
+              { kind: 'danger', testid: 'remove-member' },
+            ),
+          ),
+        ),
+      );
+    });
+    replace(
+      list,
+      h(
+        'table',
+        { class: 'table', testid: 'members-table' },
+        h(
+          'thead',
+          {},
+          h('tr', {}, ...['Member', 'Role', 'Offices', 'Joined (UTC)', ''].map((t) => h('th', {}, t))),
+        ),
+        h('tbody', {}, ...rows),
+      ),
+    );
+  };
+
+  replace(
+    root,
+    h(
+      'header',
+      { class: 'page-header' },
+      h('h1', {}, 'Members'),
+      h(
+        'p',
+        { class: 'lede' },
+        'Who may sign in to this dashboard. Owners and admins manage everything (only an owner touches an owner); a member sees the jobs of its offices; a viewer reads; billing sees usage. Every change is in the audit log.',
+      ),
+    ),
+    banner,
+    h('div', { class: 'card form-row', testid: 'invite-form' }, email, role, offices, invite),
+    list,
+  );
+  await render();
+  return root;
+}
