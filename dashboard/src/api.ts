@@ -54,6 +54,24 @@ export function whenUnauthorized(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** A download of the signed-in organization's (a JSON Lines export): its text and its next cursor. */
+export async function download(path: string): Promise<{ text: string; nextCursor: string | null }> {
+  const session = currentSession();
+  const headers: Record<string, string> = {};
+  if (session) headers.Authorization = session.kind === 'cognito' ? session.token : `Bearer ${session.token}`;
+  const response = await fetch(apiUrl(path), { headers, credentials: 'omit', cache: 'no-store' });
+  const text = await response.text();
+  if (!response.ok) {
+    const error = (JSON.parse(text || '{}') as { error?: { code: string; message: string } }).error;
+    throw new ApiFailure(
+      response.status,
+      error?.code ?? 'HTTP_ERROR',
+      error?.message ?? `The download failed (${response.status}).`,
+    );
+  }
+  return { text, nextCursor: response.headers.get('X-Next-Cursor') };
+}
+
 export async function call<T>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
@@ -104,6 +122,7 @@ export interface DashboardKey {
   revoked_at: string | null;
   requests_per_minute: number;
   requests_per_day: number | null;
+  scopes: string[];
 }
 
 export interface WebhookSecrets {
@@ -277,4 +296,17 @@ export interface Member {
   office_ids: string[];
   created_at: string;
   updated_at: string;
+}
+
+/** What GET /v1/dashboard/audit-events lists (GET /v1/audit-events's records). */
+export interface AuditEvent {
+  id: string;
+  action: string;
+  actor: { type: 'api_key' | 'member' | 'cli'; id: string };
+  target: { type: string; id: string };
+  mode: Mode;
+  created_at: string;
+  source_ip: string | null;
+  request_id: string | null;
+  changes: { before?: Record<string, unknown>; after?: Record<string, unknown> } | null;
 }

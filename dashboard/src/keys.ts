@@ -1,7 +1,11 @@
 // API keys: create, list, rotate, revoke. A new key's secret is shown once, in a banner, then only its hint.
+import { API_SCOPES, SCOPE_DESCRIPTIONS } from '../../functions/core/auth/scopes.ts';
 import { call, type DashboardKey, type Mode } from './api.ts';
 import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
+
+/** The scopes a key can hold (the API's closed set) and what each allows. */
+const SCOPES = API_SCOPES.map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]] as const);
 
 function secretBanner(title: string, key: string, onDismiss: () => void): HTMLElement {
   const copy = button('Copy', async () => navigator.clipboard?.writeText(key).catch(() => undefined), {
@@ -32,6 +36,17 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
     ...ctx.account.modes.map((m) => h('option', { attrs: { value: m } }, m === 'test' ? 'Test' : 'Live')),
   );
   mode.value = ctx.account.modes.includes(ctx.mode) ? ctx.mode : ctx.account.modes[0]!;
+  // What the new key may do: ticked scopes only (admin implies the rest, so it unticks and locks them).
+  const scopeBoxes = SCOPES.map(([scope, label]) => {
+    const box = h('input', { attrs: { type: 'checkbox', value: scope }, testid: `key-scope-${scope}` });
+    return { scope, box, row: h('label', { class: 'check', attrs: { title: label } }, box, ` ${scope}`) };
+  });
+  const admin = scopeBoxes.find((s) => s.scope === 'admin')!.box;
+  const syncScopes = () => {
+    for (const { scope, box } of scopeBoxes) if (scope !== 'admin') box.disabled = admin.checked;
+  };
+  admin.addEventListener('change', syncScopes);
+  for (const { scope, box } of scopeBoxes) box.checked = scope === 'jobs:read' || scope === 'jobs:write';
 
   const showSecret = (title: string, key: string) =>
     replace(
@@ -48,6 +63,7 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
         h('td', {}, h('div', { class: 'strong' }, key.name), h('div', { class: 'sub mono' }, key.key_id)),
         h('td', {}, h('code', { class: 'hint', testid: 'key-hint' }, key.hint)),
         h('td', {}, badge(key.mode, key.mode)),
+        h('td', { class: 'scopes', testid: 'key-scopes' }, key.scopes.join(', ')),
         h('td', {}, badge(key.status, key.status, 'key-status')),
         h('td', { class: 'nowrap' }, formatTime(key.created_at)),
         h('td', { class: 'nowrap' }, formatTime(key.last_used_at)),
@@ -101,7 +117,7 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
               h(
                 'tr',
                 {},
-                ...['Name', 'Key', 'Mode', 'Status', 'Created (UTC)', 'Last used', ''].map((t) =>
+                ...['Name', 'Key', 'Mode', 'Scopes', 'Status', 'Created (UTC)', 'Last used', ''].map((t) =>
                   h('th', {}, t),
                 ),
               ),
@@ -114,9 +130,15 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
   const create = button(
     'Create key',
     async () => {
+      const scopes = admin.checked
+        ? ['admin']
+        : scopeBoxes.filter(({ box }) => box.checked).map(({ scope }) => scope);
+      if (scopes.length === 0)
+        return window.alert('Tick at least one scope: a key with none could do nothing.');
       const created = await call<{ key: string; name: string }>('POST', '/v1/dashboard/keys', {
         name: name.value.trim() || `${mode.value} key`,
         mode: mode.value as Mode,
+        scopes,
       });
       name.value = '';
       showSecret(`New key “${created.name}”`, created.key);
@@ -138,7 +160,13 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
       ),
     ),
     banner,
-    manage && h('div', { class: 'card form-row', testid: 'create-key-form' }, name, mode, create),
+    manage &&
+      h(
+        'div',
+        { class: 'card', testid: 'create-key-form' },
+        h('div', { class: 'form-row' }, name, mode, create),
+        h('div', { class: 'form-row scope-row', testid: 'key-scopes-form' }, ...scopeBoxes.map((s) => s.row)),
+      ),
     table,
   );
   await render();

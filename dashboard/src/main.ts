@@ -1,7 +1,7 @@
 // The developer dashboard: sign in, then API keys, webhooks, imagery sources, jobs, usage, settings and
 // members of one organization, as far as the member's role allows (the rest is not shown; the server
 // refuses it anyway). Hash routes (#/keys, #/webhooks, #/imagery, #/jobs, #/jobs/<id>, #/usage,
-// #/settings, #/members); the mode (test/live) is a toggle.
+// #/settings, #/members, #/audit); the mode (test/live) is a toggle.
 import {
   ApiFailure,
   call,
@@ -12,6 +12,7 @@ import {
   type SignInConfig,
   whenUnauthorized,
 } from './api.ts';
+import { auditPage } from './audit.ts';
 import { exchangeToken, finishCognitoSignIn, signInFromLink, startCognitoSignIn } from './auth.ts';
 import { type Account, can, type PageContext } from './context.ts';
 import { button, h, replace } from './dom.ts';
@@ -94,6 +95,7 @@ const NAV: ReadonlyArray<readonly [string, string, string]> = [
   ['#/usage', 'Usage', 'usage:read'],
   ['#/settings', 'Settings', 'settings:read'],
   ['#/members', 'Members', 'members:read'],
+  ['#/audit', 'Audit log', 'audit:read'],
 ];
 
 async function shell(account: Account): Promise<void> {
@@ -197,9 +199,11 @@ async function shell(account: Account): Promise<void> {
                 ? await settingsPage(ctx)
                 : route.startsWith('#/members')
                   ? await membersPage(ctx)
-                  : route.startsWith('#/keys')
-                    ? await keysPage(ctx)
-                    : h('p', { class: 'empty' }, 'Your role has no page here.');
+                  : route.startsWith('#/audit')
+                    ? await auditPage(ctx)
+                    : route.startsWith('#/keys')
+                      ? await keysPage(ctx)
+                      : h('p', { class: 'empty' }, 'Your role has no page here.');
     replace(content, page);
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) return;

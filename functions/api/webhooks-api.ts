@@ -20,9 +20,8 @@ import {
   auditedStartRangeResend,
   auditedUpdateEndpoint,
 } from './audited.ts';
-import { type ApiHandler, apiRoute, errorResult } from './http/api-route.ts';
+import { type ApiHandler, apiRoute, errorResult, jsonLinesAnswer } from './http/api-route.ts';
 import { IMAGERY_SOURCE_OPERATIONS } from './imagery-sources-api.ts';
-import { JSON_LINES } from './route-definition.ts';
 import { proxiedRouteFor, routesForPath } from './routes.ts';
 import { WEBHOOKS_PROXY_PATH } from './webhook-routes.ts';
 import {
@@ -131,16 +130,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       { query: exportAuditEventsQuery, readOnly: true },
       async ({ query, tenant }) => {
         const { limit: _, ...filter } = auditFilterOf(query);
-        const exported = await exportAuditEvents(apiPorts().audit, tenant, filter);
-        return {
-          status: 200,
-          data: undefined,
-          raw: {
-            contentType: `${JSON_LINES}; charset=utf-8`,
-            body: exported.jsonLines,
-            headers: exported.nextCursor ? { 'X-Next-Cursor': exported.nextCursor } : undefined,
-          },
-        };
+        return jsonLinesAnswer(await exportAuditEvents(apiPorts().audit, tenant, filter));
       },
       apiPorts,
     ),

@@ -8,6 +8,7 @@
 // Every answer of the dashboard API, to the page or to the test client, is checked against the OpenAPI
 // document, and every dashboard operation must have been seen answering its success status.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -167,9 +168,19 @@ describe('developer dashboard (headless Chromium)', () => {
   it('creates a key whose secret is shown once, then rotates and revokes it', async () => {
     const before = await page.screenshot();
     await page.getByTestId('key-name').fill('Browser test key');
+    // Scopes: the page offers the closed set, jobs:read and jobs:write ticked; usage:read is added here.
+    expect(await page.getByTestId('key-scope-jobs:write').isChecked()).toBe(true);
+    expect(await page.getByTestId('key-scope-jobs:delete').isChecked()).toBe(false);
+    await page.getByTestId('key-scope-usage:read').check();
     await page.getByTestId('create-key').click();
     const secret = (await page.getByTestId('new-secret-value').textContent())!;
     expect(secret).toMatch(/^svc_test_[0-9A-Za-z]{40}$/);
+    const scoped = page.locator('tr', { hasText: 'Browser test key' }).getByTestId('key-scopes');
+    expect(await scoped.textContent()).toBe('jobs:read, jobs:write, usage:read');
+    // The server holds the key to them: no webhook endpoints for it.
+    const refused = await call<Json>(stack.url, 'GET', '/v1/webhook-endpoints', { key: secret });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('INSUFFICIENT_SCOPE');
     const withSecret = await page.screenshot();
     // The banner region is new content: it differs from the same region before.
     const banner = await regionOf(page, 'new-secret');
@@ -449,6 +460,46 @@ describe('developer dashboard (headless Chromium)', () => {
     expect(await page.getByTestId('retention-effective').textContent()).toContain(
       '45 day(s) (this organization’s setting)',
     );
+  });
+
+  it('lists the audit log with its filters and exports it as JSON Lines', async () => {
+    await page.goto(`${stack.url}/dashboard/#/keys`);
+    await page.getByTestId('nav-audit').click();
+    await page.getByTestId('audit-table').waitFor();
+    // The keys this file made from the page are there, newest first, the member named as the actor.
+    const actions = await page.getByTestId('audit-row-action').allTextContents();
+    expect(actions).toEqual(
+      expect.arrayContaining(['api_key.created', 'api_key.rotated', 'api_key.revoked']),
+    );
+    expect(await page.getByTestId('audit-table').textContent()).toMatch(/member\s*mem_/);
+    await page.getByTestId('audit-action').fill('api_key.revoked');
+    await page.getByTestId('audit-filter').click();
+    await expect
+      .poll(async () => [...new Set(await page.getByTestId('audit-row-action').allTextContents())])
+      .toEqual(['api_key.revoked']);
+    if (process.env.WRITE_DOC_IMAGES === '1') {
+      await page.getByTestId('audit-action').fill('');
+      await page.getByTestId('audit-filter').click();
+      await page.waitForTimeout(500);
+      await sharp(await page.screenshot())
+        .resize({ width: 1100 })
+        .jpeg({ quality: 78, mozjpeg: true })
+        .toFile(path.join(PROJECT_ROOT, 'docs/images/dashboard-audit.jpg'));
+      await page.getByTestId('audit-action').fill('api_key.revoked');
+    }
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('audit-export').click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^audit-.+-test\.jsonl$/);
+    const text = readFileSync((await file.path())!, 'utf8');
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Json);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(lines.map((l) => l.action))).toEqual(new Set(['api_key.revoked']));
+    expect(text).not.toMatch(/svc_test_[0-9A-Za-z]{40}/); // never a key
   });
 
   it('adds an imagery source on the Imagery page with its key write-only, shows the API’s refusal, then removes it', async () => {

@@ -30,8 +30,12 @@ import {
 } from '../webhook-schemas.ts';
 import {
   account,
+  auditEvent,
+  auditEventPage,
   createdKey,
   createKeyBody,
+  dashboardAuditExportQuery,
+  dashboardAuditQuery,
   dashboardEventsQuery,
   dashboardJobParams,
   dashboardJobQuery,
@@ -441,6 +445,33 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     params: memberIdParam,
     success: { status: 200, schema: removedMember, description: 'Removed.' },
     errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'LAST_OWNER', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/audit-events',
+    operationId: 'dashboardAuditEvents',
+    summary:
+      "The organization's audit log in one mode (`mode`, default test), newest first, with GET /v1/audit-events's filters and paging (owners and admins).",
+    query: dashboardAuditQuery,
+    success: { status: 200, schema: auditEventPage, description: 'A page of audit events.' },
+    errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/audit-events/export',
+    operationId: 'dashboardExportAuditEvents',
+    summary:
+      'The audit log of one mode as JSON Lines, as GET /v1/audit-events/export answers it (owners and admins).',
+    query: dashboardAuditExportQuery,
+    success: {
+      status: 200,
+      schema: auditEvent,
+      jsonLines: true,
+      description: 'One audit event per line (each line a JSON object, each ending in a newline).',
+    },
+    errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
     proxied: DASHBOARD_PROXY_PATH,
   }),
 ];

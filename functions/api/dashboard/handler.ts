@@ -3,6 +3,7 @@
 // organization.
 
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { exportAuditEvents, listAuditEvents } from '../../core/audit/audit-log.ts';
 import { apiErrors } from '../../core/errors.ts';
 import { requestId } from '../../core/ids.ts';
 import { listImagerySources } from '../../core/imagery-sources/imagery-sources.ts';
@@ -29,6 +30,7 @@ import { getOrganizationSettings } from '../../core/use-cases/organization-setti
 import { getUsage } from '../../core/use-cases/usage.ts';
 import { listEndpoints } from '../../core/webhooks/endpoints.ts';
 import { apiPorts } from '../../wiring/api.ts';
+import { auditFilterOf } from '../audit-routes.ts';
 import {
   auditedCreateEndpoint,
   auditedCreateImagerySource,
@@ -45,7 +47,7 @@ import {
   auditedUpdateEndpoint,
   auditedUpdateSettings,
 } from '../audited.ts';
-import { type ApiHandler, errorResult } from '../http/api-route.ts';
+import { type ApiHandler, errorResult, jsonLinesAnswer } from '../http/api-route.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
 import { createImagerySourceBody, sourceIdParam } from '../imagery-source-schemas.ts';
 import { proxiedRouteFor, routeFor, routesForPath } from '../routes.ts';
@@ -62,6 +64,8 @@ import { DASHBOARD_PROXY_PATH } from './dashboard-routes.ts';
 import { abilitiesOf } from './permissions.ts';
 import {
   createKeyBody,
+  dashboardAuditExportQuery,
+  dashboardAuditQuery,
   dashboardEventsQuery,
   dashboardJobParams,
   dashboardJobQuery,
@@ -367,6 +371,24 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       async ({ orgId, query }) => {
         const { store, pricing } = apiPorts().usage;
         return ok(await getUsage(store, { orgId, ...query }, pricing, apiPorts().jobs.clock.now()));
+      },
+      apiPorts,
+    ),
+  dashboardAuditEvents: () =>
+    sessionRoute(
+      'dashboardAuditEvents',
+      { query: dashboardAuditQuery },
+      async ({ orgId, query }) =>
+        ok(await listAuditEvents(apiPorts().audit, tenantOf(orgId, query), auditFilterOf(query))),
+      apiPorts,
+    ),
+  dashboardExportAuditEvents: () =>
+    sessionRoute(
+      'dashboardExportAuditEvents',
+      { query: dashboardAuditExportQuery },
+      async ({ orgId, query }) => {
+        const { limit: _, ...filter } = auditFilterOf(query);
+        return jsonLinesAnswer(await exportAuditEvents(apiPorts().audit, tenantOf(orgId, query), filter));
       },
       apiPorts,
     ),

@@ -27,6 +27,8 @@ export const ABILITIES = {
   'settings:manage': MANAGERS,
   'usage:read': ['owner', 'admin', 'viewer', 'billing'],
   'members:read': MANAGERS,
+  /** The audit log (who changed what): as an API key needs `admin` for it. */
+  'audit:read': MANAGERS,
   /** Inviting, changing and removing members; only an owner touches an owner (core/members/members.ts). */
   'members:manage': MANAGERS,
 } as const satisfies Record<string, readonly DashboardRole[]>;
@@ -66,6 +68,8 @@ export const DASHBOARD_PERMISSIONS = {
   dashboardInviteMember: 'members:manage',
   dashboardUpdateMember: 'members:manage',
   dashboardRemoveMember: 'members:manage',
+  dashboardAuditEvents: 'audit:read',
+  dashboardExportAuditEvents: 'audit:read',
 } as const satisfies Record<string, DashboardAbility>;
 
 export type DashboardOperation = keyof typeof DASHBOARD_PERMISSIONS;

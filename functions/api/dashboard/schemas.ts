@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API_SCOPES } from '../../core/auth/scopes.ts';
 import { DASHBOARD_ROLES } from '../../core/members/members.ts';
 import { jobIdParam } from '../../core/schemas/common.ts';
+import { auditEvent, auditEventPage, exportAuditEventsQuery, listAuditEventsQuery } from '../audit-routes.ts';
 import { jobPage, jobRecord, listJobsQuery } from '../job-schemas.ts';
 import { usageQuery as apiUsageQuery, usageReport } from '../usage-schemas.ts';
 import { listEventsQueryFields, refuseReversedRange } from '../webhook-schemas.ts';
@@ -192,3 +193,10 @@ export const retentionSettingsBody = z.strictObject({
       "Days a new job's media and inputs are kept, from 1 to the stage's max_days (a job's delete_after still wins).",
   }),
 });
+
+// The audit log as GET /v1/audit-events (and its export) has it; the dashboard adds the mode.
+export const dashboardAuditQuery = listAuditEventsQuery.safeExtend({ mode: mode.optional().default('test') });
+export const dashboardAuditExportQuery = exportAuditEventsQuery.safeExtend({
+  mode: mode.optional().default('test'),
+});
+export { auditEvent, auditEventPage };

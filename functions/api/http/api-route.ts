@@ -18,6 +18,7 @@ import type { Tenant } from '../../core/jobs/job-types.ts';
 import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
 import { apiLogContext, appendLogContext, instrumented, logger } from '../../core/observability.ts';
+import { JSON_LINES } from '../route-definition.ts';
 import { requiredScope } from '../route-scopes.ts';
 import {
   IDEMPOTENCY_HEADER,
@@ -30,6 +31,22 @@ import { badTextDetails } from './text-rules.ts';
 import { zodDetails } from './validation.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A JSON Lines answer (an export): its lines, and X-Next-Cursor when it stopped at its limits. */
+export function jsonLinesAnswer(exported: {
+  readonly jsonLines: string;
+  readonly nextCursor: string | null;
+}): ApiResult {
+  return {
+    status: 200,
+    data: undefined,
+    raw: {
+      contentType: `${JSON_LINES}; charset=utf-8`,
+      body: exported.jsonLines,
+      headers: exported.nextCursor ? { 'X-Next-Cursor': exported.nextCursor } : undefined,
+    },
+  };
+}
 
 /** What API Gateway invokes. */
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

@@ -66,6 +66,8 @@ const EXPECTED: Record<string, readonly DashboardRole[]> = {
   dashboardInviteMember: [O, A],
   dashboardUpdateMember: [O, A],
   dashboardRemoveMember: [O, A],
+  dashboardAuditEvents: [O, A],
+  dashboardExportAuditEvents: [O, A],
 };
 
 const SESSION_ROUTES = DASHBOARD_ROUTES.filter((r) => r.auth === 'session');
