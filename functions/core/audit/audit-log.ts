@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'imagery_source.created',
   'imagery_source.updated',
   'imagery_source.deleted',
+  'brand_kit.created',
+  'brand_kit.updated',
+  'brand_kit.deleted',
   'job.deleted',
   'event.resent',
   'events.resend_started',
@@ -46,6 +49,7 @@ export interface AuditTarget {
     | 'api_key'
     | 'webhook_endpoint'
     | 'imagery_source'
+    | 'brand_kit'
     | 'job'
     | 'event'
     | 'event_resend'
