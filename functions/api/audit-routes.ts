@@ -71,6 +71,7 @@ export const auditEvent = z
         'api_key',
         'webhook_endpoint',
         'imagery_source',
+        'brand_kit',
         'job',
         'event',
         'event_resend',

@@ -207,7 +207,7 @@ function grantRouteAccess(
     fn.bindBucket(
       resources.mediaBucket,
       ENV.mediaBucket,
-      route.access.media === 'delete' ? 'readDelete' : 'read',
+      ({ read: 'read', delete: 'readDelete', write: 'readWrite' } as const)[route.access.media],
     );
   if (route.access.startsJob) {
     fn.bindStateMachine(

@@ -294,6 +294,8 @@ describe('least privilege', () => {
         read: ['s3:GetObject'],
         // Erasing a job's media: list under media/ only, delete objects.
         delete: ['s3:GetObject', 's3:DeleteObject', 's3:ListBucket'],
+        // Brand kits keep their logo and photo (objects only: no list, no delete).
+        write: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
       };
       const expected = route.access.media ? byAccess[route.access.media] : [];
       expect(
