@@ -264,6 +264,43 @@ export interface paths {
     patch: operations["updateImagerySource"];
     trace?: never;
   };
+  "/v1/brand-kits": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's brand kits in the key's mode, newest first, with cursor paging. */
+    get: operations["listBrandKits"];
+    put?: never;
+    /** @description Saves a brand kit in the key's mode: name, logo, colours (checked as the slides check them), fonts, agency and agent details and a disclaimer. The logo and the agent's photo are downloaded once, now, and kept: a job naming the kit (brand_kit_id) never fetches their URLs. A URL that cannot be downloaded is a 400 naming the field. */
+    post: operations["createBrandKit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/brand-kits/{brandKitId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One brand kit, with fresh URLs of its kept logo and photo. */
+    get: operations["getBrandKit"];
+    put?: never;
+    post?: never;
+    /** @description Deletes a kit: a job naming it afterwards is a 404. Jobs already submitted with it are unaffected (they keep what they resolved, and its kept images). */
+    delete: operations["deleteBrandKit"];
+    options?: never;
+    head?: never;
+    /** @description Changes a kit: the fields given replace its own (null removes one), and its version goes up by one. Jobs already submitted keep the version they were submitted with: a change never alters media made or being made. */
+    patch: operations["updateBrandKit"];
+    trace?: never;
+  };
   "/v1/audit-events": {
     parameters: {
       query?: never;
@@ -1751,6 +1788,12 @@ export interface components {
       renderer: string;
       /** @description The markup's imagery provenance (absent on videos of edits made before it was recorded). */
       imagery?: components["schemas"]["ImageryProvenance"];
+      /** @description With `brand_kit_id`: which kit, at which version, the job drew. */
+      brand_kit?: {
+        id: string;
+        /** @description The version of the kit the job drew (as it was at submission). */
+        version: number;
+      };
     };
     VideoRenditions: {
       social_square?: {
@@ -1849,6 +1892,12 @@ export interface components {
       };
       /** @description Location slides: which imagery provider drew the map. */
       map_provider?: string;
+      /** @description With `brand_kit_id`: which kit, at which version, the job drew. */
+      brand_kit?: {
+        id: string;
+        /** @description The version of the kit the job drew (as it was at submission). */
+        version: number;
+      };
     };
     BrochureLayoutUsed: {
       id: "cover-full-bleed" | "cover-image-left" | "cover-image-right" | "features-image-left" | "features-image-right" | "features-two-column" | "gallery-hero-grid" | "gallery-grid" | "gallery-strip" | "location-map-left" | "location-map-right" | "location-map-full" | "agent-portrait-left" | "agent-portrait-right" | "agent-centered" | "content-image-right" | "content-image-left" | "content-text-only";
@@ -1960,10 +2009,22 @@ export interface components {
       /** @description The data providers' attribution (photorealistic-3d-tiles only; the same as imagery.attribution). Show it wherever the media is shown, as the provider's terms require; it is not drawn into the picture. */
       attribution?: string;
       imagery: components["schemas"]["ImageryProvenance"];
+      /** @description With `brand_kit_id`: which kit, at which version, the job drew. */
+      brand_kit?: {
+        id: string;
+        /** @description The version of the kit the job drew (as it was at submission). */
+        version: number;
+      };
     };
     ListingKitOutput: {
       /** @description Every asset of the kit, in role order. */
       manifest: components["schemas"]["ListingKitManifestEntry"][];
+      /** @description With `brand_kit_id`: which kit, at which version, the job drew. */
+      brand_kit?: {
+        id: string;
+        /** @description The version of the kit the job drew (as it was at submission). */
+        version: number;
+      };
       /** @description The brochure deck; null when the brochure was not asked for or a slide failed. */
       brochure_deck: {
         /** @description The six slides as one screen PDF, a bookmark per slide. */
@@ -2554,6 +2615,166 @@ export interface components {
       /** @description The source's finest ground resolution in metres per pixel; finer frames are upsampled and say so. */
       native_resolution_m?: number;
     };
+    BrandKitRequest: {
+      /** @description The kit's own name, e.g. the office it is for. */
+      name: string;
+      /** @description The agency logo: a JPEG, PNG or WebP image (at most 20 MB and 40 megapixels) over https, downloaded once when the kit is saved and kept; the URL is never fetched again. */
+      logo_url?: string;
+      /** @description Brand colours, checked as the slides check them: text on the primary colour is black or white, whichever passes WCAG AA; the secondary is darkened or lightened where it would stand out less than 3:1. The answer shows the result (colors.contrast). */
+      colors?: {
+        /** @description Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA. */
+        primary?: string;
+        /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
+        secondary?: string;
+      };
+      /** @description The fonts of headings and body text: one of the families slides are set in. */
+      fonts?: {
+        /** @description One of the font families slides are set in. */
+        heading?: "DejaVu Sans";
+        /** @description One of the font families slides are set in. */
+        body?: "DejaVu Sans";
+      };
+      agency?: {
+        /** @description The agency's name. */
+        name?: string;
+        /** @description The agency's phone number as it should read. */
+        phone?: string;
+        /** @description The agency's e-mail address. */
+        email?: string;
+        /** @description The agency's licence (registration) number. */
+        licence_number?: string;
+      };
+      agent?: {
+        /** @description The agent's name. */
+        name?: string;
+        /** @description The agent's phone number as it should read. */
+        phone?: string;
+        /** @description The agent's e-mail address. */
+        email?: string;
+        /** @description The agent's licence (registration) number. */
+        licence_number?: string;
+        /** @description The agent's photo: a JPEG, PNG or WebP image (at most 20 MB and 40 megapixels) over https, downloaded once when the kit is saved and kept; the URL is never fetched again. */
+        photo_url?: string;
+      };
+      /** @description A disclaimer the kit carries. */
+      disclaimer?: string;
+    };
+    BrandKit: {
+      id: string;
+      object: "brand_kit";
+      /** @description Starts at 1; every change adds one. A job names the version it drew (output.brand_kit.version). */
+      version: number;
+      name: string;
+      /** @description The kit's kept copy of its logo. */
+      logo: {
+        /** @description A presigned URL of the kept copy, fresh on every read. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        /** @description Where it was downloaded from, once. */
+        source_url: string;
+      } | null;
+      colors: {
+        primary: string | null;
+        secondary: string | null;
+        /** @description What the slides will draw with these colours (the slides’ defaults where a colour is not set): the text colour on the primary and its WCAG contrast ratio (at least 4.5), and the secondary as drawn on the primary and on the paper background (at least 3:1; `adjusted` when it had to be darkened or lightened). */
+        contrast: {
+          text_on_primary: string;
+          text_on_primary_ratio: number;
+          secondary_on_primary: string;
+          secondary_on_primary_ratio: number;
+          secondary_on_primary_adjusted: boolean;
+          secondary_on_paper: string;
+          secondary_on_paper_ratio: number;
+          secondary_on_paper_adjusted: boolean;
+        };
+      };
+      fonts: {
+        heading: string | null;
+        body: string | null;
+      };
+      agency: {
+        name: string | null;
+        phone: string | null;
+        email: string | null;
+        licence_number: string | null;
+      };
+      agent: {
+        name: string | null;
+        phone: string | null;
+        email: string | null;
+        licence_number: string | null;
+        /** @description The kit's kept copy of the agent's photo. */
+        photo: {
+          /** @description A presigned URL of the kept copy, fresh on every read. */
+          url: string;
+          expires_at: string;
+          content_type: string;
+          width: number;
+          height: number;
+          size_bytes: number;
+          /** @description Where it was downloaded from, once. */
+          source_url: string;
+        } | null;
+      };
+      disclaimer: string | null;
+      created_at: string;
+      updated_at: string;
+    };
+    BrandKitPage: {
+      brand_kits: components["schemas"]["BrandKit"][];
+      pagination: {
+        limit: number;
+        count: number;
+        has_more: boolean;
+        /** @description Pass as starting_after for the next page. */
+        next_cursor: string | null;
+      };
+    };
+    /** @description Each field given replaces the kit's own (an object whole: `agent` replaces every agent detail, its photo included); null removes it. A logo_url or photo_url the kit's copy already came from is not downloaded again. */
+    BrandKitPatch: {
+      /** @description The kit's own name, e.g. the office it is for. */
+      name?: string;
+      logo_url?: string | null;
+      colors?: {
+        /** @description Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA. */
+        primary?: string;
+        /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
+        secondary?: string;
+      } | null;
+      fonts?: {
+        /** @description One of the font families slides are set in. */
+        heading?: "DejaVu Sans";
+        /** @description One of the font families slides are set in. */
+        body?: "DejaVu Sans";
+      } | null;
+      agency?: {
+        /** @description The agency's name. */
+        name?: string;
+        /** @description The agency's phone number as it should read. */
+        phone?: string;
+        /** @description The agency's e-mail address. */
+        email?: string;
+        /** @description The agency's licence (registration) number. */
+        licence_number?: string;
+      } | null;
+      agent?: {
+        /** @description The agent's name. */
+        name?: string;
+        /** @description The agent's phone number as it should read. */
+        phone?: string;
+        /** @description The agent's e-mail address. */
+        email?: string;
+        /** @description The agent's licence (registration) number. */
+        licence_number?: string;
+        /** @description The agent's photo: a JPEG, PNG or WebP image (at most 20 MB and 40 megapixels) over https, downloaded once when the kit is saved and kept; the URL is never fetched again. */
+        photo_url?: string;
+      } | null;
+      disclaimer?: string | null;
+    };
     AuditEventPage: {
       audit_events: components["schemas"]["AuditEvent"][];
       pagination: {
@@ -2567,14 +2788,14 @@ export interface components {
     AuditEvent: {
       id: string;
       object: "audit_event";
-      action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated";
+      action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated";
       actor: {
         type: "api_key" | "member" | "cli";
         /** @description A key id (key_…, never the key), a dashboard member (the Cognito user’s sub; locally `link:` and a hash prefix of the sign-in session), or the OS user at the keys CLI. */
         id: string;
       };
       target: {
-        type: "api_key" | "webhook_endpoint" | "imagery_source" | "job" | "event" | "event_resend" | "organization";
+        type: "api_key" | "webhook_endpoint" | "imagery_source" | "brand_kit" | "job" | "event" | "event_resend" | "organization";
         id: string;
       };
       mode: "test" | "live";
@@ -2861,6 +3082,8 @@ export interface components {
       /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
       renditions?: ("social_square" | "social_story")[];
       branding?: components["schemas"]["EndCardBranding"];
+      /** @description A brand kit of this organization and mode: the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
+      brand_kit_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -2950,6 +3173,8 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
+      /** @description A brand kit of this organization and mode (POST /v1/brand-kits): its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (or another organization's, or the other mode's) is a 404. */
+      brand_kit_id?: string;
       /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions. Default: none, as before. */
       renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
@@ -3080,6 +3305,8 @@ export interface components {
       /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
       renditions?: ("social_square" | "social_story")[];
       branding?: components["schemas"]["EndCardBranding"];
+      /** @description A brand kit of this organization and mode: the footage gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
+      brand_kit_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3130,6 +3357,8 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
+      /** @description A brand kit of this organization and mode (POST /v1/brand-kits): its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (or another organization's, or the other mode's) is a 404. */
+      brand_kit_id?: string;
       /** @description Up to 10 empty rooms to stage, one virtual staging job each. */
       rooms?: components["schemas"]["ListingKitRoom"][];
       /** @description Which asset groups to make; default: all that the input allows (staging only with rooms). frontage: the frontage detection; markup: the boundary markup, its labelled edit and its reveal video; portal_safe: an edit with the boundary and no text (portals refuse text on photos); drone_stills: overhead, hero and twilight stills; drone_footage: a front-right approach; brochure: six slides (cover, features, gallery, location, agent, content) and the deck; staging: one staged photo per room. What a group is made from comes along: the frontage when no options.front_direction is given and markup or drone assets are made, the markup when portal_safe is asked for. The brochure shows the drone stills and staged rooms when they are made too. */
@@ -3383,7 +3612,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3501,7 +3730,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3624,7 +3853,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4136,7 +4365,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4258,7 +4487,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4389,7 +4618,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4530,7 +4759,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4672,7 +4901,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4942,7 +5171,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5086,7 +5315,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5204,7 +5433,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5340,7 +5569,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5742,7 +5971,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5864,7 +6093,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5988,7 +6217,650 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listBrandKits: {
+    parameters: {
+      query?: {
+        /** @description Maximum results, 1-100. */
+        limit?: string;
+        /** @description The previous page's `pagination.next_cursor`: the kits after it, newest first. */
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of kits. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["BrandKitPage"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createBrandKit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BrandKitRequest"];
+      };
+    };
+    responses: {
+      /** @description The kit, version 1. */
+      201: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["BrandKit"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBrandKit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The brand kit's `id`. */
+        brandKitId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The kit. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["BrandKit"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteBrandKit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The brand kit's `id`. */
+        brandKitId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              object: "brand_kit";
+              deleted: true;
+            };
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateBrandKit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The brand kit's `id`. */
+        brandKitId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BrandKitPatch"];
+      };
+    };
+    responses: {
+      /** @description The kit as changed. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["BrandKit"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6066,7 +6938,7 @@ export interface operations {
         limit?: string;
         /** @description The previous page's `pagination.next_cursor`: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */
@@ -6405,7 +7277,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6725,7 +7597,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6895,7 +7767,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7205,6 +8077,15 @@ export interface operations {
        * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
        */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7812,6 +8693,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /**
        * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
        *
@@ -7955,6 +8845,15 @@ export interface operations {
        * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
        */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8577,7 +9476,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8679,7 +9578,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9264,7 +10163,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9372,7 +10271,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9485,7 +10384,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9584,7 +10483,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9679,7 +10578,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9787,7 +10686,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9914,7 +10813,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10232,7 +11131,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10418,7 +11317,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10513,7 +11412,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10689,7 +11588,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
