@@ -22,12 +22,16 @@ const PRIMARY = '#0E3B4A';
 
 let key = '';
 let otherKey = '';
+/** The first organization's key with jobs:write alone. */
+let writerKey = '';
 let logoServer: Server;
 let logoUrl = '';
 let logoRequests = 0;
 
 beforeAll(async () => {
-  key = await (await newOrganization(stack)).key('live');
+  const org = await newOrganization(stack);
+  key = await org.key('live');
+  writerKey = (await stack.admin.createKey(org.orgId, 'live', 'writer', ['jobs:write'])).key;
   otherKey = await (await newOrganization(stack)).key('live');
   const logo = await sharp({ create: { width: 400, height: 160, channels: 3, background: MAGENTA } })
     .png()
@@ -132,6 +136,29 @@ describe('brand kits', () => {
     const job = (await api('GET', `/v1/jobs/${jobId}`)).body.data;
     expect(job.input.branding.primary_color).toBe(PRIMARY);
     expect(job.output.brand_kit).toEqual({ id: kitId, version: 1 });
+  });
+
+  it('needs brand:manage to read or change a kit, and only jobs:write to name one on a job', async () => {
+    for (const [method, path] of [
+      ['GET', '/v1/brand-kits'],
+      ['GET', `/v1/brand-kits/${kitId}`],
+      ['DELETE', `/v1/brand-kits/${kitId}`],
+    ] as const) {
+      const refused = await api(method, path, undefined, writerKey);
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(refused.body.error.code).toBe('INSUFFICIENT_SCOPE');
+    }
+    const accepted = await api(
+      'POST',
+      '/v1/brochure-slides/generate',
+      { property: { address: ADDRESS }, slide: { type: 'cover' }, brand_kit_id: kitId },
+      writerKey,
+    );
+    expect(accepted.status, accepted.text).toBe(202);
+    // Not rendered: this file's one render is above.
+    await api('POST', `/v1/jobs/${accepted.body.data.job_id}/cancel`, undefined, writerKey);
+    const job = (await api('GET', `/v1/jobs/${accepted.body.data.job_id}`)).body.data;
+    expect(job.input.brand_kit).toMatchObject({ id: kitId, version: 2 });
   });
 
   it('refuses bad colours with a 400 naming the field', async () => {
