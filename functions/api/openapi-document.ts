@@ -337,7 +337,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Brand kits':
     "An organization's branding kept once per mode (needs a `brand:manage` key): name, logo, colours (checked as the slides check them), fonts, agency and agent details, a disclaimer. The logo and the agent's photo are downloaded once and kept, so a URL that later dies breaks nothing. Brochure slides, listing kits and branded videos take `brand_kit_id` instead of inline branding (a field given inline wins); the job records the kit's version at submission, so editing a kit never changes a job's media.",
   'Audit log':
-    "Who changed what in the organization's setup (API keys, webhook endpoints, imagery sources, job deletions, resends), kept 1 year and never edited. Needs an `admin` key.",
+    "Who changed what in the organization's setup (API keys, webhook endpoints, imagery sources, brand kits, job deletions, resends), kept 1 year and never edited. Needs an `admin` key.",
   Usage:
     "Metered usage: completed jobs and billable units per UTC day and job type, with amounts at the stage's live rates.",
   Dashboard:
