@@ -19,12 +19,19 @@ import {
   listBrandKits,
   updateBrandKit,
 } from '../../../functions/core/brand-kits/brand-kits.ts';
-import { resolveBranding, SLIDE_BRANDING } from '../../../functions/core/brand-kits/resolve.ts';
+import {
+  END_CARD_BRANDING,
+  resolveBranding,
+  SLIDE_BRANDING,
+} from '../../../functions/core/brand-kits/resolve.ts';
 import type { ApiError } from '../../../functions/core/errors.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { brochureSlideRequest } from '../../../functions/jobs/brochure/schema.ts';
 import { submitBrochureSlide } from '../../../functions/jobs/brochure/submit.ts';
+import { listingKitRequest } from '../../../functions/jobs/listing-kit/schema.ts';
+import { submitListingKit } from '../../../functions/jobs/listing-kit/submit.ts';
+import { withBrandKit } from '../../../functions/jobs/shared/brand-kit.ts';
 import { kitImageFetcher, withKitImages } from '../../../functions/jobs/shared/brand-kit-images.ts';
 import { brandColourCheck } from '../../../functions/media/brochure/brand-colours.ts';
 import { contrastRatio } from '../../../functions/media/brochure/colour.ts';
@@ -303,5 +310,53 @@ describe('a kit resolved into a job', () => {
     await expect(
       kitImageFetcher(neverOnline, media, OTHER, brand_kit)(input.branding.agency_logo_url!),
     ).rejects.toThrow(/outside the job's tenant/);
+  });
+
+  it('resolves a listing kit once; its children draw that version, never reading the kit again', async () => {
+    const { ports } = kitPorts();
+    const kit = await createBrandKit(ports, ACME, harbour);
+    const created: Job[] = [];
+    const deps = {
+      ...fakeJobPorts({
+        jobs: fakeJobStore({ create: async (job) => void created.push(job) }),
+        starter: { start: async () => undefined },
+      }),
+      brandKits: ports.kits,
+    };
+    const request = listingKitRequest.parse({
+      address: '12 Smith Street, Surry Hills NSW 2010',
+      brand_kit_id: kit.id,
+      branding: { agency_name: 'Harbour Inline' },
+      include: ['brochure'],
+    });
+    await submitListingKit(deps, ACME, withoutParams(request));
+    const input = created[0]!.input as { branding: Record<string, string>; brand_kit: { version: number } };
+    expect(input.branding).toMatchObject({ agency_name: 'Harbour Inline', agent_name: 'Olivia Harrington' });
+    expect(input.brand_kit).toMatchObject({ id: kit.id, version: 1, logo: { key: kit.logo!.key } });
+    // The kit changes; a child made later takes the pinned version, with no read of the store.
+    await updateBrandKit(ports, ACME, kit.id, { colors: { primary: '#000000' } }, (m) => m);
+    const noStore = {
+      get: async () => {
+        throw new Error('a child read the kit again');
+      },
+    };
+    const slide = await withBrandKit(
+      { brandKits: noStore, brandKitPin: input.brand_kit as never },
+      ACME,
+      { branding: input.branding },
+      SLIDE_BRANDING,
+    );
+    expect(slide.brand_kit).toMatchObject({ id: kit.id, version: 1, logo: { key: kit.logo!.key } });
+    expect(slide.branding?.primary_color).toBe('#0E3B4A');
+    // A video's end card draws the logo, never the agent's photo.
+    const endCard: { agency_name: string; agency_logo_url?: string } = { agency_name: 'Harbour Inline' };
+    const video = await withBrandKit(
+      { brandKits: noStore, brandKitPin: input.brand_kit as never },
+      ACME,
+      { branding: endCard },
+      END_CARD_BRANDING,
+    );
+    expect(video.brand_kit).not.toHaveProperty('agent_photo');
+    expect(video.brand_kit).toHaveProperty('logo');
   });
 });
