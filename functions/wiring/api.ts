@@ -21,7 +21,6 @@ import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { UsagePricing } from '../core/use-cases/usage.ts';
 import type { EndpointPorts } from '../core/webhooks/endpoints.ts';
 import { brandColourCheck } from '../media/brochure/brand-colours.ts';
-import { imageFetcher } from '../media/images/fetch-image.ts';
 import { jobPortsOf } from './job-ports.ts';
 import { lazily } from './lazy.ts';
 import { processAdapters, processEnv } from './process.ts';
@@ -118,7 +117,10 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         kits: () => adapters.brandKits,
         clock: () => systemClock,
         media: () => adapters.media,
-        fetchImage: () => imageFetcher(env.webhookUrlRules),
+        // Loaded on first use: the download decodes with sharp, which only the function serving the brand
+        // kit routes carries (its layer); every other API function bundles this module without calling it.
+        fetchImage: () => async (url) =>
+          (await import('../media/images/fetch-image.ts')).fetchImage(url, env.webhookUrlRules),
         urlRules: () => env.webhookUrlRules,
         checkColours: () => brandColourCheck,
       }),

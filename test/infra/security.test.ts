@@ -302,6 +302,13 @@ describe('least privilege', () => {
         actions.filter((a) => a.startsWith('s3:')),
         route.path,
       ).toEqual(expected ?? []);
+      // A function that stores images decodes them with sharp: it carries the sharp layer.
+      if (route.access.media === 'write') {
+        const fn = resources(dev.serviceTemplate, 'AWS::Lambda::Function').find(
+          ([id]) => id === functionOf(dev.serviceTemplate, route.functionId),
+        )![1] as { Properties: { Layers?: unknown[] } };
+        expect(fn.Properties.Layers, route.path).toHaveLength(1);
+      }
       if (route.access.media === 'delete') {
         const list = statementsOfFunction(
           dev.serviceTemplate,
