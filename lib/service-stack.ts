@@ -151,6 +151,7 @@ export class ServiceStack extends Stack {
       webhookQueue: props.webhookQueue,
       workflows: this.workflows,
       dashboardUserPool: this.dashboardUserPool,
+      sharp,
     });
     addDashboardPage(this, {
       ...shared,

@@ -87,6 +87,7 @@ export const auditEvent = z
         'api_key',
         'webhook_endpoint',
         'imagery_source',
+        'brand_kit',
         'job',
         'event',
         'event_resend',
@@ -123,7 +124,7 @@ export const AUDIT_ROUTES: readonly RouteDefinition[] = [
     path: '/v1/audit-events',
     operationId: 'listAuditEvents',
     summary:
-      "The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; jobs deleted; resends; the organization's webhook signing secret rotated and its settings (media retention, the staging watermark) changed, which hold in both modes and are recorded in each, as are dashboard members invited, changed and removed. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted.",
+      "The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; brand kits created, changed and deleted; jobs deleted; resends; the organization's webhook signing secret rotated and its settings (media retention, the staging watermark) changed, which hold in both modes and are recorded in each, as are dashboard members invited, changed and removed. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted.",
     tag: 'Audit log',
     query: listAuditEventsQuery,
     success: { status: 200, schema: auditEventPage, description: 'A page of audit events.' },

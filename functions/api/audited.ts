@@ -5,6 +5,13 @@
 import { type AuditContext, changed, recordAudit } from '../core/audit/audit-log.ts';
 import type { KeyVariant } from '../core/auth/api-key.ts';
 import {
+  brandKitAuditFields,
+  brandKitView,
+  createBrandKit,
+  deleteBrandKit,
+  updateBrandKit,
+} from '../core/brand-kits/brand-kits.ts';
+import {
   createImagerySource,
   deleteImagerySource,
   getImagerySource,
@@ -38,6 +45,7 @@ const audit = () => apiPorts().audit;
 const endpoints = () => apiPorts().webhooks.endpoints;
 const events = () => apiPorts().webhooks.events;
 const sources = () => apiPorts().imagerySources;
+const brandKits = () => apiPorts().brandKits;
 
 export async function auditedCreateEndpoint(
   context: AuditContext,
@@ -129,6 +137,46 @@ export async function auditedDeleteImagerySource(context: AuditContext, tenant: 
     action: 'imagery_source.deleted',
     target: { type: 'imagery_source', id },
     changes: { before: fields(before) },
+  });
+  return deleted;
+}
+
+export async function auditedCreateBrandKit(
+  context: AuditContext,
+  tenant: Tenant,
+  body: Parameters<typeof createBrandKit>[2],
+) {
+  const created = await createBrandKit(brandKits(), tenant, body);
+  await recordAudit(audit(), tenant, context, {
+    action: 'brand_kit.created',
+    target: { type: 'brand_kit', id: created.id },
+    changes: { after: brandKitAuditFields(created) },
+  });
+  return brandKitView(brandKits(), created);
+}
+
+export async function auditedUpdateBrandKit(
+  context: AuditContext,
+  tenant: Tenant,
+  id: string,
+  patch: Parameters<typeof updateBrandKit>[3],
+  check: Parameters<typeof updateBrandKit>[4],
+) {
+  const { before, after } = await updateBrandKit(brandKits(), tenant, id, patch, check);
+  await recordAudit(audit(), tenant, context, {
+    action: 'brand_kit.updated',
+    target: { type: 'brand_kit', id },
+    changes: changed(brandKitAuditFields(before), brandKitAuditFields(after)),
+  });
+  return brandKitView(brandKits(), after);
+}
+
+export async function auditedDeleteBrandKit(context: AuditContext, tenant: Tenant, id: string) {
+  const { before, deleted } = await deleteBrandKit(brandKits(), tenant, id);
+  await recordAudit(audit(), tenant, context, {
+    action: 'brand_kit.deleted',
+    target: { type: 'brand_kit', id },
+    changes: { before: brandKitAuditFields(before) },
   });
   return deleted;
 }

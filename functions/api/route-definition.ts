@@ -44,8 +44,11 @@ export interface RouteDefinition {
   /** What the function may touch; the CDK app grants exactly this. */
   readonly access: {
     readonly jobs?: 'read' | 'write';
-    /** read: presigns media URLs; delete: also lists and deletes a job's objects (DELETE /v1/jobs/{id}). */
-    readonly media?: 'read' | 'delete';
+    /**
+     * read: presigns media URLs; delete: also lists and deletes a job's objects (DELETE /v1/jobs/{id});
+     * write: also puts objects (a brand kit's kept logo and photo).
+     */
+    readonly media?: 'read' | 'delete' | 'write';
     readonly startsJob?: JobType;
     /** Stops any job type's execution (cancel): every state machine's ARN and StopExecution on it. */
     readonly stopsJobs?: boolean;

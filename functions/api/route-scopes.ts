@@ -20,6 +20,7 @@ export const JOB_ROUTE_SCOPE: ApiScope = 'jobs:write';
  *     are the integration's configuration, not job data).
  *   - Imagery sources hold the organization's own paid subscriptions and their keys: admin.
  *   - The audit log says who changed what across the organization's setup: admin.
+ *   - Brand kits: brand:manage. A job request naming one (brand_kit_id) needs only the job's own scope.
  */
 export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'GET /v1/jobs': 'jobs:read',
@@ -46,6 +47,11 @@ export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'DELETE /v1/imagery-sources/{sourceId}': 'admin',
   'GET /v1/audit-events': 'admin',
   'GET /v1/audit-events/export': 'admin',
+  'POST /v1/brand-kits': 'brand:manage',
+  'GET /v1/brand-kits': 'brand:manage',
+  'GET /v1/brand-kits/{brandKitId}': 'brand:manage',
+  'PATCH /v1/brand-kits/{brandKitId}': 'brand:manage',
+  'DELETE /v1/brand-kits/{brandKitId}': 'brand:manage',
 };
 
 /**

@@ -10,6 +10,7 @@ import { jobIdParam } from '../core/schemas/common.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { JOB_TYPE_SPECS } from '../jobs/registry.ts';
 import { AUDIT_ROUTES } from './audit-routes.ts';
+import { BRAND_KIT_ROUTES } from './brand-kit-routes.ts';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { IMAGERY_SOURCE_ROUTES } from './imagery-source-routes.ts';
 import { deletionReceipt, jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
@@ -137,6 +138,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   ...WEBHOOK_ROUTES,
   ...IMAGERY_SOURCE_ROUTES,
+  ...BRAND_KIT_ROUTES,
   ...AUDIT_ROUTES,
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   ...DASHBOARD_ROUTES,

@@ -30,8 +30,11 @@ const WEBHOOKS_HANDLER = 'functions/api/webhooks-api.ts';
 export const WEBHOOKS_API_FUNCTION_ID = 'WebhooksApiFunction';
 /** The one API Gateway resource these routes are served through. */
 export const WEBHOOKS_PROXY_PATH = '/v1/{proxy+}';
-/** Endpoints (accounts table), the event log, jobs (to find an event's receivers) and the webhook queue. */
-const WEBHOOKS_ACCESS = { jobs: 'read', events: 'write', jobEvents: true } as const;
+/**
+ * Endpoints (accounts table), the event log, jobs (to find an event's receivers), the webhook queue, and
+ * the media bucket (brand kits keep their logo and photo there: brand-kit-routes.ts).
+ */
+const WEBHOOKS_ACCESS = { jobs: 'read', events: 'write', jobEvents: true, media: 'write' } as const;
 
 type WebhookRoute = Omit<RouteDefinition, 'handler' | 'auth' | 'functionId' | 'access' | 'proxied'>;
 

@@ -20,6 +20,7 @@ import {
   auditedStartRangeResend,
   auditedUpdateEndpoint,
 } from './audited.ts';
+import { BRAND_KIT_OPERATIONS } from './brand-kits-api.ts';
 import { type ApiHandler, apiRoute, errorResult, jsonLinesAnswer } from './http/api-route.ts';
 import { IMAGERY_SOURCE_OPERATIONS } from './imagery-sources-api.ts';
 import { proxiedRouteFor, routesForPath } from './routes.ts';
@@ -119,6 +120,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       apiPorts,
     ),
   ...IMAGERY_SOURCE_OPERATIONS,
+  ...BRAND_KIT_OPERATIONS,
   listAuditEvents: () =>
     apiRoute(
       { query: listAuditEventsQuery, readOnly: true },

@@ -47,7 +47,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   INSUFFICIENT_SCOPE:
     "The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.",
   NOT_FOUND:
-    'No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days).',
+    'No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days).',
   METHOD_NOT_ALLOWED:
     'The route exists but not with this HTTP method; the Allow header lists the methods it takes.',
   JOB_NOT_READY: 'The referenced job has not completed yet; poll it until it is completed and retry.',

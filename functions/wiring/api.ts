@@ -7,6 +7,7 @@ import type { AccountStore } from '../core/auth/account-store.ts';
 import type { AuthSettings } from '../core/auth/api-key.ts';
 import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
 import { KeyAdmin } from '../core/auth/key-admin.ts';
+import type { BrandKitPorts } from '../core/brand-kits/brand-kits.ts';
 import { systemClock } from '../core/clock.ts';
 import type { ImagerySourcePorts } from '../core/imagery-sources/imagery-sources.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
@@ -20,6 +21,7 @@ import type { EventPorts } from '../core/use-cases/events.ts';
 import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { UsagePricing } from '../core/use-cases/usage.ts';
 import type { EndpointPorts } from '../core/webhooks/endpoints.ts';
+import { brandColourCheck } from '../media/brochure/brand-colours.ts';
 import { jobPortsOf } from './job-ports.ts';
 import { lazily } from './lazy.ts';
 import { processAdapters, processEnv } from './process.ts';
@@ -42,6 +44,12 @@ export interface ApiPorts {
   readonly webhooks: { readonly endpoints: EndpointPorts; readonly events: EventPorts };
   /** The organization's own imagery sources (accounts table), their URLs checked with the webhook URL rules. */
   readonly imagerySources: ImagerySourcePorts;
+  /**
+   * The organization's brand kits (accounts table), their logos and photos downloaded under the customer
+   * image rules (the stage's URL rules, as a job's image URLs are checked at submission) and kept in the
+   * media bucket.
+   */
+  readonly brandKits: BrandKitPorts;
   /** The audit log (events table): what the changing routes record, and GET /v1/audit-events. */
   readonly audit: AuditPorts;
   readonly dashboard: {
@@ -106,6 +114,18 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         sources: () => adapters.imagerySources,
         clock: () => systemClock,
         urlRules: () => env.webhookUrlRules,
+      }),
+    brandKits: () =>
+      lazily<BrandKitPorts>({
+        kits: () => adapters.brandKits,
+        clock: () => systemClock,
+        media: () => adapters.media,
+        // Loaded on first use: the download decodes with sharp, which only the function serving the brand
+        // kit routes carries (its layer); every other API function bundles this module without calling it.
+        fetchImage: () => async (url) =>
+          (await import('../media/images/fetch-image.ts')).fetchImage(url, env.webhookUrlRules),
+        urlRules: () => env.webhookUrlRules,
+        checkColours: () => brandColourCheck,
       }),
     audit: () => lazily<AuditPorts>({ auditLog: () => adapters.auditLog, clock: () => systemClock }),
     dashboard: () =>

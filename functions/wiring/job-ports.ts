@@ -19,5 +19,6 @@ export function jobPortsOf(adapters: StageAdapters, env: StageEnv): JobPorts {
     webhookPolicy: () => env.webhookUrlRules,
     bundleHosts: () => env.bundleHosts,
     retention: () => env.retention,
+    brandKits: () => adapters.brandKits,
   });
 }

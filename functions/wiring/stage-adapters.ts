@@ -6,6 +6,7 @@ import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/pe
 import type { AwsClients } from '../adapters/aws-clients.ts';
 import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
 import { DynamoAuditLog } from '../adapters/dynamodb/audit-log.ts';
+import { DynamoBrandKitStore } from '../adapters/dynamodb/brand-kit-store.ts';
 import { DynamoCreationClaims } from '../adapters/dynamodb/creation-claims.ts';
 import { DynamoDashboardSessionStore } from '../adapters/dynamodb/dashboard-session-store.ts';
 import { DynamoEventLog } from '../adapters/dynamodb/event-log.ts';
@@ -24,6 +25,7 @@ import { StepFunctionsStarter, StepFunctionsStopper } from '../adapters/step-fun
 import type { AuditLog } from '../core/audit/audit-log.ts';
 import type { AccountStore } from '../core/auth/account-store.ts';
 import type { DashboardSessionStore } from '../core/auth/dashboard-sessions.ts';
+import type { BrandKitStore } from '../core/brand-kits/brand-kits.ts';
 import { systemClock } from '../core/clock.ts';
 import type { ImagerySourceStore } from '../core/imagery-sources/imagery-sources.ts';
 import type { CreationClaims, IdempotencyRecords } from '../core/jobs/creation-claims.ts';
@@ -69,6 +71,8 @@ export interface StageAdapters {
   readonly webhookEndpoints: WebhookEndpointStore;
   /** Each organization's own imagery sources per mode, their keys included (accounts table). */
   readonly imagerySources: ImagerySourceStore;
+  /** Each organization's brand kits per mode, one item each (accounts table). */
+  readonly brandKits: BrandKitStore;
   readonly eventLog: EventLog;
   /** Range resends (events table). */
   readonly eventResends: EventResendStore;
@@ -113,6 +117,7 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     members: () => new DynamoMemberStore(aws.dynamo, env.accountsTable),
     webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
     imagerySources: () => new DynamoImagerySourceStore(aws.dynamo, env.accountsTable),
+    brandKits: () => new DynamoBrandKitStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),
     eventResends: () => new DynamoEventResends(aws.dynamo, env.eventsTable),
     auditLog: () => new DynamoAuditLog(aws.dynamo, env.eventsTable),

@@ -18,6 +18,7 @@ import type { StageConfig } from '../config/stages.ts';
 import type { DashboardUserPool } from './dashboard-user-pool.ts';
 import { grantStopAll, type WorkflowsByType } from './job-workflows.ts';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function.ts';
+import { SHARP_MODULES, type SharpLayer } from './sharp-layer.ts';
 import { webhookPolicyEnvironment } from './webhook-delivery.ts';
 
 type Route = (typeof ROUTES)[number];
@@ -41,6 +42,11 @@ interface RouteResources {
   readonly workflows: WorkflowsByType;
   /** The dashboard's Cognito user pool, whose authorizer guards session routes (stages that have one). */
   readonly dashboardUserPool: DashboardUserPool | undefined;
+  /**
+   * sharp, for the functions whose routes store images (media 'write': a brand kit's logo is downloaded and
+   * decoded under the customer-image rules). @default no function gets it
+   */
+  readonly sharp?: SharpLayer;
 }
 
 /** The stage's REST API with its access logs, tracing, throttling and error envelope; no methods yet. */
@@ -120,6 +126,10 @@ export function addRouteMethods(scope: Construct, props: RouteMethodsProps): voi
           : `${route.method} ${route.path}`,
       logRetentionDays: props.logRetentionDays,
       environment: environmentOf(route),
+      nativeLayer:
+        route.access.media === 'write' && props.sharp
+          ? { layer: props.sharp.layer, modules: [...SHARP_MODULES] }
+          : undefined,
     });
     grantRouteAccess(route, routeFn, props, config);
     // A function behind several methods gets one invoke permission for the API, not one per method.
@@ -207,7 +217,7 @@ function grantRouteAccess(
     fn.bindBucket(
       resources.mediaBucket,
       ENV.mediaBucket,
-      route.access.media === 'delete' ? 'readDelete' : 'read',
+      ({ read: 'read', delete: 'readDelete', write: 'readWrite' } as const)[route.access.media],
     );
   if (route.access.startsJob) {
     fn.bindStateMachine(

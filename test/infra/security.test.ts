@@ -294,12 +294,21 @@ describe('least privilege', () => {
         read: ['s3:GetObject'],
         // Erasing a job's media: list under media/ only, delete objects.
         delete: ['s3:GetObject', 's3:DeleteObject', 's3:ListBucket'],
+        // Brand kits keep their logo and photo (objects only: no list, no delete).
+        write: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
       };
       const expected = route.access.media ? byAccess[route.access.media] : [];
       expect(
         actions.filter((a) => a.startsWith('s3:')),
         route.path,
       ).toEqual(expected ?? []);
+      // A function that stores images decodes them with sharp: it carries the sharp layer.
+      if (route.access.media === 'write') {
+        const fn = resources(dev.serviceTemplate, 'AWS::Lambda::Function').find(
+          ([id]) => id === functionOf(dev.serviceTemplate, route.functionId),
+        )![1] as { Properties: { Layers?: unknown[] } };
+        expect(fn.Properties.Layers, route.path).toHaveLength(1);
+      }
       if (route.access.media === 'delete') {
         const list = statementsOfFunction(
           dev.serviceTemplate,

@@ -264,6 +264,43 @@ export interface paths {
     patch: operations["updateImagerySource"];
     trace?: never;
   };
+  "/v1/brand-kits": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's brand kits in the key's mode, newest first, with cursor paging. */
+    get: operations["listBrandKits"];
+    put?: never;
+    /** @description Saves a brand kit in the key's mode: name, logo, colours (checked as the slides check them), fonts, agency and agent details and a disclaimer. The logo and the agent's photo are downloaded once, now, and kept: a job naming the kit (brand_kit_id) never fetches their URLs. A URL that cannot be downloaded is a 400 naming the field. */
+    post: operations["createBrandKit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/brand-kits/{brandKitId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One brand kit, with fresh URLs of its kept logo and photo. */
+    get: operations["getBrandKit"];
+    put?: never;
+    post?: never;
+    /** @description Deletes a kit: a job naming it afterwards is a 404. Jobs already submitted with it are unaffected (they keep what they resolved, and its kept images). */
+    delete: operations["deleteBrandKit"];
+    options?: never;
+    head?: never;
+    /** @description Changes a kit: the fields given replace its own (null removes one), and its version goes up by one. Jobs already submitted keep the version they were submitted with: a change never alters media made or being made. */
+    patch: operations["updateBrandKit"];
+    trace?: never;
+  };
   "/v1/audit-events": {
     parameters: {
       query?: never;
@@ -271,7 +308,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; jobs deleted; resends; the organization's webhook signing secret rotated and its settings (media retention, the staging watermark) changed, which hold in both modes and are recorded in each, as are dashboard members invited, changed and removed. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted. */
+    /** @description The audit log of the key's organization and mode, newest first (kept 1 year, append-only: no route edits or deletes it): API keys created, rotated and revoked; webhook endpoints created, changed, rotated and deleted; imagery sources created, changed and deleted; brand kits created, changed and deleted; jobs deleted; resends; the organization's webhook signing secret rotated and its settings (media retention, the staging watermark) changed, which hold in both modes and are recorded in each, as are dashboard members invited, changed and removed. Each names its actor (a key id or a dashboard member, never a secret), the target, the source IP, the request id and what changed, secrets redacted. */
     get: operations["listAuditEvents"];
     put?: never;
     post?: never;
@@ -1838,6 +1875,12 @@ export interface components {
       renderer: string;
       /** @description The markup's imagery provenance (absent on videos of edits made before it was recorded). */
       imagery?: components["schemas"]["ImageryProvenance"];
+      /** @description With `brand_kit_id`: which kit, at which version, the job drew. */
+      brand_kit?: {
+        id: string;
+        /** @description The version of the kit the job drew (as it was at submission). */
+        version: number;
+      };
     };
     VideoRenditions: {
       social_square?: {
@@ -1936,6 +1979,12 @@ export interface components {
       };
       /** @description Location slides: which imagery provider drew the map. */
       map_provider?: string;
+      /** @description With `brand_kit_id`: which kit, at which version, the job drew. */
+      brand_kit?: {
+        id: string;
+        /** @description The version of the kit the job drew (as it was at submission). */
+        version: number;
+      };
     };
     BrochureLayoutUsed: {
       id: "cover-full-bleed" | "cover-image-left" | "cover-image-right" | "features-image-left" | "features-image-right" | "features-two-column" | "gallery-hero-grid" | "gallery-grid" | "gallery-strip" | "location-map-left" | "location-map-right" | "location-map-full" | "agent-portrait-left" | "agent-portrait-right" | "agent-centered" | "content-image-right" | "content-image-left" | "content-text-only";
@@ -2047,10 +2096,22 @@ export interface components {
       /** @description The data providers' attribution (photorealistic-3d-tiles only; the same as imagery.attribution). Show it wherever the media is shown, as the provider's terms require; it is not drawn into the picture. */
       attribution?: string;
       imagery: components["schemas"]["ImageryProvenance"];
+      /** @description With `brand_kit_id`: which kit, at which version, the job drew. */
+      brand_kit?: {
+        id: string;
+        /** @description The version of the kit the job drew (as it was at submission). */
+        version: number;
+      };
     };
     ListingKitOutput: {
       /** @description Every asset of the kit, in role order. */
       manifest: components["schemas"]["ListingKitManifestEntry"][];
+      /** @description With `brand_kit_id`: which kit, at which version, the job drew. */
+      brand_kit?: {
+        id: string;
+        /** @description The version of the kit the job drew (as it was at submission). */
+        version: number;
+      };
       /** @description The brochure deck; null when the brochure was not asked for or a slide failed. */
       brochure_deck: {
         /** @description The six slides as one screen PDF, a bookmark per slide. */
@@ -2641,6 +2702,166 @@ export interface components {
       /** @description The source's finest ground resolution in metres per pixel; finer frames are upsampled and say so. */
       native_resolution_m?: number;
     };
+    BrandKitRequest: {
+      /** @description The kit's own name, e.g. the office it is for. */
+      name: string;
+      /** @description The agency logo: a JPEG, PNG or WebP image (at most 20 MB and 40 megapixels) over https, downloaded once when the kit is saved and kept; the URL is never fetched again. */
+      logo_url?: string;
+      /** @description Brand colours, checked as the slides check them: text on the primary colour is black or white, whichever passes WCAG AA; the secondary is darkened or lightened where it would stand out less than 3:1. The answer shows the result (colors.contrast). */
+      colors?: {
+        /** @description Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA. */
+        primary?: string;
+        /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
+        secondary?: string;
+      };
+      /** @description The fonts of headings and body text: one of the families slides are set in. */
+      fonts?: {
+        /** @description One of the font families slides are set in. */
+        heading?: "DejaVu Sans";
+        /** @description One of the font families slides are set in. */
+        body?: "DejaVu Sans";
+      };
+      agency?: {
+        /** @description The agency's name. */
+        name?: string;
+        /** @description The agency's phone number as it should read. */
+        phone?: string;
+        /** @description The agency's e-mail address. */
+        email?: string;
+        /** @description The agency's licence (registration) number. */
+        licence_number?: string;
+      };
+      agent?: {
+        /** @description The agent's name. */
+        name?: string;
+        /** @description The agent's phone number as it should read. */
+        phone?: string;
+        /** @description The agent's e-mail address. */
+        email?: string;
+        /** @description The agent's licence (registration) number. */
+        licence_number?: string;
+        /** @description The agent's photo: a JPEG, PNG or WebP image (at most 20 MB and 40 megapixels) over https, downloaded once when the kit is saved and kept; the URL is never fetched again. */
+        photo_url?: string;
+      };
+      /** @description A disclaimer the kit carries. */
+      disclaimer?: string;
+    };
+    BrandKit: {
+      id: string;
+      object: "brand_kit";
+      /** @description Starts at 1; every change adds one. A job names the version it drew (output.brand_kit.version). */
+      version: number;
+      name: string;
+      /** @description The kit's kept copy of its logo. */
+      logo: {
+        /** @description A presigned URL of the kept copy, fresh on every read. */
+        url: string;
+        expires_at: string;
+        content_type: string;
+        width: number;
+        height: number;
+        size_bytes: number;
+        /** @description Where it was downloaded from, once. */
+        source_url: string;
+      } | null;
+      colors: {
+        primary: string | null;
+        secondary: string | null;
+        /** @description What the slides will draw with these colours (the slides’ defaults where a colour is not set): the text colour on the primary and its WCAG contrast ratio (at least 4.5), and the secondary as drawn on the primary and on the paper background (at least 3:1; `adjusted` when it had to be darkened or lightened). */
+        contrast: {
+          text_on_primary: string;
+          text_on_primary_ratio: number;
+          secondary_on_primary: string;
+          secondary_on_primary_ratio: number;
+          secondary_on_primary_adjusted: boolean;
+          secondary_on_paper: string;
+          secondary_on_paper_ratio: number;
+          secondary_on_paper_adjusted: boolean;
+        };
+      };
+      fonts: {
+        heading: string | null;
+        body: string | null;
+      };
+      agency: {
+        name: string | null;
+        phone: string | null;
+        email: string | null;
+        licence_number: string | null;
+      };
+      agent: {
+        name: string | null;
+        phone: string | null;
+        email: string | null;
+        licence_number: string | null;
+        /** @description The kit's kept copy of the agent's photo. */
+        photo: {
+          /** @description A presigned URL of the kept copy, fresh on every read. */
+          url: string;
+          expires_at: string;
+          content_type: string;
+          width: number;
+          height: number;
+          size_bytes: number;
+          /** @description Where it was downloaded from, once. */
+          source_url: string;
+        } | null;
+      };
+      disclaimer: string | null;
+      created_at: string;
+      updated_at: string;
+    };
+    BrandKitPage: {
+      brand_kits: components["schemas"]["BrandKit"][];
+      pagination: {
+        limit: number;
+        count: number;
+        has_more: boolean;
+        /** @description Pass as starting_after for the next page. */
+        next_cursor: string | null;
+      };
+    };
+    /** @description Each field given replaces the kit's own (an object whole: `agent` replaces every agent detail, its photo included); null removes it. A logo_url or photo_url the kit's copy already came from is not downloaded again. */
+    BrandKitPatch: {
+      /** @description The kit's own name, e.g. the office it is for. */
+      name?: string;
+      logo_url?: string | null;
+      colors?: {
+        /** @description Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA. */
+        primary?: string;
+        /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
+        secondary?: string;
+      } | null;
+      fonts?: {
+        /** @description One of the font families slides are set in. */
+        heading?: "DejaVu Sans";
+        /** @description One of the font families slides are set in. */
+        body?: "DejaVu Sans";
+      } | null;
+      agency?: {
+        /** @description The agency's name. */
+        name?: string;
+        /** @description The agency's phone number as it should read. */
+        phone?: string;
+        /** @description The agency's e-mail address. */
+        email?: string;
+        /** @description The agency's licence (registration) number. */
+        licence_number?: string;
+      } | null;
+      agent?: {
+        /** @description The agent's name. */
+        name?: string;
+        /** @description The agent's phone number as it should read. */
+        phone?: string;
+        /** @description The agent's e-mail address. */
+        email?: string;
+        /** @description The agent's licence (registration) number. */
+        licence_number?: string;
+        /** @description The agent's photo: a JPEG, PNG or WebP image (at most 20 MB and 40 megapixels) over https, downloaded once when the kit is saved and kept; the URL is never fetched again. */
+        photo_url?: string;
+      } | null;
+      disclaimer?: string | null;
+    };
     AuditEventPage: {
       audit_events: components["schemas"]["AuditEvent"][];
       pagination: {
@@ -2654,14 +2875,14 @@ export interface components {
     AuditEvent: {
       id: string;
       object: "audit_event";
-      action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+      action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
       actor: {
         type: "api_key" | "member" | "cli";
         /** @description A key id (key_…, never the key), a dashboard member (their member id, mem_…), or the OS user at the keys CLI. */
         id: string;
       };
       target: {
-        type: "api_key" | "webhook_endpoint" | "imagery_source" | "job" | "event" | "event_resend" | "organization" | "member";
+        type: "api_key" | "webhook_endpoint" | "imagery_source" | "brand_kit" | "job" | "event" | "event_resend" | "organization" | "member";
         id: string;
       };
       mode: "test" | "live";
@@ -2948,6 +3169,8 @@ export interface components {
       /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
       renditions?: ("social_square" | "social_story")[];
       branding?: components["schemas"]["EndCardBranding"];
+      /** @description A brand kit of this organization and mode: the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
+      brand_kit_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3037,6 +3260,8 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
+      /** @description A brand kit of this organization and mode (POST /v1/brand-kits): its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (or another organization's, or the other mode's) is a 404. */
+      brand_kit_id?: string;
       /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions. Default: none, as before. */
       renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
       /** @description Receives progress and completion webhooks for the job. */
@@ -3167,6 +3392,8 @@ export interface components {
       /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
       renditions?: ("social_square" | "social_story")[];
       branding?: components["schemas"]["EndCardBranding"];
+      /** @description A brand kit of this organization and mode: the footage gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
+      brand_kit_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3217,6 +3444,8 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
+      /** @description A brand kit of this organization and mode (POST /v1/brand-kits): its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (or another organization's, or the other mode's) is a 404. */
+      brand_kit_id?: string;
       /** @description Up to 10 empty rooms to stage, one virtual staging job each. */
       rooms?: components["schemas"]["ListingKitRoom"][];
       /** @description Which asset groups to make; default: all that the input allows (staging only with rooms). frontage: the frontage detection; markup: the boundary markup, its labelled edit and its reveal video; portal_safe: an edit with the boundary and no text (portals refuse text on photos); drone_stills: overhead, hero and twilight stills; drone_footage: a front-right approach; brochure: six slides (cover, features, gallery, location, agent, content) and the deck; staging: one staged photo per room. What a group is made from comes along: the frontage when no options.front_direction is given and markup or drone assets are made, the markup when portal_safe is asked for. The brochure shows the drone stills and staged rooms when they are made too. */
@@ -3481,7 +3710,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3599,7 +3828,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3722,7 +3951,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4234,7 +4463,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4356,7 +4585,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4487,7 +4716,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4628,7 +4857,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4770,7 +4999,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5040,7 +5269,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5184,7 +5413,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5302,7 +5531,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5438,7 +5667,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5840,7 +6069,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5962,7 +6191,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6086,7 +6315,650 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listBrandKits: {
+    parameters: {
+      query?: {
+        /** @description Maximum results, 1-100. */
+        limit?: string;
+        /** @description The previous page's `pagination.next_cursor`: the kits after it, newest first. */
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of kits. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["BrandKitPage"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createBrandKit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BrandKitRequest"];
+      };
+    };
+    responses: {
+      /** @description The kit, version 1. */
+      201: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["BrandKit"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `URL_NOT_ALLOWED`: A URL in the request points somewhere the service will not fetch or call. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBrandKit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The brand kit's `id`. */
+        brandKitId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The kit. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["BrandKit"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteBrandKit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The brand kit's `id`. */
+        brandKitId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              object: "brand_kit";
+              deleted: true;
+            };
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateBrandKit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The brand kit's `id`. */
+        brandKitId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BrandKitPatch"];
+      };
+    };
+    responses: {
+      /** @description The kit as changed. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["BrandKit"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6164,7 +7036,7 @@ export interface operations {
         limit?: string;
         /** @description The previous page's `pagination.next_cursor`: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */
@@ -6282,7 +7154,7 @@ export interface operations {
       query?: {
         /** @description The previous answer’s X-Next-Cursor: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */
@@ -6620,7 +7492,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6940,7 +7812,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7110,7 +7982,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7420,6 +8292,15 @@ export interface operations {
        * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
        */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8027,6 +8908,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /**
        * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
        *
@@ -8170,6 +9060,15 @@ export interface operations {
        * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
        */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8796,7 +9695,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8898,7 +9797,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9483,7 +10382,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9591,7 +10490,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9704,7 +10603,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9803,7 +10702,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9898,7 +10797,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10006,7 +10905,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10133,7 +11032,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10451,7 +11350,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10637,7 +11536,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10732,7 +11631,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10908,7 +11807,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -11308,7 +12207,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -11420,7 +12319,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -11483,7 +12382,7 @@ export interface operations {
         limit?: string;
         /** @description The previous page's `pagination.next_cursor`: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */
@@ -11577,7 +12476,7 @@ export interface operations {
       query?: {
         /** @description The previous answer’s X-Next-Cursor: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */

@@ -1,6 +1,6 @@
 // The audit log (issue 46, item 5): an append-only record of every change that matters to an
 // organization's setup — API keys created, rotated and revoked; webhook endpoints created, changed,
-// rotated and deleted; imagery sources created, changed and deleted; jobs deleted; resends. Each record
+// rotated and deleted; imagery sources and brand kits created, changed and deleted; jobs deleted; resends. Each record
 // names its actor (a key id or a dashboard member, never a secret), the action, its target, when, from
 // where (source IP, request id) and what changed (before/after, secrets redacted). Per organization and
 // mode, like everything else a key sees; kept one year. The port has no update or delete: nothing edits it.
@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'imagery_source.created',
   'imagery_source.updated',
   'imagery_source.deleted',
+  'brand_kit.created',
+  'brand_kit.updated',
+  'brand_kit.deleted',
   'job.deleted',
   'event.resent',
   'events.resend_started',
@@ -49,6 +52,7 @@ export interface AuditTarget {
     | 'api_key'
     | 'webhook_endpoint'
     | 'imagery_source'
+    | 'brand_kit'
     | 'job'
     | 'event'
     | 'event_resend'

@@ -21,7 +21,8 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<ApiScope, string>> = {
   'jobs:delete': 'delete jobs and their media',
   'webhooks:manage': 'webhook endpoints, test events and resends',
   'usage:read': 'read usage',
-  'brand:manage': 'brand kits (no route needs it yet)',
+  'brand:manage':
+    'brand kits: create, read, change and delete them (naming one on a job needs only jobs:write)',
   admin: 'everything above, and the organization itself (imagery sources)',
 };
 

@@ -4,6 +4,7 @@
 // derived from the kit's id and the child's role, so a retried creation finds the job it made before
 // instead of making a second one. The routes are handed in (the job-kind registry is the jobs layer's).
 import type { z } from 'zod';
+import type { BrandKitUse } from '../brand-kits/resolve.ts';
 import { ApiError } from '../errors.ts';
 import { derivedUuidv7, uuidv7Time } from '../ids.ts';
 import { type JobPorts, KitEndedError } from '../use-cases/jobs.ts';
@@ -28,6 +29,8 @@ interface KitRef {
   readonly jobId: string;
   /** When the kit's media expire: its children's expire then too. */
   readonly mediaExpiresAt?: string;
+  /** The brand kit the kit resolved at its submission: its children draw that version, never a later one. */
+  readonly brandKit?: BrandKitUse;
 }
 
 type ChildCreation =
@@ -86,6 +89,7 @@ export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => Chi
             ...deps,
             kitJobId: kit.jobId,
             ...(kit.mediaExpiresAt ? { inheritedExpiry: kit.mediaExpiresAt } : {}),
+            ...(kit.brandKit ? { brandKitPin: kit.brandKit } : {}),
             creationClaim: async (proposed) => ({ jobId, createdAt: proposed.createdAt }),
           },
           kit.tenant,

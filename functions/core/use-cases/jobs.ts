@@ -1,5 +1,8 @@
 // Use cases of the jobs resource and the one way every generating request creates a job.
+
 import type { OrganizationCopy } from '../auth/account-store.ts';
+import type { BrandKitStore } from '../brand-kits/brand-kits.ts';
+import type { BrandKitUse } from '../brand-kits/resolve.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError, apiErrors } from '../errors.ts';
 import { isUuid, uuidv7 } from '../ids.ts';
@@ -61,6 +64,13 @@ export interface JobPorts {
   }) => Promise<{ readonly jobId: string; readonly createdAt: string }>;
   /** With an Idempotency-Key: the idempotency table's records of the request, written on the job it creates. */
   readonly idempotencyRecords?: readonly string[];
+  /** The tenant's brand kits, read when a request names `brand_kit_id` (accounts table). */
+  readonly brandKits?: Pick<BrandKitStore, 'get'>;
+  /**
+   * For a listing kit's children: the brand kit as the listing kit resolved it (its version), which they
+   * draw instead of reading the kit again.
+   */
+  readonly brandKitPin?: BrandKitUse;
 }
 
 export async function getJob(deps: JobPorts, tenant: Tenant, jobId: string): Promise<JobView> {

@@ -20,7 +20,8 @@ export const brochureKind: JobKind = {
           'Generates one branded brochure slide as a 1920x1080 PNG and an A4 landscape PDF; creates a brochure_slide job.',
         tag: 'Brochure slides',
         body: brochureSlideRequest,
-        errors: ['URL_NOT_ALLOWED'],
+        // NOT_FOUND: a brand_kit_id that is not one of the key's kits.
+        errors: ['URL_NOT_ALLOWED', 'NOT_FOUND'],
         submit: submitBrochureSlide,
       }),
       output: brochureSlideOutput,

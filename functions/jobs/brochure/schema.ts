@@ -1,6 +1,7 @@
 // Request and output of POST /v1/brochure-slides/generate, as the OpenAPI document (/v1/openapi.json)
 // publishes them: one branded slide as a 1920x1080 PNG and an A4 landscape PDF (docs/readme/brochure.md).
 import { z } from 'zod';
+import { brandKitIdField, brandKitUsed } from '../../core/schemas/brand-kit.ts';
 import { address, commonRequestFields, urlField } from '../../core/schemas/common.ts';
 import { mediaFile } from '../../core/schemas/outputs.ts';
 import { mediaWithRenditions, renditionsField, SLIDE_RENDITIONS } from '../../core/schemas/renditions.ts';
@@ -90,6 +91,7 @@ export const brochureSlideRequest = z
         }),
       })
       .default({}),
+    brand_kit_id: brandKitIdField,
     renditions: renditionsField(
       SLIDE_RENDITIONS,
       'brochure slides (they carry text, which listing portals forbid on photos)',
@@ -162,5 +164,6 @@ export const brochureSlideOutput = z
       .string()
       .optional()
       .meta({ description: 'Location slides: which imagery provider drew the map.' }),
+    brand_kit: brandKitUsed,
   })
   .meta({ id: 'BrochureSlideOutput' });

@@ -4,6 +4,7 @@
 // request names are made in the same step after the slide (renditions.ts): the still renderer renders one
 // still per call, so the social shapes are rendered one after another here.
 import type { z } from 'zod';
+import { type BrandKitUse, brandKitOutput } from '../../core/brand-kits/resolve.ts';
 import { JobError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import { logger } from '../../core/observability.ts';
@@ -15,6 +16,7 @@ import { type BrochurePorts, renderBrochureSlide } from '../../media/brochure/ge
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import type { Providers } from '../../media/providers/providers.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { kitImageFetcher, withKitImages } from '../shared/brand-kit-images.ts';
 import { parsedAddressOf } from '../shared/resolve-location.ts';
 import { GENERATE_SLIDE } from './functions.ts';
 import { fetchingOnce, slideRenditions } from './renditions.ts';
@@ -22,8 +24,10 @@ import type { BrochureSlideRequest, brochureSlideOutput } from './schema.ts';
 
 type StoredBrochureSlideOutput = Stored<z.infer<typeof brochureSlideOutput>>;
 
-/** The job input as recorded: the request without its webhook fields. */
-type BrochureSlideInput = Omit<BrochureSlideRequest, 'webhook_url' | 'callback_metadata'>;
+/** The job input as recorded: the request without its webhook fields, and the brand kit it resolved. */
+type BrochureSlideInput = Omit<BrochureSlideRequest, 'webhook_url' | 'callback_metadata'> & {
+  readonly brand_kit?: BrandKitUse;
+};
 
 interface BrochureSlideEvent extends StepEvent {
   readonly input: BrochureSlideInput;
@@ -58,7 +62,8 @@ export async function generateSlide(
 ): Promise<StoredBrochureSlideOutput> {
   const ref = jobRef(event.job);
   const started = Date.now();
-  const input = event.input as BrochureSlideRequest;
+  // A brand kit's logo and headshot are its kept copies, read from the media bucket (never its URLs again).
+  const input = withKitImages(event.input) as BrochureSlideInput & BrochureSlideRequest;
   const locate = locateWith(ports.providers);
   const located = new Map<string, ReturnType<typeof locate>>();
   const brochure: BrochurePorts = {
@@ -69,7 +74,7 @@ export async function generateSlide(
     // A failed download throws an ImageFetchError named by its job code (IMAGE_DOWNLOAD_FAILED or
     // UNSUPPORTED_IMAGE), as on staging: no mapping of our own (one made every failure a download one).
     // The renditions show the same images and place, so each is downloaded (and geocoded) once.
-    fetchImage: fetchingOnce(ports.fetchImage),
+    fetchImage: fetchingOnce(kitImageFetcher(ports.fetchImage, ports.media, ref.tenant, input.brand_kit)),
     renderer: ports.stillRenderer,
     imagery: ports.providers.imagery,
     locate: (address) => {
@@ -96,6 +101,7 @@ export async function generateSlide(
     images_used: [...result.images_used],
     text_truncated: [...result.text_truncated],
     ...(Object.keys(textTruncated).length > 0 ? { renditions_text_truncated: textTruncated } : {}),
+    ...brandKitOutput(input.brand_kit),
   };
 }
 

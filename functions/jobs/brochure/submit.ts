@@ -1,6 +1,8 @@
 // Use case of POST /v1/brochure-slides/generate (docs/readme/brochure.md).
+import { SLIDE_BRANDING } from '../../core/brand-kits/resolve.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
+import { withBrandKit } from '../shared/brand-kit.ts';
 import { checkCustomerImageUrls, type RequestImageUrl } from '../shared/image-urls.ts';
 import type { BrochureSlideRequest } from './schema.ts';
 
@@ -22,10 +24,12 @@ function brochureImageUrls(request: BrochureSlideRequest): RequestImageUrl[] {
 export const submitBrochureSlide: SubmitJob<BrochureSlideRequest> = async (deps, tenant, { body }) => {
   const { webhook_url, callback_metadata, ...input } = body;
   checkCustomerImageUrls(brochureImageUrls(body), deps.webhookPolicy);
+  // The kit's fields under the inline ones, resolved now: the job keeps the version it drew.
+  const kit = await withBrandKit(deps, tenant, body, SLIDE_BRANDING);
   return submitJob(deps, {
     tenant,
     jobType: 'brochure_slide',
-    input: { ...input },
+    input: { ...input, ...kit },
     webhookUrl: webhook_url,
     callbackMetadata: callback_metadata,
   });

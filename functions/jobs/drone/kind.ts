@@ -91,7 +91,8 @@ export const droneKind: JobKind = {
         summary: 'Renders aerial footage of the property along a style preset; creates a drone_footage job.',
         tag: TAG,
         body: droneFootageRequest,
-        errors: ['URL_NOT_ALLOWED'],
+        // NOT_FOUND: a brand_kit_id that is not one of the key's kits.
+        errors: ['URL_NOT_ALLOWED', 'NOT_FOUND'],
         submit: submitDroneFootage,
       }),
       output: droneFootageOutput,

@@ -4,7 +4,9 @@
 // it) and StoreDroneFootage (the footage's poster, its last frame, then the job output around the rendered
 // MP4s: the main video, its social shapes and their branded versions). Their own module, so the functions
 // load no scene code: the scene was prepared and stored by steps.ts.
+
 import type { z } from 'zod';
+import { brandKitOutput } from '../../core/brand-kits/resolve.ts';
 import { JobError, TransientError } from '../../core/errors.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
@@ -223,6 +225,7 @@ export async function storeDroneFootage(
     key_poses: prepared.keyPoses,
     property_center: prepared.scene.propertyCenter,
     ...sourceReport(prepared.scene, prepared.tiles),
+    ...brandKitOutput(event.input.brand_kit),
   };
 }
 

@@ -4,6 +4,7 @@
 // batch in the order of shared/video-renditions.ts's plan). They draw the site model around the
 // resolved address into the scene's ground image and 3D model (scene-input.ts) and store them for the
 // renderer. Rendering and storing outputs is in render-steps.ts, so these functions load no renderer.
+import type { BrandKitUse } from '../../core/brand-kits/resolve.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import { VIDEO_RENDITIONS } from '../../core/schemas/renditions.ts';
 import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
@@ -18,6 +19,7 @@ import {
 import type { RenderRequest } from '../../media/rendering/renderer.ts';
 import { endCardProps } from '../../media/renditions/end-card-layout.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { kitImageFetcher, withKitImages } from '../shared/brand-kit-images.ts';
 import type { RenderBatch } from '../shared/render.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
 import {
@@ -60,7 +62,13 @@ async function prepareScene(
 }
 
 /** The job input of drone_footage as recorded (the request without its webhook fields). */
-export type DroneFootageInput = Pick<DroneFootageRequest, 'address' | 'options' | 'renditions' | 'branding'>;
+export type DroneFootageInput = Pick<
+  DroneFootageRequest,
+  'address' | 'options' | 'renditions' | 'branding'
+> & {
+  /** The brand kit the end card draws (its logo's kept copy), as resolved at submission. */
+  readonly brand_kit?: BrandKitUse;
+};
 
 export interface PrepareFootageEvent extends StepEvent {
   readonly input: DroneFootageInput;
@@ -112,7 +120,15 @@ export async function prepareFootage(
     shapes.map((s) => ({ shape: s.rendition, width: s.width, height: s.height })),
     branding !== undefined,
   );
-  const logo = await storedLogo(branding, { ...ports, now: ports.clock.now() }, key('end-card-logo'));
+  const logo = await storedLogo(
+    withKitImages(event.input).branding,
+    {
+      ...ports,
+      fetchImage: kitImageFetcher(ports.fetchImage, ports.media, ref.tenant, event.input.brand_kit),
+      now: ports.clock.now(),
+    },
+    key('end-card-logo'),
+  );
   const requests = renderPlan.map((entry): RenderRequest => {
     const shaped = entry.shape === 'main' ? plan : shapes.find((s) => s.rendition === entry.shape)!;
     const format = entry.shape === 'main' ? AERIAL_FOOTAGE : AERIAL_FOOTAGE_RENDITIONS[entry.shape];

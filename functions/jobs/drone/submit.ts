@@ -1,7 +1,9 @@
 // Use cases of the drone endpoints (docs/readme/drone.md): the schemas settle every bound and default, so a
 // submit records the request (without its webhook fields) as the job input.
+import { END_CARD_BRANDING } from '../../core/brand-kits/resolve.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
+import { withBrandKit } from '../shared/brand-kit.ts';
 import { brandingUrls, checkCustomerImageUrls } from '../shared/image-urls.ts';
 import type { DroneCaptureRequest, DroneFootageRequest, DroneStillsRequest } from './schema.ts';
 
@@ -10,16 +12,19 @@ function submitDrone<
     webhook_url?: string;
     callback_metadata?: Record<string, unknown>;
     branding?: { agency_logo_url?: string };
+    brand_kit_id?: string;
   },
 >(jobType: 'drone_stills' | 'drone_stills_capture' | 'drone_footage'): SubmitJob<B> {
-  return (deps, tenant, { body }) => {
+  return async (deps, tenant, { body }) => {
     // The end card's logo (footage): a URL the stage would not download is a 422 now, before anything is made.
     checkCustomerImageUrls(brandingUrls(body), deps.webhookPolicy);
     const { webhook_url, callback_metadata, ...input } = body;
+    // Footage's end card from the kit, resolved now: the job keeps the version it drew.
+    const kit = await withBrandKit(deps, tenant, body, END_CARD_BRANDING);
     return submitJob(deps, {
       tenant,
       jobType,
-      input,
+      input: { ...input, ...kit },
       webhookUrl: webhook_url,
       callbackMetadata: callback_metadata,
     });

@@ -21,7 +21,8 @@ export const listingKitKind: JobKind = {
         summary: "Makes a listing's whole media set as child jobs; creates a listing_kit job.",
         tag: 'Listing kits',
         body: listingKitRequest,
-        errors: ['URL_NOT_ALLOWED'],
+        // NOT_FOUND: a brand_kit_id that is not one of the key's kits.
+        errors: ['URL_NOT_ALLOWED', 'NOT_FOUND'],
         submit: submitListingKit,
       }),
       // Its manifest shows the children's renditions; the children are billed for them.

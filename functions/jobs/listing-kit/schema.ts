@@ -2,6 +2,8 @@
 // document (/v1/openapi.json) publishes them. The property, branding and room fields are the brochure's
 // and the staging request's own pieces, so a kit accepts exactly what its children will.
 import { z } from 'zod';
+import type { BrandKitUse } from '../../core/brand-kits/resolve.ts';
+import { brandKitIdField, brandKitUsed } from '../../core/schemas/brand-kit.ts';
 import {
   address,
   commonRequestFields,
@@ -177,6 +179,7 @@ export const listingKitRequest = z
         { agent_name: 'Olivia Harrington', agency_name: 'Harbour & Co Property', primary_color: '#0E3B4A' },
       ],
     }),
+    brand_kit_id: brandKitIdField,
     rooms: z
       .array(kitRoom)
       .max(LISTING_KIT_LIMITS.rooms.max)
@@ -218,8 +221,11 @@ export const listingKitRequest = z
   .meta({ id: 'ListingKitRequest' });
 export type ListingKitRequest = z.infer<typeof listingKitRequest>;
 
-/** The job input as recorded: the request without its webhook fields. */
-export type ListingKitInput = Omit<ListingKitRequest, 'webhook_url' | 'callback_metadata'>;
+/** The job input as recorded: the request without its webhook fields, and the brand kit it resolved. */
+export type ListingKitInput = Omit<ListingKitRequest, 'webhook_url' | 'callback_metadata'> & {
+  /** The kit's version its children draw (they never read the kit again). */
+  readonly brand_kit?: BrandKitUse;
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // Output
@@ -270,6 +276,7 @@ export const listingKitOutput = z
     manifest: z
       .array(listingKitManifestEntry)
       .meta({ description: 'Every asset of the kit, in role order.' }),
+    brand_kit: brandKitUsed,
     brochure_deck: z
       .object({
         pdf: mediaFile.meta({ description: 'The six slides as one screen PDF, a bookmark per slide.' }),

@@ -9,6 +9,7 @@
 // apply unchanged); a child's state machine does not know it has a kit. The loop costs one state
 // transition pair per poll, and a retried run finds the children it made before (their ids are derived
 // from the kit's id and the role).
+import { brandKitOutput } from '../../core/brand-kits/resolve.ts';
 import { JobError } from '../../core/errors.ts';
 import type { Job } from '../../core/jobs/job.ts';
 import { collectMediaKeys } from '../../core/jobs/job-view.ts';
@@ -147,7 +148,12 @@ async function createReady(
   if (ready.length === 0) return state;
   const children = { ...state.children };
   const refused = { ...state.refused };
-  const kit = { tenant: jobRef(event.job).tenant, jobId: event.job.job_id, mediaExpiresAt };
+  const kit = {
+    tenant: jobRef(event.job).tenant,
+    jobId: event.job.job_id,
+    mediaExpiresAt,
+    ...(event.input.brand_kit ? { brandKit: event.input.brand_kit } : {}),
+  };
   await Promise.all(
     ready.map(async (request) => {
       const made = await ports.childJobs.create(kit, { ...request, order: roles.indexOf(request.role) });
@@ -277,6 +283,7 @@ async function assemble(
     frontage: frontage?.status === 'completed' ? frontageSummary(frontage.output) : null,
     partial: completed < manifest.length,
     ...(restrictions.length > 0 ? { licence_restrictions: restrictions } : {}),
+    ...brandKitOutput(event.input.brand_kit),
   } as StoredListingKitOutput;
 }
 

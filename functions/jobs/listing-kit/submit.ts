@@ -2,10 +2,12 @@
 // rules (plan.ts passedDownProblems) and every image URL they will download (a field a child would refuse,
 // a URL the stage would refuse, is the caller's to fix now, not a failed asset later), then records the
 // kit job; its state machine makes the children.
+import { SLIDE_BRANDING } from '../../core/brand-kits/resolve.ts';
 import { apiErrors } from '../../core/errors.ts';
 import type { JsonObject } from '../../core/jobs/job.ts';
 import { submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
+import { withBrandKit } from '../shared/brand-kit.ts';
 import { checkCustomerImageUrls, imageryUrls, type RequestImageUrl } from '../shared/image-urls.ts';
 import { passedDownProblems } from './plan.ts';
 import type { ListingKitRequest } from './schema.ts';
@@ -31,10 +33,12 @@ export const submitListingKit: SubmitJob<ListingKitRequest> = async (deps, tenan
   const problems = passedDownProblems(body);
   if (problems.length > 0) throw apiErrors.validation(problems);
   checkCustomerImageUrls(kitImageUrls(body), deps.webhookPolicy);
+  // Resolved once, here: every child (made later, by the kit's step) draws this version of the kit.
+  const kit = await withBrandKit(deps, tenant, body, SLIDE_BRANDING);
   return submitJob(deps, {
     tenant,
     jobType: 'listing_kit',
-    input: input as JsonObject,
+    input: { ...input, ...kit } as JsonObject,
     webhookUrl: webhook_url,
     callbackMetadata: callback_metadata,
   });

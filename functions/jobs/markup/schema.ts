@@ -1,6 +1,7 @@
 // Request and output schemas of the Markup V2 endpoints, as /v1/openapi.json publishes them: generate,
 // edit (boundary and annotations composited onto the aerial) and the reveal video.
 import { z } from 'zod';
+import { brandKitIdField, brandKitUsed } from '../../core/schemas/brand-kit.ts';
 import {
   address,
   commonRequestFields,
@@ -349,6 +350,10 @@ export const markupVideoRequest = z
       'Each is rendered again in its shape.',
     ),
     branding: endCardBranding.optional(),
+    brand_kit_id: brandKitIdField.meta({
+      description:
+        "A brand kit of this organization and mode: the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version.",
+    }),
     ...commonRequestFields,
   })
   .meta({ id: 'MarkupVideoRequest' });
@@ -494,5 +499,6 @@ export const markupVideoOutput = z
     imagery: imageryProvenanceOutput.optional().meta({
       description: "The markup's imagery provenance (absent on videos of edits made before it was recorded).",
     }),
+    brand_kit: brandKitUsed,
   })
   .meta({ id: 'MarkupVideoOutput' });

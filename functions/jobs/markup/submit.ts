@@ -1,11 +1,13 @@
 // Use cases of the Markup V2 endpoints: POST /v2/markup/generate, /v2/markup/jobs/{jobId}/edit and
 // /v2/markup/jobs/{jobId}/video.
+import { END_CARD_BRANDING } from '../../core/brand-kits/resolve.ts';
 import { ApiError, apiErrors } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Job } from '../../core/jobs/job.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { ensureCompleted, type JobPorts, loadParentJob, submitJob } from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
+import { withBrandKit } from '../shared/brand-kit.ts';
 import { brandingUrls, checkCustomerImageUrls, imageryUrls } from '../shared/image-urls.ts';
 import {
   MARKUP_STYLES,
@@ -94,10 +96,12 @@ export const submitMarkupVideo: SubmitJob<MarkupVideoRequest, { jobId: string }>
   checkCustomerImageUrls(brandingUrls(body), deps.webhookPolicy);
   const source = await revealSource(deps, tenant, params.jobId);
   const { webhook_url, callback_metadata, ...input } = body;
+  // The end card from the kit, resolved now: the job keeps the version it drew.
+  const kit = await withBrandKit(deps, tenant, body, END_CARD_BRANDING);
   return submitJob(deps, {
     tenant,
     jobType: 'markup_v2_video',
-    input,
+    input: { ...input, ...kit },
     parent: source,
     webhookUrl: webhook_url,
     callbackMetadata: callback_metadata,

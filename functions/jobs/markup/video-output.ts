@@ -1,6 +1,8 @@
 // Workflow step StoreVideo: the rendered reveal MP4 and its poster as the markup_v2_video job output.
 // Its own module, so the function loads no image code: it only assembles what earlier steps stored.
+
 import type { z } from 'zod';
+import { brandKitOutput } from '../../core/brand-kits/resolve.ts';
 import type { Stored } from '../../core/schemas/outputs.ts';
 import { defineStep } from '../define-step.ts';
 import { type RenderState, renderResults } from '../shared/render.ts';
@@ -33,6 +35,7 @@ export async function storeRevealVideo(
     edit_job_id: event.parent.job_id,
     renderer: render.renderer,
     ...(edit.imagery ? { imagery: edit.imagery } : {}),
+    ...brandKitOutput(event.input.brand_kit),
   };
 }
 

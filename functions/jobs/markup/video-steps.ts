@@ -2,7 +2,9 @@
 // the MarkupReveal composition's layers (the aerial at frame size, its blurred copy, one transparent
 // image per annotation, all drawn by the same code as the still) and the poster. StoreVideo
 // (markup-video-output.ts) records the rendered MP4 as the job's output.
+
 import sharp from 'sharp';
+import type { BrandKitUse } from '../../core/brand-kits/resolve.ts';
 import { mediaKey } from '../../core/media/media-store.ts';
 import type { StoredMedia } from '../../core/schemas/outputs.ts';
 import { type EndCardBranding, type RenditionName, VIDEO_RENDITIONS } from '../../core/schemas/renditions.ts';
@@ -19,6 +21,7 @@ import {
 import type { RenderRequest } from '../../media/rendering/renderer.ts';
 import { endCardProps } from '../../media/renditions/end-card-layout.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { kitImageFetcher, withKitImages } from '../shared/brand-kit-images.ts';
 import type { RenderBatch } from '../shared/render.ts';
 import {
   renderBatch,
@@ -37,6 +40,8 @@ export interface RevealEvent extends StepEvent {
     readonly options: { readonly duration: number };
     readonly renditions?: readonly RenditionName[];
     readonly branding?: EndCardBranding;
+    /** The brand kit the end card draws (its logo's kept copy), as resolved at submission. */
+    readonly brand_kit?: BrandKitUse;
   };
   /** The edit the video reveals. */
   readonly parent: { readonly job_id: string; readonly output: StoredMarkupEditOutput };
@@ -71,7 +76,15 @@ export async function prepareReveal(event: RevealEvent, ports: RevealPorts): Pro
   const [source, finished, logo] = await Promise.all([
     media.get(edit.source_image.s3_key),
     media.get(edit.image.s3_key),
-    storedLogo(event.input.branding, { ...ports, now }, key('end-card-logo')),
+    storedLogo(
+      withKitImages(event.input).branding,
+      {
+        ...ports,
+        fetchImage: kitImageFetcher(ports.fetchImage, media, ref.tenant, event.input.brand_kit),
+        now,
+      },
+      key('end-card-logo'),
+    ),
   ]);
   const { width: sourceWidth = W, height: sourceHeight = H } = edit.source_image.width
     ? edit.source_image

@@ -46,7 +46,7 @@ export interface SlideContent {
 }
 
 /** The palette every layout draws with: brand colours plus the text colours that pass AA on them. */
-export function palette(content: SlideContent) {
+export function palette(content: Pick<SlideContent, 'colours'>) {
   const primary = content.colours.primary;
   const onPrimary = textColourOn(primary);
   return {

@@ -11,6 +11,9 @@ type FontWeight = 'regular' | 'bold';
 
 const FONT_FILES: Record<FontWeight, string> = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' };
 
+/** The font families slides are set in (a brand kit's fonts are one of these). */
+export const SLIDE_FONT_FAMILIES = ['DejaVu Sans'] as const;
+
 /** The two faces slides are set in. */
 export interface SlideFonts {
   readonly regular: LabelFont;

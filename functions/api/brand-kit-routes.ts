@@ -1,0 +1,75 @@
+// An organization's brand kits (issue 46, item 2): served, as the webhook and imagery source routes are,
+// by the one function behind /v1/{proxy+} (webhook-routes.ts says why), which finds them by method and
+// path. Per organization and mode, as the API key says; scope brand:manage (route-scopes.ts).
+import {
+  brandKit,
+  brandKitIdParam,
+  brandKitPage,
+  createBrandKitBody,
+  deletedBrandKit,
+  listBrandKitsQuery,
+  updateBrandKitBody,
+} from './brand-kit-schemas.ts';
+import type { RouteDefinition } from './route-definition.ts';
+import { BODY_ERRORS } from './route-errors.ts';
+import { proxiedApiRoute } from './webhook-routes.ts';
+
+const TAG = 'Brand kits';
+const KIT = '/v1/brand-kits/{brandKitId}';
+
+export const BRAND_KIT_ROUTES: readonly RouteDefinition[] = [
+  proxiedApiRoute({
+    method: 'POST',
+    path: '/v1/brand-kits',
+    operationId: 'createBrandKit',
+    summary:
+      "Saves a brand kit in the key's mode: name, logo, colours (checked as the slides check them), fonts, agency and agent details and a disclaimer. The logo and the agent's photo are downloaded once, now, and kept: a job naming the kit (brand_kit_id) never fetches their URLs. A URL that cannot be downloaded is a 400 naming the field.",
+    tag: TAG,
+    body: createBrandKitBody,
+    success: { status: 201, schema: brandKit, description: 'The kit, version 1.' },
+    errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED'],
+  }),
+  proxiedApiRoute({
+    method: 'GET',
+    path: '/v1/brand-kits',
+    operationId: 'listBrandKits',
+    summary: "The organization's brand kits in the key's mode, newest first, with cursor paging.",
+    tag: TAG,
+    query: listBrandKitsQuery,
+    success: { status: 200, schema: brandKitPage, description: 'A page of kits.' },
+    errors: ['VALIDATION_ERROR'],
+  }),
+  proxiedApiRoute({
+    method: 'GET',
+    path: KIT,
+    operationId: 'getBrandKit',
+    summary: 'One brand kit, with fresh URLs of its kept logo and photo.',
+    tag: TAG,
+    params: brandKitIdParam,
+    success: { status: 200, schema: brandKit, description: 'The kit.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+  }),
+  proxiedApiRoute({
+    method: 'PATCH',
+    path: KIT,
+    operationId: 'updateBrandKit',
+    summary:
+      'Changes a kit: the fields given replace its own (null removes one), and its version goes up by one. Jobs already submitted keep the version they were submitted with: a change never alters media made or being made.',
+    tag: TAG,
+    params: brandKitIdParam,
+    body: updateBrandKitBody,
+    success: { status: 200, schema: brandKit, description: 'The kit as changed.' },
+    errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED', 'NOT_FOUND'],
+  }),
+  proxiedApiRoute({
+    method: 'DELETE',
+    path: KIT,
+    operationId: 'deleteBrandKit',
+    summary:
+      'Deletes a kit: a job naming it afterwards is a 404. Jobs already submitted with it are unaffected (they keep what they resolved, and its kept images).',
+    tag: TAG,
+    params: brandKitIdParam,
+    success: { status: 200, schema: deletedBrandKit, description: 'Deleted.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND'],
+  }),
+];

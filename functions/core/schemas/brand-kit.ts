@@ -1,0 +1,23 @@
+// The brand kit fields jobs share: `brand_kit_id` on a request that takes branding, and `brand_kit` on its
+// output (which kit, at which version, the job drew).
+import { z } from 'zod';
+import { BRAND_KIT_ID } from '../brand-kits/brand-kits.ts';
+
+export const brandKitId = z.string().regex(BRAND_KIT_ID, 'must be a brand kit id (bk_…)');
+
+/** A job request's `brand_kit_id`: the kit's fields fill its branding; a field given inline wins. */
+export const brandKitIdField = brandKitId.optional().meta({
+  description:
+    "A brand kit of this organization and mode (POST /v1/brand-kits): its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (or another organization's, or the other mode's) is a 404.",
+});
+
+export const brandKitUsed = z
+  .object({
+    id: brandKitId,
+    version: z
+      .int()
+      .min(1)
+      .meta({ description: 'The version of the kit the job drew (as it was at submission).' }),
+  })
+  .optional()
+  .meta({ description: 'With `brand_kit_id`: which kit, at which version, the job drew.' });
