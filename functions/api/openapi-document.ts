@@ -334,6 +334,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "Webhook endpoints (each with its own signing secret and event filter; every job event of the organization and mode goes to each enabled endpoint that wants it, besides the request's webhook_url) and the event log: every event of the last 30 days with each delivery attempt, and resends that keep the event's webhook-id.",
   'Imagery sources':
     "An organization's own imagery subscriptions (Nearmap, MetroMap, any XYZ tile, WMS 1.3.0 or ArcGIS REST export service it is licensed for), registered once per mode with the licence it holds and its key. The organization's address-only markups and frontage detections try them before the stage's sources, in the order registered, wherever a source's coverage holds the property and its licence allows what the request asks; `imagery.source` says which served. The key is kept as a secret: never shown again, never logged, sent only to its source for this organization's jobs.",
+  Offices:
+    "An organization's offices (a franchise group's branches), per mode: each job, event, usage record and webhook endpoint may belong to one (`office_id`). A key bound to an office sees and makes only its office's; another office's job, event or endpoint is a 404, as another organization's. Needs an `admin` key.",
   'Audit log':
     "Who changed what in the organization's setup (API keys, webhook endpoints, imagery sources, job deletions, resends), kept 1 year and never edited. Needs an `admin` key.",
   Usage:

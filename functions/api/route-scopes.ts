@@ -20,6 +20,7 @@ export const JOB_ROUTE_SCOPE: ApiScope = 'jobs:write';
  *     are the integration's configuration, not job data).
  *   - Imagery sources hold the organization's own paid subscriptions and their keys: admin.
  *   - The audit log says who changed what across the organization's setup: admin.
+ *   - Offices are the organization's own structure: admin.
  */
 export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'GET /v1/jobs': 'jobs:read',
@@ -45,6 +46,11 @@ export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'PATCH /v1/imagery-sources/{sourceId}': 'admin',
   'DELETE /v1/imagery-sources/{sourceId}': 'admin',
   'GET /v1/audit-events': 'admin',
+  'POST /v1/offices': 'admin',
+  'GET /v1/offices': 'admin',
+  'GET /v1/offices/{officeId}': 'admin',
+  'PATCH /v1/offices/{officeId}': 'admin',
+  'DELETE /v1/offices/{officeId}': 'admin',
 };
 
 /**

@@ -13,6 +13,7 @@ import { AUDIT_ROUTES } from './audit-routes.ts';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { IMAGERY_SOURCE_ROUTES } from './imagery-source-routes.ts';
 import { deletionReceipt, jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
+import { OFFICE_ROUTES } from './office-routes.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS } from './route-errors.ts';
 import { JOB_ROUTE_SCOPE, ROUTE_SCOPES } from './route-scopes.ts';
@@ -137,6 +138,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   ...WEBHOOK_ROUTES,
   ...IMAGERY_SOURCE_ROUTES,
+  ...OFFICE_ROUTES,
   ...AUDIT_ROUTES,
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   ...DASHBOARD_ROUTES,

@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   KEY_NOT_ACTIVE: 409,
   WEBHOOK_ENDPOINT_LIMIT: 409,
   IMAGERY_SOURCE_LIMIT: 409,
+  OFFICE_LIMIT: 409,
+  OFFICE_HAS_RUNNING_JOBS: 409,
   IDEMPOTENCY_CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -60,6 +62,10 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     'The organization already has the most webhook endpoints a mode may have (20); delete one before creating another.',
   IMAGERY_SOURCE_LIMIT:
     'The organization already has the most imagery sources a mode may have (5); delete one before registering another.',
+  OFFICE_LIMIT:
+    'The organization already has the most offices a mode may have (500); delete one before creating another.',
+  OFFICE_HAS_RUNNING_JOBS:
+    'The office still has jobs queued or processing (the message says how many): cancel them or wait until they end, then delete it again. Its finished jobs stay with the organization.',
   IDEMPOTENCY_CONFLICT:
     'The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.',
   IDEMPOTENCY_IN_PROGRESS:

@@ -11,12 +11,13 @@ import { systemClock } from '../core/clock.ts';
 import type { ImagerySourcePorts } from '../core/imagery-sources/imagery-sources.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
+import type { OfficePorts } from '../core/offices/offices.ts';
 import { systemLookup } from '../core/outbound/url-policy.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
 import type { DeletePorts } from '../core/use-cases/delete-job.ts';
 import type { EventPorts } from '../core/use-cases/events.ts';
-import type { JobPorts } from '../core/use-cases/jobs.ts';
+import { type JobPorts, runningJobsOf } from '../core/use-cases/jobs.ts';
 import type { UsagePricing } from '../core/use-cases/usage.ts';
 import type { EndpointPorts } from '../core/webhooks/endpoints.ts';
 import { jobPortsOf } from './job-ports.ts';
@@ -41,6 +42,8 @@ export interface ApiPorts {
   readonly webhooks: { readonly endpoints: EndpointPorts; readonly events: EventPorts };
   /** The organization's own imagery sources (accounts table), their URLs checked with the webhook URL rules. */
   readonly imagerySources: ImagerySourcePorts;
+  /** The organization's offices (accounts table); a delete asks the jobs table for the office's running jobs. */
+  readonly offices: OfficePorts;
   /** The audit log (events table): what the changing routes record, and GET /v1/audit-events. */
   readonly audit: AuditPorts;
   readonly dashboard: {
@@ -103,6 +106,13 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         sources: () => adapters.imagerySources,
         clock: () => systemClock,
         urlRules: () => env.webhookUrlRules,
+      }),
+    offices: () =>
+      lazily<OfficePorts>({
+        offices: () => adapters.offices,
+        clock: () => systemClock,
+        retention: () => env.retention,
+        runningJobs: () => (tenant, officeId) => runningJobsOf(adapters.jobs, tenant, officeId),
       }),
     audit: () => lazily<AuditPorts>({ auditLog: () => adapters.auditLog, clock: () => systemClock }),
     dashboard: () =>

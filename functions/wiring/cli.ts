@@ -9,6 +9,7 @@ import { DashboardSessions } from '../core/auth/dashboard-sessions.ts';
 import { systemClock } from '../core/clock.ts';
 import { ENV } from '../core/config/env.ts';
 import type { ImagerySourceStore } from '../core/imagery-sources/imagery-sources.ts';
+import type { OfficeStore } from '../core/offices/offices.ts';
 import { stageAdapters } from './stage-adapters.ts';
 import { parseStageEnv } from './stage-env.ts';
 
@@ -17,6 +18,8 @@ export interface AccountTools {
   readonly sessions: DashboardSessions;
   /** The organizations' own imagery sources (`keys imagery-source`). */
   readonly imagerySources: ImagerySourceStore;
+  /** The organizations' offices (`keys create --office` checks the office exists). */
+  readonly offices: OfficeStore;
   /** The audit log the key changes are recorded in (events table); undefined when its table is not known. */
   readonly auditLog: AuditLog | undefined;
 }
@@ -55,6 +58,7 @@ export function accountTools(
     accounts: adapters.accounts,
     sessions: new DashboardSessions(adapters.dashboardSessions, systemClock),
     imagerySources: adapters.imagerySources,
+    offices: adapters.offices,
     auditLog: eventsTable ? adapters.auditLog : undefined,
   };
 }

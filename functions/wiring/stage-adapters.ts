@@ -14,6 +14,7 @@ import { DynamoIdempotencyRecords } from '../adapters/dynamodb/idempotency-recor
 import { DynamoImagerySourceStore } from '../adapters/dynamodb/imagery-source-store.ts';
 import { DynamoJobSlots } from '../adapters/dynamodb/job-slots.ts';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
+import { DynamoOfficeStore } from '../adapters/dynamodb/office-store.ts';
 import { DynamoUsageStore } from '../adapters/dynamodb/usage-store.ts';
 import { DynamoWebhookEndpointStore } from '../adapters/dynamodb/webhook-endpoint-store.ts';
 import { S3MediaStore } from '../adapters/s3/media-store.ts';
@@ -29,6 +30,7 @@ import type { CreationClaims, IdempotencyRecords } from '../core/jobs/creation-c
 import type { JobStore } from '../core/jobs/job-store.ts';
 import { type JobSlots, limitFor } from '../core/limits/job-slots.ts';
 import type { MediaEraser, MediaStore } from '../core/media/media-store.ts';
+import type { OfficeStore } from '../core/offices/offices.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { WebhookEndpointStore } from '../core/webhooks/endpoints.ts';
 import type { EventLog } from '../core/webhooks/event-log.ts';
@@ -65,6 +67,8 @@ export interface StageAdapters {
   readonly webhookEndpoints: WebhookEndpointStore;
   /** Each organization's own imagery sources per mode, their keys included (accounts table). */
   readonly imagerySources: ImagerySourceStore;
+  /** Each organization's offices per mode (accounts table). */
+  readonly offices: OfficeStore;
   readonly eventLog: EventLog;
   /** Range resends (events table). */
   readonly eventResends: EventResendStore;
@@ -108,6 +112,7 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     dashboardSessions: () => new DynamoDashboardSessionStore(aws.dynamo, env.accountsTable),
     webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
     imagerySources: () => new DynamoImagerySourceStore(aws.dynamo, env.accountsTable),
+    offices: () => new DynamoOfficeStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),
     eventResends: () => new DynamoEventResends(aws.dynamo, env.eventsTable),
     auditLog: () => new DynamoAuditLog(aws.dynamo, env.eventsTable),

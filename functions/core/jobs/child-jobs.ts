@@ -28,6 +28,8 @@ interface KitRef {
   readonly jobId: string;
   /** When the kit's media expire: its children's expire then too. */
   readonly mediaExpiresAt?: string;
+  /** The kit's office: its children are that office's jobs too. */
+  readonly officeId?: string;
 }
 
 type ChildCreation =
@@ -86,6 +88,7 @@ export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => Chi
             ...deps,
             kitJobId: kit.jobId,
             ...(kit.mediaExpiresAt ? { inheritedExpiry: kit.mediaExpiresAt } : {}),
+            ...(kit.officeId ? { officeId: kit.officeId } : {}),
             creationClaim: async (proposed) => ({ jobId, createdAt: proposed.createdAt }),
           },
           kit.tenant,

@@ -11,6 +11,7 @@ import { deleteAfterSeconds, mediaExpiresAt, type RetentionPolicy } from '../job
 import { WAITING_STAGE } from '../limits/job-slots.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { appendLogContext, businessMetrics, logger } from '../observability.ts';
+import { inOfficeScope, type OfficeScope, officeFilterOf } from '../offices/office-scope.ts';
 import type { BundleHostAllowlist } from '../outbound/bundle-hosts.ts';
 import { checkUrlSyntax, type StageUrlRules, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
 import { type Admission, type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
@@ -42,6 +43,14 @@ export interface JobPorts {
    * job's id), which lists them with GET /v1/jobs?kit_job_id= and cancels them with the kit.
    */
   readonly kitJobId?: string;
+  /**
+   * The office the jobs created with these deps belong to (office-scope.ts jobOfficeOf: the key's, the
+   * request's office_id); a job built on a parent of another office is refused as not found. Absent: the
+   * organization's own, or the parent's office for a job built on one.
+   */
+  readonly officeId?: string;
+  /** The office's own media retention (days), which takes the organization's place for its jobs. */
+  readonly officeRetentionDays?: number;
   /** The request's webhook_events: the event types its webhook_url gets (absent: all of them). */
   readonly webhookEvents?: readonly string[];
   /** The stage's retention of media and inputs (MEDIA_RETENTION). */
@@ -63,8 +72,27 @@ export interface JobPorts {
   readonly idempotencyRecords?: readonly string[];
 }
 
-export async function getJob(deps: JobPorts, tenant: Tenant, jobId: string): Promise<JobView> {
-  const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
+/**
+ * The tenant's job as a key of this office scope may see it: another office's job is undefined, exactly as
+ * one that does not exist.
+ */
+export async function visibleJob(
+  jobs: Pick<JobStore, 'get'>,
+  tenant: Tenant,
+  jobId: string,
+  scope: OfficeScope,
+): Promise<Job | undefined> {
+  const job = isUuid(jobId) ? await jobs.get(tenant, jobId) : undefined;
+  return job && inOfficeScope(scope, job.officeId) ? job : undefined;
+}
+
+export async function getJob(
+  deps: JobPorts,
+  tenant: Tenant,
+  jobId: string,
+  scope?: OfficeScope,
+): Promise<JobView> {
+  const job = await visibleJob(deps.jobs, tenant, jobId, scope);
   if (!job) throw apiErrors.jobNotFound(jobId);
   return toJobView(job, deps.signer, deps.clock.now());
 }
@@ -74,18 +102,24 @@ interface ListJobsQuery {
   readonly status?: JobStatus;
   readonly job_type?: JobType;
   readonly kit_job_id?: string;
+  readonly office_id?: string;
   readonly limit: number;
   readonly offset: number;
 }
 
-export async function listJobs(deps: JobPorts, tenant: Tenant, query: ListJobsQuery) {
-  const page = await deps.jobs.list(tenant, {
-    status: query.status,
-    jobType: query.job_type,
-    kitJobId: query.kit_job_id,
-    limit: query.limit,
-    offset: query.offset,
-  });
+export async function listJobs(deps: JobPorts, tenant: Tenant, query: ListJobsQuery, scope?: OfficeScope) {
+  const office = officeFilterOf(scope, query.office_id);
+  const page =
+    office === 'none'
+      ? { jobs: [], hasMore: false }
+      : await deps.jobs.list(tenant, {
+          status: query.status,
+          jobType: query.job_type,
+          kitJobId: query.kit_job_id,
+          ...office,
+          limit: query.limit,
+          offset: query.offset,
+        });
   const now = deps.clock.now();
   return {
     jobs: await Promise.all(page.jobs.map((job) => toJobView(job, deps.signer, now))),
@@ -109,7 +143,9 @@ export async function loadParentJob(
   jobId: string,
   acceptedTypes: readonly JobType[],
 ): Promise<Job> {
-  const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
+  // A job builds only on a job of its own office: another office's is not found (nor, for an office's
+  // job, the organization's own).
+  const job = await visibleJob(deps.jobs, tenant, jobId, deps.officeId);
   if (!job) throw apiErrors.jobNotFound(jobId);
   if (!acceptedTypes.includes(job.jobType)) {
     throw new ApiError(
@@ -250,6 +286,7 @@ export async function submitJob(
     input: submission.input,
     parentJobId: submission.parent?.jobId,
     kitJobId: deps.kitJobId,
+    ...officeOfNewJob(deps, submission.parent),
     webhookUrl: submission.webhookUrl,
     webhookEvents: submission.webhookUrl ? deps.webhookEvents : undefined,
     callbackMetadata: submission.callbackMetadata,
@@ -284,10 +321,31 @@ async function settleRefusedChild(deps: JobPorts, job: Job): Promise<void> {
 async function retentionOf(deps: JobPorts, tenant: Tenant) {
   if (deps.deleteAfter !== undefined) return { deleteAfter: deps.deleteAfter };
   if (deps.inheritedExpiry !== undefined) return { inherited: deps.inheritedExpiry };
+  // An office's own retention takes its organization's place (the plan's default still backs neither).
+  const office = deps.officeRetentionDays;
   if (deps.organization)
-    return { organizationDays: deps.organization.mediaRetentionDays, plan: deps.organization.plan };
+    return {
+      organizationDays: office ?? deps.organization.mediaRetentionDays,
+      plan: deps.organization.plan,
+    };
   const settings = await deps.organizationSettings(tenant.orgId);
-  return { organizationDays: settings.mediaRetentionDays, plan: settings.plan };
+  return { organizationDays: office ?? settings.mediaRetentionDays, plan: settings.plan };
+}
+
+/** The new job's office: the deps' (its key's or its request's), else its parent's. */
+function officeOfNewJob(deps: JobPorts, parent: Job | undefined): Pick<Job, 'officeId'> {
+  const officeId = deps.officeId ?? parent?.officeId;
+  return officeId === undefined ? {} : { officeId };
+}
+
+/** How many of an office's jobs are still queued or processing (at most 100 counted: any refuses a delete). */
+export async function runningJobsOf(jobs: JobStore, tenant: Tenant, officeId: string): Promise<number> {
+  const counts = await Promise.all(
+    (['queued', 'processing'] as const).map(
+      async (status) => (await jobs.list(tenant, { status, officeId, limit: 100, offset: 0 })).jobs.length,
+    ),
+  );
+  return counts[0]! + counts[1]!;
 }
 
 /**
