@@ -56,7 +56,16 @@ function jobRouteDefinition(jobType: JobType, route: JobRoute): RouteDefinition 
     params: route.params,
     body: route.body,
     success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
-    errors: [...JOB_BODY_ERRORS, ...(route.errors ?? []), ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
+    // NOT_FOUND: the office_id named is not one of the key's offices (office-scope.ts).
+    errors: [
+      ...new Set<ErrorCode>([
+        ...JOB_BODY_ERRORS,
+        ...(route.errors ?? []),
+        'NOT_FOUND',
+        ...IDEMPOTENCY_ERRORS,
+        ...AUTH_ERRORS,
+      ]),
+    ],
     access: { jobs: 'write', startsJob: jobType },
     job: route,
   };
