@@ -245,7 +245,7 @@ describe('offices', () => {
     ).toBe(404);
 
     // Every office change is in the audit log, with its office.
-    const audit = await call<Json>(stack.url, 'GET', '/v1/audit-events?target_id=' + officeB, { key: group });
+    const audit = await call<Json>(stack.url, 'GET', `/v1/audit-events?target_id=${officeB}`, { key: group });
     expect(audit.body.data.audit_events.map((e: Json) => [e.action, e.office_id])).toEqual([
       ['office.deleted', officeB],
       ['office.created', officeB],
