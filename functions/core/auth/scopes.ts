@@ -22,7 +22,7 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<ApiScope, string>> = {
   'webhooks:manage': 'webhook endpoints, test events and resends',
   'usage:read': 'read usage',
   'brand:manage': 'brand kits (no route needs it yet)',
-  admin: 'everything above, and the organization itself (imagery sources)',
+  admin: 'everything above, and the organization itself (imagery sources, offices)',
 };
 
 export function isApiScope(value: string): value is ApiScope {
