@@ -6,14 +6,9 @@ export const officeIdParam = z.strictObject({
   officeId: officeId.meta({ description: "The office's `id`." }),
 });
 
-const name = z
-  .string()
-  .trim()
-  .min(1)
-  .max(120)
-  .meta({
-    description: "The office's name, unique in the organization and mode (e.g. `Harbour & Co Bondi`).",
-  });
+const name = z.string().trim().min(1).max(120).meta({
+  description: "The office's name, unique in the organization and mode (e.g. `Harbour & Co Bondi`).",
+});
 const externalRef = z
   .string()
   .max(200)
