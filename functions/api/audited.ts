@@ -275,6 +275,9 @@ export async function auditedCreateKey(
   body: Parameters<typeof createDashboardKey>[2],
   keyVariant: KeyVariant,
 ) {
+  // A key of one office: that office must be the organization's, in the key's mode.
+  if (body.office_id !== undefined)
+    await requestOffice(offices(), { orgId, mode: body.mode }, undefined, body.office_id);
   const created = await createDashboardKey(apiPorts().dashboard.keyAdmin, orgId, body, keyVariant);
   const { key: _secret, ...view } = created;
   await recordAudit(audit(), { orgId, mode: created.mode }, context, {

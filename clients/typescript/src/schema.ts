@@ -3268,6 +3268,8 @@ export interface components {
       requests_per_day: number | null;
       /** @description What the key may do; a key made before scopes has `admin` (every scope). */
       scopes: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
+      /** @description The one office the key acts for (it sees and makes only that office’s); null: the whole organization. */
+      office_id?: string | null;
     };
     DashboardRetentionSettings: {
       /** @description The organization's own retention in days (null: none set, the plan's or stage's applies). */
@@ -9233,6 +9235,8 @@ export interface operations {
           name: string;
           /** @description What the key may do (`admin` implies every other scope). Without it the key has every scope, as keys made before scopes have. */
           scopes?: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
+          /** @description The one office the key acts for: one of the organization's offices in the key's mode (404 otherwise). Without it the key acts for the whole organization. */
+          office_id?: string;
         };
       };
     };
@@ -9259,6 +9263,8 @@ export interface operations {
               requests_per_day: number | null;
               /** @description What the key may do; a key made before scopes has `admin` (every scope). */
               scopes: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
+              /** @description The one office the key acts for (it sees and makes only that office’s); null: the whole organization. */
+              office_id?: string | null;
               /** @description The new key. Shown once: store it now. */
               key: string;
               /** @description Rotation only: the id of the key this one replaces. */
@@ -9294,6 +9300,15 @@ export interface operations {
       };
       /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event or imagery source for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -9373,6 +9388,8 @@ export interface operations {
               requests_per_day: number | null;
               /** @description What the key may do; a key made before scopes has `admin` (every scope). */
               scopes: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
+              /** @description The one office the key acts for (it sees and makes only that office’s); null: the whole organization. */
+              office_id?: string | null;
               /** @description The new key. Shown once: store it now. */
               key: string;
               /** @description Rotation only: the id of the key this one replaces. */
