@@ -328,6 +328,7 @@ export function fakeJobPorts(deps: Partial<JobPorts> = {}): JobPorts {
     ...(deps.organization ? { organization: deps.organization } : {}),
     ...(deps.officeId ? { officeId: deps.officeId } : {}),
     ...(deps.officeRetentionDays ? { officeRetentionDays: deps.officeRetentionDays } : {}),
+    ...(deps.officeRetention ? { officeRetention: deps.officeRetention } : {}),
   };
 }
 

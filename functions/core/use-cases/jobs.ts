@@ -51,6 +51,11 @@ export interface JobPorts {
   readonly officeId?: string;
   /** The office's own media retention (days), which takes the organization's place for its jobs. */
   readonly officeRetentionDays?: number;
+  /**
+   * An office's own media retention, read for a job that takes its parent's office (deps without an
+   * office of their own): undefined when the office has none or is gone. Absent: not read.
+   */
+  readonly officeRetention?: (tenant: Tenant, officeId: string) => Promise<number | undefined>;
   /** The request's webhook_events: the event types its webhook_url gets (absent: all of them). */
   readonly webhookEvents?: readonly string[];
   /** The stage's retention of media and inputs (MEDIA_RETENTION). */
@@ -245,7 +250,7 @@ export async function submitJob(
   const now = deps.clock.now();
   // Checked before anything is claimed or written: a bad delete_after is a 400 with nothing stored.
   if (deps.deleteAfter !== undefined) deleteAfterSeconds(deps.deleteAfter, deps.retention);
-  const retentionChoice = await retentionOf(deps, submission.tenant);
+  const retentionChoice = await retentionOf(deps, submission.tenant, submission.parent);
   let timestamp = now.toISOString();
   let jobId = uuidv7(now.getTime());
   let freshId = true;
@@ -318,11 +323,17 @@ async function settleRefusedChild(deps: JobPorts, job: Job): Promise<void> {
  * What decides a new job's expiry: the request's delete_after, else the kit's expiry, else the
  * organization's own retention or its plan's (read only when needed).
  */
-async function retentionOf(deps: JobPorts, tenant: Tenant) {
+async function retentionOf(deps: JobPorts, tenant: Tenant, parent: Job | undefined) {
   if (deps.deleteAfter !== undefined) return { deleteAfter: deps.deleteAfter };
   if (deps.inheritedExpiry !== undefined) return { inherited: deps.inheritedExpiry };
-  // An office's own retention takes its organization's place (the plan's default still backs neither).
-  const office = deps.officeRetentionDays;
+  // An office's own retention takes its organization's place (the plan's default still backs neither):
+  // the deps' office's, or, for a job that takes its parent's office, that office's (read now).
+  const parentOffice = deps.officeId === undefined ? parent?.officeId : undefined;
+  const office =
+    deps.officeRetentionDays ??
+    (parentOffice !== undefined && deps.officeRetention
+      ? await deps.officeRetention(tenant, parentOffice)
+      : undefined);
   if (deps.organization)
     return {
       organizationDays: office ?? deps.organization.mediaRetentionDays,

@@ -166,6 +166,13 @@ describe("a new job's office", () => {
     const asked = await submitted({ officeId: A, officeRetentionDays: 7, deleteAfter: 'P1D' });
     expect(asked.mediaExpiresAt).toBe('2026-03-02T00:00:00.000Z');
   });
+
+  it("keeps a job that takes its parent's office for that office's retention", async () => {
+    const parent = jobRecord('completed', { officeId: B });
+    const officeRetention = async (_t: Tenant, id: string) => (id === B ? 14 : undefined);
+    const edit = await submitted({ officeRetention, organization: { mediaRetentionDays: 60 } }, parent);
+    expect(edit).toMatchObject({ officeId: B, mediaExpiresAt: '2026-03-15T00:00:00.000Z' });
+  });
 });
 
 describe('webhook endpoints of an office', () => {
