@@ -10,6 +10,8 @@ import { DynamoJobStore } from '../../../functions/adapters/dynamodb/job-store.t
 import { DynamoOfficeStore } from '../../../functions/adapters/dynamodb/office-store.ts';
 import { DynamoUsageStore } from '../../../functions/adapters/dynamodb/usage-store.ts';
 import { newAuditId } from '../../../functions/core/audit/audit-log.ts';
+import { KeyAdmin } from '../../../functions/core/auth/key-admin.ts';
+import { systemClock } from '../../../functions/core/clock.ts';
 import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { runningJobsOf } from '../../../functions/core/use-cases/jobs.ts';
@@ -145,6 +147,20 @@ describe('usage, events, audit records and keys of an office', () => {
     expect(made.officeId).toBe(A);
     const listed = await accounts.listKeys('acme');
     expect(listed.find((k) => k.keyId === 'key_office')?.officeId).toBe(A);
+  });
+
+  it('makes a key of one office with the key admin (the keys CLI), and a rotation keeps its office', async () => {
+    const accounts = new DynamoAccountStore(dynamo.db, 'accounts');
+    const admin = new KeyAdmin(
+      accounts,
+      { testPerMinute: 10, liveDefault: { requestsPerMinute: 60 }, plans: {} },
+      systemClock,
+    );
+    const made = await admin.createKey('globex', 'live', 'Bondi site', ['jobs:read'], A);
+    expect(made.record).toMatchObject({ officeId: A, scopes: ['jobs:read'] });
+    const rotated = await admin.rotateKey('globex', made.record.keyId);
+    expect(rotated.record).toMatchObject({ officeId: A, scopes: ['jobs:read'] });
+    await expect(admin.createKey('globex', 'live', 'x', undefined, 'bondi')).rejects.toThrow(/off_/);
   });
 
   it("replaces an organization's offices only at the version read", async () => {
