@@ -78,7 +78,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'functions/api/list-jobs.ts',
     functionId: 'ListJobsFunction',
     operationId: 'listJobs',
-    summary: "Lists the organization's jobs in the key's mode, newest first.",
+    summary:
+      "Lists the organization's jobs in the key's mode, newest first (a key bound to an office: that office's jobs only).",
     tag: 'Jobs',
     auth: 'api-key',
     query: listJobsQuery,
@@ -137,7 +138,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     functionId: 'GetUsageFunction',
     operationId: 'getUsage',
     summary:
-      "The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days.",
+      "The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates, with totals per office. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days. A key bound to an office sees its office's usage only.",
     tag: 'Usage',
     auth: 'api-key',
     query: usageQuery,

@@ -9,7 +9,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Lists the organization's jobs in the key's mode, newest first. */
+    /** @description Lists the organization's jobs in the key's mode, newest first (a key bound to an office: that office's jobs only). */
     get: operations["listJobs"];
     put?: never;
     post?: never;
@@ -61,7 +61,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days. */
+    /** @description The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates, with totals per office. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days. A key bound to an office sees its office's usage only. */
     get: operations["getUsage"];
     put?: never;
     post?: never;

@@ -15,6 +15,7 @@ import {
   memoryAuditLog,
   memoryEndpointStore,
   memoryEventLog,
+  memoryEventResends,
   memoryOfficeStore,
   TEST_RETENTION,
 } from '../../support/fakes.ts';
@@ -95,7 +96,7 @@ beforeEach(() => {
         queue: { enqueue: async () => undefined },
         clock,
         eventRetentionDays: 30,
-        resends: {},
+        resends: memoryEventResends(),
       },
     },
   };
@@ -313,5 +314,56 @@ describe('webhook endpoints and events of an office', () => {
       expect(hidden.text).not.toContain(b);
       expect((await send(KEYS.officeA, 'POST', `/v1/events/${id}/resend`, {})).status).toBe(404);
     }
+  });
+
+  it("resends only the office's own events over a range, and hides the office's resend from another office", async () => {
+    const { a, b } = await twoOffices();
+    const orgWide = await send(KEYS.org, 'POST', '/v1/webhook-endpoints', {
+      url: 'https://hooks.example.com/all',
+      enabled_events: ['*'],
+    });
+    expect(orgWide.status, orgWide.text).toBe(201);
+    const tenant = { orgId: 'acme', mode: 'live' as const };
+    for (const [n, office] of [
+      [1, a],
+      [2, b],
+      [3, a],
+    ] as const)
+      await eventLog.record(
+        tenant,
+        {
+          event_id: `evt_0000000000000000000000000000000${n}`,
+          type: 'job.completed',
+          created_at: `2026-11-30T00:00:0${n}.000Z`,
+          job: {
+            job_id: `0193a0b2-0000-7000-8000-00000000000${n}`,
+            org_id: 'acme',
+            mode: 'live',
+            job_type: 'markup_v2',
+          },
+          attempt: 1,
+          office_id: office,
+        },
+        0,
+      );
+    const range = {
+      created_from: '2026-11-30T00:00:00Z',
+      created_to: '2026-11-30T00:01:00Z',
+      failed_only: false,
+    };
+    const started = await send(KEYS.officeA, 'POST', '/v1/events/resend', range);
+    expect(started.status, started.text).toBe(202);
+    expect(started.body.data.event_ids).toEqual([
+      'evt_00000000000000000000000000000003',
+      'evt_00000000000000000000000000000001',
+    ]);
+    const id = started.body.data.id;
+    expect((await send(KEYS.officeA, 'GET', `/v1/event-resends/${id}`)).status).toBe(200);
+    expect((await send(KEYS.org, 'GET', `/v1/event-resends/${id}`)).status).toBe(200);
+    expect((await send(KEYS.officeB, 'GET', `/v1/event-resends/${id}`)).status).toBe(404);
+    // The organization's own resend of the same range is another resend, of every office's events.
+    const group = await send(KEYS.org, 'POST', '/v1/events/resend', range);
+    expect(group.body.data.id).not.toBe(id);
+    expect(group.body.data.events).toBe(3);
   });
 });
