@@ -25,19 +25,3 @@ export function officeFilterOf(
   if (requested !== undefined && requested !== scope) return 'none';
   return { officeId: scope };
 }
-
-/**
- * The office a new job belongs to: the key's own; else the request's `office_id`; else, for a job built on
- * another (an edit, a video), its parent's, so a chain of jobs stays in one office. An office key naming
- * another office gets `undefined` with `refused` set: the caller answers 404 for that office.
- */
-export function jobOfficeOf(
-  scope: OfficeScope,
-  requested: string | undefined,
-  parentOffice?: string,
-): { readonly officeId?: string; readonly refused?: string } {
-  if (scope !== undefined)
-    return requested === undefined || requested === scope ? { officeId: scope } : { refused: requested };
-  if (requested !== undefined) return { officeId: requested };
-  return parentOffice === undefined ? {} : { officeId: parentOffice };
-}

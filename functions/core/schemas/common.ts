@@ -6,6 +6,7 @@ import { parseAustralianAddress } from '../../domain/address/address-parser.ts';
 import { suburbPostcodeProblem } from '../../domain/address/suburb-postcodes.ts';
 import { rawJsonOf } from '../jobs/raw-json.ts';
 import { ISO_DURATION } from '../jobs/retention.ts';
+import { OFFICE_ID } from '../offices/offices.ts';
 import { JOB_EVENT_TYPES, WILDCARD_EVENTS } from '../webhooks/events.ts';
 
 /** Australia's extent (mainland, Tasmania and the Torres Strait islands). */
@@ -131,7 +132,7 @@ export const webhookEventTypes = z
   .max(JOB_EVENT_TYPES.length + 1);
 
 /** An office's id (core/offices/offices.ts): `off_` and up to 40 letters and digits. */
-export const officeId = z.string().regex(/^off_[0-9A-Za-z]{1,40}$/, 'must be an office id (off_…)');
+export const officeId = z.string().regex(OFFICE_ID, 'must be an office id (off_…)');
 
 export const commonRequestFields = {
   office_id: officeId.optional().meta({

@@ -44,7 +44,7 @@ export interface JobPorts {
    */
   readonly kitJobId?: string;
   /**
-   * The office the jobs created with these deps belong to (office-scope.ts jobOfficeOf: the key's, the
+   * The office the jobs created with these deps belong to (offices.ts requestOffice: the key's, else the
    * request's office_id); a job built on a parent of another office is refused as not found. Absent: the
    * organization's own, or the parent's office for a job built on one.
    */
