@@ -126,7 +126,7 @@ function localTarget(values: { 'data-dir'?: string }) {
 async function auditKeyChange(
   auditLog: AuditLog | undefined,
   action: AuditAction,
-  key: Pick<ApiKeyRecord, 'keyId' | 'orgId' | 'mode'>,
+  key: Pick<ApiKeyRecord, 'keyId' | 'orgId' | 'mode' | 'officeId'>,
   changes: { before?: Record<string, unknown>; after?: Record<string, unknown> },
 ): Promise<void> {
   if (!auditLog) return warnNotAudited();
@@ -134,6 +134,8 @@ async function auditKeyChange(
     action,
     target: { type: 'api_key', id: key.keyId },
     changes,
+    // A key of one office: its changes are that office's.
+    ...(key.officeId ? { officeId: key.officeId } : {}),
   });
 }
 

@@ -284,6 +284,7 @@ export async function auditedCreateKey(
     action: 'api_key.created',
     target: { type: 'api_key', id: created.key_id },
     changes: { after: fields(view) },
+    ...(created.office_id ? { officeId: created.office_id } : {}),
   });
   return created;
 }
@@ -300,6 +301,7 @@ export async function auditedRotateKey(
     action: 'api_key.rotated',
     target: { type: 'api_key', id: keyId },
     changes: { before: { key_id: keyId }, after: fields(view) },
+    ...(rotated.office_id ? { officeId: rotated.office_id } : {}),
   });
   return rotated;
 }
@@ -313,6 +315,7 @@ export async function auditedRevokeKey(context: AuditContext, orgId: string, key
       before: { status: 'active' },
       after: { status: revoked.status, revoked_at: revoked.revoked_at },
     },
+    ...(revoked.office_id ? { officeId: revoked.office_id } : {}),
   });
   return revoked;
 }

@@ -105,9 +105,9 @@ describe("the dashboard's key of one office", () => {
     expect(keys[0]!.officeId).toBe(OFFICE);
     const listed = await dashboard('GET', '/v1/dashboard/keys');
     expect(listed.data.keys.map((k: Loose) => k.office_id)).toEqual([OFFICE]);
-    expect(audit.records.map((r) => [r.record.action, r.record.changes?.after?.office_id])).toEqual([
-      ['api_key.created', OFFICE],
-    ]);
+    expect(
+      audit.records.map((r) => [r.record.action, r.record.changes?.after?.office_id, r.record.officeId]),
+    ).toEqual([['api_key.created', OFFICE, OFFICE]]);
   });
 
   it("refuses an office that is not the organization's in the key's mode, making no key", async () => {
