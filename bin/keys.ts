@@ -19,6 +19,7 @@ import { systemClock } from '../functions/core/clock.ts';
 import type { Mode } from '../functions/core/jobs/job-types.ts';
 import { retentionDays } from '../functions/core/jobs/retention.ts';
 import { memberForSignIn } from '../functions/core/members/members.ts';
+import { findOffice } from '../functions/core/offices/offices.ts';
 import { signInLink } from '../functions/core/use-cases/dashboard.ts';
 import {
   rotateOrganizationWebhookSecret,
@@ -37,8 +38,10 @@ import { IMAGERY_SOURCE_OPTIONS, IMAGERY_SOURCE_USAGE, imagerySourceCommand } fr
 const USAGE = `Usage: npm run keys -- <command> [options]
 
 Commands:
-  create    --org ID --mode test|live [--name TEXT] [--scopes LIST]
+  create    --org ID --mode test|live [--name TEXT] [--scopes LIST] [--office OFFICE_ID]
                                                       Create a key; the key is printed alone on the last line.
+                                                      --office: the key acts for that office only (POST /v1/offices
+                                                      makes one; it must exist in the key's mode)
                                                       --scopes: comma-separated, of ${API_SCOPES.join(', ')}
                                                       (admin implies every other scope; without --scopes the key
                                                       has every scope, as keys made before scopes have)
@@ -73,19 +76,25 @@ async function adminFor(values: { stage?: string; 'data-dir'?: string }) {
     const output = (key: string) => Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === key)?.OutputValue;
     const table = output('AccountsTableName');
     if (!table) throw new Error(`Stack ${stackName} has no AccountsTableName output; is the stage deployed?`);
-    const { accounts, imagerySources, auditLog } = accountTools(table, {}, output('EventsTableName'));
+    const { accounts, imagerySources, offices, auditLog } = accountTools(
+      table,
+      {},
+      output('EventsTableName'),
+    );
     return {
       accounts,
       imagerySources,
+      offices,
       auditLog,
       admin: new KeyAdmin(accounts, config.rateLimits, systemClock),
       config,
     };
   }
-  const { accounts, imagerySources, auditLog } = localTarget(values);
+  const { accounts, imagerySources, offices, auditLog } = localTarget(values);
   return {
     accounts,
     imagerySources,
+    offices,
     auditLog,
     admin: new KeyAdmin(accounts, STAGES.local.rateLimits, systemClock),
     config: STAGES.local,
@@ -101,7 +110,7 @@ function localTarget(values: { 'data-dir'?: string }) {
   } catch {
     throw new Error(`No local stack found in ${dataDir}: start it with npm start (or pass --stage).`);
   }
-  const { accounts, sessions, members, imagerySources, auditLog } = accountTools(
+  const { accounts, sessions, members, imagerySources, offices, auditLog } = accountTools(
     info.tables.accounts,
     {
       endpoint: info.endpoints.dynamodb,
@@ -110,7 +119,7 @@ function localTarget(values: { 'data-dir'?: string }) {
     },
     info.tables.events,
   );
-  return { info, accounts, sessions, members, imagerySources, auditLog };
+  return { info, accounts, sessions, members, imagerySources, offices, auditLog };
 }
 
 /**
@@ -121,7 +130,7 @@ function localTarget(values: { 'data-dir'?: string }) {
 async function auditKeyChange(
   auditLog: AuditLog | undefined,
   action: AuditAction,
-  key: Pick<ApiKeyRecord, 'keyId' | 'orgId' | 'mode'>,
+  key: Pick<ApiKeyRecord, 'keyId' | 'orgId' | 'mode' | 'officeId'>,
   changes: { before?: Record<string, unknown>; after?: Record<string, unknown> },
 ): Promise<void> {
   if (!auditLog) return warnNotAudited();
@@ -129,6 +138,8 @@ async function auditKeyChange(
     action,
     target: { type: 'api_key', id: key.keyId },
     changes,
+    // A key of one office: its changes are that office's.
+    ...(key.officeId ? { officeId: key.officeId } : {}),
   });
 }
 
@@ -174,6 +185,7 @@ async function main(argv: string[]) {
       plan: { type: 'string' },
       scopes: { type: 'string' },
       email: { type: 'string' },
+      office: { type: 'string' },
       rotate: { type: 'boolean' },
       'staging-watermark': { type: 'string' },
       'media-retention-days': { type: 'string' },
@@ -190,7 +202,7 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  const { admin, accounts, imagerySources, auditLog, config } = await adminFor(values);
+  const { admin, accounts, imagerySources, offices, auditLog, config } = await adminFor(values);
   const org = required(values, 'org');
   switch (command) {
     case 'imagery-source':
@@ -203,10 +215,16 @@ async function main(argv: string[]) {
       const mode = required(values, 'mode');
       if (mode !== 'test' && mode !== 'live') throw new Error(`--mode must be test or live, got '${mode}'`);
       const scopes = values.scopes === undefined ? undefined : values.scopes.split(',');
-      const created = await admin.createKey(org, mode as Mode, values.name ?? `${mode} key`, scopes);
+      const office = values.office;
+      if (
+        office !== undefined &&
+        !(await findOffice({ offices }, { orgId: org, mode: mode as Mode }, office))
+      )
+        throw new Error(`Organization '${org}' has no office '${office}' in ${mode} mode.`);
+      const created = await admin.createKey(org, mode as Mode, values.name ?? `${mode} key`, scopes, office);
       const r = created.record;
       console.log(
-        `Created ${r.mode} key ${r.keyId} for ${r.orgId} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}; scopes ${effectiveScopes(r).join(',')}). Store it now; it cannot be shown again:`,
+        `Created ${r.mode} key ${r.keyId} for ${r.orgId}${r.officeId ? ` office ${r.officeId}` : ''} (${r.requestsPerMinute}/min${r.requestsPerDay ? `, ${r.requestsPerDay}/day` : ''}; scopes ${effectiveScopes(r).join(',')}). Store it now; it cannot be shown again:`,
       );
       await auditKeyChange(auditLog, 'api_key.created', r, { after: keyFields(r) });
       console.log(created.key);
@@ -220,6 +238,7 @@ async function main(argv: string[]) {
           name: k.name,
           status: k.status,
           scopes: effectiveScopes(k).join(','),
+          office: k.officeId ?? '',
           key: k.hint,
           per_minute: k.requestsPerMinute,
           per_day: k.requestsPerDay ?? '',

@@ -3,6 +3,8 @@
 // function behind /v1/{proxy+} (webhook-routes.ts says why); its scope is admin (route-scopes.ts).
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_EXPORT_LIMITS, type AuditFilter } from '../core/audit/audit-log.ts';
+import { type OfficeScope, officeFilterOf } from '../core/offices/office-scope.ts';
+import { officeId } from '../core/schemas/common.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { proxiedApiRoute } from './webhook-routes.ts';
 import { refuseReversedRange } from './webhook-schemas.ts';
@@ -22,6 +24,9 @@ const auditFilters = {
     .optional()
     .meta({ description: "Only this actor's records: a key id (key_…) or a dashboard member's id." }),
   target_id: z.string().min(1).max(200).optional().meta({ description: "Only this target's records." }),
+  office_id: officeId.optional().meta({
+    description: "Only this office's records (an office's key sees only its own office's in any case).",
+  }),
   created_from: isoTime('Only records made at or after this time').optional(),
   created_to: isoTime('Only records made at or before this time; not before created_from').optional(),
 };
@@ -54,8 +59,13 @@ export const listAuditEventsQuery = z
 
 export function auditFilterOf(
   query: z.output<typeof listAuditEventsQuery> | z.output<typeof exportAuditEventsQuery>,
-): AuditFilter {
+  /** The key's office: an office's key reads only its office's records. */
+  scope?: OfficeScope,
+): AuditFilter | 'none' {
+  const office = officeFilterOf(scope, query.office_id);
+  if (office === 'none') return 'none';
   return {
+    ...office,
     limit: 'limit' in query ? query.limit : 1,
     startingAfter: query.starting_after,
     action: query.action,
@@ -93,6 +103,7 @@ export const auditEvent = z
         'event_resend',
         'organization',
         'member',
+        'office',
       ]),
       id: z.string(),
     }),
@@ -100,6 +111,10 @@ export const auditEvent = z
     created_at: z.iso.datetime(),
     source_ip: z.string().nullable().meta({ description: 'null for the keys CLI.' }),
     request_id: z.string().nullable().meta({ description: 'null for the keys CLI.' }),
+    office_id: z.string().nullable().meta({
+      description:
+        "The office the change is about (an office, an office's job or webhook endpoint), else the office the acting key is bound to; null for the organization's own.",
+    }),
     changes: z.object({ before: fieldValues.optional(), after: fieldValues.optional() }).nullable().meta({
       description: 'What changed: the fields before and after (only those that differ for an update).',
     }),

@@ -19,6 +19,14 @@ import {
 } from '../core/imagery-sources/imagery-sources.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
+import type { OfficeScope } from '../core/offices/office-scope.ts';
+import {
+  createOffice,
+  deleteOffice,
+  getOffice,
+  requestOffice,
+  updateOffice,
+} from '../core/offices/offices.ts';
 import {
   createDashboardKey,
   revokeDashboardKey,
@@ -27,6 +35,7 @@ import {
 } from '../core/use-cases/dashboard.ts';
 import { deleteJob } from '../core/use-cases/delete-job.ts';
 import { resendEvent, startRangeResend, updateEndpointOfferingReplay } from '../core/use-cases/events.ts';
+import { visibleJob } from '../core/use-cases/jobs.ts';
 import {
   rotateOrganizationWebhookSecret,
   updateOrganizationSettingsAudited,
@@ -46,17 +55,29 @@ const endpoints = () => apiPorts().webhooks.endpoints;
 const events = () => apiPorts().webhooks.events;
 const sources = () => apiPorts().imagerySources;
 const brandKits = () => apiPorts().brandKits;
+const offices = () => apiPorts().offices;
+
+/** An endpoint's office as its audit record names it. */
+const endpointOffice = (view: { office_id: string | null }) =>
+  view.office_id === null ? {} : { officeId: view.office_id };
 
 export async function auditedCreateEndpoint(
   context: AuditContext,
   tenant: Tenant,
   body: Parameters<typeof createEndpoint>[2],
+  scope?: OfficeScope,
 ) {
-  const created = await createEndpoint(endpoints(), tenant, body);
+  // An office's key makes its own office's endpoints; an organization's key those of any of its offices.
+  const office = await requestOffice(offices(), tenant, scope, body.office_id);
+  const created = await createEndpoint(endpoints(), tenant, {
+    ...body,
+    ...(office ? { office_id: office.id } : {}),
+  });
   await recordAudit(audit(), tenant, context, {
     action: 'webhook_endpoint.created',
     target: { type: 'webhook_endpoint', id: created.id },
     changes: { after: fields(created) },
+    ...endpointOffice(created),
   });
   return created;
 }
@@ -66,36 +87,50 @@ export async function auditedUpdateEndpoint(
   tenant: Tenant,
   id: string,
   patch: Parameters<typeof updateEndpointOfferingReplay>[4],
+  scope?: OfficeScope,
 ) {
-  const before = await getEndpoint(endpoints(), tenant, id);
-  const updated = await updateEndpointOfferingReplay(endpoints(), events(), tenant, id, patch);
+  const before = await getEndpoint(endpoints(), tenant, id, scope);
+  const updated = await updateEndpointOfferingReplay(endpoints(), events(), tenant, id, patch, scope);
   const { replay: _replay, ...after } = updated;
   await recordAudit(audit(), tenant, context, {
     action: 'webhook_endpoint.updated',
     target: { type: 'webhook_endpoint', id },
     changes: changed(fields(before), fields(after)),
+    ...endpointOffice(before),
   });
   return updated;
 }
 
-export async function auditedDeleteEndpoint(context: AuditContext, tenant: Tenant, id: string) {
-  const before = await getEndpoint(endpoints(), tenant, id);
-  const deleted = await deleteEndpoint(endpoints(), tenant, id);
+export async function auditedDeleteEndpoint(
+  context: AuditContext,
+  tenant: Tenant,
+  id: string,
+  scope?: OfficeScope,
+) {
+  const before = await getEndpoint(endpoints(), tenant, id, scope);
+  const deleted = await deleteEndpoint(endpoints(), tenant, id, scope);
   await recordAudit(audit(), tenant, context, {
     action: 'webhook_endpoint.deleted',
     target: { type: 'webhook_endpoint', id },
     changes: { before: fields(before) },
+    ...endpointOffice(before),
   });
   return deleted;
 }
 
-export async function auditedRotateEndpointSecret(context: AuditContext, tenant: Tenant, id: string) {
-  const before = await getEndpoint(endpoints(), tenant, id);
-  const rotated = await rotateEndpointSecret(endpoints(), tenant, id);
+export async function auditedRotateEndpointSecret(
+  context: AuditContext,
+  tenant: Tenant,
+  id: string,
+  scope?: OfficeScope,
+) {
+  const before = await getEndpoint(endpoints(), tenant, id, scope);
+  const rotated = await rotateEndpointSecret(endpoints(), tenant, id, scope);
   await recordAudit(audit(), tenant, context, {
     action: 'webhook_endpoint.secret_rotated',
     target: { type: 'webhook_endpoint', id },
     changes: changed(fields(before), fields(rotated)),
+    ...endpointOffice(before),
   });
   return rotated;
 }
@@ -181,12 +216,71 @@ export async function auditedDeleteBrandKit(context: AuditContext, tenant: Tenan
   return deleted;
 }
 
-export async function auditedDeleteJob(context: AuditContext, tenant: Tenant, jobId: string) {
-  const receipt = await deleteJob(apiPorts().delete, tenant, jobId);
+export async function auditedCreateOffice(
+  context: AuditContext,
+  tenant: Tenant,
+  body: Parameters<typeof createOffice>[2],
+  scope: OfficeScope,
+) {
+  const created = await createOffice(offices(), tenant, body, scope);
+  await recordAudit(audit(), tenant, context, {
+    action: 'office.created',
+    target: { type: 'office', id: created.id },
+    changes: { after: fields(created) },
+    officeId: created.id,
+  });
+  return created;
+}
+
+export async function auditedUpdateOffice(
+  context: AuditContext,
+  tenant: Tenant,
+  id: string,
+  patch: Parameters<typeof updateOffice>[3],
+  scope: OfficeScope,
+) {
+  const before = await getOffice(offices(), tenant, id, scope);
+  const updated = await updateOffice(offices(), tenant, id, patch, scope);
+  await recordAudit(audit(), tenant, context, {
+    action: 'office.updated',
+    target: { type: 'office', id },
+    changes: changed(fields(before), fields(updated)),
+    officeId: id,
+  });
+  return updated;
+}
+
+export async function auditedDeleteOffice(
+  context: AuditContext,
+  tenant: Tenant,
+  id: string,
+  scope: OfficeScope,
+) {
+  const before = await getOffice(offices(), tenant, id, scope);
+  const deleted = await deleteOffice(offices(), tenant, id, scope);
+  await recordAudit(audit(), tenant, context, {
+    action: 'office.deleted',
+    target: { type: 'office', id },
+    changes: { before: fields(before) },
+    officeId: id,
+  });
+  return deleted;
+}
+
+export async function auditedDeleteJob(
+  context: AuditContext,
+  tenant: Tenant,
+  jobId: string,
+  scope?: OfficeScope,
+) {
+  // Read first for the record's office (the job is gone after).
+  const officeId = (await visibleJob(apiPorts().jobs.jobs, tenant, jobId, scope))?.officeId;
+  const receipt = await deleteJob(apiPorts().delete, tenant, jobId, scope);
   await recordAudit(audit(), tenant, context, {
     action: 'job.deleted',
     target: { type: 'job', id: receipt.job_id },
     changes: { before: { jobs: receipt.jobs }, after: { erased: receipt.erased, kept: receipt.kept } },
+    ...(officeId ? { officeId } : {}),
   });
   return receipt;
 }
@@ -196,8 +290,9 @@ export async function auditedResendEvent(
   tenant: Tenant,
   eventId: string,
   body: Parameters<typeof resendEvent>[3],
+  scope?: OfficeScope,
 ) {
-  const resent = await resendEvent(events(), tenant, eventId, body);
+  const resent = await resendEvent(events(), tenant, eventId, body, scope);
   await recordAudit(audit(), tenant, context, {
     action: 'event.resent',
     target: { type: 'event', id: eventId },
@@ -210,8 +305,9 @@ export async function auditedStartRangeResend(
   context: AuditContext,
   tenant: Tenant,
   body: Parameters<typeof startRangeResend>[2],
+  scope?: OfficeScope,
 ) {
-  const started = await startRangeResend(events(), tenant, body);
+  const started = await startRangeResend(events(), tenant, body, scope);
   await recordAudit(audit(), tenant, context, {
     action: 'events.resend_started',
     target: { type: 'event_resend', id: started.id },
@@ -227,12 +323,16 @@ export async function auditedCreateKey(
   body: Parameters<typeof createDashboardKey>[2],
   keyVariant: KeyVariant,
 ) {
+  // A key of one office: that office must be the organization's, in the key's mode.
+  if (body.office_id !== undefined)
+    await requestOffice(offices(), { orgId, mode: body.mode }, undefined, body.office_id);
   const created = await createDashboardKey(apiPorts().dashboard.keyAdmin, orgId, body, keyVariant);
   const { key: _secret, ...view } = created;
   await recordAudit(audit(), { orgId, mode: created.mode }, context, {
     action: 'api_key.created',
     target: { type: 'api_key', id: created.key_id },
     changes: { after: fields(view) },
+    ...(created.office_id ? { officeId: created.office_id } : {}),
   });
   return created;
 }
@@ -249,6 +349,7 @@ export async function auditedRotateKey(
     action: 'api_key.rotated',
     target: { type: 'api_key', id: keyId },
     changes: { before: { key_id: keyId }, after: fields(view) },
+    ...(rotated.office_id ? { officeId: rotated.office_id } : {}),
   });
   return rotated;
 }
@@ -262,6 +363,7 @@ export async function auditedRevokeKey(context: AuditContext, orgId: string, key
       before: { status: 'active' },
       after: { status: revoked.status, revoked_at: revoked.revoked_at },
     },
+    ...(revoked.office_id ? { officeId: revoked.office_id } : {}),
   });
   return revoked;
 }

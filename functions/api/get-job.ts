@@ -6,9 +6,9 @@ import { apiRoute } from './http/api-route.ts';
 
 export const handler = apiRoute(
   { params: jobIdParam, readOnly: true },
-  async ({ params, tenant }) => ({
+  async ({ params, tenant, office }) => ({
     status: 200,
-    data: await getJob(apiPorts().jobs, tenant, params.jobId),
+    data: await getJob(apiPorts().jobs, tenant, params.jobId, office),
   }),
   apiPorts,
 );

@@ -6,9 +6,9 @@ import { usageQuery } from './usage-schemas.ts';
 
 export const handler = apiRoute(
   { query: usageQuery, readOnly: true },
-  async ({ query, tenant }) => {
+  async ({ query, tenant, office }) => {
     const { store, pricing } = apiPorts().usage;
-    return { status: 200, data: await getUsage(store, { ...tenant, ...query }, pricing) };
+    return { status: 200, data: await getUsage(store, { ...tenant, ...query }, pricing, undefined, office) };
   },
   apiPorts,
 );

@@ -14,18 +14,18 @@ import { apiRoute, errorResult } from './http/api-route.ts';
 
 const cancel = apiRoute(
   { params: jobIdParam, idempotent: true },
-  async ({ params, tenant }) => ({
+  async ({ params, tenant, office }) => ({
     status: 200,
-    data: await cancelJob(apiPorts().cancel, tenant, params.jobId),
+    data: await cancelJob(apiPorts().cancel, tenant, params.jobId, office),
   }),
   apiPorts,
 );
 
 const remove = apiRoute(
   { params: jobIdParam },
-  async ({ params, tenant, audit }) => ({
+  async ({ params, tenant, audit, office }) => ({
     status: 200,
-    data: await auditedDeleteJob(audit, tenant, params.jobId),
+    data: await auditedDeleteJob(audit, tenant, params.jobId, office),
   }),
   apiPorts,
 );

@@ -1,6 +1,7 @@
 // The jobs resource (GET /v1/jobs, GET /v1/jobs/{jobId}): list query, job record and list page.
 import { z } from 'zod';
 import { JOB_STATUSES } from '../core/jobs/job-types.ts';
+import { officeId } from '../core/schemas/common.ts';
 import { jobError } from '../core/schemas/outputs.ts';
 import { jobWebhook } from '../core/schemas/webhooks.ts';
 import { JOB_TYPE_SPECS, JOB_TYPES } from '../jobs/registry.ts';
@@ -25,6 +26,9 @@ export const listJobsQuery = z.strictObject({
     .uuid()
     .optional()
     .meta({ description: "Only the jobs made for this listing kit (the kit job's job_id)." }),
+  office_id: officeId.optional().meta({
+    description: "Only this office's jobs (an office's key lists only its own office's in any case).",
+  }),
 });
 
 /** Every job type's output; which one a job carries depends on its job_type. */
@@ -60,6 +64,9 @@ export const jobRecord = z
     parent_job_id: z.uuid().nullable(),
     kit_job_id: z.uuid().nullable().meta({
       description: 'The listing kit this job was made for (null for jobs created directly).',
+    }),
+    office_id: z.string().nullable().meta({
+      description: "The office the job belongs to (null: the organization's own).",
     }),
     webhook_url: z.string().nullable(),
     webhook: jobWebhook,

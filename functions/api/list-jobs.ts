@@ -7,9 +7,9 @@ import { listJobsQuery } from './job-schemas.ts';
 
 export const handler = apiRoute(
   { query: listJobsQuery, readOnly: true },
-  async ({ query, tenant }) => ({
+  async ({ query, tenant, office }) => ({
     status: 200,
-    data: await listJobs(apiPorts().jobs, tenant, query),
+    data: await listJobs(apiPorts().jobs, tenant, query, office),
   }),
   apiPorts,
 );

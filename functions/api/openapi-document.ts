@@ -353,6 +353,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "An organization's own imagery subscriptions (Nearmap, MetroMap, any XYZ tile, WMS 1.3.0 or ArcGIS REST export service it is licensed for), registered once per mode with the licence it holds and its key. The organization's address-only markups and frontage detections try them before the stage's sources, in the order registered, wherever a source's coverage holds the property and its licence allows what the request asks; `imagery.source` says which served. The key is kept as a secret: never shown again, never logged, sent only to its source for this organization's jobs.",
   'Brand kits':
     "An organization's branding kept once per mode (needs a `brand:manage` key): name, logo, colours (checked as the slides check them), fonts, agency and agent details, a disclaimer. The logo and the agent's photo are downloaded once and kept, so a URL that later dies breaks nothing. Brochure slides, listing kits and branded videos take `brand_kit_id` instead of inline branding (a field given inline wins); the job records the kit's version at submission, so editing a kit never changes a job's media.",
+  Offices:
+    "An organization's offices (a franchise group's branches), per mode: each job, event, usage record and webhook endpoint may belong to one (`office_id`). A key bound to an office sees and makes only its office's; another office's job, event or endpoint is a 404, as another organization's. Needs an `admin` key.",
   'Audit log':
     "Who changed what in the organization's setup (API keys, webhook endpoints, imagery sources, brand kits, job deletions, resends), kept 1 year and never edited. Needs an `admin` key.",
   Usage:

@@ -21,6 +21,7 @@ export const JOB_ROUTE_SCOPE: ApiScope = 'jobs:write';
  *   - Imagery sources hold the organization's own paid subscriptions and their keys: admin.
  *   - The audit log says who changed what across the organization's setup: admin.
  *   - Brand kits: brand:manage. A job request naming one (brand_kit_id) needs only the job's own scope.
+ *   - Offices are the organization's own structure: admin.
  */
 export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'GET /v1/jobs': 'jobs:read',
@@ -52,6 +53,11 @@ export const ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   'GET /v1/brand-kits/{brandKitId}': 'brand:manage',
   'PATCH /v1/brand-kits/{brandKitId}': 'brand:manage',
   'DELETE /v1/brand-kits/{brandKitId}': 'brand:manage',
+  'POST /v1/offices': 'admin',
+  'GET /v1/offices': 'admin',
+  'GET /v1/offices/{officeId}': 'admin',
+  'PATCH /v1/offices/{officeId}': 'admin',
+  'DELETE /v1/offices/{officeId}': 'admin',
 };
 
 /**

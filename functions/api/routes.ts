@@ -14,6 +14,7 @@ import { BRAND_KIT_ROUTES } from './brand-kit-routes.ts';
 import { DASHBOARD_ROUTES } from './dashboard/dashboard-routes.ts';
 import { IMAGERY_SOURCE_ROUTES } from './imagery-source-routes.ts';
 import { deletionReceipt, jobAccepted, jobPage, jobRecord, listJobsQuery } from './job-schemas.ts';
+import { OFFICE_ROUTES } from './office-routes.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS } from './route-errors.ts';
 import { JOB_ROUTE_SCOPE, ROUTE_SCOPES } from './route-scopes.ts';
@@ -56,7 +57,16 @@ function jobRouteDefinition(jobType: JobType, route: JobRoute): RouteDefinition 
     params: route.params,
     body: route.body,
     success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
-    errors: [...JOB_BODY_ERRORS, ...(route.errors ?? []), ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
+    // NOT_FOUND: the office_id named is not one of the key's offices (office-scope.ts).
+    errors: [
+      ...new Set<ErrorCode>([
+        ...JOB_BODY_ERRORS,
+        ...(route.errors ?? []),
+        'NOT_FOUND',
+        ...IDEMPOTENCY_ERRORS,
+        ...AUTH_ERRORS,
+      ]),
+    ],
     access: { jobs: 'write', startsJob: jobType },
     job: route,
   };
@@ -69,7 +79,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'functions/api/list-jobs.ts',
     functionId: 'ListJobsFunction',
     operationId: 'listJobs',
-    summary: "Lists the organization's jobs in the key's mode, newest first.",
+    summary:
+      "Lists the organization's jobs in the key's mode, newest first (a key bound to an office: that office's jobs only).",
     tag: 'Jobs',
     auth: 'api-key',
     query: listJobsQuery,
@@ -128,7 +139,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     functionId: 'GetUsageFunction',
     operationId: 'getUsage',
     summary:
-      "The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days.",
+      "The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates, with totals per office. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days. A key bound to an office sees its office's usage only.",
     tag: 'Usage',
     auth: 'api-key',
     query: usageQuery,
@@ -139,6 +150,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...WEBHOOK_ROUTES,
   ...IMAGERY_SOURCE_ROUTES,
   ...BRAND_KIT_ROUTES,
+  ...OFFICE_ROUTES,
   ...AUDIT_ROUTES,
   ...JOB_TYPE_SPECS.map(({ type, route }): RouteDefinition => jobRouteDefinition(type, route)),
   ...DASHBOARD_ROUTES,

@@ -6,6 +6,7 @@ import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
 import { apiLogContext, instrumented } from '../core/observability.ts';
+import { requestOffice } from '../core/offices/offices.ts';
 import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { apiPorts } from '../wiring/api.ts';
@@ -30,16 +31,22 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
   if (!pipeline) {
     pipeline = apiRoute(
       { body: route.job.body, params: route.job.params, idempotent: true, scope: JOB_ROUTE_SCOPE },
-      async ({ body, params, tenant, key, creationClaim, idempotencyRecords }) => {
+      async ({ body, params, tenant, key, office: scope, creationClaim, idempotencyRecords }) => {
         // webhook_events is every job route's (commonRequestFields): taken here, not by each kind's submit.
-        // So is delete_after (retention): the submit use case checks it against the stage's bounds.
+        // So is delete_after (retention): the submit use case checks it against the stage's bounds. And
+        // office_id: the job's office is the key's, else the one named (read here: it must exist, and its
+        // retention may take the organization's place).
         const {
           webhook_events: webhookEvents,
           delete_after: deleteAfter,
+          office_id: officeId,
           ...rest
-        } = body as { webhook_events?: string[]; delete_after?: string };
+        } = body as { webhook_events?: string[]; delete_after?: string; office_id?: string };
+        const office = await requestOffice(apiPorts().offices, tenant, scope, officeId);
         const deps = {
           ...apiPorts().jobs,
+          ...(office ? { officeId: office.id } : {}),
+          ...(office?.media_retention_days ? { officeRetentionDays: office.media_retention_days } : {}),
           webhookEvents,
           ...(deleteAfter === undefined ? {} : { deleteAfter }),
           ...(creationClaim ? { creationClaim } : {}),

@@ -1,6 +1,7 @@
 // The usage resource: GET /v1/usage's query and answer, as the OpenAPI document publishes them. The
 // range rules (real dates, from ≤ to, at most 366 days) live in the use case, which the dashboard shares.
 import { z } from 'zod';
+import { officeId } from '../core/schemas/common.ts';
 import { RENDITION_NAMES } from '../core/schemas/renditions.ts';
 import { USAGE_RANGE } from '../core/use-cases/usage.ts';
 import { JOB_TYPE_SPECS, JOB_TYPES } from '../jobs/registry.ts';
@@ -19,6 +20,9 @@ export const usageQuery = z.strictObject({
     `First day (UTC), included. Default: ${USAGE_RANGE.defaultDays - 1} days before \`to\`. Must not be after \`to\`; the range spans at most ${USAGE_RANGE.maxDays} days.`,
   ),
   to: isoDate('Last day (UTC), included. Default: today.'),
+  office_id: officeId.optional().meta({
+    description: "Only this office's usage (an office's key sees only its own office's in any case).",
+  }),
 });
 
 const figures = {
@@ -70,6 +74,10 @@ export const usageReport = z
       by_rendition: z
         .partialRecord(z.enum(RENDITION_NAMES), z.object({ count: z.int().min(0), amount: z.number() }))
         .meta({ description: 'How many renditions of each kind were made in the range, and their amount.' }),
+      by_office: z.record(z.string(), usageFigures).meta({
+        description:
+          "The totals of each office that has usage in the range, by office id; the organization's own jobs (no office) under `none`.",
+      }),
     }),
   })
   .meta({ id: 'Usage' });

@@ -63,7 +63,7 @@ export const WEBHOOK_ROUTES: readonly RouteDefinition[] = [
     tag: 'Webhooks',
     body: createEndpointBody,
     success: { status: 201, schema: webhookEndpointWithSecret, description: 'The endpoint and its secret.' },
-    errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED', 'WEBHOOK_ENDPOINT_LIMIT'],
+    errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED', 'WEBHOOK_ENDPOINT_LIMIT', 'NOT_FOUND'],
   }),
   route({
     method: 'GET',

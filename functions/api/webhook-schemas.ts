@@ -1,7 +1,7 @@
 // The webhook endpoints and events resources: request and answer schemas, as the OpenAPI document
 // publishes them.
 import { z } from 'zod';
-import { webhookEventTypes, webhookUrl } from '../core/schemas/common.ts';
+import { officeId, webhookEventTypes, webhookUrl } from '../core/schemas/common.ts';
 import type { EventListFilter } from '../core/webhooks/event-log.ts';
 import { JOB_EVENT_TYPES, PING_EVENT_TYPE } from '../core/webhooks/events.ts';
 import { JOB_TYPES } from '../jobs/registry.ts';
@@ -41,6 +41,10 @@ export const createEndpointBody = z.strictObject({
   enabled_events: enabledEvents,
   description: description.optional(),
   enabled: z.boolean().optional().meta({ description: 'Default true; a disabled endpoint gets nothing.' }),
+  office_id: officeId.optional().meta({
+    description:
+      "The office whose events alone the endpoint gets (fixed once made). Default: every event of the organization; an office's key always makes its own office's endpoints.",
+  }),
 });
 
 export const updateEndpointBody = z
@@ -75,6 +79,9 @@ const endpointFields = {
   disabled_at: z.iso.datetime().nullable().meta({
     description:
       'While the endpoint is disabled (by its owner or for failing): when it was. null while enabled, and for an endpoint disabled before this was recorded.',
+  }),
+  office_id: z.string().nullable().meta({
+    description: 'The office whose events alone it gets; null: every event of the organization and mode.',
   }),
 };
 
@@ -196,6 +203,9 @@ export const listEventsQueryFields = {
   }),
   type: z.enum(EVENT_TYPES).optional(),
   job_id: z.uuid().optional().meta({ description: "Only this job's events." }),
+  office_id: officeId.optional().meta({
+    description: "Only this office's events (an office's key sees only its own office's in any case).",
+  }),
   created_from: isoTime('Only events created at or after this time').optional(),
   created_to: isoTime('Only events created at or before this time; not before created_from').optional(),
   delivery_success: z.enum(['false']).optional().meta({
@@ -212,6 +222,7 @@ export function eventFilterOf(query: z.output<typeof listEventsQuery>): EventLis
     startingAfter: query.starting_after,
     type: query.type,
     jobId: query.job_id,
+    ...(query.office_id === undefined ? {} : { officeId: query.office_id }),
     createdFrom: query.created_from,
     createdTo: query.created_to,
     failedOnly: query.delivery_success === 'false',
@@ -243,6 +254,9 @@ const eventFields = {
   created_at: z.iso.datetime(),
   job_id: z.uuid().nullable(),
   job_type: z.enum(JOB_TYPES).nullable(),
+  office_id: z.string().nullable().meta({
+    description: "The event's office (its job's, or a pinged endpoint's); null: the organization's own.",
+  }),
   data: z.record(z.string(), z.unknown()).meta({
     description: "A job event's job status and progress when it happened (the payload adds the output).",
   }),

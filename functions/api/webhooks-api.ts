@@ -23,6 +23,7 @@ import {
 import { BRAND_KIT_OPERATIONS } from './brand-kits-api.ts';
 import { type ApiHandler, apiRoute, errorResult, jsonLinesAnswer } from './http/api-route.ts';
 import { IMAGERY_SOURCE_OPERATIONS } from './imagery-sources-api.ts';
+import { OFFICE_OPERATIONS } from './offices-api.ts';
 import { proxiedRouteFor, routesForPath } from './routes.ts';
 import { WEBHOOKS_PROXY_PATH } from './webhook-routes.ts';
 import {
@@ -47,92 +48,112 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
   createWebhookEndpoint: () =>
     apiRoute(
       { body: createEndpointBody, idempotent: true },
-      async ({ body, tenant, audit }) => ok(await auditedCreateEndpoint(audit, tenant, body), 201),
+      async ({ body, tenant, audit, office }) =>
+        ok(await auditedCreateEndpoint(audit, tenant, body, office), 201),
       apiPorts,
     ),
   listWebhookEndpoints: () =>
     apiRoute(
       { query: noQuery, readOnly: true },
-      async ({ tenant }) => ok({ endpoints: await listEndpoints(endpoints(), tenant) }),
+      async ({ tenant, office }) => ok({ endpoints: await listEndpoints(endpoints(), tenant, office) }),
       apiPorts,
     ),
   getWebhookEndpoint: () =>
     apiRoute(
       { params: endpointIdParam, readOnly: true },
-      async ({ params, tenant }) => ok(await getEndpoint(endpoints(), tenant, params.endpointId)),
+      async ({ params, tenant, office }) =>
+        ok(await getEndpoint(endpoints(), tenant, params.endpointId, office)),
       apiPorts,
     ),
   updateWebhookEndpoint: () =>
     apiRoute(
       { params: endpointIdParam, body: updateEndpointBody },
-      async ({ params, body, tenant, audit }) =>
-        ok(await auditedUpdateEndpoint(audit, tenant, params.endpointId, body)),
+      async ({ params, body, tenant, audit, office }) =>
+        ok(await auditedUpdateEndpoint(audit, tenant, params.endpointId, body, office)),
       apiPorts,
     ),
   deleteWebhookEndpoint: () =>
     apiRoute(
       { params: endpointIdParam },
-      async ({ params, tenant, audit }) => ok(await auditedDeleteEndpoint(audit, tenant, params.endpointId)),
+      async ({ params, tenant, audit, office }) =>
+        ok(await auditedDeleteEndpoint(audit, tenant, params.endpointId, office)),
       apiPorts,
     ),
   rotateWebhookEndpointSecret: () =>
     apiRoute(
       { params: endpointIdParam, idempotent: true },
-      async ({ params, tenant, audit }) =>
-        ok(await auditedRotateEndpointSecret(audit, tenant, params.endpointId)),
+      async ({ params, tenant, audit, office }) =>
+        ok(await auditedRotateEndpointSecret(audit, tenant, params.endpointId, office)),
       apiPorts,
     ),
   testWebhookEndpoint: () =>
     apiRoute(
       { params: endpointIdParam, idempotent: true },
-      async ({ params, tenant }) => ok(await sendTestEvent(events(), tenant, params.endpointId), 202),
+      async ({ params, tenant, office }) =>
+        ok(await sendTestEvent(events(), tenant, params.endpointId, office), 202),
       apiPorts,
     ),
   listEvents: () =>
     apiRoute(
       { query: listEventsQuery, readOnly: true },
-      async ({ query, tenant }) => ok(await listEvents(events(), tenant, eventFilterOf(query))),
+      async ({ query, tenant, office }) =>
+        ok(await listEvents(events(), tenant, eventFilterOf(query), office)),
       apiPorts,
     ),
   getEvent: () =>
     apiRoute(
       { params: eventIdParam, readOnly: true },
-      async ({ params, tenant }) => ok(await getEvent(events(), tenant, params.eventId)),
+      async ({ params, tenant, office }) => ok(await getEvent(events(), tenant, params.eventId, office)),
       apiPorts,
     ),
   resendEvent: () =>
     apiRoute(
       { params: eventIdParam, body: resendEventBody, idempotent: true },
-      async ({ params, body, tenant, audit }) =>
-        ok(await auditedResendEvent(audit, tenant, params.eventId, body), 202),
+      async ({ params, body, tenant, audit, office }) =>
+        ok(await auditedResendEvent(audit, tenant, params.eventId, body, office), 202),
       apiPorts,
     ),
   resendEvents: () =>
     apiRoute(
       { body: resendEventsBody, idempotent: true },
-      async ({ body, tenant, audit }) => ok(await auditedStartRangeResend(audit, tenant, body), 202),
+      async ({ body, tenant, audit, office }) =>
+        ok(await auditedStartRangeResend(audit, tenant, body, office), 202),
       apiPorts,
     ),
   getEventResend: () =>
     apiRoute(
       { params: resendIdParam, readOnly: true },
-      async ({ params, tenant }) => ok(await getRangeResend(events(), tenant, params.resendId)),
+      async ({ params, tenant, office }) =>
+        ok(await getRangeResend(events(), tenant, params.resendId, office)),
       apiPorts,
     ),
   ...IMAGERY_SOURCE_OPERATIONS,
   ...BRAND_KIT_OPERATIONS,
+  ...OFFICE_OPERATIONS,
   listAuditEvents: () =>
     apiRoute(
       { query: listAuditEventsQuery, readOnly: true },
-      async ({ query, tenant }) => ok(await listAuditEvents(apiPorts().audit, tenant, auditFilterOf(query))),
+      async ({ query, tenant, office }) => {
+        const filter = auditFilterOf(query, office);
+        return ok(
+          filter === 'none'
+            ? {
+                audit_events: [],
+                pagination: { limit: query.limit, count: 0, has_more: false, next_cursor: null },
+              }
+            : await listAuditEvents(apiPorts().audit, tenant, filter),
+        );
+      },
       apiPorts,
     ),
   exportAuditEvents: () =>
     apiRoute(
       { query: exportAuditEventsQuery, readOnly: true },
-      async ({ query, tenant }) => {
-        const { limit: _, ...filter } = auditFilterOf(query);
-        return jsonLinesAnswer(await exportAuditEvents(apiPorts().audit, tenant, filter));
+      async ({ query, tenant, office }) => {
+        const filter = auditFilterOf(query, office);
+        if (filter === 'none') return jsonLinesAnswer({ jsonLines: '', nextCursor: null });
+        const { limit: _, ...rest } = filter;
+        return jsonLinesAnswer(await exportAuditEvents(apiPorts().audit, tenant, rest));
       },
       apiPorts,
     ),

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   LAST_OWNER: 409,
   MEMBER_EXISTS: 409,
   MEMBER_LIMIT: 409,
+  OFFICE_LIMIT: 409,
+  OFFICE_HAS_RUNNING_JOBS: 409,
   IDEMPOTENCY_CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -69,6 +71,10 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     'A dashboard member with this email already belongs to the organization; change their role instead.',
   MEMBER_LIMIT:
     'The organization already has the most dashboard members it may have (200); remove one before inviting another.',
+  OFFICE_LIMIT:
+    'The organization already has the most offices a mode may have (500); delete one before creating another.',
+  OFFICE_HAS_RUNNING_JOBS:
+    'The office still has jobs queued or processing (the message says how many): cancel them or wait until they end, then delete it again. Its finished jobs stay with the organization.',
   IDEMPOTENCY_CONFLICT:
     'The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.',
   IDEMPOTENCY_IN_PROGRESS:

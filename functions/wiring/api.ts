@@ -13,12 +13,13 @@ import type { ImagerySourcePorts } from '../core/imagery-sources/imagery-sources
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
 import type { MemberPorts } from '../core/members/members.ts';
+import type { OfficePorts } from '../core/offices/offices.ts';
 import { systemLookup } from '../core/outbound/url-policy.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
 import type { DeletePorts } from '../core/use-cases/delete-job.ts';
 import type { EventPorts } from '../core/use-cases/events.ts';
-import type { JobPorts } from '../core/use-cases/jobs.ts';
+import { type JobPorts, runningJobsOf } from '../core/use-cases/jobs.ts';
 import type { UsagePricing } from '../core/use-cases/usage.ts';
 import type { EndpointPorts } from '../core/webhooks/endpoints.ts';
 import { brandColourCheck } from '../media/brochure/brand-colours.ts';
@@ -50,6 +51,8 @@ export interface ApiPorts {
    * media bucket.
    */
   readonly brandKits: BrandKitPorts;
+  /** The organization's offices (accounts table); a delete asks the jobs table for the office's running jobs. */
+  readonly offices: OfficePorts;
   /** The audit log (events table): what the changing routes record, and GET /v1/audit-events. */
   readonly audit: AuditPorts;
   readonly dashboard: {
@@ -126,6 +129,13 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
           (await import('../media/images/fetch-image.ts')).fetchImage(url, env.webhookUrlRules),
         urlRules: () => env.webhookUrlRules,
         checkColours: () => brandColourCheck,
+      }),
+    offices: () =>
+      lazily<OfficePorts>({
+        offices: () => adapters.offices,
+        clock: () => systemClock,
+        retention: () => env.retention,
+        runningJobs: () => (tenant, officeId) => runningJobsOf(adapters.jobs, tenant, officeId),
       }),
     audit: () => lazily<AuditPorts>({ auditLog: () => adapters.auditLog, clock: () => systemClock }),
     dashboard: () =>

@@ -10,6 +10,7 @@ import { systemClock } from '../core/clock.ts';
 import { ENV } from '../core/config/env.ts';
 import type { ImagerySourceStore } from '../core/imagery-sources/imagery-sources.ts';
 import type { MemberStore } from '../core/members/members.ts';
+import type { OfficeStore } from '../core/offices/offices.ts';
 import { stageAdapters } from './stage-adapters.ts';
 import { parseStageEnv } from './stage-env.ts';
 
@@ -20,6 +21,8 @@ export interface AccountTools {
   readonly members: MemberStore;
   /** The organizations' own imagery sources (`keys imagery-source`). */
   readonly imagerySources: ImagerySourceStore;
+  /** The organizations' offices (`keys create --office` checks the office exists). */
+  readonly offices: OfficeStore;
   /** The audit log the key changes are recorded in (events table); undefined when its table is not known. */
   readonly auditLog: AuditLog | undefined;
 }
@@ -59,6 +62,7 @@ export function accountTools(
     sessions: new DashboardSessions(adapters.dashboardSessions, systemClock),
     members: adapters.members,
     imagerySources: adapters.imagerySources,
+    offices: adapters.offices,
     auditLog: eventsTable ? adapters.auditLog : undefined,
   };
 }

@@ -2,6 +2,7 @@
 // job creation are put together, for everything that creates or starts jobs — the API's routes and a
 // listing kit's children (so a child is checked by the same rules as an API request).
 import { systemClock } from '../core/clock.ts';
+import { findOffice } from '../core/offices/offices.ts';
 import type { JobPorts } from '../core/use-cases/jobs.ts';
 import { getOrganizationSettings } from '../core/use-cases/organization-settings.ts';
 import { lazily } from './lazy.ts';
@@ -20,5 +21,7 @@ export function jobPortsOf(adapters: StageAdapters, env: StageEnv): JobPorts {
     bundleHosts: () => env.bundleHosts,
     retention: () => env.retention,
     brandKits: () => adapters.brandKits,
+    officeRetention: () => async (tenant, officeId) =>
+      (await findOffice({ offices: adapters.offices }, tenant, officeId))?.media_retention_days ?? undefined,
   });
 }

@@ -16,6 +16,7 @@ import { DynamoImagerySourceStore } from '../adapters/dynamodb/imagery-source-st
 import { DynamoJobSlots } from '../adapters/dynamodb/job-slots.ts';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.ts';
 import { DynamoMemberStore } from '../adapters/dynamodb/member-store.ts';
+import { DynamoOfficeStore } from '../adapters/dynamodb/office-store.ts';
 import { DynamoUsageStore } from '../adapters/dynamodb/usage-store.ts';
 import { DynamoWebhookEndpointStore } from '../adapters/dynamodb/webhook-endpoint-store.ts';
 import { S3MediaStore } from '../adapters/s3/media-store.ts';
@@ -33,6 +34,7 @@ import type { JobStore } from '../core/jobs/job-store.ts';
 import { type JobSlots, limitFor } from '../core/limits/job-slots.ts';
 import type { MediaEraser, MediaStore } from '../core/media/media-store.ts';
 import type { MemberStore } from '../core/members/members.ts';
+import type { OfficeStore } from '../core/offices/offices.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { WebhookEndpointStore } from '../core/webhooks/endpoints.ts';
 import type { EventLog } from '../core/webhooks/event-log.ts';
@@ -73,6 +75,8 @@ export interface StageAdapters {
   readonly imagerySources: ImagerySourceStore;
   /** Each organization's brand kits per mode, one item each (accounts table). */
   readonly brandKits: BrandKitStore;
+  /** Each organization's offices per mode (accounts table). */
+  readonly offices: OfficeStore;
   readonly eventLog: EventLog;
   /** Range resends (events table). */
   readonly eventResends: EventResendStore;
@@ -118,6 +122,7 @@ export function stageAdapters(env: StageEnv, aws: AwsClients): StageAdapters {
     webhookEndpoints: () => new DynamoWebhookEndpointStore(aws.dynamo, env.accountsTable),
     imagerySources: () => new DynamoImagerySourceStore(aws.dynamo, env.accountsTable),
     brandKits: () => new DynamoBrandKitStore(aws.dynamo, env.accountsTable),
+    offices: () => new DynamoOfficeStore(aws.dynamo, env.accountsTable),
     eventLog: () => new DynamoEventLog(aws.dynamo, env.eventsTable),
     eventResends: () => new DynamoEventResends(aws.dynamo, env.eventsTable),
     auditLog: () => new DynamoAuditLog(aws.dynamo, env.eventsTable),

@@ -151,6 +151,7 @@ describe('GET /v1/jobs', () => {
         'job_id',
         'job_type',
         'kit_job_id',
+        'office_id',
         'media_expired',
         'media_expires_at',
         'mode',

@@ -108,6 +108,10 @@ describe('GET /v1/usage', () => {
         markup_v2: { jobs: 1, units: 1, renditions: 0, amount: markup },
       },
       by_rendition: {},
+      // No office: every job is the organization's own.
+      by_office: {
+        none: { jobs: 3, units: 3, renditions: 0, amount: Math.round((frontage + markup) * 100) / 100 },
+      },
     });
     // The default range is the last 30 days.
     const from = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
@@ -135,6 +139,7 @@ describe('GET /v1/usage', () => {
         frontage_detection: { jobs: 1, units: 1, renditions: 0, amount: rates.frontage_detection },
       },
       by_rendition: {},
+      by_office: { none: { jobs: 1, units: 1, renditions: 0, amount: rates.frontage_detection } },
     });
     const bTest = await usage(keys.bTest);
     expect(bTest.status, bTest.text).toBe(200);
@@ -146,6 +151,7 @@ describe('GET /v1/usage', () => {
       amount: 0,
       by_job_type: {},
       by_rendition: {},
+      by_office: {},
     });
   });
 

@@ -15,6 +15,7 @@ import type { JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { JobStatus, Tenant } from '../../functions/core/jobs/job-types.ts';
 import type { RetentionPolicy } from '../../functions/core/jobs/retention.ts';
 import type { MediaEraser, MediaStore } from '../../functions/core/media/media-store.ts';
+import type { OfficeRecord, OfficeStore } from '../../functions/core/offices/offices.ts';
 import type { StoredMedia } from '../../functions/core/schemas/outputs.ts';
 import type { JobPorts } from '../../functions/core/use-cases/jobs.ts';
 import type { WebhookEndpoint, WebhookEndpointStore } from '../../functions/core/webhooks/endpoints.ts';
@@ -325,6 +326,9 @@ export function fakeJobPorts(deps: Partial<JobPorts> = {}): JobPorts {
     ...(deps.deleteAfter ? { deleteAfter: deps.deleteAfter } : {}),
     ...(deps.inheritedExpiry ? { inheritedExpiry: deps.inheritedExpiry } : {}),
     ...(deps.organization ? { organization: deps.organization } : {}),
+    ...(deps.officeId ? { officeId: deps.officeId } : {}),
+    ...(deps.officeRetentionDays ? { officeRetentionDays: deps.officeRetentionDays } : {}),
+    ...(deps.officeRetention ? { officeRetention: deps.officeRetention } : {}),
   };
 }
 
@@ -504,6 +508,26 @@ export function memoryImagerySourceStore(): ImagerySourceStore & {
   };
 }
 
+/** An organization's offices in memory, with the store's optimistic versioning. */
+export function memoryOfficeStore(): OfficeStore & {
+  readonly lists: Map<string, { offices: OfficeRecord[]; version: number }>;
+} {
+  const lists = new Map<string, { offices: OfficeRecord[]; version: number }>();
+  return {
+    lists,
+    list: async (tenant) => {
+      const found = lists.get(tenantOf(tenant)) ?? { offices: [], version: 0 };
+      return { offices: structuredClone(found.offices), version: found.version };
+    },
+    replace: async (tenant, version, next) => {
+      const current = lists.get(tenantOf(tenant))?.version ?? 0;
+      if (current !== version) return false;
+      lists.set(tenantOf(tenant), { offices: structuredClone([...next]), version: version + 1 });
+      return true;
+    },
+  };
+}
+
 /**
  * The audit log in memory, as the DynamoDB adapter keeps it: append once per id, list a tenant's records
  * newest first with the same filters and cursor. `records` holds every record with its TTL (seconds).
@@ -532,7 +556,8 @@ export function memoryAuditLog(): AuditLog & {
             (!filter.startingAfter || r.auditId < filter.startingAfter) &&
             (!filter.action || r.action === filter.action) &&
             (!filter.actor || r.actor.id === filter.actor) &&
-            (!filter.targetId || r.target.id === filter.targetId),
+            (!filter.targetId || r.target.id === filter.targetId) &&
+            (!filter.officeId || r.officeId === filter.officeId),
         )
         .sort((a, b) => b.auditId.localeCompare(a.auditId));
       return { records: structuredClone(found.slice(0, filter.limit)), hasMore: found.length > filter.limit };
@@ -565,6 +590,7 @@ export function memoryEventLog(): EventLog & { readonly events: Map<string, Stor
         .map(([, e]) => e)
         .filter((e) => !filter.type || e.message.type === filter.type)
         .filter((e) => !filter.jobId || e.message.job?.job_id === filter.jobId)
+        .filter((e) => !filter.officeId || e.message.office_id === filter.officeId)
         .filter((e) => !filter.failedOnly || e.failedTargets.length > 0)
         .filter((e) => !filter.createdFrom || e.message.created_at >= filter.createdFrom)
         .filter((e) => !filter.createdTo || e.message.created_at <= filter.createdTo)

@@ -9,7 +9,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Lists the organization's jobs in the key's mode, newest first. */
+    /** @description Lists the organization's jobs in the key's mode, newest first (a key bound to an office: that office's jobs only). */
     get: operations["listJobs"];
     put?: never;
     post?: never;
@@ -61,7 +61,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days. */
+    /** @description The organization's usage in the key's mode, per day (UTC) and job type: completed jobs, billable units and, for live keys, the amount at the stage's rates, with totals per office. Failed and canceled jobs are not counted. Default range: the last 30 days; at most 366 days. A key bound to an office sees its office's usage only. */
     get: operations["getUsage"];
     put?: never;
     post?: never;
@@ -299,6 +299,43 @@ export interface paths {
     head?: never;
     /** @description Changes a kit: the fields given replace its own (null removes one), and its version goes up by one. Jobs already submitted keep the version they were submitted with: a change never alters media made or being made. */
     patch: operations["updateBrandKit"];
+    trace?: never;
+  };
+  "/v1/offices": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's offices in the key's mode (an office's key: its own office alone). */
+    get: operations["listOffices"];
+    put?: never;
+    /** @description Creates an office of the key's organization in the key's mode: its jobs, events, usage and webhook endpoints can then be told apart (`office_id`), a key can be bound to it (`npm run keys -- create --office`), and its media_retention_days, when set, takes the organization's place for its jobs. */
+    post: operations["createOffice"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/offices/{officeId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One office (another office's, for an office's key, is a 404). */
+    get: operations["getOffice"];
+    put?: never;
+    post?: never;
+    /** @description Deletes an office that has no job queued or processing (409 OFFICE_HAS_RUNNING_JOBS otherwise). Its finished jobs, their events and usage stay with the organization and keep its office_id; keys bound to it can make no more jobs. */
+    delete: operations["deleteOffice"];
+    options?: never;
+    head?: never;
+    /** @description Changes an office's name, external_ref or media_retention_days (a new retention applies to jobs created from then on). */
+    patch: operations["updateOffice"];
     trace?: never;
   };
   "/v1/audit-events": {
@@ -1408,7 +1445,7 @@ export interface components {
   schemas: {
     Error: {
       error: {
-        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "LAST_OWNER" | "MEMBER_EXISTS" | "MEMBER_LIMIT" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "RESEND_LIMITED" | "INTERNAL_ERROR";
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "LAST_OWNER" | "MEMBER_EXISTS" | "MEMBER_LIMIT" | "OFFICE_LIMIT" | "OFFICE_HAS_RUNNING_JOBS" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "RESEND_LIMITED" | "INTERNAL_ERROR";
         message: string;
         /** @description VALIDATION_ERROR only: one entry per problem. */
         details?: {
@@ -2236,6 +2273,8 @@ export interface components {
       parent_job_id: string | null;
       /** @description The listing kit this job was made for (null for jobs created directly). */
       kit_job_id: string | null;
+      /** @description The office the job belongs to (null: the organization's own). */
+      office_id: string | null;
       webhook_url: string | null;
       /** @description Present when the request gave a webhook_url: every delivery attempt of every event. */
       webhook: {
@@ -2328,6 +2367,10 @@ export interface components {
             amount: number;
           };
         };
+        /** @description The totals of each office that has usage in the range, by office id; the organization's own jobs (no office) under `none`. */
+        by_office: {
+          [key: string]: components["schemas"]["UsageFigures"];
+        };
       };
     };
     UsageFigures: {
@@ -2359,6 +2402,8 @@ export interface components {
       disabled_reason: "failing" | null;
       /** @description While the endpoint is disabled (by its owner or for failing): when it was. null while enabled, and for an endpoint disabled before this was recorded. */
       disabled_at: string | null;
+      /** @description The office whose events alone it gets; null: every event of the organization and mode. */
+      office_id: string | null;
       /** @description The signing secret (whsec_…). Shown only in this answer: store it now; it is never shown again. */
       secret: string;
     };
@@ -2384,6 +2429,8 @@ export interface components {
       disabled_reason: "failing" | null;
       /** @description While the endpoint is disabled (by its owner or for failing): when it was. null while enabled, and for an endpoint disabled before this was recorded. */
       disabled_at: string | null;
+      /** @description The office whose events alone it gets; null: every event of the organization and mode. */
+      office_id: string | null;
     };
     UpdatedWebhookEndpoint: {
       id: string;
@@ -2404,6 +2451,8 @@ export interface components {
       disabled_reason: "failing" | null;
       /** @description While the endpoint is disabled (by its owner or for failing): when it was. null while enabled, and for an endpoint disabled before this was recorded. */
       disabled_at: string | null;
+      /** @description The office whose events alone it gets; null: every event of the organization and mode. */
+      office_id: string | null;
       /** @description Set when this change enabled a disabled endpoint: what it failed or missed since, and the resend that replays it. null otherwise. */
       replay: components["schemas"]["WebhookEndpointReplayOffer"] | null;
     };
@@ -2450,6 +2499,8 @@ export interface components {
       created_at: string;
       job_id: string | null;
       job_type: ("frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit") | null;
+      /** @description The event's office (its job's, or a pinged endpoint's); null: the organization's own. */
+      office_id: string | null;
       /** @description A job event's job status and progress when it happened (the payload adds the output). */
       data: {
         [key: string]: unknown;
@@ -2486,6 +2537,8 @@ export interface components {
       created_at: string;
       job_id: string | null;
       job_type: ("frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit") | null;
+      /** @description The event's office (its job's, or a pinged endpoint's); null: the organization's own. */
+      office_id: string | null;
       /** @description A job event's job status and progress when it happened (the payload adds the output). */
       data: {
         [key: string]: unknown;
@@ -2862,6 +2915,18 @@ export interface components {
       } | null;
       disclaimer?: string | null;
     };
+    Office: {
+      id: string;
+      object: "office";
+      name: string;
+      external_ref: string | null;
+      media_retention_days: number | null;
+      created_at: string;
+      updated_at: string;
+    };
+    OfficeList: {
+      offices: components["schemas"]["Office"][];
+    };
     AuditEventPage: {
       audit_events: components["schemas"]["AuditEvent"][];
       pagination: {
@@ -2875,14 +2940,14 @@ export interface components {
     AuditEvent: {
       id: string;
       object: "audit_event";
-      action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+      action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed" | "office.created" | "office.updated" | "office.deleted";
       actor: {
         type: "api_key" | "member" | "cli";
         /** @description A key id (key_…, never the key), a dashboard member (their member id, mem_…), or the OS user at the keys CLI. */
         id: string;
       };
       target: {
-        type: "api_key" | "webhook_endpoint" | "imagery_source" | "brand_kit" | "job" | "event" | "event_resend" | "organization" | "member";
+        type: "api_key" | "webhook_endpoint" | "imagery_source" | "brand_kit" | "job" | "event" | "event_resend" | "organization" | "member" | "office";
         id: string;
       };
       mode: "test" | "live";
@@ -2891,6 +2956,8 @@ export interface components {
       source_ip: string | null;
       /** @description null for the keys CLI. */
       request_id: string | null;
+      /** @description The office the change is about (an office, an office's job or webhook endpoint), else the office the acting key is bound to; null for the organization's own. */
+      office_id: string | null;
       /** @description What changed: the fields before and after (only those that differ for an update). */
       changes: {
         /** @description Field values as the API shows them; secrets are `[redacted]`. */
@@ -2918,6 +2985,8 @@ export interface components {
       parcel?: components["schemas"]["ParcelReference"];
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3041,6 +3110,8 @@ export interface components {
       center_lng?: number;
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3075,6 +3146,8 @@ export interface components {
       parcel?: components["schemas"]["ParcelReference"];
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3098,6 +3171,8 @@ export interface components {
       };
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3171,6 +3246,8 @@ export interface components {
       branding?: components["schemas"]["EndCardBranding"];
       /** @description A brand kit of this organization and mode: the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
       brand_kit_id?: string;
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3209,6 +3286,8 @@ export interface components {
       };
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3264,6 +3343,8 @@ export interface components {
       brand_kit_id?: string;
       /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions. Default: none, as before. */
       renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3298,6 +3379,8 @@ export interface components {
         /** @description Quality for h264, h265, vp8, vp9: lower is better and bigger; default 23. h264 takes 1-51 (use h265 with 0 for lossless), vp8 4-51. Not accepted with prores or gif, which have no quality scale. */
         crf?: number;
       };
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3326,6 +3409,8 @@ export interface components {
       };
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3353,6 +3438,8 @@ export interface components {
       };
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.) Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story")[];
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3394,6 +3481,8 @@ export interface components {
       branding?: components["schemas"]["EndCardBranding"];
       /** @description A brand kit of this organization and mode: the footage gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
       brand_kit_id?: string;
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3458,6 +3547,8 @@ export interface components {
       parcel?: components["schemas"]["ParcelReference"];
       /** @description Renditions to make besides the default output: `portal` (A landscape sRGB JPEG within the listing portals’ limits, from a source with no text on it; metadata stripped but orientation and copyright.); `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) Each child job makes those of them its kind makes (print: the slides; portal: the portal-safe edit and the staged rooms, the assets made for portals). With renditions, the videos also get an end card from branding, beside their unbranded versions. Default: none, as before. */
       renditions?: ("portal" | "web" | "social_square" | "social_portrait" | "social_story" | "print")[];
+      /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
+      office_id?: string;
       /** @description Receives progress and completion webhooks for the job. */
       webhook_url?: string;
       /** @description The event types sent to webhook_url (default: all, `["*"]`). The organization's webhook endpoints get what their own enabled_events name. */
@@ -3504,6 +3595,8 @@ export interface components {
       requests_per_day: number | null;
       /** @description What the key may do; a key made before scopes has `admin` (every scope). */
       scopes: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
+      /** @description The one office the key acts for (it sees and makes only that office’s); null: the whole organization. */
+      office_id?: string | null;
     };
     DashboardRetentionSettings: {
       /** @description The organization's own retention in days (null: none set, the plan's or stage's applies). */
@@ -3541,6 +3634,8 @@ export interface operations {
         job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit";
         /** @description Only the jobs made for this listing kit (the kit job's job_id). */
         kit_job_id?: string;
+        /** @description Only this office's jobs (an office's key lists only its own office's in any case). */
+        office_id?: string;
       };
       header?: never;
       path?: never;
@@ -4028,6 +4123,8 @@ export interface operations {
         from?: string;
         /** @description Last day (UTC), included. Default: today. */
         to?: string;
+        /** @description Only this office's usage (an office's key sees only its own office's in any case). */
+        office_id?: string;
       };
       header?: never;
       path?: never;
@@ -4258,6 +4355,8 @@ export interface operations {
           description?: string | null;
           /** @description Default true; a disabled endpoint gets nothing. */
           enabled?: boolean;
+          /** @description The office whose events alone the endpoint gets (fixed once made). Default: every event of the organization; an office's key always makes its own office's endpoints. */
+          office_id?: string;
         };
       };
     };
@@ -4312,6 +4411,15 @@ export interface operations {
        * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
        */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5077,6 +5185,8 @@ export interface operations {
         type?: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "ping";
         /** @description Only this job's events. */
         job_id?: string;
+        /** @description Only this office's events (an office's key sees only its own office's in any case). */
+        office_id?: string;
         /** @description Only events created at or after this time (ISO 8601 date-time). */
         created_from?: string;
         /** @description Only events created at or before this time; not before created_from (ISO 8601 date-time). */
@@ -7029,6 +7139,651 @@ export interface operations {
       };
     };
   };
+  listOffices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The offices. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["OfficeList"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createOffice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retried POST safe: the key is 1-255 printable ASCII characters without spaces (a UUID is a good choice). For 24 hours, repeating the request with the same key and the same method, path and body answers the first answer again (same status and body, with `Idempotent-Replayed: true`) instead of creating another job. The same key with another request is a 409 `IDEMPOTENCY_CONFLICT`; while the first request is still being processed it is a 409 `IDEMPOTENCY_IN_PROGRESS` (retry after Retry-After). Keys are scoped to the organization and mode of the API key. Error answers are not kept: retrying after one runs the request again. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The office's name, unique in the organization and mode (e.g. `Harbour & Co Bondi`). */
+          name: string;
+          /** @description Your own reference for the office (a branch code, a CRM id); null for none. */
+          external_ref?: string | null;
+          /** @description Days the office's jobs' media and inputs are kept, in place of the organization's retention (up to the stage's longest, 730 days on deployed stages); null: the organization's. A request's delete_after still wins. */
+          media_retention_days?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The office. */
+      201: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description Present (`true`) when this answer is the replay of an earlier request with the same Idempotency-Key. */
+          "Idempotent-Replayed"?: "true";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Office"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `OFFICE_LIMIT`: The organization already has the most offices a mode may have (500); delete one before creating another.
+       *
+       * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
+       *
+       * `IDEMPOTENCY_IN_PROGRESS`: A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds to get its answer.
+       */
+      409: {
+        headers: {
+          /** @description With `IDEMPOTENCY_IN_PROGRESS`: seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getOffice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The office's `id`. */
+        officeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The office. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Office"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteOffice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The office's `id`. */
+        officeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: string;
+              object: "office";
+              deleted: true;
+            };
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `OFFICE_HAS_RUNNING_JOBS`: The office still has jobs queued or processing (the message says how many): cancel them or wait until they end, then delete it again. Its finished jobs stay with the organization. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateOffice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The office's `id`. */
+        officeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The office's name, unique in the organization and mode (e.g. `Harbour & Co Bondi`). */
+          name?: string;
+          /** @description Your own reference for the office (a branch code, a CRM id); null for none. */
+          external_ref?: string | null;
+          /** @description Days the office's jobs' media and inputs are kept, in place of the organization's retention (up to the stage's longest, 730 days on deployed stages); null: the organization's. A request's delete_after still wins. */
+          media_retention_days?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The office as changed. */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key. */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current minute. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) at which the current window ends. */
+          "X-RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Office"];
+            meta: components["schemas"]["Meta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `INVALID_JSON`: The request body is not valid JSON, or not a JSON object.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys).
+       *
+       * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /**
+       * `RATE_LIMITED`: Too many requests for this key in the current minute; wait for Retry-After seconds.
+       *
+       * `QUOTA_EXCEEDED`: The key's daily request quota is used up; it resets at 00:00 UTC (see Retry-After).
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listAuditEvents: {
     parameters: {
       query?: {
@@ -7036,11 +7791,13 @@ export interface operations {
         limit?: string;
         /** @description The previous page's `pagination.next_cursor`: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed" | "office.created" | "office.updated" | "office.deleted";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */
         target_id?: string;
+        /** @description Only this office's records (an office's key sees only its own office's in any case). */
+        office_id?: string;
         /** @description Only records made at or after this time (ISO 8601 date-time). */
         created_from?: string;
         /** @description Only records made at or before this time; not before created_from (ISO 8601 date-time). */
@@ -7154,11 +7911,13 @@ export interface operations {
       query?: {
         /** @description The previous answer’s X-Next-Cursor: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed" | "office.created" | "office.updated" | "office.deleted";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */
         target_id?: string;
+        /** @description Only this office's records (an office's key sees only its own office's in any case). */
+        office_id?: string;
         /** @description Only records made at or after this time (ISO 8601 date-time). */
         created_from?: string;
         /** @description Only records made at or before this time; not before created_from (ISO 8601 date-time). */
@@ -7332,6 +8091,15 @@ export interface operations {
        * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
        */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7652,6 +8420,15 @@ export interface operations {
        * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
        */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8149,6 +8926,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /**
        * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
        *
@@ -8458,6 +9244,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /**
        * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
        *
@@ -8608,6 +9403,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /**
        * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
        *
@@ -8751,6 +9555,15 @@ export interface operations {
        * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
        */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -9515,6 +10328,8 @@ export interface operations {
           name: string;
           /** @description What the key may do (`admin` implies every other scope). Without it the key has every scope, as keys made before scopes have. */
           scopes?: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
+          /** @description The one office the key acts for: one of the organization's offices in the key's mode (404 otherwise). Without it the key acts for the whole organization. */
+          office_id?: string;
         };
       };
     };
@@ -9541,6 +10356,8 @@ export interface operations {
               requests_per_day: number | null;
               /** @description What the key may do; a key made before scopes has `admin` (every scope). */
               scopes: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
+              /** @description The one office the key acts for (it sees and makes only that office’s); null: the whole organization. */
+              office_id?: string | null;
               /** @description The new key. Shown once: store it now. */
               key: string;
               /** @description Rotation only: the id of the key this one replaces. */
@@ -9576,6 +10393,15 @@ export interface operations {
       };
       /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -9655,6 +10481,8 @@ export interface operations {
               requests_per_day: number | null;
               /** @description What the key may do; a key made before scopes has `admin` (every scope). */
               scopes: ("jobs:read" | "jobs:write" | "jobs:delete" | "webhooks:manage" | "usage:read" | "brand:manage" | "admin")[];
+              /** @description The one office the key acts for (it sees and makes only that office’s); null: the whole organization. */
+              office_id?: string | null;
               /** @description The new key. Shown once: store it now. */
               key: string;
               /** @description Rotation only: the id of the key this one replaces. */
@@ -10120,6 +10948,8 @@ export interface operations {
           description?: string | null;
           /** @description Default true; a disabled endpoint gets nothing. */
           enabled?: boolean;
+          /** @description The office whose events alone the endpoint gets (fixed once made). Default: every event of the organization; an office's key always makes its own office's endpoints. */
+          office_id?: string;
         };
       };
     };
@@ -10235,6 +11065,8 @@ export interface operations {
         type?: "job.processing" | "job.progress" | "job.completed" | "job.failed" | "job.canceled" | "job.deleted" | "ping";
         /** @description Only this job's events. */
         job_id?: string;
+        /** @description Only this office's events (an office's key sees only its own office's in any case). */
+        office_id?: string;
         /** @description Only events created at or after this time (ISO 8601 date-time). */
         created_from?: string;
         /** @description Only events created at or before this time; not before created_from (ISO 8601 date-time). */
@@ -11399,6 +12231,8 @@ export interface operations {
         job_type?: "frontage_detection" | "frontage_edit" | "markup_v2" | "markup_v2_edit" | "markup_v2_video" | "virtual_staging" | "brochure_slide" | "video_export" | "drone_stills" | "drone_stills_capture" | "drone_footage" | "listing_kit";
         /** @description Only the jobs made for this listing kit (the kit job's job_id). */
         kit_job_id?: string;
+        /** @description Only this office's jobs (an office's key lists only its own office's in any case). */
+        office_id?: string;
         mode?: "test" | "live";
       };
       header?: never;
@@ -11861,6 +12695,8 @@ export interface operations {
         from?: string;
         /** @description Last day (UTC), included. Default: today. */
         to?: string;
+        /** @description Only this office's usage (an office's key sees only its own office's in any case). */
+        office_id?: string;
         mode?: "test" | "live";
       };
       header?: never;
@@ -12382,11 +13218,13 @@ export interface operations {
         limit?: string;
         /** @description The previous page's `pagination.next_cursor`: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed" | "office.created" | "office.updated" | "office.deleted";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */
         target_id?: string;
+        /** @description Only this office's records (an office's key sees only its own office's in any case). */
+        office_id?: string;
         /** @description Only records made at or after this time (ISO 8601 date-time). */
         created_from?: string;
         /** @description Only records made at or before this time; not before created_from (ISO 8601 date-time). */
@@ -12476,11 +13314,13 @@ export interface operations {
       query?: {
         /** @description The previous answer’s X-Next-Cursor: the records after it, newest first. */
         starting_after?: string;
-        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed";
+        action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "imagery_source.created" | "imagery_source.updated" | "imagery_source.deleted" | "brand_kit.created" | "brand_kit.updated" | "brand_kit.deleted" | "job.deleted" | "event.resent" | "events.resend_started" | "organization.webhook_secret_rotated" | "organization.settings_updated" | "member.invited" | "member.updated" | "member.removed" | "office.created" | "office.updated" | "office.deleted";
         /** @description Only this actor's records: a key id (key_…) or a dashboard member's id. */
         actor?: string;
         /** @description Only this target's records. */
         target_id?: string;
+        /** @description Only this office's records (an office's key sees only its own office's in any case). */
+        office_id?: string;
         /** @description Only records made at or after this time (ISO 8601 date-time). */
         created_from?: string;
         /** @description Only records made at or before this time; not before created_from (ISO 8601 date-time). */

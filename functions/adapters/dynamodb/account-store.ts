@@ -222,6 +222,7 @@ export class DynamoAccountStore implements AccountStore {
       rate_per_minute: params.requestsPerMinute,
       daily_quota: params.requestsPerDay,
       ...(params.scopes ? { scopes: [...params.scopes] } : {}),
+      ...(params.officeId ? { office_id: params.officeId } : {}),
       ...(params.organization ? copyOf(params.organization) : {}),
     };
     await this.db.send(

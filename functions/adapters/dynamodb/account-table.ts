@@ -40,6 +40,8 @@ export interface KeyItem {
   daily_quota?: number;
   /** The key's scopes (a list: a string set cannot be empty); absent on keys made before scopes. */
   scopes?: string[];
+  /** The one office the key acts for, written once when the key is made; absent: the whole organization. */
+  office_id?: string;
   day?: string;
   day_count?: number;
   /** The organization's plan and media retention as copied at its settings_version org_version. */
@@ -67,6 +69,7 @@ export function keyFromItem(item: Record<string, unknown>): ApiKeyRecord {
     requestsPerDay: i.daily_quota,
     // An unknown stored scope grants nothing (a newer stage's scope read by an older function).
     ...(Array.isArray(i.scopes) ? { scopes: i.scopes.filter(isApiScope) } : {}),
+    ...(typeof i.office_id === 'string' ? { officeId: i.office_id } : {}),
     day: i.day,
     dayCount: i.day_count,
     ...(typeof i.org_version === 'number'

@@ -45,6 +45,7 @@ export class DynamoAuditLog implements AuditLog {
             action: record.action,
             actor_id: record.actor.id,
             target_id: record.target.id,
+            ...(record.officeId ? { office_id: record.officeId } : {}),
             [EVENTS_TTL_ATTRIBUTE]: expiresAtSeconds,
           },
           ConditionExpression: 'attribute_not_exists(sk)',
@@ -75,6 +76,10 @@ export class DynamoAuditLog implements AuditLog {
     if (filter.targetId) {
       values[':target'] = filter.targetId;
       conditions.push('target_id = :target');
+    }
+    if (filter.officeId) {
+      values[':office'] = filter.officeId;
+      conditions.push('office_id = :office');
     }
     const query: QueryCommandInput = {
       TableName: this.tableName,

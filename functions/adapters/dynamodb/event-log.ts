@@ -59,6 +59,7 @@ export class DynamoEventLog implements EventLog {
             type: message.type,
             created_at: message.created_at,
             job_id: message.job?.job_id,
+            ...(message.office_id === undefined ? {} : { office_id: message.office_id }),
             message: event,
             attempts: [],
             [EVENTS_TTL_ATTRIBUTE]: expiresAtSeconds,
@@ -100,6 +101,10 @@ export class DynamoEventLog implements EventLog {
     if (filter.jobId) {
       values[':job'] = filter.jobId;
       conditions.push('job_id = :job');
+    }
+    if (filter.officeId) {
+      values[':office'] = filter.officeId;
+      conditions.push('office_id = :office');
     }
     if (filter.failedOnly) conditions.push('attribute_exists(failed_targets)');
     const query: QueryCommandInput = {

@@ -62,6 +62,8 @@ export interface JobItem {
   parent_key?: string;
   kit_job_id?: string;
   kit_key?: string;
+  /** The job's office (a plain attribute: listings by office filter on it). */
+  office_id?: string;
   /** A kit's admitted children (a string set, added to by admitKitChild). */
   child_job_ids?: Set<string>;
   webhook_url?: string;
@@ -118,6 +120,7 @@ export function toItem(job: Job): JobItem {
     parent_key: job.parentJobId === undefined ? undefined : parentKey(tenant, job.parentJobId),
     kit_job_id: job.kitJobId,
     kit_key: job.kitJobId === undefined ? undefined : kitKey(tenant, job.kitJobId),
+    office_id: job.officeId,
     webhook_url: job.webhookUrl,
     webhook_events: job.webhookEvents === undefined ? undefined : [...job.webhookEvents],
     // The caller's own text when we have it: stored, and sent back, byte for byte.
@@ -153,6 +156,7 @@ export function fromItem(item: Record<string, unknown>): Job {
     error: i.error,
     parentJobId: i.parent_job_id,
     kitJobId: i.kit_job_id,
+    ...(i.office_id === undefined ? {} : { officeId: i.office_id }),
     childJobIds: i.child_job_ids === undefined ? undefined : [...i.child_job_ids],
     webhookUrl: i.webhook_url,
     webhookEvents: i.webhook_events,

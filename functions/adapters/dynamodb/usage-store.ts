@@ -37,6 +37,7 @@ export class DynamoUsageStore implements UsageStore {
             unit: usage.unit,
             units: usage.units,
             ...(usage.renditions ? { renditions: usage.renditions } : {}),
+            ...(usage.officeId ? { office_id: usage.officeId } : {}),
             completed_at: usage.completedAt,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -59,7 +60,7 @@ export class DynamoUsageStore implements UsageStore {
           // '~' sorts after every job id character: the whole of the `to` day is inside the range.
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
           ExpressionAttributeValues: { ':pk': tenantKey(tenant), ':from': `D#${from}#`, ':to': `D#${to}#~` },
-          ProjectionExpression: 'sk, job_id, job_type, #unit, units, renditions',
+          ProjectionExpression: 'sk, job_id, job_type, #unit, units, renditions, office_id',
           ExpressionAttributeNames: { '#unit': 'unit' },
           ExclusiveStartKey: startKey,
         }),
@@ -72,6 +73,7 @@ export class DynamoUsageStore implements UsageStore {
           unit: item.unit as BillingUnit,
           units: item.units as number,
           ...(item.renditions ? { renditions: item.renditions as RenditionCounts } : {}),
+          ...(typeof item.office_id === 'string' ? { officeId: item.office_id } : {}),
         });
       }
       startKey = page.LastEvaluatedKey;

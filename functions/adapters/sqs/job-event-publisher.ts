@@ -10,6 +10,8 @@ export interface EventJob {
   readonly org_id: string;
   readonly mode: Mode;
   readonly job_type: JobType;
+  /** The job's office, when the publisher knows it (job.deleted: the job is gone by delivery time). */
+  readonly office_id?: string;
 }
 
 export class JobEventPublisher {
@@ -37,6 +39,7 @@ export class JobEventPublisher {
           status,
           progress,
           attempt: 1,
+          ...(job.office_id === undefined ? {} : { office_id: job.office_id }),
         }),
       ),
     );

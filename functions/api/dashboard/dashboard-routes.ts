@@ -150,7 +150,8 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     summary: 'Creates an API key; the answer is the only time the key is shown.',
     body: createKeyBody,
     success: { status: 201, schema: createdKey, description: 'The key, shown once.' },
-    errors: [...BODY_ERRORS, ...SESSION_ERRORS],
+    // NOT_FOUND: office_id is not one of the organization's offices in the key's mode.
+    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
   }),
   route({
     method: 'POST',

@@ -378,8 +378,18 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     sessionRoute(
       'dashboardAuditEvents',
       { query: dashboardAuditQuery },
-      async ({ orgId, query }) =>
-        ok(await listAuditEvents(apiPorts().audit, tenantOf(orgId, query), auditFilterOf(query))),
+      async ({ orgId, query }) => {
+        // A dashboard session is the organization's (no office key): 'none' never comes back here.
+        const filter = auditFilterOf(query);
+        return ok(
+          filter === 'none'
+            ? {
+                audit_events: [],
+                pagination: { limit: query.limit, count: 0, has_more: false, next_cursor: null },
+              }
+            : await listAuditEvents(apiPorts().audit, tenantOf(orgId, query), filter),
+        );
+      },
       apiPorts,
     ),
   dashboardExportAuditEvents: () =>
@@ -387,8 +397,10 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       'dashboardExportAuditEvents',
       { query: dashboardAuditExportQuery },
       async ({ orgId, query }) => {
-        const { limit: _, ...filter } = auditFilterOf(query);
-        return jsonLinesAnswer(await exportAuditEvents(apiPorts().audit, tenantOf(orgId, query), filter));
+        const filter = auditFilterOf(query);
+        if (filter === 'none') return jsonLinesAnswer({ jsonLines: '', nextCursor: null });
+        const { limit: _, ...rest } = filter;
+        return jsonLinesAnswer(await exportAuditEvents(apiPorts().audit, tenantOf(orgId, query), rest));
       },
       apiPorts,
     ),

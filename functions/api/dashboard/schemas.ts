@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { API_SCOPES } from '../../core/auth/scopes.ts';
 import { DASHBOARD_ROLES } from '../../core/members/members.ts';
-import { jobIdParam } from '../../core/schemas/common.ts';
+import { jobIdParam, officeId } from '../../core/schemas/common.ts';
 import { auditEvent, auditEventPage, exportAuditEventsQuery, listAuditEventsQuery } from '../audit-routes.ts';
 import { jobPage, jobRecord, listJobsQuery } from '../job-schemas.ts';
 import { usageQuery as apiUsageQuery, usageReport } from '../usage-schemas.ts';
@@ -119,6 +119,10 @@ const dashboardKey = z
     scopes: z.array(z.enum(API_SCOPES)).meta({
       description: 'What the key may do; a key made before scopes has `admin` (every scope).',
     }),
+    office_id: z.string().nullable().optional().meta({
+      description:
+        'The one office the key acts for (it sees and makes only that office’s); null: the whole organization.',
+    }),
   })
   .meta({ id: 'DashboardKey' });
 
@@ -145,6 +149,10 @@ export const createKeyBody = z.strictObject({
       description:
         'What the key may do (`admin` implies every other scope). Without it the key has every scope, as keys made before scopes have.',
     }),
+  office_id: officeId.optional().meta({
+    description:
+      "The one office the key acts for: one of the organization's offices in the key's mode (404 otherwise). Without it the key acts for the whole organization.",
+  }),
 });
 
 export const keyIdParam = z.strictObject({ keyId });

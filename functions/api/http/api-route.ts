@@ -18,6 +18,7 @@ import type { Tenant } from '../../core/jobs/job-types.ts';
 import { rawMemberText, stringifyWithRawJson, withRawJson } from '../../core/jobs/raw-json.ts';
 import type { RateDecision } from '../../core/limits/rate-limiter.ts';
 import { apiLogContext, appendLogContext, instrumented, logger } from '../../core/observability.ts';
+import type { OfficeScope } from '../../core/offices/office-scope.ts';
 import { JSON_LINES } from '../route-definition.ts';
 import { requiredScope } from '../route-scopes.ts';
 import {
@@ -91,6 +92,8 @@ export interface RouteRequest<B, Q, P> {
   readonly params: P;
   readonly tenant: Tenant;
   readonly key: ApiKeyRecord | undefined;
+  /** The office the key acts for (office-scope.ts): it sees and makes only that office's; undefined: every office. */
+  readonly office: OfficeScope;
   readonly requestId: string;
   /** Who made the request and from where, for the audit log: the key's id (never the key), IP, request id. */
   readonly audit: AuditContext;
@@ -144,7 +147,12 @@ function rateHeaders(rate: RateDecision | undefined): Record<string, string> {
 /** The audit log's view of a keyed request: the key by its id, the caller's IP, the request id. */
 function auditContextOf(key: ApiKeyRecord, event: APIGatewayProxyEvent, requestId: string): AuditContext {
   const sourceIp = event.requestContext?.identity?.sourceIp;
-  return { actor: { type: 'api_key', id: key.keyId }, ...(sourceIp ? { sourceIp } : {}), requestId };
+  return {
+    actor: { type: 'api_key', id: key.keyId },
+    ...(sourceIp ? { sourceIp } : {}),
+    requestId,
+    ...(key.officeId ? { officeId: key.officeId } : {}),
+  };
 }
 
 export function header(event: APIGatewayProxyEvent, name: string): string | undefined {
@@ -530,6 +538,7 @@ export function apiRoute<
           params: params.data as z.output<P>,
           tenant: { orgId: key.orgId, mode: key.mode },
           key,
+          office: key.officeId,
           requestId: state.requestId,
           audit: auditContextOf(key, event, state.requestId),
         });
@@ -565,6 +574,7 @@ export function apiRoute<
         params: parsed.params as z.output<P>,
         tenant,
         key: state.key,
+        office: state.key?.officeId,
         requestId: state.requestId,
         audit: auditContextOf(state.key!, event, state.requestId),
         creationClaim: idempotencyKey

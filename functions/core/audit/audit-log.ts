@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   'member.invited',
   'member.updated',
   'member.removed',
+  'office.created',
+  'office.updated',
+  'office.deleted',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,7 +60,8 @@ export interface AuditTarget {
     | 'event'
     | 'event_resend'
     | 'organization'
-    | 'member';
+    | 'member'
+    | 'office';
   readonly id: string;
 }
 
@@ -72,6 +76,8 @@ export interface AuditContext {
   readonly actor: AuditActor;
   readonly sourceIp?: string;
   readonly requestId?: string;
+  /** The office the actor acts for (an office's API key); a change's own office, where it has one, wins. */
+  readonly officeId?: string;
 }
 
 export interface AuditRecord extends AuditContext {
@@ -93,6 +99,8 @@ export interface AuditFilter {
   /** An actor's id (key id, member id). */
   readonly actor?: string;
   readonly targetId?: string;
+  /** Only the records of this office. */
+  readonly officeId?: string;
   /** ISO times, both included. */
   readonly from?: string;
   readonly to?: string;
@@ -167,9 +175,16 @@ export async function recordAudit(
   ports: AuditPorts,
   tenant: Tenant,
   context: AuditContext,
-  entry: { action: AuditAction; target: AuditTarget; changes?: AuditChanges },
+  entry: {
+    action: AuditAction;
+    target: AuditTarget;
+    changes?: AuditChanges;
+    /** The office the change is about (an office, an office's job or endpoint); default: the actor's. */
+    officeId?: string;
+  },
 ): Promise<void> {
   const now = ports.clock.now();
+  const officeId = entry.officeId ?? context.officeId;
   const record: AuditRecord = {
     auditId: newAuditId(now.getTime()),
     orgId: tenant.orgId,
@@ -178,6 +193,7 @@ export async function recordAudit(
     actor: context.actor,
     ...(context.sourceIp ? { sourceIp: context.sourceIp } : {}),
     ...(context.requestId ? { requestId: context.requestId } : {}),
+    ...(officeId ? { officeId } : {}),
     action: entry.action,
     target: entry.target,
     ...(entry.changes ? { changes: redact(entry.changes) as AuditChanges } : {}),
@@ -223,6 +239,7 @@ export function auditView(record: AuditRecord) {
     created_at: record.at,
     source_ip: record.sourceIp ?? null,
     request_id: record.requestId ?? null,
+    office_id: record.officeId ?? null,
     changes: record.changes ?? null,
   };
 }

@@ -20,6 +20,8 @@ export interface ApiKeyRecord {
   readonly requestsPerDay?: number;
   /** What the key may do (scopes.ts); absent on a key made before keys carried scopes: every scope. */
   readonly scopes?: readonly ApiScope[];
+  /** The one office the key acts for (offices.ts); absent: the whole organization. */
+  readonly officeId?: string;
   /** UTC day (YYYY-MM-DD) the day counter belongs to. */
   readonly day?: string;
   readonly dayCount?: number;
@@ -88,6 +90,8 @@ export interface NewApiKey {
   readonly requestsPerDay?: number;
   /** What the key may do; absent: every scope (as a key made before scopes). */
   readonly scopes?: readonly ApiScope[];
+  /** The one office the key acts for; absent: the whole organization (as a key made before offices). */
+  readonly officeId?: string;
   /** The organization as read when the key is made: its plan and retention are copied onto the key. */
   readonly organization?: Pick<OrganizationRecord, 'plan' | 'mediaRetentionDays' | 'settingsVersion'>;
 }

@@ -3,6 +3,7 @@
 import type { Clock } from '../clock.ts';
 import { randomBase62 } from '../ids.ts';
 import type { Mode } from '../jobs/job-types.ts';
+import { OFFICE_ID } from '../offices/offices.ts';
 import { listWebhookSecrets, rotateWebhookSecret, signingSecrets } from '../webhooks/webhook-secrets.ts';
 import type { AccountStore, ApiKeyRecord, OrganizationRecord, WebhookSecret } from './account-store.ts';
 import { generateApiKey, hashApiKey, keyHint } from './api-key.ts';
@@ -61,10 +62,19 @@ export class KeyAdmin {
   /**
    * A new key of the organization (made with its first key). `scopes`: what the key may do (scopes.ts);
    * an unknown one is an error naming it; without them the key has every scope, as keys made before
-   * scopes have.
+   * scopes have. `officeId`: the one office it acts for (the caller checks the office exists in `mode`);
+   * without it, the whole organization.
    */
-  async createKey(orgId: string, mode: Mode, name: string, scopes?: readonly string[]): Promise<CreatedKey> {
+  async createKey(
+    orgId: string,
+    mode: Mode,
+    name: string,
+    scopes?: readonly string[],
+    officeId?: string,
+  ): Promise<CreatedKey> {
     const checked = scopes === undefined ? undefined : parseScopes(scopes);
+    if (officeId !== undefined && !OFFICE_ID.test(officeId))
+      throw new Error(`Office id '${officeId}' is invalid: offices' ids look like off_….`);
     const org = await this.organization(orgId);
     const key = generateApiKey(mode);
     const record = await this.accounts.createKey({
@@ -77,6 +87,7 @@ export class KeyAdmin {
       createdAt: this.clock.now().toISOString(),
       ...this.limitsFor(mode, org),
       ...(checked ? { scopes: checked } : {}),
+      ...(officeId === undefined ? {} : { officeId }),
       // Its plan and retention ride on the key from the start (the store keeps them in step after).
       organization: org,
     });
@@ -103,11 +114,11 @@ export class KeyAdmin {
     }
   }
 
-  /** A new key with the same mode, name and scopes; the old one is revoked at once. */
+  /** A new key with the same mode, name, scopes and office; the old one is revoked at once. */
   async rotateKey(orgId: string, keyId: string): Promise<CreatedKey> {
     const old = await this.findKey(orgId, keyId);
     if (old.status !== 'active') throw new Error(`Key '${keyId}' is revoked; create a new key instead.`);
-    const created = await this.createKey(orgId, old.mode, old.name, old.scopes);
+    const created = await this.createKey(orgId, old.mode, old.name, old.scopes, old.officeId);
     await this.accounts.revokeKey(old.storageKey, this.clock.now().toISOString());
     return created;
   }

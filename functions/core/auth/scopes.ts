@@ -23,7 +23,7 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<ApiScope, string>> = {
   'usage:read': 'read usage',
   'brand:manage':
     'brand kits: create, read, change and delete them (naming one on a job needs only jobs:write)',
-  admin: 'everything above, and the organization itself (imagery sources)',
+  admin: 'everything above, and the organization itself (imagery sources, offices)',
 };
 
 export function isApiScope(value: string): value is ApiScope {

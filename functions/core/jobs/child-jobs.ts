@@ -31,6 +31,8 @@ interface KitRef {
   readonly mediaExpiresAt?: string;
   /** The brand kit the kit resolved at its submission: its children draw that version, never a later one. */
   readonly brandKit?: BrandKitUse;
+  /** The kit's office: its children are that office's jobs too. */
+  readonly officeId?: string;
 }
 
 type ChildCreation =
@@ -90,6 +92,7 @@ export function childJobs(deps: ChildJobPorts, routeOf: (jobType: string) => Chi
             kitJobId: kit.jobId,
             ...(kit.mediaExpiresAt ? { inheritedExpiry: kit.mediaExpiresAt } : {}),
             ...(kit.brandKit ? { brandKitPin: kit.brandKit } : {}),
+            ...(kit.officeId ? { officeId: kit.officeId } : {}),
             creationClaim: async (proposed) => ({ jobId, createdAt: proposed.createdAt }),
           },
           kit.tenant,

@@ -13,6 +13,8 @@ export interface JobListFilter {
   readonly jobType?: JobType;
   /** Only the jobs made for this kit job. */
   readonly kitJobId?: string;
+  /** Only the jobs of this office. */
+  readonly officeId?: string;
   readonly limit: number;
   readonly offset: number;
 }

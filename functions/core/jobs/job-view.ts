@@ -68,6 +68,7 @@ export async function toJobView(job: Job, signer: MediaUrlSigner, now: Date): Pr
     error: job.error ?? null,
     parent_job_id: job.parentJobId ?? null,
     kit_job_id: job.kitJobId ?? null,
+    office_id: job.officeId ?? null,
     webhook_url: job.webhookUrl ?? null,
     callback_metadata: job.callbackMetadata ?? null,
     media_expires_at: job.mediaExpiresAt ?? null,

@@ -60,6 +60,8 @@ export interface Job {
   readonly parentJobId?: string;
   /** The kit job this job was made for (jobs a kit creates carry its id; unset for jobs created directly). */
   readonly kitJobId?: string;
+  /** The office the job belongs to (offices.ts): its key's, the request's office_id, or its parent's. */
+  readonly officeId?: string;
   /**
    * A kit's children as it admitted them (JobStore.admitKitChild), each before it was written: read
    * consistently with the kit, unlike the by_kit index, so a cancel or delete of the kit finds them all.

@@ -6,6 +6,7 @@ import { parseAustralianAddress } from '../../domain/address/address-parser.ts';
 import { suburbPostcodeProblem } from '../../domain/address/suburb-postcodes.ts';
 import { rawJsonOf } from '../jobs/raw-json.ts';
 import { ISO_DURATION } from '../jobs/retention.ts';
+import { OFFICE_ID } from '../offices/offices.ts';
 import { JOB_EVENT_TYPES, WILDCARD_EVENTS } from '../webhooks/events.ts';
 
 /** Australia's extent (mainland, Tasmania and the Torres Strait islands). */
@@ -130,7 +131,14 @@ export const webhookEventTypes = z
   .min(1)
   .max(JOB_EVENT_TYPES.length + 1);
 
+/** An office's id (core/offices/offices.ts): `off_` and up to 40 letters and digits. */
+export const officeId = z.string().regex(OFFICE_ID, 'must be an office id (off_…)');
+
 export const commonRequestFields = {
+  office_id: officeId.optional().meta({
+    description:
+      "The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office.",
+  }),
   webhook_url: webhookUrl.optional(),
   webhook_events: webhookEventTypes.optional().meta({
     description:

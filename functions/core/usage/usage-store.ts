@@ -11,6 +11,8 @@ export interface UsageRecord {
   readonly units: number;
   /** The renditions the job made, billed at their own rates (absent: none). */
   readonly renditions?: RenditionCounts;
+  /** The job's office (absent: the organization's own). */
+  readonly officeId?: string;
   /** The job's completed_at (ISO 8601, UTC); its date is the usage day. */
   readonly completedAt: string;
 }
@@ -23,6 +25,7 @@ export interface UsageItem {
   readonly unit: BillingUnit;
   readonly units: number;
   readonly renditions?: RenditionCounts;
+  readonly officeId?: string;
 }
 
 /** The port the completion step records through and the usage use case reads through. */

@@ -8,6 +8,7 @@ import type { Job } from '../jobs/job.ts';
 import type { Tenant } from '../jobs/job-types.ts';
 import { type JobView, toJobView } from '../jobs/job-view.ts';
 import { logger } from '../observability.ts';
+import { inOfficeScope, type OfficeScope } from '../offices/office-scope.ts';
 import { relayNow } from '../workflows/outbox.ts';
 import type { JobEvents } from '../workflows/step-runtime.ts';
 import type { WorkflowStopper } from '../workflows/workflow-starter.ts';
@@ -31,8 +32,15 @@ function notCancelable(job: Job): ApiError {
  * is canceled its kit children still queued or processing are canceled too (on a repeat as well, so a
  * retry finishes a cascade an earlier attempt did not); the answer is the job's own.
  */
-export async function cancelJob(deps: CancelPorts, tenant: Tenant, jobId: string): Promise<JobView> {
+export async function cancelJob(
+  deps: CancelPorts,
+  tenant: Tenant,
+  jobId: string,
+  /** The key's office: another office's job is not found. */
+  scope?: OfficeScope,
+): Promise<JobView> {
   const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
+  if (job && !inOfficeScope(scope, job.officeId)) throw apiErrors.jobNotFound(jobId);
   if (!job) throw apiErrors.jobNotFound(jobId);
   if (job.status === 'completed' || job.status === 'failed') throw notCancelable(job);
   if (job.status === 'queued' || job.status === 'processing') await cancelUnfinished(deps, tenant, job);

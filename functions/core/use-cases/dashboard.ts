@@ -22,6 +22,8 @@ interface DashboardKey {
   readonly requests_per_day: number | null;
   /** What the key may do; a key made before scopes shows `admin` (every scope). */
   readonly scopes: readonly ApiScope[];
+  /** The one office the key acts for; null: the whole organization. */
+  readonly office_id: string | null;
 }
 
 function keyView(key: KeyListing | ApiKeyRecord): DashboardKey {
@@ -37,6 +39,7 @@ function keyView(key: KeyListing | ApiKeyRecord): DashboardKey {
     requests_per_minute: key.requestsPerMinute,
     requests_per_day: key.requestsPerDay ?? null,
     scopes: effectiveScopes(key),
+    office_id: key.officeId ?? null,
   };
 }
 
@@ -59,13 +62,14 @@ function checkMode(mode: Mode, keyVariant: KeyVariant) {
 export async function createDashboardKey(
   admin: KeyAdmin,
   orgId: string,
-  request: { mode: Mode; name: string; scopes?: readonly string[] },
+  /** office_id: checked by the caller to be one of the organization's offices in `mode`. */
+  request: { mode: Mode; name: string; scopes?: readonly string[]; office_id?: string },
   keyVariant: KeyVariant,
 ): Promise<DashboardKey & { key: string }> {
   checkMode(request.mode, keyVariant);
   let created: Awaited<ReturnType<KeyAdmin['createKey']>>;
   try {
-    created = await admin.createKey(orgId, request.mode, request.name, request.scopes);
+    created = await admin.createKey(orgId, request.mode, request.name, request.scopes, request.office_id);
   } catch (error) {
     if (error instanceof UnknownScopeError)
       throw apiErrors.validation([{ path: 'scopes', message: error.message }]);

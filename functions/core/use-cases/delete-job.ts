@@ -21,6 +21,7 @@ import type { JobStore } from '../jobs/job-store.ts';
 import type { JobStatus, JobType, Tenant } from '../jobs/job-types.ts';
 import { jobMediaPrefix, type MediaEraser } from '../media/media-store.ts';
 import { logger } from '../observability.ts';
+import { inOfficeScope, type OfficeScope } from '../offices/office-scope.ts';
 import type { EventLog } from '../webhooks/event-log.ts';
 import { PURGE_WINDOW_SECONDS } from '../workflows/retention.ts';
 import type { JobEvents } from '../workflows/step-runtime.ts';
@@ -112,9 +113,15 @@ async function cascadeOf(jobs: JobStore, tenant: Tenant, root: Job): Promise<Mem
 
 const unfinished = (job: Job) => job.status === 'queued' || job.status === 'processing';
 
-export async function deleteJob(deps: DeletePorts, tenant: Tenant, jobId: string): Promise<DeletionReceipt> {
+export async function deleteJob(
+  deps: DeletePorts,
+  tenant: Tenant,
+  jobId: string,
+  /** The key's office: another office's job is not found. */
+  scope?: OfficeScope,
+): Promise<DeletionReceipt> {
   const root = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
-  if (!root) throw apiErrors.jobNotFound(jobId);
+  if (!root || !inOfficeScope(scope, root.officeId)) throw apiErrors.jobNotFound(jobId);
   const found = await cascadeOf(deps.jobs, tenant, root);
 
   // Stop first: nothing may still be writing media when the prefix is emptied.
@@ -136,6 +143,8 @@ export async function deleteJob(deps: DeletePorts, tenant: Tenant, jobId: string
 
   const deletedAt = deps.clock.now();
   const deleted: DeletedJob[] = [];
+  /** Each erased job's office, for its job.deleted event (which only its office's endpoints get). */
+  const officeOf = new Map<string, string>();
   // Dependants first: a failure part-way leaves the requested job in place, so deleting it again finishes.
   for (const member of [...members].reverse()) {
     const { job } = member;
@@ -155,6 +164,7 @@ export async function deleteJob(deps: DeletePorts, tenant: Tenant, jobId: string
         until,
       );
     }
+    if (job.officeId !== undefined) officeOf.set(job.jobId, job.officeId);
     deleted.unshift({
       job_id: job.jobId,
       job_type: job.jobType,
@@ -177,6 +187,7 @@ export async function deleteJob(deps: DeletePorts, tenant: Tenant, jobId: string
           mode: tenant.mode,
           job_type: entry.job_type,
           webhook_url: null,
+          ...(officeOf.has(entry.job_id) ? { office_id: officeOf.get(entry.job_id) } : {}),
         },
         entry.status_at_deletion,
         { percent: 100, stage: 'deleted' },

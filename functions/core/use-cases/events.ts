@@ -9,6 +9,7 @@ import { ApiError } from '../errors.ts';
 import { newEventId, uuidv7 } from '../ids.ts';
 import type { JobStore } from '../jobs/job-store.ts';
 import type { Tenant } from '../jobs/job-types.ts';
+import { inOfficeScope, type OfficeScope, officeFilterOf } from '../offices/office-scope.ts';
 import { receiversOf } from '../webhooks/deliver-event.ts';
 import {
   changeEndpoint,
@@ -63,6 +64,8 @@ export interface EventView {
   readonly created_at: string;
   readonly job_id: string | null;
   readonly job_type: string | null;
+  /** The event's office (its job's, or a pinged endpoint's); null: the organization's own. */
+  readonly office_id: string | null;
   readonly data: Record<string, unknown>;
   /** null: no attempt yet (or no receiver); false: a receiver's latest attempt failed; true: every receiver has it. */
   readonly delivery_success: boolean | null;
@@ -83,6 +86,7 @@ function eventView(event: StoredEvent, withDeliveries: boolean): EventView {
     created_at: m.created_at,
     job_id: m.job?.job_id ?? null,
     job_type: m.job?.job_type ?? null,
+    office_id: m.office_id ?? null,
     data: m.job ? { status: m.status ?? null, progress: m.progress ?? null } : {},
     delivery_success: deliverySuccess(event),
   };
@@ -118,8 +122,14 @@ export async function listEvents(
   ports: Pick<EventPorts, 'eventLog'>,
   tenant: Tenant,
   filter: EventListFilter,
+  /** The key's office: it lists only its office's events (a filter naming another finds none). */
+  scope?: OfficeScope,
 ) {
-  const { events, hasMore } = await ports.eventLog.list(tenant, filter);
+  const office = officeFilterOf(scope, filter.officeId);
+  const { events, hasMore } =
+    office === 'none'
+      ? { events: [], hasMore: false }
+      : await ports.eventLog.list(tenant, { ...filter, officeId: office.officeId });
   return {
     events: events.map((e) => eventView(e, false)),
     pagination: {
@@ -131,8 +141,24 @@ export async function listEvents(
   };
 }
 
-export async function getEvent(ports: Pick<EventPorts, 'eventLog'>, tenant: Tenant, id: string) {
+/** The tenant's event as a key of this office scope may see it: another office's is undefined. */
+async function visibleEvent(
+  ports: Pick<EventPorts, 'eventLog'>,
+  tenant: Tenant,
+  id: string,
+  scope: OfficeScope,
+): Promise<StoredEvent | undefined> {
   const event = await ports.eventLog.get(tenant, id);
+  return event && inOfficeScope(scope, event.message.office_id) ? event : undefined;
+}
+
+export async function getEvent(
+  ports: Pick<EventPorts, 'eventLog'>,
+  tenant: Tenant,
+  id: string,
+  scope?: OfficeScope,
+) {
+  const event = await visibleEvent(ports, tenant, id, scope);
   if (!event) throw eventNotFound(id);
   return eventView(event, true);
 }
@@ -199,10 +225,11 @@ export async function resendEvent(
   tenant: Tenant,
   id: string,
   request: { readonly endpoint_id?: string },
+  scope?: OfficeScope,
 ) {
-  const event = await ports.eventLog.get(tenant, id);
+  const event = await visibleEvent(ports, tenant, id, scope);
   if (!event) throw eventNotFound(id);
-  if (request.endpoint_id && !(await findEndpoint(ports, tenant, request.endpoint_id)))
+  if (request.endpoint_id && !(await findEndpoint(ports, tenant, request.endpoint_id, scope)))
     throw endpointNotFound(request.endpoint_id);
   const targets = await resendTargets(ports, tenant, event, { endpointId: request.endpoint_id });
   const keys = targets.map(targetKey);
@@ -260,7 +287,7 @@ function resendView(resend: EventResend): RangeResendView {
 }
 
 /** The same range, filters and endpoint, however its times were spelled. */
-function resendFingerprint(request: RangeResendRequest): string {
+function resendFingerprint(request: RangeResendRequest, scope: OfficeScope): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
@@ -268,6 +295,8 @@ function resendFingerprint(request: RangeResendRequest): string {
         new Date(request.created_to).toISOString(),
         request.failed_only,
         request.endpoint_id ?? null,
+        // An office's resend is another resend than its organization's of the same range.
+        ...(scope === undefined ? [] : [scope]),
       ]),
     )
     .digest('hex');
@@ -290,10 +319,13 @@ export async function startRangeResend(
   ports: EventPorts,
   tenant: Tenant,
   request: RangeResendRequest,
+  /** The key's office: only its office's events are resent. */
+  scope?: OfficeScope,
 ): Promise<RangeResendView> {
-  if (request.endpoint_id && !(await findEndpoint(ports, tenant, request.endpoint_id)))
+  if (request.endpoint_id && !(await findEndpoint(ports, tenant, request.endpoint_id, scope)))
     throw endpointNotFound(request.endpoint_id);
   const { events, hasMore } = await ports.eventLog.list(tenant, {
+    ...(scope === undefined ? {} : { officeId: scope }),
     createdFrom: request.created_from,
     createdTo: request.created_to,
     failedOnly: request.failed_only,
@@ -326,7 +358,8 @@ export async function startRangeResend(
       failed_only: request.failed_only,
       ...(request.endpoint_id ? { endpoint_id: request.endpoint_id } : {}),
     },
-    fingerprint: resendFingerprint(request),
+    ...(scope === undefined ? {} : { office_id: scope }),
+    fingerprint: resendFingerprint(request, scope),
     plan,
     has_more: more,
     cursor: 0,
@@ -349,15 +382,22 @@ export async function getRangeResend(
   ports: Pick<EventPorts, 'resends'>,
   tenant: Tenant,
   id: string,
+  scope?: OfficeScope,
 ): Promise<RangeResendView> {
   const resend = await ports.resends.get(tenant, id);
-  if (!resend) throw resendNotFound(id);
+  if (!resend || !inOfficeScope(scope, resend.office_id)) throw resendNotFound(id);
   return resendView(resend);
 }
 
 /** A ping to one endpoint (recorded like any event), whether or not the endpoint is enabled. */
-export async function sendTestEvent(ports: EventPorts, tenant: Tenant, endpointId: string) {
-  if (!(await findEndpoint(ports, tenant, endpointId))) throw endpointNotFound(endpointId);
+export async function sendTestEvent(
+  ports: EventPorts,
+  tenant: Tenant,
+  endpointId: string,
+  scope?: OfficeScope,
+) {
+  const endpoint = await findEndpoint(ports, tenant, endpointId, scope);
+  if (!endpoint) throw endpointNotFound(endpointId);
   const now = ports.clock.now();
   const message: WebhookMessage = {
     event_id: newEventId(now.getTime()),
@@ -366,6 +406,8 @@ export async function sendTestEvent(ports: EventPorts, tenant: Tenant, endpointI
     tenant: { org_id: tenant.orgId, mode: tenant.mode },
     attempt: 1,
     target: { kind: 'endpoint', endpoint_id: endpointId },
+    // An office's endpoint's ping is that office's event.
+    ...(endpoint.office_id === undefined ? {} : { office_id: endpoint.office_id }),
   };
   await ports.eventLog.record(
     tenant,
@@ -417,10 +459,19 @@ export async function updateEndpointOfferingReplay(
   tenant: Tenant,
   id: string,
   patch: EndpointPatch,
+  scope?: OfficeScope,
 ): Promise<EndpointView & { replay: ReplayOffer | null }> {
-  const { endpoint, enabled_events, reenabled } = await changeEndpoint(endpointPorts, tenant, id, patch);
+  const { endpoint, enabled_events, reenabled } = await changeEndpoint(
+    endpointPorts,
+    tenant,
+    id,
+    patch,
+    scope,
+  );
   if (!reenabled) return { ...endpoint, replay: null };
   const { events, hasMore } = await eventPorts.eventLog.list(tenant, {
+    // An office's endpoint missed only its office's events.
+    ...(endpoint.office_id === null ? {} : { officeId: endpoint.office_id }),
     createdFrom: reenabled.from,
     createdTo: reenabled.to,
     limit: MAX_RESEND_EVENTS,

@@ -14,6 +14,7 @@ import { deleteAfterSeconds, mediaExpiresAt, type RetentionPolicy } from '../job
 import { WAITING_STAGE } from '../limits/job-slots.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { appendLogContext, businessMetrics, logger } from '../observability.ts';
+import { inOfficeScope, type OfficeScope, officeFilterOf } from '../offices/office-scope.ts';
 import type { BundleHostAllowlist } from '../outbound/bundle-hosts.ts';
 import { checkUrlSyntax, type StageUrlRules, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
 import { type Admission, type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
@@ -45,6 +46,19 @@ export interface JobPorts {
    * job's id), which lists them with GET /v1/jobs?kit_job_id= and cancels them with the kit.
    */
   readonly kitJobId?: string;
+  /**
+   * The office the jobs created with these deps belong to (offices.ts requestOffice: the key's, else the
+   * request's office_id); a job built on a parent of another office is refused as not found. Absent: the
+   * organization's own, or the parent's office for a job built on one.
+   */
+  readonly officeId?: string;
+  /** The office's own media retention (days), which takes the organization's place for its jobs. */
+  readonly officeRetentionDays?: number;
+  /**
+   * An office's own media retention, read for a job that takes its parent's office (deps without an
+   * office of their own): undefined when the office has none or is gone. Absent: not read.
+   */
+  readonly officeRetention?: (tenant: Tenant, officeId: string) => Promise<number | undefined>;
   /** The request's webhook_events: the event types its webhook_url gets (absent: all of them). */
   readonly webhookEvents?: readonly string[];
   /** The stage's retention of media and inputs (MEDIA_RETENTION). */
@@ -73,8 +87,27 @@ export interface JobPorts {
   readonly brandKitPin?: BrandKitUse;
 }
 
-export async function getJob(deps: JobPorts, tenant: Tenant, jobId: string): Promise<JobView> {
-  const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
+/**
+ * The tenant's job as a key of this office scope may see it: another office's job is undefined, exactly as
+ * one that does not exist.
+ */
+export async function visibleJob(
+  jobs: Pick<JobStore, 'get'>,
+  tenant: Tenant,
+  jobId: string,
+  scope: OfficeScope,
+): Promise<Job | undefined> {
+  const job = isUuid(jobId) ? await jobs.get(tenant, jobId) : undefined;
+  return job && inOfficeScope(scope, job.officeId) ? job : undefined;
+}
+
+export async function getJob(
+  deps: JobPorts,
+  tenant: Tenant,
+  jobId: string,
+  scope?: OfficeScope,
+): Promise<JobView> {
+  const job = await visibleJob(deps.jobs, tenant, jobId, scope);
   if (!job) throw apiErrors.jobNotFound(jobId);
   return toJobView(job, deps.signer, deps.clock.now());
 }
@@ -84,18 +117,24 @@ interface ListJobsQuery {
   readonly status?: JobStatus;
   readonly job_type?: JobType;
   readonly kit_job_id?: string;
+  readonly office_id?: string;
   readonly limit: number;
   readonly offset: number;
 }
 
-export async function listJobs(deps: JobPorts, tenant: Tenant, query: ListJobsQuery) {
-  const page = await deps.jobs.list(tenant, {
-    status: query.status,
-    jobType: query.job_type,
-    kitJobId: query.kit_job_id,
-    limit: query.limit,
-    offset: query.offset,
-  });
+export async function listJobs(deps: JobPorts, tenant: Tenant, query: ListJobsQuery, scope?: OfficeScope) {
+  const office = officeFilterOf(scope, query.office_id);
+  const page =
+    office === 'none'
+      ? { jobs: [], hasMore: false }
+      : await deps.jobs.list(tenant, {
+          status: query.status,
+          jobType: query.job_type,
+          kitJobId: query.kit_job_id,
+          ...office,
+          limit: query.limit,
+          offset: query.offset,
+        });
   const now = deps.clock.now();
   return {
     jobs: await Promise.all(page.jobs.map((job) => toJobView(job, deps.signer, now))),
@@ -119,7 +158,9 @@ export async function loadParentJob(
   jobId: string,
   acceptedTypes: readonly JobType[],
 ): Promise<Job> {
-  const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
+  // A job builds only on a job of its own office: another office's is not found (nor, for an office's
+  // job, the organization's own).
+  const job = await visibleJob(deps.jobs, tenant, jobId, deps.officeId);
   if (!job) throw apiErrors.jobNotFound(jobId);
   if (!acceptedTypes.includes(job.jobType)) {
     throw new ApiError(
@@ -219,7 +260,7 @@ export async function submitJob(
   const now = deps.clock.now();
   // Checked before anything is claimed or written: a bad delete_after is a 400 with nothing stored.
   if (deps.deleteAfter !== undefined) deleteAfterSeconds(deps.deleteAfter, deps.retention);
-  const retentionChoice = await retentionOf(deps, submission.tenant);
+  const retentionChoice = await retentionOf(deps, submission.tenant, submission.parent);
   let timestamp = now.toISOString();
   let jobId = uuidv7(now.getTime());
   let freshId = true;
@@ -260,6 +301,7 @@ export async function submitJob(
     input: submission.input,
     parentJobId: submission.parent?.jobId,
     kitJobId: deps.kitJobId,
+    ...officeOfNewJob(deps, submission.parent),
     webhookUrl: submission.webhookUrl,
     webhookEvents: submission.webhookUrl ? deps.webhookEvents : undefined,
     callbackMetadata: submission.callbackMetadata,
@@ -291,13 +333,40 @@ async function settleRefusedChild(deps: JobPorts, job: Job): Promise<void> {
  * What decides a new job's expiry: the request's delete_after, else the kit's expiry, else the
  * organization's own retention or its plan's (read only when needed).
  */
-async function retentionOf(deps: JobPorts, tenant: Tenant) {
+async function retentionOf(deps: JobPorts, tenant: Tenant, parent: Job | undefined) {
   if (deps.deleteAfter !== undefined) return { deleteAfter: deps.deleteAfter };
   if (deps.inheritedExpiry !== undefined) return { inherited: deps.inheritedExpiry };
+  // An office's own retention takes its organization's place (the plan's default still backs neither):
+  // the deps' office's, or, for a job that takes its parent's office, that office's (read now).
+  const parentOffice = deps.officeId === undefined ? parent?.officeId : undefined;
+  const office =
+    deps.officeRetentionDays ??
+    (parentOffice !== undefined && deps.officeRetention
+      ? await deps.officeRetention(tenant, parentOffice)
+      : undefined);
   if (deps.organization)
-    return { organizationDays: deps.organization.mediaRetentionDays, plan: deps.organization.plan };
+    return {
+      organizationDays: office ?? deps.organization.mediaRetentionDays,
+      plan: deps.organization.plan,
+    };
   const settings = await deps.organizationSettings(tenant.orgId);
-  return { organizationDays: settings.mediaRetentionDays, plan: settings.plan };
+  return { organizationDays: office ?? settings.mediaRetentionDays, plan: settings.plan };
+}
+
+/** The new job's office: the deps' (its key's or its request's), else its parent's. */
+function officeOfNewJob(deps: JobPorts, parent: Job | undefined): Pick<Job, 'officeId'> {
+  const officeId = deps.officeId ?? parent?.officeId;
+  return officeId === undefined ? {} : { officeId };
+}
+
+/** How many of an office's jobs are still queued or processing (at most 100 counted: any refuses a delete). */
+export async function runningJobsOf(jobs: JobStore, tenant: Tenant, officeId: string): Promise<number> {
+  const counts = await Promise.all(
+    (['queued', 'processing'] as const).map(
+      async (status) => (await jobs.list(tenant, { status, officeId, limit: 100, offset: 0 })).jobs.length,
+    ),
+  );
+  return counts[0]! + counts[1]!;
 }
 
 /**

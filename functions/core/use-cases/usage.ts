@@ -3,6 +3,7 @@
 // billed (amount 0, billed: false). GET /v1/usage and the developer dashboard both call getUsage.
 import { apiErrors, type ErrorDetail } from '../errors.ts';
 import type { JobType, Mode } from '../jobs/job-types.ts';
+import { type OfficeScope, officeFilterOf } from '../offices/office-scope.ts';
 import type { RenditionName } from '../schemas/renditions.ts';
 import type { UsageStore } from '../usage/usage-store.ts';
 
@@ -29,6 +30,8 @@ interface UsageQuery {
   readonly from?: string;
   /** YYYY-MM-DD (UTC), inclusive; default: today. */
   readonly to?: string;
+  /** Only this office's usage. */
+  readonly office_id?: string;
 }
 
 interface UsageFigures {
@@ -60,8 +63,13 @@ interface UsageReport {
     readonly by_rendition: Readonly<
       Partial<Record<RenditionName, { readonly count: number; readonly amount: number }>>
     >;
+    /** The totals of each office that has usage in the range; the organization's own jobs under `none`. */
+    readonly by_office: Readonly<Record<string, UsageFigures>>;
   };
 }
+
+/** by_office's key for the jobs of no office (the organization's own). */
+export const NO_OFFICE = 'none';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -111,10 +119,18 @@ export async function getUsage(
   query: UsageQuery,
   pricing: UsagePricing,
   now: Date = new Date(),
+  /** The key's office: it sees only its own office's usage (a filter naming another finds none). */
+  scope?: OfficeScope,
 ): Promise<UsageReport> {
   const { from, to } = usageRange(query, now);
   const billed = query.mode === 'live';
-  const items = await store.list({ orgId: query.orgId, mode: query.mode }, from, to);
+  const office = officeFilterOf(scope, query.office_id);
+  const items =
+    office === 'none'
+      ? []
+      : (await store.list({ orgId: query.orgId, mode: query.mode }, from, to)).filter(
+          (item) => office.officeId === undefined || item.officeId === office.officeId,
+        );
 
   const rows = new Map<
     string,
@@ -128,7 +144,18 @@ export async function getUsage(
     }
   >();
   const byRendition: Partial<Record<RenditionName, { count: number; cents: number }>> = {};
+  const byOffice = new Map<string, { jobs: number; units: number; renditions: number; cents: number }>();
   for (const item of items) {
+    const officeKey = item.officeId ?? NO_OFFICE;
+    const officeTotals = byOffice.get(officeKey) ?? { jobs: 0, units: 0, renditions: 0, cents: 0 };
+    officeTotals.jobs += 1;
+    officeTotals.units += item.units;
+    officeTotals.cents += billed ? toCents(item.units, pricing.livePerUnit[item.jobType] ?? 0) : 0;
+    for (const [name, count] of Object.entries(item.renditions ?? {}) as [RenditionName, number][]) {
+      officeTotals.renditions += count;
+      officeTotals.cents += billed ? toCents(count, pricing.livePerRendition?.[name] ?? 0) : 0;
+    }
+    byOffice.set(officeKey, officeTotals);
     const key = `${item.date}\u0000${item.jobType}`;
     const row = rows.get(key) ?? {
       date: item.date,
@@ -191,6 +218,14 @@ export async function getUsage(
       ),
       by_rendition: Object.fromEntries(
         Object.entries(byRendition).map(([name, r]) => [name, { count: r.count, amount: r.cents / 100 }]),
+      ),
+      by_office: Object.fromEntries(
+        [...byOffice.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([id, t]) => [
+            id,
+            { jobs: t.jobs, units: t.units, renditions: t.renditions, amount: t.cents / 100 },
+          ]),
       ),
     },
   };

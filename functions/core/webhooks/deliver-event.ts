@@ -129,17 +129,21 @@ async function fanOut(deps: DeliveryPorts, message: WebhookMessage, now: Date): 
   const job = message.job ? await deps.jobs.get(tenant, message.job.job_id) : undefined;
   // An event of a job deleted since (DELETE /v1/jobs/{id}) is dropped: nothing of it is kept or sent.
   if (message.job && !job && message.type !== JOB_DELETED) return;
+  // The event belongs to its job's office: recorded with it, and sent only to that office's endpoints
+  // (and the organization-wide ones); every receiver's message carries it.
+  const officeId = job?.officeId ?? message.office_id;
+  const event: WebhookMessage = officeId === undefined ? message : { ...message, office_id: officeId };
   const expiresAt = Math.floor(now.getTime() / 1000) + deps.eventRetentionDays * 86_400;
-  await deps.eventLog.record(tenant, message, expiresAt);
-  const targets = await receiversOf(deps, tenant, message, job);
-  await Promise.all(targets.map((target) => deps.queue.enqueue({ ...message, target }, 0)));
+  await deps.eventLog.record(tenant, event, expiresAt);
+  const targets = await receiversOf(deps, tenant, event, job);
+  await Promise.all(targets.map((target) => deps.queue.enqueue({ ...event, target }, 0)));
 }
 
 /** The receivers of a job event now: the job's webhook_url (if its webhook_events want it), then the matching endpoints. */
 export async function receiversOf(
   deps: Pick<DeliveryPorts, 'jobs' | 'endpoints'>,
   tenant: Tenant,
-  message: Pick<WebhookMessage, 'type' | 'job'>,
+  message: Pick<WebhookMessage, 'type' | 'job' | 'office_id'>,
   /** The event's job when the caller has just read it. */
   known?: Job,
 ): Promise<DeliveryTarget[]> {
@@ -149,7 +153,8 @@ export async function receiversOf(
   ]);
   const targets: DeliveryTarget[] = [];
   if (job?.webhookUrl && wantsEvent(job.webhookEvents, message.type)) targets.push({ kind: 'webhook_url' });
-  for (const endpoint of matchingEndpoints(endpoints, message.type))
+  const officeId = job?.officeId ?? message.office_id;
+  for (const endpoint of matchingEndpoints(endpoints, message.type, officeId))
     targets.push({ kind: 'endpoint', endpoint_id: endpoint.id });
   return targets;
 }

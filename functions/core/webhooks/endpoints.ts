@@ -8,6 +8,7 @@ import type { WebhookSecret } from '../auth/account-store.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
 import type { Tenant } from '../jobs/job-types.ts';
+import type { OfficeScope } from '../offices/office-scope.ts';
 import {
   type AddressLookup,
   checkUrlSyntax,
@@ -40,6 +41,8 @@ export interface WebhookEndpoint {
   readonly disabled_reason?: 'failing';
   /** When it was last disabled (by its owner or for failing); cleared when it is enabled again. */
   readonly disabled_at?: string;
+  /** The office whose events alone it gets (absent: every event of the organization and mode). */
+  readonly office_id?: string;
 }
 
 /** The endpoints of one organization and mode, as one versioned list (one read per event to fan out). */
@@ -80,6 +83,8 @@ export interface EndpointView {
   readonly disabled_reason: 'failing' | null;
   /** While disabled: since when (null for an endpoint disabled before this was recorded). */
   readonly disabled_at: string | null;
+  /** The office whose events alone it gets; null: every event of the organization. */
+  readonly office_id: string | null;
 }
 
 export function endpointView(endpoint: WebhookEndpoint, now: Date): EndpointView {
@@ -105,6 +110,7 @@ export function endpointView(endpoint: WebhookEndpoint, now: Date): EndpointView
     failing_since: endpoint.failing_since ?? null,
     disabled_reason: endpoint.disabled_reason ?? null,
     disabled_at: endpoint.enabled ? null : (endpoint.disabled_at ?? null),
+    office_id: endpoint.office_id ?? null,
   };
 }
 
@@ -114,9 +120,21 @@ export function wantsEvent(enabledEvents: readonly string[] | undefined, type: s
   return enabledEvents.some((e) => e === WILDCARD_EVENTS || e === type);
 }
 
-/** The enabled endpoints of a tenant that want `type`. */
-export function matchingEndpoints(endpoints: readonly WebhookEndpoint[], type: string): WebhookEndpoint[] {
-  return endpoints.filter((e) => e.enabled && wantsEvent(e.enabled_events, type));
+/**
+ * The enabled endpoints of a tenant that want `type`, for an event of this office (undefined: the
+ * organization's own): an office's endpoint gets only its office's events, an organization-wide one all.
+ */
+export function matchingEndpoints(
+  endpoints: readonly WebhookEndpoint[],
+  type: string,
+  officeId?: string,
+): WebhookEndpoint[] {
+  return endpoints.filter(
+    (e) =>
+      e.enabled &&
+      wantsEvent(e.enabled_events, type) &&
+      (e.office_id === undefined || e.office_id === officeId),
+  );
 }
 
 /** The secrets that sign a delivery to this endpoint now (newest first). */
@@ -145,6 +163,17 @@ async function checkUrl(ports: EndpointPorts, url: string): Promise<void> {
 export const endpointNotFound = (id: string) =>
   new ApiError('NOT_FOUND', `No webhook endpoint with id '${id}' exists for this key.`);
 
+/** An office's key sees only its office's endpoints; an organization-wide key (scope undefined) every one. */
+const visible = (endpoint: WebhookEndpoint, scope: OfficeScope) =>
+  scope === undefined || endpoint.office_id === scope;
+
+/** The index of the endpoint the key may see, else a 404. */
+function indexOf(endpoints: readonly WebhookEndpoint[], id: string, scope: OfficeScope): number {
+  const index = endpoints.findIndex((e) => e.id === id && visible(e, scope));
+  if (index < 0) throw endpointNotFound(id);
+  return index;
+}
+
 /** Reads, changes and writes the tenant's list, retrying when another writer got there first. */
 async function change<T>(
   ports: EndpointPorts,
@@ -164,6 +193,8 @@ export interface NewEndpoint {
   readonly enabled_events: EnabledEvents;
   readonly description?: string | null;
   readonly enabled?: boolean;
+  /** The office whose events alone it gets (checked by the caller: the key's own, or one of its organization's). */
+  readonly office_id?: string;
 }
 
 /** A new endpoint and, this once, its secret. */
@@ -192,31 +223,45 @@ export async function createEndpoint(
       created_at: at,
       updated_at: at,
       ...(request.enabled === false ? { disabled_at: at } : {}),
+      ...(request.office_id === undefined ? {} : { office_id: request.office_id }),
     };
     return { next: [...endpoints, endpoint], result: { ...endpointView(endpoint, now), secret } };
   });
 }
 
-export async function listEndpoints(ports: EndpointPorts, tenant: Tenant): Promise<EndpointView[]> {
+export async function listEndpoints(
+  ports: EndpointPorts,
+  tenant: Tenant,
+  scope?: OfficeScope,
+): Promise<EndpointView[]> {
   const now = ports.clock.now();
-  return (await ports.endpoints.list(tenant)).endpoints.map((e) => endpointView(e, now));
+  return (await ports.endpoints.list(tenant)).endpoints
+    .filter((e) => visible(e, scope))
+    .map((e) => endpointView(e, now));
 }
 
 export async function findEndpoint(
   ports: Pick<EndpointPorts, 'endpoints'>,
   tenant: Tenant,
   id: string,
+  scope?: OfficeScope,
 ): Promise<WebhookEndpoint | undefined> {
-  return (await ports.endpoints.list(tenant)).endpoints.find((e) => e.id === id);
+  return (await ports.endpoints.list(tenant)).endpoints.find((e) => e.id === id && visible(e, scope));
 }
 
-export async function getEndpoint(ports: EndpointPorts, tenant: Tenant, id: string): Promise<EndpointView> {
-  const endpoint = await findEndpoint(ports, tenant, id);
+export async function getEndpoint(
+  ports: EndpointPorts,
+  tenant: Tenant,
+  id: string,
+  scope?: OfficeScope,
+): Promise<EndpointView> {
+  const endpoint = await findEndpoint(ports, tenant, id, scope);
   if (!endpoint) throw endpointNotFound(id);
   return endpointView(endpoint, ports.clock.now());
 }
 
-export type EndpointPatch = Partial<NewEndpoint>;
+/** An endpoint's office is fixed when it is made. */
+export type EndpointPatch = Partial<Omit<NewEndpoint, 'office_id'>>;
 
 /**
  * What a disabled endpoint may have missed, found when a change enables it again: the events created
@@ -249,11 +294,11 @@ export async function changeEndpoint(
   tenant: Tenant,
   id: string,
   patch: EndpointPatch,
+  scope?: OfficeScope,
 ): Promise<{ endpoint: EndpointView; enabled_events: EnabledEvents; reenabled: MissedWindow | null }> {
   if (patch.url !== undefined) await checkUrl(ports, patch.url);
   return change(ports, tenant, (endpoints, now) => {
-    const index = endpoints.findIndex((e) => e.id === id);
-    if (index < 0) throw endpointNotFound(id);
+    const index = indexOf(endpoints, id, scope);
     const current = endpoints[index]!;
     const updated: WebhookEndpoint = {
       ...current,
@@ -285,17 +330,19 @@ export async function updateEndpoint(
   tenant: Tenant,
   id: string,
   patch: EndpointPatch,
+  scope?: OfficeScope,
 ): Promise<EndpointView> {
-  return (await changeEndpoint(ports, tenant, id, patch)).endpoint;
+  return (await changeEndpoint(ports, tenant, id, patch, scope)).endpoint;
 }
 
 export async function deleteEndpoint(
   ports: EndpointPorts,
   tenant: Tenant,
   id: string,
+  scope?: OfficeScope,
 ): Promise<{ id: string; object: 'webhook_endpoint'; deleted: true }> {
   return change(ports, tenant, (endpoints) => {
-    if (!endpoints.some((e) => e.id === id)) throw endpointNotFound(id);
+    indexOf(endpoints, id, scope);
     return {
       next: endpoints.filter((e) => e.id !== id),
       result: { id, object: 'webhook_endpoint' as const, deleted: true as const },
@@ -311,11 +358,11 @@ export async function rotateEndpointSecret(
   ports: EndpointPorts,
   tenant: Tenant,
   id: string,
+  scope?: OfficeScope,
 ): Promise<EndpointView & { secret: string }> {
   const secret = generateWebhookSecret();
   return change(ports, tenant, (endpoints, now) => {
-    const index = endpoints.findIndex((e) => e.id === id);
-    if (index < 0) throw endpointNotFound(id);
+    const index = indexOf(endpoints, id, scope);
     const current = endpoints[index]!;
     const overlapEnds = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
     const rotated: WebhookEndpoint = {

@@ -37,6 +37,8 @@ export interface StoredEvent {
 export interface EventListFilter {
   readonly type?: string;
   readonly jobId?: string;
+  /** Only the events of this office (its jobs' events, its endpoints' pings). */
+  readonly officeId?: string;
   /** ISO times, both included. */
   readonly createdFrom?: string;
   readonly createdTo?: string;

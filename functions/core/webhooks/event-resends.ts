@@ -60,6 +60,8 @@ export interface EventResend {
   readonly created_at: string;
   readonly completed_at?: string;
   readonly request: RangeResendRequest;
+  /** The office whose events alone it resends (an office's key started it); absent: every office's. */
+  readonly office_id?: string;
   /** The same request (range, failed_only, endpoint) gives the same fingerprint. */
   readonly fingerprint: string;
   readonly plan: readonly PlannedEvent[];

@@ -65,6 +65,12 @@ export interface WebhookMessage {
   readonly replay?: boolean;
   /** A ping's organization and mode (job events take theirs from `job`). */
   readonly tenant?: { readonly org_id: string; readonly mode: Mode };
+  /**
+   * The office the event belongs to: its job's (set when the event is recorded, from the job, or by the
+   * publisher of a job.deleted), or a pinged endpoint's. Absent: the organization's own. Only that office's
+   * keys and endpoints, and organization-wide ones, see or get it.
+   */
+  readonly office_id?: string;
 }
 
 /**

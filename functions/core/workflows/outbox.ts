@@ -69,6 +69,7 @@ export async function relayOutbox(ports: OutboxPorts, job: Job): Promise<boolean
       unit: box.usage.unit as BillingUnit,
       units: box.usage.units,
       ...(box.usage.renditions ? { renditions: box.usage.renditions as RenditionCounts } : {}),
+      ...(job.officeId ? { officeId: job.officeId } : {}),
       completedAt: job.completedAt ?? box.created_at,
     });
   }

@@ -12,6 +12,11 @@ export interface WorkflowInput {
     readonly job_type: JobType;
     /** Steps emit webhook events only for jobs that have one. */
     readonly webhook_url: string | null;
+    /**
+     * The job's office, where an event's publisher knows it without the job (a job.deleted event); the
+     * delivery reads it off the job for every other event, so executions are not given it.
+     */
+    readonly office_id?: string;
   };
   readonly input: JsonObject;
   /** The parent job's input and output, for jobs that edit another; null otherwise. */

@@ -137,6 +137,8 @@ async function createReady(
   state: KitState,
   /** The kit's own expiry: its children's media expire with it. */
   mediaExpiresAt: string | undefined,
+  /** The kit's office: its children are its office's jobs. */
+  officeId?: string,
 ): Promise<KitState> {
   const roles = kitRoles(event.input);
   const urls = await mediaUrls(ports, states);
@@ -153,6 +155,7 @@ async function createReady(
     jobId: event.job.job_id,
     mediaExpiresAt,
     ...(event.input.brand_kit ? { brandKit: event.input.brand_kit } : {}),
+    ...(officeId ? { officeId } : {}),
   };
   await Promise.all(
     ready.map(async (request) => {
@@ -320,7 +323,7 @@ async function advanceKit(event: KitStepEvent, ports: KitPorts): Promise<KitStat
   // canceled the ones it listed, and the state machine is stopped).
   const kit = await ports.jobs.get(jobRef(event.job).tenant, event.job.job_id);
   if (kit?.status === 'canceled') throw new JobError('CANCELED', 'The kit was canceled.');
-  const state = await createReady(ports, event, states, previous, kit?.mediaExpiresAt);
+  const state = await createReady(ports, event, states, previous, kit?.mediaExpiresAt, kit?.officeId);
   const roles = kitRoles(event.input);
   const finished = roles.filter((role) => {
     const status = states.get(role)?.status;

@@ -7,12 +7,13 @@ import { ROUTES } from '../../../functions/api/routes.ts';
 const doc = buildOpenApiDocument(ROUTES) as any;
 
 describe('OpenAPI: usage', () => {
-  it('documents GET /v1/usage with optional from/to dates, a 200 Usage and a 400', () => {
+  it('documents GET /v1/usage with optional from/to dates and office, a 200 Usage and a 400', () => {
     const op = doc.paths['/v1/usage'].get;
     expect(op.operationId).toBe('getUsage');
     expect(op.parameters.map((p: { name: string; required: boolean }) => [p.name, p.required])).toEqual([
       ['from', false],
       ['to', false],
+      ['office_id', false],
     ]);
     expect(op.parameters[0].schema.format).toBe('date');
     expect(op.responses['200'].content['application/json'].schema.properties.data.$ref).toBe(

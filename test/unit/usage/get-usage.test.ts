@@ -82,8 +82,35 @@ describe('getUsage', () => {
           markup_v2_video: { jobs: 2, units: 17, renditions: 0, amount: 1.19 },
         },
         by_rendition: {},
+        by_office: { none: { jobs: 6, units: 21, renditions: 0, amount: 4.99 } },
       },
     });
+  });
+
+  it('reports usage per office, filters by office, and shows an office key only its own office', async () => {
+    const officeItems: UsageItem[] = [
+      { ...item('2026-05-01', 'markup_v2'), officeId: 'off_a' },
+      { ...item('2026-05-01', 'markup_v2'), officeId: 'off_a' },
+      { ...item('2026-05-02', 'frontage_detection'), officeId: 'off_b' },
+      item('2026-05-02', 'frontage_detection'),
+    ];
+    const { store } = memoryStore({ 'acme#live': officeItems });
+    const query = { orgId: 'acme', mode: 'live' as const, from: '2026-05-01' };
+    const all = await getUsage(store, query, pricing, NOW);
+    expect(all.totals.by_office).toEqual({
+      none: { jobs: 1, units: 1, renditions: 0, amount: 0.5 },
+      off_a: { jobs: 2, units: 2, renditions: 0, amount: 2.2 },
+      off_b: { jobs: 1, units: 1, renditions: 0, amount: 0.5 },
+    });
+    const filtered = await getUsage(store, { ...query, office_id: 'off_b' }, pricing, NOW);
+    expect(filtered.totals).toMatchObject({ jobs: 1, by_office: { off_b: { jobs: 1 } } });
+    // An office's key: its own office whatever the filter; another office's filter finds nothing.
+    const own = await getUsage(store, query, pricing, NOW, 'off_a');
+    expect(own.totals).toMatchObject({ jobs: 2, amount: 2.2 });
+    expect(Object.keys(own.totals.by_office)).toEqual(['off_a']);
+    const other = await getUsage(store, { ...query, office_id: 'off_b' }, pricing, NOW, 'off_a');
+    expect(other.days).toEqual([]);
+    expect(other.totals).toMatchObject({ jobs: 0, by_office: {} });
   });
 
   it('bills each rendition at its kind’s live rate beside the job’s units, and test renditions not at all', async () => {

@@ -1,0 +1,219 @@
+// A job's office, and what a key bound to an office may see of jobs: a new job is its key's office's (or
+// the request's office_id, or its parent's), an office's media retention takes the organization's place,
+// a listing is narrowed to the key's office, and another office's job answers exactly as a job that does
+// not exist (404, the same message) for reading, cancelling, deleting and building on it. Events go to
+// the endpoints of the job's office and the organization-wide ones only.
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiError } from '../../../functions/core/errors.ts';
+import type { Job } from '../../../functions/core/jobs/job.ts';
+import type { JobListFilter } from '../../../functions/core/jobs/job-store.ts';
+import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
+import { inOfficeScope, officeFilterOf } from '../../../functions/core/offices/office-scope.ts';
+import { requestOffice } from '../../../functions/core/offices/offices.ts';
+import { cancelJob } from '../../../functions/core/use-cases/cancel-job.ts';
+import { type DeletePorts, deleteJob } from '../../../functions/core/use-cases/delete-job.ts';
+import { getJob, listJobs, loadParentJob, submitJob } from '../../../functions/core/use-cases/jobs.ts';
+import { receiversOf } from '../../../functions/core/webhooks/deliver-event.ts';
+import { matchingEndpoints, type WebhookEndpoint } from '../../../functions/core/webhooks/endpoints.ts';
+import { fakeJobPorts, fakeJobStore, fixedClock, jobRecord, memoryOfficeStore } from '../../support/fakes.ts';
+
+const tenant: Tenant = { orgId: 'acme', mode: 'live' };
+const A = 'off_aaaaaaaaaaaaaaaaaaaa';
+const B = 'off_bbbbbbbbbbbbbbbbbbbb';
+const signer = { sign: async (key: string) => ({ url: `https://signed/${key}`, expiresAt: 'later' }) };
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('the office scope of a key', () => {
+  it('lets an organization-wide key see every office, an office key only its own', () => {
+    expect(inOfficeScope(undefined, A)).toBe(true);
+    expect(inOfficeScope(undefined, undefined)).toBe(true);
+    expect(inOfficeScope(A, A)).toBe(true);
+    expect(inOfficeScope(A, B)).toBe(false);
+    // The organization's own jobs (no office) are not an office key's.
+    expect(inOfficeScope(A, undefined)).toBe(false);
+  });
+
+  it("narrows a listing to the key's office; a filter naming another office matches nothing", () => {
+    expect(officeFilterOf(undefined, undefined)).toEqual({});
+    expect(officeFilterOf(undefined, B)).toEqual({ officeId: B });
+    expect(officeFilterOf(A, undefined)).toEqual({ officeId: A });
+    expect(officeFilterOf(A, A)).toEqual({ officeId: A });
+    expect(officeFilterOf(A, B)).toBe('none');
+  });
+
+  it("finds a request's office: the key's, else the one named; a missing or foreign one is a 404", async () => {
+    const offices = memoryOfficeStore();
+    const at = '2026-01-01T00:00:00.000Z';
+    const office = (id: string) => ({
+      id,
+      name: id,
+      external_ref: null,
+      media_retention_days: null,
+      created_at: at,
+      updated_at: at,
+    });
+    await offices.replace(tenant, 0, [office(A), office(B)]);
+    const ports = { offices };
+    expect(await requestOffice(ports, tenant, undefined, undefined)).toBeUndefined();
+    expect((await requestOffice(ports, tenant, undefined, B))?.id).toBe(B);
+    expect((await requestOffice(ports, tenant, A, undefined))?.id).toBe(A);
+    expect((await requestOffice(ports, tenant, A, A))?.id).toBe(A);
+    const foreign = await rejection(requestOffice(ports, tenant, A, B));
+    const missing = await rejection(requestOffice(ports, tenant, undefined, 'off_gone'));
+    expect([foreign.status, missing.status]).toEqual([404, 404]);
+    expect(foreign.message).toBe(missing.message.replace('off_gone', B));
+    // Another organization's office of the same id is not this one's.
+    expect(
+      (await rejection(requestOffice(ports, { orgId: 'other', mode: 'live' }, undefined, A))).status,
+    ).toBe(404);
+  });
+});
+
+describe("another office's job", () => {
+  const theirs = jobRecord('processing', { officeId: B, jobType: 'markup_v2' });
+  const jobs = fakeJobStore({ get: async (_t, id) => (id === theirs.jobId ? theirs : undefined) });
+  const deps = fakeJobPorts({ jobs, signer });
+
+  it('is a 404 with the message of a job that does not exist, to read, cancel, delete or build on', async () => {
+    const missingId = '0193a0b2-0000-7000-8000-0000000fffff';
+    const missing = await rejection(getJob(deps, tenant, missingId, A));
+    const expected = missing.message.replace(missingId, theirs.jobId);
+    const cancelPorts = { jobs, signer, clock: fixedClock() } as never;
+    const deletePorts = { jobs, signer, clock: fixedClock() } as unknown as DeletePorts;
+    for (const attempt of [
+      getJob(deps, tenant, theirs.jobId, A),
+      cancelJob(cancelPorts, tenant, theirs.jobId, A),
+      deleteJob(deletePorts, tenant, theirs.jobId, A),
+      loadParentJob({ ...deps, officeId: A }, tenant, theirs.jobId, ['markup_v2']),
+    ]) {
+      const error = await rejection(attempt);
+      expect(error.status).toBe(404);
+      expect(error.message).toBe(expected);
+    }
+  });
+
+  it('is seen by its own office and by the organization-wide key', async () => {
+    expect((await getJob(deps, tenant, theirs.jobId, B)).office_id).toBe(B);
+    expect((await getJob(deps, tenant, theirs.jobId)).office_id).toBe(B);
+  });
+});
+
+describe('listing jobs by office', () => {
+  const page = { jobs: [jobRecord('completed', { officeId: A })], hasMore: false };
+  const query = { limit: 10, offset: 0 };
+
+  function listed() {
+    const list = vi.fn(async (_t: Tenant, _f: JobListFilter) => page);
+    return { list, deps: fakeJobPorts({ jobs: fakeJobStore({ list }), signer }) };
+  }
+
+  it("asks the store for the key's office, or the office the organization's key names", async () => {
+    const own = listed();
+    await listJobs(own.deps, tenant, query, A);
+    expect(own.list.mock.calls[0]![1]).toMatchObject({ officeId: A });
+    const named = listed();
+    await listJobs(named.deps, tenant, { ...query, office_id: B }, undefined);
+    expect(named.list.mock.calls[0]![1]).toMatchObject({ officeId: B });
+    const all = listed();
+    await listJobs(all.deps, tenant, query, undefined);
+    expect(all.list.mock.calls[0]![1].officeId).toBeUndefined();
+  });
+
+  it("answers an office key's filter on another office with no jobs, without asking the store", async () => {
+    const other = listed();
+    const answer = await listJobs(other.deps, tenant, { ...query, office_id: B }, A);
+    expect(answer.jobs).toEqual([]);
+    expect(answer.pagination).toMatchObject({ count: 0, has_more: false });
+    expect(other.list).not.toHaveBeenCalled();
+  });
+});
+
+describe("a new job's office", () => {
+  async function submitted(extra: Parameters<typeof fakeJobPorts>[0], parent?: Job): Promise<Job> {
+    const created: Job[] = [];
+    const deps = fakeJobPorts({
+      jobs: fakeJobStore({ create: async (j) => void created.push(j) }),
+      starter: { start: async () => undefined },
+      clock: fixedClock('2026-03-01T00:00:00.000Z'),
+      ...extra,
+    });
+    await submitJob(deps, { tenant, jobType: 'markup_v2', input: {}, ...(parent ? { parent } : {}) });
+    return created[0]!;
+  }
+
+  it("is the deps' office, else its parent's, else none", async () => {
+    expect((await submitted({ officeId: A })).officeId).toBe(A);
+    const parent = jobRecord('completed', { officeId: B });
+    expect((await submitted({}, parent)).officeId).toBe(B);
+    expect((await submitted({})).officeId).toBeUndefined();
+  });
+
+  it("keeps its media for its office's retention instead of the organization's", async () => {
+    const organization = { mediaRetentionDays: 60 };
+    const office = await submitted({ officeId: A, officeRetentionDays: 7, organization });
+    expect(office.mediaExpiresAt).toBe('2026-03-08T00:00:00.000Z');
+    const org = await submitted({ officeId: A, organization });
+    expect(org.mediaExpiresAt).toBe('2026-04-30T00:00:00.000Z');
+    // A request's delete_after still wins.
+    const asked = await submitted({ officeId: A, officeRetentionDays: 7, deleteAfter: 'P1D' });
+    expect(asked.mediaExpiresAt).toBe('2026-03-02T00:00:00.000Z');
+  });
+
+  it("keeps a job that takes its parent's office for that office's retention", async () => {
+    const parent = jobRecord('completed', { officeId: B });
+    const officeRetention = async (_t: Tenant, id: string) => (id === B ? 14 : undefined);
+    const edit = await submitted({ officeRetention, organization: { mediaRetentionDays: 60 } }, parent);
+    expect(edit).toMatchObject({ officeId: B, mediaExpiresAt: '2026-03-15T00:00:00.000Z' });
+  });
+});
+
+describe('webhook endpoints of an office', () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  const endpoint = (id: string, officeId?: string): WebhookEndpoint => ({
+    id,
+    url: `https://hooks.example.com/${id}`,
+    enabled_events: ['*'],
+    description: null,
+    enabled: true,
+    secrets: [],
+    created_at: at,
+    updated_at: at,
+    ...(officeId ? { office_id: officeId } : {}),
+  });
+  const endpoints = [endpoint('we_org'), endpoint('we_a', A), endpoint('we_b', B)];
+
+  it("get their own office's events only; an organization-wide endpoint gets every event", () => {
+    const ids = (office?: string) => matchingEndpoints(endpoints, 'job.completed', office).map((e) => e.id);
+    expect(ids(A)).toEqual(['we_org', 'we_a']);
+    expect(ids(B)).toEqual(['we_org', 'we_b']);
+    expect(ids(undefined)).toEqual(['we_org']);
+  });
+
+  it("fan out a job's event by the job's office, and a deleted job's by the office its event names", async () => {
+    const job = jobRecord('completed', { officeId: A });
+    const ports = {
+      jobs: fakeJobStore({ get: async () => job }),
+      endpoints: { list: async () => ({ endpoints, version: 1 }), replace: async () => true },
+    };
+    const message = {
+      type: 'job.completed',
+      job: { job_id: job.jobId, org_id: 'acme', mode: 'live' as const, job_type: job.jobType },
+    } as const;
+    const targets = await receiversOf(ports, tenant, message);
+    expect(targets.map((t) => (t.kind === 'endpoint' ? t.endpoint_id : t.kind))).toEqual(['we_org', 'we_a']);
+    const gone = {
+      jobs: fakeJobStore({ get: async () => undefined }),
+      endpoints: ports.endpoints,
+    };
+    const deleted = await receiversOf(gone, tenant, { ...message, type: 'job.deleted', office_id: B });
+    expect(deleted.map((t) => (t.kind === 'endpoint' ? t.endpoint_id : t.kind))).toEqual(['we_org', 'we_b']);
+  });
+});
