@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   LAST_OWNER: 409,
   MEMBER_EXISTS: 409,
   MEMBER_LIMIT: 409,
+  INVITEE_IN_ANOTHER_ORGANIZATION: 409,
   IDEMPOTENCY_CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -31,6 +32,8 @@ export const ERROR_STATUS = {
   QUOTA_EXCEEDED: 429,
   RESEND_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  IDENTITY_PROVIDER_ERROR: 502,
+  IDENTITY_PROVIDER_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -69,6 +72,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     'A dashboard member with this email already belongs to the organization; change their role instead.',
   MEMBER_LIMIT:
     'The organization already has the most dashboard members it may have (200); remove one before inviting another.',
+  INVITEE_IN_ANOTHER_ORGANIZATION:
+    "The invited email already has a dashboard user on this stage (Cognito) that belongs to another organization, or to none; a user belongs to one organization and is never moved silently. Invite another email, or ask the stage's administrators.",
   IDEMPOTENCY_CONFLICT:
     'The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.',
   IDEMPOTENCY_IN_PROGRESS:
@@ -83,6 +88,10 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   RESEND_LIMITED:
     'Resends are bounded: at most 2 range resends of an organization and mode are sent at once, and one event is resent to one receiver at most once a minute. Retry after Retry-After seconds.',
   INTERNAL_ERROR: 'An unexpected error on our side. Retry later and quote meta.request_id if it persists.',
+  IDENTITY_PROVIDER_ERROR:
+    "The stage's sign-in service (Cognito) refused to send a dashboard invitation; nothing was changed. Quote meta.request_id to support.",
+  IDENTITY_PROVIDER_UNAVAILABLE:
+    "The stage's sign-in service (Cognito) could not be reached or is throttling; nothing was changed. Retry after Retry-After seconds.",
 };
 
 export interface ErrorDetail {
