@@ -17,10 +17,13 @@ import {
 import { tracedClient } from '../../core/observability.ts';
 import { quiet } from '../aws-clients.ts';
 
-/** Cognito's errors that say it is busy or broken rather than that the request is wrong. */
+/**
+ * Cognito's errors that say it is busy or broken rather than that the request is wrong. Not
+ * LimitExceededException: that is a limit of the pool or account (its default sender's daily emails),
+ * which retrying in a moment does not lift.
+ */
 const UNAVAILABLE = new Set([
   'TooManyRequestsException',
-  'LimitExceededException',
   'InternalErrorException',
   'ThrottlingException',
   'ServiceUnavailable',

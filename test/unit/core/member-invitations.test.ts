@@ -8,6 +8,7 @@ import {
   AdminGetUserCommand,
   InternalErrorException,
   InvalidParameterException,
+  LimitExceededException,
   NotAuthorizedException,
   TooManyRequestsException,
   UsernameExistsException,
@@ -123,6 +124,11 @@ describe('the Cognito adapter of member invitations', () => {
     [
       'refusing the request',
       () => new NotAuthorizedException({ message: 'not allowed', $metadata: meta }),
+      'refused',
+    ],
+    [
+      'over its daily email limit',
+      () => new LimitExceededException({ message: 'Exceeded daily email limit', $metadata: meta }),
       'refused',
     ],
     [
