@@ -59,9 +59,8 @@ export async function inviteThroughProvider(
   orgId: string,
   email: string,
 ): Promise<InvitationDelivery> {
-  let outcome: Awaited<ReturnType<MemberInvitations['invite']>>;
   try {
-    outcome = await invitations.invite(orgId, email);
+    const outcome = await invitations.invite(orgId, email);
     if ('created' in outcome) return 'email';
     if (outcome.existing.orgId !== orgId) throw userOfAnotherOrganization(email, outcome.existing.orgId);
     if (!outcome.existing.awaitingFirstSignIn) return 'existing_account';
