@@ -63,7 +63,9 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
   const invite = button(
     'Invite',
     guarded(async () => {
-      const invited = await call<Member & { sign_in_link: string | null }>('POST', base, {
+      const invited = await call<
+        Member & { invitation: 'sign_in_link' | 'email' | 'existing_account'; sign_in_link: string | null }
+      >('POST', base, {
         email: email.value.trim(),
         role: role.value,
         ...(role.value === 'member' ? { office_ids: officesOf(offices.value) } : {}),
@@ -86,7 +88,9 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
             : h(
                 'p',
                 {},
-                'They sign in with the stage’s user pool once an administrator has created their user.',
+                invited.invitation === 'existing_account'
+                  ? 'They already have a user of this organization: they sign in with it.'
+                  : 'The stage’s user pool has emailed them a temporary password; they set their own and an authenticator app at their first sign-in.',
               ),
         ),
       );

@@ -64,6 +64,11 @@ export interface RouteDefinition {
     readonly events?: 'read' | 'write';
     /** Erases Idempotency-Key records by id (a deleted job's): DeleteItem on the idempotency table. */
     readonly idempotencyRecords?: 'erase';
+    /**
+     * Invites dashboard members through the stage's identity provider: on stages whose dashboard signs in
+     * with Cognito, AdminCreateUser and AdminGetUser on its user pool, whose id is in the environment.
+     */
+    readonly invitesMembers?: boolean;
   };
   /**
    * The greedy resource (`/v1/{proxy+}`, `/v1/dashboard/{proxy+}`) the route is served through by its

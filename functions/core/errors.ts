@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   MEMBER_LIMIT: 409,
   OFFICE_LIMIT: 409,
   OFFICE_HAS_RUNNING_JOBS: 409,
+  INVITEE_IN_ANOTHER_ORGANIZATION: 409,
   IDEMPOTENCY_CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -33,6 +34,8 @@ export const ERROR_STATUS = {
   QUOTA_EXCEEDED: 429,
   RESEND_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  IDENTITY_PROVIDER_ERROR: 502,
+  IDENTITY_PROVIDER_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -75,6 +78,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     'The organization already has the most offices a mode may have (500); delete one before creating another.',
   OFFICE_HAS_RUNNING_JOBS:
     'The office still has jobs queued or processing (the message says how many): cancel them or wait until they end, then delete it again. Its finished jobs stay with the organization.',
+  INVITEE_IN_ANOTHER_ORGANIZATION:
+    "The invited email already has a dashboard user on this stage (Cognito) that belongs to another organization, or to none; a user belongs to one organization and is never moved silently. Invite another email, or ask the stage's administrators.",
   IDEMPOTENCY_CONFLICT:
     'The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.',
   IDEMPOTENCY_IN_PROGRESS:
@@ -89,6 +94,10 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   RESEND_LIMITED:
     'Resends are bounded: at most 2 range resends of an organization and mode are sent at once, and one event is resent to one receiver at most once a minute. Retry after Retry-After seconds.',
   INTERNAL_ERROR: 'An unexpected error on our side. Retry later and quote meta.request_id if it persists.',
+  IDENTITY_PROVIDER_ERROR:
+    "The stage's sign-in service (Cognito) refused to send a dashboard invitation; nothing was changed. Quote meta.request_id to support.",
+  IDENTITY_PROVIDER_UNAVAILABLE:
+    "The stage's sign-in service (Cognito) could not be reached or is throttling; nothing was changed. Retry after Retry-After seconds.",
 };
 
 export interface ErrorDetail {

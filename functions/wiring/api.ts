@@ -12,6 +12,7 @@ import { systemClock } from '../core/clock.ts';
 import type { ImagerySourcePorts } from '../core/imagery-sources/imagery-sources.ts';
 import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
+import type { MemberInvitations } from '../core/members/invitations.ts';
 import type { MemberPorts } from '../core/members/members.ts';
 import type { OfficePorts } from '../core/offices/offices.ts';
 import { systemLookup } from '../core/outbound/url-policy.ts';
@@ -147,6 +148,9 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
             members: () => adapters.members,
             clock: () => systemClock,
             audit: () => lazily<AuditPorts>({ auditLog: () => adapters.auditLog, clock: () => systemClock }),
+            // Cognito stages invite through the user pool; sign-in-link stages answer a link instead.
+            invitations: () =>
+              env.dashboardAuth === 'cognito' ? cognitoInvitations(env.dashboardUserPoolId) : undefined,
           }),
         keyAdmin: () =>
           new KeyAdmin(
@@ -157,6 +161,17 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         retention: () => env.retention,
       }),
   });
+}
+
+/** The Cognito adapter, its module (and the SDK client) loaded at the first invitation. */
+function cognitoInvitations(userPoolId: string): MemberInvitations {
+  const adapter = import('../adapters/cognito/member-invitations.ts').then((m) =>
+    m.stageMemberInvitations(userPoolId),
+  );
+  return {
+    invite: async (orgId, email) => (await adapter).invite(orgId, email),
+    resend: async (email) => (await adapter).resend(email),
+  };
 }
 
 let ports: ApiPorts | undefined;

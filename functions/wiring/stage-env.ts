@@ -53,6 +53,8 @@ export interface StageEnv {
   readonly dashboardMediaOrigins: string;
   /** The Cognito hosted UI and app client of the dashboard (cognito sign-in only). */
   readonly dashboardCognito: { readonly domain: string; readonly clientId: string } | undefined;
+  /** The dashboard's Cognito user pool id, where invitations make their users (cognito sign-in only). */
+  readonly dashboardUserPoolId: string;
   /** The ARN of a job type's state machine (STATE_MACHINE_ARN_<TYPE>). */
   stateMachineArn(jobType: JobType): string;
 }
@@ -154,6 +156,7 @@ export function parseStageEnv(source: EnvSource = process.env): StageEnv {
             domain: text(source, ENV.dashboardCognitoDomain),
             clientId: text(source, ENV.dashboardCognitoClientId),
           },
+    dashboardUserPoolId: () => text(source, ENV.dashboardUserPoolId),
   };
   const parsed = new Map<string, unknown>();
   const env = Object.defineProperties(

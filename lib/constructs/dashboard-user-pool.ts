@@ -1,11 +1,12 @@
 // Sign-in of the developer dashboard on a deployed stage: a Cognito user pool per stage whose users
-// carry their organization in `custom:org_id` (set by an administrator; the app client can read it but
-// never write it), a hosted UI domain, and a public app client (authorization code + PKCE) whose
+// carry their organization in `custom:org_id` (set when a member is invited, by the dashboard's function;
+// the app client can read it but never write it), a hosted UI domain, and a public app client (authorization code + PKCE) whose
 // callback is the dashboard page. API Gateway's Cognito authorizer then verifies the ID token on every
 // dashboard route before its function runs.
 import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 
 interface DashboardUserPoolProps {
@@ -90,6 +91,14 @@ export class DashboardUserPool extends Construct {
       identitySource: apigw.IdentitySource.header('Authorization'),
       resultsCacheTtl: Duration.minutes(5),
     });
+  }
+
+  /**
+   * Lets `grantee` invite dashboard members: make a user (and send its invitation again) and read one, on
+   * this pool only. Nothing that changes, disables or deletes an existing user.
+   */
+  grantInvite(grantee: iam.IGrantable): iam.Grant {
+    return this.userPool.grant(grantee, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser');
   }
 
   /** Base URL of the hosted UI (…/oauth2/authorize, …/oauth2/token, …/logout). */

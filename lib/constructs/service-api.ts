@@ -259,6 +259,11 @@ function grantRouteAccess(
     );
     fn.addEnvironment(ENV.idempotencyTable, resources.idempotencyTable.tableName);
   }
+  // Member invitations make their users in the dashboard's user pool (stages that sign in with Cognito).
+  if (route.access.invitesMembers && resources.dashboardUserPool) {
+    resources.dashboardUserPool.grantInvite(fn);
+    fn.addEnvironment(ENV.dashboardUserPoolId, resources.dashboardUserPool.userPool.userPoolId);
+  }
 }
 
 function addGatewayResponses(api: apigw.RestApi): void {

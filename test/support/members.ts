@@ -57,7 +57,7 @@ export async function signInAs(
           email: as.email ?? `${as.role}-${Math.random().toString(36).slice(2, 8)}@example.com`,
           role: as.role,
           ...(as.office_ids ? { office_ids: as.office_ids } : {}),
-        });
+        }).then((invited) => invited.member);
   const issued = await sessions.issueSignInToken(orgId, member.id);
   const session = await sessions.exchange(issued.token);
   return { token: session!.token, member };

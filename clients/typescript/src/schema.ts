@@ -982,7 +982,7 @@ export interface paths {
     /** @description The organization's dashboard members and their roles (owners and admins). */
     get: operations["dashboardListMembers"];
     put?: never;
-    /** @description Invites a dashboard member with a role (owners and admins; only an owner invites an owner). Sign-in-link stages answer the new member's one-time sign-in link. */
+    /** @description Invites a dashboard member with a role (owners and admins; only an owner invites an owner). Sign-in-link stages answer the new member's one-time sign-in link; Cognito stages make the member's user in the stage's user pool, which emails the invitation (an email whose user belongs to another organization is refused: 409 INVITEE_IN_ANOTHER_ORGANIZATION). */
     post: operations["dashboardInviteMember"];
     delete?: never;
     options?: never;
@@ -1445,7 +1445,7 @@ export interface components {
   schemas: {
     Error: {
       error: {
-        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "LAST_OWNER" | "MEMBER_EXISTS" | "MEMBER_LIMIT" | "OFFICE_LIMIT" | "OFFICE_HAS_RUNNING_JOBS" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "RESEND_LIMITED" | "INTERNAL_ERROR";
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "LAST_OWNER" | "MEMBER_EXISTS" | "MEMBER_LIMIT" | "OFFICE_LIMIT" | "OFFICE_HAS_RUNNING_JOBS" | "INVITEE_IN_ANOTHER_ORGANIZATION" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "RESEND_LIMITED" | "INTERNAL_ERROR" | "IDENTITY_PROVIDER_ERROR" | "IDENTITY_PROVIDER_UNAVAILABLE";
         message: string;
         /** @description VALIDATION_ERROR only: one entry per problem. */
         details?: {
@@ -12874,7 +12874,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The member, and how they sign in. */
+      /** @description The member, and how they were invited. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -12891,7 +12891,9 @@ export interface operations {
               office_ids: string[];
               created_at: string;
               updated_at: string;
-              /** @description Sign-in-link stages (the local stack): the new member's one-time sign-in link (15 minutes; `keys signin-link --email` prints another). null on Cognito stages. */
+              /** @description How the new member is invited. `sign_in_link`: sign-in-link stages (the local stack), hand over `sign_in_link`. Cognito stages: `email`, the stage's user pool made their user (username and email the invited email, this organization in `custom:org_id`) and emailed them a temporary password (again, when their user exists but never signed in); `existing_account`, they already have a user of this organization and sign in with it. */
+              invitation: "sign_in_link" | "email" | "existing_account";
+              /** @description Sign-in-link stages (the local stack): the new member's one-time sign-in link (15 minutes; `keys signin-link --email` prints another). null on Cognito stages, whose user pool sends the invitation (`invitation`). */
               sign_in_link: string | null;
               sign_in_link_expires_at: string | null;
             };
@@ -12936,6 +12938,8 @@ export interface operations {
        * `MEMBER_EXISTS`: A dashboard member with this email already belongs to the organization; change their role instead.
        *
        * `MEMBER_LIMIT`: The organization already has the most dashboard members it may have (200); remove one before inviting another.
+       *
+       * `INVITEE_IN_ANOTHER_ORGANIZATION`: The invited email already has a dashboard user on this stage (Cognito) that belongs to another organization, or to none; a user belongs to one organization and is never moved silently. Invite another email, or ask the stage's administrators.
        */
       409: {
         headers: {
@@ -12974,6 +12978,24 @@ export interface operations {
       };
       /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `IDENTITY_PROVIDER_ERROR`: The stage's sign-in service (Cognito) refused to send a dashboard invitation; nothing was changed. Quote meta.request_id to support. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `IDENTITY_PROVIDER_UNAVAILABLE`: The stage's sign-in service (Cognito) could not be reached or is throttling; nothing was changed. Retry after Retry-After seconds. */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -66,8 +66,8 @@ const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
 /**
  * What that function may touch: sessions, members, keys, webhook secrets and endpoints, imagery sources (accounts table), jobs and
- * their media (read, and erased by a deletion), usage, the event log (pings are recorded) and the webhook
- * queue (pings, resends, job.deleted).
+ * their media (read, and erased by a deletion), usage, the event log (pings are recorded), the webhook
+ * queue (pings, resends, job.deleted) and the dashboard's user pool (invitations).
  */
 const DASHBOARD_ACCESS = {
   sessions: true,
@@ -81,6 +81,8 @@ const DASHBOARD_ACCESS = {
   media: 'delete',
   stopsJobs: true,
   idempotencyRecords: 'erase',
+  // Invitations make the member's user in the stage's Cognito user pool (stages that have one).
+  invitesMembers: true,
 } as const;
 /** The dashboard's webhook endpoint and event routes: through its greedy resource, not a method each (webhook-routes.ts). */
 export const DASHBOARD_PROXY_PATH = '/v1/dashboard/{proxy+}';
@@ -419,10 +421,18 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     path: '/v1/dashboard/members',
     operationId: 'dashboardInviteMember',
     summary:
-      "Invites a dashboard member with a role (owners and admins; only an owner invites an owner). Sign-in-link stages answer the new member's one-time sign-in link.",
+      "Invites a dashboard member with a role (owners and admins; only an owner invites an owner). Sign-in-link stages answer the new member's one-time sign-in link; Cognito stages make the member's user in the stage's user pool, which emails the invitation (an email whose user belongs to another organization is refused: 409 INVITEE_IN_ANOTHER_ORGANIZATION).",
     body: inviteMemberBody,
-    success: { status: 201, schema: invitedMember, description: 'The member, and how they sign in.' },
-    errors: [...BODY_ERRORS, 'MEMBER_EXISTS', 'MEMBER_LIMIT', ...SESSION_ERRORS],
+    success: { status: 201, schema: invitedMember, description: 'The member, and how they were invited.' },
+    errors: [
+      ...BODY_ERRORS,
+      'MEMBER_EXISTS',
+      'MEMBER_LIMIT',
+      'INVITEE_IN_ANOTHER_ORGANIZATION',
+      ...SESSION_ERRORS,
+      'IDENTITY_PROVIDER_ERROR',
+      'IDENTITY_PROVIDER_UNAVAILABLE',
+    ],
     proxied: DASHBOARD_PROXY_PATH,
   }),
   route({

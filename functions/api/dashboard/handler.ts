@@ -416,15 +416,16 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       'dashboardInviteMember',
       { body: inviteMemberBody },
       async ({ orgId, member, body, audit }, event) => {
-        const invited = await inviteMember(members(), orgId, audit, member, body);
-        // Sign-in-link stages hand the invitation over as a link; Cognito stages: see docs/readme/dashboard.md.
+        const { member: invited, invitation } = await inviteMember(members(), orgId, audit, member, body);
+        // Cognito stages: the user pool sent the invitation. Sign-in-link stages hand it over as a link.
         const link =
-          apiPorts().dashboard.auth === 'sign-in-link'
+          invitation === undefined
             ? await apiPorts().dashboard.sessions.issueSignInToken(orgId, invited.id)
             : undefined;
         return ok(
           {
             ...memberView(invited),
+            invitation: invitation ?? 'sign_in_link',
             sign_in_link: link ? signInLink(originOf(event.headers), link.token) : null,
             sign_in_link_expires_at: link?.expiresAt ?? null,
           },

@@ -70,9 +70,13 @@ export const inviteMemberBody = z.strictObject({
 });
 
 export const invitedMember = dashboardMember.extend({
+  invitation: z.enum(['sign_in_link', 'email', 'existing_account']).meta({
+    description:
+      "How the new member is invited. `sign_in_link`: sign-in-link stages (the local stack), hand over `sign_in_link`. Cognito stages: `email`, the stage's user pool made their user (username and email the invited email, this organization in `custom:org_id`) and emailed them a temporary password (again, when their user exists but never signed in); `existing_account`, they already have a user of this organization and sign in with it.",
+  }),
   sign_in_link: z.string().nullable().meta({
     description:
-      "Sign-in-link stages (the local stack): the new member's one-time sign-in link (15 minutes; `keys signin-link --email` prints another). null on Cognito stages.",
+      "Sign-in-link stages (the local stack): the new member's one-time sign-in link (15 minutes; `keys signin-link --email` prints another). null on Cognito stages, whose user pool sends the invitation (`invitation`).",
   }),
   sign_in_link_expires_at: z.iso.datetime().nullable(),
 });

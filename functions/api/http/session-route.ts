@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AuditContext } from '../../core/audit/audit-log.ts';
 import type { DashboardSessions } from '../../core/auth/dashboard-sessions.ts';
 import { apiErrors } from '../../core/errors.ts';
+import { ORG_ATTRIBUTE } from '../../core/members/invitations.ts';
 import {
   findMember,
   findMemberByEmail,
@@ -43,8 +44,8 @@ export interface SessionPorts {
   };
 }
 
-/** The Cognito attribute that names a dashboard user's organization (set by an administrator). */
-export const ORG_CLAIM = 'custom:org_id';
+/** The Cognito attribute that names a dashboard user's organization (set when they are invited). */
+export const ORG_CLAIM = ORG_ATTRIBUTE;
 
 export interface SessionRequest<B, Q, P> {
   readonly body: B;

@@ -64,6 +64,8 @@ export const ENV = {
   /** Cognito hosted UI base URL and app client id of the dashboard (cognito sign-in only). */
   dashboardCognitoDomain: 'DASHBOARD_COGNITO_DOMAIN',
   dashboardCognitoClientId: 'DASHBOARD_COGNITO_CLIENT_ID',
+  /** The dashboard's Cognito user pool, where member invitations make their users (cognito sign-in only). */
+  dashboardUserPoolId: 'DASHBOARD_USER_POOL_ID',
   /** The outbox sweeper leaves a job alone this long after its final write or creation (its writer relays or starts it). */
   outboxGraceSeconds: 'OUTBOX_GRACE_SECONDS',
   /** A job still not started this long after its creation is failed (WORKFLOW_START_FAILED) by the sweeper. */

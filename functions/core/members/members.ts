@@ -15,6 +15,7 @@ import {
 import type { Clock } from '../clock.ts';
 import { ApiError, apiErrors } from '../errors.ts';
 import { randomBase62 } from '../ids.ts';
+import { type InvitationDelivery, inviteThroughProvider, type MemberInvitations } from './invitations.ts';
 
 export const DASHBOARD_ROLES = ['owner', 'admin', 'member', 'viewer', 'billing'] as const;
 export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
@@ -45,6 +46,11 @@ export interface MemberPorts {
   readonly members: MemberStore;
   readonly clock: Clock;
   readonly audit: AuditPorts;
+  /**
+   * The stage's identity provider, which makes an invited member's user and emails the invitation (Cognito
+   * stages). @default none: the caller hands the invitation over as a sign-in link
+   */
+  readonly invitations?: MemberInvitations;
 }
 
 export type MemberView = MemberRecord & { readonly object: 'member' };
@@ -152,8 +158,26 @@ export interface InviteRequest {
   readonly office_ids?: readonly string[];
 }
 
+export interface InvitedMember {
+  readonly member: MemberRecord;
+  /** How the identity provider reached them; undefined without one (the caller sends a sign-in link). */
+  readonly invitation: InvitationDelivery | undefined;
+}
+
+function refuseInvitation(members: readonly MemberRecord[], email: string) {
+  if (members.some((m) => m.email === email)) {
+    throw new ApiError('MEMBER_EXISTS', `'${email}' is already a member of your organization.`);
+  }
+  if (members.length >= MAX_MEMBERS) {
+    throw new ApiError('MEMBER_LIMIT', `Your organization already has ${MAX_MEMBERS} members.`);
+  }
+}
+
 /**
- * Adds a member (the caller then sends the invitation: a sign-in link, or the stage's identity provider).
+ * Adds a member. With an identity provider (`ports.invitations`) the provider invites them first, so a
+ * provider that fails leaves no member behind and the invitation can simply be tried again; an invitation
+ * the membership then refuses anyway (the same email invited twice at once) leaves a user of this
+ * organization that nothing lets in. Without one the caller sends the invitation (a sign-in link).
  * `actor` is the inviting member (undefined: the keys CLI's operator or the stage itself).
  */
 export async function inviteMember(
@@ -162,17 +186,18 @@ export async function inviteMember(
   context: AuditContext,
   actor: MemberRecord | undefined,
   request: InviteRequest,
-): Promise<MemberRecord> {
+): Promise<InvitedMember> {
   checkOffices(request.role, request.office_ids);
   checkActorMayTouch(actor, [request.role]);
   const email = normalEmail(request.email);
+  let invitation: InvitationDelivery | undefined;
+  if (ports.invitations) {
+    // Refused before the provider sends anything, and again as the member is written.
+    refuseInvitation((await ports.members.list(orgId)).members, email);
+    invitation = await inviteThroughProvider(ports.invitations, orgId, email);
+  }
   const created = await changeMembers(ports.members, orgId, (members) => {
-    if (members.some((m) => m.email === email)) {
-      throw new ApiError('MEMBER_EXISTS', `'${email}' is already a member of your organization.`);
-    }
-    if (members.length >= MAX_MEMBERS) {
-      throw new ApiError('MEMBER_LIMIT', `Your organization already has ${MAX_MEMBERS} members.`);
-    }
+    refuseInvitation(members, email);
     const at = ports.clock.now().toISOString();
     const member: MemberRecord = {
       id: newMemberId(),
@@ -187,7 +212,7 @@ export async function inviteMember(
   await recordMemberChange(ports.audit, orgId, context, 'member.invited', created.id, {
     after: fieldsOf(created),
   });
-  return created;
+  return { member: created, invitation };
 }
 
 /**
@@ -233,7 +258,10 @@ export async function updateMember(
 
 /**
  * Removes a member. Their sessions end with it: every dashboard request looks its member up first, so the
- * next one a removed member's session makes is refused (sign-in-link sessions: 401).
+ * next one a removed member's session makes is refused (sign-in-link sessions: 401; Cognito: 403).
+ * A Cognito user is left as it is, neither disabled nor deleted: without a membership it opens nothing, a
+ * later invitation lets it in again, and the dashboard's function needs no right to disable or delete
+ * users (which it could turn on another organization's).
  */
 export async function removeMember(
   ports: MemberPorts,

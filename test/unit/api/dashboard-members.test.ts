@@ -294,7 +294,7 @@ describe('dashboard members', () => {
     expect((await w.members.members.list('acme')).members).toHaveLength(1);
     const owner = (await w.members.members.list('acme')).members[0]!;
     const context = { actor: { type: 'member' as const, id: owner.id } };
-    const billing = await inviteMember(w.members, 'acme', context, owner, {
+    const { member: billing } = await inviteMember(w.members, 'acme', context, owner, {
       email: 'accounts@example.com',
       role: 'billing',
     });
