@@ -502,6 +502,38 @@ describe('developer dashboard (headless Chromium)', () => {
     expect(text).not.toMatch(/svc_test_[0-9A-Za-z]{40}/); // never a key
   });
 
+  it('invites a member on the Members page with a one-time link, changes the role, then removes them', async () => {
+    await page.goto(`${stack.url}/dashboard/#/keys`);
+    await page.getByTestId('nav-members').click();
+    await page.getByTestId('members-table').waitFor();
+    expect(await page.getByTestId('member-email').first().textContent()).toContain('(you)');
+    await page.getByTestId('invite-email').fill('agent@harbourco.com.au');
+    await page.getByTestId('invite-role').selectOption('member');
+    await page.getByTestId('invite-offices').fill('off_bondi');
+    await page.getByTestId('invite-member').click();
+    await page.getByTestId('invitation-link').waitFor();
+    expect(await page.getByTestId('invitation-link').textContent()).toMatch(
+      /\/dashboard\/#sign-in=dsi_\w{43}$/,
+    );
+    const row = () => page.locator('tr', { hasText: 'agent@harbourco.com.au' });
+    await row().waitFor();
+    expect(await row().getByTestId('member-offices').inputValue()).toBe('off_bondi');
+    if (process.env.WRITE_DOC_IMAGES === '1') {
+      await sharp(await page.screenshot())
+        .resize({ width: 1100 })
+        .jpeg({ quality: 78, mozjpeg: true })
+        .toFile(path.join(PROJECT_ROOT, 'docs/images/dashboard-members.jpg'));
+    }
+    await row().getByTestId('member-role').selectOption('viewer');
+    await row().getByTestId('save-member').click();
+    await page.waitForLoadState('networkidle');
+    await page.reload(); // what the server kept, not what the select shows
+    await row().waitFor();
+    expect(await row().getByTestId('member-role').inputValue()).toBe('viewer');
+    await row().getByTestId('remove-member').click(); // the confirm is accepted
+    await expect.poll(() => row().count()).toBe(0);
+  });
+
   it('adds an imagery source on the Imagery page with its key write-only, shows the API’s refusal, then removes it', async () => {
     const key = 'nm-DASHBOARD-KEY-4c1d2e3f5a6b';
     await page.goto(`${stack.url}/dashboard/#/keys`);
