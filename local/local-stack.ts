@@ -25,6 +25,8 @@ import { parseRenderScale } from '../functions/media/rendering/renderer.ts';
 import { stageAdapters } from '../functions/wiring/stage-adapters.ts';
 import { parseStageEnv } from '../functions/wiring/stage-env.ts';
 import { STAGES } from '../lib/config/stages.ts';
+import { PROJECT_ROOT } from '../lib/constructs/function-facts.ts';
+import { buildDashboardIfChanged } from '../lib/dashboard/build-dashboard.ts';
 import { buildSiteInBackground } from '../lib/remotion/site-bundle.ts';
 import { Admission } from './admission.ts';
 import { ClientLanes } from './client-lanes.ts';
@@ -139,6 +141,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const sqs = new SQSClient({ ...clientConfig, endpoint: emulators.awsEndpoint });
 
   const { stateful, service, cached, remember } = await synthesizeLocalApp();
+  // Synthesis builds the dashboard; templates from the cache do not, so a page edited since is built here.
+  if (cached) buildDashboardIfChanged(PROJECT_ROOT);
   phase(cached ? 'synth (cached)' : 'synth');
   const names = new LocalNames([stateful, service]);
   await createLocalResources(stateful, names, { dynamodb, s3, sqs }, emulators.awsEndpoint);

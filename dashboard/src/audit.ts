@@ -16,10 +16,24 @@ function changesText(changes: AuditEvent['changes']): string {
   const before = changes.before ?? {};
   const after = changes.after ?? {};
   const show = (v: unknown) => (v === undefined ? '–' : typeof v === 'string' ? v : JSON.stringify(v));
+  // A creation shows what was made, a removal what was removed, a change before → after.
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .map((field) => `${field}: ${show(before[field])} → ${show(after[field])}`)
+    .map((field) =>
+      !changes.before
+        ? `${field}: ${show(after[field])}`
+        : !changes.after
+          ? `${field}: ${show(before[field])}`
+          : `${field}: ${show(before[field])} → ${show(after[field])}`,
+    )
     .join('\n');
 }
+
+/** At most `max` characters of each line (the whole text stays in the cell's title). */
+const clipped = (text: string, max = 90) =>
+  text
+    .split('\n')
+    .map((line) => (line.length > max ? `${line.slice(0, max - 1)}…` : line))
+    .join('\n');
 
 export async function auditPage(ctx: PageContext): Promise<HTMLElement> {
   const root = h('section', { class: 'page', testid: 'audit-page' });
@@ -63,7 +77,15 @@ export async function auditPage(ctx: PageContext): Promise<HTMLElement> {
       h('td', {}, h('div', { class: 'sub' }, e.actor.type), h('div', { class: 'mono' }, e.actor.id)),
       h('td', {}, h('div', { class: 'sub' }, e.target.type), h('div', { class: 'mono' }, e.target.id)),
       h('td', { class: 'mono nowrap' }, e.source_ip ?? '–'),
-      h('td', {}, h('pre', { class: 'changes' }, changesText(e.changes))),
+      h(
+        'td',
+        {},
+        h(
+          'pre',
+          { class: 'changes', attrs: { title: changesText(e.changes) } },
+          clipped(changesText(e.changes)),
+        ),
+      ),
     );
 
   const load = async (after?: string) => {

@@ -26,11 +26,14 @@ const officesOf = (text: string) =>
     .map((s) => s.trim())
     .filter((s) => s !== '');
 
-function roleSelect(selected: Role, testid: string): HTMLSelectElement {
+function roleSelect(selected: Role, testid: string, long = true): HTMLSelectElement {
+  // The invitation form says what each role may do; a member's row only names it (the table stays narrow).
   const select = h(
     'select',
     { testid },
-    ...ROLES.map((r) => h('option', { attrs: { value: r } }, `${r} (${ROLE_TEXT[r]})`)),
+    ...ROLES.map((r) =>
+      h('option', { attrs: { value: r, title: ROLE_TEXT[r] } }, long ? `${r} (${ROLE_TEXT[r]})` : r),
+    ),
   );
   select.value = selected;
   return select;
@@ -102,7 +105,7 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
   const render = async () => {
     const { members } = await call<{ members: Member[] }>('GET', base);
     const rows = members.map((m) => {
-      const select = roleSelect(m.role, 'member-role');
+      const select = roleSelect(m.role, 'member-role', false);
       const memberOffices = h('input', {
         attrs: { type: 'text', value: m.office_ids.join(', '), placeholder: 'Office ids' },
         testid: 'member-offices',
