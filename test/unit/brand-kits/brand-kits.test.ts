@@ -77,6 +77,7 @@ function kitPorts() {
   const media = fakeMediaStore();
   const ports: BrandKitPorts = {
     kits: memoryKitStore(),
+    officesDefaulting: async () => [],
     clock: fixedClock(),
     media,
     urlRules: { allowHttp: false, allowLoopback: false },
