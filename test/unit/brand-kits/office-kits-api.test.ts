@@ -7,12 +7,14 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKeyRecord } from '../../../functions/core/auth/account-store.ts';
 import { hashApiKey } from '../../../functions/core/auth/api-key.ts';
+import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { officesDefaulting } from '../../../functions/core/offices/offices.ts';
 import { brandColourCheck } from '../../../functions/media/brochure/brand-colours.ts';
 import {
   apiGatewayEvent,
   fakeAccountStore,
+  fakeJobPorts,
   fakeJobStore,
   fakeMediaStore,
   memoryAuditLog,
@@ -30,6 +32,7 @@ vi.mock('../../../functions/wiring/api.ts', () => ({ apiPorts: () => world.ports
 
 freshModules(); // the handler is evaluated again, on this file's mock of its ports
 const { handler } = await import('../../../functions/api/webhooks-api.ts');
+const submitHandler = (await import('../../../functions/api/submit-job.ts')).handler;
 
 const KEYS = {
   org: `svc_live_${'A'.repeat(40)}`,
@@ -46,6 +49,8 @@ let auditLog: ReturnType<typeof memoryAuditLog>;
 let eventLog: ReturnType<typeof memoryEventLog>;
 let running: Map<string, number>;
 let kits: ReturnType<typeof memoryBrandKitStore>;
+/** The jobs the submit route made. */
+let created: Job[];
 /** The office each office key is bound to (set once the offices exist). */
 const bound: { a?: string; b?: string } = {};
 
@@ -67,6 +72,7 @@ function keyRecord(key: string, i: number): ApiKeyRecord {
 beforeEach(() => {
   offices = memoryOfficeStore();
   kits = memoryBrandKitStore();
+  created = [];
   auditLog = memoryAuditLog();
   eventLog = memoryEventLog();
   running = new Map();
@@ -93,6 +99,14 @@ beforeEach(() => {
       retention: TEST_RETENTION,
       runningJobs: async (_tenant: unknown, officeId: string) => running.get(officeId) ?? 0,
       brandKit: (tenant: Tenant, id: string) => kits.get(tenant, id),
+    },
+    jobs: {
+      ...fakeJobPorts({
+        jobs: fakeJobStore({ create: async (job) => void created.push(job) }),
+        clock,
+        starter: { start: async () => undefined },
+      }),
+      brandKits: kits,
     },
     brandKits: {
       kits,
@@ -319,5 +333,91 @@ describe('an office’s default brand kit', () => {
     await send(KEYS.org, 'PATCH', `/v1/offices/${a}`, { default_brand_kit_id: null });
     await send(KEYS.org, 'PATCH', `/v1/offices/${b}`, { default_brand_kit_id: null });
     expect((await send(KEYS.org, 'DELETE', `/v1/brand-kits/${org}`)).status).toBe(200);
+  });
+});
+
+/** A brochure slide submitted through the job route (functions/api/submit-job.ts) with this key. */
+async function slide(apiKey: string, body: Record<string, unknown>): Promise<Answer> {
+  const path = '/v1/brochure-slides/generate';
+  const event = apiGatewayEvent({
+    httpMethod: 'POST',
+    path,
+    resource: path,
+    headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      property: { address: '12 Smith Street, Surry Hills NSW 2010' },
+      slide: { type: 'agent' },
+      ...body,
+    }),
+  });
+  const res = (await submitHandler(event, { awsRequestId: 'r' } as Context)) as {
+    statusCode: number;
+    body: string;
+  };
+  return { status: res.statusCode, text: res.body, body: JSON.parse(res.body) };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a stored job input, read by the test
+const lastInput = () => created.at(-1)?.input as any;
+
+describe('a job naming a kit of an office', () => {
+  it('draws the organization’s kits and its own office’s; another office’s is a 404 naming brand_kit_id', async () => {
+    const { a, org, ofA, ofB } = await threeKits();
+    for (const [key, body, kitId] of [
+      [KEYS.officeA, { brand_kit_id: org }, org],
+      [KEYS.officeA, { brand_kit_id: ofA }, ofA],
+      [KEYS.org, { brand_kit_id: ofA, office_id: a }, ofA],
+      [KEYS.org, { brand_kit_id: org }, org],
+    ] as const) {
+      const made = await slide(key, body);
+      expect(made.status, made.text).toBe(202);
+      expect(lastInput().brand_kit).toMatchObject({ id: kitId, version: 1 });
+    }
+    const unknown = await slide(KEYS.officeA, { brand_kit_id: 'bk_doesnotexist' });
+    for (const [key, body] of [
+      [KEYS.officeA, { brand_kit_id: ofB }],
+      // The job's office is A's: B's kit is not one it may draw, even for the organization's key.
+      [KEYS.org, { brand_kit_id: ofB, office_id: a }],
+      // A job of no office draws only the organization's kits.
+      [KEYS.org, { brand_kit_id: ofA }],
+    ] as const) {
+      const refused = await slide(key, body);
+      expect(refused.status, refused.text).toBe(404);
+      expect(refused.body.error.details[0].path).toBe('brand_kit_id');
+      const kitId = (body as { brand_kit_id: string }).brand_kit_id;
+      expect(refused.body.error.message).toBe(unknown.body.error.message.replace('bk_doesnotexist', kitId));
+    }
+    expect(created).toHaveLength(4);
+  });
+
+  it('draws the office’s default kit when it names none: a named kit wins, inline fields win, the version is recorded', async () => {
+    const { a, org, ofA } = await threeKits();
+    await send(KEYS.org, 'PATCH', `/v1/brand-kits/${ofA}`, {
+      colors: { primary: '#0E3B4A' },
+      agent: { name: 'Olivia Harrington', phone: '0400 111 222' },
+    });
+    await send(KEYS.org, 'PATCH', `/v1/offices/${a}`, { default_brand_kit_id: ofA });
+
+    const defaulted = await slide(KEYS.officeA, { branding: { agent_phone: '0499 999 999' } });
+    expect(defaulted.status, defaulted.text).toBe(202);
+    expect(lastInput()).toMatchObject({
+      branding: { primary_color: '#0E3B4A', agent_name: 'Olivia Harrington', agent_phone: '0499 999 999' },
+      brand_kit: { id: ofA, version: 2 },
+    });
+    expect(lastInput()).not.toHaveProperty('brand_kit_id');
+
+    // An organization key placing the job in the office gets the same default.
+    await slide(KEYS.org, { office_id: a });
+    expect(lastInput().brand_kit).toMatchObject({ id: ofA, version: 2 });
+
+    // A kit named wins over the default.
+    await slide(KEYS.officeA, { brand_kit_id: org });
+    expect(lastInput().brand_kit).toMatchObject({ id: org, version: 1 });
+
+    // Office B has no default, and a job of no office none either.
+    await slide(KEYS.officeB, {});
+    expect(lastInput()).not.toHaveProperty('brand_kit');
+    await slide(KEYS.org, {});
+    expect(lastInput()).not.toHaveProperty('brand_kit');
   });
 });
