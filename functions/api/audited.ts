@@ -11,6 +11,7 @@ import {
   deleteBrandKit,
   updateBrandKit,
 } from '../core/brand-kits/brand-kits.ts';
+import { ApiError } from '../core/errors.ts';
 import {
   createImagerySource,
   deleteImagerySource,
@@ -176,16 +177,33 @@ export async function auditedDeleteImagerySource(context: AuditContext, tenant: 
   return deleted;
 }
 
+/** A kit's office as its audit record names it (none: the organization's kit). */
+const kitOffice = (kit: { office_id?: string }) => (kit.office_id ? { officeId: kit.office_id } : {});
+
 export async function auditedCreateBrandKit(
   context: AuditContext,
   tenant: Tenant,
   body: Parameters<typeof createBrandKit>[2],
+  scope?: OfficeScope,
 ) {
-  const created = await createBrandKit(brandKits(), tenant, body);
+  // An office's key makes its own office's kits; an organization's key those of any of its offices, or
+  // the organization's own. An office it may not name is a 404 naming office_id.
+  const office = await requestOffice(offices(), tenant, scope, body.office_id).catch((error: unknown) => {
+    if (!(error instanceof ApiError) || error.code !== 'NOT_FOUND') throw error;
+    throw new ApiError('NOT_FOUND', error.message, {
+      details: [{ path: 'office_id', message: error.message }],
+    });
+  });
+  const { office_id: _named, ...rest } = body;
+  const created = await createBrandKit(brandKits(), tenant, {
+    ...rest,
+    ...(office ? { office_id: office.id } : {}),
+  });
   await recordAudit(audit(), tenant, context, {
     action: 'brand_kit.created',
     target: { type: 'brand_kit', id: created.id },
     changes: { after: brandKitAuditFields(created) },
+    ...kitOffice(created),
   });
   return brandKitView(brandKits(), created);
 }
@@ -196,22 +214,30 @@ export async function auditedUpdateBrandKit(
   id: string,
   patch: Parameters<typeof updateBrandKit>[3],
   check: Parameters<typeof updateBrandKit>[4],
+  scope?: OfficeScope,
 ) {
-  const { before, after } = await updateBrandKit(brandKits(), tenant, id, patch, check);
+  const { before, after } = await updateBrandKit(brandKits(), tenant, id, patch, check, scope);
   await recordAudit(audit(), tenant, context, {
     action: 'brand_kit.updated',
     target: { type: 'brand_kit', id },
     changes: changed(brandKitAuditFields(before), brandKitAuditFields(after)),
+    ...kitOffice(after),
   });
   return brandKitView(brandKits(), after);
 }
 
-export async function auditedDeleteBrandKit(context: AuditContext, tenant: Tenant, id: string) {
-  const { before, deleted } = await deleteBrandKit(brandKits(), tenant, id);
+export async function auditedDeleteBrandKit(
+  context: AuditContext,
+  tenant: Tenant,
+  id: string,
+  scope?: OfficeScope,
+) {
+  const { before, deleted } = await deleteBrandKit(brandKits(), tenant, id, scope);
   await recordAudit(audit(), tenant, context, {
     action: 'brand_kit.deleted',
     target: { type: 'brand_kit', id },
     changes: { before: brandKitAuditFields(before) },
+    ...kitOffice(before),
   });
   return deleted;
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { NewBrandKit } from '../core/brand-kits/brand-kits.ts';
 import { brandKitId } from '../core/schemas/brand-kit.ts';
+import { officeId } from '../core/schemas/common.ts';
 import { brochureSlideRequest } from '../jobs/brochure/index.ts';
 import { SLIDE_FONT_FAMILIES } from '../media/brochure/text-fit.ts';
 
@@ -64,6 +65,10 @@ export const createBrandKitBody = z
     agency: z.strictObject(contact("The agency's")).optional(),
     agent: agent.optional(),
     disclaimer: text(BRAND_KIT_LIMITS.disclaimer.max, 'A disclaimer the kit carries.').optional(),
+    office_id: officeId.optional().meta({
+      description:
+        "The office the kit is for (one of the organization's offices in this mode; fixed once made): only that office's keys and jobs, and the organization's, see and use it. Omitted: the whole organization's kit, or, with a key bound to an office, that office's. Another office, or one that does not exist, is a 404.",
+    }),
   })
   .meta({ id: 'BrandKitRequest' }) satisfies z.ZodType<NewBrandKit>;
 
@@ -81,7 +86,7 @@ export const updateBrandKitBody = z
   .meta({
     id: 'BrandKitPatch',
     description:
-      "Each field given replaces the kit's own (an object whole: `agent` replaces every agent detail, its photo included); null removes it. A logo_url or photo_url the kit's copy already came from is not downloaded again.",
+      "Each field given replaces the kit's own (an object whole: `agent` replaces every agent detail, its photo included); null removes it. A logo_url or photo_url the kit's copy already came from is not downloaded again. A kit's office_id cannot be changed.",
   });
 
 export const brandKitIdParam = z.strictObject({
@@ -128,6 +133,9 @@ export const brandKit = z
     version: z.int().min(1).meta({
       description:
         'Starts at 1; every change adds one. A job names the version it drew (output.brand_kit.version).',
+    }),
+    office_id: officeId.nullable().meta({
+      description: "The office the kit belongs to; null: the whole organization's (every office's).",
     }),
     name: z.string(),
     logo: storedImage.meta({ description: "The kit's kept copy of its logo." }),

@@ -28,17 +28,23 @@ export const BRAND_KIT_OPERATIONS: Record<string, () => ApiHandler> = {
   createBrandKit: () =>
     apiRoute(
       { body: createBrandKitBody, idempotent: true },
-      async ({ body, tenant, audit }) => ok(await auditedCreateBrandKit(audit, tenant, body), 201),
+      async ({ body, tenant, audit, office }) =>
+        ok(await auditedCreateBrandKit(audit, tenant, body, office), 201),
       apiPorts,
     ),
   listBrandKits: () =>
     apiRoute(
       { query: listBrandKitsQuery, readOnly: true },
-      async ({ query, tenant }) => {
-        const page = await listBrandKits(kits(), tenant, {
-          limit: query.limit,
-          ...(query.starting_after ? { startingAfter: query.starting_after } : {}),
-        });
+      async ({ query, tenant, office }) => {
+        const page = await listBrandKits(
+          kits(),
+          tenant,
+          {
+            limit: query.limit,
+            ...(query.starting_after ? { startingAfter: query.starting_after } : {}),
+          },
+          office,
+        );
         return ok({
           brand_kits: await Promise.all(page.kits.map((kit) => brandKitView(kits(), kit))),
           pagination: {
@@ -54,21 +60,22 @@ export const BRAND_KIT_OPERATIONS: Record<string, () => ApiHandler> = {
   getBrandKit: () =>
     apiRoute(
       { params: brandKitIdParam, readOnly: true },
-      async ({ params, tenant }) =>
-        ok(await brandKitView(kits(), await getBrandKit(kits(), tenant, params.brandKitId))),
+      async ({ params, tenant, office }) =>
+        ok(await brandKitView(kits(), await getBrandKit(kits(), tenant, params.brandKitId, office))),
       apiPorts,
     ),
   updateBrandKit: () =>
     apiRoute(
       { params: brandKitIdParam, body: updateBrandKitBody },
-      async ({ params, body, tenant, audit }) =>
-        ok(await auditedUpdateBrandKit(audit, tenant, params.brandKitId, body, checkedKit)),
+      async ({ params, body, tenant, audit, office }) =>
+        ok(await auditedUpdateBrandKit(audit, tenant, params.brandKitId, body, checkedKit, office)),
       apiPorts,
     ),
   deleteBrandKit: () =>
     apiRoute(
       { params: brandKitIdParam },
-      async ({ params, tenant, audit }) => ok(await auditedDeleteBrandKit(audit, tenant, params.brandKitId)),
+      async ({ params, tenant, audit, office }) =>
+        ok(await auditedDeleteBrandKit(audit, tenant, params.brandKitId, office)),
       apiPorts,
     ),
 };

@@ -27,7 +27,7 @@ export const OFFICE_ROUTES: readonly RouteDefinition[] = [
     tag: TAG,
     body: createOfficeBody,
     success: { status: 201, schema: office, description: 'The office.' },
-    errors: [...BODY_ERRORS, 'OFFICE_LIMIT'],
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'OFFICE_LIMIT'],
   }),
   proxiedApiRoute({
     method: 'GET',

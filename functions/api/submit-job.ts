@@ -35,7 +35,7 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
         // webhook_events is every job route's (commonRequestFields): taken here, not by each kind's submit.
         // So is delete_after (retention): the submit use case checks it against the stage's bounds. And
         // office_id: the job's office is the key's, else the one named (read here: it must exist, and its
-        // retention may take the organization's place).
+        // retention may take the organization's place, its default brand kit the kit a job names).
         const {
           webhook_events: webhookEvents,
           delete_after: deleteAfter,
@@ -47,6 +47,7 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
           ...apiPorts().jobs,
           ...(office ? { officeId: office.id } : {}),
           ...(office?.media_retention_days ? { officeRetentionDays: office.media_retention_days } : {}),
+          ...(office?.default_brand_kit_id ? { officeDefaultBrandKitId: office.default_brand_kit_id } : {}),
           webhookEvents,
           ...(deleteAfter === undefined ? {} : { deleteAfter }),
           ...(creationClaim ? { creationClaim } : {}),

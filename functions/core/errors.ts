@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   MEMBER_LIMIT: 409,
   OFFICE_LIMIT: 409,
   OFFICE_HAS_RUNNING_JOBS: 409,
+  BRAND_KIT_IN_USE: 409,
   INVITEE_IN_ANOTHER_ORGANIZATION: 409,
   IDEMPOTENCY_CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
@@ -78,6 +79,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     'The organization already has the most offices a mode may have (500); delete one before creating another.',
   OFFICE_HAS_RUNNING_JOBS:
     'The office still has jobs queued or processing (the message says how many): cancel them or wait until they end, then delete it again. Its finished jobs stay with the organization.',
+  BRAND_KIT_IN_USE:
+    "The brand kit is an office's default brand kit (the message and details name the offices): clear or change the office's default_brand_kit_id, then delete the kit again.",
   INVITEE_IN_ANOTHER_ORGANIZATION:
     "The invited email already has a dashboard user on this stage (Cognito) that belongs to another organization, or to none; a user belongs to one organization and is never moved silently. Invite another email, or ask the stage's administrators.",
   IDEMPOTENCY_CONFLICT:

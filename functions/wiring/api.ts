@@ -14,7 +14,7 @@ import type { CreationClaims } from '../core/jobs/creation-claims.ts';
 import type { RetentionPolicy } from '../core/jobs/retention.ts';
 import type { MemberInvitations } from '../core/members/invitations.ts';
 import type { MemberPorts } from '../core/members/members.ts';
-import type { OfficePorts } from '../core/offices/offices.ts';
+import { type OfficePorts, officesDefaulting } from '../core/offices/offices.ts';
 import { systemLookup } from '../core/outbound/url-policy.ts';
 import type { UsageStore } from '../core/usage/usage-store.ts';
 import type { CancelPorts } from '../core/use-cases/cancel-job.ts';
@@ -130,6 +130,8 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
           (await import('../media/images/fetch-image.ts')).fetchImage(url, env.webhookUrlRules),
         urlRules: () => env.webhookUrlRules,
         checkColours: () => brandColourCheck,
+        officesDefaulting: () => (tenant, kitId) =>
+          officesDefaulting({ offices: adapters.offices }, tenant, kitId),
       }),
     offices: () =>
       lazily<OfficePorts>({
@@ -137,6 +139,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         clock: () => systemClock,
         retention: () => env.retention,
         runningJobs: () => (tenant, officeId) => runningJobsOf(adapters.jobs, tenant, officeId),
+        brandKit: () => (tenant, id) => adapters.brandKits.get(tenant, id),
       }),
     audit: () => lazily<AuditPorts>({ auditLog: () => adapters.auditLog, clock: () => systemClock }),
     dashboard: () =>

@@ -23,5 +23,7 @@ export function jobPortsOf(adapters: StageAdapters, env: StageEnv): JobPorts {
     brandKits: () => adapters.brandKits,
     officeRetention: () => async (tenant, officeId) =>
       (await findOffice({ offices: adapters.offices }, tenant, officeId))?.media_retention_days ?? undefined,
+    officeDefaultKit: () => async (tenant, officeId) =>
+      (await findOffice({ offices: adapters.offices }, tenant, officeId))?.default_brand_kit_id ?? undefined,
   });
 }

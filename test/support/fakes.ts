@@ -5,6 +5,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ApiRoutePorts } from '../../functions/api/http/api-route.ts';
 import { type AuditLog, type AuditRecord, auditIdFloor } from '../../functions/core/audit/audit-log.ts';
 import type { AccountStore, ApiKeyRecord } from '../../functions/core/auth/account-store.ts';
+import type { BrandKitRecord, BrandKitStore } from '../../functions/core/brand-kits/brand-kits.ts';
 import type { Clock } from '../../functions/core/clock.ts';
 import type {
   ImagerySourceRecord,
@@ -525,6 +526,30 @@ export function memoryOfficeStore(): OfficeStore & {
       lists.set(tenantOf(tenant), { offices: structuredClone([...next]), version: version + 1 });
       return true;
     },
+  };
+}
+
+/** Brand kits in memory, as the DynamoDB adapter keeps them: per tenant, listed newest first. */
+export function memoryBrandKitStore(): BrandKitStore {
+  const items = new Map<string, BrandKitRecord>();
+  const key = (t: Tenant, id: string) => `${tenantOf(t)}#${id}`;
+  return {
+    get: async (t, id) => items.get(key(t, id)),
+    list: async (t, page) => {
+      const mine = [...items.entries()]
+        .filter(([k]) => k.startsWith(`${tenantOf(t)}#`))
+        .map(([, kit]) => kit)
+        .reverse();
+      const from = page.startingAfter ? mine.findIndex((k) => k.id === page.startingAfter) + 1 : 0;
+      return { kits: mine.slice(from, from + page.limit), hasMore: mine.length > from + page.limit };
+    },
+    create: async (t, kit) => void items.set(key(t, kit.id), kit),
+    replace: async (t, kit, previous) => {
+      if (items.get(key(t, kit.id))?.version !== previous) return false;
+      items.set(key(t, kit.id), kit);
+      return true;
+    },
+    delete: async (t, id) => items.delete(key(t, id)),
   };
 }
 

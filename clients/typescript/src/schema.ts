@@ -271,10 +271,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description The organization's brand kits in the key's mode, newest first, with cursor paging. */
+    /** @description The organization's brand kits in the key's mode, newest first, with cursor paging. A key bound to an office lists its office's kits and the organization's, never another office's. */
     get: operations["listBrandKits"];
     put?: never;
-    /** @description Saves a brand kit in the key's mode: name, logo, colours (checked as the slides check them), fonts, agency and agent details and a disclaimer. The logo and the agent's photo are downloaded once, now, and kept: a job naming the kit (brand_kit_id) never fetches their URLs. A URL that cannot be downloaded is a 400 naming the field. */
+    /** @description Saves a brand kit in the key's mode: name, logo, colours (checked as the slides check them), fonts, agency and agent details and a disclaimer. The logo and the agent's photo are downloaded once, now, and kept: a job naming the kit (brand_kit_id) never fetches their URLs. A URL that cannot be downloaded is a 400 naming the field. With office_id (or a key bound to an office) the kit is that office's; otherwise the whole organization's. */
     post: operations["createBrandKit"];
     delete?: never;
     options?: never;
@@ -289,15 +289,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description One brand kit, with fresh URLs of its kept logo and photo. */
+    /** @description One brand kit, with fresh URLs of its kept logo and photo. Another office's kit is a 404 to an office's key. */
     get: operations["getBrandKit"];
     put?: never;
     post?: never;
-    /** @description Deletes a kit: a job naming it afterwards is a 404. Jobs already submitted with it are unaffected (they keep what they resolved, and its kept images). */
+    /** @description Deletes a kit: a job naming it afterwards is a 404. Jobs already submitted with it are unaffected (they keep what they resolved, and its kept images). An office's default kit is not deleted (409 BRAND_KIT_IN_USE naming the offices): clear the default first. A key bound to an office deletes only its office's kits (the organization's: 403). */
     delete: operations["deleteBrandKit"];
     options?: never;
     head?: never;
-    /** @description Changes a kit: the fields given replace its own (null removes one), and its version goes up by one. Jobs already submitted keep the version they were submitted with: a change never alters media made or being made. */
+    /** @description Changes a kit: the fields given replace its own (null removes one), and its version goes up by one. Jobs already submitted keep the version they were submitted with: a change never alters media made or being made. A key bound to an office changes only its office's kits (the organization's: 403). */
     patch: operations["updateBrandKit"];
     trace?: never;
   };
@@ -1445,7 +1445,7 @@ export interface components {
   schemas: {
     Error: {
       error: {
-        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "LAST_OWNER" | "MEMBER_EXISTS" | "MEMBER_LIMIT" | "OFFICE_LIMIT" | "OFFICE_HAS_RUNNING_JOBS" | "INVITEE_IN_ANOTHER_ORGANIZATION" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "RESEND_LIMITED" | "INTERNAL_ERROR" | "IDENTITY_PROVIDER_ERROR" | "IDENTITY_PROVIDER_UNAVAILABLE";
+        code: "BAD_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_READY" | "INVALID_PARENT_JOB" | "PARENT_JOB_FAILED" | "JOB_NOT_CANCELABLE" | "PARENT_MEDIA_EXPIRED" | "KEY_NOT_ACTIVE" | "WEBHOOK_ENDPOINT_LIMIT" | "IMAGERY_SOURCE_LIMIT" | "LAST_OWNER" | "MEMBER_EXISTS" | "MEMBER_LIMIT" | "OFFICE_LIMIT" | "OFFICE_HAS_RUNNING_JOBS" | "BRAND_KIT_IN_USE" | "INVITEE_IN_ANOTHER_ORGANIZATION" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "URL_NOT_ALLOWED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "RESEND_LIMITED" | "INTERNAL_ERROR" | "IDENTITY_PROVIDER_ERROR" | "IDENTITY_PROVIDER_UNAVAILABLE";
         message: string;
         /** @description VALIDATION_ERROR only: one entry per problem. */
         details?: {
@@ -2798,12 +2798,16 @@ export interface components {
       };
       /** @description A disclaimer the kit carries. */
       disclaimer?: string;
+      /** @description The office the kit is for (one of the organization's offices in this mode; fixed once made): only that office's keys and jobs, and the organization's, see and use it. Omitted: the whole organization's kit, or, with a key bound to an office, that office's. Another office, or one that does not exist, is a 404. */
+      office_id?: string;
     };
     BrandKit: {
       id: string;
       object: "brand_kit";
       /** @description Starts at 1; every change adds one. A job names the version it drew (output.brand_kit.version). */
       version: number;
+      /** @description The office the kit belongs to; null: the whole organization's (every office's). */
+      office_id: string | null;
       name: string;
       /** @description The kit's kept copy of its logo. */
       logo: {
@@ -2874,7 +2878,7 @@ export interface components {
         next_cursor: string | null;
       };
     };
-    /** @description Each field given replaces the kit's own (an object whole: `agent` replaces every agent detail, its photo included); null removes it. A logo_url or photo_url the kit's copy already came from is not downloaded again. */
+    /** @description Each field given replaces the kit's own (an object whole: `agent` replaces every agent detail, its photo included); null removes it. A logo_url or photo_url the kit's copy already came from is not downloaded again. A kit's office_id cannot be changed. */
     BrandKitPatch: {
       /** @description The kit's own name, e.g. the office it is for. */
       name?: string;
@@ -2921,6 +2925,8 @@ export interface components {
       name: string;
       external_ref: string | null;
       media_retention_days: number | null;
+      /** @description The brand kit the office's jobs draw when they name none; null for none. */
+      default_brand_kit_id: string | null;
       created_at: string;
       updated_at: string;
     };
@@ -3244,7 +3250,7 @@ export interface components {
       /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
       renditions?: ("social_square" | "social_story")[];
       branding?: components["schemas"]["EndCardBranding"];
-      /** @description A brand kit of this organization and mode: the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
+      /** @description A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
       brand_kit_id?: string;
       /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
       office_id?: string;
@@ -3339,7 +3345,7 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
-      /** @description A brand kit of this organization and mode (POST /v1/brand-kits): its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (or another organization's, or the other mode's) is a 404. */
+      /** @description A brand kit of this organization and mode (POST /v1/brand-kits), the organization's or the job's office's own: its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (another organization's, the other mode's, another office's) is a 404. Omitted, a job of an office with a default brand kit draws that kit. */
       brand_kit_id?: string;
       /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions. Default: none, as before. */
       renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
@@ -3479,7 +3485,7 @@ export interface components {
       /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
       renditions?: ("social_square" | "social_story")[];
       branding?: components["schemas"]["EndCardBranding"];
-      /** @description A brand kit of this organization and mode: the footage gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
+      /** @description A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the footage gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
       brand_kit_id?: string;
       /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
       office_id?: string;
@@ -3533,7 +3539,7 @@ export interface components {
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
-      /** @description A brand kit of this organization and mode (POST /v1/brand-kits): its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (or another organization's, or the other mode's) is a 404. */
+      /** @description A brand kit of this organization and mode (POST /v1/brand-kits), the organization's or the job's office's own: its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (another organization's, the other mode's, another office's) is a 404. Omitted, a job of an office with a default brand kit draws that kit. */
       brand_kit_id?: string;
       /** @description Up to 10 empty rooms to stage, one virtual staging job each. */
       rooms?: components["schemas"]["ListingKitRoom"][];
@@ -6680,6 +6686,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /**
        * `IDEMPOTENCY_CONFLICT`: The Idempotency-Key was already used in the last 24 hours with a different request (another route, path or body). Use a new key for a new request.
        *
@@ -6946,6 +6961,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `BRAND_KIT_IN_USE`: The brand kit is an office's default brand kit (the message and details name the offices): clear or change the office's default_brand_kit_id, then delete the kit again. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -7264,6 +7288,8 @@ export interface operations {
           external_ref?: string | null;
           /** @description Days the office's jobs' media and inputs are kept, in place of the organization's retention (up to the stage's longest, 730 days on deployed stages); null: the organization's. A request's delete_after still wins. */
           media_retention_days?: number | null;
+          /** @description The brand kit the office's jobs draw when they name no `brand_kit_id` (brochure slides, listing kits, reveal videos, drone footage): one of the organization's kits (no office) or this office's own; null for none. Inline `branding` fields still win. A kit that is an office's default cannot be deleted (409 BRAND_KIT_IN_USE). */
+          default_brand_kit_id?: string | null;
         };
       };
     };
@@ -7318,6 +7344,15 @@ export interface operations {
        * `INSUFFICIENT_SCOPE`: The key is valid but its scopes do not include the one this route needs (the message names it; each operation's `x-required-scope` says which). Use a key with that scope, or `admin`; keys made before scopes have every scope.
        */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `NOT_FOUND`: No such route, or no such job, webhook endpoint, event, imagery source or brand kit (a request’s brand_kit_id included) for this organization and mode (events are kept 30 days). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7663,6 +7698,8 @@ export interface operations {
           external_ref?: string | null;
           /** @description Days the office's jobs' media and inputs are kept, in place of the organization's retention (up to the stage's longest, 730 days on deployed stages); null: the organization's. A request's delete_after still wins. */
           media_retention_days?: number | null;
+          /** @description The brand kit the office's jobs draw when they name no `brand_kit_id` (brochure slides, listing kits, reveal videos, drone footage): one of the organization's kits (no office) or this office's own; null for none. Inline `branding` fields still win. A kit that is an office's default cannot be deleted (409 BRAND_KIT_IN_USE). */
+          default_brand_kit_id?: string | null;
         };
       };
     };

@@ -4,13 +4,16 @@
 // through the customer-image rules, and kept in the media bucket under brand-kits/ (outside media/, so the
 // media retention backstop never removes them): a logo URL that later dies breaks no job. Every change
 // makes a new version; a job records the version it used (resolve.ts), so editing a kit never changes
-// media already made. No other organization, and not the other mode, ever reads a kit.
+// media already made. No other organization, and not the other mode, ever reads a kit. A kit may belong to
+// one office (`office_id`): an office's key then sees its own office's kits and the organization's, and
+// another office's kit is not found, exactly like another organization's (office-scope.ts).
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
 import { randomBase62 } from '../ids.ts';
 import type { Tenant } from '../jobs/job-types.ts';
 import type { MediaStore } from '../media/media-store.ts';
+import type { OfficeScope } from '../offices/office-scope.ts';
 import { checkUrlSyntax, customerImagePolicy, type StageUrlRules } from '../outbound/url-policy.ts';
 
 export const BRAND_KIT_ID = /^bk_[0-9A-Za-z]{1,40}$/;
@@ -35,6 +38,8 @@ export interface BrandKitSettings {
 
 /** A kit's request: its settings and the URLs of its images (downloaded once, then kept). */
 export interface NewBrandKit extends Omit<BrandKitSettings, 'agent'> {
+  /** The office the kit is for (checked by the caller: offices.ts requestOffice); absent: the organization's. */
+  readonly office_id?: string;
   readonly logo_url?: string;
   readonly agent?: BrandKitContact & { readonly photo_url?: string };
 }
@@ -44,7 +49,9 @@ export interface NewBrandKit extends Omit<BrandKitSettings, 'agent'> {
  * detail); null removes an optional one. `name` cannot be removed.
  */
 export type BrandKitPatch = {
-  readonly [K in keyof NewBrandKit]?: K extends 'name' ? NewBrandKit[K] : NewBrandKit[K] | null;
+  readonly [K in Exclude<keyof NewBrandKit, 'office_id'>]?: K extends 'name'
+    ? NewBrandKit[K]
+    : NewBrandKit[K] | null;
 };
 
 /** The kept copy of a kit's image, in the media bucket. */
@@ -62,6 +69,8 @@ export interface BrandKitRecord {
   readonly id: string;
   /** 1 when made; every change adds one. */
   readonly version: number;
+  /** The office the kit belongs to (fixed once made); absent: the whole organization's. */
+  readonly office_id?: string;
   readonly settings: BrandKitSettings;
   readonly logo?: BrandKitImage;
   readonly agent_photo?: BrandKitImage;
@@ -106,6 +115,22 @@ export interface BrandKitPorts {
   readonly urlRules: StageUrlRules;
   /** The slides' contrast rules applied to the kit's colours (defaults filled in as the slides fill them). */
   readonly checkColours: (colors: BrandKitSettings['colors']) => BrandColourCheck;
+  /** The ids of the tenant's offices whose default kit this is (a delete is refused while any are). */
+  readonly officesDefaulting: (tenant: Tenant, kitId: string) => Promise<string[]>;
+}
+
+/**
+ * Whether a key of this office scope (or a job of this office) may use a kit: the organization's kits
+ * (no office) are every office's; an office's kit is its own office's alone, and every one is the
+ * organization-wide key's.
+ */
+export function kitInScope(kit: Pick<BrandKitRecord, 'office_id'>, scope: OfficeScope): boolean {
+  return kit.office_id === undefined || scope === undefined || kit.office_id === scope;
+}
+
+/** Whether a job of this office (undefined: the organization's own) may draw the kit. */
+export function kitUsableBy(kit: Pick<BrandKitRecord, 'office_id'>, jobOffice: string | undefined): boolean {
+  return kit.office_id === undefined || kit.office_id === jobOffice;
 }
 
 export const brandKitNotFound = (id: string) =>
@@ -168,7 +193,7 @@ async function keptImage(
 
 /** The settings of a request or a patched kit: the image URLs taken out, empty objects dropped. */
 function settingsOf(kit: NewBrandKit): BrandKitSettings {
-  const { logo_url: _logo, agent, ...rest } = kit;
+  const { logo_url: _logo, office_id: _office, agent, ...rest } = kit;
   const { photo_url: _photo, ...contact } = agent ?? {};
   return { ...rest, ...(Object.keys(contact).length > 0 ? { agent: contact } : {}) };
 }
@@ -257,6 +282,7 @@ export async function brandKitView(
     id: record.id,
     object: 'brand_kit' as const,
     version: record.version,
+    office_id: record.office_id ?? null,
     name: settings.name,
     logo,
     colors: {
@@ -284,6 +310,7 @@ export function brandKitAuditFields(record: BrandKitRecord): Readonly<Record<str
   return {
     name: record.settings.name,
     version: record.version,
+    office_id: record.office_id ?? null,
     colors: record.settings.colors ?? null,
     fonts: record.settings.fonts ?? null,
     agency: record.settings.agency ?? null,
@@ -305,6 +332,7 @@ export async function createBrandKit(
   const record: BrandKitRecord = {
     id,
     version: 1,
+    ...(request.office_id === undefined ? {} : { office_id: request.office_id }),
     settings: settingsOf(request),
     ...images,
     created_at: at,
@@ -314,28 +342,73 @@ export async function createBrandKit(
   return record;
 }
 
+/** The tenant's kit as a key of this office scope sees it: another office's is not found. */
 export async function getBrandKit(
   ports: Pick<BrandKitPorts, 'kits'>,
   tenant: Tenant,
   id: string,
+  scope?: OfficeScope,
 ): Promise<BrandKitRecord> {
   const record = BRAND_KIT_ID.test(id) ? await ports.kits.get(tenant, id) : undefined;
-  if (!record) throw brandKitNotFound(id);
+  if (!record || !kitInScope(record, scope)) throw brandKitNotFound(id);
   return record;
 }
 
+/**
+ * A kit a key may change: one it sees, and, for an office's key, its own office's (the organization's
+ * kits are changed with a key of the whole organization: 403).
+ */
+async function changeableBrandKit(
+  ports: Pick<BrandKitPorts, 'kits'>,
+  tenant: Tenant,
+  id: string,
+  scope: OfficeScope,
+): Promise<BrandKitRecord> {
+  const record = await getBrandKit(ports, tenant, id, scope);
+  if (scope !== undefined && record.office_id === undefined)
+    throw new ApiError(
+      'FORBIDDEN',
+      `Brand kit '${id}' belongs to the whole organization: this API key acts for one office, and changes only its own office's kits.`,
+    );
+  return record;
+}
+
+/**
+ * A page of the kits a key of this office scope sees, newest first. An office's key skips other
+ * offices' kits, reading further pages of the tenant's kits until its page is full.
+ */
 export async function listBrandKits(
   ports: Pick<BrandKitPorts, 'kits'>,
   tenant: Tenant,
   page: { readonly limit: number; readonly startingAfter?: string },
-) {
-  if (page.startingAfter && !(await ports.kits.get(tenant, page.startingAfter)))
-    throw new ApiError(
-      'VALIDATION_ERROR',
-      `Invalid request: starting_after: no brand kit with id '${page.startingAfter}' exists for this key`,
-      { details: [{ path: 'starting_after', message: 'is not one of this key’s brand kits' }] },
-    );
-  return ports.kits.list(tenant, page);
+  scope?: OfficeScope,
+): Promise<{ kits: BrandKitRecord[]; hasMore: boolean }> {
+  if (page.startingAfter) {
+    const after = await ports.kits.get(tenant, page.startingAfter);
+    if (!after || !kitInScope(after, scope))
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `Invalid request: starting_after: no brand kit with id '${page.startingAfter}' exists for this key`,
+        { details: [{ path: 'starting_after', message: 'is not one of this key’s brand kits' }] },
+      );
+  }
+  if (scope === undefined) return ports.kits.list(tenant, page);
+  const kits: BrandKitRecord[] = [];
+  let startingAfter = page.startingAfter;
+  for (;;) {
+    const read = await ports.kits.list(tenant, {
+      limit: page.limit,
+      ...(startingAfter ? { startingAfter } : {}),
+    });
+    for (const kit of read.kits) {
+      if (!kitInScope(kit, scope)) continue;
+      // One more visible kit than the page: there is a next page.
+      if (kits.length === page.limit) return { kits, hasMore: true };
+      kits.push(kit);
+    }
+    if (!read.hasMore) return { kits, hasMore: false };
+    startingAfter = read.kits.at(-1)?.id;
+  }
 }
 
 /**
@@ -349,14 +422,16 @@ export async function updateBrandKit(
   id: string,
   patch: BrandKitPatch,
   check: (merged: NewBrandKit) => NewBrandKit,
+  scope?: OfficeScope,
 ): Promise<{ before: BrandKitRecord; after: BrandKitRecord }> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const before = await getBrandKit(ports, tenant, id);
+    const before = await changeableBrandKit(ports, tenant, id, scope);
     const request = check(patchedRequest(before, patch));
     const images = await imagesOf(ports, tenant, id, request, before);
     const after: BrandKitRecord = {
       id,
       version: before.version + 1,
+      ...(before.office_id === undefined ? {} : { office_id: before.office_id }),
       settings: settingsOf(request),
       ...images,
       created_at: before.created_at,
@@ -368,15 +443,29 @@ export async function updateBrandKit(
 }
 
 /**
- * Deletes the kit. Its image copies stay in the bucket: a job submitted with the kit and not yet run
+ * Deletes the kit, unless it is an office's default kit (409 BRAND_KIT_IN_USE naming the offices: clear
+ * their default first). Its image copies stay in the bucket: a job submitted with the kit and not yet run
  * still draws them.
  */
 export async function deleteBrandKit(
-  ports: Pick<BrandKitPorts, 'kits'>,
+  ports: Pick<BrandKitPorts, 'kits' | 'officesDefaulting'>,
   tenant: Tenant,
   id: string,
+  scope?: OfficeScope,
 ): Promise<{ before: BrandKitRecord; deleted: { id: string; object: 'brand_kit'; deleted: true } }> {
-  const before = await getBrandKit(ports, tenant, id);
+  const before = await changeableBrandKit(ports, tenant, id, scope);
+  const offices = await ports.officesDefaulting(tenant, id);
+  if (offices.length > 0)
+    throw new ApiError(
+      'BRAND_KIT_IN_USE',
+      `Brand kit '${id}' is the default brand kit of office${offices.length === 1 ? '' : 's'} ${offices.map((o) => `'${o}'`).join(', ')}; clear their default_brand_kit_id (PATCH /v1/offices/{id}) first.`,
+      {
+        details: offices.map((office) => ({
+          path: 'default_brand_kit_id',
+          message: `the default brand kit of office ${office}`,
+        })),
+      },
+    );
   if (!(await ports.kits.delete(tenant, id))) throw brandKitNotFound(id);
   return { before, deleted: { id, object: 'brand_kit', deleted: true } };
 }

@@ -3,6 +3,7 @@
 // the key says, like imagery sources and webhook endpoints. An API key may be bound to one office
 // (office-scope.ts): it then sees and makes only that office's things, and another office's are a 404,
 // exactly like another organization's.
+import { type BrandKitRecord, brandKitNotFound, kitUsableBy } from '../brand-kits/brand-kits.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError, apiErrors } from '../errors.ts';
 import { randomBase62 } from '../ids.ts';
@@ -22,16 +23,25 @@ export interface OfficeRecord {
   readonly external_ref: string | null;
   /** Days its jobs' media and inputs are kept; null: the organization's retention. */
   readonly media_retention_days: number | null;
+  /**
+   * The brand kit its jobs draw when they name none (the organization's or this office's own); null or
+   * absent (an office made before defaults): none.
+   */
+  readonly default_brand_kit_id?: string | null;
   readonly created_at: string;
   readonly updated_at: string;
 }
 
-export type OfficeView = OfficeRecord & { readonly object: 'office' };
+export type OfficeView = Omit<OfficeRecord, 'default_brand_kit_id'> & {
+  readonly object: 'office';
+  readonly default_brand_kit_id: string | null;
+};
 
 export interface NewOffice {
   readonly name: string;
   readonly external_ref?: string | null;
   readonly media_retention_days?: number | null;
+  readonly default_brand_kit_id?: string | null;
 }
 
 export type OfficePatch = Partial<NewOffice>;
@@ -53,9 +63,33 @@ export interface OfficePorts {
   readonly retention: RetentionPolicy;
   /** How many of the office's jobs are still queued or processing (a delete is refused while any are). */
   readonly runningJobs: RunningJobsOf;
+  /** The tenant's brand kit (a default kit must be the organization's or the office's own). */
+  readonly brandKit: (tenant: Tenant, id: string) => Promise<BrandKitRecord | undefined>;
 }
 
-export const officeView = (record: OfficeRecord): OfficeView => ({ ...record, object: 'office' });
+export const officeView = (record: OfficeRecord): OfficeView => ({
+  ...record,
+  default_brand_kit_id: record.default_brand_kit_id ?? null,
+  object: 'office',
+});
+
+/**
+ * A default kit an office may have: one of the organization's kits (no office) or the office's own
+ * (`officeId` undefined: an office not made yet, which has no kits). Anything else — another office's kit,
+ * one that does not exist — is a 404 naming default_brand_kit_id.
+ */
+async function checkedDefaultKit(
+  ports: Pick<OfficePorts, 'brandKit'>,
+  tenant: Tenant,
+  kitId: string | null | undefined,
+  officeId: string | undefined,
+): Promise<void> {
+  if (kitId === undefined || kitId === null) return;
+  const kit = await ports.brandKit(tenant, kitId);
+  if (kit && kitUsableBy(kit, officeId)) return;
+  const { message } = brandKitNotFound(kitId);
+  throw new ApiError('NOT_FOUND', message, { details: [{ path: 'default_brand_kit_id', message }] });
+}
 
 /** The same answer for an office that does not exist and one the key may not see: nothing is given away. */
 export const officeNotFound = (id: string) =>
@@ -104,6 +138,7 @@ export async function createOffice(
       'This API key acts for one office: offices are created with a key of the whole organization.',
     );
   const retention = checkedRetention(ports, request.media_retention_days) ?? null;
+  await checkedDefaultKit(ports, tenant, request.default_brand_kit_id, undefined);
   return change(ports, tenant, (offices, now) => {
     if (offices.length >= MAX_OFFICES)
       throw new ApiError(
@@ -117,6 +152,7 @@ export async function createOffice(
       name: request.name,
       external_ref: request.external_ref ?? null,
       media_retention_days: retention,
+      default_brand_kit_id: request.default_brand_kit_id ?? null,
       created_at: at,
       updated_at: at,
     };
@@ -166,6 +202,7 @@ export async function updateOffice(
 ): Promise<OfficeView> {
   if (scope !== undefined && scope !== id) throw officeNotFound(id);
   const retention = checkedRetention(ports, patch.media_retention_days);
+  await checkedDefaultKit(ports, tenant, patch.default_brand_kit_id, id);
   return change(ports, tenant, (offices, now) => {
     const index = offices.findIndex((o) => o.id === id);
     if (index < 0) throw officeNotFound(id);
@@ -176,6 +213,9 @@ export async function updateOffice(
       ...(patch.name === undefined ? {} : { name: patch.name }),
       ...(patch.external_ref === undefined ? {} : { external_ref: patch.external_ref }),
       ...(retention === undefined ? {} : { media_retention_days: retention }),
+      ...(patch.default_brand_kit_id === undefined
+        ? {}
+        : { default_brand_kit_id: patch.default_brand_kit_id }),
       updated_at: now.toISOString(),
     };
     const next = [...offices];
@@ -220,6 +260,16 @@ export async function deleteOffice(
  * office's key, any other office — is a 404 naming the id given; so is an office key's own office once
  * deleted: it can make nothing more.
  */
+/** The ids of the tenant's offices whose default brand kit is `kitId` (a kit delete is refused while any are). */
+export async function officesDefaulting(
+  ports: Pick<OfficePorts, 'offices'>,
+  tenant: Tenant,
+  kitId: string,
+): Promise<string[]> {
+  const { offices } = await ports.offices.list(tenant);
+  return offices.filter((o) => o.default_brand_kit_id === kitId).map((o) => o.id);
+}
+
 export async function requestOffice(
   ports: Pick<OfficePorts, 'offices'>,
   tenant: Tenant,

@@ -59,6 +59,16 @@ export interface JobPorts {
    * office of their own): undefined when the office has none or is gone. Absent: not read.
    */
   readonly officeRetention?: (tenant: Tenant, officeId: string) => Promise<number | undefined>;
+  /**
+   * The default brand kit of the deps' office (its default_brand_kit_id), drawn by a job of a kind that
+   * takes brand_kit_id when it names none.
+   */
+  readonly officeDefaultBrandKitId?: string;
+  /**
+   * An office's default brand kit, read for a job that takes its parent's office (deps without an office
+   * of their own): undefined when it has none or is gone. Absent: not read.
+   */
+  readonly officeDefaultKit?: (tenant: Tenant, officeId: string) => Promise<string | undefined>;
   /** The request's webhook_events: the event types its webhook_url gets (absent: all of them). */
   readonly webhookEvents?: readonly string[];
   /** The stage's retention of media and inputs (MEDIA_RETENTION). */

@@ -19,8 +19,11 @@ function submitDrone<
     // The end card's logo (footage): a URL the stage would not download is a 422 now, before anything is made.
     checkCustomerImageUrls(brandingUrls(body), deps.webhookPolicy);
     const { webhook_url, callback_metadata, ...input } = body;
-    // Footage's end card from the kit, resolved now: the job keeps the version it drew.
-    const kit = await withBrandKit(deps, tenant, body, END_CARD_BRANDING);
+    // Footage's end card from the kit, resolved now: the job keeps the version it drew. Stills take no
+    // kit, so no office default either.
+    const kit = await withBrandKit(deps, tenant, body, END_CARD_BRANDING, {
+      officeDefault: jobType === 'drone_footage',
+    });
     return submitJob(deps, {
       tenant,
       jobType,

@@ -97,7 +97,10 @@ export const submitMarkupVideo: SubmitJob<MarkupVideoRequest, { jobId: string }>
   const source = await revealSource(deps, tenant, params.jobId);
   const { webhook_url, callback_metadata, ...input } = body;
   // The end card from the kit, resolved now: the job keeps the version it drew.
-  const kit = await withBrandKit(deps, tenant, body, END_CARD_BRANDING);
+  // The video is its parent's office's when the request names none: that office's kits and default apply.
+  const kit = await withBrandKit(deps, tenant, body, END_CARD_BRANDING, {
+    ...(source.officeId ? { parentOffice: source.officeId } : {}),
+  });
   return submitJob(deps, {
     tenant,
     jobType: 'markup_v2_video',

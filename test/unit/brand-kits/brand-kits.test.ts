@@ -77,6 +77,7 @@ function kitPorts() {
   const media = fakeMediaStore();
   const ports: BrandKitPorts = {
     kits: memoryKitStore(),
+    officesDefaulting: async () => [],
     clock: fixedClock(),
     media,
     urlRules: { allowHttp: false, allowLoopback: false },
@@ -358,5 +359,52 @@ describe('a kit resolved into a job', () => {
     );
     expect(video.brand_kit).not.toHaveProperty('agent_photo');
     expect(video.brand_kit).toHaveProperty('logo');
+  });
+});
+
+describe('a kit of an office, resolved into a job', () => {
+  const A = 'off_aaaaaaaaaaaaaaaaaaaa';
+  const B = 'off_bbbbbbbbbbbbbbbbbbbb';
+
+  it('takes a job’s parent’s office (a reveal video): that office’s kits and default, no other office’s', async () => {
+    const { ports } = kitPorts();
+    const ofA = await createBrandKit(ports, ACME, { name: 'Bondi', office_id: A });
+    const ofB = await createBrandKit(ports, ACME, { name: 'Manly', office_id: B });
+    const defaults: Record<string, string> = { [A]: ofA.id };
+    const deps = {
+      brandKits: ports.kits,
+      officeDefaultKit: async (_tenant: Tenant, office: string) => defaults[office],
+    };
+    const named = await withBrandKit(deps, ACME, { brand_kit_id: ofA.id }, END_CARD_BRANDING, {
+      parentOffice: A,
+    });
+    expect(named.brand_kit).toEqual({ id: ofA.id, version: 1 });
+    const defaulted = await withBrandKit(deps, ACME, {}, END_CARD_BRANDING, { parentOffice: A });
+    expect(defaulted.brand_kit).toEqual({ id: ofA.id, version: 1 });
+    await expect(
+      withBrandKit(deps, ACME, { brand_kit_id: ofB.id }, END_CARD_BRANDING, { parentOffice: A }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'brand_kit_id' }] });
+    // A job of no office draws no office's kit, and no default.
+    await expect(withBrandKit(deps, ACME, { brand_kit_id: ofA.id }, END_CARD_BRANDING)).rejects.toMatchObject(
+      {
+        code: 'NOT_FOUND',
+      },
+    );
+    expect(await withBrandKit(deps, ACME, {}, END_CARD_BRANDING)).toEqual({});
+  });
+
+  it('leaves a kind that takes no kit (drone stills) without the office’s default', async () => {
+    const { ports } = kitPorts();
+    const kit = await createBrandKit(ports, ACME, { name: 'Group' });
+    const deps = { brandKits: ports.kits, officeId: A, officeDefaultBrandKitId: kit.id };
+    expect(await withBrandKit(deps, ACME, {}, END_CARD_BRANDING, { officeDefault: false })).toEqual({});
+    expect((await withBrandKit(deps, ACME, {}, END_CARD_BRANDING)).brand_kit?.id).toBe(kit.id);
+  });
+
+  it('makes a job without the default when the default kit went meanwhile, rather than refusing it', async () => {
+    const { ports } = kitPorts();
+    const deps = { brandKits: ports.kits, officeId: A, officeDefaultBrandKitId: 'bk_gone' };
+    const branding: { agency_logo_url?: string; agent_name: string } = { agent_name: 'Sam' };
+    expect(await withBrandKit(deps, ACME, { branding }, END_CARD_BRANDING)).toEqual({ branding });
   });
 });

@@ -9,7 +9,7 @@ import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { JobListFilter } from '../../../functions/core/jobs/job-store.ts';
 import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { inOfficeScope, officeFilterOf } from '../../../functions/core/offices/office-scope.ts';
-import { requestOffice } from '../../../functions/core/offices/offices.ts';
+import { officesDefaulting, officeView, requestOffice } from '../../../functions/core/offices/offices.ts';
 import { cancelJob } from '../../../functions/core/use-cases/cancel-job.ts';
 import { type DeletePorts, deleteJob } from '../../../functions/core/use-cases/delete-job.ts';
 import { getJob, listJobs, loadParentJob, submitJob } from '../../../functions/core/use-cases/jobs.ts';
@@ -74,6 +74,25 @@ describe('the office scope of a key', () => {
     expect(
       (await rejection(requestOffice(ports, { orgId: 'other', mode: 'live' }, undefined, A))).status,
     ).toBe(404);
+  });
+
+  it('shows an office made before default kits with default_brand_kit_id null, and finds the offices a kit is the default of', async () => {
+    const offices = memoryOfficeStore();
+    const at = '2026-01-01T00:00:00.000Z';
+    const office = (id: string, kit?: string) => ({
+      id,
+      name: id,
+      external_ref: null,
+      media_retention_days: null,
+      ...(kit ? { default_brand_kit_id: kit } : {}),
+      created_at: at,
+      updated_at: at,
+    });
+    expect(officeView(office(A)).default_brand_kit_id).toBeNull();
+    await offices.replace(tenant, 0, [office(A, 'bk_1'), office(B, 'bk_1'), office('off_c', 'bk_2')]);
+    expect(await officesDefaulting({ offices }, tenant, 'bk_1')).toEqual([A, B]);
+    expect(await officesDefaulting({ offices }, tenant, 'bk_3')).toEqual([]);
+    expect(await officesDefaulting({ offices }, { orgId: 'other', mode: 'live' }, 'bk_1')).toEqual([]);
   });
 });
 
