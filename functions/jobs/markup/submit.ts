@@ -2,10 +2,15 @@
 // /v2/markup/jobs/{jobId}/video.
 import { END_CARD_BRANDING } from '../../core/brand-kits/resolve.ts';
 import { ApiError, apiErrors } from '../../core/errors.ts';
-import { isUuid } from '../../core/ids.ts';
 import type { Job } from '../../core/jobs/job.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
-import { ensureCompleted, type JobPorts, loadParentJob, submitJob } from '../../core/use-cases/jobs.ts';
+import {
+  ensureCompleted,
+  type JobPorts,
+  loadParentJob,
+  submitJob,
+  visibleJob,
+} from '../../core/use-cases/jobs.ts';
 import type { SubmitJob } from '../job-kind.ts';
 import { withBrandKit } from '../shared/brand-kit.ts';
 import { brandingUrls, checkCustomerImageUrls, imageryUrls } from '../shared/image-urls.ts';
@@ -65,7 +70,8 @@ export const submitMarkupEdit: SubmitJob<MarkupEditRequest, { jobId: string }> =
  * it is a markup (a markup without one cannot be revealed yet: there is no boundary to draw).
  */
 async function revealSource(deps: JobPorts, tenant: Tenant, jobId: string): Promise<Job> {
-  const job = isUuid(jobId) ? await deps.jobs.get(tenant, jobId) : undefined;
+  // As loadParentJob: another office's job is not found, and its type is never named to this key.
+  const job = await visibleJob(deps.jobs, tenant, jobId, deps.officeId);
   if (!job) throw apiErrors.jobNotFound(jobId);
   if (job.jobType === 'markup_v2_edit') {
     ensureCompleted(job);
