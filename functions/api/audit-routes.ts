@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_EXPORT_LIMITS, type AuditFilter } from '../core/audit/audit-log.ts';
 import { type OfficeScope, officeFilterOf } from '../core/offices/office-scope.ts';
-import { officeId } from '../core/schemas/common.ts';
+import { cursorPagination, officeId } from '../core/schemas/common.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { proxiedApiRoute } from './webhook-routes.ts';
 import { refuseReversedRange } from './webhook-schemas.ts';
@@ -124,12 +124,7 @@ export const auditEvent = z
 export const auditEventPage = z
   .object({
     audit_events: z.array(auditEvent),
-    pagination: z.object({
-      limit: z.int(),
-      count: z.int(),
-      has_more: z.boolean(),
-      next_cursor: auditId.nullable().meta({ description: 'Pass as starting_after for the next page.' }),
-    }),
+    pagination: cursorPagination(auditId),
   })
   .meta({ id: 'AuditEventPage' });
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { NewBrandKit } from '../core/brand-kits/brand-kits.ts';
 import { brandKitId } from '../core/schemas/brand-kit.ts';
-import { officeId } from '../core/schemas/common.ts';
+import { cursorPagination, officeId } from '../core/schemas/common.ts';
 import { brochureSlideRequest } from '../jobs/brochure/index.ts';
 import { SLIDE_FONT_FAMILIES } from '../media/brochure/text-fit.ts';
 
@@ -173,12 +173,7 @@ export const brandKit = z
 export const brandKitPage = z
   .object({
     brand_kits: z.array(brandKit),
-    pagination: z.object({
-      limit: z.int(),
-      count: z.int(),
-      has_more: z.boolean(),
-      next_cursor: brandKitId.nullable().meta({ description: 'Pass as starting_after for the next page.' }),
-    }),
+    pagination: cursorPagination(brandKitId),
   })
   .meta({ id: 'BrandKitPage' });
 

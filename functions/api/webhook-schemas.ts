@@ -1,7 +1,7 @@
 // The webhook endpoints and events resources: request and answer schemas, as the OpenAPI document
 // publishes them.
 import { z } from 'zod';
-import { officeId, webhookEventTypes, webhookUrl } from '../core/schemas/common.ts';
+import { cursorPagination, officeId, webhookEventTypes, webhookUrl } from '../core/schemas/common.ts';
 import type { EventListFilter } from '../core/webhooks/event-log.ts';
 import { JOB_EVENT_TYPES, PING_EVENT_TYPE } from '../core/webhooks/events.ts';
 import { JOB_TYPES } from '../jobs/registry.ts';
@@ -285,12 +285,7 @@ export const eventRecord = z
 export const eventPage = z
   .object({
     events: z.array(eventSummary),
-    pagination: z.object({
-      limit: z.int(),
-      count: z.int(),
-      has_more: z.boolean(),
-      next_cursor: eventId.nullable().meta({ description: 'Pass as starting_after for the next page.' }),
-    }),
+    pagination: cursorPagination(eventId),
   })
   .meta({ id: 'EventPage' });
 

@@ -193,3 +193,13 @@ export const locationOptions = z
 export const jobIdParam = z.strictObject({
   jobId: z.string().min(1).max(100).meta({ description: "The job's `job_id`." }),
 });
+
+/** The `pagination` of a list paged by cursor: the last item's id, to pass as `starting_after`. */
+export function cursorPagination(id: z.ZodString) {
+  return z.object({
+    limit: z.int(),
+    count: z.int(),
+    has_more: z.boolean(),
+    next_cursor: id.nullable().meta({ description: 'Pass as starting_after for the next page.' }),
+  });
+}
