@@ -1,7 +1,7 @@
 // Typed fakes of the ports steps and use cases work through. Each builder returns the real port interface
 // (plus what a test reads back: stored objects, requests made), so a test states only what it cares about
 // and the compiler checks the rest: no `as never` in a test's ports.
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { ApiRoutePorts } from '../../functions/api/http/api-route.ts';
 import { type AuditLog, type AuditRecord, auditIdFloor } from '../../functions/core/audit/audit-log.ts';
 import type { AccountStore, ApiKeyRecord } from '../../functions/core/auth/account-store.ts';
@@ -696,4 +696,46 @@ export function memoryEventResends(): EventResendStore & { readonly resends: Map
       return true;
     },
   };
+}
+
+/** An answer of a handler as a test reads it: status, the raw body and its JSON. */
+export interface ProxiedAnswer {
+  readonly status: number;
+  readonly text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: an answer's JSON, read by the test
+  readonly body: any;
+}
+
+/**
+ * Sends `method path` (with its query string) with an API key through a handler behind `/v1/{proxy+}`, as
+ * API Gateway hands it the request.
+ */
+export async function sendProxied(
+  handler: (event: APIGatewayProxyEvent, context: Context) => Promise<unknown>,
+  apiKey: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ProxiedAnswer> {
+  const [pathOnly, search] = path.split('?');
+  const query = search ? Object.fromEntries(new URLSearchParams(search)) : null;
+  const event = apiGatewayEvent({
+    httpMethod: method,
+    path: pathOnly!,
+    queryStringParameters: query,
+    multiValueQueryStringParameters: query
+      ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]]))
+      : null,
+    resource: '/v1/{proxy+}',
+    headers: {
+      'X-API-Key': apiKey,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const res = (await handler(event, { awsRequestId: 'r' } as Context)) as {
+    statusCode: number;
+    body: string;
+  };
+  return { status: res.statusCode, text: res.body, body: JSON.parse(res.body) };
 }

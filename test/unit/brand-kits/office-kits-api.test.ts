@@ -3,7 +3,7 @@
 // kits and the organization's, and another office's answer exactly as one that does not exist (404, the
 // same message, nothing of it in a list); it changes only its own office's (403 on the organization's).
 // An office's default kit is the organization's or its own, and a kit that is a default is not deleted.
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKeyRecord } from '../../../functions/core/auth/account-store.ts';
 import { hashApiKey } from '../../../functions/core/auth/api-key.ts';
@@ -23,6 +23,8 @@ import {
   memoryEventLog,
   memoryEventResends,
   memoryOfficeStore,
+  type ProxiedAnswer,
+  sendProxied,
   TEST_RETENTION,
 } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
@@ -132,36 +134,8 @@ beforeEach(() => {
   };
 });
 
-interface Answer {
-  readonly status: number;
-  readonly text: string;
-  // biome-ignore lint/suspicious/noExplicitAny: an answer's JSON, read by the test
-  readonly body: any;
-}
-
-async function send(apiKey: string, method: string, path: string, body?: unknown): Promise<Answer> {
-  const [pathOnly, search] = path.split('?');
-  const query = search ? Object.fromEntries(new URLSearchParams(search)) : null;
-  const event: APIGatewayProxyEvent = apiGatewayEvent({
-    httpMethod: method,
-    path: pathOnly!,
-    queryStringParameters: query,
-    multiValueQueryStringParameters: query
-      ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]]))
-      : null,
-    resource: '/v1/{proxy+}',
-    headers: {
-      'X-API-Key': apiKey,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const res = (await handler(event, { awsRequestId: 'r' } as Context)) as {
-    statusCode: number;
-    body: string;
-  };
-  return { status: res.statusCode, text: res.body, body: JSON.parse(res.body) };
-}
+const send = (apiKey: string, method: string, path: string, body?: unknown) =>
+  sendProxied(handler, apiKey, method, path, body);
 
 /** Two offices of acme, each with a key bound to it. */
 async function twoOffices() {
@@ -189,7 +163,7 @@ async function threeKits() {
   return { ...offices, org, ofA, ofB };
 }
 
-const ids = (answer: Answer) => answer.body.data.brand_kits.map((k: { id: string }) => k.id);
+const ids = (answer: ProxiedAnswer) => answer.body.data.brand_kits.map((k: { id: string }) => k.id);
 
 describe('brand kits of an office', () => {
   it('makes a kit the office’s: the office key’s own, the one an organization key names, else the organization’s', async () => {
@@ -337,7 +311,7 @@ describe('an office’s default brand kit', () => {
 });
 
 /** A brochure slide submitted through the job route (functions/api/submit-job.ts) with this key. */
-async function slide(apiKey: string, body: Record<string, unknown>): Promise<Answer> {
+async function slide(apiKey: string, body: Record<string, unknown>): Promise<ProxiedAnswer> {
   const path = '/v1/brochure-slides/generate';
   const event = apiGatewayEvent({
     httpMethod: 'POST',

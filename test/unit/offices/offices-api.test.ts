@@ -3,13 +3,11 @@
 // to an office sees only its own office, its own office's webhook endpoints and events, and another
 // office's answer exactly as one that does not exist (404, the same message, nothing of it in a list); an
 // office with running jobs is not deleted (409).
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKeyRecord } from '../../../functions/core/auth/account-store.ts';
 import { hashApiKey } from '../../../functions/core/auth/api-key.ts';
 import type { WebhookMessage } from '../../../functions/core/webhooks/events.ts';
 import {
-  apiGatewayEvent,
   fakeAccountStore,
   fakeJobStore,
   memoryAuditLog,
@@ -17,6 +15,8 @@ import {
   memoryEventLog,
   memoryEventResends,
   memoryOfficeStore,
+  type ProxiedAnswer,
+  sendProxied,
   TEST_RETENTION,
 } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
@@ -102,36 +102,8 @@ beforeEach(() => {
   };
 });
 
-interface Answer {
-  readonly status: number;
-  readonly text: string;
-  // biome-ignore lint/suspicious/noExplicitAny: an answer's JSON, read by the test
-  readonly body: any;
-}
-
-async function send(apiKey: string, method: string, path: string, body?: unknown): Promise<Answer> {
-  const [pathOnly, search] = path.split('?');
-  const query = search ? Object.fromEntries(new URLSearchParams(search)) : null;
-  const event: APIGatewayProxyEvent = apiGatewayEvent({
-    httpMethod: method,
-    path: pathOnly!,
-    queryStringParameters: query,
-    multiValueQueryStringParameters: query
-      ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]]))
-      : null,
-    resource: '/v1/{proxy+}',
-    headers: {
-      'X-API-Key': apiKey,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const res = (await handler(event, { awsRequestId: 'r' } as Context)) as {
-    statusCode: number;
-    body: string;
-  };
-  return { status: res.statusCode, text: res.body, body: JSON.parse(res.body) };
-}
+const send = (apiKey: string, method: string, path: string, body?: unknown) =>
+  sendProxied(handler, apiKey, method, path, body);
 
 /** Two offices of acme, each with a key bound to it. */
 async function twoOffices() {
@@ -294,7 +266,7 @@ describe('webhook endpoints and events of an office', () => {
     await eventLog.record(tenant, event('evt_00000000000000000000000000000002', b), 0);
     await eventLog.record(tenant, event('evt_00000000000000000000000000000003'), 0);
 
-    const ids = (answer: Answer) => {
+    const ids = (answer: ProxiedAnswer) => {
       expect(answer.status, answer.text).toBe(200);
       return answer.body.data.events.map((e: { id: string }) => e.id);
     };
