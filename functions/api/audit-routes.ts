@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_EXPORT_LIMITS, type AuditFilter } from '../core/audit/audit-log.ts';
 import { type OfficeScope, officeFilterOf } from '../core/offices/office-scope.ts';
-import { cursorPagination, officeId } from '../core/schemas/common.ts';
+import { cursorPagination, officeId, pageLimit } from '../core/schemas/common.ts';
 import type { RouteDefinition } from './route-definition.ts';
 import { proxiedApiRoute } from './webhook-routes.ts';
 import { refuseReversedRange } from './webhook-schemas.ts';
@@ -42,14 +42,7 @@ export const exportAuditEventsQuery = z
 
 export const listAuditEventsQuery = z
   .strictObject({
-    limit: z
-      .string()
-      .regex(/^\d+$/, 'limit must be a non-negative integer')
-      .transform(Number)
-      .pipe(z.int().min(1).max(100))
-      .optional()
-      .default(50)
-      .meta({ description: 'Maximum results, 1-100.' }),
+    limit: pageLimit,
     starting_after: auditId.optional().meta({
       description: "The previous page's `pagination.next_cursor`: the records after it, newest first.",
     }),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { NewBrandKit } from '../core/brand-kits/brand-kits.ts';
 import { brandKitId } from '../core/schemas/brand-kit.ts';
-import { cursorPagination, officeId } from '../core/schemas/common.ts';
+import { cursorPagination, officeId, pageLimit } from '../core/schemas/common.ts';
 import { brochureSlideRequest } from '../jobs/brochure/index.ts';
 import { SLIDE_FONT_FAMILIES } from '../media/brochure/text-fit.ts';
 
@@ -94,14 +94,7 @@ export const brandKitIdParam = z.strictObject({
 });
 
 export const listBrandKitsQuery = z.strictObject({
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit must be a non-negative integer')
-    .transform(Number)
-    .pipe(z.int().min(1).max(100))
-    .optional()
-    .default(50)
-    .meta({ description: 'Maximum results, 1-100.' }),
+  limit: pageLimit,
   starting_after: brandKitId.optional().meta({
     description: "The previous page's `pagination.next_cursor`: the kits after it, newest first.",
   }),

@@ -1,7 +1,13 @@
 // The webhook endpoints and events resources: request and answer schemas, as the OpenAPI document
 // publishes them.
 import { z } from 'zod';
-import { cursorPagination, officeId, webhookEventTypes, webhookUrl } from '../core/schemas/common.ts';
+import {
+  cursorPagination,
+  officeId,
+  pageLimit,
+  webhookEventTypes,
+  webhookUrl,
+} from '../core/schemas/common.ts';
 import type { EventListFilter } from '../core/webhooks/event-log.ts';
 import { JOB_EVENT_TYPES, PING_EVENT_TYPE } from '../core/webhooks/events.ts';
 import { JOB_TYPES } from '../jobs/registry.ts';
@@ -190,14 +196,7 @@ export function refuseReversedRange(
 
 /** GET /v1/events' query fields (the dashboard's events page adds its mode to them). */
 export const listEventsQueryFields = {
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit must be a non-negative integer')
-    .transform(Number)
-    .pipe(z.int().min(1).max(100))
-    .optional()
-    .default(50)
-    .meta({ description: 'Maximum results, 1-100.' }),
+  limit: pageLimit,
   starting_after: eventId.optional().meta({
     description: "The previous page's `pagination.next_cursor`: the events after it, newest first.",
   }),

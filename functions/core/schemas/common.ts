@@ -203,3 +203,13 @@ export function cursorPagination(id: z.ZodString) {
     next_cursor: id.nullable().meta({ description: 'Pass as starting_after for the next page.' }),
   });
 }
+
+/** `limit` of a list paged by cursor, as a query string gives it: 1-100, default 50. */
+export const pageLimit = z
+  .string()
+  .regex(/^\d+$/, 'limit must be a non-negative integer')
+  .transform(Number)
+  .pipe(z.int().min(1).max(100))
+  .optional()
+  .default(50)
+  .meta({ description: 'Maximum results, 1-100.' });

@@ -11,8 +11,6 @@ import {
 } from '../../../functions/api/brand-kit-schemas.ts';
 import {
   type BrandKitPorts,
-  type BrandKitRecord,
-  type BrandKitStore,
   createBrandKit,
   deleteBrandKit,
   getBrandKit,
@@ -40,6 +38,7 @@ import {
   fakeJobStore,
   fakeMediaStore,
   fixedClock,
+  memoryBrandKitStore,
   withoutParams,
 } from '../../support/fakes.ts';
 
@@ -49,34 +48,11 @@ const ACME_TEST: Tenant = { orgId: 'acme', mode: 'test' };
 const LOGO_URL = 'https://img.example.com/logo.png';
 const PHOTO_URL = 'https://img.example.com/agent.jpg';
 
-function memoryKitStore(): BrandKitStore {
-  const items = new Map<string, BrandKitRecord>();
-  const key = (t: Tenant, id: string) => `${t.orgId}#${t.mode}#${id}`;
-  return {
-    get: async (t, id) => items.get(key(t, id)),
-    list: async (t, page) => {
-      const mine = [...items.entries()]
-        .filter(([k]) => k.startsWith(`${t.orgId}#${t.mode}#`))
-        .map(([, kit]) => kit)
-        .reverse();
-      const from = page.startingAfter ? mine.findIndex((k) => k.id === page.startingAfter) + 1 : 0;
-      return { kits: mine.slice(from, from + page.limit), hasMore: mine.length > from + page.limit };
-    },
-    create: async (t, kit) => void items.set(key(t, kit.id), kit),
-    replace: async (t, kit, previous) => {
-      if (items.get(key(t, kit.id))?.version !== previous) return false;
-      items.set(key(t, kit.id), kit);
-      return true;
-    },
-    delete: async (t, id) => items.delete(key(t, id)),
-  };
-}
-
 function kitPorts() {
   const fetched: string[] = [];
   const media = fakeMediaStore();
   const ports: BrandKitPorts = {
-    kits: memoryKitStore(),
+    kits: memoryBrandKitStore(),
     officesDefaulting: async () => [],
     clock: fixedClock(),
     media,
