@@ -265,5 +265,5 @@ describe('a franchise group', () => {
     // No secret anywhere in the log.
     expect(audit.text).not.toMatch(/svc_live_[0-9A-Za-z]{40}/);
     expect(audit.text).not.toContain(rotated.body.data.key);
-  });
+  }, 300_000); // two slide renders queued behind whatever else the suite renders at the time
 });
