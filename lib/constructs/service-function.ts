@@ -1,19 +1,19 @@
-// The one way this app makes a Lambda function: Node.js 22 on arm64, esbuild bundle with source maps,
+// The one way this app makes a Lambda function: Node.js 22 on arm64, esbuild bundle with source maps (one
+// build for every function of the app: function-bundles.ts),
 // X-Ray tracing, its own log group with the stage's retention, a role that may write only to that log
 // group (not the AWS managed basic execution policy, which allows every log group in the account), and
 // binding helpers that grant access and set the environment variable naming the resource in one call.
-import * as path from 'node:path';
 import { type CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 
+import { FunctionBundleCode } from './function-bundles.ts';
 import { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT } from './function-facts.ts';
 
 export { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT };
@@ -43,7 +43,7 @@ export interface ServiceFunctionProps {
   readonly logRemovalPolicy?: RemovalPolicy;
 }
 
-export class ServiceFunction extends NodejsFunction {
+export class ServiceFunction extends lambda.Function {
   /** Tables, buckets and state machines this function was bound to (cdk-nag acknowledgements read it). */
   readonly bindings: Array<ITable | IBucket | IStateMachine | IQueue> = [];
 
@@ -65,8 +65,16 @@ export class ServiceFunction extends NodejsFunction {
     );
     super(scope, id, {
       role,
-      entry: path.join(PROJECT_ROOT, props.entry),
-      handler: props.exportName ?? 'handler',
+      code: new FunctionBundleCode({
+        entry: props.entry,
+        externalModules: [
+          '@aws-sdk/*',
+          ...(props.nativeLayer?.modules ?? []),
+          ...(props.externalModules ?? []),
+        ],
+        bundledFiles: props.bundledFiles ?? [],
+      }),
+      handler: `index.${props.exportName ?? 'handler'}`,
       description: props.description,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
@@ -78,29 +86,6 @@ export class ServiceFunction extends NodejsFunction {
       loggingFormat: lambda.LoggingFormat.JSON,
       layers: props.nativeLayer ? [props.nativeLayer.layer] : undefined,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        sourceMap: true,
-        minify: true,
-        // ESM bundles need a require shim for the CommonJS dependencies they inline.
-        banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-        externalModules: [
-          '@aws-sdk/*',
-          ...(props.nativeLayer?.modules ?? []),
-          ...(props.externalModules ?? []),
-        ],
-        commandHooks: props.bundledFiles?.length
-          ? {
-              beforeBundling: () => [],
-              beforeInstall: () => [],
-              afterBundling: (inputDir: string, outputDir: string) =>
-                (props.bundledFiles ?? []).map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}/"`),
-            }
-          : undefined,
-      },
     });
     // Template-level metadata (CfnResource.addMetadata), which the local stack reads back.
     (this.node.defaultChild as CfnResource).addMetadata(
