@@ -166,7 +166,7 @@ export class FunctionBundleCode extends lambda.Code {
     };
   }
 
-  bindToResource(resource: CfnResource): void {
+  override bindToResource(resource: CfnResource): void {
     this.resource = resource;
   }
 
