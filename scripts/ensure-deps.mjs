@@ -101,10 +101,14 @@ if (command.length > 0) {
   // One string through the shell, so a script line can pass `a && b` quoted as one argument.
   // The local stack's libuv pool: LOCAL_UV_THREADPOOL_SIZE of local/threadpool.ts (why is there).
   const UV_THREADPOOL_SIZE = process.env.UV_THREADPOOL_SIZE || '32';
+  // Node's on-disk cache of compiled modules (Node 22): a later start loads its modules without compiling
+  // them again (the local stack's modules took 2.8 s to load without it, 1.5 s with it). Keyed by each
+  // file's content and Node's version, so a changed file is compiled again. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+  const NODE_COMPILE_CACHE = process.env.NODE_COMPILE_CACHE ?? path.resolve('.build', 'node-compile-cache');
   const child = spawn(command.join(' '), {
     stdio: 'inherit',
     shell: true,
-    env: { ...process.env, PATH, UV_THREADPOOL_SIZE },
+    env: { ...process.env, PATH, UV_THREADPOOL_SIZE, NODE_COMPILE_CACHE },
   });
   // Ctrl-C reaches the whole process group; the child decides how to stop, this process waits for it.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
