@@ -3,9 +3,14 @@
 // screen and a print deck, a staged room); the children carry kit_job_id (and derived ones their
 // parent_job_id) and are listed by it; a child that fails leaves a partial kit; a cancel stops every child
 // still running (a kit of drone stills and footage); bad input is a 400 naming the field.
+// The kit's children are also where the suite checks what every slide type and the default reveal make:
+// each slide a 1920x1080 PNG that is not blank and a one-page A4 landscape PDF, the location slide its map
+// provider; the reveal (made from an edit, with no options) 7 seconds long. brochure.test.ts and
+// markup-video.test.ts render only what they alone check.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SAMPLE_ADDRESS,
@@ -15,7 +20,9 @@ import {
 } from '../../scripts/brochure/sample-data.ts';
 import { EMPTY_ROOMS, renderEmptyRoom } from '../support/empty-room-photo.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
-import { newOrganization } from '../support/local-stack-process.ts';
+import { download } from '../support/image-probe.ts';
+import { newOrganization, TEST_RENDER_SCALE } from '../support/local-stack-process.ts';
+import { probeVideo } from '../support/media-probe.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 
 const stack = sharedStack();
@@ -153,6 +160,37 @@ describe('POST /v1/listing-kits/generate', () => {
       expect(portalSafe.output.annotations ?? []).toEqual([]);
       const labelled = await getJob(jobOf('markup_edit'));
       expect((labelled.output.annotations as Json[]).length).toBeGreaterThan(0);
+
+      // Every slide type: a 1920x1080 PNG with photos or panels and text (its pixels vary), and a one-page
+      // A4 landscape PDF (297 x 210 mm = 841.89 x 595.28 pt).
+      for (const role of roles.filter((r) => r.startsWith('slide_'))) {
+        const slide = await getJob(jobOf(role));
+        const type = role.slice('slide_'.length);
+        expect(slide.output.slide_type, role).toBe(type);
+        expect(slide.output.layout.id, role).toMatch(new RegExp(`^${type}-`));
+        if (type === 'location') expect(slide.output.map_provider).toEqual(expect.any(String));
+        const png = await download(slide.output.png.url);
+        const meta = await sharp(png).metadata();
+        expect([meta.format, meta.width, meta.height], role).toEqual(['png', 1920, 1080]);
+        expect(slide.output.png).toMatchObject({ content_type: 'image/png', width: 1920, height: 1080 });
+        const stats = await sharp(png).stats();
+        expect(Math.max(...stats.channels.map((c) => c.stdev)), role).toBeGreaterThan(20);
+        const pdfBytes = await download(slide.output.pdf.url);
+        expect(pdfBytes.subarray(0, 5).toString(), role).toBe('%PDF-');
+        const pdf = await PDFDocument.load(pdfBytes);
+        expect(pdf.getPageCount(), role).toBe(1);
+        const { width, height } = pdf.getPage(0).getSize();
+        expect(width, role).toBeCloseTo(841.89, 1);
+        expect(height, role).toBeCloseTo(595.28, 1);
+      }
+      // The reveal: made from the edit with no options, so the default 7 s at 30 fps (rendered at the test
+      // stack's scale).
+      const reveal = await getJob(jobOf('reveal_video'));
+      expect(reveal.input).toEqual({ options: { duration: 7 } });
+      const facts = probeVideo(await download(reveal.output.video.url));
+      expect(facts).toMatchObject({ codec: 'h264', frames: 210 });
+      expect(facts.durationSeconds).toBeCloseTo(7, 1);
+      expect([facts.width, facts.height]).toEqual([1920 * TEST_RENDER_SCALE, 1080 * TEST_RENDER_SCALE]);
     },
     KIT_TIMEOUT_MS,
   );
