@@ -102,6 +102,8 @@ function backgroundUnder(b: SlideBuilder, box: Box): string | undefined {
     if (e.kind !== 'rect' && e.kind !== 'image') continue;
     const contains = e.x <= box.x && e.y <= box.y && e.x + e.w >= box.x + box.w && e.y + e.h >= box.y + box.h;
     if (!contains) continue;
+    // A photo's stand-in is where a photo goes: the small print keeps to the brand's own surfaces.
+    if (b.placeholders.has(e)) return undefined;
     return e.kind === 'rect' && (e.opacity ?? 1) === 1 && !e.radius ? e.fill : undefined;
   }
   return b.background;
