@@ -123,6 +123,15 @@ export interface DashboardKey {
   requests_per_minute: number;
   requests_per_day: number | null;
   scopes: string[];
+  /** The one office the key acts for; null (or absent): the whole organization. */
+  office_id?: string | null;
+}
+
+/** One of the organization's offices in a mode (GET /v1/dashboard/offices). */
+export interface Office {
+  id: string;
+  name: string;
+  external_ref: string | null;
 }
 
 export interface WebhookSecrets {

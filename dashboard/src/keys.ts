@@ -1,6 +1,8 @@
 // API keys: create, list, rotate, revoke. A new key's secret is shown once, in a banner, then only its hint.
+// A key may be bound to one of the organization's offices of its mode (it then sees and makes only that
+// office's jobs): the form offers the offices of the mode chosen, and the list names each key's office.
 import { API_SCOPES, SCOPE_DESCRIPTIONS } from '../../functions/core/auth/scopes.ts';
-import { call, type DashboardKey, type Mode } from './api.ts';
+import { call, type DashboardKey, type Mode, type Office } from './api.ts';
 import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
@@ -36,6 +38,29 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
     ...ctx.account.modes.map((m) => h('option', { attrs: { value: m } }, m === 'test' ? 'Test' : 'Live')),
   );
   mode.value = ctx.account.modes.includes(ctx.mode) ? ctx.mode : ctx.account.modes[0]!;
+  // The organization's offices per mode, read once with the page: the form's choices and the list's names.
+  const officesByMode = new Map<string, Office[]>(
+    await Promise.all(
+      ctx.account.modes.map(
+        async (m) =>
+          [m, (await call<{ offices: Office[] }>('GET', `/v1/dashboard/offices?mode=${m}`)).offices] as const,
+      ),
+    ),
+  );
+  const officeName = new Map([...officesByMode.values()].flat().map((o) => [o.id, o.name]));
+  const office = h('select', { testid: 'key-office', attrs: { title: 'The office the key acts for' } });
+  const fillOffices = () => {
+    const offices = officesByMode.get(mode.value) ?? [];
+    replace(
+      office,
+      h('option', { attrs: { value: '' } }, 'Whole organization'),
+      ...offices.map((o) => h('option', { attrs: { value: o.id } }, o.name)),
+    );
+    // An organization without offices in this mode has nothing to choose.
+    office.disabled = offices.length === 0;
+  };
+  fillOffices();
+  mode.addEventListener('change', fillOffices);
   // What the new key may do: ticked scopes only (admin implies the rest, so it unticks and locks them).
   const scopeBoxes = SCOPES.map(([scope, label]) => {
     const box = h('input', { attrs: { type: 'checkbox', value: scope }, testid: `key-scope-${scope}` });
@@ -64,6 +89,11 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
         h('td', {}, h('code', { class: 'hint', testid: 'key-hint' }, key.hint)),
         h('td', {}, badge(key.mode, key.mode)),
         h('td', { class: 'scopes', testid: 'key-scopes' }, key.scopes.join(', ')),
+        h(
+          'td',
+          { testid: 'key-office-name', class: key.office_id ? undefined : 'sub' },
+          key.office_id ? (officeName.get(key.office_id) ?? key.office_id) : 'All offices',
+        ),
         h('td', {}, badge(key.status, key.status, 'key-status')),
         h('td', { class: 'nowrap' }, formatTime(key.created_at)),
         h('td', { class: 'nowrap' }, formatTime(key.last_used_at)),
@@ -117,9 +147,17 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
               h(
                 'tr',
                 {},
-                ...['Name', 'Key', 'Mode', 'Scopes', 'Status', 'Created (UTC)', 'Last used', ''].map((t) =>
-                  h('th', {}, t),
-                ),
+                ...[
+                  'Name',
+                  'Key',
+                  'Mode',
+                  'Scopes',
+                  'Office',
+                  'Status',
+                  'Created (UTC)',
+                  'Last used',
+                  '',
+                ].map((t) => h('th', {}, t)),
               ),
             ),
             h('tbody', {}, ...rows),
@@ -139,6 +177,7 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
         name: name.value.trim() || `${mode.value} key`,
         mode: mode.value as Mode,
         scopes,
+        ...(office.value ? { office_id: office.value } : {}),
       });
       name.value = '';
       showSecret(`New key “${created.name}”`, created.key);
@@ -164,7 +203,7 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
       h(
         'div',
         { class: 'card', testid: 'create-key-form' },
-        h('div', { class: 'form-row' }, name, mode, create),
+        h('div', { class: 'form-row' }, name, mode, office, create),
         h('div', { class: 'form-row scope-row', testid: 'key-scopes-form' }, ...scopeBoxes.map((s) => s.row)),
       ),
     table,

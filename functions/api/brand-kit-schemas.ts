@@ -25,7 +25,7 @@ const contact = (who: string) => ({
   email: slide.agent_email.meta({ description: `${who} e-mail address.` }),
   licence_number: text(
     BRAND_KIT_LIMITS.licenceNumber.max,
-    `${who} licence (registration) number.`,
+    `${who} licence (registration) number, drawn beside ${who === "The agency's" ? "the agency's name" : "the agent's details"} on the slides and the end card.`,
   ).optional(),
 });
 
@@ -64,7 +64,10 @@ export const createBrandKitBody = z
     fonts: fonts.optional(),
     agency: z.strictObject(contact("The agency's")).optional(),
     agent: agent.optional(),
-    disclaimer: text(BRAND_KIT_LIMITS.disclaimer.max, 'A disclaimer the kit carries.').optional(),
+    disclaimer: text(
+      BRAND_KIT_LIMITS.disclaimer.max,
+      'Small print drawn at the foot of every slide (and its social shapes) and of a video’s end card the kit brands; a disclaimer longer than three lines there is cut at a word with an ellipsis (the job lists it in text_truncated).',
+    ).optional(),
     office_id: officeId.optional().meta({
       description:
         "The office the kit is for (one of the organization's offices in this mode; fixed once made): only that office's keys and jobs, and the organization's, see and use it. Omitted: the whole organization's kit, or, with a key bound to an office, that office's. Another office, or one that does not exist, is a 404.",

@@ -184,6 +184,17 @@ export function sampleBranding(base: string) {
   };
 }
 
+/**
+ * The small print a brand kit adds to the sample branding: the licence numbers beside the agency and the
+ * agent, and a typical agency disclaimer at the foot of each slide.
+ */
+export const SAMPLE_SMALL_PRINT = {
+  agency_licence_number: '10012345',
+  agent_licence_number: '2034567',
+  disclaimer:
+    'All information contained herein is gathered from sources we believe to be reliable. However, we cannot guarantee its accuracy and interested persons should rely on their own enquiries.',
+} as const;
+
 /** The sample property: its price, description and photos (with the aerial unless `aerial` is false). */
 export function sampleProperty(base: string, options: { aerial?: boolean } = {}) {
   const photos = ['exterior.jpg', 'living.jpg', 'kitchen.webp', 'pool.jpg'];

@@ -1,6 +1,6 @@
 // Brand kits end to end on the local stack: a kit is made with a logo served by a loopback server, which
-// then goes away; a brochure slide naming the kit still renders with the kept logo and the kit's colour
-// (the one render of this file), and its output names the kit's version. Editing the kit makes version 2
+// then goes away; a brochure slide naming the kit still renders with the kept logo, the kit's colour and
+// its disclaimer at the foot (the one render of this file), and its output names the kit's version. Editing the kit makes version 2
 // and leaves the submitted job's input as it was. Another organization gets a 404 for the kit wherever it
 // names it (its routes and brand_kit_id on a job); bad colours are a 400 naming the field; every change is
 // in the audit log.
@@ -105,9 +105,17 @@ describe('brand kits', () => {
     expect(job.output.brand_kit).toEqual({ id: kitId, version: 1 });
     expect(job.input).toMatchObject({
       brand_kit_id: kitId,
-      branding: { agent_name: 'Sam Inline', agency_name: 'Harbour & Co Property', primary_color: PRIMARY },
+      branding: {
+        agent_name: 'Sam Inline',
+        agency_name: 'Harbour & Co Property',
+        primary_color: PRIMARY,
+        // The kit's small print reaches the slide: its agency licence and its disclaimer.
+        agency_licence_number: '10012345',
+        disclaimer: 'All information is believed accurate but not guaranteed.',
+      },
       brand_kit: { id: kitId, version: 1 },
     });
+    expect(job.output.text_truncated).toEqual([]);
     // The logo (magenta) and the kit's primary colour are in the picture.
     const { data, info } = await sharp(await download(job.output.png.url))
       .removeAlpha()
@@ -115,13 +123,21 @@ describe('brand kits', () => {
       .toBuffer({ resolveWithObject: true });
     let magenta = 0;
     let primary = 0;
+    // The disclaimer's ink at the foot of the brand panel (right of the photo, under the agency line):
+    // the panel is bare there without small print.
+    let smallPrint = 0;
     for (let i = 0; i < data.length; i += info.channels) {
       const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
       if (r > 235 && g < 25 && b > 235) magenta += 1;
-      if (Math.abs(r - 0x0e) < 6 && Math.abs(g - 0x3b) < 6 && Math.abs(b - 0x4a) < 6) primary += 1;
+      const isPrimary = Math.abs(r - 0x0e) < 6 && Math.abs(g - 0x3b) < 6 && Math.abs(b - 0x4a) < 6;
+      if (isPrimary) primary += 1;
+      const pixel = i / info.channels;
+      const [x, y] = [pixel % info.width, Math.floor(pixel / info.width)];
+      if (x >= 1240 && x < 1830 && y >= 990 && y < 1048 && r + g + b > 400) smallPrint += 1;
     }
     expect(magenta).toBeGreaterThan(2_000);
     expect(primary).toBeGreaterThan(50_000);
+    expect(smallPrint, 'the disclaimer drawn at the foot of the panel').toBeGreaterThan(300);
   });
 
   it('makes version 2 on a change, leaving the submitted job as it was', async () => {

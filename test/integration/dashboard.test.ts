@@ -212,6 +212,39 @@ describe('developer dashboard (headless Chromium)', () => {
     expect((await call(stack.url, 'GET', '/v1/jobs', { key: replacement })).status).toBe(401);
   });
 
+  it("binds a new key to one of the organization's offices of its mode, and names each key's office in the list", async () => {
+    const made = await call<Json>(stack.url, 'POST', '/v1/offices', {
+      key: testKey,
+      body: { name: 'Bondi Beach' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const officeId = made.body.data.id as string;
+    // The page reads the offices with the keys: reload to see the new one.
+    await page.reload();
+    await page.getByTestId('keys-table').waitFor();
+    await page.getByTestId('key-mode').selectOption('test');
+    const offered = await page.getByTestId('key-office').locator('option').allTextContents();
+    expect(offered).toEqual(['Whole organization', 'Bondi Beach']);
+    await page.getByTestId('key-office').selectOption(officeId);
+    await page.getByTestId('key-name').fill('Bondi key');
+    await page.getByTestId('create-key').click();
+    const secret = (await page.getByTestId('new-secret-value').textContent())!;
+    const row = page.locator('tr', { hasText: 'Bondi key' });
+    expect(await row.getByTestId('key-office-name').textContent()).toBe('Bondi Beach');
+    // The server bound it: its jobs are the office's (a job it makes carries the office).
+    const job = await call<Json>(stack.url, 'POST', '/v1/property-frontage/detect', {
+      key: secret,
+      body: { address: '10 Wattle Street, Ultimo NSW 2007' },
+    });
+    expect(job.status, job.text).toBe(202);
+    const seen = await call<Json>(stack.url, 'GET', `/v1/jobs/${job.body.data.job_id}`, { key: testKey });
+    expect(seen.body.data.office_id).toBe(officeId);
+    // A live key has no office to choose: the organization has none in live mode.
+    await page.getByTestId('key-mode').selectOption('live');
+    expect(await page.getByTestId('key-office').isDisabled()).toBe(true);
+    await page.getByTestId('key-mode').selectOption('test');
+  });
+
   it("shows the webhook secret masked, reveals it, and rotates it; lists the mode's endpoints and events", async () => {
     await page.getByTestId('nav-webhooks').click();
     const shown = page.getByTestId('webhook-secret');

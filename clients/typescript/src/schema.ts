@@ -645,6 +645,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/dashboard/offices": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The organization's offices in one mode (`mode`, default test), as GET /v1/offices answers them: what a key's office_id may name. */
+    get: operations["dashboardOffices"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/dashboard/keys/{keyId}/rotate": {
     parameters: {
       query?: never;
@@ -2781,7 +2798,7 @@ export interface components {
         phone?: string;
         /** @description The agency's e-mail address. */
         email?: string;
-        /** @description The agency's licence (registration) number. */
+        /** @description The agency's licence (registration) number, drawn beside the agency's name on the slides and the end card. */
         licence_number?: string;
       };
       agent?: {
@@ -2791,12 +2808,12 @@ export interface components {
         phone?: string;
         /** @description The agent's e-mail address. */
         email?: string;
-        /** @description The agent's licence (registration) number. */
+        /** @description The agent's licence (registration) number, drawn beside the agent's details on the slides and the end card. */
         licence_number?: string;
         /** @description The agent's photo: a JPEG, PNG or WebP image (at most 20 MB and 40 megapixels) over https, downloaded once when the kit is saved and kept; the URL is never fetched again. */
         photo_url?: string;
       };
-      /** @description A disclaimer the kit carries. */
+      /** @description Small print drawn at the foot of every slide (and its social shapes) and of a video’s end card the kit brands; a disclaimer longer than three lines there is cut at a word with an ellipsis (the job lists it in text_truncated). */
       disclaimer?: string;
       /** @description The office the kit is for (one of the organization's offices in this mode; fixed once made): only that office's keys and jobs, and the organization's, see and use it. Omitted: the whole organization's kit, or, with a key bound to an office, that office's. Another office, or one that does not exist, is a 404. */
       office_id?: string;
@@ -2902,7 +2919,7 @@ export interface components {
         phone?: string;
         /** @description The agency's e-mail address. */
         email?: string;
-        /** @description The agency's licence (registration) number. */
+        /** @description The agency's licence (registration) number, drawn beside the agency's name on the slides and the end card. */
         licence_number?: string;
       } | null;
       agent?: {
@@ -2912,7 +2929,7 @@ export interface components {
         phone?: string;
         /** @description The agent's e-mail address. */
         email?: string;
-        /** @description The agent's licence (registration) number. */
+        /** @description The agent's licence (registration) number, drawn beside the agent's details on the slides and the end card. */
         licence_number?: string;
         /** @description The agent's photo: a JPEG, PNG or WebP image (at most 20 MB and 40 megapixels) over https, downloaded once when the kit is saved and kept; the URL is never fetched again. */
         photo_url?: string;
@@ -3250,7 +3267,7 @@ export interface components {
       /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
       renditions?: ("social_square" | "social_story")[];
       branding?: components["schemas"]["EndCardBranding"];
-      /** @description A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
+      /** @description A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent, colours, licence numbers and disclaimer; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
       brand_kit_id?: string;
       /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
       office_id?: string;
@@ -3274,6 +3291,12 @@ export interface components {
       agent_name?: string;
       /** @description Agent's phone number as it should read. */
       agent_phone?: string;
+      /** @description Agency's licence number, drawn under the agent's line. */
+      agency_licence_number?: string;
+      /** @description Agent's licence number, drawn under the agent's line. */
+      agent_licence_number?: string;
+      /** @description Small print at the foot of the end card, in at most three lines (a longer one is cut at a word with an ellipsis). */
+      disclaimer?: string;
       /** @description The card’s background; default #1F3A5F. */
       primary_color?: string;
       /** @description Accent rule; default #C9A227. */
@@ -3340,12 +3363,18 @@ export interface components {
         agency_name?: string;
         /** @description JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https. */
         agency_logo_url?: string;
+        /** @description Agent's licence number, drawn beside the agent's details (agent and content slides). */
+        agent_licence_number?: string;
+        /** @description Agency's licence number, drawn beside the agency's name (cover, agent and content slides). */
+        agency_licence_number?: string;
+        /** @description Small print at the foot of every slide (and its social shapes): fitted at 18 to 14 px in at most three lines, else cut at a word with an ellipsis and listed in text_truncated. */
+        disclaimer?: string;
         /** @description Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA. */
         primary_color?: string;
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
-      /** @description A brand kit of this organization and mode (POST /v1/brand-kits), the organization's or the job's office's own: its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (another organization's, the other mode's, another office's) is a 404. Omitted, a job of an office with a default brand kit draws that kit. */
+      /** @description A brand kit of this organization and mode (POST /v1/brand-kits), the organization's or the job's office's own: its logo, colours, agency and agent details, licence numbers and disclaimer fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (another organization's, the other mode's, another office's) is a 404. Omitted, a job of an office with a default brand kit draws that kit. */
       brand_kit_id?: string;
       /** @description Renditions to make besides the default output: `web` (WebP and AVIF at 2048, 1024 and 400 px wide (never wider than the source), for a srcset.); `social_square` (1080x1080.); `social_portrait` (1080x1350.); `social_story` (1080x1920.); `print` (Slides only: a print-ready A4 PDF.) For a slide: web is the slide PNG (1024 and 400 px wide); each social shape is the slide laid out again for that shape, with the same text fitting and contrast rules, as a PNG; print is the A4 PDF as a print sheet trimmed to the slide (297 x 167 mm) with 3 mm bleed and crop marks. All of them are in output.png.renditions. Default: none, as before. */
       renditions?: ("web" | "social_square" | "social_portrait" | "social_story" | "print")[];
@@ -3534,12 +3563,18 @@ export interface components {
         agency_name?: string;
         /** @description JPEG, PNG or WebP image, at most 20 MB and 40 megapixels, publicly reachable over https. */
         agency_logo_url?: string;
+        /** @description Agent's licence number, drawn beside the agent's details (agent and content slides). */
+        agent_licence_number?: string;
+        /** @description Agency's licence number, drawn beside the agency's name (cover, agent and content slides). */
+        agency_licence_number?: string;
+        /** @description Small print at the foot of every slide (and its social shapes): fitted at 18 to 14 px in at most three lines, else cut at a word with an ellipsis and listed in text_truncated. */
+        disclaimer?: string;
         /** @description Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA. */
         primary_color?: string;
         /** @description Accent colour (rules, bullets, price). Default #C9A227; darkened or lightened if needed to stand out (3:1). */
         secondary_color?: string;
       };
-      /** @description A brand kit of this organization and mode (POST /v1/brand-kits), the organization's or the job's office's own: its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (another organization's, the other mode's, another office's) is a 404. Omitted, a job of an office with a default brand kit draws that kit. */
+      /** @description A brand kit of this organization and mode (POST /v1/brand-kits), the organization's or the job's office's own: its logo, colours, agency and agent details, licence numbers and disclaimer fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (another organization's, the other mode's, another office's) is a 404. Omitted, a job of an office with a default brand kit draws that kit. */
       brand_kit_id?: string;
       /** @description Up to 10 empty rooms to stage, one virtual staging job each. */
       rooms?: components["schemas"]["ListingKitRoom"][];
@@ -10457,6 +10492,89 @@ export interface operations {
       };
       /** @description `UNSUPPORTED_MEDIA_TYPE`: A request body was sent with a Content-Type other than application/json, or with a Content-Encoding (gzip, br, …): bodies are taken uncompressed only. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `HEADERS_TOO_LARGE`: The request headers are larger than the server accepts. */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `INTERNAL_ERROR`: An unexpected error on our side. Retry later and quote meta.request_id if it persists. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  dashboardOffices: {
+    parameters: {
+      query?: {
+        mode?: "test" | "live";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The offices. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["OfficeList"];
+            meta: components["schemas"]["DashboardMeta"];
+          };
+        };
+      };
+      /**
+       * `VALIDATION_ERROR`: The request was well-formed JSON but a field is missing, of the wrong type, out of range or unknown. `error.details` lists each problem with its path.
+       *
+       * `BAD_REQUEST`: The request could not be routed: a path segment is not valid percent-encoding, the request target is not a path, or the request is not valid HTTP.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `UNAUTHORIZED`: The X-API-Key header is missing, malformed, unknown or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `FORBIDDEN`: The key is valid but may not be used here (for example a test key on a stage that accepts only live keys). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: The request body is larger than 1 MiB (10 MiB at the gateway). */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -10,6 +10,7 @@ import {
   sourceIdParam,
 } from '../imagery-source-schemas.ts';
 import { deletionReceipt } from '../job-schemas.ts';
+import { officeList } from '../office-schemas.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 import {
   createEndpointBody,
@@ -154,6 +155,17 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     success: { status: 201, schema: createdKey, description: 'The key, shown once.' },
     // NOT_FOUND: office_id is not one of the organization's offices in the key's mode.
     errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/offices',
+    operationId: 'dashboardOffices',
+    summary:
+      "The organization's offices in one mode (`mode`, default test), as GET /v1/offices answers them: what a key's office_id may name.",
+    query: dashboardModeQuery,
+    success: { status: 200, schema: officeList, description: 'The offices.' },
+    errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
   }),
   route({
     method: 'POST',

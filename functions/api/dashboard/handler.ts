@@ -18,6 +18,7 @@ import {
   updateMember,
 } from '../../core/members/members.ts';
 import { apiLogContext, instrumented } from '../../core/observability.ts';
+import { listOffices } from '../../core/offices/offices.ts';
 import {
   dashboardWebhookSecrets,
   listDashboardKeys,
@@ -170,6 +171,15 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       { body: createKeyBody },
       async ({ orgId, body, audit }) =>
         ok(await auditedCreateKey(audit, orgId, body, apiPorts().auth.keyVariant), 201),
+      apiPorts,
+    ),
+  dashboardOffices: () =>
+    sessionRoute(
+      'dashboardOffices',
+      { query: dashboardModeQuery },
+      // A dashboard session is the organization's: every office of the mode.
+      async ({ orgId, query }) =>
+        ok({ offices: await listOffices(apiPorts().offices, tenantOf(orgId, query), undefined) }),
       apiPorts,
     ),
   dashboardRotateKey: () =>

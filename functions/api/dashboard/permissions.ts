@@ -41,6 +41,8 @@ export const DASHBOARD_PERMISSIONS = {
   dashboardAccount: 'session',
   dashboardListKeys: 'keys:read',
   dashboardCreateKey: 'keys:manage',
+  /** The offices a key may be bound to: read with the keys. */
+  dashboardOffices: 'keys:read',
   dashboardRotateKey: 'keys:manage',
   dashboardRevokeKey: 'keys:manage',
   dashboardWebhookSecret: 'webhooks:secret',

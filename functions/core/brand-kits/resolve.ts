@@ -25,6 +25,9 @@ export interface KitBranding {
   readonly agent_email?: string;
   readonly primary_color?: string;
   readonly secondary_color?: string;
+  readonly agency_licence_number?: string;
+  readonly agent_licence_number?: string;
+  readonly disclaimer?: string;
 }
 
 /** Which of the kit's fields and images a job kind's branding takes. */
@@ -34,23 +37,45 @@ export interface BrandingShape {
   readonly agentPhoto: boolean;
 }
 
-/** A brochure slide (and a listing kit, whose slides these are) takes every field, the logo and the photo. */
+/**
+ * A brochure slide (and a listing kit, whose slides these are) takes every field, the logo and the photo:
+ * the licence numbers beside the agency and agent, the disclaimer as the slide's small print.
+ */
 export const SLIDE_BRANDING: BrandingShape = {
-  fields: ['agency_name', 'agent_name', 'agent_phone', 'agent_email', 'primary_color', 'secondary_color'],
+  fields: [
+    'agency_name',
+    'agent_name',
+    'agent_phone',
+    'agent_email',
+    'primary_color',
+    'secondary_color',
+    'agency_licence_number',
+    'agent_licence_number',
+    'disclaimer',
+  ],
   logo: true,
   agentPhoto: true,
 };
 
-/** A video's end card: the logo, the agency, the agent and their phone, the colours. */
+/** A video's end card: the logo, the agency, the agent and their phone, the colours, the licences, the disclaimer. */
 export const END_CARD_BRANDING: BrandingShape = {
-  fields: ['agency_name', 'agent_name', 'agent_phone', 'primary_color', 'secondary_color'],
+  fields: [
+    'agency_name',
+    'agent_name',
+    'agent_phone',
+    'primary_color',
+    'secondary_color',
+    'agency_licence_number',
+    'agent_licence_number',
+    'disclaimer',
+  ],
   logo: true,
   agentPhoto: false,
 };
 
 /** The kit's settings as branding fields (only those it has). */
 export function kitBranding(kit: BrandKitRecord): KitBranding {
-  const { colors, agency, agent } = kit.settings;
+  const { colors, agency, agent, disclaimer } = kit.settings;
   const all: KitBranding = {
     agency_name: agency?.name,
     agent_name: agent?.name,
@@ -58,6 +83,9 @@ export function kitBranding(kit: BrandKitRecord): KitBranding {
     agent_email: agent?.email,
     primary_color: colors?.primary,
     secondary_color: colors?.secondary,
+    agency_licence_number: agency?.licence_number,
+    agent_licence_number: agent?.licence_number,
+    disclaimer,
   };
   return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as KitBranding;
 }

@@ -8,7 +8,7 @@ export const brandKitId = z.string().regex(BRAND_KIT_ID, 'must be a brand kit id
 /** A job request's `brand_kit_id`: the kit's fields fill its branding; a field given inline wins. */
 export const brandKitIdField = brandKitId.optional().meta({
   description:
-    "A brand kit of this organization and mode (POST /v1/brand-kits), the organization's or the job's office's own: its logo, colours, agency and agent details fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (another organization's, the other mode's, another office's) is a 404. Omitted, a job of an office with a default brand kit draws that kit.",
+    "A brand kit of this organization and mode (POST /v1/brand-kits), the organization's or the job's office's own: its logo, colours, agency and agent details, licence numbers and disclaimer fill `branding`; a field given inline in `branding` wins over the kit's. The kit is read once, when the job is submitted: the job records the kit's version, and a later change to the kit never changes it. An unknown kit (another organization's, the other mode's, another office's) is a 404. Omitted, a job of an office with a default brand kit draws that kit.",
 });
 
 export const brandKitUsed = z

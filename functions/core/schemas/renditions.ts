@@ -152,7 +152,7 @@ export const SLIDE_RENDITIONS = [
   'print',
 ] as const satisfies readonly RenditionName[];
 
-export const END_CARD_LIMITS = { text: 120, urlLength: 2048 } as const;
+export const END_CARD_LIMITS = { text: 120, disclaimer: 1000, urlLength: 2048 } as const;
 
 const endCardText = (description: string) =>
   z.string().trim().min(1).max(END_CARD_LIMITS.text).meta({ description });
@@ -178,6 +178,12 @@ export const endCardBranding = z
     agency_name: endCardText('Agency name.').optional(),
     agent_name: endCardText("Agent's full name.").optional(),
     agent_phone: endCardText("Agent's phone number as it should read.").optional(),
+    agency_licence_number: endCardText("Agency's licence number, drawn under the agent's line.").optional(),
+    agent_licence_number: endCardText("Agent's licence number, drawn under the agent's line.").optional(),
+    disclaimer: z.string().trim().min(1).max(END_CARD_LIMITS.disclaimer).optional().meta({
+      description:
+        'Small print at the foot of the end card, in at most three lines (a longer one is cut at a word with an ellipsis).',
+    }),
     primary_color: hexColour.optional().meta({ description: 'The card’s background; default #1F3A5F.' }),
     secondary_color: hexColour.optional().meta({ description: 'Accent rule; default #C9A227.' }),
   })

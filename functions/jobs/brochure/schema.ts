@@ -17,6 +17,8 @@ export const BROCHURE_LIMITS = {
   layoutDescription: { max: 500 },
   priceDisplay: { max: 80 },
   agentField: { max: 120 },
+  licenceNumber: { max: 40 },
+  disclaimer: { max: 1000 },
 } as const;
 
 const imageUrl = urlField({
@@ -81,6 +83,18 @@ export const brochureSlideRequest = z
         agent_headshot_url: imageUrl.optional(),
         agency_name: text(BROCHURE_LIMITS.agentField.max, 'Agency name.').optional(),
         agency_logo_url: imageUrl.optional(),
+        agent_licence_number: text(
+          BROCHURE_LIMITS.licenceNumber.max,
+          "Agent's licence number, drawn beside the agent's details (agent and content slides).",
+        ).optional(),
+        agency_licence_number: text(
+          BROCHURE_LIMITS.licenceNumber.max,
+          "Agency's licence number, drawn beside the agency's name (cover, agent and content slides).",
+        ).optional(),
+        disclaimer: text(
+          BROCHURE_LIMITS.disclaimer.max,
+          'Small print at the foot of every slide (and its social shapes): fitted at 18 to 14 px in at most three lines, else cut at a word with an ellipsis and listed in text_truncated.',
+        ).optional(),
         primary_color: brochureHexColor.optional().meta({
           description:
             'Main brand colour (panels, bars). Default #1F3A5F. Text on it is black or white, whichever passes WCAG AA.',

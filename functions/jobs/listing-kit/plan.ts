@@ -83,6 +83,9 @@ function endCardOf(request: KitRequest): { branding?: Record<string, string> } {
         'agent_phone',
         'primary_color',
         'secondary_color',
+        'agency_licence_number',
+        'agent_licence_number',
+        'disclaimer',
       ] as const
     ).flatMap((key) => (typeof b[key] === 'string' ? [[key, b[key] as string]] : [])),
   );

@@ -352,7 +352,7 @@ export const markupVideoRequest = z
     branding: endCardBranding.optional(),
     brand_kit_id: brandKitIdField.meta({
       description:
-        "A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version.",
+        "A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent, colours, licence numbers and disclaimer; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version.",
     }),
     ...commonRequestFields,
   })

@@ -49,6 +49,9 @@ export interface SlideRequest {
     readonly agency_logo_url?: string;
     readonly primary_color?: string;
     readonly secondary_color?: string;
+    readonly agent_licence_number?: string;
+    readonly agency_licence_number?: string;
+    readonly disclaimer?: string;
   };
 }
 
@@ -131,7 +134,10 @@ export async function prepareSlide(
         ...(branding.agent_phone ? { phone: branding.agent_phone } : {}),
         ...(branding.agent_email ? { email: branding.agent_email } : {}),
         ...(branding.agency_name ? { agency: branding.agency_name } : {}),
+        ...(branding.agent_licence_number ? { licence: branding.agent_licence_number } : {}),
+        ...(branding.agency_licence_number ? { agencyLicence: branding.agency_licence_number } : {}),
       },
+      ...(branding.disclaimer ? { disclaimer: branding.disclaimer } : {}),
       colours: {
         primary: branding.primary_color ?? DEFAULT_COLOURS.primary,
         secondary: branding.secondary_color ?? DEFAULT_COLOURS.secondary,

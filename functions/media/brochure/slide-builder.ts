@@ -20,6 +20,8 @@ export class SlideBuilder {
   readonly elements: SceneElement[] = [];
   readonly slots: ImageSlot[] = [];
   readonly truncated: string[] = [];
+  /** The tinted panels standing in for missing photos: pictures, to the small print, not backgrounds. */
+  readonly placeholders = new Set<SceneElement>();
   /** Location slides: where the property sits on the map slot, as shares of its size. */
   mapFocus: { x: number; y: number } | undefined;
 
@@ -111,6 +113,7 @@ export class SlideBuilder {
   /** A slot with no photo to put in it: a tinted panel with a simple house outline, not a hole. */
   emptyPhoto(box: Box, tint: string): void {
     this.rect(box, tint);
+    this.placeholders.add(this.elements.at(-1)!);
     const s = Math.min(box.w, box.h) * 0.18;
     const cx = box.x + box.w / 2;
     const cy = box.y + box.h / 2;

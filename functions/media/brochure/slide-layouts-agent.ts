@@ -5,6 +5,7 @@
 import { mix, textColourOn } from './colour.ts';
 import { SlideBuilder } from './slide-builder.ts';
 import {
+  agencyText,
   H,
   M,
   type Palette,
@@ -12,6 +13,7 @@ import {
   type SlideContent,
   SOCIAL_TYPE,
   type SocialFrame,
+  smallPrintRoom,
   TextColumn,
   W,
 } from './slide-layouts-common.ts';
@@ -28,10 +30,12 @@ interface DetailsColumn {
 export function agent(c: SlideContent, p: Palette, _photo: PhotoPlacer): SlideBuilder {
   const b = new SlideBuilder(p.primary, c.fonts);
   const centered = c.layout === 'agent-centered';
+  // With small print the foot is the disclaimer's: the details start higher and end above it.
+  const lift = smallPrintRoom(c);
   portrait(b, c, p, {
     d: centered ? 300 : 600,
     cx: centered ? W / 2 : c.layout === 'agent-portrait-left' ? 520 : W - 520,
-    cy: centered ? 236 : H / 2,
+    cy: centered ? 236 - lift / 2 : H / 2 - lift / 2,
   });
   const col: DetailsColumn = {
     x: centered ? 360 : c.layout === 'agent-portrait-left' ? 960 : M,
@@ -39,11 +43,11 @@ export function agent(c: SlideContent, p: Palette, _photo: PhotoPlacer): SlideBu
     align: centered ? 'center' : 'left',
     centered,
   };
-  const y = contactLines(b, c, p, col, agentHeading(b, c, p, col));
-  bio(b, c, p, col, y);
+  const y = contactLines(b, c, p, col, agentHeading(b, c, p, col, lift));
+  bio(b, c, p, col, y, lift);
   b.logo(
     c.logo,
-    centered ? { x: W / 2 - 150, y: 950, w: 300, h: 96 } : { x: col.x, y: 900, w: 320, h: 110 },
+    centered ? { x: W / 2 - 150, y: 950 - lift, w: 300, h: 96 } : { x: col.x, y: 900 - lift, w: 320, h: 110 },
     centered ? 'center' : 'left',
   );
   return b;
@@ -65,7 +69,10 @@ export function agentSocial(c: SlideContent, p: Palette, _photo: PhotoPlacer, f:
 /** The social agent card from row `top`; returns the row it ends on. */
 function agentCard(b: SlideBuilder, c: SlideContent, p: Palette, f: SocialFrame, top: number): number {
   const centered = c.layout === 'agent-centered';
-  const d = { social_square: 260, social_portrait: 320, social_story: 380 }[f.shape];
+  // The centred square gives its small print's rows from the portrait.
+  const d = { social_square: c.disclaimer && centered ? 200 : 260, social_portrait: 320, social_story: 380 }[
+    f.shape
+  ];
   const w = f.w - 2 * f.m;
   const logoRoom = c.logo ? 140 : 0;
   const name = { ...SOCIAL_TYPE.title, maxSize: 72, maxLines: 2 };
@@ -85,7 +92,9 @@ function agentCard(b: SlideBuilder, c: SlideContent, p: Palette, f: SocialFrame,
   }
   column.space(36);
   column.rule(p.accentOnPrimary, 40);
-  column.text('phone', c.agent.phone, p.onPrimary, SOCIAL_TYPE.line, { gap: 16 });
+  // The licence beside the phone: a card short of rows has no line to spare for it.
+  const phone = [c.agent.phone, licenceLine(c)].filter(Boolean).join('  ·  ') || undefined;
+  column.text('phone', phone, p.onPrimary, SOCIAL_TYPE.line, { gap: 16 });
   column.text('email', c.agent.email, p.onPrimary, SOCIAL_TYPE.line, { gap: 32 });
   column.text('description', c.description, p.mutedOnPrimary, SOCIAL_TYPE.body, { minLines: 2 });
   const plate = b.logo(
@@ -101,7 +110,7 @@ function socialHeading(column: TextColumn, c: SlideContent, p: Palette, name: Fi
   column.text('overline', c.title ?? 'Your agent', p.accentOnPrimary, SOCIAL_TYPE.overline, { gap: 16 });
   column.text('name', c.agent.name ?? c.agent.agency ?? 'Contact us', p.onPrimary, name, { gap: 12 });
   if (c.agent.name)
-    column.text('agency', c.agent.agency, p.mutedOnPrimary, { ...SOCIAL_TYPE.meta, maxSize: 34 });
+    column.text('agency', agencyText(c), p.mutedOnPrimary, { ...SOCIAL_TYPE.meta, maxSize: 34 });
 }
 
 /** The round portrait of diameter d centred on (cx, cy) in an accent ring: the headshot, or the initials on a disc. */
@@ -137,9 +146,15 @@ function portrait(
 }
 
 /** Overline, name, agency and the accent rule under them; returns the row below the rule. */
-function agentHeading(b: SlideBuilder, c: SlideContent, p: Palette, col: DetailsColumn): number {
+function agentHeading(
+  b: SlideBuilder,
+  c: SlideContent,
+  p: Palette,
+  col: DetailsColumn,
+  lift: number,
+): number {
   const { x, w, align, centered } = col;
-  let y = centered ? 426 : 250;
+  let y = centered ? 426 - lift / 2 : 250 - lift;
   b.text('overline', c.title ?? 'Your agent', { x, y, w, h: 40 }, p.accentOnPrimary, {
     weight: 'bold',
     maxSize: 28,
@@ -158,7 +173,7 @@ function agentHeading(b: SlideBuilder, c: SlideContent, p: Palette, col: Details
   );
   y += name.usedHeight + 16;
   if (c.agent.agency && c.agent.name) {
-    const ag = b.text('agency', c.agent.agency, { x, y, w, h: 48 }, p.mutedOnPrimary, {
+    const ag = b.text('agency', agencyText(c)!, { x, y, w, h: 48 }, p.mutedOnPrimary, {
       weight: 'regular',
       maxSize: 34,
       minSize: 22,
@@ -172,22 +187,39 @@ function agentHeading(b: SlideBuilder, c: SlideContent, p: Palette, col: Details
   return y + 44;
 }
 
-/** Phone and e-mail from row y; returns the row below them. */
+/**
+ * The licence line of the agent's details: the agent's licence under their name, or, on a card that
+ * names only the agency, the agency's.
+ */
+function licenceLine(c: SlideContent): string | undefined {
+  const licence = c.agent.name ? c.agent.licence : c.agent.agency ? c.agent.agencyLicence : undefined;
+  return licence ? `Licence ${licence}` : undefined;
+}
+
+/** Phone, e-mail and licence from row y; returns the row below them. */
 function contactLines(b: SlideBuilder, c: SlideContent, p: Palette, col: DetailsColumn, y: number): number {
   const { x, w, align, centered } = col;
   // Side layouts list phone and e-mail on their own lines; the centred one, short of height, on one.
   const contacts: [string, string | undefined][] = centered
-    ? [['contact', [c.agent.phone, c.agent.email].filter(Boolean).join('   ·   ') || undefined]]
+    ? [
+        [
+          'contact',
+          [c.agent.phone, c.agent.email, licenceLine(c)].filter(Boolean).join('   ·   ') || undefined,
+        ],
+      ]
     : [
         ['phone', c.agent.phone],
         ['email', c.agent.email],
+        ['licence', licenceLine(c)],
       ];
   let next = y;
   for (const [role, value] of contacts) {
     if (!value) continue;
-    const f = b.text(role, value, { x, y: next, w, h: 56 }, p.onPrimary, {
-      weight: 'bold',
-      maxSize: centered ? 36 : 40,
+    // The licence reads as a detail of the contacts above it: regular weight, muted, a size smaller.
+    const licence = role === 'licence';
+    const f = b.text(role, value, { x, y: next, w, h: 56 }, licence ? p.mutedOnPrimary : p.onPrimary, {
+      weight: licence ? 'regular' : 'bold',
+      maxSize: centered ? 36 : licence ? 32 : 40,
       minSize: 24,
       maxLines: 1,
       align,
@@ -201,9 +233,16 @@ function contactLines(b: SlideBuilder, c: SlideContent, p: Palette, col: Details
  * The bio takes the room left above the logo; with less than two lines' worth it is left out
  * (and reported as truncated) rather than squeezed into the logo.
  */
-function bio(b: SlideBuilder, c: SlideContent, p: Palette, col: DetailsColumn, y: number): void {
+function bio(
+  b: SlideBuilder,
+  c: SlideContent,
+  p: Palette,
+  col: DetailsColumn,
+  y: number,
+  lift: number,
+): void {
   const { x, w, align, centered } = col;
-  const bioBottom = centered ? 920 : 870;
+  const bioBottom = (centered ? 920 : 870) - lift;
   if (c.description && bioBottom - (y + 16) >= 80) {
     const top = y + 16;
     b.text('description', c.description, { x, y: top, w, h: bioBottom - top }, p.mutedOnPrimary, {

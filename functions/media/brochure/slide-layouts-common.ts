@@ -36,7 +36,13 @@ export interface SlideContent {
     readonly phone?: string;
     readonly email?: string;
     readonly agency?: string;
+    /** The agent's licence number (drawn beside their details, never alone). */
+    readonly licence?: string;
+    /** The agency's licence number (drawn beside its name, never alone). */
+    readonly agencyLicence?: string;
   };
+  /** Small print drawn at the foot of the slide (slide-disclaimer.ts). */
+  readonly disclaimer?: string;
   readonly colours: { readonly primary: string; readonly secondary: string };
   /** How many photos the slide may use (already downloaded, in order). */
   readonly photoCount: number;
@@ -69,6 +75,22 @@ export type Palette = ReturnType<typeof palette>;
 export type PhotoPlacer = (b: SlideBuilder, box: Box, name?: string) => void;
 /** One slide type's layouts, chosen by `c.layout`. */
 export type Layout = (c: SlideContent, p: Palette, photo: PhotoPlacer) => SlideBuilder;
+
+/**
+ * The rows a landscape layout whose foot is full (a footer line, the logo, the price and agency) lifts it
+ * by when the slide carries a disclaimer, so the small print has the foot to itself: three lines of it
+ * at its smallest size, or two at its largest.
+ */
+export const smallPrintRoom = (c: Pick<SlideContent, 'disclaimer'>) => (c.disclaimer ? 56 : 0);
+
+/** "Harbour & Co  ·  Lic. 20001234": a name with its licence number, when both are known. */
+export function withLicence(name: string | undefined, licence: string | undefined): string | undefined {
+  return name && licence ? `${name}  ·  Lic. ${licence}` : name;
+}
+
+/** The agency's name as the slides draw it: with its licence number, when the brand has one. */
+export const agencyText = (c: Pick<SlideContent, 'agent'>) =>
+  withLicence(c.agent.agency, c.agent.agencyLicence);
 
 /** "12 Smith Street, Surry Hills NSW 2010" -> ["12 Smith Street", "Surry Hills NSW 2010"]. */
 export function splitAddress(address: string): [string, string] {

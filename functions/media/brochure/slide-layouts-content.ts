@@ -3,6 +3,7 @@
 // shapes the photo is above the text.
 import { SlideBuilder } from './slide-builder.ts';
 import {
+  agencyText,
   H,
   M,
   type Palette,
@@ -10,18 +11,21 @@ import {
   type SlideContent,
   SOCIAL_TYPE,
   type SocialFrame,
+  smallPrintRoom,
   socialFooter,
   socialPicture,
   splitAddress,
   TextColumn,
   textBandFrom,
   W,
+  withLicence,
 } from './slide-layouts-common.ts';
 
 /** The agent's name, phone and agency (unless the logo beside it says it) on one line, else the address. */
 const agentLine = (c: SlideContent, agency = true) =>
-  [c.agent.name, c.agent.phone, agency ? c.agent.agency : undefined].filter(Boolean).join('  ·  ') ||
-  c.address;
+  [withLicence(c.agent.name, c.agent.licence), c.agent.phone, agency ? agencyText(c) : undefined]
+    .filter(Boolean)
+    .join('  ·  ') || c.address;
 
 /**
  * Social shapes: the photo across the top and the street, title and description under it, or (text
@@ -87,7 +91,8 @@ export function content(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideB
   const ruleY = 164 + t.usedHeight + 30;
   b.rect({ x, y: ruleY, w: 96, h: 8 }, p.accentOnPaper);
   const bodyY = ruleY + 52;
-  const bottom = 880;
+  const lift = smallPrintRoom(c);
+  const bottom = 880 - lift;
   if (body)
     b.text('description', body, { x, y: bodyY, w, h: bottom - bodyY }, p.ink, {
       weight: 'regular',
@@ -95,14 +100,16 @@ export function content(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideB
       minSize: 22,
       lineHeight: 1.5,
     });
-  b.rect({ x, y: 930, w, h: 2 }, p.rule);
-  const plate = b.logo(c.logo, { x: x + w - 240, y: 954, w: 240, h: 80 }, 'right');
+  b.rect({ x, y: 930 - lift, w, h: 2 }, p.rule);
+  const plate = b.logo(c.logo, { x: x + w - 240, y: 954 - lift, w: 240, h: 80 }, 'right');
   const footW = (plate ? plate.x - 32 : x + w) - x;
-  b.text('footer', agentLine(c), { x, y: 970, w: footW, h: 40 }, p.mutedInk, {
+  // With licence numbers the line is long: it may take two lines.
+  const licensed = Boolean(c.agent.licence || c.agent.agencyLicence);
+  b.text('footer', agentLine(c), { x, y: 970 - lift, w: footW, h: licensed ? 48 : 40 }, p.mutedInk, {
     weight: 'regular',
     maxSize: 26,
     minSize: 18,
-    maxLines: 1,
+    maxLines: licensed ? 2 : 1,
   });
   return b;
 }

@@ -3,6 +3,7 @@
 // is always above the band.
 import { SlideBuilder } from './slide-builder.ts';
 import {
+  agencyText,
   H,
   M,
   type Palette,
@@ -10,6 +11,7 @@ import {
   type SlideContent,
   SOCIAL_TYPE,
   type SocialFrame,
+  smallPrintRoom,
   socialPicture,
   splitAddress,
   stackUp,
@@ -53,7 +55,7 @@ export function coverSocial(c: SlideContent, p: Palette, photo: PhotoPlacer, f: 
       gap: 40,
     },
     { role: 'price', text: c.price, colour: p.accentOnPrimary, options: SOCIAL_TYPE.price, gap: 12 },
-    { role: 'agency', text: c.agent.agency, colour: p.mutedOnPrimary, options: SOCIAL_TYPE.meta },
+    { role: 'agency', text: agencyText(c), colour: p.mutedOnPrimary, options: SOCIAL_TYPE.meta },
   ]);
   socialPicture(b, c, p, f, top - 52, (box) => photo(b, box));
   return b;
@@ -67,11 +69,13 @@ function fullBleedCover(
   photo: PhotoPlacer,
   { title, subtitle }: CoverText,
 ): void {
-  photo(b, { x: 0, y: 0, w: W, h: 800 });
-  b.rect({ x: 0, y: 800, w: W, h: H - 800 }, p.primary);
-  b.rect({ x: 0, y: 792, w: W, h: 8 }, p.accent);
+  // With small print the band starts higher and keeps its foot for it.
+  const top = 800 - smallPrintRoom(c);
+  photo(b, { x: 0, y: 0, w: W, h: top });
+  b.rect({ x: 0, y: top, w: W, h: H - top }, p.primary);
+  b.rect({ x: 0, y: top - 8, w: W, h: 8 }, p.accent);
   b.logo(c.logo, { x: 64, y: 56, w: 380, h: 150 });
-  const t = b.text('title', title, { x: M, y: 846, w: 1140, h: 128 }, p.onPrimary, {
+  const t = b.text('title', title, { x: M, y: top + 46, w: 1140, h: 128 }, p.onPrimary, {
     weight: 'bold',
     maxSize: 68,
     minSize: 40,
@@ -82,7 +86,12 @@ function fullBleedCover(
     b.text(
       'subtitle',
       subtitle,
-      { x: M, y: 846 + t.usedHeight + 18, w: 1140, h: H - 40 - (846 + t.usedHeight + 18) },
+      {
+        x: M,
+        y: top + 46 + t.usedHeight + 18,
+        w: 1140,
+        h: H - 40 - (800 - top) - (top + 46 + t.usedHeight + 18),
+      },
       p.mutedOnPrimary,
       { weight: 'regular', maxSize: 34, minSize: 22, maxLines: 2 },
     );
@@ -90,7 +99,7 @@ function fullBleedCover(
   const right = { x: 1300, w: W - M - 1300 };
   // One line: a price broken over two lines reads as two prices.
   if (c.price)
-    b.text('price', c.price, { ...right, y: 866, h: 80 }, p.accentOnPrimary, {
+    b.text('price', c.price, { ...right, y: top + 66, h: 80 }, p.accentOnPrimary, {
       weight: 'bold',
       maxSize: 54,
       minSize: 28,
@@ -98,7 +107,7 @@ function fullBleedCover(
       align: 'right',
     });
   if (c.agent.agency)
-    b.text('agency', c.agent.agency, { ...right, y: 992, h: 44 }, p.mutedOnPrimary, {
+    b.text('agency', agencyText(c)!, { ...right, y: top + 192, h: 44 }, p.mutedOnPrimary, {
       weight: 'regular',
       maxSize: 28,
       minSize: 20,
@@ -116,6 +125,7 @@ function panelCover(
   { title, subtitle }: CoverText,
 ): void {
   const imageLeft = c.layout === 'cover-image-left';
+  const lift = smallPrintRoom(c);
   const panel = { x: imageLeft ? 1152 : 0, y: 0, w: W - 1152, h: H };
   photo(b, { x: imageLeft ? 0 : panel.w, y: 0, w: 1152, h: H });
   b.rect(panel, p.primary);
@@ -135,19 +145,19 @@ function panelCover(
     b.text(
       'subtitle',
       subtitle,
-      { x, y: 440 + t.usedHeight + 28, w, h: 820 - (440 + t.usedHeight + 28) },
+      { x, y: 440 + t.usedHeight + 28, w, h: 820 - lift - (440 + t.usedHeight + 28) },
       p.mutedOnPrimary,
       { weight: 'regular', maxSize: 34, minSize: 22, lineHeight: 1.35 },
     );
   if (c.price)
-    b.text('price', c.price, { x, y: 850, w, h: 64 }, p.accentOnPrimary, {
+    b.text('price', c.price, { x, y: 850 - lift, w, h: 64 }, p.accentOnPrimary, {
       weight: 'bold',
       maxSize: 50,
       minSize: 28,
       maxLines: 1,
     });
   if (c.agent.agency)
-    b.text('agency', c.agent.agency, { x, y: 940, w, h: 44 }, p.mutedOnPrimary, {
+    b.text('agency', agencyText(c)!, { x, y: 940 - lift, w, h: 44 }, p.mutedOnPrimary, {
       weight: 'regular',
       maxSize: 28,
       minSize: 20,

@@ -12,6 +12,7 @@ import {
   type SlideContent,
   SOCIAL_TYPE,
   type SocialFrame,
+  smallPrintRoom,
   socialFooter,
   socialPicture,
   splitAddress,
@@ -25,15 +26,16 @@ import { fitText } from './text-fit.ts';
 export function features(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
   const b = new SlideBuilder(p.paper, c.fonts);
   const items = featureList(c.description ?? c.propertyDescription).slice(0, 8);
+  const lift = smallPrintRoom(c);
   const area = featuresHeading(b, c, p, photo);
-  featureItems(b, p, items, area);
+  featureItems(b, p, items, { ...area, h: area.h - lift });
   const footX = c.layout === 'features-image-left' ? 896 : M;
   const footW = c.layout === 'features-two-column' ? W - 2 * M : W - 800 - 2 * M;
-  b.rect({ x: footX, y: 944, w: footW, h: 2 }, p.rule);
+  b.rect({ x: footX, y: 944 - lift, w: footW, h: 2 }, p.rule);
   b.text(
     'footer',
     [c.address, c.price].filter(Boolean).join('  ·  '),
-    { x: footX, y: 966, w: footW, h: 40 },
+    { x: footX, y: 966 - lift, w: footW, h: 40 },
     p.mutedInk,
     { weight: 'regular', maxSize: 26, minSize: 18, maxLines: 1 },
   );

@@ -11,6 +11,7 @@ import {
   type SlideContent,
   SOCIAL_TYPE,
   type SocialFrame,
+  smallPrintRoom,
   splitAddress,
   stackUp,
   W,
@@ -26,12 +27,14 @@ function galleryCanvas(c: SlideContent, p: Palette) {
 export function gallery(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideBuilder {
   const { b, onBg, mutedOnBg } = galleryCanvas(c, p);
   const g = 48;
-  const area = { x: g, y: g, w: W - 2 * g, h: 880 };
+  // With small print the photos give up its rows, and the title row moves up above it.
+  const lift = smallPrintRoom(c);
+  const area = { x: g, y: g, w: W - 2 * g, h: 880 - lift };
   for (const box of galleryBoxes(c, area)) photo(b, box);
-  const plate = b.logo(c.logo, { x: W - g - 300, y: 952, w: 300, h: 96 }, 'right');
+  const plate = b.logo(c.logo, { x: W - g - 300, y: 952 - lift, w: 300, h: 96 }, 'right');
   const textW = (plate ? plate.x - 40 : W - g) - g;
   const [street, locality] = splitAddress(c.address);
-  const t = b.text('title', c.title ?? street, { x: g, y: 958, w: textW * 0.6, h: 60 }, onBg, {
+  const t = b.text('title', c.title ?? street, { x: g, y: 958 - lift, w: textW * 0.6, h: 60 }, onBg, {
     weight: 'bold',
     maxSize: 44,
     minSize: 26,
@@ -41,7 +44,7 @@ export function gallery(c: SlideContent, p: Palette, photo: PhotoPlacer): SlideB
   b.text(
     'subtitle',
     c.description ?? locality,
-    { x: g + used + 32, y: 970, w: textW - used - 32, h: 44 },
+    { x: g + used + 32, y: 970 - lift, w: textW - used - 32, h: 44 },
     mutedOnBg,
     { weight: 'regular', maxSize: 30, minSize: 20, maxLines: 1 },
   );

@@ -11,6 +11,7 @@ import {
   type SlideContent,
   SOCIAL_TYPE,
   type SocialFrame,
+  smallPrintRoom,
   splitAddress,
   TextColumn,
   textBandFrom,
@@ -33,7 +34,7 @@ export function location(c: SlideContent, p: Palette): SlideBuilder {
   const map: Box = full ? { x: 0, y: 0, w: W, h: H } : { x: mapLeft ? 0 : W - 1152, y: 0, w: 1152, h: H };
   // The property is at the centre of a half-slide map, right of the text card on a full-slide one.
   mapWithPin(b, p, map, { x: full ? map.x + map.w * 0.62 : map.x + map.w / 2, y: map.y + map.h / 2 }, street);
-  const { panel, onPanel, accent, muted } = locationPanel(b, p, full, mapLeft);
+  const { panel, onPanel, accent, muted } = locationPanel(b, p, full, mapLeft, smallPrintRoom(c));
   const x = panel.x + 72;
   const w = panel.w - 144;
   b.text('overline', 'Location', { x, y: panel.y + 96, w, h: 40 }, accent, {
@@ -157,9 +158,16 @@ function mapWithPin(
 }
 
 /** A brand-colour card over a full map, else the paper beside the map. */
-function locationPanel(b: SlideBuilder, p: Palette, full: boolean, mapLeft: boolean): LocationPanel {
+function locationPanel(
+  b: SlideBuilder,
+  p: Palette,
+  full: boolean,
+  mapLeft: boolean,
+  lift: number,
+): LocationPanel {
   if (full) {
-    const panel = { x: M, y: M, w: 680, h: H - 2 * M };
+    // With small print the card moves up by half of its rows and gives up the other half, clear of it.
+    const panel = { x: M, y: M - lift / 2, w: 680, h: H - 2 * M - lift / 2 };
     b.rect(panel, p.primary, { radius: 16 });
     return { panel, onPanel: p.onPrimary, accent: p.accentOnPrimary, muted: p.mutedOnPrimary };
   }

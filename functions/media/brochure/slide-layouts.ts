@@ -7,19 +7,25 @@
 // are above the words, the type is larger, and on a story the words keep out of the app's bars.
 import type { Box, BrochureSlideType, SceneElement, SlideShape } from '../remotion/brochure-scene.ts';
 import type { ImageSlot, SlideBuilder } from './slide-builder.ts';
+import { drawDisclaimer, LANDSCAPE_SMALL_PRINT, SOCIAL_SMALL_PRINT } from './slide-disclaimer.ts';
 import { agent, agentSocial } from './slide-layouts-agent.ts';
 import {
+  H,
   type Layout,
+  M,
   palette,
   type SlideContent,
+  type SocialFrame,
   type SocialLayout,
   socialFrame,
+  W,
 } from './slide-layouts-common.ts';
 import { content, contentSocial } from './slide-layouts-content.ts';
 import { cover, coverSocial } from './slide-layouts-cover.ts';
 import { features, featuresSocial } from './slide-layouts-features.ts';
 import { gallery, gallerySocial } from './slide-layouts-gallery.ts';
 import { location, locationSocial } from './slide-layouts-location.ts';
+import { fitText } from './text-fit.ts';
 
 export {
   featureList,
@@ -65,10 +71,32 @@ export function layoutSlide(content: SlideContent, shape: SlideShape = 'landscap
       b.image(name, box, { kind: 'photo', index });
     } else b.emptyPhoto(box, p.tint);
   };
-  const builder =
-    shape === 'landscape'
-      ? LAYOUTS[content.type](content, p, photo)
-      : SOCIAL_LAYOUTS[content.type](content, p, photo, socialFrame(shape));
+  let builder: SlideBuilder;
+  if (shape === 'landscape') {
+    builder = LAYOUTS[content.type](content, p, photo);
+    // The gallery's photos and title keep a 48 px margin, every other slide the grid's 96 px.
+    const side = content.type === 'gallery' ? 48 : M;
+    if (content.disclaimer)
+      drawDisclaimer(builder, content.disclaimer, p, {
+        ...LANDSCAPE_SMALL_PRINT,
+        left: side,
+        right: W - side,
+        bottom: H - LANDSCAPE_SMALL_PRINT.edge,
+      });
+  } else {
+    const frame = socialFrame(shape);
+    // The small print takes the foot of the text band: the layout is set in the band above it.
+    const bottom = socialSmallPrintBottom(frame);
+    const room = content.disclaimer ? socialSmallPrintRoom(content, frame, bottom) : 0;
+    builder = SOCIAL_LAYOUTS[content.type](content, p, photo, { ...frame, bottom: frame.bottom - room });
+    if (content.disclaimer)
+      drawDisclaimer(builder, content.disclaimer, p, {
+        ...SOCIAL_SMALL_PRINT,
+        left: frame.m,
+        right: frame.w - frame.m,
+        bottom,
+      });
+  }
   return {
     background: builder.background,
     elements: builder.elements,
@@ -77,4 +105,27 @@ export function layoutSlide(content: SlideContent, shape: SlideShape = 'landscap
     photosUsed: photos,
     ...(builder.mapFocus ? { mapFocus: builder.mapFocus } : {}),
   };
+}
+
+/**
+ * The row a social shape's small print ends on: 32 px above the foot of a feed post (in its margin, as
+ * on the landscape slide), the foot of the safe area on a story (the app covers the rows below it).
+ */
+export function socialSmallPrintBottom(f: SocialFrame): number {
+  return Math.min(f.h - 32, f.safeBottom);
+}
+
+/**
+ * The rows a social shape's layout gives up at its foot for the small print: the disclaimer's height
+ * across the frame with a gap above and below it, and the 24 px a panel may reach below its text.
+ */
+function socialSmallPrintRoom(content: SlideContent, f: SocialFrame, bottom: number): number {
+  const { type, gap } = SOCIAL_SMALL_PRINT;
+  const fitted = fitText(
+    content.disclaimer ?? '',
+    { x: f.m, y: 0, w: f.w - 2 * f.m, h: f.h },
+    type,
+    content.fonts,
+  );
+  return Math.max(0, Math.ceil(f.bottom - (bottom - fitted.usedHeight - 2 * gap - 24)));
 }

@@ -2,7 +2,9 @@
 // the local Remotion still renderer with Chromium, pdf-lib): the PNG is 1920x1080, the PDF one A4
 // landscape page, and every text line of the layout shows up in the rendered pixels where the layout
 // put it (so Chromium drew what was measured); a slide in each social shape comes out at that shape's
-// size with its text drawn (every type in portrait and story). Slow (~1.5 min on two cores): it renders
+// size with its text drawn (every type in portrait and story). Every request carries a brand's small print
+// (a disclaimer and licence numbers): each slide draws the disclaimer inside its frame, clear of every
+// other line the layout measured, and the pixels show it where it was measured. Slow (~1.5 min on two cores): it renders
 // nineteen stills, the portrait and story ones at half size; the gallery slide and the square cover are
 // each rendered once, by the step whose storing a test checks, and their PNGs' text checked too.
 import { PDFDocument } from 'pdf-lib';
@@ -15,6 +17,7 @@ import {
   prepareSlide,
   slideProps,
 } from '../../../functions/media/brochure/generate-slide.ts';
+import { STORY_SAFE_AREA } from '../../../functions/media/brochure/slide-layouts.ts';
 import { A4_LANDSCAPE } from '../../../functions/media/brochure/slide-pdf.ts';
 import { slideFont } from '../../../functions/media/brochure/text-fit.ts';
 import { SyntheticNadirImagery } from '../../../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
@@ -27,8 +30,16 @@ import {
 } from '../../../functions/media/remotion/brochure-scene.ts';
 import { LocalStillRenderer } from '../../../functions/media/rendering/local-still-renderer.ts';
 import { ensureSiteBundle } from '../../../lib/remotion/site-bundle.ts';
-import { locateOffline, sampleRequests } from '../../../scripts/brochure/sample-data.ts';
+import {
+  locateOffline,
+  sampleRequests as plainRequests,
+  SAMPLE_SMALL_PRINT,
+} from '../../../scripts/brochure/sample-data.ts';
 import { type SampleServer, startSampleServer } from '../../../scripts/brochure/sample-server.ts';
+
+/** The sample requests with a brand's small print: the disclaimer and both licence numbers. */
+const sampleRequests = (base: string) =>
+  plainRequests(base).map((raw) => ({ ...raw, branding: { ...raw.branding, ...SAMPLE_SMALL_PRINT } }));
 
 let server: SampleServer;
 let renderer: LocalStillRenderer;
@@ -70,6 +81,41 @@ function inked(
     }
   }
   return hits / total;
+}
+
+type TextElement = Extract<SceneElement, { kind: 'text' }>;
+
+/** Each measured line's ink box (ascender to descender), in slide pixels. */
+function lineBoxes(element: TextElement) {
+  const font = slideFont(element.weight);
+  return element.lines.map((line) => ({
+    x0: line.x,
+    x1: line.x + line.width,
+    y0: line.baseline - font.ascender * element.size,
+    y1: line.baseline - font.descender * element.size,
+  }));
+}
+
+/**
+ * The slide's small print: drawn, whole (the samples' disclaimer fits), inside the frame's margins and
+ * 32 px above its foot (a story: above the app's bar), and clear of every other line the layout measured.
+ */
+function smallPrintProblems(elements: readonly SceneElement[], width: number, bottom: number): string[] {
+  const texts = elements.filter((e): e is TextElement => e.kind === 'text');
+  const disclaimer = texts.find((e) => e.role === 'disclaimer');
+  if (!disclaimer) return ['no disclaimer drawn'];
+  const problems: string[] = [];
+  if (disclaimer.truncated) problems.push('the disclaimer was cut');
+  const own = lineBoxes(disclaimer);
+  for (const b of own)
+    if (b.x0 < 48 || b.x1 > width - 48 || b.y0 < 0 || b.y1 > bottom)
+      problems.push(`disclaimer line ${JSON.stringify(b)} outside the frame`);
+  for (const other of texts.filter((e) => e !== disclaimer))
+    for (const o of lineBoxes(other))
+      for (const b of own)
+        if (b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1)
+          problems.push(`disclaimer overlaps ${other.role}`);
+  return problems;
 }
 
 async function pixels(png: Buffer) {
@@ -121,6 +167,7 @@ describe('brochure slides rendered', () => {
             });
       const meta = await sharp(png).metadata();
       expect([meta.width, meta.height, meta.format]).toEqual([1920, 1080, 'png']);
+      expect(smallPrintProblems(prepared.scene.elements, 1920, 1080 - 32), request.slide.type).toEqual([]);
       const picture = await pixels(png);
       for (const element of prepared.scene.elements) {
         if (element.kind !== 'text') continue;
@@ -163,6 +210,8 @@ describe('brochure slides rendered', () => {
       const picture = await pixels(png);
       const what = `${shape} ${request.slide.type}`;
       expect([picture.width, picture.height], what).toEqual([width * drawn, height * drawn]);
+      const foot = Math.min(height - 32, shape === 'social_story' ? height - STORY_SAFE_AREA : height);
+      expect(smallPrintProblems(prepared.scene.elements, width, foot), what).toEqual([]);
       const texts = prepared.scene.elements.filter((e) => e.kind === 'text');
       expect(texts.length, what).toBeGreaterThan(1);
       for (const element of texts) {

@@ -54,6 +54,7 @@ const EXPECTED: Record<string, readonly DashboardRole[]> = {
   dashboardResendEvent: [O, A],
   dashboardResendEvents: [O, A],
   dashboardImagerySources: [O, A, V],
+  dashboardOffices: [O, A, V],
   dashboardCreateImagerySource: [O, A],
   dashboardDeleteImagerySource: [O, A],
   dashboardListJobs: [O, A, M, V],

@@ -206,7 +206,19 @@ describe('a kit resolved into a job', () => {
       agent_email: 'olivia@harbour.example',
       primary_color: '#0E3B4A',
       secondary_color: '#E8B04B',
+      agency_licence_number: '10012345',
+      disclaimer: 'All information is believed accurate but not guaranteed.',
       agency_logo_url: 'https://img.example.com/other-logo.png',
+    });
+    // The disclaimer and the licence numbers are fields like the others: one given inline wins.
+    const given: { disclaimer: string; agency_licence_number: string; agency_logo_url?: string } = {
+      disclaimer: 'Inline small print.',
+      agency_licence_number: '999',
+    };
+    const inline = resolveBranding(kit, given, END_CARD_BRANDING);
+    expect(inline.branding).toMatchObject({
+      disclaimer: 'Inline small print.',
+      agency_licence_number: '999',
     });
     expect(resolved.brand_kit).toEqual({
       id: kit.id,

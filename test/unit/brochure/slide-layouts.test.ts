@@ -48,6 +48,13 @@ const TEXTS = {
     address: 'Unit 1203, 1-15 Extraordinarily Long Boulevard Extension North, Bonnyrigg Heights NSW 2177',
   },
 } as const;
+/** Small print of each length: one line, a typical agency's, and one past what three lines hold. */
+const DISCLAIMERS = {
+  short: 'Price guide only.',
+  typical:
+    'All information contained herein is gathered from sources we believe to be reliable. However we cannot guarantee its accuracy and interested persons should rely on their own enquiries.',
+  long: LONG_WORDS.repeat(6),
+} as const;
 const COLOURS = [
   { primary: '#1F3A5F', secondary: '#C9A227' },
   { primary: '#FFFFFF', secondary: '#FFFF00' },
@@ -97,12 +104,15 @@ function backdrop(elements: readonly SceneElement[], index: number, box: Box, ba
 const cases = BROCHURE_SLIDE_TYPES.flatMap((type) =>
   SLIDE_LAYOUTS[type].flatMap((layout) =>
     (Object.keys(TEXTS) as (keyof typeof TEXTS)[]).flatMap((length) =>
-      [0, 1].map((variant) => ({ type, layout, length, variant })),
+      [0, 1, 2].map((variant) => ({ type, layout, length, variant })),
     ),
   ),
 );
 
-/** The slide's content for a case: its text, the colours, and (variant 0) six photos, a logo and a headshot. */
+/**
+ * The slide's content for a case: its text, the colours, and (variant 0) six photos, a logo and a
+ * headshot; variants 0 and 2 (one photo, no logo) carry a disclaimer and licence numbers, variant 1 none.
+ */
 function caseContent(
   { type, layout, length, variant }: (typeof cases)[number],
   colours: SlideContent['colours'],
@@ -121,12 +131,47 @@ function caseContent(
       phone: '0412 345 678',
       email: 'someone@example.com.au',
       agency: `${t.name} Realty`,
+      ...(variant === 1 ? {} : { licence: '1234567', agencyLicence: '20001234' }),
     },
+    ...(variant === 1 ? {} : { disclaimer: DISCLAIMERS[length] }),
     colours,
     photoCount: variant === 0 ? 6 : 1,
     ...(variant === 0 ? { logo: { width: 900, height: 200 } } : {}),
     hasHeadshot: variant === 0,
   };
+}
+
+/**
+ * Where small print may go: inside the slide's side margins (the gallery's 48 px, the others' 96 px; the
+ * social shapes': out of the app's bars), ending 32 px above the foot.
+ */
+function smallPrintFrame(shape: SlideShape): Box {
+  if (shape === 'landscape') return { x: 48, y: 0, w: SLIDE.w - 96, h: SLIDE.h - 32 };
+  const f = socialFrame(shape);
+  return { x: f.m, y: f.safeTop, w: f.w - 2 * f.m, h: Math.min(f.h - 32, f.safeBottom) - f.safeTop };
+}
+
+/**
+ * The disclaimer, when the slide has one: drawn (or reported cut), inside the small-print frame, at the
+ * foot under every other text block. That it overlaps no other text, no photo or logo, and reads on its
+ * backdrop, legibilityProblems checks as for any text.
+ */
+function disclaimerProblems(result: SlideLayoutResult, content: SlideContent, shape: SlideShape): string[] {
+  const drawn = result.elements.filter((e) => e.kind === 'text' && e.role === 'disclaimer');
+  if (!content.disclaimer) return drawn.length === 0 ? [] : ['a disclaimer drawn without one'];
+  if (drawn.length !== 1) return [`${drawn.length} disclaimers drawn`];
+  const e = drawn[0] as Extract<SceneElement, { kind: 'text' }>;
+  const ink = inkBox(e);
+  const problems: string[] = [];
+  if (!inside(ink, smallPrintFrame(shape)))
+    problems.push(`disclaimer ${JSON.stringify(ink)} outside the frame`);
+  if (e.truncated !== result.truncated.includes('disclaimer'))
+    problems.push('disclaimer cut but not reported');
+  if (!e.truncated && e.text !== content.disclaimer) problems.push('disclaimer text changed');
+  for (const other of result.elements)
+    if (other.kind === 'text' && other !== e && inkBox(other).y > ink.y)
+      problems.push(`${other.role} below the disclaimer`);
+  return problems;
 }
 
 /**
@@ -198,11 +243,17 @@ describe('slide layouts', () => {
   it.each(cases)(
     '$type / $layout / $length text (variant $variant) stays inside its boxes and legible',
     (c) => {
-      for (const colours of c.variant === 0 ? COLOURS.slice(0, 3) : COLOURS.slice(3))
+      for (const colours of c.variant === 0 ? COLOURS.slice(0, 3) : COLOURS.slice(3)) {
+        const content = caseContent(c, colours);
+        const result = layoutSlide(content);
         expect(
-          legibilityProblems(layoutSlide(caseContent(c, colours)), slideBox('landscape'), c.length),
+          [
+            ...legibilityProblems(result, slideBox('landscape'), c.length),
+            ...disclaimerProblems(result, content, 'landscape'),
+          ],
           JSON.stringify(colours),
         ).toEqual([]);
+      }
     },
   );
 
@@ -229,8 +280,15 @@ describe('social slide layouts', () => {
     ({ shape, ...c }) => {
       const frame = socialFrame(shape);
       for (const colours of c.variant === 0 ? COLOURS.slice(0, 3) : COLOURS.slice(3)) {
-        const result = layoutSlide(caseContent(c, colours), shape);
-        expect(legibilityProblems(result, slideBox(shape), c.length), JSON.stringify(colours)).toEqual([]);
+        const content = caseContent(c, colours);
+        const result = layoutSlide(content, shape);
+        expect(
+          [
+            ...legibilityProblems(result, slideBox(shape), c.length),
+            ...disclaimerProblems(result, content, shape),
+          ],
+          JSON.stringify(colours),
+        ).toEqual([]);
         const texts = result.elements.filter((e) => e.kind === 'text');
         const images = result.elements.filter((e) => e.kind === 'image');
         // Text and the logo keep to the frame's text band: on a story, out of the app's bars.
@@ -245,7 +303,7 @@ describe('social slide layouts', () => {
           expect(logo.y >= frame.safeTop && logo.y + logo.h <= frame.safeBottom, 'logo in a bar').toBe(true);
           // A 900x200 wordmark at least a fifth of its size: still legible on a phone.
           expect(logo.w, 'logo too small').toBeGreaterThanOrEqual(180);
-        } else expect(c.variant).toBe(1);
+        } else expect(c.variant).not.toBe(0);
         // Photos are stacked above the words, never beside them.
         for (const photo of images.filter((e) => e.image.startsWith('photo'))) {
           for (const e of texts)
