@@ -20,6 +20,7 @@ import {
   DockerImage,
   type IAspect,
   Lazy,
+  Stack,
   Stage,
 } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -104,7 +105,8 @@ class AppBundles implements IAspect {
     const byKey = new Map<string, string>();
     // One build per set of external modules (esbuild's externals apply to a whole build).
     const groups = new Map<string, Map<string, string>>();
-    for (const { spec } of this.codes) {
+    // Only the functions of stacks being bundled (`cdk deploy` of one stack skips the others').
+    for (const { spec } of this.codes.filter((code) => code.bundled)) {
       const key = specKey(spec);
       if (byKey.has(key)) continue;
       const name = `b${byKey.size}`;
@@ -168,6 +170,11 @@ export class FunctionBundleCode extends lambda.Code {
 
   override bindToResource(resource: CfnResource): void {
     this.resource = resource;
+  }
+
+  /** Whether CDK bundles this function's stack in this synthesis. */
+  get bundled(): boolean {
+    return this.scope !== undefined && Stack.of(this.scope).bundlingRequired;
   }
 
   /** Makes the asset (CDK bundles it now unless the stack's bundling is skipped). */
