@@ -108,16 +108,26 @@ export class DynamoJobStore implements JobStore {
       query.KeyConditionExpression = 'pk = :pk';
       query.ExpressionAttributeValues = { ':pk': tenantKey(tenant) };
     }
-    if (filter.officeId !== undefined) {
+    const byOffice = filter.officeId !== undefined || filter.officeIds !== undefined;
+    if (filter.officeIds?.length === 0) return { jobs: [], hasMore: false };
+    if (byOffice) {
       // An office's jobs: a filter on the tenant's query, not an index of their own (no new index on the
       // table); each page then reads further ahead, as the audit log's filtered queries do.
-      query.FilterExpression = [query.FilterExpression, 'office_id = :office'].filter(Boolean).join(' AND ');
-      query.ExpressionAttributeValues = { ...query.ExpressionAttributeValues, ':office': filter.officeId };
+      const offices = filter.officeId !== undefined ? [filter.officeId] : [...(filter.officeIds ?? [])];
+      if (offices.length > 100) throw new Error('at most 100 offices in one job listing (DynamoDB IN)');
+      const names = offices.map((_, i) => `:office${i}`);
+      query.FilterExpression = [query.FilterExpression, `office_id IN (${names.join(', ')})`]
+        .filter(Boolean)
+        .join(' AND ');
+      query.ExpressionAttributeValues = {
+        ...query.ExpressionAttributeValues,
+        ...Object.fromEntries(offices.map((office, i) => [names[i], office])),
+      };
     }
     const items: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
-      const limit = filter.officeId === undefined ? wanted - items.length : FILTERED_PAGE;
+      const limit = byOffice ? FILTERED_PAGE : wanted - items.length;
       const page = await this.db.send(
         new QueryCommand({ ...query, Limit: limit, ExclusiveStartKey: startKey }),
       );

@@ -318,13 +318,17 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
     sessionRoute(
       'dashboardListJobs',
       { query: dashboardJobsQuery },
-      async ({ orgId, member, query }) => {
-        const page = await listJobs(apiPorts().jobs, { orgId, mode: query.mode }, query);
-        if (member.role !== 'member') return ok(page);
-        // A member sees its offices' jobs only: the page keeps its paging, with fewer jobs on it.
-        const jobs = page.jobs.filter((job) => jobVisibleTo(member, job));
-        return ok({ ...page, jobs, pagination: { ...page.pagination, count: jobs.length } });
-      },
+      // A member sees its offices' jobs only, filtered by the store: a page holds up to its limit of them.
+      async ({ orgId, member, query }) =>
+        ok(
+          await listJobs(
+            apiPorts().jobs,
+            { orgId, mode: query.mode },
+            query,
+            undefined,
+            member.role === 'member' ? member.office_ids : undefined,
+          ),
+        ),
       apiPorts,
     ),
   dashboardGetJob: () =>

@@ -15,6 +15,8 @@ export interface JobListFilter {
   readonly kitJobId?: string;
   /** Only the jobs of this office. */
   readonly officeId?: string;
+  /** Only the jobs of one of these offices (a dashboard member's; at most 100, DynamoDB's IN limit). */
+  readonly officeIds?: readonly string[];
   readonly limit: number;
   readonly offset: number;
 }

@@ -132,8 +132,20 @@ interface ListJobsQuery {
   readonly offset: number;
 }
 
-export async function listJobs(deps: JobPorts, tenant: Tenant, query: ListJobsQuery, scope?: OfficeScope) {
-  const office = officeFilterOf(scope, query.office_id);
+/**
+ * A page of the tenant's jobs. `scope`: an office key's office. `memberOffices`: a dashboard `member`'s
+ * offices, which the store filters on (so a page holds up to `limit` of their jobs).
+ */
+export async function listJobs(
+  deps: JobPorts,
+  tenant: Tenant,
+  query: ListJobsQuery,
+  scope?: OfficeScope,
+  memberOffices?: readonly string[],
+) {
+  const office = memberOffices
+    ? memberOfficeFilter(memberOffices, query.office_id)
+    : officeFilterOf(scope, query.office_id);
   const page =
     office === 'none'
       ? { jobs: [], hasMore: false }
@@ -156,6 +168,15 @@ export async function listJobs(deps: JobPorts, tenant: Tenant, query: ListJobsQu
       next_offset: page.hasMore ? query.offset + query.limit : null,
     },
   };
+}
+
+/** A member's office filter: one of its offices when the request names it, else all of them; never another. */
+function memberOfficeFilter(
+  offices: readonly string[],
+  requested: string | undefined,
+): { readonly officeId?: string; readonly officeIds?: readonly string[] } | 'none' {
+  if (requested !== undefined) return offices.includes(requested) ? { officeId: requested } : 'none';
+  return offices.length === 0 ? 'none' : { officeIds: offices };
 }
 
 /**

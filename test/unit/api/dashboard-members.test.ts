@@ -10,6 +10,7 @@ import {
   type DashboardSessionStore,
   DashboardSessions,
 } from '../../../functions/core/auth/dashboard-sessions.ts';
+import type { JobListFilter, JobStore } from '../../../functions/core/jobs/job-store.ts';
 import { inviteMember, removeMember, withinOffices } from '../../../functions/core/members/members.ts';
 import {
   apiGatewayEvent,
@@ -269,6 +270,42 @@ describe('dashboard members', () => {
     expect(withinOffices(agent.member, 'off_north')).toBe(true);
     expect(withinOffices(agent.member, 'off_south')).toBe(false);
     expect(withinOffices(viewer.member, undefined)).toBe(true);
+  });
+
+  it("lists a member's jobs filtered by its offices in the store, so a page holds up to its limit", async () => {
+    const filters: JobListFilter[] = [];
+    (world.ports as { jobs: { jobs: JobStore } }).jobs.jobs = fakeJobStore({
+      list: async (_tenant, filter) => {
+        filters.push(filter);
+        return { jobs: [], hasMore: false };
+      },
+    });
+    const agent = await signInAs(w.sessions, w.members, 'acme', {
+      role: 'member',
+      office_ids: ['off_north', 'off_south'],
+    });
+    const admin = await signInAs(w.sessions, w.members, 'acme', { role: 'admin' });
+    const list = async (token: string, query: Record<string, string>) => {
+      const event: APIGatewayProxyEvent = {
+        ...apiGatewayEvent({ httpMethod: 'GET', path: '/v1/dashboard/jobs' }),
+        resource: '/v1/dashboard/jobs',
+        queryStringParameters: { mode: 'test', ...query },
+        headers: { Authorization: `Bearer ${token}` },
+      };
+      const result = (await handler(event, {} as Context)) as { statusCode: number; body: string };
+      return { status: result.statusCode, body: JSON.parse(result.body) };
+    };
+    expect((await list(agent.token, { limit: '5' })).status).toBe(200);
+    expect(filters.pop()).toMatchObject({ officeIds: ['off_north', 'off_south'], limit: 5, offset: 0 });
+    expect((await list(agent.token, { office_id: 'off_south' })).status).toBe(200);
+    expect(filters.pop()).toMatchObject({ officeId: 'off_south' });
+    // Another office: nothing, without asking the store.
+    const other = await list(agent.token, { office_id: 'off_east' });
+    expect([other.status, other.body.data.jobs]).toEqual([200, []]);
+    expect(filters).toEqual([]);
+    // An admin acts for the whole organization.
+    expect((await list(admin.token, {})).status).toBe(200);
+    expect(filters.pop()).not.toHaveProperty('officeIds');
   });
 
   it("on a Cognito stage, knows a user by the ID token's email: the first becomes owner, strangers and removed members are refused", async () => {

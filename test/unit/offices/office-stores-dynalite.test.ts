@@ -74,6 +74,37 @@ describe('jobs of an office', () => {
     expect(await runningJobsOf(store, tenant, A)).toBe(2);
     expect(await runningJobsOf(store, tenant, B)).toBe(0);
   });
+
+  it("lists the jobs of several offices (a dashboard member's) in full pages, and nothing for none", async () => {
+    const store = new DynamoJobStore(dynamo.db, 'jobs');
+    const mine = { orgId: 'initech' };
+    const C = 'off_cccccccccccccccccccc';
+    const jobs = [
+      jobRecord('completed', { ...mine, officeId: A }),
+      jobRecord('completed', { ...mine, officeId: C }),
+      jobRecord('completed', { ...mine }),
+      jobRecord('completed', { ...mine, officeId: B }),
+      jobRecord('processing', { ...mine, officeId: A }),
+      jobRecord('completed', { ...mine, officeId: C }),
+      jobRecord('completed', { ...mine, officeId: B }),
+    ];
+    for (const j of jobs) await store.create(j);
+    const initech = { orgId: 'initech', mode: tenant.mode };
+    const ofAandB = ids(jobs.filter((j) => j.officeId === A || j.officeId === B)).reverse();
+    const first = await store.list(initech, { officeIds: [A, B], limit: 3, offset: 0 });
+    expect(ids(first.jobs)).toEqual(ofAandB.slice(0, 3));
+    expect(first.hasMore).toBe(true);
+    const rest = await store.list(initech, { officeIds: [A, B], limit: 3, offset: 3 });
+    expect(ids(rest.jobs)).toEqual(ofAandB.slice(3));
+    expect(rest.hasMore).toBe(false);
+    expect(
+      ids((await store.list(initech, { officeIds: [A, B], status: 'processing', limit: 5, offset: 0 })).jobs),
+    ).toEqual([jobs[4]!.jobId]);
+    expect(await store.list(initech, { officeIds: [], limit: 5, offset: 0 })).toEqual({
+      jobs: [],
+      hasMore: false,
+    });
+  });
 });
 
 describe('usage, events, audit records and keys of an office', () => {
