@@ -6,6 +6,7 @@
 // needs the markup's boundary) or *uses* one (it waits until that has ended, and draws on it only if it
 // completed: a brochure slide shows the drone stills that were made, and is still made when one failed).
 
+import { END_CARD_BRANDING } from '../../core/brand-kits/resolve.ts';
 import type { ErrorDetail } from '../../core/errors.ts';
 import {
   endCardBranding,
@@ -74,20 +75,12 @@ function renditionsFor(request: KitRequest, role: KitRole): { renditions?: Rendi
 function endCardOf(request: KitRequest): { branding?: Record<string, string> } {
   const b = request.branding;
   if (!b || !request.renditions?.length) return {};
+  const fields = ['agency_logo_url', ...END_CARD_BRANDING.fields] as const;
   const card = Object.fromEntries(
-    (
-      [
-        'agency_logo_url',
-        'agency_name',
-        'agent_name',
-        'agent_phone',
-        'primary_color',
-        'secondary_color',
-        'agency_licence_number',
-        'agent_licence_number',
-        'disclaimer',
-      ] as const
-    ).flatMap((key) => (typeof b[key] === 'string' ? [[key, b[key] as string]] : [])),
+    fields.flatMap((key) => {
+      const value = (b as Record<string, unknown>)[key];
+      return typeof value === 'string' ? [[key, value]] : [];
+    }),
   );
   return Object.keys(card).length > 0 ? { branding: card } : {};
 }
