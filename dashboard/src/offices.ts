@@ -59,17 +59,20 @@ export async function officesPage(ctx: PageContext): Promise<HTMLElement> {
       replace(banner, failure(error));
     }
   };
-  // The kits an office may default to (the organization's, and each office's own: the server checks).
+  // The mode's kits: what an office may default to (the server checks it again), and their names.
   const kits = can(ctx.account, 'brand:read')
     ? (await call<{ brand_kits: BrandKit[] }>('GET', `/v1/dashboard/brand-kits${q}&limit=100`)).brand_kits
     : [];
+  /** What an office may default to: the organization's kits and its own (a new office has none yet). */
+  const kitsFor = (officeId: string | null) =>
+    kits.filter((k) => k.office_id === null || k.office_id === officeId);
   const kitName = (id: string | null) => (id === null ? 'none' : (kits.find((k) => k.id === id)?.name ?? id));
 
   const name = h('input', {
     attrs: { type: 'text', placeholder: 'Office name, e.g. Harbour & Co Bondi', maxlength: '120' },
     testid: 'office-name',
   });
-  const kit = kitSelect(kits, null, 'office-kit');
+  const kit = kitSelect(kitsFor(null), null, 'office-kit');
   const days = retentionInput(null, 'office-retention');
   const create = button(
     'Create office',
@@ -90,7 +93,7 @@ export async function officesPage(ctx: PageContext): Promise<HTMLElement> {
       attrs: { type: 'text', value: o.name, maxlength: '120' },
       testid: 'edit-office-name',
     });
-    const newKit = kitSelect(kits, o.default_brand_kit_id, 'edit-office-kit');
+    const newKit = kitSelect(kitsFor(o.id), o.default_brand_kit_id, 'edit-office-kit');
     const newDays = retentionInput(o.media_retention_days, 'edit-office-retention');
     return h(
       'tr',
