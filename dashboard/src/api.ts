@@ -132,6 +132,56 @@ export interface Office {
   id: string;
   name: string;
   external_ref: string | null;
+  /** Days its jobs' media are kept; null: the organization's retention. */
+  media_retention_days: number | null;
+  /** The kit its jobs draw when they name none; null for none. */
+  default_brand_kit_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface Contact {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  licence_number: string | null;
+}
+
+/** A kept image of a kit (a fresh presigned URL on every read). */
+export interface KeptImage {
+  url: string;
+  width: number;
+  height: number;
+  source_url: string;
+}
+
+/** A brand kit as GET /v1/dashboard/brand-kits answers it. */
+export interface BrandKit {
+  id: string;
+  version: number;
+  office_id: string | null;
+  name: string;
+  logo: KeptImage | null;
+  colors: {
+    primary: string | null;
+    secondary: string | null;
+    /** What the slides will draw with these colours (the slides' defaults where one is not set). */
+    contrast: {
+      text_on_primary: string;
+      text_on_primary_ratio: number;
+      secondary_on_primary: string;
+      secondary_on_primary_ratio: number;
+      secondary_on_primary_adjusted: boolean;
+      secondary_on_paper: string;
+      secondary_on_paper_ratio: number;
+      secondary_on_paper_adjusted: boolean;
+    };
+  };
+  agency: Contact;
+  agent: Contact & { photo: KeptImage | null };
+  disclaimer: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface WebhookSecrets {

@@ -1,7 +1,7 @@
 // The developer dashboard: sign in, then API keys, webhooks, imagery sources, jobs, usage, settings and
 // members of one organization, as far as the member's role allows (the rest is not shown; the server
-// refuses it anyway). Hash routes (#/keys, #/webhooks, #/imagery, #/jobs, #/jobs/<id>, #/usage,
-// #/settings, #/members, #/audit); the mode (test/live) is a toggle.
+// refuses it anyway). Hash routes (#/keys, #/webhooks, #/imagery, #/offices, #/brand-kits, #/jobs,
+// #/jobs/<id>, #/usage, #/settings, #/members, #/audit); the mode (test/live) is a toggle.
 import {
   ApiFailure,
   call,
@@ -14,12 +14,14 @@ import {
 } from './api.ts';
 import { auditPage } from './audit.ts';
 import { exchangeToken, finishCognitoSignIn, signInFromLink, startCognitoSignIn } from './auth.ts';
+import { brandKitsPage } from './brand-kits.ts';
 import { type Account, can, type PageContext } from './context.ts';
 import { button, h, replace } from './dom.ts';
 import { imageryPage } from './imagery.ts';
 import { jobPage, jobsPage } from './jobs.ts';
 import { keysPage } from './keys.ts';
 import { membersPage } from './members.ts';
+import { officesPage } from './offices.ts';
 import { settingsPage } from './settings.ts';
 import { usagePage } from './usage.ts';
 import { webhooksPage } from './webhooks.ts';
@@ -91,6 +93,8 @@ const NAV: ReadonlyArray<readonly [string, string, string]> = [
   ['#/keys', 'API keys', 'keys:read'],
   ['#/webhooks', 'Webhooks', 'webhooks:read'],
   ['#/imagery', 'Imagery', 'imagery:read'],
+  ['#/offices', 'Offices', 'offices:read'],
+  ['#/brand-kits', 'Brand kits', 'brand:read'],
   ['#/jobs', 'Jobs', 'jobs:read'],
   ['#/usage', 'Usage', 'usage:read'],
   ['#/settings', 'Settings', 'settings:read'],
@@ -201,9 +205,13 @@ async function shell(account: Account): Promise<void> {
                   ? await membersPage(ctx)
                   : route.startsWith('#/audit')
                     ? await auditPage(ctx)
-                    : route.startsWith('#/keys')
-                      ? await keysPage(ctx)
-                      : h('p', { class: 'empty' }, 'Your role has no page here.');
+                    : route.startsWith('#/offices')
+                      ? await officesPage(ctx)
+                      : route.startsWith('#/brand-kits')
+                        ? await brandKitsPage(ctx)
+                        : route.startsWith('#/keys')
+                          ? await keysPage(ctx)
+                          : h('p', { class: 'empty' }, 'Your role has no page here.');
     replace(content, page);
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) return;

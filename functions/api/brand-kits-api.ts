@@ -2,6 +2,8 @@
 // /v1/{proxy+} (webhooks-api.ts), which finds a route by method and path.
 import { brandKitView, getBrandKit, listBrandKits } from '../core/brand-kits/brand-kits.ts';
 import { apiErrors } from '../core/errors.ts';
+import type { Tenant } from '../core/jobs/job-types.ts';
+import type { OfficeScope } from '../core/offices/office-scope.ts';
 import { apiPorts } from '../wiring/api.ts';
 import { auditedCreateBrandKit, auditedDeleteBrandKit, auditedUpdateBrandKit } from './audited.ts';
 import {
@@ -16,12 +18,35 @@ const ok = (data: unknown, status = 200) => ({ status, data });
 const kits = () => apiPorts().brandKits;
 
 /** A patched kit is checked as a new one is: a change cannot leave a kit a create would refuse. */
-function checkedKit(merged: unknown) {
+export function checkedKit(merged: unknown) {
   const checked = createBrandKitBody.safeParse(merged);
   if (checked.success) return checked.data;
   throw apiErrors.validation(
     checked.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
   );
+}
+
+/** A page of kits as GET /v1/brand-kits answers it (the dashboard's Brand kits page reads the same). */
+export async function brandKitPageOf(
+  tenant: Tenant,
+  query: { readonly limit: number; readonly starting_after?: string | undefined },
+  office: OfficeScope,
+) {
+  const page = await listBrandKits(
+    kits(),
+    tenant,
+    { limit: query.limit, ...(query.starting_after ? { startingAfter: query.starting_after } : {}) },
+    office,
+  );
+  return {
+    brand_kits: await Promise.all(page.kits.map((kit) => brandKitView(kits(), kit))),
+    pagination: {
+      limit: query.limit,
+      count: page.kits.length,
+      has_more: page.hasMore,
+      next_cursor: page.hasMore ? (page.kits.at(-1)?.id ?? null) : null,
+    },
+  };
 }
 
 export const BRAND_KIT_OPERATIONS: Record<string, () => ApiHandler> = {
@@ -35,26 +60,7 @@ export const BRAND_KIT_OPERATIONS: Record<string, () => ApiHandler> = {
   listBrandKits: () =>
     apiRoute(
       { query: listBrandKitsQuery, readOnly: true },
-      async ({ query, tenant, office }) => {
-        const page = await listBrandKits(
-          kits(),
-          tenant,
-          {
-            limit: query.limit,
-            ...(query.starting_after ? { startingAfter: query.starting_after } : {}),
-          },
-          office,
-        );
-        return ok({
-          brand_kits: await Promise.all(page.kits.map((kit) => brandKitView(kits(), kit))),
-          pagination: {
-            limit: query.limit,
-            count: page.kits.length,
-            has_more: page.hasMore,
-            next_cursor: page.hasMore ? (page.kits.at(-1)?.id ?? null) : null,
-          },
-        });
-      },
+      async ({ query, tenant, office }) => ok(await brandKitPageOf(tenant, query, office)),
       apiPorts,
     ),
   getBrandKit: () =>

@@ -360,7 +360,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Usage:
     "Metered usage: completed jobs and billable units per UTC day and job type, with amounts at the stage's live rates.",
   Dashboard:
-    "The developer dashboard's own API, which the page at GET /dashboard calls: sign-in, API keys, the webhook signing secret, and the jobs and usage of the signed-in organization. Authenticated with a dashboard session, not with an API key.",
+    "The developer dashboard's own API, which the page at GET /dashboard calls: sign-in, API keys, the webhook signing secret, offices, brand kits, and the jobs and usage of the signed-in organization. Authenticated with a dashboard session, not with an API key.",
   Meta: 'This document.',
 };
 

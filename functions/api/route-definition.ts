@@ -46,9 +46,10 @@ export interface RouteDefinition {
     readonly jobs?: 'read' | 'write';
     /**
      * read: presigns media URLs; delete: also lists and deletes a job's objects (DELETE /v1/jobs/{id});
-     * write: also puts objects (a brand kit's kept logo and photo).
+     * write: also puts objects (a brand kit's kept logo and photo); writeDelete: both (the dashboard's
+     * function, which deletes jobs and saves brand kits).
      */
-    readonly media?: 'read' | 'delete' | 'write';
+    readonly media?: 'read' | 'delete' | 'write' | 'writeDelete';
     readonly startsJob?: JobType;
     /** Stops any job type's execution (cancel): every state machine's ARN and StopExecution on it. */
     readonly stopsJobs?: boolean;

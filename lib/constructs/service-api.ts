@@ -127,7 +127,7 @@ export function addRouteMethods(scope: Construct, props: RouteMethodsProps): voi
       logRetentionDays: props.logRetentionDays,
       environment: environmentOf(route),
       nativeLayer:
-        route.access.media === 'write' && props.sharp
+        (route.access.media === 'write' || route.access.media === 'writeDelete') && props.sharp
           ? { layer: props.sharp.layer, modules: [...SHARP_MODULES] }
           : undefined,
     });
@@ -217,7 +217,14 @@ function grantRouteAccess(
     fn.bindBucket(
       resources.mediaBucket,
       ENV.mediaBucket,
-      ({ read: 'read', delete: 'readDelete', write: 'readWrite' } as const)[route.access.media],
+      (
+        {
+          read: 'read',
+          delete: 'readDelete',
+          write: 'readWrite',
+          writeDelete: 'readWriteDelete',
+        } as const
+      )[route.access.media],
     );
   if (route.access.startsJob) {
     fn.bindStateMachine(

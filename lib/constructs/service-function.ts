@@ -107,15 +107,20 @@ export class ServiceFunction extends lambda.Function {
    * presigns GETs of objects; it never lists or deletes), so not `grantRead`/`grantReadWrite`, which add
    * s3:List*, s3:GetBucket*, s3:DeleteObject*.
    */
-  bindBucket(bucket: IBucket, envName: string, access: 'read' | 'readWrite' | 'readDelete'): this {
+  bindBucket(
+    bucket: IBucket,
+    envName: string,
+    access: 'read' | 'readWrite' | 'readDelete' | 'readWriteDelete',
+  ): this {
     const actions = {
       read: ['s3:GetObject'],
       readWrite: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
       // Erasing a job's media: list its prefix (ListBucket on the bucket, limited to media/), delete the objects.
       readDelete: ['s3:GetObject', 's3:DeleteObject'],
+      readWriteDelete: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:DeleteObject'],
     }[access];
     this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
-    if (access === 'readDelete') {
+    if (access === 'readDelete' || access === 'readWriteDelete') {
       this.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['s3:ListBucket'],
@@ -126,7 +131,9 @@ export class ServiceFunction extends lambda.Function {
     }
     bucket.encryptionKey?.grant(
       this,
-      ...(access === 'readWrite' ? ['kms:Decrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt']),
+      ...(access === 'readWrite' || access === 'readWriteDelete'
+        ? ['kms:Decrypt', 'kms:GenerateDataKey']
+        : ['kms:Decrypt']),
     );
     this.addEnvironment(envName, bucket.bucketName);
     this.bindings.push(bucket);

@@ -296,6 +296,14 @@ describe('least privilege', () => {
         delete: ['s3:GetObject', 's3:DeleteObject', 's3:ListBucket'],
         // Brand kits keep their logo and photo (objects only: no list, no delete).
         write: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
+        // The dashboard's function: deletes jobs and saves brand kits.
+        writeDelete: [
+          's3:GetObject',
+          's3:PutObject',
+          's3:AbortMultipartUpload',
+          's3:DeleteObject',
+          's3:ListBucket',
+        ],
       };
       const expected = route.access.media ? byAccess[route.access.media] : [];
       expect(
@@ -303,13 +311,13 @@ describe('least privilege', () => {
         route.path,
       ).toEqual(expected ?? []);
       // A function that stores images decodes them with sharp: it carries the sharp layer.
-      if (route.access.media === 'write') {
+      if (route.access.media === 'write' || route.access.media === 'writeDelete') {
         const fn = resources(dev.serviceTemplate, 'AWS::Lambda::Function').find(
           ([id]) => id === functionOf(dev.serviceTemplate, route.functionId),
         )![1] as { Properties: { Layers?: unknown[] } };
         expect(fn.Properties.Layers, route.path).toHaveLength(1);
       }
-      if (route.access.media === 'delete') {
+      if (route.access.media === 'delete' || route.access.media === 'writeDelete') {
         const list = statementsOfFunction(
           dev.serviceTemplate,
           functionOf(dev.serviceTemplate, route.functionId),

@@ -2,9 +2,11 @@
 // one-time link printed by the keys CLI, create/rotate/revoke a key (secret shown once), rotate the
 // webhook secret, manage a webhook endpoint (secret once, ping, disable and enable with the replay offer,
 // attempts, resends, edit, rotate, delete), add and remove an imagery source (its key write-only), find a
-// frontage job with its timeline, media preview and webhook attempts, see usage.
+// frontage job with its timeline, media preview and webhook attempts, see usage; make an office and a
+// brand kit from their pages, whose deletes are refused while in use.
 // Screenshots are checked (size, not blank, regions that must change do change). With
-// WRITE_DOC_IMAGES=1 the job page is written to docs/images/dashboard-job.jpg for the README.
+// WRITE_DOC_IMAGES=1 the job, audit, members, offices and brand kits pages are written to
+// docs/images/dashboard-*.jpg for the README.
 // Every answer of the dashboard API, to the page or to the test client, is checked against the OpenAPI
 // document, and every dashboard operation must have been seen answering its success status.
 import { execFile } from 'node:child_process';
@@ -604,6 +606,167 @@ describe('developer dashboard (headless Chromium)', () => {
     await page.getByTestId('imagery-empty').waitFor();
   });
 
+  it('manages offices and brand kits from their pages: created and listed, deletes refused while in use with the API’s message', async () => {
+    // A logo served on loopback (downloaded once when the kit is saved), and a photo server that never
+    // answers, so that a staging job of the office stays running until it is canceled.
+    const logo = await sharp({
+      create: { width: 400, height: 160, channels: 3, background: { r: 14, g: 59, b: 74 } },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160"><text x="200" y="100" font-size="56" font-family="DejaVu Sans" fill="#fff" text-anchor="middle">H&amp;Co</text></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+    const logoServer = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/png' }).end(logo),
+    );
+    const hanging = createServer(() => {});
+    const sockets = new Set<import('node:net').Socket>();
+    hanging.on('connection', (socket) => void sockets.add(socket));
+    const listen = async (server: Server) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    const logoUrl = `${await listen(logoServer)}/logo.png`;
+    const hangingUrl = await listen(hanging);
+    try {
+      await page.goto(await signInLink(stack, orgId));
+      await page.getByTestId('nav-brand-kits').click();
+      await page.getByTestId('kit-form').waitFor();
+      const kit = async (key: string, value: string) => page.getByTestId(`kit-${key}`).fill(value);
+      await kit('name', 'Harbour & Co Sydney');
+      await kit('logo-url', logoUrl);
+      await kit('colors-primary', '#0E3B4A');
+      await kit('colors-secondary', '#F4E9C8'); // too pale on the paper: the slides darken it
+      await kit('agency-name', 'Harbour & Co');
+      await kit('agency-phone', '02 9000 1000');
+      await kit('agency-email', 'hello@harbourco.com.au');
+      await kit('agency-licence-number', '10012345');
+      await kit('agent-name', 'Olivia Harrington');
+      await kit('agent-phone', '0400 111 222');
+      await kit('agent-email', 'olivia@harbourco.com.au');
+      await kit('agent-licence-number', '2034567');
+      await kit('disclaimer', 'All information is believed accurate but is not guaranteed.');
+      await page.getByTestId('save-kit').click();
+      await page.getByTestId('kit-saved').waitFor();
+      // The contrast report of the API, and its warning for the adjusted secondary.
+      expect(await page.getByTestId('kit-contrast-warning').textContent()).toMatch(
+        /^Secondary #F4E9C8 stands out too little: drawn as #[0-9A-F]{6} on the paper \(\d+\.\d:1\)\.$/i,
+      );
+      const kitRow = page.locator('tr', { hasText: 'Harbour & Co Sydney' });
+      await kitRow.waitFor();
+      expect(await kitRow.getByTestId('kit-row-office').textContent()).toBe('Whole organization');
+      expect(await kitRow.textContent()).toContain('v1');
+      // The logo thumbnail is the kept copy (a presigned URL of the media store), and it loads.
+      await expect
+        .poll(() => kitRow.locator('img.thumb').evaluate((img: { naturalWidth: number }) => img.naturalWidth))
+        .toBe(400);
+      expect(await kitRow.getByTestId('kit-row-warning').count()).toBe(1);
+      // Edit: the form holds the kit; a changed agent phone makes version 2.
+      await kitRow.getByTestId('edit-kit').click();
+      expect(await page.getByTestId('kit-agency-name').inputValue()).toBe('Harbour & Co');
+      await kit('agent-phone', '0400 333 444');
+      await page.getByTestId('save-kit').click();
+      await expect.poll(async () => kitRow.textContent()).toContain('v2');
+      const kits = await call<Json>(stack.url, 'GET', '/v1/brand-kits', { key: testKey });
+      const kitId = kits.body.data.brand_kits[0].id as string;
+      expect(kits.body.data.brand_kits[0]).toMatchObject({
+        version: 2,
+        logo: { source_url: logoUrl },
+        agent: { phone: '0400 333 444', licence_number: '2034567' },
+      });
+
+      // Offices: created with the kit as its default and its own retention, then renamed.
+      await page.getByTestId('nav-offices').click();
+      await page.getByTestId('office-form').waitFor();
+      await page.getByTestId('office-name').fill('Harbour & Co Bondi');
+      await page.getByTestId('office-kit').selectOption(kitId);
+      await page.getByTestId('office-retention').fill('30');
+      await page.getByTestId('create-office').click();
+      await page.getByTestId('office-created').waitFor();
+      const officeRow = page.locator('tr', { hasText: 'Harbour & Co Bondi' }).filter({ hasText: 'off_' });
+      expect(await officeRow.getByTestId('office-row-kit').textContent()).toBe('Harbour & Co Sydney');
+      expect(await officeRow.getByTestId('office-row-retention').textContent()).toBe('30 days');
+      await officeRow.getByTestId('edit-office').click();
+      await page.getByTestId('edit-office-name').fill('Harbour & Co Bondi Beach');
+      await page.getByTestId('save-office').click();
+      await expect
+        .poll(() => page.getByTestId('office-row-name').allTextContents())
+        .toContain('Harbour & Co Bondi Beach');
+      const offices = await call<Json>(stack.url, 'GET', '/v1/offices', { key: testKey });
+      const office = offices.body.data.offices.find((o: Json) => o.name === 'Harbour & Co Bondi Beach');
+      expect(office).toMatchObject({ default_brand_kit_id: kitId, media_retention_days: 30 });
+
+      // A job of the office still running: the delete is refused, with the API's message.
+      const staging = await call<Json>(stack.url, 'POST', '/v1/virtual-staging/generate', {
+        key: testKey,
+        body: { image_url: `${hangingUrl}/room.jpg`, room_type: 'living room', office_id: office.id },
+      });
+      expect(staging.status, staging.text).toBe(202);
+      const renamed = page.locator('tr', { hasText: 'Harbour & Co Bondi Beach' }).filter({ hasText: 'off_' });
+      await renamed.getByTestId('delete-office').click();
+      expect(await page.getByTestId('offices-error').textContent()).toMatch(
+        /^OFFICE_HAS_RUNNING_JOBS: Office 'off_\w+' has 1 job still queued or processing/,
+      );
+      if (process.env.WRITE_DOC_IMAGES === '1') {
+        await sharp(await page.screenshot())
+          .resize({ width: 1100 })
+          .jpeg({ quality: 78, mozjpeg: true })
+          .toFile(path.join(PROJECT_ROOT, 'docs/images/dashboard-offices.jpg'));
+      }
+
+      // The kit is the office's default: its delete is refused, naming the office.
+      await page.getByTestId('nav-brand-kits').click();
+      await kitRow.waitFor();
+      await kitRow.getByTestId('delete-kit').click();
+      expect(await page.getByTestId('brand-kits-error').textContent()).toMatch(
+        new RegExp(
+          `^BRAND_KIT_IN_USE: Brand kit '${kitId}' is the default brand kit of office '${office.id}'`,
+        ),
+      );
+      if (process.env.WRITE_DOC_IMAGES === '1') {
+        await sharp(await page.screenshot())
+          .resize({ width: 1100 })
+          .jpeg({ quality: 78, mozjpeg: true })
+          .toFile(path.join(PROJECT_ROOT, 'docs/images/dashboard-brand-kits.jpg'));
+      }
+
+      // Once the job has ended, the office goes; then the kit, no longer anyone's default.
+      const canceled = await call<Json>(stack.url, 'POST', `/v1/jobs/${staging.body.data.job_id}/cancel`, {
+        key: testKey,
+      });
+      expect(canceled.body.data.status).toBe('canceled');
+      await page.getByTestId('nav-offices').click();
+      await renamed.getByTestId('delete-office').click();
+      await page.getByTestId('office-deleted').waitFor();
+      await expect.poll(() => renamed.count()).toBe(0);
+      await page.getByTestId('nav-brand-kits').click();
+      await kitRow.getByTestId('delete-kit').click();
+      await page.getByTestId('kit-deleted').waitFor();
+      await expect.poll(() => kitRow.count()).toBe(0);
+
+      // Every change is in the audit log with the member as actor.
+      const audit = await call<Json>(stack.url, 'GET', `/v1/audit-events?target_id=${office.id}`, {
+        key: testKey,
+      });
+      expect(audit.body.data.audit_events.map((e: Json) => e.action)).toEqual([
+        'office.deleted',
+        'office.updated',
+        'office.created',
+      ]);
+      for (const event of audit.body.data.audit_events) expect(event.actor.type).toBe('member');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      logoServer.closeAllConnections();
+      await new Promise((resolve) => logoServer.close(resolve));
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+
   it('signs out: the session stops working', async () => {
     const token = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token,
@@ -863,6 +1026,85 @@ describe('dashboard API answers (checked against the OpenAPI document by the tes
       role: 'viewer',
       office_ids: [],
     });
+  });
+
+  it('answers the office and brand kit routes as the API does, for owners and admins; a viewer reads only', async () => {
+    const stack = sharedStack();
+    const org = await newOrganization(stack);
+    const key = await org.key('test');
+    const open = async (link: string) => {
+      const token = /dsi_\w+/.exec(link)![0];
+      const session = await call<Json>(stack.url, 'POST', '/v1/dashboard/sessions', { body: { token } });
+      expect(session.status).toBe(201);
+      const headers = { Authorization: `Bearer ${session.body.data.session_token}` };
+      return (method: string, path: string, body?: unknown) =>
+        call<Json>(stack.url, method, path, { headers, body });
+    };
+    const owner = await open(await signInLink(stack, org.orgId));
+    const kit = await owner('POST', '/v1/dashboard/brand-kits?mode=test', {
+      name: 'Contract kit',
+      colors: { primary: '#0E3B4A', secondary: '#C9A227' },
+      agency: { name: 'Harbour & Co', licence_number: '10012345' },
+    });
+    expect(kit.status, kit.text).toBe(201);
+    expect(kit.body.data.colors.contrast.text_on_primary_ratio).toBeGreaterThanOrEqual(4.5);
+    const kitId = kit.body.data.id as string;
+    const kits = await owner('GET', '/v1/dashboard/brand-kits?mode=test&limit=10');
+    expect(kits.body.data.brand_kits.map((k: Json) => k.id)).toEqual([kitId]);
+    expect((await owner('GET', '/v1/dashboard/brand-kits?mode=live')).body.data.brand_kits).toEqual([]);
+    const patched = await owner('PATCH', `/v1/dashboard/brand-kits/${kitId}?mode=test`, { name: 'Renamed' });
+    expect(patched.body.data).toMatchObject({ name: 'Renamed', version: 2 });
+    expect(
+      (await owner('POST', '/v1/dashboard/brand-kits?mode=test', { colors: { primary: 'red' } })).status,
+    ).toBe(400);
+    const office = await owner('POST', '/v1/dashboard/offices?mode=test', {
+      name: 'Contract office',
+      default_brand_kit_id: kitId,
+    });
+    expect(office.status, office.text).toBe(201);
+    const officeId = office.body.data.id as string;
+    const changed = await owner('PATCH', `/v1/dashboard/offices/${officeId}?mode=test`, {
+      media_retention_days: 14,
+    });
+    expect(changed.body.data).toMatchObject({ media_retention_days: 14, default_brand_kit_id: kitId });
+    expect((await owner('PATCH', `/v1/dashboard/offices/${officeId}?mode=live`, { name: 'x' })).status).toBe(
+      404,
+    );
+    const inUse = await owner('DELETE', `/v1/dashboard/brand-kits/${kitId}?mode=test`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error.code).toBe('BRAND_KIT_IN_USE');
+
+    // A viewer lists both, and changes neither.
+    const invited = await owner('POST', '/v1/dashboard/members', { email: 'v@example.com', role: 'viewer' });
+    const viewer = await open(invited.body.data.sign_in_link);
+    expect((await viewer('GET', '/v1/dashboard/offices?mode=test')).status).toBe(200);
+    expect((await viewer('GET', '/v1/dashboard/brand-kits?mode=test')).status).toBe(200);
+    for (const [method, path] of [
+      ['POST', '/v1/dashboard/offices?mode=test'],
+      ['DELETE', `/v1/dashboard/offices/${officeId}?mode=test`],
+      ['PATCH', `/v1/dashboard/brand-kits/${kitId}?mode=test`],
+      ['DELETE', `/v1/dashboard/brand-kits/${kitId}?mode=test`],
+    ] as const) {
+      const refused = await viewer(method, path, method === 'DELETE' ? undefined : { name: 'nope' });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+    }
+
+    expect((await owner('DELETE', `/v1/dashboard/offices/${officeId}?mode=test`)).status).toBe(200);
+    expect((await owner('DELETE', `/v1/dashboard/brand-kits/${kitId}?mode=test`)).status).toBe(200);
+    expect((await owner('DELETE', `/v1/dashboard/brand-kits/${kitId}?mode=test`)).status).toBe(404);
+    // The API's audit records, naming the member who made each change.
+    const audit = await call<Json>(stack.url, 'GET', '/v1/audit-events?limit=20', { key });
+    const actions = audit.body.data.audit_events
+      .filter((e: Json) => /^(office|brand_kit)\./.test(e.action))
+      .map((e: Json) => [e.action, e.actor.type]);
+    expect(actions).toEqual([
+      ['brand_kit.deleted', 'member'],
+      ['office.deleted', 'member'],
+      ['office.updated', 'member'],
+      ['office.created', 'member'],
+      ['brand_kit.updated', 'member'],
+      ['brand_kit.created', 'member'],
+    ]);
   });
 
   it('has seen every dashboard operation answer its documented success status', () => {

@@ -3,6 +3,14 @@
 // an API key, and always scoped to the signed-in organization.
 import type { ErrorCode } from '../../core/errors.ts';
 import {
+  brandKit,
+  brandKitIdParam,
+  brandKitPage,
+  createBrandKitBody,
+  deletedBrandKit,
+  updateBrandKitBody,
+} from '../brand-kit-schemas.ts';
+import {
   createImagerySourceBody,
   deletedImagerySource,
   imagerySource,
@@ -10,7 +18,14 @@ import {
   sourceIdParam,
 } from '../imagery-source-schemas.ts';
 import { deletionReceipt } from '../job-schemas.ts';
-import { officeList } from '../office-schemas.ts';
+import {
+  createOfficeBody,
+  deletedOffice,
+  office,
+  officeIdParam,
+  officeList,
+  updateOfficeBody,
+} from '../office-schemas.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 import {
   createEndpointBody,
@@ -37,6 +52,7 @@ import {
   createKeyBody,
   dashboardAuditExportQuery,
   dashboardAuditQuery,
+  dashboardBrandKitsQuery,
   dashboardEventsQuery,
   dashboardJobParams,
   dashboardJobQuery,
@@ -66,8 +82,9 @@ const DASHBOARD_HANDLER = 'functions/api/dashboard/handler.ts';
 /** One function serves every dashboard route (each route would otherwise cost ~8 stack resources). */
 export const DASHBOARD_API_FUNCTION_ID = 'DashboardApiFunction';
 /**
- * What that function may touch: sessions, members, keys, webhook secrets and endpoints, imagery sources (accounts table), jobs and
- * their media (read, and erased by a deletion), usage, the event log (pings are recorded), the webhook
+ * What that function may touch: sessions, members, keys, webhook secrets and endpoints, imagery sources,
+ * offices and brand kits (accounts table), jobs and their media (read, and erased by a deletion), brand
+ * kits' kept logos and photos (media bucket, written), usage, the event log (pings are recorded), the webhook
  * queue (pings, resends, job.deleted) and the dashboard's user pool (invitations).
  */
 const DASHBOARD_ACCESS = {
@@ -79,7 +96,9 @@ const DASHBOARD_ACCESS = {
   // Deleting a job (the Jobs page), as DELETE /v1/jobs/{id}: cancel it, erase its records and media, and
   // the Idempotency-Key records of the request that created it.
   jobs: 'write',
-  media: 'delete',
+  // writeDelete: also puts objects, as the Brand kits page saves a kit's logo (and decodes it: the
+  // function then carries the sharp layer, as the brand kit routes' function does).
+  media: 'writeDelete',
   stopsJobs: true,
   idempotencyRecords: 'erase',
   // Invitations make the member's user in the stage's Cognito user pool (stages that have one).
@@ -90,6 +109,8 @@ export const DASHBOARD_PROXY_PATH = '/v1/dashboard/{proxy+}';
 
 const DASHBOARD_ENDPOINT = '/v1/dashboard/webhook-endpoints/{endpointId}';
 const DASHBOARD_MEMBER = '/v1/dashboard/members/{memberId}';
+const DASHBOARD_OFFICE = '/v1/dashboard/offices/{officeId}';
+const DASHBOARD_BRAND_KIT = '/v1/dashboard/brand-kits/{brandKitId}';
 
 const SESSION_ERRORS: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'INTERNAL_ERROR'];
 const BODY_ERRORS: readonly ErrorCode[] = [
@@ -165,6 +186,91 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     query: dashboardModeQuery,
     success: { status: 200, schema: officeList, description: 'The offices.' },
     errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/offices',
+    operationId: 'dashboardCreateOffice',
+    summary:
+      'Creates an office in one mode (`mode`, default test), as POST /v1/offices does (owners and admins).',
+    query: dashboardModeQuery,
+    body: createOfficeBody,
+    success: { status: 201, schema: office, description: 'The office.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'OFFICE_LIMIT', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'PATCH',
+    path: DASHBOARD_OFFICE,
+    operationId: 'dashboardUpdateOffice',
+    summary:
+      "Changes an office's name, external_ref, media_retention_days or default_brand_kit_id, as PATCH /v1/offices/{id} does (owners and admins).",
+    params: officeIdParam,
+    query: dashboardModeQuery,
+    body: updateOfficeBody,
+    success: { status: 200, schema: office, description: 'The office as changed.' },
+    errors: [...BODY_ERRORS, 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'DELETE',
+    path: DASHBOARD_OFFICE,
+    operationId: 'dashboardDeleteOffice',
+    summary:
+      'Deletes an office with no job queued or processing (409 OFFICE_HAS_RUNNING_JOBS otherwise), as DELETE /v1/offices/{id} does (owners and admins).',
+    params: officeIdParam,
+    query: dashboardModeQuery,
+    success: { status: 200, schema: deletedOffice, description: 'Deleted.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'OFFICE_HAS_RUNNING_JOBS', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/dashboard/brand-kits',
+    operationId: 'dashboardBrandKits',
+    summary:
+      "The organization's brand kits in one mode (`mode`, default test), newest first, as GET /v1/brand-kits answers them (with each kit's colours' contrast).",
+    query: dashboardBrandKitsQuery,
+    success: { status: 200, schema: brandKitPage, description: 'A page of kits.' },
+    errors: ['VALIDATION_ERROR', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/dashboard/brand-kits',
+    operationId: 'dashboardCreateBrandKit',
+    summary:
+      'Saves a brand kit in one mode (`mode`, default test), as POST /v1/brand-kits does: the logo is downloaded once, now, and kept (owners and admins).',
+    query: dashboardModeQuery,
+    body: createBrandKitBody,
+    success: { status: 201, schema: brandKit, description: 'The kit, version 1.' },
+    errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'PATCH',
+    path: DASHBOARD_BRAND_KIT,
+    operationId: 'dashboardUpdateBrandKit',
+    summary:
+      'Changes a brand kit, as PATCH /v1/brand-kits/{id} does: the fields given replace its own (null removes one) and its version goes up by one (owners and admins).',
+    params: brandKitIdParam,
+    query: dashboardModeQuery,
+    body: updateBrandKitBody,
+    success: { status: 200, schema: brandKit, description: 'The kit as changed.' },
+    errors: [...BODY_ERRORS, 'URL_NOT_ALLOWED', 'NOT_FOUND', ...SESSION_ERRORS],
+    proxied: DASHBOARD_PROXY_PATH,
+  }),
+  route({
+    method: 'DELETE',
+    path: DASHBOARD_BRAND_KIT,
+    operationId: 'dashboardDeleteBrandKit',
+    summary:
+      "Deletes a brand kit, as DELETE /v1/brand-kits/{id} does; an office's default kit is refused (409 BRAND_KIT_IN_USE naming the offices) (owners and admins).",
+    params: brandKitIdParam,
+    query: dashboardModeQuery,
+    success: { status: 200, schema: deletedBrandKit, description: 'Deleted.' },
+    errors: ['VALIDATION_ERROR', 'NOT_FOUND', 'BRAND_KIT_IN_USE', ...SESSION_ERRORS],
     proxied: DASHBOARD_PROXY_PATH,
   }),
   route({

@@ -33,24 +33,33 @@ import { listEndpoints } from '../../core/webhooks/endpoints.ts';
 import { apiPorts } from '../../wiring/api.ts';
 import { auditFilterOf } from '../audit-routes.ts';
 import {
+  auditedCreateBrandKit,
   auditedCreateEndpoint,
   auditedCreateImagerySource,
   auditedCreateKey,
+  auditedCreateOffice,
+  auditedDeleteBrandKit,
   auditedDeleteEndpoint,
   auditedDeleteImagerySource,
   auditedDeleteJob,
+  auditedDeleteOffice,
   auditedResendEvent,
   auditedRevokeKey,
   auditedRotateEndpointSecret,
   auditedRotateKey,
   auditedRotateWebhookSecret,
   auditedStartRangeResend,
+  auditedUpdateBrandKit,
   auditedUpdateEndpoint,
+  auditedUpdateOffice,
   auditedUpdateSettings,
 } from '../audited.ts';
+import { brandKitIdParam, createBrandKitBody, updateBrandKitBody } from '../brand-kit-schemas.ts';
+import { brandKitPageOf, checkedKit } from '../brand-kits-api.ts';
 import { type ApiHandler, errorResult, jsonLinesAnswer } from '../http/api-route.ts';
 import { publicRoute, sessionRoute } from '../http/session-route.ts';
 import { createImagerySourceBody, sourceIdParam } from '../imagery-source-schemas.ts';
+import { createOfficeBody, officeIdParam, updateOfficeBody } from '../office-schemas.ts';
 import { proxiedRouteFor, routeFor, routesForPath } from '../routes.ts';
 import {
   createEndpointBody,
@@ -67,6 +76,7 @@ import {
   createKeyBody,
   dashboardAuditExportQuery,
   dashboardAuditQuery,
+  dashboardBrandKitsQuery,
   dashboardEventsQuery,
   dashboardJobParams,
   dashboardJobQuery,
@@ -104,6 +114,11 @@ const endpoints = () => apiPorts().webhooks.endpoints;
 const imagerySources = () => apiPorts().imagerySources;
 const events = () => apiPorts().webhooks.events;
 const members = () => apiPorts().dashboard.members;
+/**
+ * A dashboard session is the organization's, never an office's: the office and brand kit use cases run
+ * with no office scope, as for a key of the whole organization, and the audit log names the member.
+ */
+const WHOLE_ORGANIZATION = undefined;
 /** The webhook and imagery source routes act on the signed-in organization in the mode the page shows (`mode`). */
 const tenantOf = (orgId: string, query: { mode: 'test' | 'live' }) => ({ orgId, mode: query.mode });
 
@@ -180,6 +195,72 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       // A dashboard session is the organization's: every office of the mode.
       async ({ orgId, query }) =>
         ok({ offices: await listOffices(apiPorts().offices, tenantOf(orgId, query), undefined) }),
+      apiPorts,
+    ),
+  dashboardCreateOffice: () =>
+    sessionRoute(
+      'dashboardCreateOffice',
+      { query: dashboardModeQuery, body: createOfficeBody },
+      async ({ orgId, query, body, audit }) =>
+        ok(await auditedCreateOffice(audit, tenantOf(orgId, query), body, WHOLE_ORGANIZATION), 201),
+      apiPorts,
+    ),
+  dashboardUpdateOffice: () =>
+    sessionRoute(
+      'dashboardUpdateOffice',
+      { params: officeIdParam, query: dashboardModeQuery, body: updateOfficeBody },
+      async ({ orgId, params, query, body, audit }) =>
+        ok(
+          await auditedUpdateOffice(audit, tenantOf(orgId, query), params.officeId, body, WHOLE_ORGANIZATION),
+        ),
+      apiPorts,
+    ),
+  dashboardDeleteOffice: () =>
+    sessionRoute(
+      'dashboardDeleteOffice',
+      { params: officeIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query, audit }) =>
+        ok(await auditedDeleteOffice(audit, tenantOf(orgId, query), params.officeId, WHOLE_ORGANIZATION)),
+      apiPorts,
+    ),
+  dashboardBrandKits: () =>
+    sessionRoute(
+      'dashboardBrandKits',
+      { query: dashboardBrandKitsQuery },
+      async ({ orgId, query }) => ok(await brandKitPageOf(tenantOf(orgId, query), query, WHOLE_ORGANIZATION)),
+      apiPorts,
+    ),
+  dashboardCreateBrandKit: () =>
+    sessionRoute(
+      'dashboardCreateBrandKit',
+      { query: dashboardModeQuery, body: createBrandKitBody },
+      async ({ orgId, query, body, audit }) =>
+        ok(await auditedCreateBrandKit(audit, tenantOf(orgId, query), body, WHOLE_ORGANIZATION), 201),
+      apiPorts,
+    ),
+  dashboardUpdateBrandKit: () =>
+    sessionRoute(
+      'dashboardUpdateBrandKit',
+      { params: brandKitIdParam, query: dashboardModeQuery, body: updateBrandKitBody },
+      async ({ orgId, params, query, body, audit }) =>
+        ok(
+          await auditedUpdateBrandKit(
+            audit,
+            tenantOf(orgId, query),
+            params.brandKitId,
+            body,
+            checkedKit,
+            WHOLE_ORGANIZATION,
+          ),
+        ),
+      apiPorts,
+    ),
+  dashboardDeleteBrandKit: () =>
+    sessionRoute(
+      'dashboardDeleteBrandKit',
+      { params: brandKitIdParam, query: dashboardModeQuery },
+      async ({ orgId, params, query, audit }) =>
+        ok(await auditedDeleteBrandKit(audit, tenantOf(orgId, query), params.brandKitId, WHOLE_ORGANIZATION)),
       apiPorts,
     ),
   dashboardRotateKey: () =>

@@ -23,6 +23,15 @@ export const ABILITIES = {
   /** Jobs: a `member` only those of its offices (withinOffices). */
   'jobs:read': ['owner', 'admin', 'member', 'viewer'],
   'jobs:delete': ['owner', 'admin', 'member'],
+  /** Offices: the organization's own structure, as an API key needs `admin` for /v1/offices. */
+  'offices:read': READERS,
+  'offices:manage': MANAGERS,
+  /**
+   * Brand kits (an API key's `brand:manage`): the organization's setup, so read as the rest of it is and
+   * changed by owners and admins. A `member` (an office's) has neither: its role is its offices' jobs.
+   */
+  'brand:read': READERS,
+  'brand:manage': MANAGERS,
   'settings:read': READERS,
   'settings:manage': MANAGERS,
   'usage:read': ['owner', 'admin', 'viewer', 'billing'],
@@ -41,8 +50,15 @@ export const DASHBOARD_PERMISSIONS = {
   dashboardAccount: 'session',
   dashboardListKeys: 'keys:read',
   dashboardCreateKey: 'keys:manage',
-  /** The offices a key may be bound to: read with the keys. */
-  dashboardOffices: 'keys:read',
+  /** The Offices page's list, and the offices a key may be bound to (the keys page reads it too). */
+  dashboardOffices: 'offices:read',
+  dashboardCreateOffice: 'offices:manage',
+  dashboardUpdateOffice: 'offices:manage',
+  dashboardDeleteOffice: 'offices:manage',
+  dashboardBrandKits: 'brand:read',
+  dashboardCreateBrandKit: 'brand:manage',
+  dashboardUpdateBrandKit: 'brand:manage',
+  dashboardDeleteBrandKit: 'brand:manage',
   dashboardRotateKey: 'keys:manage',
   dashboardRevokeKey: 'keys:manage',
   dashboardWebhookSecret: 'webhooks:secret',

@@ -4,6 +4,7 @@ import { API_SCOPES } from '../../core/auth/scopes.ts';
 import { DASHBOARD_ROLES } from '../../core/members/members.ts';
 import { jobIdParam, officeId } from '../../core/schemas/common.ts';
 import { auditEvent, auditEventPage, exportAuditEventsQuery, listAuditEventsQuery } from '../audit-routes.ts';
+import { listBrandKitsQuery } from '../brand-kit-schemas.ts';
 import { jobPage, jobRecord, listJobsQuery } from '../job-schemas.ts';
 import { usageQuery as apiUsageQuery, usageReport } from '../usage-schemas.ts';
 import { listEventsQueryFields, refuseReversedRange } from '../webhook-schemas.ts';
@@ -171,6 +172,8 @@ export const webhookSecrets = z.object({
 export const dashboardJobsQuery = listJobsQuery.extend({ mode: mode.optional().default('test') });
 export const dashboardJobQuery = z.strictObject({ mode: mode.optional().default('test') });
 export const dashboardModeQuery = dashboardJobQuery;
+/** The Brand kits page: GET /v1/brand-kits's paging in the mode the page shows. */
+export const dashboardBrandKitsQuery = listBrandKitsQuery.extend({ mode: mode.optional().default('test') });
 export const dashboardEventsQuery = z
   .strictObject({ ...listEventsQueryFields, mode: mode.optional().default('test') })
   .superRefine(refuseReversedRange);
