@@ -113,12 +113,13 @@ describe('developer dashboard (headless Chromium)', () => {
   let page: Page;
   let orgId: string;
   let testKey: string;
+  let org: Awaited<ReturnType<typeof newOrganization>>;
   let receiver: Server;
   let receiverUrl: string;
 
   beforeAll(async () => {
     stack = sharedStack();
-    const org = await newOrganization(stack);
+    org = await newOrganization(stack);
     orgId = org.orgId;
     testKey = await org.key('test');
     receiver = createServer((_req, res) => res.writeHead(204).end());
@@ -607,6 +608,8 @@ describe('developer dashboard (headless Chromium)', () => {
   });
 
   it('manages offices and brand kits from their pages: created and listed, deletes refused while in use with the API’s message', async () => {
+    // A key of its own: the file's other tests have spent much of the shared test key's 10 requests a minute.
+    const ownKey = await org.key('test');
     // A logo served on loopback (downloaded once when the kit is saved), and a photo server that never
     // answers, so that a staging job of the office stays running until it is canceled.
     const logo = await sharp({
@@ -672,7 +675,7 @@ describe('developer dashboard (headless Chromium)', () => {
       await kit('agent-phone', '0400 333 444');
       await page.getByTestId('save-kit').click();
       await expect.poll(async () => kitRow.textContent()).toContain('v2');
-      const kits = await call<Json>(stack.url, 'GET', '/v1/brand-kits', { key: testKey });
+      const kits = await call<Json>(stack.url, 'GET', '/v1/brand-kits', { key: ownKey });
       const kitId = kits.body.data.brand_kits[0].id as string;
       expect(kits.body.data.brand_kits[0]).toMatchObject({
         version: 2,
@@ -697,13 +700,13 @@ describe('developer dashboard (headless Chromium)', () => {
       await expect
         .poll(() => page.getByTestId('office-row-name').allTextContents())
         .toContain('Harbour & Co Bondi Beach');
-      const offices = await call<Json>(stack.url, 'GET', '/v1/offices', { key: testKey });
+      const offices = await call<Json>(stack.url, 'GET', '/v1/offices', { key: ownKey });
       const office = offices.body.data.offices.find((o: Json) => o.name === 'Harbour & Co Bondi Beach');
       expect(office).toMatchObject({ default_brand_kit_id: kitId, media_retention_days: 30 });
 
       // A job of the office still running: the delete is refused, with the API's message.
       const staging = await call<Json>(stack.url, 'POST', '/v1/virtual-staging/generate', {
-        key: testKey,
+        key: ownKey,
         body: { image_url: `${hangingUrl}/room.jpg`, room_type: 'living room', office_id: office.id },
       });
       expect(staging.status, staging.text).toBe(202);
@@ -737,7 +740,7 @@ describe('developer dashboard (headless Chromium)', () => {
 
       // Once the job has ended, the office goes; then the kit, no longer anyone's default.
       const canceled = await call<Json>(stack.url, 'POST', `/v1/jobs/${staging.body.data.job_id}/cancel`, {
-        key: testKey,
+        key: ownKey,
       });
       expect(canceled.body.data.status).toBe('canceled');
       await page.getByTestId('nav-offices').click();
@@ -751,7 +754,7 @@ describe('developer dashboard (headless Chromium)', () => {
 
       // Every change is in the audit log with the member as actor.
       const audit = await call<Json>(stack.url, 'GET', `/v1/audit-events?target_id=${office.id}`, {
-        key: testKey,
+        key: ownKey,
       });
       expect(audit.body.data.audit_events.map((e: Json) => e.action)).toEqual([
         'office.deleted',
