@@ -6,7 +6,7 @@ import { apiErrors } from '../core/errors.ts';
 import { requestId } from '../core/ids.ts';
 import type { Tenant } from '../core/jobs/job-types.ts';
 import { apiLogContext, instrumented } from '../core/observability.ts';
-import { requestOffice } from '../core/offices/offices.ts';
+import { officeStillOpen, requestOffice } from '../core/offices/offices.ts';
 import type { JobPorts } from '../core/use-cases/jobs.ts';
 import type { JobRoute } from '../jobs/job-kind.ts';
 import { apiPorts } from '../wiring/api.ts';
@@ -45,7 +45,12 @@ function pipelineOf(route: RouteDefinition & { job: JobRoute }): ApiHandler {
         const office = await requestOffice(apiPorts().offices, tenant, scope, officeId);
         const deps = {
           ...apiPorts().jobs,
-          ...(office ? { officeId: office.id } : {}),
+          ...(office
+            ? {
+                officeId: office.id,
+                officeCheck: () => officeStillOpen(apiPorts().offices, tenant, office.id),
+              }
+            : {}),
           ...(office?.media_retention_days ? { officeRetentionDays: office.media_retention_days } : {}),
           ...(office?.default_brand_kit_id ? { officeDefaultBrandKitId: office.default_brand_kit_id } : {}),
           webhookEvents,

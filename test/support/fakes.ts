@@ -330,6 +330,7 @@ export function fakeJobPorts(deps: Partial<JobPorts> = {}): JobPorts {
     ...(deps.officeId ? { officeId: deps.officeId } : {}),
     ...(deps.officeRetentionDays ? { officeRetentionDays: deps.officeRetentionDays } : {}),
     ...(deps.officeRetention ? { officeRetention: deps.officeRetention } : {}),
+    ...(deps.officeCheck ? { officeCheck: deps.officeCheck } : {}),
   };
 }
 

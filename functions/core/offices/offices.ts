@@ -30,9 +30,23 @@ export interface OfficeRecord {
   readonly default_brand_kit_id?: string | null;
   readonly created_at: string;
   readonly updated_at: string;
+  /**
+   * Set by a delete while it counts the office's running jobs (deleteOffice): no job may be made in the
+   * office meanwhile. Never answered; a mark older than DELETE_MARK_TTL_MS is a delete that died, ignored.
+   */
+  readonly deleting_since?: string;
 }
 
-export type OfficeView = Omit<OfficeRecord, 'default_brand_kit_id'> & {
+/** How long a delete's mark holds (a delete that died leaves one behind: it then stops counting). */
+export const DELETE_MARK_TTL_MS = 60_000;
+
+/**
+ * How long a delete waits, once it has marked the office, before it counts the office's running jobs: the
+ * jobs table's status index is eventually consistent, and a job written just before the mark must be seen.
+ */
+export const DELETE_SETTLE_MS = 1_000;
+
+export type OfficeView = Omit<OfficeRecord, 'default_brand_kit_id' | 'deleting_since'> & {
   readonly object: 'office';
   readonly default_brand_kit_id: string | null;
 };
@@ -65,13 +79,29 @@ export interface OfficePorts {
   readonly runningJobs: RunningJobsOf;
   /** The tenant's brand kit (a default kit must be the organization's or the office's own). */
   readonly brandKit: (tenant: Tenant, id: string) => Promise<BrandKitRecord | undefined>;
+  /** DELETE_SETTLE_MS unless given (tests: 0). */
+  readonly deleteSettleMs?: number;
 }
 
-export const officeView = (record: OfficeRecord): OfficeView => ({
+export const officeView = ({ deleting_since: _mark, ...record }: OfficeRecord): OfficeView => ({
   ...record,
   default_brand_kit_id: record.default_brand_kit_id ?? null,
   object: 'office',
 });
+
+/** Whether a delete is under way on the office (its mark is fresh). */
+export function beingDeleted(record: OfficeRecord, now: Date): boolean {
+  return (
+    record.deleting_since !== undefined &&
+    now.getTime() - Date.parse(record.deleting_since) < DELETE_MARK_TTL_MS
+  );
+}
+
+const officeBeingDeleted = (id: string) =>
+  new ApiError(
+    'NOT_FOUND',
+    `Office '${id}' is being deleted: no job can be made in it. If the delete is refused (it has running jobs), try again.`,
+  );
 
 /**
  * A default kit an office may have: one of the organization's kits (no office) or the office's own
@@ -237,14 +267,30 @@ export async function deleteOffice(
   scope: string | undefined,
 ): Promise<{ id: string; object: 'office'; deleted: true }> {
   if (scope !== undefined && scope !== id) throw officeNotFound(id);
-  if (!(await findOffice(ports, tenant, id))) throw officeNotFound(id);
-  const running = await ports.runningJobs(tenant, id);
-  if (running > 0)
+  // Marked first, so no job is made in it from here on (requestOffice and officeStillOpen refuse), then
+  // counted once the jobs written before the mark show on the status index; a job made in the office
+  // between the submit's check and its write is undone by the submit itself (officeStillOpen).
+  await change(ports, tenant, (offices, now) => {
+    if (!offices.some((o) => o.id === id)) throw officeNotFound(id);
+    return {
+      next: offices.map((o) => (o.id === id ? { ...o, deleting_since: now.toISOString() } : o)),
+      result: undefined,
+    };
+  });
+  const settle = ports.deleteSettleMs ?? DELETE_SETTLE_MS;
+  if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle));
+  const running = await ports.runningJobs(tenant, id).catch(async (error: unknown) => {
+    await unmark(ports, tenant, id);
+    throw error;
+  });
+  if (running > 0) {
+    await unmark(ports, tenant, id);
     throw new ApiError(
       'OFFICE_HAS_RUNNING_JOBS',
       `Office '${id}' has ${running} job${running === 1 ? '' : 's'} still queued or processing; cancel ${running === 1 ? 'it' : 'them'} or wait until ${running === 1 ? 'it ends' : 'they end'}, then delete the office.`,
       { details: [{ path: 'office_id', message: `${running} running job${running === 1 ? '' : 's'}` }] },
     );
+  }
   return change(ports, tenant, (offices) => {
     if (!offices.some((o) => o.id === id)) throw officeNotFound(id);
     return {
@@ -252,6 +298,37 @@ export async function deleteOffice(
       result: { id, object: 'office' as const, deleted: true as const },
     };
   });
+}
+
+/** Takes a refused delete's mark off the office (if it is still there). */
+async function unmark(
+  ports: Pick<OfficePorts, 'offices' | 'clock'>,
+  tenant: Tenant,
+  id: string,
+): Promise<void> {
+  await change(ports, tenant, (offices) => ({
+    next: offices.map((o) => {
+      if (o.id !== id) return o;
+      const { deleting_since: _mark, ...rest } = o;
+      return rest;
+    }),
+    result: undefined,
+  }));
+}
+
+/**
+ * Whether a job may still be made in the office, asked again after the job is written (a strongly
+ * consistent read): false once a delete has marked it or removed it. The submit then removes its job, so
+ * a delete never leaves a running job in an office it deleted.
+ */
+export async function officeStillOpen(
+  ports: Pick<OfficePorts, 'offices' | 'clock'>,
+  tenant: Tenant,
+  id: string,
+): Promise<ApiError | undefined> {
+  const record = await findOffice(ports, tenant, id);
+  if (!record) return officeNotFound(id);
+  return beingDeleted(record, ports.clock.now()) ? officeBeingDeleted(id) : undefined;
 }
 
 /**
@@ -271,7 +348,7 @@ export async function officesDefaulting(
 }
 
 export async function requestOffice(
-  ports: Pick<OfficePorts, 'offices'>,
+  ports: Pick<OfficePorts, 'offices' | 'clock'>,
   tenant: Tenant,
   scope: string | undefined,
   requested: string | undefined,
@@ -281,5 +358,6 @@ export async function requestOffice(
   if (id === undefined) return undefined;
   const record = await findOffice(ports, tenant, id);
   if (!record) throw officeNotFound(id);
+  if (beingDeleted(record, ports.clock.now())) throw officeBeingDeleted(id);
   return record;
 }

@@ -52,6 +52,11 @@ export interface JobPorts {
    * organization's own, or the parent's office for a job built on one.
    */
   readonly officeId?: string;
+  /**
+   * Asked once the job is written, when its office came from the request (offices.ts officeStillOpen): an
+   * error when the office is being deleted or gone, and the job is then removed and the error answered.
+   */
+  readonly officeCheck?: () => Promise<ApiError | undefined>;
   /** The office's own media retention (days), which takes the organization's place for its jobs. */
   readonly officeRetentionDays?: number;
   /**
@@ -341,6 +346,13 @@ export async function submitJob(
   };
   appendLogContext({ job_id: jobId, job_type: jobType });
   await deps.jobs.create(job);
+  // A delete of the job's office may have marked it since the request read it: the job is undone before
+  // it starts, so a delete never leaves a running job in the office it removes (offices.ts deleteOffice).
+  const closed = deps.officeCheck ? await deps.officeCheck() : undefined;
+  if (closed) {
+    await deps.jobs.remove(tenant, jobId);
+    throw closed;
+  }
   businessMetrics.jobCreated(jobType);
   if (admission !== 'wait') await startWithin(deps, job, submission.parent, admission === 'start');
   return { job_id: jobId, status: 'queued' };

@@ -67,7 +67,7 @@ beforeEach(async () => {
     accounts,
     auth: { keyVariant: 'test-and-live', testRatePerMinute: 60 },
     audit: { auditLog: audit, clock },
-    offices: { offices },
+    offices: { offices, clock },
     dashboard: {
       auth: 'sign-in-link',
       sessions,

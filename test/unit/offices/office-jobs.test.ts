@@ -9,10 +9,25 @@ import type { Job } from '../../../functions/core/jobs/job.ts';
 import type { JobListFilter } from '../../../functions/core/jobs/job-store.ts';
 import type { Tenant } from '../../../functions/core/jobs/job-types.ts';
 import { inOfficeScope, officeFilterOf } from '../../../functions/core/offices/office-scope.ts';
-import { officesDefaulting, officeView, requestOffice } from '../../../functions/core/offices/offices.ts';
+import {
+  DELETE_MARK_TTL_MS,
+  deleteOffice,
+  type OfficePorts,
+  type OfficeRecord,
+  officeStillOpen,
+  officesDefaulting,
+  officeView,
+  requestOffice,
+} from '../../../functions/core/offices/offices.ts';
 import { cancelJob } from '../../../functions/core/use-cases/cancel-job.ts';
 import { type DeletePorts, deleteJob } from '../../../functions/core/use-cases/delete-job.ts';
-import { getJob, listJobs, loadParentJob, submitJob } from '../../../functions/core/use-cases/jobs.ts';
+import {
+  getJob,
+  listJobs,
+  loadParentJob,
+  runningJobsOf,
+  submitJob,
+} from '../../../functions/core/use-cases/jobs.ts';
 import { receiversOf } from '../../../functions/core/webhooks/deliver-event.ts';
 import { matchingEndpoints, type WebhookEndpoint } from '../../../functions/core/webhooks/endpoints.ts';
 import { fakeJobPorts, fakeJobStore, fixedClock, jobRecord, memoryOfficeStore } from '../../support/fakes.ts';
@@ -61,7 +76,7 @@ describe('the office scope of a key', () => {
       updated_at: at,
     });
     await offices.replace(tenant, 0, [office(A), office(B)]);
-    const ports = { offices };
+    const ports = { offices, clock: fixedClock() };
     expect(await requestOffice(ports, tenant, undefined, undefined)).toBeUndefined();
     expect((await requestOffice(ports, tenant, undefined, B))?.id).toBe(B);
     expect((await requestOffice(ports, tenant, A, undefined))?.id).toBe(A);
@@ -234,5 +249,102 @@ describe('webhook endpoints of an office', () => {
     };
     const deleted = await receiversOf(gone, tenant, { ...message, type: 'job.deleted', office_id: B });
     expect(deleted.map((t) => (t.kind === 'endpoint' ? t.endpoint_id : t.kind))).toEqual(['we_org', 'we_b']);
+  });
+});
+
+describe('an office deleted while a job is submitted to it', () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  const office = (id: string): OfficeRecord => ({
+    id,
+    name: id,
+    external_ref: null,
+    media_retention_days: null,
+    created_at: at,
+    updated_at: at,
+  });
+
+  /** Offices and jobs in memory; `runningJobs` counts the store's queued and processing jobs of an office. */
+  async function world(now = new Date('2026-03-01T00:00:00.000Z')) {
+    const offices = memoryOfficeStore();
+    await offices.replace(tenant, 0, [office(A)]);
+    const jobs = new Map<string, Job>();
+    const store = fakeJobStore({
+      create: async (job) => void jobs.set(job.jobId, job),
+      remove: async (_t, id) => jobs.delete(id),
+      list: async (_t, filter: JobListFilter) => ({
+        jobs: [...jobs.values()].filter((j) => j.status === filter.status && j.officeId === filter.officeId),
+        hasMore: false,
+      }),
+    });
+    const clock = { now: () => now };
+    const counted: Array<OfficeRecord | undefined> = [];
+    const ports: OfficePorts = {
+      offices,
+      clock,
+      retention: { minDays: 1, maxDays: 365, defaultDays: 30 } as never,
+      brandKit: async () => undefined,
+      deleteSettleMs: 0,
+      runningJobs: async (t, id) => {
+        counted.push((await offices.list(t)).offices.find((o) => o.id === id));
+        return runningJobsOf(store, t, id);
+      },
+    };
+    const started: string[] = [];
+    const deps = fakeJobPorts({
+      jobs: store,
+      clock,
+      starter: { start: async (_type, id) => void started.push(id) },
+      officeId: A,
+      officeCheck: () => officeStillOpen(ports, tenant, A),
+    });
+    return { offices, jobs, ports, deps, started, counted };
+  }
+  const submit = (deps: Parameters<typeof submitJob>[0]) =>
+    submitJob(deps, { tenant, jobType: 'markup_v2', input: {} });
+
+  it('marks the office before it counts its jobs, and refuses new jobs in it meanwhile', async () => {
+    const w = await world();
+    await deleteOffice(w.ports, tenant, A, undefined);
+    // When the running jobs were counted, the office was already marked.
+    expect(w.counted[0]?.deleting_since).toBe('2026-03-01T00:00:00.000Z');
+    expect((await w.offices.list(tenant)).offices).toEqual([]);
+  });
+
+  it('undoes a job written after the delete counted, so no running job is left in the deleted office', async () => {
+    const w = await world();
+    // The submit reads the office (it exists), then the delete runs to its end before the job is written.
+    expect((await requestOffice(w.ports, tenant, undefined, A))?.id).toBe(A);
+    await deleteOffice(w.ports, tenant, A, undefined);
+    const refused = await rejection(submit(w.deps));
+    expect([refused.status, refused.code]).toEqual([404, 'NOT_FOUND']);
+    expect([...w.jobs.values()]).toEqual([]);
+    expect(w.started).toEqual([]);
+  });
+
+  it('refuses the delete (409) when a job was written before its count, takes its mark off, and the office takes jobs again', async () => {
+    const w = await world();
+    await submit(w.deps);
+    expect(w.started).toHaveLength(1);
+    const refused = await rejection(deleteOffice(w.ports, tenant, A, undefined));
+    expect(refused.code).toBe('OFFICE_HAS_RUNNING_JOBS');
+    const [kept] = (await w.offices.list(tenant)).offices;
+    expect(kept).toEqual(office(A));
+    await submit(w.deps);
+    expect(w.started).toHaveLength(2);
+  });
+
+  it('refuses a job in an office a delete has marked, with a message saying so; a mark older than a minute is a delete that died', async () => {
+    const w = await world();
+    await w.offices.replace(tenant, 1, [{ ...office(A), deleting_since: '2026-02-28T23:59:30.000Z' }]);
+    const marked = await rejection(requestOffice(w.ports, tenant, undefined, A));
+    expect([marked.status, marked.message]).toEqual([404, expect.stringContaining('is being deleted')]);
+    const job = await rejection(submit(w.deps));
+    expect(job.message).toContain('is being deleted');
+    expect([...w.jobs.values()]).toEqual([]);
+    // The mark is never answered.
+    expect(officeView((await w.offices.list(tenant)).offices[0]!)).not.toHaveProperty('deleting_since');
+    const later = await world(new Date(Date.parse('2026-02-28T23:59:30.000Z') + DELETE_MARK_TTL_MS + 1));
+    await later.offices.replace(tenant, 1, [{ ...office(A), deleting_since: '2026-02-28T23:59:30.000Z' }]);
+    expect((await requestOffice(later.ports, tenant, undefined, A))?.id).toBe(A);
   });
 });

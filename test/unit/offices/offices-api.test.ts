@@ -86,6 +86,7 @@ beforeEach(() => {
       clock,
       retention: TEST_RETENTION,
       runningJobs: async (_tenant: unknown, officeId: string) => running.get(officeId) ?? 0,
+      deleteSettleMs: 0,
     },
     webhooks: {
       endpoints: { endpoints, clock, webhookPolicy: { allowHttp: false, allowLoopback: false } },
