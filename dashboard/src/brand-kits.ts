@@ -3,14 +3,10 @@
 // reads. Each change runs the API's own brand kit use case (the logo is downloaded once and kept; colours
 // checked as the slides check them) and is recorded in the audit log with the member. The contrast the
 // slides will draw with the kit's colours is shown, with a warning where a colour had to be adjusted.
-import { ApiFailure, type BrandKit, call, type Office } from './api.ts';
+import { type BrandKit, call, type Office } from './api.ts';
+import { guardedBy } from './banner.ts';
 import { can, type PageContext } from './context.ts';
 import { button, formatTime, h, replace } from './dom.ts';
-
-function failure(error: unknown): HTMLElement {
-  const text = error instanceof ApiFailure ? `${error.code}: ${error.message}` : String(error);
-  return h('div', { class: 'banner banner-error', testid: 'brand-kits-error' }, text);
-}
 
 const ratio = (n: number) => `${n.toFixed(1)}:1`;
 
@@ -124,14 +120,7 @@ export async function brandKitsPage(ctx: PageContext): Promise<HTMLElement> {
   const root = h('section', { class: 'page', testid: 'brand-kits-page' });
   const banner = h('div', { testid: 'brand-kits-banner' });
   const list = h('div', { class: 'card' });
-  const guarded = (run: () => Promise<void>) => async () => {
-    try {
-      replace(banner);
-      await run();
-    } catch (error) {
-      replace(banner, failure(error));
-    }
-  };
+  const guarded = guardedBy(banner, 'brand-kits-error');
   const offices = can(ctx.account, 'offices:read')
     ? (await call<{ offices: Office[] }>('GET', `/v1/dashboard/offices${q}`)).offices
     : [];

@@ -2,23 +2,13 @@
 // its address-only markups and frontage detections try before the stage's sources. Add one with its
 // licence and key, or remove one. The key field is write-only: it is sent once and never shown again
 // (the list shows its hint), and the field is emptied as soon as the source is registered.
-import { ApiFailure, call, type ImagerySource } from './api.ts';
+import { call, type ImagerySource } from './api.ts';
+import { guardedBy } from './banner.ts';
 import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
 const KINDS = ['xyz-tiles', 'wms', 'arcgis-export'] as const;
 const USES = ['store', 'print', 'portal'] as const;
-
-/** A failure in the API's words (a validation error names its field). */
-function failure(error: unknown): HTMLElement {
-  if (!(error instanceof ApiFailure))
-    return h('div', { class: 'banner banner-error', testid: 'imagery-error' }, String(error));
-  return h(
-    'div',
-    { class: 'banner banner-error', testid: 'imagery-error' },
-    `${error.code}: ${error.message}`,
-  );
-}
 
 const coverageText = (c: ImagerySource['coverage']) => `${c.west}..${c.east} E, ${c.south}..${c.north} N`;
 
@@ -28,14 +18,7 @@ export async function imageryPage(ctx: PageContext): Promise<HTMLElement> {
   const root = h('section', { class: 'page', testid: 'imagery-page' });
   const banner = h('div');
   const list = h('div', { class: 'card' });
-  const guarded = (run: () => Promise<void>) => async () => {
-    try {
-      replace(banner);
-      await run();
-    } catch (error) {
-      replace(banner, failure(error));
-    }
-  };
+  const guarded = guardedBy(banner, 'imagery-error');
 
   const field = (testid: string, placeholder: string, type = 'text') =>
     h('input', { attrs: { type, placeholder, autocomplete: 'off' }, testid });

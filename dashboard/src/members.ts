@@ -2,7 +2,8 @@
 // (an email and a role; a `member` also its offices), change a role, or remove someone; on the local stack
 // an invitation answers a one-time sign-in link to hand over. Only an owner may touch an owner, and the last
 // owner cannot step down: the server refuses both, and the page shows its answer.
-import { ApiFailure, call, type Member, type Role } from './api.ts';
+import { call, type Member, type Role } from './api.ts';
+import { guardedBy } from './banner.ts';
 import type { PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
@@ -14,11 +15,6 @@ const ROLE_TEXT: Record<Role, string> = {
   viewer: 'read-only',
   billing: 'usage only',
 };
-
-function failure(error: unknown): HTMLElement {
-  const text = error instanceof ApiFailure ? `${error.code}: ${error.message}` : String(error);
-  return h('div', { class: 'banner banner-error', testid: 'members-error' }, text);
-}
 
 const officesOf = (text: string) =>
   text
@@ -45,14 +41,7 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
   const root = h('section', { class: 'page', testid: 'members-page' });
   const banner = h('div', { testid: 'members-banner' });
   const list = h('div', { class: 'card' });
-  const guarded = (run: () => Promise<void>) => async () => {
-    try {
-      replace(banner);
-      await run();
-    } catch (error) {
-      replace(banner, failure(error));
-    }
-  };
+  const guarded = guardedBy(banner, 'members-error');
 
   const email = h('input', {
     attrs: { type: 'email', placeholder: 'name@agency.com.au', maxlength: '254' },

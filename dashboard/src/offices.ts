@@ -2,14 +2,10 @@
 // create one, rename it, set its default brand kit and media retention, or delete it; a viewer reads.
 // Every change runs the API's own office use case for the organization, recorded in the audit log with the
 // member; the server's refusals (an office with running jobs, a kit of another office) are shown as worded.
-import { ApiFailure, type BrandKit, call, type Office } from './api.ts';
+import { type BrandKit, call, type Office } from './api.ts';
+import { guardedBy } from './banner.ts';
 import { can, type PageContext } from './context.ts';
 import { button, formatTime, h, replace } from './dom.ts';
-
-function failure(error: unknown): HTMLElement {
-  const text = error instanceof ApiFailure ? `${error.code}: ${error.message}` : String(error);
-  return h('div', { class: 'banner banner-error', testid: 'offices-error' }, text);
-}
 
 /** A select of the mode's kits (what an office's default may name), "No default kit" first. */
 function kitSelect(kits: readonly BrandKit[], selected: string | null, testid: string): HTMLSelectElement {
@@ -51,14 +47,7 @@ export async function officesPage(ctx: PageContext): Promise<HTMLElement> {
   const root = h('section', { class: 'page', testid: 'offices-page' });
   const banner = h('div', { testid: 'offices-banner' });
   const list = h('div', { class: 'card' });
-  const guarded = (run: () => Promise<void>) => async () => {
-    try {
-      replace(banner);
-      await run();
-    } catch (error) {
-      replace(banner, failure(error));
-    }
-  };
+  const guarded = guardedBy(banner, 'offices-error');
   // The mode's kits: what an office may default to (the server checks it again), and their names.
   const kits = can(ctx.account, 'brand:read')
     ? (await call<{ brand_kits: BrandKit[] }>('GET', `/v1/dashboard/brand-kits${q}&limit=100`)).brand_kits

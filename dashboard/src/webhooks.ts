@@ -3,7 +3,6 @@
 // edit, enable/disable with the replay offer, rotate, ping, delete), and its recent events with their
 // attempts, a resend per event and a range resend (docs/readme/webhooks.md).
 import {
-  ApiFailure,
   call,
   type EventPage,
   type EventRecord,
@@ -13,6 +12,7 @@ import {
   type WebhookEndpoint,
   type WebhookSecrets,
 } from './api.ts';
+import { failureBanner } from './banner.ts';
 import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
@@ -28,10 +28,7 @@ const parseEvents = (text: string) => {
 };
 
 /** A failure shown where it happened, in the API's words. */
-function failure(error: unknown): HTMLElement {
-  const message = error instanceof ApiFailure ? `${error.code}: ${error.message}` : String(error);
-  return h('div', { class: 'banner banner-error', testid: 'webhook-error' }, message);
-}
+const failure = (error: unknown) => failureBanner(error, 'webhook-error');
 
 function secretBanner(title: string, secret: string, onDismiss: () => void): HTMLElement {
   return h(

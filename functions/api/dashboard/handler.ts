@@ -14,6 +14,7 @@ import {
   listMembers,
   type MemberRecord,
   memberView,
+  officesOfMember,
   removeMember,
   updateMember,
 } from '../../core/members/members.ts';
@@ -194,7 +195,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
       { query: dashboardModeQuery },
       // A dashboard session is the organization's: every office of the mode.
       async ({ orgId, query }) =>
-        ok({ offices: await listOffices(apiPorts().offices, tenantOf(orgId, query), undefined) }),
+        ok({ offices: await listOffices(apiPorts().offices, tenantOf(orgId, query), WHOLE_ORGANIZATION) }),
       apiPorts,
     ),
   dashboardCreateOffice: () =>
@@ -407,7 +408,7 @@ const OPERATIONS: Record<string, () => ApiHandler> = {
             { orgId, mode: query.mode },
             query,
             undefined,
-            member.role === 'member' ? member.office_ids : undefined,
+            officesOfMember(member),
           ),
         ),
       apiPorts,

@@ -82,6 +82,13 @@ export async function findMemberByEmail(store: MemberStore, orgId: string, email
  * Whether a member may act on something of an office: every role but `member` acts for the whole
  * organization; a `member` only for the offices listed on it, and never on what belongs to no office.
  */
+/** The offices a member acts for: a `member`'s own, or undefined for a role that acts for the whole organization. */
+export function officesOfMember(
+  member: Pick<MemberRecord, 'role' | 'office_ids'>,
+): readonly string[] | undefined {
+  return member.role === 'member' ? member.office_ids : undefined;
+}
+
 export function withinOffices(member: Pick<MemberRecord, 'role' | 'office_ids'>, officeId: unknown): boolean {
   if (member.role !== 'member') return true;
   return typeof officeId === 'string' && member.office_ids.includes(officeId);

@@ -25,3 +25,12 @@ export function officeFilterOf(
   if (requested !== undefined && requested !== scope) return 'none';
   return { officeId: scope };
 }
+
+/** A member's office filter: one of its offices when the request names it, else all of them; never another. */
+export function memberOfficeFilter(
+  offices: readonly string[],
+  requested: string | undefined,
+): { readonly officeId?: string; readonly officeIds?: readonly string[] } | 'none' {
+  if (requested !== undefined) return offices.includes(requested) ? { officeId: requested } : 'none';
+  return offices.length === 0 ? 'none' : { officeIds: offices };
+}

@@ -14,7 +14,12 @@ import { deleteAfterSeconds, mediaExpiresAt, type RetentionPolicy } from '../job
 import { WAITING_STAGE } from '../limits/job-slots.ts';
 import type { MediaUrlSigner } from '../media/media-store.ts';
 import { appendLogContext, businessMetrics, logger } from '../observability.ts';
-import { inOfficeScope, type OfficeScope, officeFilterOf } from '../offices/office-scope.ts';
+import {
+  inOfficeScope,
+  memberOfficeFilter,
+  type OfficeScope,
+  officeFilterOf,
+} from '../offices/office-scope.ts';
 import type { BundleHostAllowlist } from '../outbound/bundle-hosts.ts';
 import { checkUrlSyntax, type StageUrlRules, webhookDeliveryPolicy } from '../outbound/url-policy.ts';
 import { type Admission, type WorkflowStarter, workflowInputFor } from '../workflows/workflow-starter.ts';
@@ -173,15 +178,6 @@ export async function listJobs(
       next_offset: page.hasMore ? query.offset + query.limit : null,
     },
   };
-}
-
-/** A member's office filter: one of its offices when the request names it, else all of them; never another. */
-function memberOfficeFilter(
-  offices: readonly string[],
-  requested: string | undefined,
-): { readonly officeId?: string; readonly officeIds?: readonly string[] } | 'none' {
-  if (requested !== undefined) return offices.includes(requested) ? { officeId: requested } : 'none';
-  return offices.length === 0 ? 'none' : { officeIds: offices };
 }
 
 /**
