@@ -55,6 +55,17 @@ export function expectPublishedOutput(job: Json): void {
 }
 
 /**
+ * How long to wait before polling a job again, after waiting `waitedMs` for it: every 100 ms at first (a
+ * quick job is seen done at once), then less often as the job proves long (a render), at most every
+ * second — about a tenth of the time already waited, so a poll comes late by at most a tenth. Each poll
+ * costs the stack an admission write and a read, and the test a contract check: polling a two-minute render
+ * ten times a second was a share of the suite's CPU.
+ */
+export function pollDelayMs(waitedMs: number): number {
+  return Math.min(1000, Math.max(100, Math.round(waitedMs / 10)));
+}
+
+/**
  * Polls a job until it is completed (its output checked against the published schema) or failed. A 429
  * (test keys allow 10 requests a minute) is waited out for its Retry-After, as an integrator would.
  */
@@ -64,7 +75,8 @@ export async function waitForJob(
   jobId: string,
   timeoutMs = 30_000,
 ): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   for (;;) {
     const res = await call<Json>(baseUrl, 'GET', `/v1/jobs/${jobId}`, { key });
     if (res.status === 429 && Date.now() < deadline) {
@@ -76,6 +88,6 @@ export async function waitForJob(
     if (job.status === 'completed') expectPublishedOutput(job);
     if (job.status === 'completed' || job.status === 'failed') return job;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pollDelayMs(Date.now() - started)));
   }
 }
