@@ -1,5 +1,5 @@
 // `npm run bench [-- api|frontage|…]`: runs the benchmarks one after another, each in its own process.
-// Opt-in benchmarks (load, kit, webhooks, cost and fair: minutes each) run only when named; other arguments (`--kill`, `--jobs N`, …)
+// Opt-in benchmarks (load, kit, webhooks, cost, fair and first-start: minutes each) run only when named; other arguments (`--kill`, `--jobs N`, …)
 // are passed to every chosen benchmark.
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
@@ -17,7 +17,7 @@ const all = [
   'geocoder',
   'webhook-isolation',
 ];
-const optIn = ['load', 'kit', 'webhooks', 'cost', 'fair'];
+const optIn = ['load', 'kit', 'webhooks', 'cost', 'fair', 'first-start'];
 const names = new Set([...all, ...optIn]);
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => names.has(a));
