@@ -16,6 +16,8 @@ emulators.catch(() => undefined); // reported by startLocalStack, which awaits i
 const { startLocalStack } = await import('../local/local-stack.ts');
 
 const loaded = Math.round(performance.now()); // since this process started: Node, tsx and the modules
+// bin/start.mjs (npm start) leaves the bundle's module map here when it loaded the stack from its bundle.
+const from = Symbol.for('property-media.local-bundle') in globalThis ? 'the bundle' : 'the sources';
 const stack = await startLocalStack({ port, dataDir, emulators }).catch((error: unknown) => {
   // What stopped the start, without a stack trace when it is one of ours that says what to do.
   console.error(
@@ -27,7 +29,7 @@ const { info, devKeys, recovery } = stack;
 console.log(
   [
     `Property media service (local stack) listening on ${info.url}  [started in ${Math.round(performance.now())} ms]`,
-    `  start-up       : load modules ${loaded} ms, ${stack.startup.map(([phase, ms]) => `${phase} ${ms} ms`).join(', ')}`,
+    `  start-up       : load modules ${loaded} ms (from ${from}), ${stack.startup.map(([phase, ms]) => `${phase} ${ms} ms`).join(', ')}`,
     `  data directory : ${dataDir}`,
     `  organization   : ${devKeys.orgId}`,
     `  test key       : ${devKeys.test}`,

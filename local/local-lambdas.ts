@@ -72,6 +72,26 @@ function fakeContext(fn: LocalFunction): Context {
   };
 }
 
+/**
+ * Where a handler module loads from: the local stack's bundle when `npm start` runs from it (bin/start.mjs
+ * leaves the bundle's module map on the global object; scripts/local-bundle.mjs), so the handlers share the
+ * stack's modules; else the source file.
+ */
+async function moduleUrl(module: string): Promise<string> {
+  const bundled = (globalThis as Record<symbol, Record<string, string> | undefined>)[
+    Symbol.for('property-media.local-bundle')
+  ];
+  const url = bundled?.[module];
+  if (url) return url;
+  if (bundled) {
+    // Not in the bundle (built for other templates): from its source, TypeScript through tsx.
+    console.warn(`${module} is not in the local stack's bundle: loaded from its source (restart to rebuild)`);
+    const tsx = 'tsx'; // registers its loader, as `node --import tsx` does (the package has no types)
+    await import(tsx);
+  }
+  return pathToFileURL(path.join(PROJECT_ROOT, module)).href;
+}
+
 export class LocalLambdas {
   readonly functions = new Map<string, LocalFunction>();
   private readonly loaded = new Map<string, Handler>();
@@ -129,10 +149,7 @@ export class LocalLambdas {
     const key = `${fn.module}#${fn.exportName}`;
     let handler = this.loaded.get(key);
     if (!handler) {
-      const mod = (await import(pathToFileURL(path.join(PROJECT_ROOT, fn.module)).href)) as Record<
-        string,
-        unknown
-      >;
+      const mod = (await import(await moduleUrl(fn.module))) as Record<string, unknown>;
       const candidate = mod[fn.exportName];
       if (typeof candidate !== 'function')
         throw new Error(`${fn.module} does not export a function '${fn.exportName}'`);

@@ -9,6 +9,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,13 @@ export async function synthesizeLocalApp(): Promise<
   const file = path.join(CACHE_DIR, `synth-${synthesisInputsHash()}.json`);
   try {
     const templates = JSON.parse(readFileSync(file, 'utf8')) as SynthesizedApp;
+    // The newest file is the templates last used: the local stack's bundle takes its handler modules
+    // from it (scripts/local-bundle.mjs).
+    try {
+      utimesSync(file, new Date(), new Date());
+    } catch {
+      // A read-only cache: the bundle may then name another set of handler modules (loaded from source).
+    }
     return { ...templates, cached: true, remember: () => undefined };
   } catch {
     // Not cached yet (or unreadable): synthesize.
