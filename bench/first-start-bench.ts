@@ -7,41 +7,16 @@
 // What it cannot take away: npm's download cache (~/.npm; a machine that never ran npm ci downloads the
 // packages too) and Debian's Chromium when it is installed (ensure-deps then skips apt-get, which took
 // about 24 s on a fresh 2-core machine); both are printed.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { machineLine } from './machine.ts';
+import { answers, stopGroup } from './npm-start.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const GOAL_MS = 120_000;
 const LIMIT_MS = 900_000;
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(`${url}/v1/openapi.json`)).status === 200;
-  } catch {
-    return false;
-  }
-}
-
-/** Stops npm, its shells and the stack (one process group) and waits until every one of them is gone. */
-async function stop(child: ChildProcess): Promise<void> {
-  try {
-    process.kill(-child.pid!, 'SIGTERM');
-  } catch {
-    return;
-  }
-  for (const until = Date.now() + 30_000; Date.now() < until; ) {
-    try {
-      process.kill(-child.pid!, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  process.kill(-child.pid!, 'SIGKILL');
-}
 
 console.log(machineLine());
 const commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -107,7 +82,7 @@ try {
     `first start on a fresh clone: ${(readyMs / 1000).toFixed(1)} s   goal ≤ ${GOAL_MS / 1000} s   ${readyMs <= GOAL_MS ? 'PASS' : 'MISS'}`,
   );
 } finally {
-  await stop(child);
+  await stopGroup(child);
   rmSync(work, { recursive: true, force: true });
 }
 console.log(machineLine());

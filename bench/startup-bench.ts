@@ -2,11 +2,12 @@
 // for a first start (which may synthesize the templates) and for later starts with nothing changed
 // (same data directory, same sources), with the phases the stack reports for its last start.
 // Run: npm run bench -- startup   (goal: a later start answers in < 3 s)
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { machineLine } from './machine.ts';
+import { answers, stopGroup } from './npm-start.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LATER_STARTS = Number(process.env.BENCH_STARTS ?? 5);
@@ -14,32 +15,6 @@ const LATER_STARTS = Number(process.env.BENCH_STARTS ?? 5);
 interface Start {
   readonly ms: number;
   readonly phases: string;
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(`${url}/v1/openapi.json`)).status === 200;
-  } catch {
-    return false;
-  }
-}
-
-/** Stops npm, its shell and the stack (one process group) and waits until every one of them is gone. */
-async function stop(child: ChildProcess): Promise<void> {
-  const group = -child.pid!;
-  try {
-    process.kill(group, 'SIGTERM');
-  } catch {
-    return;
-  }
-  for (;;) {
-    try {
-      process.kill(group, 0);
-    } catch {
-      return; // no process of the group is left
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function timeOneStart(dataDir: string): Promise<Start> {
@@ -66,7 +41,7 @@ async function timeOneStart(dataDir: string): Promise<Start> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const ms = performance.now() - started;
-  await stop(child);
+  await stopGroup(child);
   return { ms, phases: /start-up\s*:\s*(.*)/.exec(output)?.[1] ?? '' };
 }
 
