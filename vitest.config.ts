@@ -30,9 +30,9 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           // A worker's unit files share its modules: importing the same modules again for every file was
           // a third of the project's time. What a file changes in the process is put back after it
-          // (unit-setup.ts); a file that mocks modules evaluates them afresh (fresh-modules.ts).
+          // (shared-modules-setup.ts); a file that mocks modules evaluates them afresh (fresh-modules.ts).
           isolate: false,
-          setupFiles: ['test/support/unit-setup.ts'],
+          setupFiles: ['test/support/shared-modules-setup.ts'],
         },
       },
       { extends: true, test: { name: 'component', include: ['test/component/**/*.test.ts'] } },
@@ -54,6 +54,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
+          // A worker's files share its modules, as the unit files do: the job schemas, the OpenAPI
+          // document's checker and the renderers' code load once per worker, not once in every file.
+          isolate: false,
+          setupFiles: ['test/support/shared-modules-setup.ts'],
         },
       },
     ],

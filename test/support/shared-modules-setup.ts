@@ -1,6 +1,7 @@
-// Runs before every unit test file. Unit files share their worker's modules (vitest.config.ts: most of a
-// unit file's time was importing the same modules again), so what one file changes in the process must
-// not reach the next: the environment is put back as it was before the file, and timers made real.
+// Runs before every unit and integration test file. Those files share their worker's modules
+// (vitest.config.ts: importing the same modules again was most of a unit file's time), so what one file
+// changes in the process must not reach the next: the environment is put back as it was before the file,
+// and timers made real.
 import { afterAll, vi } from 'vitest';
 
 const original = process.env;
