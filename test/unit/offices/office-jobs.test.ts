@@ -46,6 +46,17 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected a rejection');
 }
 
+/** An office record as the store keeps it, named by its id, with a default brand kit if given. */
+const office = (id: string, kit?: string): OfficeRecord => ({
+  id,
+  name: id,
+  external_ref: null,
+  media_retention_days: null,
+  ...(kit ? { default_brand_kit_id: kit } : {}),
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
 describe('the office scope of a key', () => {
   it('lets an organization-wide key see every office, an office key only its own', () => {
     expect(inOfficeScope(undefined, A)).toBe(true);
@@ -66,15 +77,6 @@ describe('the office scope of a key', () => {
 
   it("finds a request's office: the key's, else the one named; a missing or foreign one is a 404", async () => {
     const offices = memoryOfficeStore();
-    const at = '2026-01-01T00:00:00.000Z';
-    const office = (id: string) => ({
-      id,
-      name: id,
-      external_ref: null,
-      media_retention_days: null,
-      created_at: at,
-      updated_at: at,
-    });
     await offices.replace(tenant, 0, [office(A), office(B)]);
     const ports = { offices, clock: fixedClock() };
     expect(await requestOffice(ports, tenant, undefined, undefined)).toBeUndefined();
@@ -93,16 +95,6 @@ describe('the office scope of a key', () => {
 
   it('shows an office made before default kits with default_brand_kit_id null, and finds the offices a kit is the default of', async () => {
     const offices = memoryOfficeStore();
-    const at = '2026-01-01T00:00:00.000Z';
-    const office = (id: string, kit?: string) => ({
-      id,
-      name: id,
-      external_ref: null,
-      media_retention_days: null,
-      ...(kit ? { default_brand_kit_id: kit } : {}),
-      created_at: at,
-      updated_at: at,
-    });
     expect(officeView(office(A)).default_brand_kit_id).toBeNull();
     await offices.replace(tenant, 0, [office(A, 'bk_1'), office(B, 'bk_1'), office('off_c', 'bk_2')]);
     expect(await officesDefaulting({ offices }, tenant, 'bk_1')).toEqual([A, B]);
@@ -253,16 +245,6 @@ describe('webhook endpoints of an office', () => {
 });
 
 describe('an office deleted while a job is submitted to it', () => {
-  const at = '2026-01-01T00:00:00.000Z';
-  const office = (id: string): OfficeRecord => ({
-    id,
-    name: id,
-    external_ref: null,
-    media_retention_days: null,
-    created_at: at,
-    updated_at: at,
-  });
-
   /** Offices and jobs in memory; `runningJobs` counts the store's queued and processing jobs of an office. */
   async function world(now = new Date('2026-03-01T00:00:00.000Z')) {
     const offices = memoryOfficeStore();
