@@ -41,11 +41,6 @@ const MAX_SNAPSHOTS = 10_000;
 interface KeySnapshot {
   readonly record: ApiKeyRecord;
   readonly tat?: number;
-  /**
-   * Set on the snapshot an idle-bucket write in flight will leave if it holds: requests planned while it
-   * is in flight take the bucket as in use rather than racing it with a second idle-form write.
-   */
-  readonly predicted?: true;
 }
 
 function snapshotOf(item: Record<string, unknown>): KeySnapshot {
@@ -89,6 +84,12 @@ export class DynamoAccountStore implements AccountStore {
 
   /** What this container's last write of each key left: the next request's write is planned from it. */
   private readonly snapshots = new Map<string, KeySnapshot>();
+  /**
+   * Each key's idle-form write in flight from this container. Requests that find the bucket idle while
+   * one is in flight wait for it and take the bucket in use from what it left, rather than racing it with
+   * a second idle-form write (which fails) or an in-use write that lands first (which fails too).
+   */
+  private readonly idleWrites = new Map<string, Promise<unknown>>();
 
   expectedKey(keyHash: string, now: Date, limitOf: RateLimitOf): ApiKeyRecord | undefined {
     const snapshot = this.snapshots.get(keyHash);
@@ -114,7 +115,6 @@ export class DynamoAccountStore implements AccountStore {
     let snapshot = this.snapshots.get(keyHash);
     let fresh = false;
     let triedInUse = false;
-    let triedIdle = false;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       if (!snapshot) {
         const { Item } = await this.db.send(
@@ -141,28 +141,40 @@ export class DynamoAccountStore implements AccountStore {
           ? { kind: 'quota-exceeded', key: record }
           : { kind: 'rate-limited', key: record, rate: refusedDecision(snapshot.tat!, plan) };
       }
-      if (bucket === 'idle') {
-        // Concurrent requests in this container plan from this prediction: the bucket in use from now on.
-        this.remember(keyHash, { record, tat: plan.nowMs + plan.interval, predicted: true });
+      const inFlight = bucket === 'idle' ? this.idleWrites.get(keyHash) : undefined;
+      if (inFlight) {
+        // Another request of this container is taking the idle bucket into use: plan from what it left.
+        await inFlight;
+        snapshot = this.snapshots.get(keyHash);
+        fresh = false;
+        continue;
       }
-      const written = await this.countAndTake(key, record, plan, sameDay, bucket === 'in-use', today);
+      const write = this.countAndTake(key, record, plan, sameDay, bucket === 'in-use', today);
+      if (bucket === 'in-use') {
+        // The write will add an interval: concurrent requests of this container plan from the tat it will
+        // leave, so one whose clock reads a little later does not take the bucket for idle meanwhile.
+        this.snapshots.set(keyHash, { record, tat: snapshot.tat! + plan.interval });
+      } else {
+        const settled = write.then(
+          () => undefined,
+          () => undefined,
+        );
+        this.idleWrites.set(keyHash, settled);
+        void settled.then(() => {
+          if (this.idleWrites.get(keyHash) === settled) this.idleWrites.delete(keyHash);
+        });
+      }
+      const written = await write;
       if (written) {
         this.remember(keyHash, written);
         return { kind: 'admitted', key: written.record, rate: admitted(written.tat!, plan) };
       }
       fresh = false;
       if (bucket === 'idle' && !triedInUse) {
-        // An idle bucket's write fails mostly because a concurrent request just took the bucket into use:
+        // An idle bucket's write fails mostly because another container just took the bucket into use:
         // try that form at once rather than reading first.
         triedInUse = true;
         snapshot = { record, tat: plan.nowMs };
-        continue;
-      }
-      if (bucket === 'in-use' && snapshot.predicted && !triedIdle) {
-        // Planned from a concurrent request's idle-form write that has not landed yet (or failed): the
-        // bucket may still be idle.
-        triedIdle = true;
-        snapshot = { record, tat: undefined };
         continue;
       }
       snapshot = undefined;
@@ -171,13 +183,12 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   /**
-   * Keeps what a write left (or will leave, if predicted) as the key's snapshot, unless a later write of
+   * Keeps what a write left as the key's snapshot, unless a later write of
    * this container already left a bucket further on (responses to concurrent writes arrive in any order).
    */
   private remember(keyHash: string, next: KeySnapshot): void {
     const held = this.snapshots.get(keyHash);
-    if (held && !held.predicted && (held.tat ?? 0) > (next.tat ?? 0) && held.record.day === next.record.day)
-      return;
+    if (held && (held.tat ?? 0) > (next.tat ?? 0) && held.record.day === next.record.day) return;
     if (!held && this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
     this.snapshots.set(keyHash, next);
   }

@@ -115,7 +115,6 @@ export function admissionWrite(
     ':active': 'active',
     ':rpm': requestsPerMinute,
     ':one': 1,
-    ':now': plan.nowMs,
     ':today': form.today,
   };
   if (form.sameDay) {
@@ -126,12 +125,14 @@ export function admissionWrite(
   }
   if (form.bucketInUse) {
     set.push('#t = #t + :interval');
-    conditions.push('#t BETWEEN :now AND :latest');
+    conditions.push('#t BETWEEN :floor AND :latest');
     values[':interval'] = plan.interval;
     values[':latest'] = plan.latest;
+    values[':floor'] = plan.floor;
   } else {
     set.push('#t = :first');
-    conditions.push('(attribute_not_exists(#t) OR #t < :now)');
+    conditions.push('(attribute_not_exists(#t) OR #t < :floor)');
+    values[':floor'] = plan.floor;
     values[':first'] = plan.nowMs + plan.interval;
   }
   return {

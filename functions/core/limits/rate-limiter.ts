@@ -20,6 +20,16 @@ export interface RateDecision {
 
 const WINDOW_MS = 60_000;
 
+/**
+ * A bucket whose tat fell behind now by less than this is still in use: its tat carries on from where it
+ * was rather than starting again from now. Without it a key used near its full speed flips between the
+ * write's two forms (in use, idle) every few requests, and concurrent requests race between them (a lost
+ * race costs a second write). The price is a burst tolerance larger by this much: at most
+ * ceil(IDLE_SLACK_MS / interval) requests above the exact GCRA count over any period, which is at most one
+ * request per thousand of the limit (interval = 60 s / limit), or one.
+ */
+export const IDLE_SLACK_MS = 60;
+
 /** What a request at `nowMs` may do to a bucket of `limit` per minute. */
 export interface RatePlan {
   readonly limit: number;
@@ -28,20 +38,22 @@ export interface RatePlan {
   readonly interval: number;
   /** One more request fits while tat is at most this. */
   readonly latest: number;
+  /** A tat before this is idle (IDLE_SLACK_MS behind now): the request starts the bucket again from now. */
+  readonly floor: number;
 }
 
 export function ratePlan(limit: number, nowMs: number): RatePlan {
   const interval = Math.ceil(WINDOW_MS / limit);
-  return { limit, nowMs, interval, latest: nowMs + (limit - 1) * interval };
+  return { limit, nowMs, interval, latest: nowMs + (limit - 1) * interval, floor: nowMs - IDLE_SLACK_MS };
 }
 
 /**
- * The bucket as a request sees it: `in-use` (tat in [now, latest]: the request adds one interval), `idle`
- * (no tat, or one in the past: the bucket is full and the request takes the first interval from now), or
- * `full` (tat beyond latest: refused).
+ * The bucket as a request sees it: `in-use` (tat in [floor, latest]: the request adds one interval),
+ * `idle` (no tat, or one before floor: the bucket is full and the request takes the first interval from
+ * now), or `full` (tat beyond latest: refused).
  */
 export function bucketState(tat: number | undefined, plan: RatePlan): 'in-use' | 'idle' | 'full' {
-  if (tat === undefined || tat < plan.nowMs) return 'idle';
+  if (tat === undefined || tat < plan.floor) return 'idle';
   return tat <= plan.latest ? 'in-use' : 'full';
 }
 

@@ -6,6 +6,7 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAccountStore } from '../../../functions/adapters/dynamodb/account-store.ts';
 import type { AdmissionOutcome } from '../../../functions/core/auth/account-store.ts';
+import { bucketState, IDLE_SLACK_MS, ratePlan } from '../../../functions/core/limits/rate-limiter.ts';
 import { createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
@@ -131,6 +132,55 @@ describe('request admission (rate bucket and daily quota on the key item)', () =
       expect(allowed(outcomes)).toHaveLength(16);
     }
     expect(calls).toBe(5 * 16);
+  });
+
+  it('loses no race when concurrent requests read the clock on either side of the bucket going idle', async () => {
+    // At 1 ms an interval, a bucket whose tat is 5 ms ahead, then 16 requests in flight reading the clock
+    // 0-15 ms on: the later ones would take the bucket for idle, though the writes of the earlier ones
+    // in flight keep it in use. Neither form may race the other into a failed write and a second trip.
+    const store = container();
+    const hash = await newKey(store, 1_000_000);
+    const start = Date.parse('2026-03-01T14:00:00.000Z');
+    let burstCalls = 0;
+    for (let wave = 1; wave <= 5; wave += 1) {
+      const t = start + wave * 1000;
+      await perMinute(store, hash, new Date(t + 4)); // the bucket's tat: t + 5
+      calls = 0;
+      const outcomes = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => perMinute(store, hash, new Date(t + i))),
+      );
+      burstCalls += calls;
+      expect(allowed(outcomes)).toHaveLength(16);
+    }
+    expect(burstCalls).toBe(5 * 16);
+  });
+
+  it('lets at most a thousandth of the limit (or one) more through after a gap shorter than the slack', () => {
+    // The bucket's arithmetic (rate-limiter.ts) as the two write forms apply it: a burst in one instant,
+    // `gap` ms after the bucket's tat. Exact GCRA admits the limit; a tat carried on from up to
+    // IDLE_SLACK_MS behind now may admit ceil(gap / interval) more, and past the slack exactly the limit.
+    const burst = (limit: number, gap: number) => {
+      const now = 1_000_000_000;
+      let tat = now - gap;
+      let admittedCount = 0;
+      for (;;) {
+        const plan = ratePlan(limit, now);
+        const state = bucketState(tat, plan);
+        if (state === 'full') return admittedCount;
+        tat = (state === 'idle' ? now : tat) + plan.interval;
+        admittedCount += 1;
+      }
+    };
+    for (const limit of [1, 10, 600, 6_000, 60_000, 1_000_000]) {
+      for (const gap of [0, 1, 5, 30, 59, 60, 61, 200]) {
+        const extra = burst(limit, gap) - limit;
+        expect(extra, `${limit}/min after ${gap} ms`).toBeGreaterThanOrEqual(0);
+        expect(extra, `${limit}/min after ${gap} ms`).toBeLessThanOrEqual(
+          Math.max(1, Math.ceil(limit / 1000)),
+        );
+        if (gap > IDLE_SLACK_MS) expect(extra, `${limit}/min after ${gap} ms`).toBe(0);
+      }
+    }
   });
 
   it('counts the daily quota exactly, refused requests not counted, and starts again the next day', async () => {
