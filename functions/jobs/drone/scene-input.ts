@@ -3,6 +3,7 @@
 // of an address show the same houses: once top-down by the nadir imagery (the ground texture, with its
 // lawns, pools, driveways, roads with markings and baked shadows) and once in 3D (houses with the nadir
 // roof model's roofs, tree crowns). Both go to the media store; the composition loads them by URL.
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { StoredMedia } from '../../core/schemas/outputs.ts';
 import type { LatLng, ParsedAddress, Point } from '../../domain/geo-types.ts';
@@ -36,6 +37,43 @@ interface AerialSceneRequest {
   readonly position: LatLng;
   /** Media key for a file name of this job (mediaKey(tenant, jobId, name)). */
   readonly keyFor: (fileName: string) => string;
+  /**
+   * Who may reuse a ground this process prepared lately for the same site (the job's tenant: org and
+   * mode). Absent: the ground is drawn afresh.
+   */
+  readonly reuseScope?: string;
+}
+
+/** A scene's pictures and model as encoded for the media store: what the nadir imagery drew, kept briefly. */
+interface EncodedScene {
+  readonly groundJpeg: Buffer;
+  readonly farJpeg: Buffer;
+  readonly sceneJson: Buffer;
+  readonly imageryProvider: string;
+  readonly buildings: number;
+}
+
+/**
+ * Scenes this process encoded lately, by tenant and site: the drone jobs of one listing (a kit's stills
+ * and footage, another angle of the same property) are drawn from the same site, and drawing its 3072²
+ * ground is most of a scene's preparation (seconds of CPU). Kept 10 minutes, at most 4 (about 3 MB each);
+ * each job still stores its own copies, so its media and their deletion stay its own.
+ */
+const RECENT_SCENES_MAX = 4;
+const RECENT_SCENE_TTL_MS = 10 * 60_000;
+const recentScenes = new Map<string, { readonly at: number; readonly scene: Promise<EncodedScene> }>();
+
+function reusedScene(key: string | undefined, nowMs: number, make: () => Promise<EncodedScene>) {
+  if (key === undefined) return make();
+  for (const [k, entry] of recentScenes) if (nowMs - entry.at > RECENT_SCENE_TTL_MS) recentScenes.delete(k);
+  const held = recentScenes.get(key);
+  if (held) return held.scene;
+  if (recentScenes.size >= RECENT_SCENES_MAX) recentScenes.delete(recentScenes.keys().next().value!);
+  const scene = make();
+  recentScenes.set(key, { at: nowMs, scene });
+  // A failed drawing is not kept: the next job draws again.
+  scene.catch(() => recentScenes.delete(key));
+  return scene;
 }
 
 /** The detailed ground: 3072 px at 0.25 m/px, 768 m square; beyond it a tiled patch fades into haze. */
@@ -86,32 +124,53 @@ export async function prepareAerialScene(
   const center: Point = lot ? polygonCentroid(lot.polygon) : { x: 0, y: 0 };
   const propertyCenter = fromLocalMetres(site.origin, center);
 
-  const ground = await ports.nadir.render({
-    center: propertyCenter,
-    width: GROUND_PX,
-    height: GROUND_PX,
-    metersPerPixel: GROUND_M_PER_PX,
-    rotationDeg: 0,
-    site,
+  const reuseKey =
+    request.reuseScope === undefined
+      ? undefined
+      : createHash('sha256')
+          .update(
+            JSON.stringify([
+              request.reuseScope,
+              ports.nadir.name,
+              ports.nadirProvenance,
+              propertyCenter,
+              site,
+            ]),
+          )
+          .digest('hex');
+  const encoded = await reusedScene(reuseKey, ports.now().getTime(), async () => {
+    const ground = await ports.nadir.render({
+      center: propertyCenter,
+      width: GROUND_PX,
+      height: GROUND_PX,
+      metersPerPixel: GROUND_M_PER_PX,
+      rotationDeg: 0,
+      site,
+    });
+    const raw = { raw: { width: GROUND_PX, height: GROUND_PX, channels: ground.channels } } as const;
+    const offset = Math.round((GROUND_PX - FAR_PATCH_PX) / 2);
+    const [groundJpeg, farJpeg] = await Promise.all([
+      sharp(ground.data, raw).jpeg({ quality: 86 }).toBuffer(),
+      sharp(ground.data, raw)
+        .extract({ left: offset, top: offset, width: FAR_PATCH_PX, height: FAR_PATCH_PX })
+        .resize(FAR_TILE_PX, FAR_TILE_PX)
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    ]);
+    const scene: AerialSceneModel = buildAerialScene(site, center, SCENE_RADIUS_M, ports.roofModel);
+    return {
+      groundJpeg,
+      farJpeg,
+      sceneJson: Buffer.from(JSON.stringify(scene)),
+      imageryProvider: ground.provider,
+      buildings: scene.buildings.length,
+    };
   });
-  const raw = { raw: { width: GROUND_PX, height: GROUND_PX, channels: ground.channels } } as const;
-  const groundJpeg = await sharp(ground.data, raw).jpeg({ quality: 86 }).toBuffer();
-  const offset = Math.round((GROUND_PX - FAR_PATCH_PX) / 2);
-  const farJpeg = await sharp(ground.data, raw)
-    .extract({ left: offset, top: offset, width: FAR_PATCH_PX, height: FAR_PATCH_PX })
-    .resize(FAR_TILE_PX, FAR_TILE_PX)
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const scene: AerialSceneModel = buildAerialScene(site, center, SCENE_RADIUS_M, ports.roofModel);
 
   const [groundMedia, farMedia, sceneMedia] = await Promise.all([
-    ports.media.put(request.keyFor('aerial-ground.jpg'), groundJpeg, 'image/jpeg'),
-    ports.media.put(request.keyFor('aerial-ground-far.jpg'), farJpeg, 'image/jpeg'),
-    ports.media.put(
-      request.keyFor('aerial-scene.json'),
-      Buffer.from(JSON.stringify(scene)),
-      'application/json',
-    ),
+    ports.media.put(request.keyFor('aerial-ground.jpg'), encoded.groundJpeg, 'image/jpeg'),
+    ports.media.put(request.keyFor('aerial-ground-far.jpg'), encoded.farJpeg, 'image/jpeg'),
+    ports.media.put(request.keyFor('aerial-scene.json'), encoded.sceneJson, 'application/json'),
   ]);
   const now = ports.now();
   const [groundUrl, farUrl, sceneUrl] = await Promise.all(
@@ -128,8 +187,8 @@ export async function prepareAerialScene(
     propertyCenter,
     ...(lot ? { parcel: lot.polygon.map((p) => ({ x: r2(p.x - center.x), y: r2(p.y - center.y) })) } : {}),
     siteProvider: site.provider,
-    imageryProvider: ground.provider,
-    buildings: scene.buildings.length,
+    imageryProvider: encoded.imageryProvider,
+    buildings: encoded.buildings,
     imagery: sceneProvenance(ports.nadirProvenance),
   };
 }

@@ -57,6 +57,7 @@ async function prepareScene(
       address: parsedAddressOf(event.address),
       position: { lat: event.location.lat, lng: event.location.lng },
       keyFor: (name) => mediaKey(ref.tenant, ref.jobId, name),
+      reuseScope: `${ref.tenant.orgId}/${ref.tenant.mode}`,
     },
   );
 }
