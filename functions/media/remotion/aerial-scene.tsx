@@ -20,8 +20,10 @@ import {
 import * as THREE from 'three';
 import type { AerialSceneModel } from '../aerial/scene-model.ts';
 import { DEG, type ResolvedCamera, resolveCamera } from '../camera/camera-model.ts';
+import { type GroundRect, groundCrop, visibleGroundRect } from '../camera/ground-footprint.ts';
 import { FOOTAGE_PATHS, poseAlong } from '../camera/presets.ts';
 import { cappedFov } from '../camera/reframe.ts';
+import { ImageHeaderScanner } from '../images/image-header.ts';
 import {
   bakeFlatLight,
   GROUND_BAKE_FRAGMENT,
@@ -40,6 +42,8 @@ type Assets =
       readonly kind: 'offline';
       readonly scene: AerialSceneModel;
       readonly ground: THREE.Texture;
+      /** The ground `ground` covers: the whole square, or a still's view of it (groundImage's crop). */
+      readonly groundRect: GroundRect;
       readonly far: THREE.Texture;
     }
   | { readonly kind: 'tiles'; readonly tiles: THREE.Group };
@@ -55,8 +59,16 @@ const SAMPLING = {
   footage: { anisotropy: 1, minFilter: THREE.LinearMipmapNearestFilter },
 } as const;
 
-function useAssets(props: AerialSceneProps): Assets | null {
+/**
+ * A still's ground is cropped to what its camera sees, and this much around it (metres): the crop's edge
+ * stays out of view, and the texels just outside feed the mip levels at its border.
+ */
+const STILL_GROUND_MARGIN_M = 16;
+
+function useAssets(props: AerialSceneProps, stillView: GroundRect | null): Assets | null {
   const [assets, setAssets] = useState<Assets | null>(null);
+  // A still renders one frame from one pose: the view it was first given is its view.
+  const [view] = useState(stillView);
   const [handle] = useState(() => delayRender('Loading the aerial scene and its ground images'));
   useEffect(() => {
     if (props.tiles) {
@@ -73,15 +85,21 @@ function useAssets(props: AerialSceneProps): Assets | null {
         if (!r.ok) throw new Error(`scene ${props.sceneUrl}: HTTP ${r.status}`);
         return r.json() as Promise<AerialSceneModel>;
       }),
-      groundImage(props.groundImage),
+      groundImage(props.groundImage, props.groundSizeM, view),
       groundImage(props.farGroundImage),
     ])
       .then(([scene, ground, far]) => {
-        setAssets({ kind: 'offline', scene, ground, far });
+        setAssets({
+          kind: 'offline',
+          scene,
+          ground: ground.texture,
+          groundRect: ground.rect,
+          far: far.texture,
+        });
         continueRender(handle);
       })
       .catch((error: unknown) => cancelRender(error));
-  }, [props.sceneUrl, props.groundImage, props.farGroundImage, props.tiles, handle]);
+  }, [props.sceneUrl, props.groundImage, props.farGroundImage, props.groundSizeM, props.tiles, handle, view]);
   return assets;
 }
 
@@ -95,19 +113,45 @@ function linearRgb(hex: string): Rgb {
 const browser = globalThis as unknown as {
   createImageBitmap(
     blob: unknown,
+    sx: number,
+    sy: number,
+    sw: number,
+    sh: number,
     options: { colorSpaceConversion: 'none'; imageOrientation: 'flipY' },
   ): Promise<{ readonly width: number; readonly height: number; close(): void }>;
 };
 
 /**
  * Fetches and decodes a ground image as a texture of its bytes as they are (display sRGB, not decoded),
- * rows bottom-up as the ground plane's v runs south to north; bakedGround grades it on the GPU.
+ * rows bottom-up as the ground plane's v runs south to north; bakedGround grades it on the GPU. Given the
+ * ground's side and a view, only the pixels covering the view are decoded into the texture, and `rect`
+ * says which ground they cover (else the whole square; the far ground's rect is not used).
  */
-async function groundImage(url: string): Promise<THREE.Texture> {
+async function groundImage(
+  url: string,
+  sizeM = 0,
+  view: GroundRect | null = null,
+): Promise<{ texture: THREE.Texture; rect: GroundRect }> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`ground image ${url}: HTTP ${response.status}`);
-  // WebGL does not flip an ImageBitmap on upload: it is decoded flipped instead.
-  const bitmap = await browser.createImageBitmap(await response.blob(), {
+  const blob = await response.blob();
+  const half = sizeM / 2;
+  let rect: GroundRect = { minX: -half, maxX: half, minY: -half, maxY: half };
+  let crop = { sx: 0, sy: 0, sw: 0, sh: 0 };
+  const header = new ImageHeaderScanner();
+  header.push(new Uint8Array(await blob.arrayBuffer()));
+  const size = header.size;
+  if (!size || size.width === 0) throw new Error(`ground image ${url}: not a picture with a readable size`);
+  crop = { sx: 0, sy: 0, sw: size.width, sh: size.height };
+  if (view) {
+    const cropped = groundCrop(view, sizeM, size.width, size.height);
+    if (cropped.sw > 0 && cropped.sh > 0) {
+      crop = cropped;
+      rect = cropped.rect;
+    }
+  }
+  // WebGL does not flip an ImageBitmap on upload: it is decoded flipped instead (after the crop).
+  const bitmap = await browser.createImageBitmap(blob, crop.sx, crop.sy, crop.sw, crop.sh, {
     colorSpaceConversion: 'none',
     imageOrientation: 'flipY',
   });
@@ -118,7 +162,7 @@ async function groundImage(url: string): Promise<THREE.Texture> {
   texture.minFilter = THREE.NearestFilter;
   texture.magFilter = THREE.NearestFilter;
   texture.needsUpdate = true;
-  return texture;
+  return { texture, rect };
 }
 
 /**
@@ -172,13 +216,10 @@ export function AerialScene(props: AerialSceneProps) {
   const frame = useCurrentFrame();
   const { width, height, durationInFrames } = useVideoConfig();
   const grade = GRADES[props.shotType];
-  const assets = useAssets(props);
   // A branded video ends on its card; the flight takes the frames before it. The card fades in over the
   // flight's last frame (held), then stands alone, so the scene is drawn only while it shows through.
   const flightFrames = durationInFrames - (props.endCard?.frames ?? 0);
   const cardFrame = frame - flightFrames;
-  if (props.endCard && cardFrame >= END_CARD_FADE_FRAMES)
-    return <EndCardView card={props.endCard} frame={cardFrame} />;
   const flightFrame = Math.min(frame, flightFrames - 1);
   const pose =
     props.camera.kind === 'pose'
@@ -188,6 +229,14 @@ export function AerialScene(props: AerialSceneProps) {
   // A re-framed rendition brings its own lens (camera/reframe.ts); the sky test below reads it too.
   const lens = cappedFov(props.verticalFovDeg || resolved.verticalFovDeg, resolved.pose, props.skyCap);
   const camera = lens !== resolved.verticalFovDeg ? { ...resolved, verticalFovDeg: lens } : resolved;
+  // A still's camera stands still: its ground is only what it sees (ground-footprint.ts).
+  const view =
+    props.camera.kind === 'pose'
+      ? visibleGroundRect({ ...camera, aspect: width / height }, props.groundSizeM, STILL_GROUND_MARGIN_M)
+      : null;
+  const assets = useAssets(props, view);
+  if (props.endCard && cardFrame >= END_CARD_FADE_FRAMES)
+    return <EndCardView card={props.endCard} frame={cardFrame} />;
   return (
     <AbsoluteFill style={{ backgroundColor: grade.skyHorizon }}>
       <AbsoluteFill>
@@ -361,6 +410,7 @@ function OfflineWorld({
   useMemo(() => {
     ground.far.repeat.set(FAR_GROUND / props.farTileM, FAR_GROUND / props.farTileM);
   }, [ground, props.farTileM]);
+  const r = assets.groundRect;
   // Draw order, nearest surfaces first so the depth test spares the ground under them: houses and trees,
   // windows (on the walls, so after them), the ground, the far ground under it; the sky comes last.
   return (
@@ -369,8 +419,12 @@ function OfflineWorld({
       <mesh position={[0, 0, -0.4]} material={materials.far} renderOrder={3}>
         <planeGeometry args={[FAR_GROUND, FAR_GROUND]} />
       </mesh>
-      <mesh position={[0, 0, 0]} material={materials.ground} renderOrder={2}>
-        <planeGeometry args={[props.groundSizeM, props.groundSizeM]} />
+      <mesh
+        position={[(r.minX + r.maxX) / 2, (r.minY + r.maxY) / 2, 0]}
+        material={materials.ground}
+        renderOrder={2}
+      >
+        <planeGeometry args={[r.maxX - r.minX, r.maxY - r.minY]} />
       </mesh>
       <mesh geometry={houses} material={materials.houses} />
       <mesh geometry={windows} material={materials.windows} renderOrder={1} />
