@@ -153,7 +153,7 @@ export class DynamoAccountStore implements AccountStore {
       if (bucket === 'in-use') {
         // The write will add an interval: concurrent requests of this container plan from the tat it will
         // leave, so one whose clock reads a little later does not take the bucket for idle meanwhile.
-        this.snapshots.set(keyHash, { record, tat: snapshot.tat! + plan.interval });
+        this.remember(keyHash, { record, tat: snapshot.tat! + plan.interval });
       } else {
         const settled = write.then(
           () => undefined,
@@ -183,7 +183,7 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   /**
-   * Keeps what a write left as the key's snapshot, unless a later write of
+   * Keeps what a write left (or, for an in-use write in flight, will leave) as the key's snapshot, unless a later write of
    * this container already left a bucket further on (responses to concurrent writes arrive in any order).
    */
   private remember(keyHash: string, next: KeySnapshot): void {

@@ -116,6 +116,7 @@ export function admissionWrite(
     ':rpm': requestsPerMinute,
     ':one': 1,
     ':today': form.today,
+    ':floor': plan.floor,
   };
   if (form.sameDay) {
     conditions.push('#day = :today', '(attribute_not_exists(daily_quota) OR day_count < daily_quota)');
@@ -128,11 +129,9 @@ export function admissionWrite(
     conditions.push('#t BETWEEN :floor AND :latest');
     values[':interval'] = plan.interval;
     values[':latest'] = plan.latest;
-    values[':floor'] = plan.floor;
   } else {
     set.push('#t = :first');
     conditions.push('(attribute_not_exists(#t) OR #t < :floor)');
-    values[':floor'] = plan.floor;
     values[':first'] = plan.nowMs + plan.interval;
   }
   return {

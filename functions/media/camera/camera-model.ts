@@ -59,7 +59,7 @@ const scale = (a: Vec3, s: number) => v(a.x * s, a.y * s, a.z * s);
 export const dot3 = (a: Vec3, b: Vec3) => a.x * b.x + a.y * b.y + a.z * b.z;
 export const cross3 = (a: Vec3, b: Vec3) =>
   v(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
-const unit = (a: Vec3) => scale(a, 1 / Math.hypot(a.x, a.y, a.z));
+export const unit3 = (a: Vec3) => scale(a, 1 / Math.hypot(a.x, a.y, a.z));
 
 /**
  * Resolves a pose around `target` (the property centre, local metres). The camera sits on the sphere of
@@ -89,8 +89,8 @@ export function resolveCamera(
   // even at nadir, so a front-facing pose shows the street at the bottom of the frame.
   const look = (tilt + pitch) * DEG;
   const away = scale(out, -1);
-  const forward = unit(add(scale(away, Math.sin(look)), v(0, 0, -Math.cos(look))));
-  const up = unit(add(scale(away, Math.cos(look)), v(0, 0, Math.sin(look))));
+  const forward = unit3(add(scale(away, Math.sin(look)), v(0, 0, -Math.cos(look))));
+  const up = unit3(add(scale(away, Math.cos(look)), v(0, 0, Math.sin(look))));
   return {
     pose: { azimuth: normalizeDeg(requested.azimuth), tilt, distance, pitch },
     pitchRequested: requested.pitch,

@@ -2,7 +2,10 @@
 // px, 768 m) that the page decodes, uploads, grades and mip-maps texel by texel, which in software WebGL
 // is most of what the scene adds to a 4K still; only the texels in view are worth that. Footage moves its
 // camera and keeps the whole square.
-import type { Vec3 } from './camera-model.ts';
+
+import type { Point } from '../../domain/geo-types.ts';
+import { clipRingToHalfPlane } from '../../domain/geometry/polygon.ts';
+import { cross3, unit3, type Vec3 } from './camera-model.ts';
 
 /** An axis-aligned rectangle on the ground, metres east (x) and north (y) of the ground's centre. */
 export interface GroundRect {
@@ -25,40 +28,6 @@ export interface FootprintCamera {
 /** Rays per frame edge: the footprint is convex, its corners and horizon crossings lie on the edges. */
 const EDGE_SAMPLES = 24;
 
-const cross = (a: Vec3, b: Vec3): Vec3 => ({
-  x: a.y * b.z - a.z * b.y,
-  y: a.z * b.x - a.x * b.z,
-  z: a.x * b.y - a.y * b.x,
-});
-const unit = (a: Vec3): Vec3 => {
-  const n = Math.hypot(a.x, a.y, a.z);
-  return { x: a.x / n, y: a.y / n, z: a.z / n };
-};
-
-type Point2 = { readonly x: number; readonly y: number };
-
-/** The part of a polygon on the inner side of an axis-aligned line (Sutherland-Hodgman, one edge). */
-function clipTo(poly: Point2[], inside: (p: Point2) => boolean, cut: (a: Point2, b: Point2) => Point2) {
-  const out: Point2[] = [];
-  poly.forEach((cur, i) => {
-    const prev = poly[(i + poly.length - 1) % poly.length]!;
-    if (inside(cur)) {
-      if (!inside(prev)) out.push(cut(prev, cur));
-      out.push(cur);
-    } else if (inside(prev)) out.push(cut(prev, cur));
-  });
-  return out;
-}
-
-const atX = (x: number) => (a: Point2, b: Point2) => ({
-  x,
-  y: a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x),
-});
-const atY = (y: number) => (a: Point2, b: Point2) => ({
-  x: a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y),
-  y,
-});
-
 /**
  * The rectangle of the square ground (side `size`, centred on the origin, at height 0) that holds every
  * ground point the camera sees, widened by `margin` metres and clipped to the square; null when the
@@ -68,15 +37,15 @@ const atY = (y: number) => (a: Point2, b: Point2) => ({
  */
 export function visibleGroundRect(camera: FootprintCamera, size: number, margin: number): GroundRect | null {
   const half = size / 2;
-  const f = unit(camera.forward);
-  const right = unit(cross(f, camera.up));
-  const up = cross(right, f);
+  const f = unit3(camera.forward);
+  const right = unit3(cross3(f, camera.up));
+  const up = cross3(right, f);
   const tanV = Math.tan((camera.verticalFovDeg * Math.PI) / 360);
   const tanH = tanV * camera.aspect;
   const p = camera.position;
   // Far enough that a ray's point past the horizon lies beyond the square from anywhere above it.
   const far = 4 * size + Math.hypot(p.x, p.y);
-  const onGround = (sx: number, sy: number): Point2 | undefined => {
+  const onGround = (sx: number, sy: number): Point | undefined => {
     const d = {
       x: f.x + sx * tanH * right.x + sy * tanV * up.x,
       y: f.y + sx * tanH * right.y + sy * tanV * up.y,
@@ -91,17 +60,22 @@ export function visibleGroundRect(camera: FootprintCamera, size: number, margin:
     return h === 0 ? undefined : { x: p.x + (d.x / h) * far, y: p.y + (d.y / h) * far };
   };
   // The frame's outline, anticlockwise in the image: bottom, right, top, left edges.
-  const outline: Point2[] = [];
+  const outline: Point[] = [];
   for (let i = 0; i < EDGE_SAMPLES; i += 1) {
     const s = -1 + (2 * i) / EDGE_SAMPLES;
     for (const point of [onGround(s, -1), onGround(1, s), onGround(-s, 1), onGround(-1, -s)].entries())
       if (point[1]) outline[point[0] * EDGE_SAMPLES + i] = point[1];
   }
-  let poly = outline.filter((q): q is Point2 => q !== undefined);
-  poly = clipTo(poly, (q) => q.x >= -half, atX(-half));
-  poly = clipTo(poly, (q) => q.x <= half, atX(half));
-  poly = clipTo(poly, (q) => q.y >= -half, atY(-half));
-  poly = clipTo(poly, (q) => q.y <= half, atY(half));
+  const square: ((q: Point) => number)[] = [
+    (q) => q.x + half,
+    (q) => half - q.x,
+    (q) => q.y + half,
+    (q) => half - q.y,
+  ];
+  const poly = square.reduce(
+    (ring, inside) => clipRingToHalfPlane(ring, inside),
+    outline.filter((q): q is Point => q !== undefined),
+  );
   if (poly.length < 3) return null;
   const xs = poly.map((q) => q.x);
   const ys = poly.map((q) => q.y);

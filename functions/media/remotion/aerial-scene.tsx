@@ -110,14 +110,13 @@ function linearRgb(hex: string): Rgb {
 }
 
 // The project's TypeScript lib has no DOM typings; this is the browser's own image API.
+type BitmapOptions = { readonly colorSpaceConversion: 'none'; readonly imageOrientation: 'flipY' };
 const browser = globalThis as unknown as {
   createImageBitmap(
     blob: unknown,
-    sx: number,
-    sy: number,
-    sw: number,
-    sh: number,
-    options: { colorSpaceConversion: 'none'; imageOrientation: 'flipY' },
+    ...cropAndOptions:
+      | [options: BitmapOptions]
+      | [sx: number, sy: number, sw: number, sh: number, options: BitmapOptions]
   ): Promise<{ readonly width: number; readonly height: number; close(): void }>;
 };
 
@@ -137,13 +136,13 @@ async function groundImage(
   const blob = await response.blob();
   const half = sizeM / 2;
   let rect: GroundRect = { minX: -half, maxX: half, minY: -half, maxY: half };
-  let crop = { sx: 0, sy: 0, sw: 0, sh: 0 };
-  const header = new ImageHeaderScanner();
-  header.push(new Uint8Array(await blob.arrayBuffer()));
-  const size = header.size;
-  if (!size || size.width === 0) throw new Error(`ground image ${url}: not a picture with a readable size`);
-  crop = { sx: 0, sy: 0, sw: size.width, sh: size.height };
+  let crop: { sx: number; sy: number; sw: number; sh: number } | undefined;
   if (view) {
+    // The crop is in the picture's pixels: its size is read from the header, without decoding it.
+    const header = new ImageHeaderScanner();
+    header.push(new Uint8Array(await blob.arrayBuffer()));
+    const size = header.size;
+    if (!size || size.width === 0) throw new Error(`ground image ${url}: not a picture with a readable size`);
     const cropped = groundCrop(view, sizeM, size.width, size.height);
     if (cropped.sw > 0 && cropped.sh > 0) {
       crop = cropped;
@@ -151,10 +150,10 @@ async function groundImage(
     }
   }
   // WebGL does not flip an ImageBitmap on upload: it is decoded flipped instead (after the crop).
-  const bitmap = await browser.createImageBitmap(blob, crop.sx, crop.sy, crop.sw, crop.sh, {
-    colorSpaceConversion: 'none',
-    imageOrientation: 'flipY',
-  });
+  const decode = { colorSpaceConversion: 'none', imageOrientation: 'flipY' } as const;
+  const bitmap = await (crop
+    ? browser.createImageBitmap(blob, crop.sx, crop.sy, crop.sw, crop.sh, decode)
+    : browser.createImageBitmap(blob, decode));
   const texture = new THREE.Texture(bitmap as unknown as HTMLImageElement);
   texture.flipY = false;
   texture.colorSpace = THREE.NoColorSpace;
