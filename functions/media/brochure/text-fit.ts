@@ -20,9 +20,15 @@ export interface SlideFonts {
   readonly bold: LabelFont;
 }
 
-/** The dejavu-fonts-ttf package's directory (in Lambda, copies beside the bundle: the slideFonts capability). */
+let packagedDir: string | undefined;
+
+/**
+ * The dejavu-fonts-ttf package's directory (in Lambda, copies beside the bundle: the slideFonts capability).
+ * Resolved once: resolving stats the file system, and a slide's layout asks for its fonts per text block.
+ */
 function packagedSlideFontDir(): string {
-  return path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+  packagedDir ??= path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+  return packagedDir;
 }
 
 const loaded = new Map<string, SlideFonts>();

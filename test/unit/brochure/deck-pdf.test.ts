@@ -66,12 +66,14 @@ beforeAll(async () => {
       for (const [j, slot] of scene.slots.entries()) {
         const width = Math.round(slot.w);
         const height = Math.round(slot.h);
-        const bytes = await sharp({
+        // As prepare-images.ts makes them: photos JPEG, the logo PNG (kept transparent).
+        const logo = slot.source.kind === 'logo';
+        const flat = sharp({
           create: { width, height, channels: 3, background: SLOT_COLOURS[(i + j) % SLOT_COLOURS.length]! },
-        })
-          .png()
-          .toBuffer();
-        images.set(slot.name, { name: slot.name, bytes, contentType: 'image/png', width, height });
+        });
+        const bytes = await (logo ? flat.png() : flat.jpeg()).toBuffer();
+        const contentType = logo ? 'image/png' : 'image/jpeg';
+        images.set(slot.name, { name: slot.name, bytes, contentType, width, height });
       }
       return { type, pdf: await slidePdf(scene, images, { title: `${type} slide` }) };
     }),
