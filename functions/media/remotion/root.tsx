@@ -8,7 +8,6 @@ import {
   AERIAL_STILL_RENDITIONS,
   type AerialSceneProps,
 } from './aerial-compositions.ts';
-import { AerialScene } from './aerial-scene.tsx';
 import {
   BROCHURE_COMPOSITIONS,
   BROCHURE_SLIDE_SIZE,
@@ -18,6 +17,10 @@ import {
 import { BrochureSlide } from './brochure-slide.tsx';
 import { MARKUP_REVEAL, MARKUP_REVEAL_SHAPES, SAMPLE_REVEAL_PROPS } from './compositions.ts';
 import { MarkupReveal } from './markup-reveal.tsx';
+
+// The drone scene (three.js, React Three Fiber) is a chunk of its own, loaded by the pages that render it:
+// a slide's or a reveal's page does not download and evaluate it.
+const AerialScene = () => import('./aerial-scene.tsx').then((m) => ({ default: m.AerialScene }));
 
 const slideDefaults: BrochureSlideProps = { background: '#1F3A5F', elements: [], images: {} };
 const aerialDefaults: AerialSceneProps = {
@@ -83,7 +86,7 @@ export function RemotionRoot() {
       ))}
       <Composition
         id={AERIAL_STILL.id}
-        component={AerialScene}
+        lazyComponent={AerialScene}
         width={AERIAL_STILL.width}
         height={AERIAL_STILL.height}
         fps={AERIAL_STILL.fps}
@@ -92,7 +95,7 @@ export function RemotionRoot() {
       />
       <Composition
         id={AERIAL_FOOTAGE.id}
-        component={AerialScene}
+        lazyComponent={AerialScene}
         width={AERIAL_FOOTAGE.width}
         height={AERIAL_FOOTAGE.height}
         fps={AERIAL_FOOTAGE.fps}
@@ -105,7 +108,7 @@ export function RemotionRoot() {
         <Composition
           key={format.id}
           id={format.id}
-          component={AerialScene}
+          lazyComponent={AerialScene}
           width={format.width}
           height={format.height}
           fps={format.fps}
@@ -117,7 +120,7 @@ export function RemotionRoot() {
         <Composition
           key={format.id}
           id={format.id}
-          component={AerialScene}
+          lazyComponent={AerialScene}
           width={format.width}
           height={format.height}
           fps={format.fps}
