@@ -1,6 +1,6 @@
 // Chromium flags Remotion's openBrowser has no option for. Remotion starts `browserExecutable` with its
-// own fixed arguments, so a flag of ours goes in through a launcher: a two-line shell script that runs the
-// real binary with our flags before Remotion's arguments. Written once per process into the temp
+// own fixed arguments, so a flag of ours goes in through a launcher: a short shell script that runs the
+// real binary with our flags before Remotion's arguments (and can leave one of Remotion's out). Written once per process into the temp
 // directory, named by a hash of what it runs (so processes and worker threads share it, and a change of
 // binary or flags gets a new one).
 import { createHash } from 'node:crypto';
@@ -10,10 +10,22 @@ import * as path from 'node:path';
 
 const launchers = new Map<string, string>();
 
-/** An executable that runs `binary` with `flags` and then the arguments it is given; `binary` when no flags. */
-export function chromiumLauncher(binary: string, flags: readonly string[]): string {
-  if (flags.length === 0) return binary;
-  const script = `#!/bin/sh\nexec ${[binary, ...flags].map(shellQuote).join(' ')} "$@"\n`;
+/**
+ * An executable that runs `binary` with `flags` and then the arguments it is given, less those in `drop`
+ * (each an exact argument); `binary` itself when there is nothing to add or drop.
+ */
+export function chromiumLauncher(
+  binary: string,
+  flags: readonly string[],
+  drop: readonly string[] = [],
+): string {
+  if (flags.length === 0 && drop.length === 0) return binary;
+  // POSIX sh: each argument is taken off the front and put back at the end unless it is dropped.
+  const filter =
+    drop.length === 0
+      ? ''
+      : `for a in "$@"; do shift; case "$a" in ${drop.map(shellQuote).join('|')}) ;; *) set -- "$@" "$a" ;; esac; done\n`;
+  const script = `#!/bin/sh\n${filter}exec ${[binary, ...flags].map(shellQuote).join(' ')} "$@"\n`;
   let file = launchers.get(script);
   // Written again when gone (a temp-directory clean-up while the process ran).
   if (!file || !existsSync(file)) {

@@ -16,7 +16,7 @@ import { frameRuns } from '../remotion/compositions.ts';
 import { discardBrowser, sharedBrowser } from './browser-pool.ts';
 import { bundleUrl } from './bundle-server.ts';
 import { renderHeldFrames } from './held-frames.ts';
-import { CHROMIUM } from './local-chromium.ts';
+import { chromiumFor } from './local-chromium.ts';
 import { chromiumForRequest } from './local-webgl.ts';
 import { remotionServerOptions } from './remotion-server.ts';
 import { RenderProgressFiles } from './render-progress-file.ts';
@@ -326,9 +326,9 @@ export class LocalRenderer implements Renderer {
       compositions = await getCompositions(serveUrl, {
         ...(await remotionServerOptions()),
         inputProps,
-        puppeteerInstance: await sharedBrowser(CHROMIUM),
+        puppeteerInstance: await sharedBrowser(chromiumFor(undefined)),
         timeoutInMilliseconds: PAGE_TIMEOUT_MS,
-        ...CHROMIUM,
+        ...chromiumFor(undefined),
         logLevel: 'error',
       });
     } catch (error) {

@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumLauncher } from '../../../functions/media/rendering/chromium-launcher.ts';
-import { CHROMIUM, chromiumFor, EXTRA_FLAGS } from '../../../functions/media/rendering/local-chromium.ts';
+import {
+  CHROMIUM,
+  chromiumFor,
+  DROPPED_FLAGS,
+  EXTRA_FLAGS,
+} from '../../../functions/media/rendering/local-chromium.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), "launcher test's "));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,6 +34,15 @@ describe('chromiumLauncher', () => {
     expect(out).toEqual(['--disable-gpu-compositing', '--x=a b', ...args]);
   });
 
+  it('leaves out exactly the arguments it is told to drop, keeping the order of the rest', () => {
+    const binary = fakeBrowser('chromium-drop');
+    const launcher = chromiumLauncher(binary, ['--a'], ['--no-zygote', "--it's"]);
+    const args = ['--x', '--no-zygote', '--no-zygote=1', "--it's", 'y z', '--no-zygote'];
+    const out = execFileSync(launcher, args, { cwd: dir }).toString().split('\n').slice(0, -1);
+    expect(out).toEqual(['--a', '--x', '--no-zygote=1', 'y z']);
+    expect(chromiumLauncher(binary, [], ['--b'])).not.toBe(binary);
+  });
+
   it('is the binary itself without flags, and one file per binary and flags', () => {
     const binary = fakeBrowser('chromium');
     expect(chromiumLauncher(binary, [])).toBe(binary);
@@ -44,14 +58,18 @@ describe('chromiumLauncher', () => {
 });
 
 describe('the local backends', () => {
-  it('composite in software where llvmpipe draws WebGL, and launch Chromium as it is elsewhere', () => {
+  it('composite in software where llvmpipe draws WebGL, and start renderers from the zygote everywhere', () => {
     const egl = chromiumFor('angle-egl');
     expect(egl.chromiumOptions.gl).toBe('angle-egl');
     expect(EXTRA_FLAGS['angle-egl']).toEqual(['--disable-gpu-compositing']);
+    expect(DROPPED_FLAGS).toEqual(['--no-zygote']);
     const script = readFileSync(egl.browserExecutable, 'utf8');
     expect(script).toContain(`'${CHROMIUM.browserExecutable}' '--disable-gpu-compositing' "$@"`);
-    expect(chromiumFor('angle').browserExecutable).toBe(CHROMIUM.browserExecutable);
-    expect(chromiumFor('swangle').browserExecutable).toBe(CHROMIUM.browserExecutable);
+    for (const gl of ['angle', 'swangle', 'angle-egl'] as const) {
+      const launcher = readFileSync(chromiumFor(gl).browserExecutable, 'utf8');
+      expect(launcher, gl).toContain(`case "$a" in '--no-zygote')`);
+      expect(launcher, gl).toContain(`exec '${CHROMIUM.browserExecutable}'`);
+    }
     expect(chromiumFor(undefined).chromiumOptions.gl).toBe('angle');
   });
 });
