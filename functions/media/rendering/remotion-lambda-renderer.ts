@@ -158,9 +158,8 @@ export class RemotionLambdaRenderer implements Renderer {
     inputProps: Record<string, unknown>,
   ): Promise<CompositionInfo> {
     const client = await this.client();
-    let compositions: CompositionInfo[];
-    try {
-      compositions = await client.getCompositionsOnLambda({
+    const lookUp = () =>
+      client.getCompositionsOnLambda({
         region: this.options.region as Region,
         functionName: this.options.functionName,
         serveUrl,
@@ -171,8 +170,19 @@ export class RemotionLambdaRenderer implements Renderer {
         forceBucketName: this.options.renderBucket,
         logLevel: 'error',
       });
-    } catch (error) {
-      throw new BundleUnreachableError(serveUrl, firstLineOf(error));
+    let compositions: CompositionInfo[];
+    try {
+      compositions = await lookUp();
+    } catch (first) {
+      // The function's browser can die as it starts ("Target closed"): that says nothing about the
+      // bundle, so a failure another attempt may not meet gets one more before the bundle is blamed.
+      if (!isTransientRenderFailure(firstLineOf(first)))
+        throw new BundleUnreachableError(serveUrl, firstLineOf(first));
+      try {
+        compositions = await lookUp();
+      } catch (error) {
+        throw new BundleUnreachableError(serveUrl, firstLineOf(error));
+      }
     }
     return pickComposition(compositions, id);
   }

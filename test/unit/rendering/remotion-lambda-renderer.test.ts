@@ -347,6 +347,28 @@ describe('Remotion Lambda renderer', () => {
     expect((error as CompositionNotFoundError).available).toEqual(['Intro', 'Outro']);
   });
 
+  it("looks again once when the function's browser died as it started, and blames the bundle only after", async () => {
+    let calls = 0;
+    const { adapter } = renderer({}, async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('Protocol error (Target.setDiscoverTargets): Target closed.');
+      return [videoConfig('Intro', 1920, 1080)];
+    });
+    expect((await adapter.composition('https://b.example/index.html', 'Intro', {})).id).toBe('Intro');
+    expect(calls).toBe(2);
+
+    let again = 0;
+    const { adapter: dying } = renderer({}, async () => {
+      again += 1;
+      throw new Error('Protocol error (Target.setDiscoverTargets): Target closed.');
+    });
+    const error = await dying
+      .composition('https://b.example/index.html', 'Intro', {})
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BundleUnreachableError);
+    expect(again).toBe(2);
+  });
+
   it('reports a bundle Lambda cannot load as unreachable, with the first line of the reason', async () => {
     const { adapter } = renderer({}, async () => {
       throw new Error('Failed to load resource: net::ERR_NAME_NOT_RESOLVED\n    at page.goto');
