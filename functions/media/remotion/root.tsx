@@ -20,7 +20,7 @@ import { MarkupReveal } from './markup-reveal.tsx';
 
 // The drone scene (three.js, React Three Fiber) is a chunk of its own, loaded by the pages that render it:
 // a slide's or a reveal's page does not download and evaluate it.
-const AerialScene = () => import('./aerial-scene.tsx').then((m) => ({ default: m.AerialScene }));
+const loadAerialScene = () => import('./aerial-scene.tsx').then((m) => ({ default: m.AerialScene }));
 
 const slideDefaults: BrochureSlideProps = { background: '#1F3A5F', elements: [], images: {} };
 const aerialDefaults: AerialSceneProps = {
@@ -86,7 +86,7 @@ export function RemotionRoot() {
       ))}
       <Composition
         id={AERIAL_STILL.id}
-        lazyComponent={AerialScene}
+        lazyComponent={loadAerialScene}
         width={AERIAL_STILL.width}
         height={AERIAL_STILL.height}
         fps={AERIAL_STILL.fps}
@@ -95,7 +95,7 @@ export function RemotionRoot() {
       />
       <Composition
         id={AERIAL_FOOTAGE.id}
-        lazyComponent={AerialScene}
+        lazyComponent={loadAerialScene}
         width={AERIAL_FOOTAGE.width}
         height={AERIAL_FOOTAGE.height}
         fps={AERIAL_FOOTAGE.fps}
@@ -108,7 +108,7 @@ export function RemotionRoot() {
         <Composition
           key={format.id}
           id={format.id}
-          lazyComponent={AerialScene}
+          lazyComponent={loadAerialScene}
           width={format.width}
           height={format.height}
           fps={format.fps}
@@ -120,7 +120,7 @@ export function RemotionRoot() {
         <Composition
           key={format.id}
           id={format.id}
-          lazyComponent={AerialScene}
+          lazyComponent={loadAerialScene}
           width={format.width}
           height={format.height}
           fps={format.fps}

@@ -1,8 +1,8 @@
 // Chromium flags Remotion's openBrowser has no option for. Remotion starts `browserExecutable` with its
 // own fixed arguments, so a flag of ours goes in through a launcher: a short shell script that runs the
-// real binary with our flags before Remotion's arguments (and can leave one of Remotion's out). Written once per process into the temp
-// directory, named by a hash of what it runs (so processes and worker threads share it, and a change of
-// binary or flags gets a new one).
+// real binary with our flags before Remotion's arguments, and can leave one of Remotion's out. Written once
+// per process into the temp directory, named by a hash of what it runs (so processes and worker threads
+// share it, and a change of binary or flags gets a new one).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -33,9 +33,9 @@ export const EXTRA_FLAGS: Record<ChromiumGl, readonly string[]> = {
 /**
  * Remotion's arguments left out locally. `--no-zygote` makes Chromium start every page's renderer process
  * from the binary instead of forking it from its zygote, already initialized: every still and every
- * render opens a page, and an empty 1920x1080 slide took 1.4 s of CPU with it and 1.05 s without
- * (`npm run bench -- brochure` prints the slides' render times). Each page still gets a renderer process of
- * its own, as before: a render never shares one with another tenant's.
+ * render opens a page, and an empty 1920x1080 slide took 1.4 s of the machine's CPU with it and 1.05 s without
+ * (docs/benchmarks.md, 2026-11-29). Each page still gets a renderer process of its own, as before: a render
+ * never shares one with another tenant's.
  */
 export const DROPPED_FLAGS: readonly string[] = ['--no-zygote'];
 

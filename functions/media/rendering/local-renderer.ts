@@ -22,13 +22,12 @@ import { remotionServerOptions } from './remotion-server.ts';
 import { RenderProgressFiles } from './render-progress-file.ts';
 import { localRenderSlots, RenderSlots } from './render-slots.ts';
 import {
-  BundleUnreachableError,
   CODEC_OUTPUT,
   type CompositionInfo,
   firstLineOf,
   frameEncoding,
   isTransientRenderFailure,
-  pickComposition,
+  lookUpComposition,
   type RenderCodec,
   type RenderEnv,
   type Renderer,
@@ -321,19 +320,21 @@ export class LocalRenderer implements Renderer {
     inputProps: Record<string, unknown>,
   ): Promise<CompositionInfo> {
     const { getCompositions } = await import('@remotion/renderer');
-    let compositions: CompositionInfo[];
-    try {
-      compositions = await getCompositions(serveUrl, {
-        ...(await remotionServerOptions()),
-        inputProps,
-        puppeteerInstance: await sharedBrowser(chromiumFor(undefined)),
-        timeoutInMilliseconds: PAGE_TIMEOUT_MS,
-        ...chromiumFor(undefined),
-        logLevel: 'error',
-      });
-    } catch (error) {
-      throw new BundleUnreachableError(serveUrl, firstLineOf(error));
-    }
-    return pickComposition(compositions, id);
+    const chromium = chromiumFor(undefined);
+    return lookUpComposition(
+      serveUrl,
+      id,
+      async () =>
+        getCompositions(serveUrl, {
+          ...(await remotionServerOptions()),
+          inputProps,
+          puppeteerInstance: await sharedBrowser(chromium),
+          timeoutInMilliseconds: PAGE_TIMEOUT_MS,
+          ...chromium,
+          logLevel: 'error',
+        }),
+      // The shared browser may be what failed (crashed, wedged): the second lookup opens a new one.
+      () => discardBrowser(undefined),
+    );
   }
 }

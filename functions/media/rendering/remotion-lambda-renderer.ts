@@ -11,13 +11,12 @@ import type {
 } from '@remotion/lambda-client';
 import { TransientError } from '../../core/errors.ts';
 import {
-  BundleUnreachableError,
   CODEC_OUTPUT,
   type CompositionInfo,
   firstLineOf,
   frameEncoding,
   isTransientRenderFailure,
-  pickComposition,
+  lookUpComposition,
   type RenderCodec,
   type RenderEnv,
   type Renderer,
@@ -158,7 +157,7 @@ export class RemotionLambdaRenderer implements Renderer {
     inputProps: Record<string, unknown>,
   ): Promise<CompositionInfo> {
     const client = await this.client();
-    const lookUp = () =>
+    return lookUpComposition(serveUrl, id, () =>
       client.getCompositionsOnLambda({
         region: this.options.region as Region,
         functionName: this.options.functionName,
@@ -169,21 +168,7 @@ export class RemotionLambdaRenderer implements Renderer {
         envVariables: {},
         forceBucketName: this.options.renderBucket,
         logLevel: 'error',
-      });
-    let compositions: CompositionInfo[];
-    try {
-      compositions = await lookUp();
-    } catch (first) {
-      // The function's browser can die as it starts ("Target closed"): that says nothing about the
-      // bundle, so a failure another attempt may not meet gets one more before the bundle is blamed.
-      if (!isTransientRenderFailure(firstLineOf(first)))
-        throw new BundleUnreachableError(serveUrl, firstLineOf(first));
-      try {
-        compositions = await lookUp();
-      } catch (error) {
-        throw new BundleUnreachableError(serveUrl, firstLineOf(error));
-      }
-    }
-    return pickComposition(compositions, id);
+      }),
+    );
   }
 }

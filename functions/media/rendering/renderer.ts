@@ -164,6 +164,34 @@ export function pickComposition(compositions: readonly CompositionInfo[], id: st
 }
 
 /**
+ * Looks up a bundle's compositions and picks `id`. A lookup failure another attempt may not meet (a browser
+ * that died as it started, a timeout: isTransientRenderFailure) says nothing about the bundle, so it gets
+ * one more attempt, after `beforeRetry` (a renderer drops a browser that may be the culprit); what still
+ * fails is reported as the bundle's (BundleUnreachableError), a missing id as CompositionNotFoundError.
+ */
+export async function lookUpComposition(
+  serveUrl: string,
+  id: string,
+  lookUp: () => Promise<readonly CompositionInfo[]>,
+  beforeRetry: () => Promise<void> = async () => undefined,
+): Promise<CompositionInfo> {
+  let compositions: readonly CompositionInfo[];
+  try {
+    compositions = await lookUp();
+  } catch (first) {
+    if (!isTransientRenderFailure(firstLineOf(first)))
+      throw new BundleUnreachableError(serveUrl, firstLineOf(first));
+    await beforeRetry();
+    try {
+      compositions = await lookUp();
+    } catch (error) {
+      throw new BundleUnreachableError(serveUrl, firstLineOf(error));
+    }
+  }
+  return pickComposition(compositions, id);
+}
+
+/**
  * A video export's length in frames, by the documented precedence (docs/readme/video-export.md): the request's option, else the props'
  * `totalDurationInFrames` (when it is a positive integer), else the composition's registered default.
  */
