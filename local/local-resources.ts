@@ -21,6 +21,7 @@ import {
   resourcesOfType,
   TemplateResolver,
 } from './synthesized-app.ts';
+import { whenTableActive, whenTableGone } from './table-active.ts';
 
 /** Local names for every kind of resource the templates reference. */
 export class LocalNames implements PhysicalResources {
@@ -137,7 +138,9 @@ async function addMissingIndexes(dynamodb: DynamoDBClient, input: CreateTableCom
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   await dynamodb.send(new DeleteTableCommand({ TableName: input.TableName }));
+  await whenTableGone(dynamodb, input.TableName!);
   await dynamodb.send(new CreateTableCommand(input));
+  await whenTableActive(dynamodb, input.TableName!);
   for (let i = 0; i < items.length; i += 25) {
     let pending: Record<string, AttributeValue>[] = items.slice(i, i + 25);
     while (pending.length > 0) {
@@ -178,6 +181,7 @@ export async function createLocalResources(
     };
     // dynalite has no TTL support (UpdateTimeToLive): local-ttl.ts deletes expired items instead.
     await ignoreExisting(clients.dynamodb.send(new CreateTableCommand(input)));
+    await whenTableActive(clients.dynamodb, logicalId);
     await addMissingIndexes(clients.dynamodb, input);
   }
   for (const [logicalId] of resourcesOfType(template, 'AWS::S3::Bucket')) {

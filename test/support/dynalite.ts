@@ -11,6 +11,7 @@ import { DynamoJobStore } from '../../functions/adapters/dynamodb/job-store.ts';
 import { JOB_INDEXES } from '../../functions/adapters/dynamodb/job-table.ts';
 import { DynamoUsageStore } from '../../functions/adapters/dynamodb/usage-store.ts';
 import { installMemoizingConditionParser } from '../../local/dynalite-parsers.ts';
+import { whenTableActive } from '../../local/table-active.ts';
 
 export interface LocalDynamo {
   readonly client: DynamoDBClient;
@@ -55,6 +56,7 @@ export async function createKeyTable(
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );
+  await whenTableActive(client, name);
 }
 
 /**
@@ -85,6 +87,7 @@ export async function createAccountsTable(client: DynamoDBClient, name = 'accoun
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );
+  await whenTableActive(client, name);
 }
 
 /** The jobs table: pk/sk with the indexes of JOB_INDEXES. */
@@ -116,6 +119,7 @@ export async function createJobsTable(client: DynamoDBClient, name = 'jobs'): Pr
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );
+  await whenTableActive(client, name);
 }
 
 /** dynalite with the jobs table and a usage table ('jobs', 'usage'), and the stores over them. */

@@ -36,6 +36,7 @@ import { type RunningEmulators, startEmulators } from '../../../local/emulators.
 import type { LocalLambdas } from '../../../local/local-lambdas.ts';
 import { LocalStepFunctions } from '../../../local/local-step-functions.ts';
 import type { CfnTemplate, TemplateResolver } from '../../../local/synthesized-app.ts';
+import { whenTableActive } from '../../../local/table-active.ts';
 
 // Made at random, as store-credentials.ts makes each data directory's: the published pair is a stranger.
 const credentials = {
@@ -250,6 +251,7 @@ describe('the local DynamoDB emulator', () => {
         BillingMode: 'PAY_PER_REQUEST',
       }),
     );
+    await whenTableActive(own, 'jobs');
     await own.send(new PutItemCommand({ TableName: 'jobs', Item: item }));
   });
 

@@ -4,6 +4,7 @@ import { CreateTableCommand, GetItemCommand, PutItemCommand } from '@aws-sdk/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireItems, ttlTables } from '../../../local/local-ttl.ts';
 import type { CfnTemplate } from '../../../local/synthesized-app.ts';
+import { whenTableActive } from '../../../local/table-active.ts';
 import { type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
@@ -23,6 +24,7 @@ beforeAll(async () => {
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );
+  await whenTableActive(dynamo.client, 'Events');
 });
 afterAll(() => dynamo.close());
 
