@@ -31,7 +31,7 @@ import {
 } from '../functions/core/use-cases/organization-settings.ts';
 import { accountTools } from '../functions/wiring/cli.ts';
 import { STAGES, stageConfig } from '../lib/config/stages.ts';
-import { LOCAL_STATE_FILE, type LocalStackInfo } from '../local/local-stack.ts';
+import { LOCAL_STATE_FILE, type LocalStackInfo } from '../local/stack-info.ts';
 import { storeCredentials } from '../local/store-credentials.ts';
 import { IMAGERY_SOURCE_OPTIONS, IMAGERY_SOURCE_USAGE, imagerySourceCommand } from './keys-imagery-source.ts';
 

@@ -42,6 +42,7 @@ import { LocalTimeToLive, ttlTables } from './local-ttl.ts';
 import { providersFromFile } from './providers-file.ts';
 import { type RecoveryReport, recoverUnfinishedJobs } from './recovery.ts';
 import { remotionLambdaIfChosen } from './remotion-lambda.ts';
+import { LOCAL_STATE_FILE, type LocalStackInfo } from './stack-info.ts';
 import { storeCredentials } from './store-credentials.ts';
 import { exportsOf, LOCAL_REGION, synthesizeLocalApp, TemplateResolver } from './synthesized-app.ts';
 import { threadpoolWarning } from './threadpool.ts';
@@ -52,18 +53,6 @@ export interface LocalStackOptions {
   readonly dataDir: string;
   /** Emulators already starting on dataDir (bin/local.ts starts them while this module loads). */
   readonly emulators?: Promise<RunningEmulators>;
-}
-
-/** What the key CLI and tests need to reach a running local stack; written to <dataDir>/local-stack.json. */
-export interface LocalStackInfo {
-  readonly url: string;
-  readonly pid: number;
-  readonly region: string;
-  readonly endpoints: { readonly dynamodb: string; readonly aws: string; readonly stepfunctions: string };
-  /** events: the event log and the audit log (absent in a state file written before the audit log). */
-  readonly tables: { readonly jobs: string; readonly accounts: string; readonly events?: string };
-  readonly mediaBucket: string;
-  readonly queues: { readonly webhooks: string; readonly webhookDeadLetters: string };
 }
 
 export interface RunningLocalStack {
@@ -78,8 +67,6 @@ export interface RunningLocalStack {
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
-
-export const LOCAL_STATE_FILE = 'local-stack.json';
 
 /** How often the local stack deletes items whose DynamoDB TTL has passed (DynamoDB itself takes up to days). */
 const LOCAL_TTL_EVERY_SECONDS = 30;

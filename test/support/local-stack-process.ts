@@ -14,7 +14,7 @@ import type { JobStore } from '../../functions/core/jobs/job-store.ts';
 import type { Mode } from '../../functions/core/jobs/job-types.ts';
 import { STAGES } from '../../lib/config/stages.ts';
 import type { DevKeys } from '../../local/dev-keys.ts';
-import type { LocalStackInfo } from '../../local/local-stack.ts';
+import type { LocalStackInfo } from '../../local/stack-info.ts';
 import { storeCredentials } from '../../local/store-credentials.ts';
 import { LOCAL_UV_THREADPOOL_SIZE } from '../../local/threadpool.ts';
 
