@@ -175,9 +175,10 @@ function expectEnvelope(name: string, response: RawResponse) {
   expect(body.meta.timestamp, name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 }
 
+/** The stack still answers a well-formed request through its gateway and handler (a keyless GET: 401). */
 async function stillServing() {
-  const response = await raw(request('GET', '/v1/openapi.json', { key: false }));
-  expect(response.status).toBe(200);
+  const response = await raw(request('GET', '/v1/jobs', { key: false }));
+  expect(response.status).toBe(401);
 }
 
 describe('the local gateway under malformed requests', () => {
@@ -198,10 +199,8 @@ describe('the local gateway under malformed requests', () => {
     ['two Host headers', request('GET', '/v1/jobs', { headers: [['Host', 'other']] })],
     ['Expect: foo', request('GET', '/v1/jobs', { headers: [['Expect', 'foo']] })],
     ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'],
-    [
-      'chunk size ffffffffffffffff',
-      'POST /v2/markup/generate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\n{"address":"1 Martin Place, Sydney NSW 2000"}\r\n0\r\n\r\n',
-    ],
+    // A chunk that never ends is answered after the gateway's 10 s body wait: the same gateway's own test
+    // (test/component/local/local-gateway.test.ts) sends it, so the stack is not kept waiting here.
   ])('answers %s with a 4xx envelope and keeps serving', async (name, bytes) => {
     expectEnvelope(name, await raw(bytes));
     await stillServing();
