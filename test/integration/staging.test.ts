@@ -148,33 +148,26 @@ describe('virtual staging', () => {
     expect(job.output.style).toEqual({ used: 'scandinavian', match: 'keyword' });
   });
 
+  // Each way a requested room type is read (exact, a synonym, the fallback for one not known), through the
+  // API. Every room type's furnishing is the stager's own test (test/component/staging/offline-stager.test.ts)
+  // and every documented name's mapping the unit test's (test/unit/staging/room-types.test.ts).
   const roomTypes: Array<[string, string, string, string]> = [
-    ['lounge', 'lounge-boards', 'living', 'synonym'],
     ['bedroom', 'bedroom-carpet', 'bedroom', 'exact'],
-    ['kitchen', 'dining-tiles', 'kitchen', 'exact'],
     ['meals area', 'dining-tiles', 'dining', 'synonym'],
-    ['Study', 'study-boards-offcentre', 'office', 'synonym'],
-    ['ensuite', 'lounge-boards', 'bathroom', 'synonym'],
-    ['alfresco', 'lounge-boards', 'outdoor', 'synonym'],
     ['garage workshop', 'lounge-boards', 'living', 'fallback'],
   ];
-  it('furnishes every documented room type, and says when it fell back', async () => {
+  it('furnishes a room whatever its type is called, and says when it fell back', async () => {
     const jobs = await Promise.all(
       roomTypes.map(([requested, photo]) =>
         stageAndWait({ image_url: roomUrl(photo), room_type: requested }),
       ),
     );
-    const seen = new Set<string>();
     jobs.forEach((job, i) => {
       const [requested, , used, match] = roomTypes[i]!;
       expect(job.status, `${requested}: ${JSON.stringify(job.error)}`).toBe('completed');
       expect(job.output.room_type).toEqual({ requested, used, match });
       expect(job.output.items.length, requested).toBeGreaterThanOrEqual(2);
-      seen.add(used);
     });
-    expect([...seen].sort()).toEqual(
-      ['bathroom', 'bedroom', 'dining', 'kitchen', 'living', 'office', 'outdoor'].sort(),
-    );
   }, 240_000);
 });
 
