@@ -42,6 +42,9 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 300_000,
+          // CDK's built-in CloudFormation validation (resource schemas) runs on every synthesis and only
+          // prints warnings; it is run once, on every stage with its findings made errors, by guard.test.ts.
+          env: { CDK_VALIDATION: 'false' },
           // A worker's files share its modules: each stage is synthesized once per worker (synthStage in
           // synth.ts keeps it), not once in every file, and the CDK library is loaded once per worker.
           isolate: false,

@@ -1,11 +1,13 @@
 // The AWS Guard rules (the AWS Control Tower proactive controls bundled with @cdklabs/cdk-validator-cfnguard,
 // run by lib/guard-validation.ts as a CDK policy-validation plugin) pass on every deployable stage's templates,
 // nested stacks included: no finding without an acknowledgement, every acknowledgement from the one table
-// in lib/guard-suppressions.ts, with its reason, and still matching a finding.
+// in lib/guard-suppressions.ts, with its reason, and still matching a finding. The same synthesis runs CDK's
+// built-in CloudFormation validation (the resource schemas) with its findings made errors: the other infra
+// tests synthesize without it (CDK_VALIDATION=false, vitest.config.ts), which only printed warnings.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { App, NestedStack, Stack, Validations } from 'aws-cdk-lib';
+import { App, CfnResource, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { IConstruct } from 'constructs';
@@ -29,6 +31,10 @@ interface ReportedViolation {
   readonly acknowledgedAt?: string;
 }
 
+/** CDK's built-in plugin (CloudFormationValidatePlugin), and the context that makes its findings errors. */
+const CFN_VALIDATE = 'CloudFormation Validate';
+const CFN_VALIDATE_AS_ERRORS = '@aws-cdk/core:validateAgainstDefaultRules';
+
 interface GuardRun {
   readonly app: App;
   readonly error: unknown;
@@ -36,21 +42,33 @@ interface GuardRun {
   readonly conclusion: string;
   readonly violations: ReportedViolation[];
   readonly suppressed: ReportedViolation[];
+  /** The built-in CloudFormation validation's findings (it reports only when it finds something). */
+  readonly schemaViolations: ReportedViolation[];
   readonly seconds: number;
 }
 
 const outdirs: string[] = [];
 
-/** Synthesizes what `build` adds to a fresh app, with the Guard rules; returns their report. */
+/**
+ * Synthesizes what `build` adds to a fresh app, with the Guard rules and CDK's built-in CloudFormation
+ * validation (its findings errors); returns their reports.
+ */
 function synthWithGuard(build: (app: App) => void): GuardRun {
   const outdir = mkdtempSync(path.join(tmpdir(), 'pms-guard-'));
   outdirs.push(outdir);
-  const app = new App({ outdir, context: NO_BUNDLING });
+  const app = new App({ outdir, context: { ...NO_BUNDLING, [CFN_VALIDATE_AS_ERRORS]: true } });
   build(app);
   const started = performance.now();
-  const error = synthQuietly(app);
+  const skipped = process.env.CDK_VALIDATION;
+  delete process.env.CDK_VALIDATION;
+  let error: unknown;
+  try {
+    error = synthQuietly(app);
+  } finally {
+    if (skipped !== undefined) process.env.CDK_VALIDATION = skipped;
+  }
   const seconds = (performance.now() - started) / 1000;
-  const reports = (
+  const all = (
     JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as {
       pluginReports: Array<{
         pluginName: string;
@@ -59,7 +77,8 @@ function synthWithGuard(build: (app: App) => void): GuardRun {
         suppressedViolations?: ReportedViolation[];
       }>;
     }
-  ).pluginReports.filter((r) => r.pluginName === GUARD_PLUGIN_NAME);
+  ).pluginReports;
+  const reports = all.filter((r) => r.pluginName === GUARD_PLUGIN_NAME);
   if (reports.length !== 1)
     throw new Error(`expected one ${GUARD_PLUGIN_NAME} report, got ${reports.length}`);
   const [report] = reports;
@@ -69,6 +88,7 @@ function synthWithGuard(build: (app: App) => void): GuardRun {
     conclusion: report!.conclusion,
     violations: report!.violations,
     suppressed: report!.suppressedViolations ?? [],
+    schemaViolations: all.filter((r) => r.pluginName === CFN_VALIDATE).flatMap((r) => r.violations),
     seconds,
   };
 }
@@ -134,6 +154,10 @@ describe("AWS Guard rules on every stage's templates", () => {
     expect(findings(run.violations)).toEqual([]);
     expect(run.conclusion).toBe('success');
     expect(run.error).toBeUndefined();
+  });
+
+  it("passes CloudFormation's resource schemas (CDK's built-in validation) in every stack", () => {
+    expect(findings(run.schemaViolations)).toEqual([]);
   });
 
   it('covers every deployable stage, each with its nested stacks', () => {
@@ -216,6 +240,21 @@ describe('the Guard validation itself', () => {
     expect(found.some((f) => f.startsWith('CT.S3.PR.9 '))).toBe(false);
     expect(run.suppressed.map((v) => [v.ruleName, v.acknowledgedAt])).toEqual([
       ['CT.S3.PR.9', 'Tiny/Inner/OpenBucket'],
+    ]);
+  });
+
+  it("reports a property CloudFormation's schema refuses, with CDK_VALIDATION=false set for the other tests", () => {
+    expect(process.env.CDK_VALIDATION).toBe('false');
+    const run = synthWithGuard((app) => {
+      Validations.of(app).addPlugins(new GuardValidator());
+      const stack = new Stack(app, 'Tiny');
+      new CfnResource(stack, 'Queue', { type: 'AWS::SQS::Queue', properties: { VisibilityTimeout: 'soon' } });
+    });
+    expect(run.error).toBeDefined();
+    expect(findings(run.schemaViolations)).toEqual([
+      expect.stringMatching(
+        /^F\d+ on Queue in stack Tiny \(Tiny\/Queue\): VisibilityTimeout: 'soon' is not of type 'integer'/,
+      ),
     ]);
   });
 });
