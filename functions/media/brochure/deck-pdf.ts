@@ -43,6 +43,7 @@ import {
 } from 'pdf-lib';
 import sharp from 'sharp';
 import { BROCHURE_SLIDE_SIZE } from '../remotion/brochure-scene.ts';
+import { embedPngImage } from './png-xobject.ts';
 
 /** Points per millimetre (1 pt = 1/72 inch, 1 inch = 25.4 mm). */
 export const PT_PER_MM = 72 / 25.4;
@@ -181,26 +182,22 @@ export async function bleedImage(
   // The edge ring stays as extended; the middle (4 px in from the trim, so the vector slide's
   // anti-aliased edge still sits over real pixels) becomes flat white.
   const keep = grow + 4;
-  const extended = await sharp(png)
+  // Extended, then the middle painted white in the raw pixels: one PNG encode, no compositing (which
+  // would add an alpha channel to take off again).
+  const { data, info } = await sharp(png)
     .removeAlpha()
     .extend({ top: grow, bottom: grow, left: grow, right: grow, extendWith })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const row = info.width * info.channels;
+  if (info.width > 2 * keep)
+    for (let y = keep; y < info.height - keep; y += 1)
+      data.fill(255, y * row + keep * info.channels, y * row + (info.width - keep) * info.channels);
+  const out = await sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  })
+    .png({ compressionLevel: 9 })
     .toBuffer();
-  const inner = { width: width + 2 * grow - 2 * keep, height: height + 2 * grow - 2 * keep };
-  const composites =
-    inner.width > 0 && inner.height > 0
-      ? [
-          {
-            input: {
-              create: { ...inner, channels: 3 as const, background: { r: 255, g: 255, b: 255 } },
-            },
-            left: keep,
-            top: keep,
-          },
-        ]
-      : [];
-  // Compositing adds an alpha channel; an opaque RGB PNG embeds without a soft mask.
-  const composed = await sharp(extended).composite(composites).png().toBuffer();
-  const out = await sharp(composed).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
   return {
     png: out,
     placement: {
@@ -332,8 +329,7 @@ export async function printDeck(
       const ops: PDFOperator[] = [pushGraphicsState(), ...clipTo(sheet.bleed)];
       if (slide.png) {
         const bleed = await bleedImage(slide.png, trim, bleedPt, options.bleedFrom);
-        const image = await doc.embedPng(bleed.png);
-        const imageName = page.node.newXObject('Bleed', image.ref);
+        const imageName = page.node.newXObject('Bleed', await embedPngImage(doc, bleed.png));
         const p = bleed.placement;
         ops.push(
           pushGraphicsState(),
