@@ -6,6 +6,8 @@
 //      frames/s, the baseline a still is compared with (a still costs about how many video frames?).
 //   3. video export: the test fixture bundle served over http, rendered at 1920x1080 (150 frames, h264):
 //      the export frames/s beside the reveal video's.
+//   4. the print deck of the six slides (their PDFs, each with its PNG for the bleed): its time beside
+//      one PNG encode of each slide at the same compression, the least a deck with PNG bleeds costs.
 // Run: npm run bench -- brochure
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { brochureSlideRequest } from '../functions/jobs/brochure/schema.ts';
+import { printDeck } from '../functions/media/brochure/deck-pdf.ts';
 import { prepareSlide, slideProps } from '../functions/media/brochure/generate-slide.ts';
 import { slidePdf } from '../functions/media/brochure/slide-pdf.ts';
 import { SyntheticNadirImagery } from '../functions/media/imagery/offline-nadir/synthetic-nadir-imagery.ts';
@@ -44,6 +47,8 @@ try {
     `${'type'.padEnd(10)}${'prepare'.padEnd(10)}${'store'.padEnd(8)}${'render'.padEnd(9)}${'pdf'.padEnd(8)}total`,
   );
   const renderTimes: number[] = [];
+  /** The last run's slide of each type, for the print deck (4). */
+  const deckSlides: Array<{ pdf: Uint8Array; png: Buffer }> = [];
   for (const raw of sampleRequests(server.base)) {
     const request = brochureSlideRequest.parse(raw);
     const times = {
@@ -64,15 +69,16 @@ try {
       );
       const storeMs = performance.now() - t;
       t = performance.now();
-      await stills.renderStill({
+      const png = await stills.renderStill({
         composition: BROCHURE_COMPOSITIONS[request.slide.type],
         inputProps: props,
         format: 'png',
       });
       const renderMs = performance.now() - t;
       t = performance.now();
-      await slidePdf(props, prepared.images, { title: request.slide.type });
+      const pdf = await slidePdf(props, prepared.images, { title: request.slide.type });
       const pdfMs = performance.now() - t;
+      if (run === RUNS) deckSlides.push({ pdf, png });
       if (run === 0) continue; // warm-up: opens Chromium, loads fonts and the gazetteer
       times.prepare.push(prepareMs);
       times.store.push(storeMs);
@@ -191,6 +197,26 @@ try {
   );
   console.log(
     `Slide still render: median ${stillMs.toFixed(0)} ms over the six types = ${(stillMs / (videoMs / frames)).toFixed(1)} video frames' worth (a still pays page load, image decode and PNG encode once)`,
+  );
+
+  // --- 4. the print deck of the six slides, beside one PNG encode of each ------------------------------------
+  const deckMs: number[] = [];
+  const encodeMs: number[] = [];
+  for (let run = 0; run <= RUNS; run += 1) {
+    let t = performance.now();
+    await printDeck(deckSlides, { title: 'bench', author: 'bench' });
+    const deck = performance.now() - t;
+    t = performance.now();
+    for (const slide of deckSlides) await sharp(slide.png).png({ compressionLevel: 9 }).toBuffer();
+    const encode = performance.now() - t;
+    if (run === 0) continue;
+    deckMs.push(deck);
+    encodeMs.push(encode);
+  }
+  const deck = median(deckMs);
+  const encode = median(encodeMs);
+  console.log(
+    `Print deck of the six slides (PNG bleeds): median ${deck.toFixed(0)} ms, ${(deck / encode).toFixed(2)} × one PNG encode of each slide (${encode.toFixed(0)} ms), same run`,
   );
 } finally {
   await server.close();
