@@ -2,8 +2,8 @@
 // predictor (PDF 32000-1 §7.4.4.4, /Predictor 15) holds exactly what a PNG's IDAT chunks hold: zlib
 // data of rows that each start with their filter byte. So an opaque, non-interlaced 8-bit grey or RGB
 // PNG (what sharp writes for the print deck's bleed) goes into the PDF as its own compressed bytes.
-// pdf-lib's embedPng instead inflates the PNG and deflates the pixels again, both in JavaScript: about a
-// third of a second for each 1920×1080 slide of a print deck. Any other PNG (alpha, palette, 16-bit,
+// pdf-lib's embedPng instead inflates the PNG and deflates the pixels again, both in JavaScript: about
+// 0.16 s for each 1920×1080 slide of a print deck on a 2-core EPYC (docs/benchmarks.md). Any other PNG (alpha, palette, 16-bit,
 // interlaced) goes through embedPng.
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 

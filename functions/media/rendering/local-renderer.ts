@@ -333,8 +333,11 @@ export class LocalRenderer implements Renderer {
           ...chromium,
           logLevel: 'error',
         }),
-      // The shared browser may be what failed (crashed, wedged): the second lookup opens a new one.
-      () => discardBrowser(undefined),
+      // A browser that is gone is dropped, as after a render (BROWSER_GONE), and the second lookup opens a
+      // new one; a slow one (a timeout) is kept: other renders are using it.
+      async (failure) => {
+        if (BROWSER_GONE.test(firstLineOf(failure))) await discardBrowser(undefined);
+      },
     );
   }
 }

@@ -166,14 +166,15 @@ export function pickComposition(compositions: readonly CompositionInfo[], id: st
 /**
  * Looks up a bundle's compositions and picks `id`. A lookup failure another attempt may not meet (a browser
  * that died as it started, a timeout: isTransientRenderFailure) says nothing about the bundle, so it gets
- * one more attempt, after `beforeRetry` (a renderer drops a browser that may be the culprit); what still
- * fails is reported as the bundle's (BundleUnreachableError), a missing id as CompositionNotFoundError.
+ * one more attempt, after `beforeRetry` with the first failure (a renderer drops its browser when that is
+ * what failed); what still fails is reported as the bundle's (BundleUnreachableError), a missing id as
+ * CompositionNotFoundError.
  */
 export async function lookUpComposition(
   serveUrl: string,
   id: string,
   lookUp: () => Promise<readonly CompositionInfo[]>,
-  beforeRetry: () => Promise<void> = async () => undefined,
+  beforeRetry: (failure: unknown) => Promise<void> = async () => undefined,
 ): Promise<CompositionInfo> {
   let compositions: readonly CompositionInfo[];
   try {
@@ -181,7 +182,7 @@ export async function lookUpComposition(
   } catch (first) {
     if (!isTransientRenderFailure(firstLineOf(first)))
       throw new BundleUnreachableError(serveUrl, firstLineOf(first));
-    await beforeRetry();
+    await beforeRetry(first);
     try {
       compositions = await lookUp();
     } catch (error) {

@@ -27,6 +27,23 @@ describe('lookUpComposition', () => {
     expect(calls).toEqual(['lookup', 'drop browser', 'lookup']);
   });
 
+  it('hands the first failure to the renderer before the second lookup (it drops a browser that is gone)', async () => {
+    const seen: unknown[] = [];
+    const first = died();
+    let lookups = 0;
+    await lookUpComposition(
+      'http://b.example/',
+      'Intro',
+      async () => {
+        lookups += 1;
+        if (lookups === 1) throw first;
+        return [intro];
+      },
+      async (failure) => void seen.push(failure),
+    );
+    expect(seen).toEqual([first]);
+  });
+
   it('blames the bundle at once for any other failure, and after a second transient one', async () => {
     let lookups = 0;
     const unreachable = await lookUpComposition('http://gone.example/', 'Intro', async () => {
