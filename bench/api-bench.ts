@@ -3,13 +3,10 @@
 // and the store round trips each request makes (counted on the handlers' own DynamoDB client).
 // Each series runs once unmeasured (warm-up), then ROUNDS times, the rounds interleaved so a change in the
 // machine's load moves baseline and API alike; the table shows each series' medians over the rounds.
-// Within a round, every GET and raw series is also preceded by half its count unmeasured at the same
-// concurrency. The API's code shares its thread (and the SDK) with the other series and with the job
-// creations' workflows, and its rate climbs for a few hundred requests at the start of each series (the
-// cause, most likely V8 re-optimizing for this path, was not isolated). Right
-// after 50 job creations, 400-request GET series at concurrency 16 ran at 390-660 a second and 3,000-request
-// ones at 680-720; the raw GetItem, a shorter path, recovers sooner. Back to back on one machine, the GET
-// ratio below was 0.67 without this warm-up and 0.77 with it.
+// Run: npm run bench -- api   (BENCH_REQUESTS per series, default 400; BENCH_ROUNDS, default 3)
+// Goals: GET < 2 ms above its store calls at concurrency 1; ≤ 3 round trips per GET and per POST; at
+// concurrency 16 the API's GET rate ≥ 0.8 × (raw GetItem rate ÷ round trips); POST …/detect p50 ≤ 41 ms
+// at concurrency 1 and < 300 ms at 16.
 import { Worker } from 'node:worker_threads';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -56,31 +53,13 @@ const api = (method: string, route: string, body?: unknown) =>
 const client = new Worker(new URL('./http-client-worker.ts', import.meta.url), {
   execArgv: ['--import', 'tsx'],
 });
-const clientSeries = (s: Omit<ClientSeries, 'url' | 'key'>) =>
+const series = (s: Omit<ClientSeries, 'url' | 'key'>) =>
   new Promise<RunStats>((resolve, reject) => {
     client.once('message', (reply: { ok: true; stats: RunStats } | { ok: false; message: string }) =>
       reply.ok ? resolve(reply.stats) : reject(new Error(reply.message)),
     );
     client.postMessage({ ...s, url: info.url, key });
   });
-
-/** Half the count unmeasured, at the same concurrency, right before the measured run (see above). */
-const WARM_SHARE = 0.5;
-async function warmedSeries(s: Omit<ClientSeries, 'url' | 'key'>): Promise<RunStats> {
-  await clientSeries({ ...s, count: Math.ceil(s.count * WARM_SHARE) });
-  storeCalls = 0;
-  accountCalls = 0;
-  return clientSeries(s);
-}
-async function warmedMeasure(
-  label: string,
-  count: number,
-  concurrency: number,
-  op: (i: number) => Promise<void>,
-): Promise<RunStats> {
-  await measure(label, Math.ceil(count * WARM_SHARE), concurrency, op);
-  return measure(label, count, concurrency, op);
-}
 
 const detectBody = {
   address: '10 Wattle Street, Ultimo NSW 2007',
@@ -125,7 +104,7 @@ async function round(
   const admission: Record<string, number> = {};
   for (const concurrency of [1, 16]) {
     rows.push(
-      await warmedMeasure(RAW_GET, count, concurrency, async () => {
+      await measure(RAW_GET, count, concurrency, async () => {
         await raw.send(
           new GetCommand({
             TableName: info.tables.jobs,
@@ -139,7 +118,7 @@ async function round(
     // an active key's request on its day into an idle bucket. Racing writes that find their condition
     // false cost the store the same work; they count as done.
     rows.push(
-      await warmedMeasure(RAW_ADMIT, count, concurrency, async (i) => {
+      await measure(RAW_ADMIT, count, concurrency, async (i) => {
         const now = Date.now();
         try {
           await raw.send(
@@ -163,7 +142,7 @@ async function round(
       }),
     );
     rows.push(
-      await warmedMeasure(RAW_PUT, count, concurrency, async () => {
+      await measure(RAW_PUT, count, concurrency, async () => {
         putSeq += 1;
         await raw.send(
           new PutCommand({
@@ -179,16 +158,16 @@ async function round(
         );
       }),
     );
-    rows.push(
-      await warmedSeries({ label: GET_ROW, method: 'GET', path: `/v1/jobs/${jobId}`, count, concurrency }),
-    );
+    storeCalls = 0;
+    accountCalls = 0;
+    rows.push(await series({ label: GET_ROW, method: 'GET', path: `/v1/jobs/${jobId}`, count, concurrency }));
     trips[`GET /v1/jobs/{id}, concurrency ${concurrency}`] = storeCalls / count;
     admission[`GET /v1/jobs/{id}, concurrency ${concurrency}`] = accountCalls / count;
     storeCalls = 0;
     accountCalls = 0;
     const creations = Math.max(20, Math.floor(count / 8));
     rows.push(
-      await clientSeries({
+      await series({
         label: POST_ROW,
         method: 'POST',
         path: '/v1/property-frontage/detect',
