@@ -3,8 +3,8 @@
 // data of rows that each start with their filter byte. So an opaque, non-interlaced 8-bit grey or RGB
 // PNG (what sharp writes for the print deck's bleed) goes into the PDF as its own compressed bytes.
 // pdf-lib's embedPng instead inflates the PNG and deflates the pixels again, both in JavaScript: about
-// 0.16 s for each 1920×1080 slide of a print deck on a 2-core EPYC (docs/benchmarks.md). Any other PNG (alpha, palette, 16-bit,
-// interlaced) goes through embedPng.
+// 0.16 s for each 1920×1080 slide of a print deck on a 2-core EPYC (docs/benchmarks.md). Any other PNG
+// (alpha, palette, 16-bit, interlaced) goes through embedPng.
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
