@@ -10,6 +10,7 @@ import { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT } from '../lib/cons
 import { accountingEnabled, countInvocation } from './accounting.ts';
 import type { Admission } from './admission.ts';
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
+import { followedOrganizations, organizationOf } from './thread-homes.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
@@ -208,7 +209,8 @@ export class LocalLambdas {
             deadline: Date.now() + (options.timeoutSeconds ?? fn.timeoutSeconds) * 1000,
           },
         },
-        organization,
+        // A Task is a step of its job's organization; the rest (queue consumers, rules) follow jobs.
+        options.task ? organization : { follows: followedOrganizations(event) },
       );
       // The slot is held until the worker is really done, also after a timeout has been reported.
       void running.finally(() => {
@@ -263,12 +265,6 @@ export class LocalLambdas {
         .map((fn) => pool.warm({ module: fn.module, exportName: fn.exportName, projectRoot: PROJECT_ROOT })),
     );
   }
-}
-
-/** The organization and mode of a step's job (a Task's event carries its `job`); '' when it has none. */
-function organizationOf(event: unknown): string {
-  const job = (event as { job?: { org_id?: unknown; mode?: unknown } } | null)?.job;
-  return typeof job?.org_id === 'string' ? `${job.org_id}#${String(job.mode)}` : '';
 }
 
 /** Resolves as `work` does, or rejects with TaskTimeoutError after `seconds` (none: no limit). */

@@ -10,8 +10,12 @@
 // thread runs at the lowest priority (nice 19, worker-pool.ts), so on a busy machine the kernel gives a light
 // organization's step the CPU first and the heavy one takes what is left. Heavy organizations share the bulk
 // hosts, each step on the least busy. (The pool calls every host a thread here, whatever it runs in.)
-// Work of no organization (webhook deliveries, the execution-ended rule, the sweepers) follows the jobs'
-// events, so in a burst it is mostly the heavy organization's: it runs on the bulk threads too.
+// Work that follows jobs rather than running them (a batch of webhook deliveries, the execution-ended rule)
+// goes where the organizations it follows go: to a bulk thread when every one of them is heavy (in a burst
+// it is mostly the heavy organization's), else to a normal thread, for a light organization's final event
+// must not wait at nice 19 behind whatever else the machine runs. It is not a step: it makes no
+// organization heavy and gives none a home. Work of no organization at all (the sweepers) runs on the bulk
+// threads.
 
 /** Steps running at once that make an organization heavy. */
 export const HEAVY_STEPS = 3;
@@ -83,13 +87,30 @@ export class ThreadHomes {
     return index;
   }
 
+  /**
+   * The thread for work that follows the jobs of `owners` (none: work of no organization); counted as
+   * running on it until `followed`, but not as a step of any of them.
+   */
+  follow(owners: readonly string[]): number {
+    const light = owners.find((owner) => owner !== '' && !this.isHeavy(owner));
+    const index = this.choose(light ?? '');
+    this.threads[index]!.pending += 1;
+    return index;
+  }
+
+  /** Work that `follow` placed on thread `index` has ended (or its thread died). */
+  followed(index: number): void {
+    const thread = this.threads[index]!;
+    thread.pending = Math.max(0, thread.pending - 1);
+  }
+
   /** A step that `start` placed on thread `index` has ended (or its thread died). */
   finished(index: number, owner: string): void {
     const running = (this.running.get(owner) ?? 0) - 1;
     if (running > 0) this.running.set(owner, running);
     else this.running.delete(owner);
+    this.followed(index);
     const thread = this.threads[index]!;
-    thread.pending = Math.max(0, thread.pending - 1);
     if (thread.lastUse.has(owner)) thread.lastUse.set(owner, this.now());
   }
 
@@ -115,4 +136,41 @@ export class ThreadHomes {
     const fewest = Math.min(...normal.map((t) => t.active.length));
     return leastBusy(normal.filter((t) => t.active.length === fewest));
   }
+}
+
+/**
+ * The organization and mode an event or message names: a step's job (a Task's event carries its `job`),
+ * a ping's `tenant` or a range resend's `resend`; '' when it names none.
+ */
+export function organizationOf(named: unknown): string {
+  const o = named as { job?: Tenant; tenant?: Tenant; resend?: Tenant } | null;
+  const t = o?.job ?? o?.tenant ?? o?.resend;
+  return typeof t?.org_id === 'string' ? `${t.org_id}#${String(t.mode)}` : '';
+}
+
+interface Tenant {
+  readonly org_id?: unknown;
+  readonly mode?: unknown;
+}
+
+/**
+ * The organizations (and modes) whose jobs an invocation that is not a step follows: a batch of the webhook
+ * queue's messages names each one's job, pinged tenant or resend (functions/core/webhooks/events.ts); a Step
+ * Functions status change carries its execution's input, which names the job.
+ */
+export function followedOrganizations(event: unknown): string[] {
+  const parsed = (text: unknown): unknown => {
+    try {
+      return typeof text === 'string' ? JSON.parse(text) : null;
+    } catch {
+      return null;
+    }
+  };
+  const e = event as { Records?: { body?: unknown }[]; detail?: { input?: unknown } } | null;
+  const named = Array.isArray(e?.Records)
+    ? e.Records.map((record) => parsed(record?.body))
+    : e?.detail
+      ? [parsed(e.detail.input)]
+      : [event];
+  return [...new Set(named.map(organizationOf))].filter((o) => o !== '');
 }

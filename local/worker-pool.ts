@@ -17,6 +17,11 @@ interface Host {
   terminate(): Promise<void>;
 }
 
+/** Work that follows the jobs of these organizations (and modes) rather than running one (thread-homes.ts). */
+export interface Follows {
+  readonly follows: readonly string[];
+}
+
 interface Slot {
   readonly kind: ThreadKind;
   host: Host;
@@ -77,9 +82,13 @@ export class WorkerPool {
     slot.host = slot.kind === 'bulk' ? processHost(options, events) : threadHost(options, events);
   }
 
-  /** Runs an invocation for `owner` (its organization and mode; '' for none) on the host ThreadHomes picks. */
-  run(request: Omit<WorkerRequest, 'id'>, owner = ''): Promise<WorkerReply> {
-    const index = this.homes.start(owner);
+  /**
+   * Runs an invocation on the host ThreadHomes picks: a step of `owner` (its organization and mode; '' for
+   * none), or work that follows the jobs of `owner.follows` (a batch of webhook deliveries, a rule).
+   */
+  run(request: Omit<WorkerRequest, 'id'>, owner: string | Follows = ''): Promise<WorkerReply> {
+    const step = typeof owner === 'string';
+    const index = step ? this.homes.start(owner) : this.homes.follow(owner.follows);
     const slot = this.slots[index]!;
     const id = this.nextId++;
     const reply = new Promise<WorkerReply>((resolve) => {
@@ -87,7 +96,7 @@ export class WorkerPool {
       slot.host.post({ ...request, id });
     });
     // Also when the host dies: its invocations are answered with an error by the exit handler.
-    return reply.finally(() => this.homes.finished(index, owner));
+    return reply.finally(() => (step ? this.homes.finished(index, owner) : this.homes.followed(index)));
   }
 
   /** Loads a module in every host, so no invocation pays for the import. */

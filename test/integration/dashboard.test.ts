@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/api/routes.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { newOrganization, PROJECT_ROOT, type StackHandle } from '../support/local-stack-process.ts';
@@ -139,6 +139,19 @@ describe('developer dashboard (headless Chromium)', () => {
     page.on('dialog', (dialog) => void dialog.accept());
     page.on('response', checkPageAnswer);
   }, 120_000);
+
+  // What the page showed when a test failed: a CI run keeps only its log.
+  beforeEach(({ onTestFailed }) =>
+    onTestFailed(async ({ task }) => {
+      const text = await page
+        ?.locator('body')
+        .innerText({ timeout: 5_000 })
+        .catch((e: Error) => e.message);
+      console.error(
+        `The dashboard at ${page?.url()} when "${task.name}" failed:\n${String(text).slice(0, 2000)}`,
+      );
+    }),
+  );
 
   afterAll(async () => {
     await browser?.close();
@@ -638,6 +651,8 @@ describe('developer dashboard (headless Chromium)', () => {
     const hangingUrl = await listen(hanging);
     try {
       await page.goto(await signInLink(stack, orgId));
+      // Signed in again once the link's page is shown: a click before would race the sign-in's own start.
+      await page.getByTestId('keys-table').waitFor();
       await page.getByTestId('nav-brand-kits').click();
       await page.getByTestId('kit-form').waitFor();
       const kit = async (key: string, value: string) => page.getByTestId(`kit-${key}`).fill(value);

@@ -84,7 +84,7 @@ export async function startStackProcess(
       ...process.env,
       PORT: '0',
       DATA_DIR: dataDir,
-      LOCAL_STACK_QUIET: 'true',
+      LOCAL_STACK_QUIET: process.env.LOCAL_STACK_QUIET ?? 'true',
       LOCAL_RENDER_SCALE: String(TEST_RENDER_SCALE),
       // As npm start runs it, also when vitest was started directly (local/threadpool.ts).
       UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || LOCAL_UV_THREADPOOL_SIZE,

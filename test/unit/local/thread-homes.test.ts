@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_MS, HEAVY_HOLD_MS, HEAVY_STEPS, ThreadHomes } from '../../../local/thread-homes.ts';
+import {
+  ACTIVE_MS,
+  followedOrganizations,
+  HEAVY_HOLD_MS,
+  HEAVY_STEPS,
+  organizationOf,
+  ThreadHomes,
+} from '../../../local/thread-homes.ts';
 
 /** Two normal threads (0, 1) and two bulk threads (2, 3), on a clock the test moves. */
 function homes(normal = 2, bulk = 2) {
@@ -98,5 +105,58 @@ describe('ThreadHomes', () => {
     expect(picks.every((i) => i < 2)).toBe(true);
     expect(h.activeOn(0).length).toBe(2);
     expect(h.activeOn(1).length).toBe(2);
+  });
+
+  it("runs work that follows a light organization's jobs on a normal thread, without counting it as a step", () => {
+    const { homes: h } = homes(2, 1);
+    const b = h.start('B');
+    // More deliveries of B's at once than make an organization heavy: B's home, and B stays light.
+    const deliveries = Array.from({ length: HEAVY_STEPS + 1 }, () => h.follow(['B']));
+    expect(new Set(deliveries)).toEqual(new Set([b]));
+    expect(h.isHeavy('B')).toBe(false);
+    for (const index of deliveries) h.followed(index);
+    // A light organization with no home yet: a normal thread, and none becomes its home.
+    expect(h.follow(['C'])).toBeLessThan(2);
+    expect([0, 1].flatMap((i) => h.activeOn(i))).toEqual(['B']);
+  });
+
+  it("runs work that follows only heavy organizations' jobs, or none, on the bulk thread", () => {
+    const { homes: h } = homes(2, 1);
+    for (let i = 0; i < HEAVY_STEPS; i++) h.start('A');
+    expect(h.follow(['A'])).toBe(2);
+    expect(h.follow([])).toBe(2);
+    // A batch that also follows a light organization's job does not wait at the bulk thread's priority.
+    expect(h.follow(['A', 'B'])).toBeLessThan(2);
+  });
+});
+
+describe('organizationOf and followedOrganizations', () => {
+  const job = { job_id: 'j', org_id: 'org_a', mode: 'test' };
+  it("names a step's job, a ping's tenant and a range resend's organization, with the mode", () => {
+    expect(organizationOf({ job })).toBe('org_a#test');
+    expect(organizationOf({ tenant: { org_id: 'org_b', mode: 'live' } })).toBe('org_b#live');
+    expect(organizationOf({ resend: { id: 'r', org_id: 'org_c', mode: 'test' } })).toBe('org_c#test');
+    expect(organizationOf({})).toBe('');
+    expect(organizationOf(null)).toBe('');
+  });
+
+  it("reads a webhook batch's messages and a status change's execution input", () => {
+    const batch = {
+      Records: [
+        { body: JSON.stringify({ event_id: 'e1', job }) },
+        { body: JSON.stringify({ event_id: 'e2', job }) },
+        { body: JSON.stringify({ event_id: 'e3', tenant: { org_id: 'org_b', mode: 'live' } }) },
+        { body: 'not JSON' },
+      ],
+    };
+    expect(followedOrganizations(batch)).toEqual(['org_a#test', 'org_b#live']);
+    const statusChange = {
+      'detail-type': 'Step Functions Execution Status Change',
+      detail: { status: 'FAILED', input: JSON.stringify({ job }) },
+    };
+    expect(followedOrganizations(statusChange)).toEqual(['org_a#test']);
+    expect(followedOrganizations({ detail: {} })).toEqual([]);
+    // A schedule's event names no organization (the sweepers).
+    expect(followedOrganizations({ source: 'aws.events', 'detail-type': 'Scheduled Event' })).toEqual([]);
   });
 });
