@@ -9,6 +9,7 @@ import type { Context } from 'aws-lambda';
 import { HANDLER_METADATA_KEY, HEAVY_MEMORY_MB, PROJECT_ROOT } from '../lib/constructs/function-facts.ts';
 import { accountingEnabled, countInvocation } from './accounting.ts';
 import type { Admission } from './admission.ts';
+import { starvationSince } from './starvation.ts';
 import { type CfnTemplate, resourcesOfType, type TemplateResolver } from './synthesized-app.ts';
 import { followedOrganizations, organizationOf } from './thread-homes.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -197,6 +198,7 @@ export class LocalLambdas {
       const invocations = options.task ? this.invocations : undefined;
       await invocations?.acquire(organization);
       const startedAt = performance.now();
+      let starved: (() => Promise<number>) | undefined;
       const running = this.pool.run(
         {
           module: fn.module,
@@ -211,13 +213,16 @@ export class LocalLambdas {
         },
         // A Task is a step of its job's organization; the rest (queue consumers, rules) follow jobs.
         options.task ? organization : { follows: followedOrganizations(event) },
+        (pid) => {
+          if (options.timeoutSeconds !== undefined) starved = starvationSince(pid);
+        },
       );
       // The slot is held until the worker is really done, also after a timeout has been reported.
       void running.finally(() => {
         invocations?.release(organization);
         admission?.release(organization);
       });
-      const reply = await withTimeout(running, options.timeoutSeconds);
+      const reply = await withTimeout(running, options.timeoutSeconds, () => starved?.() ?? 0);
       if (accountingEnabled()) countInvocation(logicalId, performance.now() - startedAt);
       if (!reply.ok) throw new LambdaInvocationError(reply.name, reply.message);
       return reply.result;
@@ -267,12 +272,39 @@ export class LocalLambdas {
   }
 }
 
-/** Resolves as `work` does, or rejects with TaskTimeoutError after `seconds` (none: no limit). */
-function withTimeout<T>(work: Promise<T>, seconds: number | undefined): Promise<T> {
+/** A bulk step's time limit stretches by the time its process waited for a CPU, up to this many times. */
+export const MAX_STARVED_EXTENSION = 9;
+
+/**
+ * Resolves as `work` does, or rejects with TaskTimeoutError after `seconds` (none: no limit). The time
+ * `starvedMs` reports (a bulk step's wait for a CPU, starvation.ts) is given back before the limit ends
+ * it, up to MAX_STARVED_EXTENSION times the limit; a second or less is not.
+ */
+export function withTimeout<T>(
+  work: Promise<T>,
+  seconds: number | undefined,
+  starvedMs: () => number | Promise<number> = () => 0,
+): Promise<T> {
   if (seconds === undefined) return work;
   let timer: NodeJS.Timeout | undefined;
+  let given = 0;
+  let settled = false;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TaskTimeoutError(seconds)), seconds * 1000);
+    const expire = async () => {
+      const starved = await Promise.resolve()
+        .then(starvedMs)
+        .catch(() => 0);
+      if (settled) return;
+      const more = Math.min(starved, seconds * 1000 * MAX_STARVED_EXTENSION) - given;
+      if (more > 1000) {
+        given += more;
+        timer = setTimeout(expire, more);
+      } else reject(new TaskTimeoutError(seconds));
+    };
+    timer = setTimeout(expire, seconds * 1000);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work, timeout]).finally(() => {
+    settled = true;
+    clearTimeout(timer);
+  });
 }

@@ -13,6 +13,8 @@ import { ThreadHomes, type ThreadKind } from './thread-homes.ts';
 
 /** A thread or a process running lambda-worker.ts. */
 interface Host {
+  /** A process host's id; none for a thread of this process. */
+  readonly pid?: number;
   post(request: WorkerRequest): void;
   terminate(): Promise<void>;
 }
@@ -86,10 +88,16 @@ export class WorkerPool {
    * Runs an invocation on the host ThreadHomes picks: a step of `owner` (its organization and mode; '' for
    * none), or work that follows the jobs of `owner.follows` (a batch of webhook deliveries, a rule).
    */
-  run(request: Omit<WorkerRequest, 'id'>, owner: string | Follows = ''): Promise<WorkerReply> {
+  run(
+    request: Omit<WorkerRequest, 'id'>,
+    owner: string | Follows = '',
+    /** Told the process the invocation runs in when it is a bulk process (its id). */
+    onBulkProcess?: (pid: number) => void,
+  ): Promise<WorkerReply> {
     const step = typeof owner === 'string';
     const index = step ? this.homes.start(owner) : this.homes.follow(owner.follows);
     const slot = this.slots[index]!;
+    if (slot.kind === 'bulk' && slot.host.pid !== undefined) onBulkProcess?.(slot.host.pid);
     const id = this.nextId++;
     const reply = new Promise<WorkerReply>((resolve) => {
       slot.pending.set(id, resolve);
@@ -176,6 +184,7 @@ function processHost(options: HostOptions, { onReply, onExit, onError }: HostEve
   child.unref();
   child.channel?.unref();
   return {
+    pid: child.pid,
     // A child that has gone answers its invocations from the exit handler.
     post: (request) => {
       if (child.connected) child.send(request, (error) => error && onError(error));
