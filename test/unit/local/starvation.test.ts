@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_STARVED_EXTENSION, withTimeout } from '../../../local/local-lambdas.ts';
-import { processTree, runQueueWaits, starvationSince } from '../../../local/starvation.ts';
+import { BASELINE_REUSE_MS, processTree, runQueueWaits, starvationSince } from '../../../local/starvation.ts';
 
 /** A /proc with these processes (pid → parent, and each thread's run-queue wait in ns). */
 function fakeProc(processes: Record<number, { ppid: number; comm?: string; waits: Record<number, number> }>) {
@@ -63,6 +63,16 @@ describe('starvation', () => {
     write(12, { ppid: 11, waits: { 12: 1.5e9 } }); // a process started since: all of its wait counts
     write(30, { ppid: 1, waits: { 30: 99e9 } });
     expect(await since()).toBe(3000);
+  });
+
+  it(`lets steps that start within ${BASELINE_REUSE_MS} ms of one another share their starting reading`, async () => {
+    const { root, write } = fakeProc({ 40: { ppid: 1, waits: { 40: 1e9 } } });
+    roots.push(root);
+    const first = starvationSince(40, root);
+    await first();
+    write(40, { ppid: 1, waits: { 40: 1.25e9 } });
+    const second = starvationSince(40, root); // the same reading as the first: the 250 ms count for both
+    expect([await first(), await second()]).toEqual([250, 250]);
   });
 
   it('reads 0 where the kernel keeps no statistics', async () => {
