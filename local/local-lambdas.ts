@@ -30,8 +30,12 @@ interface LocalFunction {
 
 /** Thrown when an invocation outlives its Task's time limit, counted from when it started running. */
 class TaskTimeoutError extends Error {
-  constructor(seconds: number) {
-    super(`The step did not finish within ${seconds} s of starting.`);
+  constructor(seconds: number, givenBackMs = 0) {
+    super(
+      givenBackMs > 0
+        ? `The step did not finish within ${seconds} s of starting, and ${(givenBackMs / 1000).toFixed(0)} s more for the time it waited for a CPU.`
+        : `The step did not finish within ${seconds} s of starting.`,
+    );
     this.name = 'States.Timeout';
   }
 }
@@ -299,7 +303,7 @@ export function withTimeout<T>(
       if (more > 1000) {
         given += more;
         timer = setTimeout(expire, more);
-      } else reject(new TaskTimeoutError(seconds));
+      } else reject(new TaskTimeoutError(seconds, given));
     };
     timer = setTimeout(expire, seconds * 1000);
   });

@@ -102,7 +102,11 @@ describe('withTimeout', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     expect(ended).toBe(false);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(await outcome).toMatchObject({ name: 'States.Timeout' });
+    expect(await outcome).toMatchObject({
+      name: 'States.Timeout',
+      message:
+        'The step did not finish within 2 s of starting, and 5 s more for the time it waited for a CPU.',
+    });
   });
 
   it(`stretches a limit at most ${MAX_STARVED_EXTENSION} times over, and lets a step that finishes go`, async () => {
