@@ -14,6 +14,7 @@ import { type MemoryMedia, memoryMedia } from '../../bench/aerial-fixture.ts';
 import type { LatLng, Point } from '../../functions/domain/geo-types.ts';
 import { fromLocalMetres } from '../../functions/media/geo/local-metric.ts';
 import { LocalStillRenderer } from '../../functions/media/rendering/local-still-renderer.ts';
+import { isTransientRenderFailure } from '../../functions/media/rendering/renderer.ts';
 import { ensureSiteBundle } from '../../lib/remotion/site-bundle.ts';
 import { call, type Json, waitForJob } from '../support/http-client.ts';
 import { download } from '../support/image-probe.ts';
@@ -123,11 +124,26 @@ beforeAll(async () => {
   filesBase = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
   media = await memoryMedia();
   truth = await groundTruthScene(media);
-  const renderer = new LocalStillRenderer({ serveUrl: await ensureSiteBundle() });
+  const serveUrl = await ensureSiteBundle();
+  let renderer = new LocalStillRenderer({ serveUrl });
   for (const pose of POSES) {
-    const photo = await renderPose(renderer, truth, pose);
+    // A page that did not load in time is a failure the service's own renders try again
+    // (docs/readme/renderer.md); the ground truth's render is tried again too, once, in a new browser.
+    let photo: RenderedPhoto | undefined;
+    for (let attempt = 1; photo === undefined; attempt += 1) {
+      try {
+        photo = await renderPose(renderer, truth, pose);
+      } catch (error) {
+        const message = (error as Error).message;
+        if (attempt === 2 || !isTransientRenderFailure(message)) throw error;
+        console.warn(`ground-truth render failed (${message.split('\n')[0]}); trying again in a new browser`);
+        await renderer.close();
+        renderer = new LocalStillRenderer({ serveUrl });
+      }
+    }
     rendered.push({ pose, photo, markers: await findMarkers(photo.jpeg) });
   }
+  await renderer.close();
 }, 600_000);
 
 afterAll(async () => {

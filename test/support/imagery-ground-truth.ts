@@ -153,7 +153,8 @@ export async function renderPose(
     jpegQuality: 95,
     scale,
     gl: 'swangle',
-    timeoutMs: 180_000,
+    // A few seconds on a quiet machine; a page that has not loaded in 90 s is tried again (its caller).
+    timeoutMs: 90_000,
   });
   const width = Math.round(AERIAL_STILL.width * scale);
   const height = Math.round(AERIAL_STILL.height * scale);
