@@ -16,7 +16,8 @@ export default async function setup(project: TestProject) {
   project.provide('sharedStackDataDir', stack.dataDir);
   return async () => {
     await stack.stop();
-    // What the stack said (errors only: LOCAL_STACK_QUIET), for reading after a failed run.
+    // What the stack said (errors only, unless run with LOCAL_STACK_QUIET=false), for reading after a
+    // failed run.
     writeFileSync(path.join(tmpdir(), 'pms-shared-stack.log'), stack.output());
   };
 }

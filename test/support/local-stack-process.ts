@@ -84,6 +84,7 @@ export async function startStackProcess(
       ...process.env,
       PORT: '0',
       DATA_DIR: dataDir,
+      // Errors only, unless the tests run with LOCAL_STACK_QUIET=false (every function's log lines).
       LOCAL_STACK_QUIET: process.env.LOCAL_STACK_QUIET ?? 'true',
       LOCAL_RENDER_SCALE: String(TEST_RENDER_SCALE),
       // As npm start runs it, also when vitest was started directly (local/threadpool.ts).
