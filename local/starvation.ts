@@ -15,7 +15,9 @@ export async function processTree(root: number, proc = '/proc'): Promise<number[
     // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     if (!Number.isInteger(ppid) || stat === '') continue;
-    children.set(ppid, [...(children.get(ppid) ?? []), Number(pids[i])]);
+    const siblings = children.get(ppid) ?? [];
+    siblings.push(Number(pids[i]));
+    children.set(ppid, siblings);
   }
   const tree: number[] = [];
   for (const queue = [root]; queue.length > 0; ) {

@@ -17,6 +17,8 @@
 // organization heavy and gives none a home. Work of no organization at all (the sweepers) runs on the bulk
 // threads.
 
+import { isResendJobMessage, messageTenant, type WebhookMessage } from '../functions/core/webhooks/events.ts';
+
 /** Steps running at once that make an organization heavy. */
 export const HEAVY_STEPS = 3;
 /** How long an organization stays heavy after it last had HEAVY_STEPS steps running. */
@@ -140,17 +142,18 @@ export class ThreadHomes {
 
 /**
  * The organization and mode an event or message names: a step's job (a Task's event carries its `job`),
- * a ping's `tenant` or a range resend's `resend`; '' when it names none.
+ * or a webhook queue message's owner as the delivery function reads it (its job, a ping's tenant, a range
+ * resend's organization); '' when it names none.
  */
 export function organizationOf(named: unknown): string {
-  const o = named as { job?: Tenant; tenant?: Tenant; resend?: Tenant } | null;
-  const t = o?.job ?? o?.tenant ?? o?.resend;
-  return typeof t?.org_id === 'string' ? `${t.org_id}#${String(t.mode)}` : '';
-}
-
-interface Tenant {
-  readonly org_id?: unknown;
-  readonly mode?: unknown;
+  if (named === null || typeof named !== 'object') return '';
+  if (isResendJobMessage(named)) return `${named.resend.org_id}#${named.resend.mode}`;
+  try {
+    const { orgId, mode } = messageTenant(named as WebhookMessage);
+    return typeof orgId === 'string' ? `${orgId}#${String(mode)}` : '';
+  } catch {
+    return ''; // names neither a job nor a tenant
+  }
 }
 
 /**
