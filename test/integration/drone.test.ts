@@ -77,6 +77,31 @@ async function regionStats(jpeg: Buffer, top: number, bottom: number) {
   return { mean, sd };
 }
 
+/**
+ * The largest change of mean colour (0-255, any channel) from one row to the next between `top` and
+ * `bottom` (fractions of the height), in any of 8 upright strips of a 384x216 copy: a hard seam across
+ * the frame or in part of it (a sky that meets the haze in a line) shows as one large step, where a
+ * gradient shows as many small ones.
+ */
+async function largestRowStep(jpeg: Buffer, top: number, bottom: number): Promise<number> {
+  const [w, h, strips] = [384, 216, 8];
+  const small = await sharp(jpeg).resize(w, h, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const mean = (y: number, strip: number, c: number) => {
+    let sum = 0;
+    for (let x = strip * (w / strips); x < (strip + 1) * (w / strips); x += 1) sum += small[(y * w + x) * 3 + c]!;
+    return sum / (w / strips);
+  };
+  let largest = 0;
+  for (let y = Math.round(top * h); y < Math.round(bottom * h) - 1; y += 1) {
+    for (let strip = 0; strip < strips; strip += 1) {
+      for (let c = 0; c < 3; c += 1) {
+        largest = Math.max(largest, Math.abs(mean(y + 1, strip, c) - mean(y, strip, c)));
+      }
+    }
+  }
+  return largest;
+}
+
 async function still(name: Name): Promise<{ job: Json; jpeg: Buffer }> {
   const done = await job(name);
   expect(done.output.image).toMatchObject({ content_type: 'image/jpeg', width: 3840, height: 2160 });
@@ -230,6 +255,9 @@ describe('drone capture (V2 free pose)', () => {
       const ground = await regionStats(jpeg, 0.85, 1);
       expect(sky.sd).toBeLessThan(ground.sd);
       expect(ground.sd).toBeGreaterThan(12);
+      // The sky rises out of the haze on the horizon: no line where they meet (a hard one stepped 86 levels
+      // from one row to the next here; the sky's gradient and the haze's band step about 11).
+      expect(await largestRowStep(jpeg, 0, 0.5)).toBeLessThan(25);
     },
     JOB_TIMEOUT_MS,
   );

@@ -300,10 +300,14 @@ function World(world: { assets: Assets; grade: Grade; props: AerialSceneProps; c
 /** The grade's colour pipeline added to a material's fragment shader. `raw`: colour is display sRGB already. */
 function graded<M extends THREE.Material>(m: M, glsl: string, raw = false): M {
   m.onBeforeCompile = (shader) => {
-    shader.fragmentShader = shader.fragmentShader.replace(
-      '#include <colorspace_fragment>',
-      `${raw ? '' : '#include <colorspace_fragment>'}\n${glsl}`,
-    );
+    // The grade goes after the fog, as in the sky's shader: graded before it, a surface fogged to the
+    // haze colour kept none of the grade (no vignette, no contrast) and met the sky's graded haze in a
+    // line across the frame.
+    const fog = '#include <fog_fragment>';
+    if (!shader.fragmentShader.includes(fog)) throw new Error(`graded: no ${fog} in the material's shader`);
+    shader.fragmentShader = shader.fragmentShader
+      .replace('#include <colorspace_fragment>', raw ? '' : '#include <colorspace_fragment>')
+      .replace(fog, `${fog}\n${glsl}`);
   };
   m.customProgramCacheKey = () => `${raw ? 'raw' : 'linear'}\n${glsl}`;
   if (raw) m.toneMapped = false;
@@ -524,7 +528,18 @@ function treeMesh(
   return mesh;
 }
 
-/** A sky dome: the grade's colour straight up blending into its horizon colour, not fogged. */
+/**
+ * How far above the horizon (the sine of the elevation) the haze thins into the sky's horizon colour.
+ * The fogged far ground meets the sky at the horizon in the haze colour; a sky that started at once in
+ * its own horizon colour drew a hard line across the frame wherever the two differ (the twilight grade:
+ * lavender haze under an orange glow). About 3.4°: a band that reads as haze lying on the horizon.
+ */
+const HAZE_BAND = 0.06;
+
+/**
+ * A sky dome: the grade's colour straight up blending into its horizon colour, which rises out of the
+ * haze over HAZE_BAND; not fogged.
+ */
 function skyMaterial(grade: Grade, glsl: string): THREE.ShaderMaterial {
   return new THREE.ShaderMaterial({
     side: THREE.BackSide,
@@ -540,7 +555,8 @@ function skyMaterial(grade: Grade, glsl: string): THREE.ShaderMaterial {
     fragmentShader: `uniform vec3 top; uniform vec3 horizon; uniform vec3 haze; varying vec3 vDir;
       void main() {
         float e = vDir.z;
-        vec3 c = e > 0.0 ? mix(horizon, top, pow(clamp(e, 0.0, 1.0), 0.45)) : haze;
+        vec3 sky = mix(horizon, top, pow(clamp(e, 0.0, 1.0), 0.45));
+        vec3 c = mix(haze, sky, smoothstep(0.0, ${HAZE_BAND.toFixed(3)}, e));
         gl_FragColor = vec4(c, 1.0);
         #include <colorspace_fragment>
         ${glsl}
