@@ -88,7 +88,8 @@ async function largestRowStep(jpeg: Buffer, top: number, bottom: number): Promis
   const small = await sharp(jpeg).resize(w, h, { fit: 'fill' }).removeAlpha().raw().toBuffer();
   const mean = (y: number, strip: number, c: number) => {
     let sum = 0;
-    for (let x = strip * (w / strips); x < (strip + 1) * (w / strips); x += 1) sum += small[(y * w + x) * 3 + c]!;
+    for (let x = strip * (w / strips); x < (strip + 1) * (w / strips); x += 1)
+      sum += small[(y * w + x) * 3 + c]!;
     return sum / (w / strips);
   };
   let largest = 0;
