@@ -98,19 +98,31 @@ export function splitAddress(address: string): [string, string] {
   return i < 0 ? [address, ''] : [address.slice(0, i).trim(), address.slice(i + 1).trim()];
 }
 
-/** Feature lines from free text: one per line, or split on ";" / "•", else one per sentence. */
+/** A sentence's end followed by the next one's start: text that is prose, not a list item. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z0-9])/;
+
+/**
+ * Feature lines from free text: one per line or per "•"; else one per ";" when what it separates is a
+ * list (no item runs on into a second sentence); else one per sentence. A description written as prose
+ * ("… the cafes of Harris Street; the CBD is ten minutes away.") is not cut at its semicolons: that made a
+ * features slide of two lines, the first three sentences cut off after two lines and then a fragment.
+ */
 export function featureList(text: string | undefined): string[] {
   if (!text) return [];
-  let parts = text
-    .split(/\r?\n|;|•/)
-    .map((p) => p.replace(/^\s*[-*–]\s*/, '').trim())
-    .filter(Boolean);
-  if (parts.length <= 1)
-    parts = text
-      .split(/(?<=[.!?])\s+(?=[A-Z0-9])/)
-      .map((p) => p.trim())
+  const parts = (separator: RegExp) =>
+    text
+      .split(separator)
+      .map((p) => p.replace(/^\s*[-*–]\s*/, '').trim())
       .filter(Boolean);
-  return parts.map((p) => p.replace(/\.$/, ''));
+  let items = parts(/\r?\n|•/);
+  if (items.length <= 1) {
+    const bySemicolon = parts(/;/);
+    items =
+      bySemicolon.length > 1 && !bySemicolon.some((item) => SENTENCE_BREAK.test(item))
+        ? bySemicolon
+        : parts(SENTENCE_BREAK);
+  }
+  return items.map((p) => p.replace(/\.$/, ''));
 }
 
 /**

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../../functions/media/brochure/colour.ts';
 import { SLIDE_LAYOUTS } from '../../../functions/media/brochure/layout-rules.ts';
 import {
+  featureList,
   layoutSlide,
   type SlideContent,
   type SlideLayoutResult,
@@ -349,5 +350,46 @@ describe('social slide layouts', () => {
       COLOURS[0]!,
     );
     expect(layoutSlide(content, 'landscape')).toEqual(layoutSlide(content));
+  });
+});
+
+describe("featureList: the features slide's lines from the text it is given", () => {
+  it('takes one feature per line or per bullet, without the list marks', () => {
+    expect(featureList('- North-facing terrace\n- Solar-heated pool\n\n* Two bathrooms.')).toEqual([
+      'North-facing terrace',
+      'Solar-heated pool',
+      'Two bathrooms',
+    ]);
+    expect(featureList('Four bedrooms • Two bathrooms • Pool')).toEqual([
+      'Four bedrooms',
+      'Two bathrooms',
+      'Pool',
+    ]);
+  });
+
+  it('takes one per ";" when the text is a list', () => {
+    expect(featureList('Four bedrooms; two bathrooms; north-facing terrace; pool')).toEqual([
+      'Four bedrooms',
+      'two bathrooms',
+      'north-facing terrace',
+      'pool',
+    ]);
+  });
+
+  it('takes prose one sentence at a time, a semicolon inside a sentence kept', () => {
+    const prose =
+      'Set behind an established garden, this light-filled home pairs character with a modern extension. ' +
+      'Four bedrooms and two bathrooms flow out to a north-facing terrace. ' +
+      'Walk to Central Park and the cafes of Harris Street; the CBD is ten minutes away.';
+    expect(featureList(prose)).toEqual([
+      'Set behind an established garden, this light-filled home pairs character with a modern extension',
+      'Four bedrooms and two bathrooms flow out to a north-facing terrace',
+      'Walk to Central Park and the cafes of Harris Street; the CBD is ten minutes away',
+    ]);
+  });
+
+  it('gives nothing for no text', () => {
+    expect(featureList(undefined)).toEqual([]);
+    expect(featureList('')).toEqual([]);
   });
 });
