@@ -5,12 +5,7 @@
 // range is a range of sort keys. `expires_at` (the table's TTL) is a year on. Items are only ever put, once
 // (attribute_not_exists): this adapter has no update and no delete.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  type DynamoDBDocumentClient,
-  PutCommand,
-  QueryCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AuditFilter,
   type AuditLog,
@@ -19,13 +14,12 @@ import {
 } from '../../core/audit/audit-log.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { EVENTS_TTL_ATTRIBUTE } from './event-log.ts';
+import { newestFirstPage } from './newest-first.ts';
 
 /** Every audit item's partition key starts so (the events table's resource policy denies changing them). */
 export const AUDIT_PARTITION_PREFIX = 'A#';
 const tenantKey = (t: Tenant) => `${AUDIT_PARTITION_PREFIX}${t.orgId}#${t.mode}`;
 const auditKey = (auditId: string) => `A#${auditId}`;
-/** Queries read at most this many DynamoDB pages for one page of filtered records. */
-const MAX_QUERY_PAGES = 20;
 
 export class DynamoAuditLog implements AuditLog {
   constructor(
@@ -58,57 +52,20 @@ export class DynamoAuditLog implements AuditLog {
   }
 
   async list(tenant: Tenant, filter: AuditFilter): Promise<{ records: AuditRecord[]; hasMore: boolean }> {
-    const lower = filter.from ? auditKey(auditIdFloor(Date.parse(filter.from))) : 'A#aud_';
-    const upper = filter.to ? auditKey(auditIdFloor(Date.parse(filter.to) + 1)) : 'A#aud`';
-    if (lower > upper) return { records: [], hasMore: false };
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':pk': tenantKey(tenant), ':lo': lower, ':hi': upper };
-    const conditions: string[] = [];
-    if (filter.action) {
-      names['#action'] = 'action';
-      values[':action'] = filter.action;
-      conditions.push('#action = :action');
-    }
-    if (filter.actor) {
-      values[':actor'] = filter.actor;
-      conditions.push('actor_id = :actor');
-    }
-    if (filter.targetId) {
-      values[':target'] = filter.targetId;
-      conditions.push('target_id = :target');
-    }
-    if (filter.officeId) {
-      values[':office'] = filter.officeId;
-      conditions.push('office_id = :office');
-    }
-    const query: QueryCommandInput = {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-      ExpressionAttributeValues: values,
-      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-      ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
-      ScanIndexForward: false,
-    };
-    const wanted = filter.limit + 1;
-    const items: Record<string, unknown>[] = [];
-    let startKey: Record<string, unknown> | undefined = filter.startingAfter
-      ? { pk: tenantKey(tenant), sk: auditKey(filter.startingAfter) }
-      : undefined;
-    for (let pages = 0; pages < MAX_QUERY_PAGES; pages += 1) {
-      const page = await this.db.send(
-        new QueryCommand({
-          ...query,
-          Limit: conditions.length > 0 ? 200 : wanted - items.length,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-      if (!startKey || items.length >= wanted) break;
-    }
-    return {
-      records: items.slice(0, filter.limit).map((item) => item.record as AuditRecord),
-      hasMore: items.length > filter.limit || (startKey !== undefined && items.length >= filter.limit),
-    };
+    const { items, hasMore } = await newestFirstPage(this.db, {
+      tableName: this.tableName,
+      pk: tenantKey(tenant),
+      lower: filter.from ? auditKey(auditIdFloor(Date.parse(filter.from))) : 'A#aud_',
+      upper: filter.to ? auditKey(auditIdFloor(Date.parse(filter.to) + 1)) : 'A#aud`',
+      equal: {
+        action: filter.action,
+        actor_id: filter.actor,
+        target_id: filter.targetId,
+        office_id: filter.officeId,
+      },
+      limit: filter.limit,
+      startAfter: filter.startingAfter ? auditKey(filter.startingAfter) : undefined,
+    });
+    return { records: items.map((item) => item.record as AuditRecord), hasMore };
   }
 }

@@ -11,7 +11,6 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { eventIdFloor, uuidv7Time } from '../../core/ids.ts';
@@ -23,13 +22,12 @@ import type {
   StoredEvent,
 } from '../../core/webhooks/event-log.ts';
 import type { WebhookMessage } from '../../core/webhooks/events.ts';
+import { newestFirstPage } from './newest-first.ts';
 
 export const EVENTS_TTL_ATTRIBUTE = 'expires_at';
 
 const tenantKey = (t: Tenant) => `T#${t.orgId}#${t.mode}`;
 const eventKey = (eventId: string) => `E#${eventId}`;
-/** Queries read at most this many DynamoDB pages for one page of filtered events. */
-const MAX_QUERY_PAGES = 20;
 
 function fromItem(item: Record<string, unknown>): StoredEvent {
   return {
@@ -84,59 +82,20 @@ export class DynamoEventLog implements EventLog {
   }
 
   async list(tenant: Tenant, filter: EventListFilter): Promise<{ events: StoredEvent[]; hasMore: boolean }> {
-    const lower = filter.createdFrom ? eventKey(eventIdFloor(Date.parse(filter.createdFrom))) : 'E#';
-    // Every id made in the last millisecond of the range sorts below the next millisecond's floor.
-    const upper = filter.createdTo ? eventKey(eventIdFloor(Date.parse(filter.createdTo) + 1)) : 'E$';
-    // A range that ends before it starts holds no event; DynamoDB would refuse the BETWEEN instead. The
-    // API refuses such a range before it gets here (webhook-schemas.ts); any other caller gets nothing.
-    if (lower > upper) return { events: [], hasMore: false };
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':pk': tenantKey(tenant), ':lo': lower, ':hi': upper };
-    const conditions: string[] = [];
-    if (filter.type) {
-      names['#type'] = 'type';
-      values[':type'] = filter.type;
-      conditions.push('#type = :type');
-    }
-    if (filter.jobId) {
-      values[':job'] = filter.jobId;
-      conditions.push('job_id = :job');
-    }
-    if (filter.officeId) {
-      values[':office'] = filter.officeId;
-      conditions.push('office_id = :office');
-    }
-    if (filter.failedOnly) conditions.push('attribute_exists(failed_targets)');
-    const query: QueryCommandInput = {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-      ExpressionAttributeValues: values,
-      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-      ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
-      ScanIndexForward: false,
-    };
-    const wanted = filter.limit + 1;
-    const items: Record<string, unknown>[] = [];
-    let startKey: Record<string, unknown> | undefined = filter.startingAfter
-      ? { pk: tenantKey(tenant), sk: eventKey(filter.startingAfter) }
-      : undefined;
-    for (let pages = 0; pages < MAX_QUERY_PAGES; pages += 1) {
-      const page = await this.db.send(
-        new QueryCommand({
-          ...query,
-          // Unfiltered, exactly what is wanted; filtered, a fuller read (the filter runs after the limit).
-          Limit: conditions.length > 0 ? 200 : wanted - items.length,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-      if (!startKey || items.length >= wanted) break;
-    }
-    return {
-      events: items.slice(0, filter.limit).map(fromItem),
-      hasMore: items.length > filter.limit || (startKey !== undefined && items.length >= filter.limit),
-    };
+    // A range that ends before it starts holds no event. The API refuses such a range before it gets here
+    // (webhook-schemas.ts); any other caller gets nothing.
+    const { items, hasMore } = await newestFirstPage(this.db, {
+      tableName: this.tableName,
+      pk: tenantKey(tenant),
+      lower: filter.createdFrom ? eventKey(eventIdFloor(Date.parse(filter.createdFrom))) : 'E#',
+      // Every id made in the last millisecond of the range sorts below the next millisecond's floor.
+      upper: filter.createdTo ? eventKey(eventIdFloor(Date.parse(filter.createdTo) + 1)) : 'E$',
+      equal: { type: filter.type, job_id: filter.jobId, office_id: filter.officeId },
+      conditions: filter.failedOnly ? ['attribute_exists(failed_targets)'] : [],
+      limit: filter.limit,
+      startAfter: filter.startingAfter ? eventKey(filter.startingAfter) : undefined,
+    });
+    return { events: items.map(fromItem), hasMore };
   }
 
   async recordAttempt(tenant: Tenant, eventId: string, attempt: DeliveryAttemptRecord): Promise<void> {
