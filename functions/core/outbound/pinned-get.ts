@@ -3,7 +3,8 @@
 // checked address. The client never follows a redirect itself: a redirect comes back here, and the next
 // hop is checked the same way, up to the policy's count. The body is read under the byte cap (a caller
 // may look at each chunk as it arrives and stop there) and every hop and the body under one deadline.
-// Failures say what happened as data; each caller words them for its own errors.
+// Failures say what happened as data: `failureText` words one briefly for a caller's message (a caller
+// whose errors reach people words them itself), and `isTransientFailure` says whether a retry may help.
 import type { IncomingHttpHeaders } from 'node:http';
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -22,6 +23,49 @@ export type PinnedGetFailure =
   | { readonly kind: 'connection-broke'; readonly message: string }
   | { readonly kind: 'cut-short' }
   | { readonly kind: 'request-failed'; readonly message: string };
+
+/**
+ * A failure in a few plain words for a caller's message ("HTTP 503", "too many redirects"). A caller that
+ * words failures for people of its own (an image download's job error) keeps its own words. `timeoutMs`
+ * names the limit when the caller's deadline spans several GETs (by default, this GET's own).
+ */
+export function failureText(failure: PinnedGetFailure, timeoutMs?: number): string {
+  switch (failure.kind) {
+    case 'refused':
+      return failure.hop === 0 ? failure.reason : `redirect refused: ${failure.reason}`;
+    case 'too-many-redirects':
+      return 'too many redirects';
+    case 'redirect-without-location':
+      return `HTTP ${failure.status} without a Location header`;
+    case 'status':
+      return `HTTP ${failure.status}`;
+    case 'too-large':
+      return `larger than the ${failure.maxBytes}-byte limit`;
+    case 'timeout':
+      return `no response within ${timeoutMs ?? failure.timeoutMs} ms`;
+    case 'connection-broke':
+      return `the connection broke: ${failure.message}`;
+    case 'cut-short':
+      return 'the connection closed before the whole answer arrived';
+    case 'request-failed':
+      return `the request failed: ${failure.message}`;
+  }
+}
+
+/** Whether the same GET later may succeed: no answer in time, a broken or cut connection, 429 or 5xx. */
+export function isTransientFailure(failure: PinnedGetFailure): boolean {
+  switch (failure.kind) {
+    case 'status':
+      return failure.status === 429 || failure.status >= 500;
+    case 'timeout':
+    case 'connection-broke':
+    case 'cut-short':
+    case 'request-failed':
+      return true;
+    default:
+      return false;
+  }
+}
 
 export class PinnedGetError extends Error {
   constructor(

@@ -160,7 +160,7 @@ describe.each(PROTOCOLS)('$name source failures', (p) => {
     misbehaving({ hang: true });
     const error = await failure(imagery({ ...config, timeoutMs: 500 }, { apiKey: KEY }).render(SMALL));
     expectSafe(error, config.name, 'timeout');
-    expect(error.message).toMatch(/no answer within 500 ms/);
+    expect(error.message).toMatch(/no response within 500 ms/);
   });
 
   it('an HTTP 500 ends as http-status 500', async () => {

@@ -12,7 +12,7 @@ import {
   transformPoint,
   volumeNearPoint,
 } from '../../../functions/media/aerial/tiles/earth-frame.ts';
-import { guardedGet, redactKey } from '../../../functions/media/aerial/tiles/guarded-get.ts';
+import { GuardedGetError, guardedGet, redactKey } from '../../../functions/media/aerial/tiles/guarded-get.ts';
 import {
   apiKeyFromSecret,
   geometricErrorFor,
@@ -129,6 +129,8 @@ beforeAll(async () => {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       return;
     }
+    if (url.pathname === '/hang') return; // never answers
+    if (url.pathname === '/busy') return void res.writeHead(503).end('busy');
     if (url.searchParams.get('key') !== KEY) return void res.writeHead(403).end('no key');
     if (!route) return void res.writeHead(404).end();
     if (route.needsSession && url.searchParams.get('session') !== SESSION)
@@ -296,6 +298,40 @@ describe('guardedGet (the SSRF guard on every tiles request)', () => {
 
   it('checks every redirect hop (a redirect to the metadata service is refused)', async () => {
     await expect(local(`${origin}/redirect-to-metadata?key=${KEY}`)).rejects.toThrow(/redirect refused/);
+  });
+
+  it('marks what may succeed later: 5xx and no answer in time, not 403 or a refused hop', async () => {
+    const quick = guardedGet({ allowHttp: true, allowLoopback: true, maxBytes: 1000, timeoutMs: 300 });
+    const failed = (url: string) =>
+      quick(url).then(
+        () => undefined,
+        (e: unknown) => e as GuardedGetError,
+      );
+    const busy = await failed(`${origin}/busy?key=${KEY}`);
+    expect(busy).toBeInstanceOf(GuardedGetError);
+    expect([busy?.transient, busy?.status, busy?.message]).toEqual([
+      true,
+      503,
+      `GET ${origin}/busy?key=*** failed: HTTP 503`,
+    ]);
+    const hung = await failed(`${origin}/hang?key=${KEY}`);
+    expect([hung?.transient, hung?.status, hung?.reason]).toEqual([
+      true,
+      undefined,
+      'no response within 300 ms',
+    ]);
+    const denied = await failed(`${origin}/v1/3dtiles/root.json?key=wrong`);
+    expect([denied?.transient, denied?.status]).toEqual([false, 403]);
+    const refused = await failed(`${origin}/redirect-to-metadata?key=${KEY}`);
+    expect(refused?.transient).toBe(false);
+    // …and the tiles source's error keeps the mark, which decides whether the step is tried again.
+    const error = await resolvePhotorealisticTiles(
+      { ...config(), rootUrl: `${origin}/busy` },
+      { get: quick, key },
+      { center: PROPERTY, radiusM: 500, maxGeometricErrorM: 5 },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TilesSourceError);
+    expect((error as TilesSourceError).transient).toBe(true);
   });
 
   it('caps the body', async () => {

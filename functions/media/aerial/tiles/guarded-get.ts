@@ -3,18 +3,27 @@
 // cap and a deadline) through the one pinned GET, with its failures worded for the tiles messages and the
 // API key masked in them. Nothing is stored: the body comes back in memory and the caller drops it after
 // use (the provider's terms forbid caching its content).
-import { PinnedGetError, type PinnedGetFailure, pinnedGet } from '../../../core/outbound/pinned-get.ts';
+import {
+  failureText,
+  isTransientFailure,
+  PinnedGetError,
+  pinnedGet,
+} from '../../../core/outbound/pinned-get.ts';
 import { type OutboundPolicy, type StageUrlRules, tilesPolicy } from '../../../core/outbound/url-policy.ts';
 
 /** The stage's rules (plain http and loopback: the offline local stack and tests only); limits default to the tiles policy's. */
 type GuardedGetPolicy = StageUrlRules &
   Partial<Pick<OutboundPolicy, 'maxBytes' | 'timeoutMs' | 'maxRedirects' | 'lookup'>>;
 
-/** A GET that failed; `message` names the URL with any `key` parameter masked, and the reason. */
+/**
+ * A GET that failed; `message` names the URL with any `key` parameter masked, and the reason. `transient`:
+ * the same GET later may succeed (no answer in time, a broken connection, 429 or 5xx).
+ */
 export class GuardedGetError extends Error {
   constructor(
     readonly url: string,
     readonly reason: string,
+    readonly transient: boolean,
     readonly status?: number,
   ) {
     super(`GET ${redactKey(url)} failed: ${reason}`);
@@ -40,38 +49,12 @@ export function guardedGet(rules: GuardedGetPolicy): GuardedGet {
     try {
       return await pinnedGet(url, policy);
     } catch (error) {
-      if (error instanceof PinnedGetError)
-        throw new GuardedGetError(url, reason(error.failure), status(error.failure));
+      if (error instanceof PinnedGetError) {
+        const { failure } = error;
+        const status = 'status' in failure ? failure.status : undefined;
+        throw new GuardedGetError(url, failureText(failure), isTransientFailure(failure), status);
+      }
       throw error;
     }
   };
-}
-
-function reason(failure: PinnedGetFailure): string {
-  switch (failure.kind) {
-    case 'refused':
-      return failure.hop === 0 ? failure.reason : `redirect refused: ${failure.reason}`;
-    case 'too-many-redirects':
-      return 'too many redirects';
-    case 'redirect-without-location':
-      return `HTTP ${failure.status} without a Location header`;
-    case 'status':
-      return `HTTP ${failure.status}`;
-    case 'too-large':
-      return `larger than the ${failure.maxBytes}-byte limit`;
-    case 'timeout':
-      return `no response within ${failure.timeoutMs} ms`;
-    case 'connection-broke':
-      return `the connection broke: ${failure.message}`;
-    case 'cut-short':
-      return 'the connection closed before the whole body arrived';
-    case 'request-failed':
-      return `the request failed: ${failure.message}`;
-  }
-}
-
-function status(failure: PinnedGetFailure): number | undefined {
-  return failure.kind === 'status' || failure.kind === 'redirect-without-location'
-    ? failure.status
-    : undefined;
 }

@@ -140,12 +140,7 @@ export async function resolvePhotorealisticTiles(
     } catch (error) {
       // The guarded GET masks the key in its own message; nothing else here may carry it.
       if (error instanceof GuardedGetError)
-        throw new TilesSourceError(
-          `tiles endpoint: ${error.message}`,
-          error.status === undefined
-            ? /no response within|connection (broke|closed)|request failed/.test(error.reason)
-            : error.status === 429 || error.status >= 500,
-        );
+        throw new TilesSourceError(`tiles endpoint: ${error.message}`, error.transient);
       throw error;
     }
   };

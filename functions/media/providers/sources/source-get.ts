@@ -3,7 +3,12 @@
 // a deadline over the whole exchange including retries, a byte cap per answer, a count of requests per
 // operation (one frame, one lot lookup), backoff on 429 and 503 as Retry-After says (within the
 // deadline), and the source's API key added as its query parameter and redacted wherever a URL is printed.
-import { PinnedGetError, type PinnedGetFailure, pinnedGet } from '../../../core/outbound/pinned-get.ts';
+import {
+  failureText,
+  PinnedGetError,
+  type PinnedGetFailure,
+  pinnedGet,
+} from '../../../core/outbound/pinned-get.ts';
 import type { AddressLookup, StageUrlRules } from '../../../core/outbound/url-policy.ts';
 import { SourceError } from './source-types.ts';
 
@@ -97,7 +102,7 @@ export function sourceGet(options: SourceGetOptions): SourceGet {
         }
         throw fail(
           kindOf(failure),
-          `GET ${shown} failed: ${describe(failure, limits.timeoutMs)}`,
+          `GET ${shown} failed: ${failureText(failure, limits.timeoutMs)}`,
           statusOf(failure),
         );
       }
@@ -133,27 +138,4 @@ function kindOf(failure: PinnedGetFailure): ConstructorParameters<typeof SourceE
 
 function statusOf(failure: PinnedGetFailure): number | undefined {
   return failure.kind === 'status' ? failure.status : undefined;
-}
-
-function describe(failure: PinnedGetFailure, timeoutMs: number): string {
-  switch (failure.kind) {
-    case 'refused':
-      return failure.hop === 0 ? failure.reason : `redirect refused: ${failure.reason}`;
-    case 'too-many-redirects':
-      return 'too many redirects';
-    case 'redirect-without-location':
-      return `HTTP ${failure.status} without a Location header`;
-    case 'status':
-      return `HTTP ${failure.status}`;
-    case 'too-large':
-      return `larger than the ${failure.maxBytes}-byte limit`;
-    case 'timeout':
-      return `no answer within ${timeoutMs} ms`;
-    case 'connection-broke':
-      return `the connection broke: ${failure.message}`;
-    case 'cut-short':
-      return 'the connection closed before the whole answer arrived';
-    case 'request-failed':
-      return `the request failed: ${failure.message}`;
-  }
 }
