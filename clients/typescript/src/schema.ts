@@ -3569,7 +3569,7 @@ export interface components {
       /** @description Renditions to make besides the default output: `social_square` (1080x1080.); `social_story` (1080x1920.) Each is rendered again in its shape. Default: none, as before. */
       renditions?: ("social_square" | "social_story")[];
       branding?: components["schemas"]["EndCardBranding"];
-      /** @description A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the footage gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
+      /** @description A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the footage gets an end card (beside its unbranded version) from the kit's logo, agency, agent, colours, licence numbers and disclaimer; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version. */
       brand_kit_id?: string;
       /** @description The office the job belongs to, for a key of the whole organization (a key bound to an office always makes its own office's jobs; naming another office is a 404). Default: the organization's own, or for a job built on another, that job's office. */
       office_id?: string;

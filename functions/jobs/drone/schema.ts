@@ -2,7 +2,7 @@
 // drone_stills_capture (V2 free pose) and drone_footage (V2 styles). Bounds and enums come from the
 // camera model's tables, so the OpenAPI document lists exactly what the renderer accepts.
 import { z } from 'zod';
-import { brandKitIdField, brandKitUsed } from '../../core/schemas/brand-kit.ts';
+import { brandKitUsed, endCardBrandKitField } from '../../core/schemas/brand-kit.ts';
 import {
   address,
   commonRequestFields,
@@ -171,10 +171,7 @@ export const droneFootageRequest = z
       .superRefine(requireBothOrNeither('lat', 'lng')),
     renditions: renditionsField(VIDEO_RENDITIONS, 'drone footage', 'Each is rendered again in its shape.'),
     branding: endCardBranding.optional(),
-    brand_kit_id: brandKitIdField.meta({
-      description:
-        "A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the footage gets an end card (beside its unbranded version) from the kit's logo, agency, agent and colours; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version.",
-    }),
+    brand_kit_id: endCardBrandKitField('the footage'),
     ...commonRequestFields,
   })
   .meta({ id: 'DroneFootageRequest' });

@@ -1,7 +1,7 @@
 // Request and output schemas of the Markup V2 endpoints, as /v1/openapi.json publishes them: generate,
 // edit (boundary and annotations composited onto the aerial) and the reveal video.
 import { z } from 'zod';
-import { brandKitIdField, brandKitUsed } from '../../core/schemas/brand-kit.ts';
+import { brandKitUsed, endCardBrandKitField } from '../../core/schemas/brand-kit.ts';
 import {
   address,
   commonRequestFields,
@@ -350,10 +350,7 @@ export const markupVideoRequest = z
       'Each is rendered again in its shape.',
     ),
     branding: endCardBranding.optional(),
-    brand_kit_id: brandKitIdField.meta({
-      description:
-        "A brand kit of this organization and mode (the organization's or the job's office's; omitted: the office's default kit, if any): the video gets an end card (beside its unbranded version) from the kit's logo, agency, agent, colours, licence numbers and disclaimer; a field given in `branding` wins over the kit's. Read once, at submission: the job records the kit's version.",
-    }),
+    brand_kit_id: endCardBrandKitField('the video'),
     ...commonRequestFields,
   })
   .meta({ id: 'MarkupVideoRequest' });
