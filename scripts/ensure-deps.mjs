@@ -105,7 +105,12 @@ if (command.length > 0) {
   // them again (the local stack's modules took 2.8 s to load without it, 1.5 s with it). Keyed by each
   // file's content and Node's version, so a changed file is compiled again. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
   const NODE_COMPILE_CACHE = process.env.NODE_COMPILE_CACHE ?? path.resolve('.build', 'node-compile-cache');
-  const child = spawn(command.join(' '), {
+  // `exec` when the line is one simple command: the shell then becomes the command (the same process), so
+  // a SIGTERM or SIGHUP passed on below reaches the command itself. Without it the signal ended only the
+  // shell, and the command (the local stack, a test run) went on running with no parent.
+  const line = command.join(' ');
+  const simple = !/[;&|]/.test(line) && !/^\w+=/.test(line);
+  const child = spawn(simple ? `exec ${line}` : line, {
     stdio: 'inherit',
     shell: true,
     env: { ...process.env, PATH, UV_THREADPOOL_SIZE, NODE_COMPILE_CACHE },
@@ -116,6 +121,15 @@ if (command.length > 0) {
       if (signal !== 'SIGINT') child.kill(signal);
     });
   }
+  // A SIGTERM to npm alone reaches only npm's own `sh -c`, which dies of it and leaves this process
+  // without a parent: when the parent is gone, the command is asked to stop as if the signal had come.
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(orphaned);
+    child.kill('SIGTERM');
+  }, 250);
+  orphaned.unref();
   child.on('exit', (code, signal) => {
     process.exitCode = code ?? (signal ? 128 : 1);
   });
