@@ -14,15 +14,14 @@ const { storeCredentials } = await import('../local/store-credentials.ts');
 const emulators = startEmulators(dataDir, storeCredentials(dataDir));
 emulators.catch(() => undefined); // reported by startLocalStack, which awaits it
 const { startLocalStack } = await import('../local/local-stack.ts');
+const { StartRefused } = await import('../local/start-refused.ts');
 
 const loaded = Math.round(performance.now()); // since this process started: Node, tsx and the modules
 // bin/start.mjs (npm start) leaves the bundle's module map here when it loaded the stack from its bundle.
 const from = Symbol.for('property-media.local-bundle') in globalThis ? 'the bundle' : 'the sources';
 const stack = await startLocalStack({ port, dataDir, emulators }).catch((error: unknown) => {
   // What stopped the start, without a stack trace when it is one of ours that says what to do.
-  console.error(
-    error instanceof Error && error.message.startsWith('Another local stack') ? error.message : error,
-  );
+  console.error(error instanceof StartRefused ? error.message : error);
   process.exit(1);
 });
 const { info, devKeys, recovery } = stack;

@@ -3,6 +3,7 @@
 // held LevelDB's lock — typically a restart right after Ctrl-C, while the first was still closing.
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { StartRefused } from './start-refused.ts';
 
 export const DATA_DIR_CLAIM_FILE = 'stack.pid';
 
@@ -36,7 +37,7 @@ export async function claimDataDir(dataDir: string, waitMs = 15_000): Promise<vo
       return;
     }
     if (Date.now() > deadline) {
-      throw new Error(
+      throw new StartRefused(
         `Another local stack (pid ${holder}) is using ${dataDir}. Stop it first (Ctrl-C in its terminal, or kill ${holder}), or start this one with another DATA_DIR.`,
       );
     }

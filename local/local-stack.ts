@@ -43,6 +43,7 @@ import { providersFromFile } from './providers-file.ts';
 import { type RecoveryReport, recoverUnfinishedJobs } from './recovery.ts';
 import { remotionLambdaIfChosen } from './remotion-lambda.ts';
 import { LOCAL_STATE_FILE, type LocalStackInfo } from './stack-info.ts';
+import { listenRefusal } from './start-refused.ts';
 import { storeCredentials } from './store-credentials.ts';
 import { exportsOf, LOCAL_REGION, synthesizeLocalApp, TemplateResolver } from './synthesized-app.ts';
 import { threadpoolWarning } from './threadpool.ts';
@@ -245,7 +246,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   // dynalite has no Time to Live: expired events, sign-in tokens and sessions are deleted here instead.
   const ttl = new LocalTimeToLive(dynamodb, ttlTables(stateful), LOCAL_TTL_EVERY_SECONDS);
 
-  const port = await gateway.listen(options.port);
+  const port = await gateway.listen(options.port).catch((error: unknown) => {
+    throw listenRefusal(error, options.port);
+  });
   const loopWatch = watchMainThread();
   const poolWarning = threadpoolWarning(process.env);
   if (poolWarning) console.warn(poolWarning);
