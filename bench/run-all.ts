@@ -20,6 +20,17 @@ const all = [
 const optIn = ['load', 'kit', 'webhooks', 'cost', 'fair', 'first-start'];
 const names = new Set([...all, ...optIn]);
 const args = process.argv.slice(2);
+// A bare word is a benchmark's name, or the value of the flag before it (`--save DIR`); any other is a
+// name mistyped, which would otherwise run every default benchmark.
+const unknown = args.filter(
+  (a, i) => !names.has(a) && !a.startsWith('-') && !(i > 0 && args[i - 1]!.startsWith('--')),
+);
+if (unknown.length > 0) {
+  console.error(
+    `npm run bench: no benchmark named ${unknown.map((a) => `'${a}'`).join(', ')}. The benchmarks: ${all.join(', ')}; run only when named: ${optIn.join(', ')}.`,
+  );
+  process.exit(2);
+}
 const chosen = args.filter((a) => names.has(a));
 const passed = args.filter((a) => !names.has(a));
 for (const name of chosen.length > 0 ? chosen : all) {
