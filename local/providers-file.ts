@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseProviderSources } from '../functions/media/providers/sources/source-config.ts';
+import { StartRefused } from './start-refused.ts';
 
 /** The PROVIDERS value the file gives (checked), or undefined when PROVIDERS_FILE is not set. */
 export function providersFromFile(file: string | undefined, cwd = process.cwd()): string | undefined {
@@ -14,18 +15,22 @@ export function providersFromFile(file: string | undefined, cwd = process.cwd())
   try {
     text = readFileSync(resolved, 'utf8');
   } catch (error) {
-    throw new Error(`PROVIDERS_FILE ${file} cannot be read: ${(error as Error).message}`);
+    throw new StartRefused(`PROVIDERS_FILE ${file} cannot be read: ${(error as Error).message}`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`PROVIDERS_FILE ${file} is not JSON: ${(error as Error).message}`);
+    throw new StartRefused(`PROVIDERS_FILE ${file} is not JSON: ${(error as Error).message}`);
   }
   // The file names only the lists it changes; the rest keep the local stage's defaults.
   const withDefaults =
     json && typeof json === 'object' && !Array.isArray(json)
       ? { geocoder: [{ kind: 'offline' }], imagery: [{ kind: 'offline' }], ...json }
       : json;
-  return JSON.stringify(parseProviderSources(withDefaults, `PROVIDERS_FILE ${file}`));
+  try {
+    return JSON.stringify(parseProviderSources(withDefaults, `PROVIDERS_FILE ${file}`));
+  } catch (error) {
+    throw new StartRefused((error as Error).message);
+  }
 }

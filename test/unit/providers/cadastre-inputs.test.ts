@@ -156,6 +156,16 @@ describe('source rows', () => {
     ).toThrow(/PROVIDERS_FILE is not valid: cadastre\[0\]\.lotIdField: must be a field name/);
   });
 
+  it('names the kinds a list takes when a row has another, and the missing field of a known kind', () => {
+    expect(() => parseProviderSources(sources([{ ...row, kind: 'shapefile' }]), 'PROVIDERS_FILE')).toThrow(
+      "PROVIDERS_FILE is not valid: cadastre[0].kind: Invalid discriminator value. Expected 'arcgis-query' | 'wfs'",
+    );
+    const { lotIdField: _, ...withoutLotId } = row;
+    expect(() => parseProviderSources(sources([withoutLotId]), 'PROVIDERS_FILE')).toThrow(
+      /PROVIDERS_FILE is not valid: cadastre\[0\]\.lotIdField: /,
+    );
+  });
+
   it('refuses a strata marking with a field but no values', () => {
     expect(() =>
       parseProviderSources(sources([{ ...row, strata: { field: 'strata_unit' } }]), 'test'),

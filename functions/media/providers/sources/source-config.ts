@@ -131,7 +131,7 @@ const offlineImagerySource = z.object({ kind: z.literal('offline') }).strict();
 /** Amazon Location Maps `raster.satellite` (display only: see IMAGERY_LICENCES). */
 const amazonLocationImagerySource = z.object({ kind: z.literal('amazon-location') }).strict();
 
-export const imagerySourceSchema = z.union([
+export const imagerySourceSchema = z.discriminatedUnion('kind', [
   arcgisExportSource,
   xyzTilesSource,
   wmsSource,
@@ -243,7 +243,7 @@ const wfsCadastre = z
   })
   .strict();
 
-export const cadastreSourceSchema = z.union([arcgisQueryCadastre, wfsCadastre]);
+export const cadastreSourceSchema = z.discriminatedUnion('kind', [arcgisQueryCadastre, wfsCadastre]);
 export type CadastreSourceConfig = z.infer<typeof cadastreSourceSchema>;
 export type ArcgisQueryCadastreConfig = z.infer<typeof arcgisQueryCadastre>;
 export type WfsCadastreConfig = z.infer<typeof wfsCadastre>;
@@ -303,7 +303,7 @@ const nswAddressLocationGeocoder = z
 const offlineGeocoder = z.object({ kind: z.literal('offline') }).strict();
 const amazonLocationGeocoder = z.object({ kind: z.literal('amazon-location') }).strict();
 
-export const geocoderSourceSchema = z.union([
+export const geocoderSourceSchema = z.discriminatedUnion('kind', [
   arcgisAddressGeocoder,
   nswAddressLocationGeocoder,
   offlineGeocoder,
