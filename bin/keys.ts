@@ -173,6 +173,19 @@ function required(values: Record<string, unknown>, name: string): string {
   return value;
 }
 
+const COMMANDS = [
+  'imagery-source',
+  'create',
+  'list',
+  'revoke',
+  'rotate',
+  'set-limit',
+  'set-plan',
+  'signin-link',
+  'webhook-secret',
+  'settings',
+];
+
 async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -202,8 +215,11 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  const { admin, accounts, imagerySources, offices, auditLog, config } = await adminFor(values);
+  // What the call asks for is checked before the stack is looked for: a mistyped command or a missing
+  // --org is told as such, not as "no local stack".
+  if (!COMMANDS.includes(command)) throw new Error(`Unknown command '${command}'\n\n${USAGE}`);
   const org = required(values, 'org');
+  const { admin, accounts, imagerySources, offices, auditLog, config } = await adminFor(values);
   switch (command) {
     case 'imagery-source':
       await imagerySourceCommand(positionals[1], values, {
