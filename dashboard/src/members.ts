@@ -2,7 +2,7 @@
 // (an email and a role; a `member` also its offices), change a role, or remove someone; on the local stack
 // an invitation answers a one-time sign-in link to hand over. Only an owner may touch an owner, and the last
 // owner cannot step down: the server refuses both, and the page shows its answer.
-import { call, type Member, type Role } from './api.ts';
+import { call, type Member, type Office, type Role } from './api.ts';
 import { guardedBy } from './banner.ts';
 import type { PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
@@ -33,6 +33,23 @@ function roleSelect(selected: Role, testid: string, long = true): HTMLSelectElem
   );
   select.value = selected;
   return select;
+}
+
+/**
+ * The organization's offices of both modes by id, as "Bondi Beach (live)": a member's offices are shown by
+ * name. Empty for a role that may not list offices (it then sees the ids).
+ */
+async function officeNames(): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const mode of ['test', 'live'] as const) {
+    try {
+      const { offices } = await call<{ offices: Office[] }>('GET', `/v1/dashboard/offices?mode=${mode}`);
+      for (const office of offices) names.set(office.id, `${office.name} (${mode})`);
+    } catch {
+      // Not this role's to list: the ids stand.
+    }
+  }
+  return names;
 }
 
 export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
@@ -92,7 +109,17 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
   );
 
   const render = async () => {
-    const { members } = await call<{ members: Member[] }>('GET', base);
+    const [{ members }, names] = await Promise.all([call<{ members: Member[] }>('GET', base), officeNames()]);
+    const officesCell = (m: Member) =>
+      m.role !== 'member'
+        ? 'all'
+        : m.office_ids.length === 0
+          ? 'none'
+          : h(
+              'span',
+              { testid: 'member-office-names', attrs: { title: m.office_ids.join(', ') } },
+              m.office_ids.map((id) => names.get(id) ?? id).join(', '),
+            );
     const rows = members.map((m) => {
       const select = roleSelect(m.role, 'member-role', false);
       const memberOffices = h('input', {
@@ -109,7 +136,7 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
           h('div', { class: 'sub mono' }, m.id),
         ),
         h('td', {}, badge(m.role, m.role === 'owner' ? 'completed' : 'queued', 'member-role-badge')),
-        h('td', {}, m.role === 'member' ? m.office_ids.join(', ') || 'none' : 'all'),
+        h('td', {}, officesCell(m)),
         h('td', { class: 'nowrap' }, formatTime(m.created_at)),
         h(
           'td',

@@ -556,9 +556,21 @@ describe('developer dashboard (headless Chromium)', () => {
     await page.getByTestId('nav-members').click();
     await page.getByTestId('members-table').waitFor();
     expect(await page.getByTestId('member-email').first().textContent()).toContain('(you)');
+    // A member's offices must be the organization's: a mistyped id is refused, naming it.
     await page.getByTestId('invite-email').fill('agent@harbourco.com.au');
     await page.getByTestId('invite-role').selectOption('member');
     await page.getByTestId('invite-offices').fill('off_bondi');
+    await page.getByTestId('invite-member').click();
+    await page.getByTestId('members-error').waitFor();
+    expect(await page.getByTestId('members-error').textContent()).toContain(
+      "no office with id 'off_bondi' in your organization",
+    );
+    const listed = await call<Json>(stack.url, 'GET', '/v1/offices', { key: testKey });
+    const bondi =
+      (listed.body.data.offices as Json[]).find((o) => o.name === 'Bondi Beach')?.id ??
+      (await call<Json>(stack.url, 'POST', '/v1/offices', { key: testKey, body: { name: 'Bondi Beach' } }))
+        .body.data.id;
+    await page.getByTestId('invite-offices').fill(bondi);
     await page.getByTestId('invite-member').click();
     await page.getByTestId('invitation-link').waitFor();
     expect(await page.getByTestId('invitation-link').textContent()).toMatch(
@@ -566,7 +578,8 @@ describe('developer dashboard (headless Chromium)', () => {
     );
     const row = () => page.locator('tr', { hasText: 'agent@harbourco.com.au' });
     await row().waitFor();
-    expect(await row().getByTestId('member-offices').inputValue()).toBe('off_bondi');
+    expect(await row().getByTestId('member-offices').inputValue()).toBe(bondi);
+    expect(await row().getByTestId('member-office-names').textContent()).toBe('Bondi Beach (test)');
     if (process.env.WRITE_DOC_IMAGES === '1') {
       await sharp(await page.screenshot())
         .resize({ width: 1100 })

@@ -544,6 +544,7 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition[] = [
     success: { status: 201, schema: invitedMember, description: 'The member, and how they were invited.' },
     errors: [
       ...BODY_ERRORS,
+      'NOT_FOUND',
       'MEMBER_EXISTS',
       'MEMBER_LIMIT',
       'INVITEE_IN_ANOTHER_ORGANIZATION',

@@ -18,6 +18,7 @@ import {
   fakeJobStore,
   jobRecord,
   memoryAuditLog,
+  memoryOfficeStore,
 } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
 import { memoryMemberPorts, signInAs } from '../../support/members.ts';
@@ -45,7 +46,20 @@ function setup() {
   const sessions = new DashboardSessions(store, clock);
   const auditLog = memoryAuditLog();
   const members = memoryMemberPorts(clock, auditLog);
+  // The organization's offices: off_north in test mode, off_south in live (a member's may be either).
+  const offices = memoryOfficeStore();
+  const office = (id: string) => ({
+    id,
+    name: id,
+    external_ref: null,
+    media_retention_days: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+  });
+  void offices.replace({ orgId: 'acme', mode: 'test' }, 0, [office('off_north')]);
+  void offices.replace({ orgId: 'acme', mode: 'live' }, 0, [office('off_south')]);
   world.ports = {
+    offices: { offices },
     auth: { keyVariant: 'test-and-live' },
     audit: { auditLog, clock },
     dashboard: { auth: 'sign-in-link', sessions, members },
@@ -244,6 +258,41 @@ describe('dashboard members', () => {
       before: { role: 'member', office_ids: ['off_north', 'off_south'] },
       after: { role: 'admin', office_ids: [] },
     });
+  });
+
+  it('refuses offices the organization does not have, naming each, in an invitation and a change', async () => {
+    const owner = await signInAs(w.sessions, w.members, 'acme');
+    const invite = await send('POST', '/v1/dashboard/members', owner.token, {
+      email: 'agent@example.com',
+      role: 'member',
+      office_ids: ['off_north', 'off_bondi'],
+    });
+    expect(invite.status).toBe(404);
+    expect(invite.error).toMatchObject({
+      code: 'NOT_FOUND',
+      details: [
+        {
+          path: 'office_ids[1]',
+          message: "no office with id 'off_bondi' in your organization (test or live)",
+        },
+      ],
+    });
+    expect((await w.members.members.list('acme')).members.map((m) => m.email)).not.toContain(
+      'agent@example.com',
+    );
+    const agent = await send('POST', '/v1/dashboard/members', owner.token, {
+      email: 'agent@example.com',
+      role: 'member',
+      office_ids: ['off_south'],
+    });
+    expect(agent.status).toBe(201);
+    const change = await send('PATCH', `/v1/dashboard/members/${agent.data.id}`, owner.token, {
+      office_ids: ['off_south', 'off_gone'],
+    });
+    expect(change.status).toBe(404);
+    expect(change.error.details).toEqual([
+      { path: 'office_ids[1]', message: "no office with id 'off_gone' in your organization (test or live)" },
+    ]);
   });
 
   it("shows a member only its offices' jobs", async () => {
