@@ -95,8 +95,17 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
           key.office_id ? (officeName.get(key.office_id) ?? key.office_id) : 'All offices',
         ),
         h('td', {}, badge(key.status, key.status, 'key-status')),
-        h('td', { class: 'nowrap' }, formatTime(key.created_at)),
-        h('td', { class: 'nowrap' }, formatTime(key.last_used_at)),
+        // Made and last used in one column: the table then fits the page beside its buttons.
+        h(
+          'td',
+          { class: 'nowrap' },
+          formatTime(key.created_at),
+          h(
+            'div',
+            { class: 'sub', testid: 'key-last-used' },
+            key.last_used_at ? `used ${formatTime(key.last_used_at)}` : 'never used',
+          ),
+        ),
         h(
           'td',
           { class: 'actions' },
@@ -147,17 +156,9 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
               h(
                 'tr',
                 {},
-                ...[
-                  'Name',
-                  'Key',
-                  'Mode',
-                  'Scopes',
-                  'Office',
-                  'Status',
-                  'Created (UTC)',
-                  'Last used',
-                  '',
-                ].map((t) => h('th', {}, t)),
+                ...['Name', 'Key', 'Mode', 'Scopes', 'Office', 'Status', 'Created, last used (UTC)', ''].map(
+                  (t) => h('th', {}, t),
+                ),
               ),
             ),
             h('tbody', {}, ...rows),

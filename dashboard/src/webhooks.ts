@@ -100,7 +100,12 @@ function endpointsCard(
   const state = (e: WebhookEndpoint) =>
     e.enabled
       ? e.failing_since
-        ? badge(`failing since ${formatTime(e.failing_since)}`, 'failed')
+        ? h(
+            'span',
+            {},
+            badge('failing', 'failed'),
+            h('div', { class: 'sub' }, `since ${formatTime(e.failing_since)} UTC`),
+          )
         : badge('enabled', 'completed')
       : h(
           'span',
@@ -259,11 +264,12 @@ function endpointsCard(
               const row: HTMLElement = h(
                 'tr',
                 { testid: `endpoint-row-${e.id}` },
+                // The description names the endpoint when it has one; the id stays beneath it, smaller.
                 h(
                   'td',
                   {},
-                  h('span', { class: 'mono' }, e.id),
-                  e.description && h('div', { class: 'sub' }, e.description),
+                  e.description && h('div', { class: 'strong' }, e.description),
+                  h('div', { class: e.description ? 'sub mono' : 'mono' }, e.id),
                 ),
                 h('td', { class: 'mono' }, e.url),
                 h('td', {}, e.enabled_events.join(', ')),
