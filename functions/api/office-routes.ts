@@ -26,6 +26,7 @@ export const OFFICE_ROUTES: readonly RouteDefinition[] = [
       "Creates an office of the key's organization in the key's mode: its jobs, events, usage and webhook endpoints can then be told apart (`office_id`), a key can be bound to it (`npm run keys -- create --office`), and its media_retention_days, when set, takes the organization's place for its jobs.",
     tag: TAG,
     body: createOfficeBody,
+    example: { name: 'Harbour & Co Bondi', external_ref: 'BR-014', media_retention_days: 30 },
     success: { status: 201, schema: office, description: 'The office.' },
     errors: [...BODY_ERRORS, 'NOT_FOUND', 'OFFICE_LIMIT'],
   }),

@@ -322,7 +322,15 @@ function operation(route: RouteDefinition): Record<string, unknown> {
       ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ],
     requestBody: route.body
-      ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
+      ? {
+          required: true,
+          content: {
+            'application/json': {
+              schema: jsonSchema(route.body, 'input'),
+              ...(route.example === undefined ? {} : { example: route.example }),
+            },
+          },
+        }
       : undefined,
     responses: {
       [String(success.status)]: {

@@ -30,6 +30,8 @@ export interface RouteDefinition {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** A request body that `body` takes, shown in the OpenAPI document (checked against it by a test). */
+  readonly example?: unknown;
   readonly success: {
     readonly status: 200 | 201 | 202;
     readonly schema?: z.ZodType;

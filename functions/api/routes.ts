@@ -56,6 +56,7 @@ function jobRouteDefinition(jobType: JobType, route: JobRoute): RouteDefinition 
     auth: 'api-key',
     params: route.params,
     body: route.body,
+    example: route.example,
     success: { status: 202, schema: jobAccepted, description: 'Job accepted.' },
     // NOT_FOUND: the office_id named is not one of the key's offices (office-scope.ts).
     errors: [

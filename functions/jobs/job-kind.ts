@@ -125,6 +125,8 @@ export interface JobRoute {
   readonly tag: string;
   readonly params?: z.ZodType;
   readonly body: z.ZodType;
+  /** A request body that `body` takes, shown in the OpenAPI document (checked against it by a test). */
+  readonly example: unknown;
   /** Error codes beyond the body and authentication errors every job route has. */
   readonly errors?: readonly ErrorCode[];
   // biome-ignore lint/suspicious/noExplicitAny: each route's submit is typed by its own schemas in kind.ts

@@ -20,6 +20,15 @@ export const brochureKind: JobKind = {
           'Generates one branded brochure slide as a 1920x1080 PNG and an A4 landscape PDF; creates a brochure_slide job.',
         tag: 'Brochure slides',
         body: brochureSlideRequest,
+        example: {
+          property: {
+            address: '27 Wattle Street, Ultimo NSW 2007',
+            price_display: 'Auction Sat 14 June',
+            images: ['https://example.com/front.jpg', 'https://example.com/kitchen.jpg'],
+          },
+          slide: { type: 'cover', layout_description: 'large hero image left, text right' },
+          branding: { agency_name: 'Harbour & Co', primary_color: '#12384F', secondary_color: '#C9A227' },
+        },
         // NOT_FOUND: a brand_kit_id that is not one of the key's kits.
         errors: ['URL_NOT_ALLOWED', 'NOT_FOUND'],
         submit: submitBrochureSlide,

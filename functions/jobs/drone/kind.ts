@@ -55,6 +55,10 @@ export const droneKind: JobKind = {
           'Renders a 4K aerial still of the property from an angle preset; creates a drone_stills job.',
         tag: TAG,
         body: droneStillsRequest,
+        example: {
+          address: '10 Wattle Street, Ultimo NSW 2007',
+          options: { angle: 'south_west', distance: 'medium', front_direction: 200 },
+        },
         submit: submitDroneStills,
       }),
       output: droneStillOutput,
@@ -73,6 +77,11 @@ export const droneKind: JobKind = {
           'Renders a 4K aerial still of the property from a free camera pose; creates a drone_stills_capture job.',
         tag: TAG,
         body: droneCaptureRequest,
+        example: {
+          address: '10 Wattle Street, Ultimo NSW 2007',
+          camera: { azimuth: 20, tilt: 70, distance: 350, pitch: 25 },
+          options: { front_direction: 200, shot_type: 'twilight' },
+        },
         submit: submitDroneCapture,
       }),
       output: droneStillOutput,
@@ -91,6 +100,10 @@ export const droneKind: JobKind = {
         summary: 'Renders aerial footage of the property along a style preset; creates a drone_footage job.',
         tag: TAG,
         body: droneFootageRequest,
+        example: {
+          address: '10 Wattle Street, Ultimo NSW 2007',
+          options: { style: 'front_left_zoom', duration: 5 },
+        },
         // NOT_FOUND: a brand_kit_id that is not one of the key's kits.
         errors: ['URL_NOT_ALLOWED', 'NOT_FOUND'],
         submit: submitDroneFootage,

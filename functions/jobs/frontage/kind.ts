@@ -22,6 +22,10 @@ export const frontageKind: JobKind = {
         summary: 'Detects the compass bearing the property front faces; creates a frontage_detection job.',
         tag: 'Property frontage',
         body: frontageDetectRequest,
+        example: {
+          address: '10 Wattle Street, Ultimo NSW 2007',
+          webhook_url: 'https://crm.example.com/hooks/property-media',
+        },
         errors: ['URL_NOT_ALLOWED'],
         submit: submitFrontageDetection,
       }),
@@ -54,6 +58,7 @@ export const frontageKind: JobKind = {
         tag: 'Property frontage',
         params: jobIdParam,
         body: frontageEditRequest,
+        example: { direction: 135 },
         errors: ['NOT_FOUND', 'JOB_NOT_READY', 'INVALID_PARENT_JOB'],
         submit: submitFrontageEdit,
       }),

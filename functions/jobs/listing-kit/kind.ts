@@ -21,6 +21,21 @@ export const listingKitKind: JobKind = {
         summary: "Makes a listing's whole media set as child jobs; creates a listing_kit job.",
         tag: 'Listing kits',
         body: listingKitRequest,
+        example: {
+          address: '27 Wattle Street, Ultimo NSW 2007',
+          property: {
+            price_display: 'Auction Sat 14 June',
+            description: 'Light-filled family home on a quiet street.',
+            images: ['https://example.com/front.jpg', 'https://example.com/kitchen.jpg'],
+          },
+          branding: {
+            agent_name: 'Olivia Harrington',
+            agency_name: 'Harbour & Co',
+            primary_color: '#0E3B4A',
+          },
+          rooms: [{ image_url: 'https://example.com/empty-lounge.jpg', room_type: 'living_room' }],
+          webhook_url: 'https://crm.example.com/hooks/property-media',
+        },
         // NOT_FOUND: a brand_kit_id that is not one of the key's kits.
         errors: ['URL_NOT_ALLOWED', 'NOT_FOUND'],
         submit: submitListingKit,

@@ -32,6 +32,10 @@ export const markupKind: JobKind = {
           'Renders a 3840x2160 aerial of the property, ready for boundary annotation; creates a markup_v2 job.',
         tag: 'Markup V2',
         body: markupGenerateRequest,
+        example: {
+          address: '10 Wattle Street, Ultimo NSW 2007',
+          options: { front_direction: 195, zoom: 'standard' },
+        },
         errors: ['URL_NOT_ALLOWED'],
         submit: submitMarkupGeneration,
       }),
@@ -70,6 +74,23 @@ export const markupKind: JobKind = {
         tag: 'Markup V2',
         params: jobIdParam,
         body: markupEditRequest,
+        example: {
+          boundary_polygon: [
+            { x: 0.463, y: 0.31 },
+            { x: 0.537, y: 0.31 },
+            { x: 0.537, y: 0.69 },
+            { x: 0.463, y: 0.69 },
+          ],
+          text_annotations: [
+            { type: 'label', text: '10 Wattle Street', position: { x: 0.5, y: 0.1 }, size: 'large' },
+            { type: 'measurement', from: { x: 0.463, y: 0.69 }, to: { x: 0.537, y: 0.69 } },
+            { type: 'area' },
+          ],
+          options: {
+            style: 'blur',
+            compositor: { outline_color: '#FFD23F', outline_width: 8, blur_radius: 24 },
+          },
+        },
         errors: PARENT_ERRORS,
         submit: submitMarkupEdit,
       }),
@@ -103,6 +124,7 @@ export const markupKind: JobKind = {
         tag: 'Markup V2',
         params: jobIdParam,
         body: markupVideoRequest,
+        example: { options: { duration: 7 } },
         errors: [...PARENT_ERRORS, 'URL_NOT_ALLOWED'],
         submit: submitMarkupVideo,
       }),

@@ -20,6 +20,11 @@ export const stagingKind: JobKind = {
           'Adds furniture and decor for a room type to a photo of an empty room; creates a virtual_staging job.',
         tag: 'Virtual staging',
         body: virtualStagingRequest,
+        example: {
+          image_url: 'https://example.com/empty-lounge.jpg',
+          room_type: 'lounge room',
+          options: { style_prompt: 'scandinavian, light oak' },
+        },
         submit: submitVirtualStaging,
       }),
       output: virtualStagingOutput,

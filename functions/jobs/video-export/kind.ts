@@ -22,6 +22,12 @@ export const videoExportKind: JobKind = {
           'Renders a composition of a caller-hosted Remotion bundle to a video file; creates a video_export job.',
         tag: 'Video export',
         body: videoExportRequest,
+        example: {
+          serve_url: 'https://media.example.com/promo-bundle/index.html',
+          composition_id: 'ListingPromo',
+          input_props: { totalDurationInFrames: 240 },
+          options: { codec: 'h264', crf: 20 },
+        },
         errors: ['URL_NOT_ALLOWED'],
         submit: submitVideoExport,
       }),
