@@ -50,7 +50,14 @@ async function lookUp(renderer: Renderer, input: VideoExportInput): Promise<Comp
         `The bundle at ${input.serve_url} has no composition '${input.composition_id}'; the compositions it registers are: ${ids}.`,
       );
     }
-    if (error instanceof BundleUnreachableError) throw new JobError('BUNDLE_UNREACHABLE', error.message);
+    if (error instanceof BundleUnreachableError) {
+      // The renderer's words say what failed; what to check is ours to add.
+      const sep = /[.!?]$/.test(error.message) ? ' ' : '. ';
+      throw new JobError(
+        'BUNDLE_UNREACHABLE',
+        `${error.message}${sep}Check that serve_url opens the index.html of a bundle made with \`npx remotion bundle\` (or deploySite), and that the page loads in a browser without errors.`,
+      );
+    }
     throw error;
   }
 }

@@ -133,7 +133,9 @@ describe('prepareExport', () => {
     });
     const error = await prepareExport(event({}), { renderer: down }).catch((e) => e);
     expect(error.name).toBe('BUNDLE_UNREACHABLE');
-    expect(error.message).toContain(`${SERVE_URL} could not be loaded: net::ERR_CONNECTION_REFUSED`);
+    expect(error.message).toBe(
+      `The Remotion bundle at ${SERVE_URL} could not be loaded: net::ERR_CONNECTION_REFUSED. Check that serve_url opens the index.html of a bundle made with \`npx remotion bundle\` (or deploySite), and that the page loads in a browser without errors.`,
+    );
   });
 
   it("fails CODEC_NOT_SUPPORTED when the stage's renderer lacks the codec", async () => {
