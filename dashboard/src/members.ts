@@ -16,11 +16,37 @@ const ROLE_TEXT: Record<Role, string> = {
   billing: 'usage only',
 };
 
-const officesOf = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+/** The office ids chosen in an office picker. */
+const officesOf = (picker: HTMLSelectElement) => [...picker.selectedOptions].map((option) => option.value);
+
+/**
+ * A picker of the organization's offices by name (both modes), with `chosen` selected. An id it does not
+ * know (an office since deleted) is offered too, selected, so that it is seen and can be taken off.
+ */
+function officePicker(
+  names: Map<string, string>,
+  chosen: readonly string[],
+  testid: string,
+): HTMLSelectElement {
+  const ids = [...names.keys(), ...chosen.filter((id) => !names.has(id))];
+  const picker = h(
+    'select',
+    {
+      testid,
+      class: 'office-picker',
+      attrs: {
+        multiple: '',
+        size: String(Math.min(3, Math.max(2, ids.length))),
+        title: 'Ctrl/⌘-click: more than one',
+      },
+    },
+    ...ids.map((id) =>
+      h('option', { attrs: { value: id, title: id } }, names.get(id) ?? `${id} (no such office)`),
+    ),
+  );
+  for (const option of picker.options) option.selected = chosen.includes(option.value);
+  return picker;
+}
 
 function roleSelect(selected: Role, testid: string, long = true): HTMLSelectElement {
   // The invitation form says what each role may do; a member's row only names it (the table stays narrow).
@@ -65,10 +91,9 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
     testid: 'invite-email',
   });
   const role = roleSelect('viewer', 'invite-role');
-  const offices = h('input', {
-    attrs: { type: 'text', placeholder: 'Office ids, comma-separated (member role)' },
-    testid: 'invite-offices',
-  });
+  role.addEventListener('change', () => (offices.hidden = role.value !== 'member'));
+  // The member role's offices, by name; the picker is made again with each render (offices may change).
+  let offices = officePicker(new Map(), [], 'invite-offices');
   const invite = button(
     'Invite',
     guarded(async () => {
@@ -77,10 +102,10 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
       >('POST', base, {
         email: email.value.trim(),
         role: role.value,
-        ...(role.value === 'member' ? { office_ids: officesOf(offices.value) } : {}),
+        ...(role.value === 'member' ? { office_ids: officesOf(offices) } : {}),
       });
       email.value = '';
-      offices.value = '';
+      for (const option of offices.options) option.selected = false;
       replace(
         banner,
         h(
@@ -110,6 +135,10 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
 
   const render = async () => {
     const [{ members }, names] = await Promise.all([call<{ members: Member[] }>('GET', base), officeNames()]);
+    const fresh = officePicker(names, officesOf(offices), 'invite-offices');
+    fresh.hidden = role.value !== 'member';
+    offices.replaceWith(fresh);
+    offices = fresh;
     const officesCell = (m: Member) =>
       m.role !== 'member'
         ? 'all'
@@ -122,10 +151,11 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
             );
     const rows = members.map((m) => {
       const select = roleSelect(m.role, 'member-role', false);
-      const memberOffices = h('input', {
-        attrs: { type: 'text', value: m.office_ids.join(', '), placeholder: 'Office ids' },
-        testid: 'member-offices',
-      });
+      const memberOffices = officePicker(names, m.office_ids, 'member-offices');
+      // Offices limit the member role only: the picker shows while that role is chosen.
+      const showOffices = () => (memberOffices.hidden = select.value !== 'member');
+      select.addEventListener('change', showOffices);
+      showOffices();
       return h(
         'tr',
         { testid: `member-row-${m.id}` },
@@ -151,7 +181,7 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
               guarded(async () => {
                 await call('PATCH', `${base}/${m.id}`, {
                   role: select.value,
-                  ...(select.value === 'member' ? { office_ids: officesOf(memberOffices.value) } : {}),
+                  ...(select.value === 'member' ? { office_ids: officesOf(memberOffices) } : {}),
                 });
                 await render();
               }),
