@@ -285,6 +285,8 @@ export interface Job {
   output: Record<string, unknown> | null;
   error: { code: string; message: string } | null;
   parent_job_id: string | null;
+  /** The listing kit that made it, for a kit's child job. */
+  kit_job_id: string | null;
   webhook: { url: string; attempts: WebhookAttempt[] } | null;
   /** When retention erases its media and inputs (null once erased). */
   media_expires_at: string | null;

@@ -223,8 +223,22 @@ function attemptEntry(a: WebhookAttempt): TimelineEntry {
   };
 }
 
+/** A link to a job's page, its id shortened as the job list shows it. */
+const jobLink = (jobId: string) =>
+  h('a', { class: 'mono', attrs: { href: `#/jobs/${jobId}`, title: jobId } }, jobId.slice(0, 13), '…');
+
 export async function jobPage(ctx: PageContext, jobId: string): Promise<HTMLElement> {
   const job = await call<Job>('GET', `/v1/dashboard/jobs/${encodeURIComponent(jobId)}?mode=${ctx.mode}`);
+  // A listing kit's own jobs (GET /v1/jobs?kit_job_id=…): a kit makes at most a few dozen.
+  const children =
+    job.job_type === 'listing_kit'
+      ? (
+          await call<JobPage>(
+            'GET',
+            `/v1/dashboard/jobs?${new URLSearchParams({ mode: ctx.mode, kit_job_id: job.job_id, limit: '100' })}`,
+          )
+        ).jobs
+      : [];
   const media = mediaOf(job.output);
   const attempts = job.webhook?.attempts ?? [];
   const deleteBox = h('div', { class: 'form-row', testid: 'job-delete' });
@@ -268,6 +282,13 @@ export async function jobPage(ctx: PageContext, jobId: string): Promise<HTMLElem
       h('a', { class: 'back', attrs: { href: '#/jobs' } }, '← Jobs'),
       h('h1', {}, job.job_type, ' ', badge(job.status, job.status, 'job-status')),
       h('p', { class: 'lede mono' }, job.job_id),
+      (job.kit_job_id || job.parent_job_id) &&
+        h(
+          'p',
+          { class: 'sub', testid: 'job-relations' },
+          ...(job.kit_job_id ? ['Made by listing kit ', jobLink(job.kit_job_id), '. '] : []),
+          ...(job.parent_job_id ? ['Built on ', jobLink(job.parent_job_id), '.'] : []),
+        ),
       h(
         'p',
         { class: 'sub', testid: 'job-retention' },
@@ -309,6 +330,42 @@ export async function jobPage(ctx: PageContext, jobId: string): Promise<HTMLElem
           h('div', { class: 'banner banner-error' }, h('strong', {}, job.error.code), ' ', job.error.message),
       ),
     ),
+    job.job_type === 'listing_kit' &&
+      h(
+        'div',
+        { class: 'card', testid: 'kit-jobs' },
+        h('div', { class: 'card-title' }, `The kit's jobs (${children.length})`),
+        children.length === 0
+          ? h('p', { class: 'empty' }, 'None yet: the kit makes them as their inputs are ready.')
+          : h(
+              'table',
+              { class: 'table' },
+              h(
+                'thead',
+                {},
+                h('tr', {}, ...['Job', 'Type', 'Status', 'Progress'].map((t) => h('th', {}, t))),
+              ),
+              h(
+                'tbody',
+                {},
+                ...children.map((child) =>
+                  h(
+                    'tr',
+                    { testid: `kit-job-${child.job_id}` },
+                    h('td', {}, jobLink(child.job_id)),
+                    h('td', {}, child.job_type),
+                    h('td', {}, badge(child.status, child.status)),
+                    h(
+                      'td',
+                      { class: 'progress-cell' },
+                      progressBar(child),
+                      h('span', { class: 'sub' }, child.error ? child.error.code : child.progress.stage),
+                    ),
+                  ),
+                ),
+              ),
+            ),
+      ),
     h(
       'div',
       { class: 'card', testid: 'job-media' },
