@@ -30,6 +30,8 @@ export interface MemoryMedia {
   ): Promise<{ s3_key: string; content_type: string; size_bytes: number }>;
   get(key: string): Promise<Buffer>;
   sign(key: string): Promise<{ url: string; expiresAt: string }>;
+  /** The key a URL of `sign`'s names, as the media store's keyOf. */
+  keyOf(url: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function memoryMedia(
       url: `${base}/${key}`,
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     }),
+    keyOf: (url) => (url.startsWith(`${base}/`) ? url.slice(base.length + 1).split('?')[0] : undefined),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

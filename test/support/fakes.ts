@@ -126,6 +126,7 @@ export function fakeMediaStore(initial: Readonly<Record<string, Buffer>> = {}): 
       const expiresAt = new Date(now.getTime() + 3_600_000).toISOString();
       return { url: `https://media.test/${key}?expires=${expiresAt}`, expiresAt };
     },
+    keyOf: (url) => (url.startsWith('https://media.test/') ? url.slice(19).split('?')[0] : undefined),
     async deletePrefix(prefix) {
       const keys = [...objects.keys()].filter((key) => key.startsWith(prefix));
       for (const key of keys) objects.delete(key);

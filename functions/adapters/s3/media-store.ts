@@ -116,6 +116,24 @@ export class S3MediaStore implements MediaStore, MediaEraser {
     return deleted;
   }
 
+  keyOf(url: string): string | undefined {
+    if (!URL.canParse(url)) return undefined;
+    const { hostname, pathname } = new URL(url);
+    // Path style (the local stack's S3 emulator): /<bucket>/<key>; virtual-hosted: <bucket>.s3…/<key>.
+    const path = pathname.startsWith(`/${this.bucket}/`)
+      ? pathname.slice(this.bucket.length + 2)
+      : hostname.startsWith(`${this.bucket}.s3.`) || hostname.startsWith(`${this.bucket}.s3-`)
+        ? pathname.slice(1)
+        : undefined;
+    if (!path) return undefined;
+    try {
+      // getSignedUrl escapes each key segment; a key never holds an escape of its own (mediaKey).
+      return path.split('/').map(decodeURIComponent).join('/');
+    } catch {
+      return undefined;
+    }
+  }
+
   async sign(key: string, now: Date): Promise<SignedUrl> {
     const at = now.getTime();
     const reused = this.signed.get(key);

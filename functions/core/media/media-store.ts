@@ -17,9 +17,14 @@ export function mediaKey(tenant: Tenant, jobId: string, fileName: string): strin
   return `${jobMediaPrefix(tenant, jobId)}${fileName}`;
 }
 
+/** The prefix of every object of a tenant's jobs. */
+export function tenantMediaPrefix(tenant: Tenant): string {
+  return `media/${tenant.orgId}/${tenant.mode}/`;
+}
+
 /** The prefix of every object a job wrote (what deleting or expiring the job removes). */
 export function jobMediaPrefix(tenant: Tenant, jobId: string): string {
-  return `media/${tenant.orgId}/${tenant.mode}/${jobId}/`;
+  return `${tenantMediaPrefix(tenant)}${jobId}/`;
 }
 
 /** Removes media: what DELETE /v1/jobs/{id} and the retention sweep call (apart from MediaStore: few may). */
@@ -30,6 +35,11 @@ export interface MediaEraser {
 
 /** Job media: written by steps, read back by later steps, handed to callers as presigned URLs. */
 export interface MediaStore extends MediaUrlSigner {
+  /**
+   * The object key a URL of this store names (one `sign` made, whatever its signature, expiry or the
+   * endpoint's port), or undefined for any other URL.
+   */
+  keyOf(url: string): string | undefined;
   put(
     key: string,
     body: Buffer,

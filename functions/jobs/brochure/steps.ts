@@ -17,6 +17,7 @@ import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import type { Providers } from '../../media/providers/providers.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
 import { kitImageFetcher, withKitImages } from '../shared/brand-kit-images.ts';
+import { ownMediaFetcher } from '../shared/own-media-images.ts';
 import { parsedAddressOf } from '../shared/resolve-location.ts';
 import { GENERATE_SLIDE } from './functions.ts';
 import { fetchingOnce, slideRenditions } from './renditions.ts';
@@ -74,7 +75,15 @@ export async function generateSlide(
     // A failed download throws an ImageFetchError named by its job code (IMAGE_DOWNLOAD_FAILED or
     // UNSUPPORTED_IMAGE), as on staging: no mapping of our own (one made every failure a download one).
     // The renditions show the same images and place, so each is downloaded (and geocoded) once.
-    fetchImage: fetchingOnce(kitImageFetcher(ports.fetchImage, ports.media, ref.tenant, input.brand_kit)),
+    // The organization's own media (a kit's stills) are read from the bucket, not downloaded by URL.
+    fetchImage: fetchingOnce(
+      kitImageFetcher(
+        ownMediaFetcher(ports.fetchImage, ports.media, ref.tenant),
+        ports.media,
+        ref.tenant,
+        input.brand_kit,
+      ),
+    ),
     renderer: ports.stillRenderer,
     imagery: ports.providers.imagery,
     locate: (address) => {

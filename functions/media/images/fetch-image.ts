@@ -106,6 +106,21 @@ export class ImageFetchError extends JobError {
   }
 }
 
+/**
+ * An image already in hand (one of the job's own stored media, read by its key): the checks a download
+ * gets (a JPEG, PNG or WebP within the pixel limits that decodes), named by the URL it stands for.
+ */
+export async function imageFromBytes(url: string, bytes: Buffer): Promise<FetchedImage> {
+  const fail = (reason: string, code: ImageFetchErrorCode = 'UNSUPPORTED_IMAGE') =>
+    new ImageFetchError(code, url, reason);
+  const header = new ImageHeaderScanner();
+  header.push(bytes);
+  const format = header.format;
+  if (format === undefined || format === 'unknown' || !PHOTO_FORMATS.includes(format as ImageFormat))
+    throw fail(notAnImage(undefined, 'JPEG, PNG or WebP', format));
+  return { url, ...(await verify(bytes, format as ImageFormat, IMAGE_FETCH_LIMITS, fail)) };
+}
+
 export function imageFetcher(policy: ImageFetchPolicy): ImageFetcher {
   return (url) => fetchImage(url, policy);
 }

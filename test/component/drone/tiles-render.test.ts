@@ -83,6 +83,7 @@ function mediaPort(memory: MemoryMedia): MediaStore {
       const { url } = await memory.sign(key);
       return { url, expiresAt: new Date(now.getTime() + 3_600_000).toISOString() };
     },
+    keyOf: (url) => memory.keyOf(url),
   };
 }
 

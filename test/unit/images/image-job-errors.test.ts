@@ -90,7 +90,7 @@ const notUsed = () => {
 
 async function stagingJobError(url: string) {
   const stager: Stager = { name: 'fake', stage: notUsed };
-  const media: MediaStore = { put: notUsed, get: notUsed, sign: notUsed };
+  const media: MediaStore = { put: notUsed, get: notUsed, sign: notUsed, keyOf: () => undefined };
   const input: VirtualStagingInput = {
     image_url: url,
     room_type: { requested: 'bedroom', used: 'bedroom', match: 'exact' },

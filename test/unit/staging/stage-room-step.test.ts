@@ -73,6 +73,7 @@ function fakes(
     async sign(): Promise<never> {
       throw new Error('not used');
     },
+    keyOf: () => undefined,
   };
   return { ports: { fetchImage, stager, media }, stored, requests };
 }

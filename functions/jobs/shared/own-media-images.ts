@@ -1,0 +1,29 @@
+// The job's own organization's media given back to it by URL: a listing kit hands its slides its stills as
+// presigned URLs, and a caller may pass one of its jobs' outputs on to another job the same way. Such a URL
+// expires an hour after it was signed, and on the local stack names the S3 emulator's port of the run that
+// signed it: a slide that waited for capacity past the hour, or ran after a restart, could no longer
+// download it. The step's fetcher reads those objects from the bucket by key instead (only under the
+// job's own organization and mode); every other URL is downloaded as before.
+import type { Tenant } from '../../core/jobs/job-types.ts';
+import { type MediaStore, tenantMediaPrefix } from '../../core/media/media-store.ts';
+import { type ImageFetcher, imageFromBytes } from '../../media/images/fetch-image.ts';
+
+export function ownMediaFetcher(
+  fetch: ImageFetcher,
+  media: Pick<MediaStore, 'get' | 'keyOf'>,
+  tenant: Tenant,
+): ImageFetcher {
+  const prefix = tenantMediaPrefix(tenant);
+  return async (url) => {
+    const key = media.keyOf(url);
+    if (!key?.startsWith(prefix)) return fetch(url);
+    let bytes: Buffer;
+    try {
+      bytes = await media.get(key);
+    } catch {
+      // Gone (deleted, expired by retention): the download says so in its own words.
+      return fetch(url);
+    }
+    return imageFromBytes(url, bytes);
+  };
+}
