@@ -467,6 +467,42 @@ describe('developer dashboard (headless Chromium)', () => {
     expect(chart.stdev).toBeGreaterThan(5);
   });
 
+  it("lists a listing kit's jobs on its page, and a child's page links back to its kit", async () => {
+    const session = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token as string,
+    );
+    const headers = { Authorization: `Bearer ${session}` };
+    const ownKey = await org.key('test');
+    const kit = await call<Json>(stack.url, 'POST', '/v1/listing-kits/generate', {
+      key: ownKey,
+      body: { address: '27 Wattle Street, Ultimo NSW 2007' },
+    });
+    expect(kit.status, kit.text).toBe(202);
+    const kitId = kit.body.data.job_id as string;
+    try {
+      // The kit makes its first child (the frontage detection) as soon as it starts.
+      const children = () =>
+        call<Json>(stack.url, 'GET', `/v1/dashboard/jobs?mode=test&kit_job_id=${kitId}`, { headers });
+      await expect
+        .poll(async () => (await children()).body.data.jobs.length, { timeout: 60_000 })
+        .toBeGreaterThan(0);
+      await page.goto(`${stack.url}/dashboard/#/jobs/${kitId}`);
+      await page.getByTestId('kit-jobs').waitFor();
+      const first = (await children()).body.data.jobs.at(-1) as Json;
+      const row = page.getByTestId(`kit-job-${first.job_id}`);
+      await row.waitFor();
+      expect(await row.textContent()).toContain(first.job_type);
+      await row.getByRole('link').click();
+      await page.getByTestId('job-relations').waitFor();
+      expect(await page.getByTestId('job-relations').textContent()).toContain('Made by listing kit');
+      await page.getByTestId('job-relations').getByRole('link').click();
+      await page.getByTestId('kit-jobs').waitFor();
+    } finally {
+      // The kit's renders are not what this test is for.
+      await call(stack.url, 'POST', `/v1/jobs/${kitId}/cancel`, { key: ownKey });
+    }
+  });
+
   it("shows a job's media expiry and deletes it from its page after a confirm", async () => {
     const session = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('pms.dashboard.session')!).token as string,
@@ -496,6 +532,8 @@ describe('developer dashboard (headless Chromium)', () => {
 
   it("shows and changes the organization's media retention on the Settings page", async () => {
     await page.goto(`${stack.url}/dashboard/#/keys`);
+    // The keys page first, whole: a click on the page being left could be lost as the layout is replaced.
+    await page.getByTestId('keys-table').waitFor();
     await page.getByTestId('nav-settings').click();
     const effective = page.getByTestId('retention-effective');
     await effective.waitFor();
@@ -513,6 +551,8 @@ describe('developer dashboard (headless Chromium)', () => {
 
   it('lists the audit log with its filters and exports it as JSON Lines', async () => {
     await page.goto(`${stack.url}/dashboard/#/keys`);
+    // The keys page first, whole: a click on the page being left could be lost as the layout is replaced.
+    await page.getByTestId('keys-table').waitFor();
     await page.getByTestId('nav-audit').click();
     await page.getByTestId('audit-table').waitFor();
     // The keys this file made from the page are there, newest first, the member named as the actor.
@@ -562,6 +602,8 @@ describe('developer dashboard (headless Chromium)', () => {
       (await call<Json>(stack.url, 'POST', '/v1/offices', { key: ownKey, body: { name: 'Bondi Beach' } }))
         .body.data.id;
     await page.goto(`${stack.url}/dashboard/#/keys`);
+    // The keys page first, whole: a click on the page being left could be lost as the layout is replaced.
+    await page.getByTestId('keys-table').waitFor();
     await page.getByTestId('nav-members').click();
     await page.getByTestId('members-table').waitFor();
     expect(await page.getByTestId('member-email').first().textContent()).toContain('(you)');
@@ -603,6 +645,8 @@ describe('developer dashboard (headless Chromium)', () => {
   it('adds an imagery source on the Imagery page with its key write-only, shows the API’s refusal, then removes it', async () => {
     const key = 'nm-DASHBOARD-KEY-4c1d2e3f5a6b';
     await page.goto(`${stack.url}/dashboard/#/keys`);
+    // The keys page first, whole: a click on the page being left could be lost as the layout is replaced.
+    await page.getByTestId('keys-table').waitFor();
     await page.getByTestId('nav-imagery').click();
     await page.getByTestId('imagery-empty').waitFor();
     const fill = async (name: string, url: string) => {
