@@ -149,6 +149,7 @@ export function apiPortsOf(adapters: StageAdapters, env: StageEnv): ApiPorts {
         members: () =>
           lazily<MemberPorts>({
             members: () => adapters.members,
+            offices: () => adapters.offices,
             clock: () => systemClock,
             audit: () => lazily<AuditPorts>({ auditLog: () => adapters.auditLog, clock: () => systemClock }),
             // Cognito stages invite through the user pool; sign-in-link stages answer a link instead.

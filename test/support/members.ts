@@ -9,7 +9,7 @@ import {
   type MemberStore,
   memberForSignIn,
 } from '../../functions/core/members/members.ts';
-import { memoryAuditLog } from './fakes.ts';
+import { memoryAuditLog, memoryOfficeStore } from './fakes.ts';
 
 export function memoryMemberStore(): MemberStore & { readonly lists: Map<string, MemberRecord[]> } {
   const lists = new Map<string, MemberRecord[]>();
@@ -29,12 +29,18 @@ export function memoryMemberStore(): MemberStore & { readonly lists: Map<string,
   };
 }
 
-/** Member ports over a fresh store; their audit records go to `auditLog` (default: one of their own). */
+/**
+ * Member ports over a fresh store and no offices yet (put some in `offices` for a member limited to them);
+ * their audit records go to `auditLog` (default: one of their own).
+ */
 export function memoryMemberPorts(
   clock: Clock = { now: () => new Date('2026-11-27T00:00:00.000Z') },
   auditLog = memoryAuditLog(),
-): MemberPorts & { readonly members: ReturnType<typeof memoryMemberStore> } {
-  return { members: memoryMemberStore(), clock, audit: { auditLog, clock } };
+): MemberPorts & {
+  readonly members: ReturnType<typeof memoryMemberStore>;
+  readonly offices: ReturnType<typeof memoryOfficeStore>;
+} {
+  return { members: memoryMemberStore(), offices: memoryOfficeStore(), clock, audit: { auditLog, clock } };
 }
 
 const SETUP = { actor: { type: 'cli' as const, id: 'test' } };

@@ -15,6 +15,7 @@ import {
 import type { Clock } from '../clock.ts';
 import { ApiError, apiErrors } from '../errors.ts';
 import { randomBase62 } from '../ids.ts';
+import type { OfficeStore } from '../offices/offices.ts';
 import { type InvitationDelivery, inviteThroughProvider, type MemberInvitations } from './invitations.ts';
 
 export const DASHBOARD_ROLES = ['owner', 'admin', 'member', 'viewer', 'billing'] as const;
@@ -46,6 +47,8 @@ export interface MemberPorts {
   readonly members: MemberStore;
   readonly clock: Clock;
   readonly audit: AuditPorts;
+  /** The organization's offices (each mode's): a member's office_ids must name some of them. */
+  readonly offices: Pick<OfficeStore, 'list'>;
   /**
    * The stage's identity provider, which makes an invited member's user and emails the invitation (Cognito
    * stages). @default none: the caller hands the invitation over as a sign-in link
@@ -146,6 +149,33 @@ function checkOffices(role: DashboardRole, officeIds: readonly string[] | undefi
   }
 }
 
+/**
+ * A member's offices are offices of the organization, in either mode (a member is the organization's, its
+ * offices each a mode's): an unknown id, a typo or an office since deleted, is a 404 naming it, not a member
+ * limited to an office that shows nothing.
+ */
+async function requireOffices(
+  offices: MemberPorts['offices'],
+  orgId: string,
+  officeIds: readonly string[] | undefined,
+): Promise<void> {
+  if (!officeIds?.length) return;
+  const lists = await Promise.all((['test', 'live'] as const).map((mode) => offices.list({ orgId, mode })));
+  const known = new Set(lists.flatMap((list) => list.offices.map((office) => office.id)));
+  const details = officeIds.flatMap((id, i) =>
+    known.has(id)
+      ? []
+      : [
+          {
+            path: `office_ids[${i}]`,
+            message: `no office with id '${id}' in your organization (test or live)`,
+          },
+        ],
+  );
+  if (details.length > 0)
+    throw new ApiError('NOT_FOUND', details.map((d) => d.message).join('; '), { details });
+}
+
 /** Only an owner makes, changes or removes an owner (an admin manages everyone else). */
 function checkActorMayTouch(actor: MemberRecord | undefined, roles: readonly DashboardRole[]) {
   if (actor && actor.role !== 'owner' && roles.includes('owner')) {
@@ -196,6 +226,7 @@ export async function inviteMember(
 ): Promise<InvitedMember> {
   checkOffices(request.role, request.office_ids);
   checkActorMayTouch(actor, [request.role]);
+  if (request.role === 'member') await requireOffices(ports.offices, orgId, request.office_ids);
   const email = normalEmail(request.email);
   let invitation: InvitationDelivery | undefined;
   if (ports.invitations) {
@@ -234,6 +265,9 @@ export async function updateMember(
   id: string,
   patch: { readonly role?: DashboardRole; readonly office_ids?: readonly string[] },
 ): Promise<MemberRecord> {
+  // Checked before the change is made: a patch that makes the member another role fails on its offices there.
+  if (patch.role === undefined || patch.role === 'member')
+    await requireOffices(ports.offices, orgId, patch.office_ids);
   const { before, after } = await changeMembers(ports.members, orgId, (members) => {
     const current = members.find((m) => m.id === id);
     if (!current) throw memberNotFound(id);
@@ -300,7 +334,7 @@ export const placeholderOwnerEmail = (orgId: string) => `owner@${orgId}.invalid`
  * `email` names nobody in an organization that has members.
  */
 export async function memberForSignIn(
-  ports: MemberPorts,
+  ports: Pick<MemberPorts, 'members' | 'clock' | 'audit'>,
   orgId: string,
   context: AuditContext,
   email?: string,

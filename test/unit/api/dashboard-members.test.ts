@@ -18,7 +18,6 @@ import {
   fakeJobStore,
   jobRecord,
   memoryAuditLog,
-  memoryOfficeStore,
 } from '../../support/fakes.ts';
 import { freshModules } from '../../support/fresh-modules.ts';
 import { memoryMemberPorts, signInAs } from '../../support/members.ts';
@@ -47,7 +46,7 @@ function setup() {
   const auditLog = memoryAuditLog();
   const members = memoryMemberPorts(clock, auditLog);
   // The organization's offices: off_north in test mode, off_south in live (a member's may be either).
-  const offices = memoryOfficeStore();
+  const { offices } = members;
   const office = (id: string) => ({
     id,
     name: id,
@@ -59,7 +58,6 @@ function setup() {
   void offices.replace({ orgId: 'acme', mode: 'test' }, 0, [office('off_north')]);
   void offices.replace({ orgId: 'acme', mode: 'live' }, 0, [office('off_south')]);
   world.ports = {
-    offices: { offices },
     auth: { keyVariant: 'test-and-live' },
     audit: { auditLog, clock },
     dashboard: { auth: 'sign-in-link', sessions, members },
