@@ -173,6 +173,7 @@ function required(values: Record<string, unknown>, name: string): string {
   return value;
 }
 
+/** The commands, checked before the stack is looked for; the switch in main must handle each (its default). */
 const COMMANDS = [
   'imagery-source',
   'create',
@@ -184,7 +185,9 @@ const COMMANDS = [
   'signin-link',
   'webhook-secret',
   'settings',
-];
+] as const;
+type Command = (typeof COMMANDS)[number];
+const isCommand = (name: string): name is Command => (COMMANDS as readonly string[]).includes(name);
 
 async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
@@ -217,7 +220,7 @@ async function main(argv: string[]) {
   }
   // What the call asks for is checked before the stack is looked for: a mistyped command or a missing
   // --org is told as such, not as "no local stack".
-  if (!COMMANDS.includes(command)) throw new Error(`Unknown command '${command}'\n\n${USAGE}`);
+  if (!isCommand(command)) throw new Error(`Unknown command '${command}'\n\n${USAGE}`);
   const org = required(values, 'org');
   const { admin, accounts, imagerySources, offices, auditLog, config } = await adminFor(values);
   switch (command) {
@@ -376,8 +379,11 @@ async function main(argv: string[]) {
       );
       return;
     }
-    default:
-      throw new Error(`Unknown command '${command}'\n\n${USAGE}`);
+    default: {
+      // A command listed in COMMANDS without a case here does not compile.
+      const unhandled: never = command;
+      throw new Error(`Unknown command '${unhandled}'\n\n${USAGE}`);
+    }
   }
 }
 

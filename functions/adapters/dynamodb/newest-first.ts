@@ -5,7 +5,7 @@
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 /** At most this many DynamoDB pages are read for one page of filtered items. */
-export const MAX_QUERY_PAGES = 20;
+const MAX_QUERY_PAGES = 20;
 /** A filtered page reads this many items a call: the filter runs after DynamoDB's limit. */
 const FILTERED_READ = 200;
 
