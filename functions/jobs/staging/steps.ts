@@ -9,6 +9,7 @@ import { jobRef, type StepEvent } from '../../core/workflows/step-runtime.ts';
 import { applyWatermark } from '../../media/staging/disclosure-watermark.ts';
 import type { StagingImageFormat } from '../../media/staging/stager.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
+import { ownMediaFetcher } from '../shared/own-media-images.ts';
 import { storeStillRenditions } from '../shared/still-renditions.ts';
 import { STAGE_ROOM } from './functions.ts';
 import type { virtualStagingOutput } from './schema.ts';
@@ -38,8 +39,9 @@ export async function stageRoom(
   const { input } = event;
   const ref = jobRef(event.job);
   // A failed download is an ImageFetchError named by its job code (the same on every kind), so the job
-  // ends failed with it and the message naming the URL and the reason.
-  const before = await ports.fetchImage(input.image_url);
+  // ends failed with it and the message naming the URL and the reason. A photo that is one of the
+  // organization's own outputs (a staged room staged again) is read from the bucket, however old its URL.
+  const before = await ownMediaFetcher(ports.fetchImage, ports.media, ref.tenant)(input.image_url);
   const stagedAt = Date.now();
   const [beforeImage, staged] = await Promise.all([
     ports.media.put(

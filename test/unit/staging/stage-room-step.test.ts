@@ -191,6 +191,43 @@ describe('StageRoom step', () => {
     });
   });
 
+  it('reads a photo that is one of the organization’s own outputs from the bucket, not by its URL', async () => {
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c8b89a' } })
+      .png()
+      .toBuffer();
+    const key = `media/org-1/live/0190f0c2-0000-7000-8000-000000000001/staged.png`;
+    const downloaded: string[] = [];
+    const { ports, stored } = fakes(async (url) => {
+      downloaded.push(url);
+      throw new ImageFetchError('IMAGE_DOWNLOAD_FAILED', url, 'the server answered HTTP 403');
+    });
+    const ownUrl = `https://media.example.com/${key}?X-Amz-Expires=3600&X-Amz-Date=20260101T000000Z`;
+    const media = {
+      ...ports.media,
+      keyOf: (url: string) => (url === ownUrl ? key : undefined),
+      get: async (k: string) => {
+        if (k !== key) throw new Error('no such key');
+        return png;
+      },
+    };
+    await stageRoom({ ...event, input: { ...event.input, image_url: ownUrl } }, { ...ports, media });
+    expect(downloaded).toEqual([]);
+    const before = stored.find((s) => s.key.endsWith('/before.png'))!;
+    expect(before.body.equals(png)).toBe(true);
+    // Another organization's object by the same means is downloaded (and here refused), never read.
+    const foreign = `https://media.example.com/media/org-2/live/x/staged.png`;
+    const other = { ...media, keyOf: () => 'media/org-2/live/x/staged.png' };
+    const error = await stageRoom(
+      { ...event, input: { ...event.input, image_url: foreign } },
+      {
+        ...ports,
+        media: other,
+      },
+    ).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(ImageFetchError);
+    expect(downloaded).toEqual([foreign]);
+  });
+
   it('lets other failures through unchanged (they become a generic failure, not a download error)', async () => {
     const { ports } = fakes(async () => {
       throw new TypeError('boom');
