@@ -15,7 +15,7 @@ import {
   ORG_ATTRIBUTE,
 } from '../../core/members/invitations.ts';
 import { tracedClient } from '../../core/observability.ts';
-import { quiet } from '../aws-clients.ts';
+import { lean } from '../aws-clients.ts';
 
 /**
  * Cognito's errors that say it is busy or broken rather than that the request is wrong. Not
@@ -106,7 +106,7 @@ function failure(error: unknown): IdentityProviderFailure {
 /** The adapter with the stage's client (region and credentials from the function's environment). */
 export function stageMemberInvitations(userPoolId: string): CognitoMemberInvitations {
   return new CognitoMemberInvitations(
-    tracedClient(quiet(new CognitoIdentityProviderClient({ maxAttempts: 3 }))),
+    tracedClient(lean(new CognitoIdentityProviderClient({ maxAttempts: 3 }))),
     userPoolId,
   );
 }
