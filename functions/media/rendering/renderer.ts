@@ -181,15 +181,38 @@ export async function lookUpComposition(
     compositions = await lookUp();
   } catch (first) {
     if (!isTransientRenderFailure(firstLineOf(first)))
-      throw new BundleUnreachableError(serveUrl, firstLineOf(first));
+      throw new BundleUnreachableError(serveUrl, bundleFailureReason(first));
     await beforeRetry(first);
     try {
       compositions = await lookUp();
     } catch (error) {
-      throw new BundleUnreachableError(serveUrl, firstLineOf(error));
+      throw new BundleUnreachableError(serveUrl, bundleFailureReason(error));
     }
   }
   return pickComposition(compositions, id);
+}
+
+/** What Remotion says when the page it loaded defines no compositions, and where it quotes the page. */
+const NOT_A_BUNDLE = /window\.getStaticCompositions is defined/;
+const PAGE_MARKUP =
+  /The page loaded contained the following markup:\n([\s\S]*?)(?:\nDoes this look like a foreign page\?|$)/;
+
+/**
+ * Why a bundle could not be loaded, in a line. Remotion's words, except for a page that loaded but is no
+ * Remotion bundle (a 404 or access-denied page, a site's home page): Remotion puts what that page shows on
+ * later lines, and the text of it ("Not Found", S3's "NoSuchKey") is what tells the caller what is wrong.
+ */
+export function bundleFailureReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!NOT_A_BUNDLE.test(message)) return firstLineOf(error);
+  const markup = PAGE_MARKUP.exec(message)?.[1] ?? '';
+  const text = markup
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>?/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
+  return `the page there is not a Remotion bundle (it defines no window.getStaticCompositions)${text ? `; it shows: "${text}"` : ' and shows nothing'}`;
 }
 
 /**

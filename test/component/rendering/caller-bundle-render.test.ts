@@ -98,6 +98,25 @@ describe('rendering a caller-hosted bundle locally', () => {
     expect((error as BundleUnreachableError).code).toBe('BUNDLE_UNREACHABLE');
   }, 60_000);
 
+  it('quotes the page a serve_url shows when it is no bundle (here a 404 page)', async () => {
+    const missing = createServer((_req, res) =>
+      res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not found</h1>'),
+    );
+    await new Promise<void>((resolve) => missing.listen(0, '127.0.0.1', resolve));
+    const port = (missing.address() as AddressInfo).port;
+    try {
+      const error = await renderer
+        .composition(`http://127.0.0.1:${port}/site/`, 'Tiny', {})
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BundleUnreachableError);
+      expect((error as Error).message).toContain(`http://127.0.0.1:${port}/site/`);
+      expect((error as Error).message).toContain('is not a Remotion bundle');
+      expect((error as Error).message).toContain('it shows: "Not found"');
+    } finally {
+      missing.close();
+    }
+  }, 60_000);
+
   // Side by side, two at a time (the renderer's two slots): a render of five tiny frames mostly waits on
   // its pages loading and its encoder starting.
   it.concurrent.for([...LOCAL_CODECS])(

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BundleUnreachableError,
+  bundleFailureReason,
   type CompositionInfo,
   lookUpComposition,
 } from '../../../functions/media/rendering/renderer.ts';
@@ -60,5 +61,42 @@ describe('lookUpComposition', () => {
       'The Remotion bundle at http://b.example/ could not be loaded: Protocol error (Target.setDiscoverTargets): Target closed.',
     );
     expect(lookups).toBe(3);
+  });
+});
+
+describe('bundleFailureReason', () => {
+  // Remotion's message for a page that loaded but registers no compositions, as @remotion/renderer words it.
+  const notABundle = (markup: string) =>
+    new Error(
+      [
+        'Error while getting compositions: Tried to go to https://bundles.example/site/index.html and verify that it is a Remotion project by checking if window.getStaticCompositions is defined.',
+        'However, the function was undefined, which indicates that this is not a valid Remotion project. Please check the URL you passed.',
+        'The page loaded contained the following markup:',
+        markup,
+        'Does this look like a foreign page? If so, try to stop this server.',
+      ].join('\n'),
+    );
+
+  it('quotes the text of the page that is no bundle: S3 refusing a missing key', () => {
+    const s3 =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>site/index.html</Key></Error>';
+    expect(bundleFailureReason(notABundle(s3))).toBe(
+      'the page there is not a Remotion bundle (it defines no window.getStaticCompositions); it shows: "NoSuchKey The specified key does not exist. site/index.html"',
+    );
+  });
+
+  it('leaves out scripts and styles, and says when the page shows nothing', () => {
+    const page =
+      '<head><style>h1{color:red}</style><script>var x = "<b>";</script></head><body><h1>Welcome to nginx!</h1></body>';
+    expect(bundleFailureReason(notABundle(page))).toContain('it shows: "Welcome to nginx!"');
+    expect(bundleFailureReason(notABundle(''))).toBe(
+      'the page there is not a Remotion bundle (it defines no window.getStaticCompositions) and shows nothing',
+    );
+  });
+
+  it('keeps the first line of any other failure', () => {
+    expect(
+      bundleFailureReason(new Error('net::ERR_CONNECTION_REFUSED at http://b.example/\n    at goto')),
+    ).toBe('net::ERR_CONNECTION_REFUSED at http://b.example/');
   });
 });
