@@ -27,6 +27,17 @@ const answer = (body: string) => ({
     body: Buffer.from(body),
   },
 });
+/** A DynamoDB client whose requests go to `handle` instead of the network. */
+const stubbedClient = (
+  credentials: { accessKeyId: string; secretAccessKey: string },
+  handle: (request: SignedRequest) => Promise<ReturnType<typeof answer>>,
+) =>
+  new DynamoDBClient({
+    region: 'ap-southeast-2',
+    endpoint: 'http://127.0.0.1:9',
+    credentials,
+    requestHandler: { handle },
+  });
 type Signer = { sign(request: object, options: { signingDate: Date }): Promise<SignedRequest> };
 
 const names = (client: { middlewareStack: { identify(): string[] } }) =>
@@ -53,14 +64,7 @@ describe('the SDK clients', () => {
     }
     const body = JSON.stringify({ Item: { pk: { S: 'JOB#1' }, status: { S: 'completed' } } });
     const client = fastConfig(
-      new DynamoDBClient({
-        region: 'ap-southeast-2',
-        endpoint: 'http://127.0.0.1:9',
-        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-        requestHandler: {
-          handle: async () => answer(body),
-        },
-      }),
+      stubbedClient({ accessKeyId: 'test', secretAccessKey: 'test' }, async () => answer(body)),
     );
     const keysBefore = Object.keys(client.config);
     for (let call = 0; call < 20; call += 1) {
@@ -82,16 +86,9 @@ describe('the SDK clients', () => {
     };
     const sent: SignedRequest[] = [];
     const client = keptSigners(
-      new DynamoDBClient({
-        region: 'ap-southeast-2',
-        endpoint: 'http://127.0.0.1:9',
-        credentials,
-        requestHandler: {
-          handle: async (request: SignedRequest) => {
-            sent.push(request);
-            return answer('{}');
-          },
-        },
+      stubbedClient(credentials, async (request) => {
+        sent.push(request);
+        return answer('{}');
       }),
     );
     const signer = client.config.signer as (scheme?: unknown) => Promise<unknown>;
