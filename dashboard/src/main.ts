@@ -29,8 +29,15 @@ import { webhooksPage } from './webhooks.ts';
 const MODE_KEY = 'pms.dashboard.mode';
 const app = document.getElementById('app')!;
 let config: SignInConfig;
+/**
+ * Counts what changes the screen (a hash change, a mode switch, a sign-in or sign-out screen). A page is
+ * shown only if nothing has changed the screen since it was asked for: answers can arrive out of order,
+ * and a slow one must not put back a page the person has already left.
+ */
+let screen = 0;
 
 function signInScreen(message?: string): void {
+  screen += 1;
   const input = h('input', {
     testid: 'sign-in-token',
     attrs: { type: 'text', placeholder: 'Paste a sign-in link or dsi_… token', autocomplete: 'off' },
@@ -102,7 +109,7 @@ const NAV: ReadonlyArray<readonly [string, string, string]> = [
   ['#/audit', 'Audit log', 'audit:read'],
 ];
 
-async function shell(account: Account): Promise<void> {
+async function shell(account: Account, mine = ++screen): Promise<void> {
   const stored = sessionStorage.getItem(MODE_KEY) as Mode | null;
   const mode: Mode = stored && account.modes.includes(stored) ? stored : account.modes[0]!;
   const content = h('div', { class: 'content' });
@@ -212,9 +219,9 @@ async function shell(account: Account): Promise<void> {
                         : route.startsWith('#/keys')
                           ? await keysPage(ctx)
                           : h('p', { class: 'empty' }, 'Your role has no page here.');
-    replace(content, page);
+    if (mine === screen) replace(content, page);
   } catch (error) {
-    if (error instanceof ApiFailure && error.status === 401) return;
+    if (mine !== screen || (error instanceof ApiFailure && error.status === 401)) return;
     replace(
       content,
       h('div', { class: 'banner banner-error', testid: 'page-error' }, (error as Error).message),
@@ -241,8 +248,10 @@ async function signOut(): Promise<void> {
 
 async function start(): Promise<void> {
   if (!currentSession()) return signInScreen();
+  const mine = ++screen;
   const account = await call<Account>('GET', '/v1/dashboard/account');
-  await shell(account);
+  // A later navigation has asked for its own page meanwhile: its layout and page win.
+  if (mine === screen) await shell(account, mine);
 }
 
 async function boot(): Promise<void> {

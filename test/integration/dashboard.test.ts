@@ -520,10 +520,6 @@ describe('developer dashboard (headless Chromium)', () => {
     });
     expect(accepted.status).toBe(202);
     const jobId = accepted.body.data.job_id as string;
-    // The job page as a document of its own: a goto that only changes the hash can leave the page it
-    // left rendering once more after this one has shown, and a delete clicked meanwhile then reports into
-    // the page that was replaced (seen once in a full run: no receipt, no error, the button still there).
-    await page.goto('about:blank');
     await page.goto(`${stack.url}/dashboard/#/jobs/${jobId}`);
     await page.getByTestId('job-retention').waitFor();
     expect(await page.getByTestId('job-retention').textContent()).toContain('are erased at');
@@ -532,6 +528,56 @@ describe('developer dashboard (headless Chromium)', () => {
     expect(await page.getByTestId('deletion-receipt').textContent()).toContain('Deleted 1 job(s)');
     const after = await call(stack.url, 'GET', `/v1/dashboard/jobs/${jobId}?mode=test`, { headers });
     expect(after.status).toBe(404);
+  });
+
+  it('keeps the page a person is on when an earlier navigation is answered late', async () => {
+    await page.goto(`${stack.url}/dashboard/#/keys`);
+    await page.getByTestId('keys-table').waitFor();
+    // The next account answer is held back, as on a slow connection: the person has moved on to another
+    // page before it arrives. That late answer must not build the page again over the one in use (a form
+    // being filled in, an action's result on its way, lost).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let heldOne!: () => void;
+    const holding = new Promise<void>((resolve) => (heldOne = resolve));
+    let seen = 0;
+    await page.route('**/v1/dashboard/account', async (route) => {
+      seen += 1;
+      if (seen === 1) {
+        heldOne();
+        await released;
+      }
+      await route.continue();
+    });
+    try {
+      await page.evaluate("window.location.hash = '#/jobs'");
+      await holding;
+      await page.evaluate("window.location.hash = '#/usage'");
+      await page.getByTestId('usage-page').waitFor();
+      await page
+        .getByTestId('usage-page')
+        .evaluate((node) =>
+          (node as unknown as { setAttribute(name: string, value: string): void }).setAttribute(
+            'data-shown',
+            'once',
+          ),
+        );
+      // A page built again asks for its data at once.
+      const again = page
+        .waitForRequest((r) => new URL(r.url()).pathname.startsWith('/v1/dashboard/usage'), {
+          timeout: 2_000,
+        })
+        .catch(() => null);
+      const lateAnswer = page.waitForResponse((r) => r.url().endsWith('/v1/dashboard/account'));
+      release();
+      await lateAnswer;
+      expect((await again)?.url() ?? null).toBeNull();
+      expect(await page.locator('[data-testid="usage-page"][data-shown="once"]').count()).toBe(1);
+      expect(await page.getByTestId('nav-usage').getAttribute('class')).toContain('active');
+    } finally {
+      release();
+      await page.unroute('**/v1/dashboard/account');
+    }
   });
 
   it("shows and changes the organization's media retention on the Settings page", async () => {
