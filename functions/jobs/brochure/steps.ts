@@ -16,8 +16,8 @@ import { type BrochurePorts, renderBrochureSlide } from '../../media/brochure/ge
 import { fromLocalMetres } from '../../media/geo/local-metric.ts';
 import type { Providers } from '../../media/providers/providers.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
-import { kitImageFetcher, withKitImages } from '../shared/brand-kit-images.ts';
-import { ownMediaFetcher } from '../shared/own-media-images.ts';
+import { withKitImages } from '../shared/brand-kit-images.ts';
+import { jobImageFetcher } from '../shared/own-media-images.ts';
 import { parsedAddressOf } from '../shared/resolve-location.ts';
 import { GENERATE_SLIDE } from './functions.ts';
 import { fetchingOnce, slideRenditions } from './renditions.ts';
@@ -76,14 +76,7 @@ export async function generateSlide(
     // UNSUPPORTED_IMAGE), as on staging: no mapping of our own (one made every failure a download one).
     // The renditions show the same images and place, so each is downloaded (and geocoded) once.
     // The organization's own media (a kit's stills) are read from the bucket, not downloaded by URL.
-    fetchImage: fetchingOnce(
-      kitImageFetcher(
-        ownMediaFetcher(ports.fetchImage, ports.media, ref.tenant),
-        ports.media,
-        ref.tenant,
-        input.brand_kit,
-      ),
-    ),
+    fetchImage: fetchingOnce(jobImageFetcher(ports.fetchImage, ports.media, ref.tenant, input.brand_kit)),
     renderer: ports.stillRenderer,
     imagery: ports.providers.imagery,
     locate: (address) => {

@@ -19,7 +19,8 @@ import {
 import type { RenderRequest } from '../../media/rendering/renderer.ts';
 import { endCardProps } from '../../media/renditions/end-card-layout.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
-import { kitImageFetcher, withKitImages } from '../shared/brand-kit-images.ts';
+import { withKitImages } from '../shared/brand-kit-images.ts';
+import { jobImageFetcher } from '../shared/own-media-images.ts';
 import type { RenderBatch } from '../shared/render.ts';
 import { parsedAddressOf, type ResolvedLocation } from '../shared/resolve-location.ts';
 import {
@@ -125,7 +126,7 @@ export async function prepareFootage(
     withKitImages(event.input).branding,
     {
       ...ports,
-      fetchImage: kitImageFetcher(ports.fetchImage, ports.media, ref.tenant, event.input.brand_kit),
+      fetchImage: jobImageFetcher(ports.fetchImage, ports.media, ref.tenant, event.input.brand_kit),
       now: ports.clock.now(),
     },
     key('end-card-logo'),

@@ -21,7 +21,8 @@ import {
 import type { RenderRequest } from '../../media/rendering/renderer.ts';
 import { endCardProps } from '../../media/renditions/end-card-layout.ts';
 import { defineStep, type StepPorts } from '../define-step.ts';
-import { kitImageFetcher, withKitImages } from '../shared/brand-kit-images.ts';
+import { withKitImages } from '../shared/brand-kit-images.ts';
+import { jobImageFetcher } from '../shared/own-media-images.ts';
 import type { RenderBatch } from '../shared/render.ts';
 import {
   renderBatch,
@@ -80,7 +81,7 @@ export async function prepareReveal(event: RevealEvent, ports: RevealPorts): Pro
       withKitImages(event.input).branding,
       {
         ...ports,
-        fetchImage: kitImageFetcher(ports.fetchImage, media, ref.tenant, event.input.brand_kit),
+        fetchImage: jobImageFetcher(ports.fetchImage, media, ref.tenant, event.input.brand_kit),
         now,
       },
       key('end-card-logo'),

@@ -4,9 +4,11 @@
 // signed it: a slide that waited for capacity past the hour, or ran after a restart, could no longer
 // download it. The step's fetcher reads those objects from the bucket by key instead (only under the
 // job's own organization and mode); every other URL is downloaded as before.
+import type { BrandKitUse } from '../../core/brand-kits/resolve.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { type MediaStore, tenantMediaPrefix } from '../../core/media/media-store.ts';
 import { type ImageFetcher, imageFromBytes } from '../../media/images/fetch-image.ts';
+import { kitImageFetcher } from './brand-kit-images.ts';
 
 export function ownMediaFetcher(
   fetch: ImageFetcher,
@@ -26,4 +28,18 @@ export function ownMediaFetcher(
     }
     return imageFromBytes(url, bytes);
   };
+}
+
+/**
+ * The image fetcher of a step that draws the caller's images (a brochure's photos and logo, a video's
+ * end-card logo): the brand kit's kept copies and the organization's own media read from the bucket,
+ * every other URL downloaded under the customer-image rules.
+ */
+export function jobImageFetcher(
+  fetch: ImageFetcher,
+  media: Pick<MediaStore, 'get' | 'keyOf'>,
+  tenant: Tenant,
+  kit: BrandKitUse | undefined,
+): ImageFetcher {
+  return kitImageFetcher(ownMediaFetcher(fetch, media, tenant), media, tenant, kit);
 }

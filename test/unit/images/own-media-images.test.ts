@@ -6,7 +6,9 @@ import { S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { S3MediaStore } from '../../../functions/adapters/s3/media-store.ts';
-import { ownMediaFetcher } from '../../../functions/jobs/shared/own-media-images.ts';
+import type { BrandKitUse } from '../../../functions/core/brand-kits/resolve.ts';
+import { withKitImages } from '../../../functions/jobs/shared/brand-kit-images.ts';
+import { jobImageFetcher, ownMediaFetcher } from '../../../functions/jobs/shared/own-media-images.ts';
 import type { FetchedImage } from '../../../functions/media/images/fetch-image.ts';
 import { fakeMediaStore } from '../../support/fakes.ts';
 
@@ -94,5 +96,38 @@ describe('ownMediaFetcher', () => {
     const { media, fetcher } = await setup();
     const { url } = await media.sign('media/acme/live/01a22aa6-0000-7000-8000-000000000001/notes.jpg', NOW);
     await expect(fetcher(url)).rejects.toMatchObject({ code: 'UNSUPPORTED_IMAGE' });
+  });
+});
+
+describe('jobImageFetcher (the brochure’s and the videos’ end-card images)', () => {
+  it('reads a brand kit’s kept copy and the organization’s own media from the bucket, and downloads the rest', async () => {
+    const tenant = { orgId: 'acme', mode: 'live' as const };
+    const png = await sharp({ create: { width: 40, height: 20, channels: 4, background: '#C9A227' } })
+      .png()
+      .toBuffer();
+    const kitLogo = 'brand-kits/acme/live/bk_1/logo.png';
+    const media = fakeMediaStore({ [KEY]: png, [kitLogo]: png });
+    const downloaded: string[] = [];
+    const kit: BrandKitUse = {
+      id: 'bk_1',
+      version: 1,
+      logo: { key: kitLogo, content_type: 'image/png', width: 40, height: 20 },
+    };
+    const fetcher = jobImageFetcher(
+      async (url) => {
+        downloaded.push(url);
+        return { url, bytes: png, format: 'png', contentType: 'image/png', width: 40, height: 20 };
+      },
+      media,
+      tenant,
+      kit,
+    );
+    const input: { branding?: { agency_logo_url?: string }; brand_kit: BrandKitUse } = { brand_kit: kit };
+    const kitUrl = withKitImages(input).branding!.agency_logo_url!;
+    // An end-card logo given as one of the organization's own outputs, by a URL signed long ago.
+    const own = (await media.sign(KEY, new Date('2026-01-01T00:00:00.000Z'))).url;
+    for (const url of [kitUrl, own, 'https://brand.example/logo.png'])
+      expect(await fetcher(url)).toMatchObject({ url, width: 40, height: 20 });
+    expect(downloaded).toEqual(['https://brand.example/logo.png']);
   });
 });
