@@ -219,7 +219,7 @@ export async function detectFrontageStep(
     position,
     address,
     input,
-    () => loadImageryOf(input, ports.fetchImagery),
+    () => loadImageryOf(input, ports, event.job),
     { lookup: event.location.lot },
   );
   const detection = frontageOf(scene.site, scene.parcel) ?? detectFrontage(scene.site);

@@ -159,7 +159,7 @@ export async function generateMarkup(
   const position = { lat: event.location.lat, lng: event.location.lng };
   const [site, loaded] = await Promise.all([
     ports.providers.site.siteAround(position, address, SITE_RADIUS_M),
-    loadImageryOf(input, ports.fetchImagery),
+    loadImageryOf(input, ports, event.job),
   ]);
   const lot = event.location.lot;
   let parcel = parcelFor(input, site, loaded !== undefined, lot);

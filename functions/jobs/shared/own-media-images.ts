@@ -7,7 +7,12 @@
 import type { BrandKitUse } from '../../core/brand-kits/resolve.ts';
 import type { Tenant } from '../../core/jobs/job-types.ts';
 import { type MediaStore, tenantMediaPrefix } from '../../core/media/media-store.ts';
-import { type ImageFetcher, imageFromBytes } from '../../media/images/fetch-image.ts';
+import {
+  type ImageFetcher,
+  type ImageryFetcher,
+  imageFromBytes,
+  imageryFromBytes,
+} from '../../media/images/fetch-image.ts';
 import { kitImageFetcher } from './brand-kit-images.ts';
 
 export function ownMediaFetcher(
@@ -15,6 +20,28 @@ export function ownMediaFetcher(
   media: Pick<MediaStore, 'get' | 'keyOf'>,
   tenant: Tenant,
 ): ImageFetcher {
+  return readingOwnMedia(fetch, media, tenant, imageFromBytes);
+}
+
+/**
+ * The same for a caller's aerial imagery (`imagery.url`, a drone photo or orthophoto): one of the
+ * organization's own outputs given back as the picture to draw on is read from the bucket, with the
+ * checks an imagery download gets.
+ */
+export function ownImageryFetcher(
+  fetch: ImageryFetcher,
+  media: Pick<MediaStore, 'get' | 'keyOf'>,
+  tenant: Tenant,
+): ImageryFetcher {
+  return readingOwnMedia(fetch, media, tenant, imageryFromBytes);
+}
+
+function readingOwnMedia<I>(
+  fetch: (url: string) => Promise<I>,
+  media: Pick<MediaStore, 'get' | 'keyOf'>,
+  tenant: Tenant,
+  fromBytes: (url: string, bytes: Buffer) => Promise<I>,
+): (url: string) => Promise<I> {
   const prefix = tenantMediaPrefix(tenant);
   return async (url) => {
     const key = media.keyOf(url);
@@ -26,7 +53,7 @@ export function ownMediaFetcher(
       // Gone (deleted, expired by retention): the download says so in its own words.
       return fetch(url);
     }
-    return imageFromBytes(url, bytes);
+    return fromBytes(url, bytes);
   };
 }
 

@@ -18,6 +18,7 @@ import { IMAGE_CONTENT_TYPES, sniffFormat } from '../../media/images/image-heade
 import { type OwnImagery, withOwnSources } from '../../media/providers/imagery/own-imagery.ts';
 import type { Providers } from '../../media/providers/providers.ts';
 import type { droneCameraOutput, pictureGeoreference } from './imagery-schema.ts';
+import { ownImageryFetcher } from './own-media-images.ts';
 import type { ImageryInput, Parcel } from './parcel.ts';
 
 /** A picture's georeference as outputs show it. */
@@ -43,13 +44,18 @@ export async function imageryOfJob(
   return withOwnSources(ports.providers.imagery, await ports.ownImagery.candidatesOf(jobRef(job).tenant));
 }
 
-/** Loads the request's imagery, if it has any (lens calibration applied: see docs/readme/imagery.md). */
+/**
+ * Loads the request's imagery, if it has any (lens calibration applied: see docs/readme/imagery.md). A
+ * picture that is one of the job's organization's own media is read from the bucket, not downloaded.
+ */
 export async function loadImageryOf(
   input: ImageryInput,
-  fetchImagery: ImageryFetcher,
+  ports: { readonly fetchImagery: ImageryFetcher; readonly media: Pick<MediaStore, 'get' | 'keyOf'> },
+  job: StepJob,
 ): Promise<LoadedImagery | undefined> {
   if (!input.imagery) return undefined;
-  return loadCallerImagery(input.imagery, fetchImagery, { applyLensCalibration: true });
+  const fetch = ownImageryFetcher(ports.fetchImagery, ports.media, jobRef(job).tenant);
+  return loadCallerImagery(input.imagery, fetch, { applyLensCalibration: true });
 }
 
 /** Share of a picture an outline must cover to count as in it. */

@@ -111,14 +111,37 @@ export class ImageFetchError extends JobError {
  * gets (a JPEG, PNG or WebP within the pixel limits that decodes), named by the URL it stands for.
  */
 export async function imageFromBytes(url: string, bytes: Buffer): Promise<FetchedImage> {
+  return (await checkedBytes(url, bytes, PHOTO_FORMATS, IMAGE_FETCH_LIMITS)) as FetchedImage;
+}
+
+/** Aerial imagery already in hand: the checks `fetchImagery` gives a download (TIFF too, its limits). */
+export function imageryFromBytes(url: string, bytes: Buffer): Promise<FetchedImage<AnyImageFormat>> {
+  return checkedBytes(url, bytes, IMAGERY_FORMATS, IMAGERY_FETCH_LIMITS);
+}
+
+async function checkedBytes(
+  url: string,
+  bytes: Buffer,
+  formats: readonly AnyImageFormat[],
+  limits: { readonly maxPixels: number; readonly maxSide: number },
+): Promise<FetchedImage<AnyImageFormat>> {
   const fail = (reason: string, code: ImageFetchErrorCode = 'UNSUPPORTED_IMAGE') =>
     new ImageFetchError(code, url, reason);
   const header = new ImageHeaderScanner();
   header.push(bytes);
   const format = header.format;
-  if (format === undefined || format === 'unknown' || !PHOTO_FORMATS.includes(format as ImageFormat))
-    throw fail(notAnImage(undefined, 'JPEG, PNG or WebP', format));
-  return { url, ...(await verify(bytes, format as ImageFormat, IMAGE_FETCH_LIMITS, fail)) };
+  if (format === undefined || format === 'unknown' || !formats.includes(format))
+    throw fail(notAnImage(undefined, acceptedNames(formats), format));
+  if (format === 'tiff') return { url, ...(await verifyTiff(bytes, limits, fail)) };
+  return { url, ...(await verify(bytes, format, limits, fail)) };
+}
+
+/** "JPEG, PNG or WebP": the formats a check accepts, as its messages name them. */
+function acceptedNames(formats: readonly AnyImageFormat[]): string {
+  return formats
+    .map((f) => FORMAT_NAMES[f])
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
 }
 
 export function imageFetcher(policy: ImageFetchPolicy): ImageFetcher {
@@ -157,10 +180,7 @@ async function fetchAny(
     maxPixels: policy.maxPixels ?? IMAGE_FETCH_LIMITS.maxPixels,
     maxSide: policy.maxSide ?? IMAGE_FETCH_LIMITS.maxSide,
   };
-  const accepted = formats
-    .map((f) => FORMAT_NAMES[f])
-    .join(', ')
-    .replace(/, ([^,]*)$/, ' or $1');
+  const accepted = acceptedNames(formats);
   const fail = (reason: string, code: ImageFetchErrorCode = 'IMAGE_DOWNLOAD_FAILED') =>
     new ImageFetchError(code, url, reason);
 

@@ -9,8 +9,9 @@ import { S3MediaStore } from '../../../functions/adapters/s3/media-store.ts';
 import type { BrandKitUse } from '../../../functions/core/brand-kits/resolve.ts';
 import { withKitImages } from '../../../functions/jobs/shared/brand-kit-images.ts';
 import { jobImageFetcher, ownMediaFetcher } from '../../../functions/jobs/shared/own-media-images.ts';
+import { loadImageryOf } from '../../../functions/jobs/shared/property-imagery.ts';
 import type { FetchedImage } from '../../../functions/media/images/fetch-image.ts';
-import { fakeMediaStore } from '../../support/fakes.ts';
+import { fakeMediaStore, stepJob } from '../../support/fakes.ts';
 
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' };
 const NOW = new Date('2026-11-30T04:00:00.000Z');
@@ -129,5 +130,40 @@ describe('jobImageFetcher (the brochure’s and the videos’ end-card images)',
     for (const url of [kitUrl, own, 'https://brand.example/logo.png'])
       expect(await fetcher(url)).toMatchObject({ url, width: 40, height: 20 });
     expect(downloaded).toEqual(['https://brand.example/logo.png']);
+  });
+});
+
+describe('loadImageryOf (the caller’s own aerial picture, imagery.image_url)', () => {
+  it('reads an orthophoto that is one of the organization’s own media from the bucket, and downloads others', async () => {
+    const jpeg = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#5a7a4a' } })
+      .jpeg()
+      .toBuffer();
+    const media = fakeMediaStore({ [KEY]: jpeg });
+    const downloaded: string[] = [];
+    const fetchImagery = async (url: string): Promise<FetchedImage> => {
+      downloaded.push(url);
+      throw new Error(`downloaded ${url}`);
+    };
+    const job = stepJob({ job_id: 'j2', org_id: 'acme', mode: 'live', job_type: 'markup_generation' });
+    const bounds = { north_west: { lat: -33.88, lng: 151.2 }, south_east: { lat: -33.881, lng: 151.202 } };
+    // Signed long ago: the URL itself would no longer download.
+    const own = (await media.sign(KEY, new Date('2026-01-01T00:00:00.000Z'))).url;
+    const loaded = await loadImageryOf(
+      { imagery: { type: 'orthophoto', image_url: own, bounds } },
+      { fetchImagery, media },
+      job,
+    );
+    expect(loaded).toMatchObject({ kind: 'orthophoto', georeferencedBy: 'bounds given in the request' });
+    expect(downloaded).toEqual([]);
+    // Another organization's job asks for the same URL: it is downloaded (and here fails), never read.
+    const other = stepJob({ job_id: 'j3', org_id: 'zenith', mode: 'live', job_type: 'markup_generation' });
+    await expect(
+      loadImageryOf(
+        { imagery: { type: 'orthophoto', image_url: own, bounds } },
+        { fetchImagery, media },
+        other,
+      ),
+    ).rejects.toThrow(`downloaded ${own}`);
+    expect(downloaded).toEqual([own]);
   });
 });
