@@ -24,7 +24,7 @@ export function ownMediaFetcher(
 }
 
 /**
- * The same for a caller's aerial imagery (`imagery.url`, a drone photo or orthophoto): one of the
+ * The same for a caller's aerial imagery (`imagery.image_url`, a drone photo or orthophoto): one of the
  * organization's own outputs given back as the picture to draw on is read from the bucket, with the
  * checks an imagery download gets.
  */
