@@ -6,15 +6,15 @@
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import dynalite from 'dynalite';
-import { installMemoizingConditionParser } from './dynalite-parsers.ts';
+import { installParseTemplates } from './dynalite-parsers.ts';
 import type { EmulatorWorkerData, EmulatorWorkerMessage } from './emulator-worker-protocol.ts';
 import { IDLE_CONNECTION_TIMEOUTS, signedOnly, startAwsEmulator } from './emulators.ts';
 
 async function start(data: EmulatorWorkerData): Promise<{ port: number; close(): Promise<void> }> {
   if (data.kind === 'aws') return startAwsEmulator(data.queueDir, data.objectDir, data.credentials);
-  if (!installMemoizingConditionParser())
+  if (!installParseTemplates())
     console.warn(
-      'dynalite is not the version local/generated/dynalite-condition-parser.cjs was generated for: its own, slower condition parser stays (see local/dynalite-parsers.ts)',
+      'dynalite is not the version local/generated/dynalite-condition-parser.cjs was generated for: its own, slower expression parsing stays (see local/dynalite-parsers.ts)',
     );
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: data.path });
   // dynalite accepts any credentials at all: only requests signed with the stack's reach it.

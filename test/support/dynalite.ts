@@ -10,7 +10,7 @@ import { ACCOUNT_INDEXES } from '../../functions/adapters/dynamodb/account-table
 import { DynamoJobStore } from '../../functions/adapters/dynamodb/job-store.ts';
 import { JOB_INDEXES } from '../../functions/adapters/dynamodb/job-table.ts';
 import { DynamoUsageStore } from '../../functions/adapters/dynamodb/usage-store.ts';
-import { installMemoizingConditionParser } from '../../local/dynalite-parsers.ts';
+import { installParseTemplates } from '../../local/dynalite-parsers.ts';
 import { whenTableActive } from '../../local/table-active.ts';
 
 export interface LocalDynamo {
@@ -22,7 +22,7 @@ export interface LocalDynamo {
 
 export async function startDynalite(): Promise<LocalDynamo> {
   // As the local stack runs it (local/emulator-worker.ts).
-  installMemoizingConditionParser();
+  installParseTemplates();
   const server = dynalite({ createTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const client = new DynamoDBClient({
