@@ -20,8 +20,7 @@ import { machineLine } from './machine.ts';
 import { measure, median, printTable, type RunStats } from './stats.ts';
 
 console.log(machineLine());
-const bench = await startBenchStack();
-const { stack, info, db: raw, key } = bench;
+const { stack, info, db: raw, key, admin } = await startBenchStack();
 
 // Only calls made while a route's own function runs count (workflow steps run in this process too).
 let storeCalls = 0;
@@ -80,7 +79,6 @@ const RAW_PUT = 'raw conditional PutItem (jobs)';
 // The raw admission series makes the API's own admission call (DynamoAccountStore.admit: one conditional
 // UpdateItem planned from what the last write left, as in a GET) on the bench's client, for a live key of
 // its own per concurrency, so that its bucket is not the API's.
-const { admin } = bench;
 const admissionKeys = new Map<number, string>();
 for (const concurrency of [1, 16])
   admissionKeys.set(

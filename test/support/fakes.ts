@@ -107,6 +107,9 @@ export interface FakeMediaStore extends MediaStore, MediaEraser {
 }
 
 /** An in-memory media bucket; `sign` answers a URL that names the key and the expiry (an hour on). */
+/** Where the fake media store's signed URLs point. */
+const FAKE_MEDIA_BASE = 'https://media.test/';
+
 export function fakeMediaStore(initial: Readonly<Record<string, Buffer>> = {}): FakeMediaStore {
   const objects = new Map<string, StoredObject>(
     Object.entries(initial).map(([key, body]) => [key, { body, contentType: 'application/octet-stream' }]),
@@ -124,9 +127,10 @@ export function fakeMediaStore(initial: Readonly<Record<string, Buffer>> = {}): 
     },
     async sign(key, now) {
       const expiresAt = new Date(now.getTime() + 3_600_000).toISOString();
-      return { url: `https://media.test/${key}?expires=${expiresAt}`, expiresAt };
+      return { url: `${FAKE_MEDIA_BASE}${key}?expires=${expiresAt}`, expiresAt };
     },
-    keyOf: (url) => (url.startsWith('https://media.test/') ? url.slice(19).split('?')[0] : undefined),
+    keyOf: (url) =>
+      url.startsWith(FAKE_MEDIA_BASE) ? url.slice(FAKE_MEDIA_BASE.length).split('?')[0] : undefined,
     async deletePrefix(prefix) {
       const keys = [...objects.keys()].filter((key) => key.startsWith(prefix));
       for (const key of keys) objects.delete(key);
