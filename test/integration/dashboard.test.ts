@@ -582,8 +582,6 @@ describe('developer dashboard (headless Chromium)', () => {
 
   it("shows and changes the organization's media retention on the Settings page", async () => {
     await page.goto(`${stack.url}/dashboard/#/keys`);
-    // The keys page first, whole: a click on the page being left could be lost as the layout is replaced.
-    await page.getByTestId('keys-table').waitFor();
     await page.getByTestId('nav-settings').click();
     const effective = page.getByTestId('retention-effective');
     await effective.waitFor();
@@ -601,8 +599,6 @@ describe('developer dashboard (headless Chromium)', () => {
 
   it('lists the audit log with its filters and exports it as JSON Lines', async () => {
     await page.goto(`${stack.url}/dashboard/#/keys`);
-    // The keys page first, whole: a click on the page being left could be lost as the layout is replaced.
-    await page.getByTestId('keys-table').waitFor();
     await page.getByTestId('nav-audit').click();
     await page.getByTestId('audit-table').waitFor();
     // The keys this file made from the page are there, newest first, the member named as the actor.
@@ -652,8 +648,6 @@ describe('developer dashboard (headless Chromium)', () => {
       (await call<Json>(stack.url, 'POST', '/v1/offices', { key: ownKey, body: { name: 'Bondi Beach' } }))
         .body.data.id;
     await page.goto(`${stack.url}/dashboard/#/keys`);
-    // The keys page first, whole: a click on the page being left could be lost as the layout is replaced.
-    await page.getByTestId('keys-table').waitFor();
     await page.getByTestId('nav-members').click();
     await page.getByTestId('members-table').waitFor();
     expect(await page.getByTestId('member-email').first().textContent()).toContain('(you)');
@@ -695,8 +689,6 @@ describe('developer dashboard (headless Chromium)', () => {
   it('adds an imagery source on the Imagery page with its key write-only, shows the API’s refusal, then removes it', async () => {
     const key = 'nm-DASHBOARD-KEY-4c1d2e3f5a6b';
     await page.goto(`${stack.url}/dashboard/#/keys`);
-    // The keys page first, whole: a click on the page being left could be lost as the layout is replaced.
-    await page.getByTestId('keys-table').waitFor();
     await page.getByTestId('nav-imagery').click();
     await page.getByTestId('imagery-empty').waitFor();
     const fill = async (name: string, url: string) => {
