@@ -1,7 +1,7 @@
 // A fresh local stack in this process for a benchmark, with a live key whose limit never interferes,
 // and a DynamoDB client of the bench's own (the raw-store baseline), made as the handlers make theirs
 // (`lean`): a baseline on a slower client would credit the API with the SDK's savings.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -20,8 +20,16 @@ export async function startBenchStack() {
   process.env.POWERTOOLS_TRACE_ENABLED = 'false';
   const { startLocalStack } = await import('../local/local-stack.ts');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-'));
-  const stack = await startLocalStack({ port: 0, dataDir });
-  const { info } = stack;
+  const running = await startLocalStack({ port: 0, dataDir });
+  const { info } = running;
+  // Stopping it also removes its data: a bench's jobs leave up to a few GB of media.
+  const stack = {
+    ...running,
+    async stop() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
   const db = DynamoDBDocumentClient.from(
     lean(
       new DynamoDBClient({

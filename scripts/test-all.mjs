@@ -4,8 +4,14 @@
 // lowest priority, take that idle time instead of a minute of their own before vitest. The checks' output is held and
 // printed after vitest's, so neither interleaves with the other; the run fails if either fails.
 // The Remotion site is bundled first (tests and the stack would otherwise each wait for it).
+// Everything the run writes to the temporary directory (the local stacks' data, CDK's cloud assemblies,
+// Chromium's profiles: several GB by the end) goes into one directory of its own, removed when the run
+// ends, whether it passed or not; the shared stack's log is kept beside it (docs/readme/hardening.md).
 // Runs under ensure-deps.mjs (node_modules/.bin first on PATH); plain JS on purpose.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 
 const started = Date.now();
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
@@ -47,13 +53,23 @@ function staticChecks() {
   });
 }
 
+// Short: the local Remotion functions' Chromium sockets live below it (local/lambda-endpoint.ts).
+const outerTmp = tmpdir();
+const scratch = mkdtempSync(path.join(outerTmp, 'pms-test-'));
 const checks = staticChecks();
-const vitest = spawn('vitest', ['run', ...process.argv.slice(2)], { stdio: 'inherit', shell: false });
+const vitest = spawn('vitest', ['run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  shell: false,
+  env: { ...process.env, TMPDIR: scratch },
+});
 for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => vitest.kill(signal));
 const vitestCode = await new Promise((resolve) =>
   vitest.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1))),
 );
 const { ok, said } = await checks;
+const sharedStackLog = path.join(scratch, 'pms-shared-stack.log');
+if (existsSync(sharedStackLog)) renameSync(sharedStackLog, path.join(outerTmp, 'pms-shared-stack.log'));
+rmSync(scratch, { recursive: true, force: true });
 console.log(`\nStatic checks (${CHECKS.join(', ')}), run beside vitest:`);
 for (const text of said) console.log(text.trimEnd());
 console.log(

@@ -1,5 +1,5 @@
 // One local stack process shared by the integration tests (tests that restart a stack start their own).
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -19,5 +19,7 @@ export default async function setup(project: TestProject) {
     // What the stack said (errors only, unless run with LOCAL_STACK_QUIET=false), for reading after a
     // failed run.
     writeFileSync(path.join(tmpdir(), 'pms-shared-stack.log'), stack.output());
+    // Its data: every job's media of the run, a GB or more.
+    rmSync(stack.dataDir, { recursive: true, force: true });
   };
 }
