@@ -9,7 +9,7 @@
 // ends, whether it passed or not; the shared stack's log is kept beside it (docs/readme/hardening.md).
 // Runs under ensure-deps.mjs (node_modules/.bin first on PATH); plain JS on purpose.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
@@ -56,6 +56,31 @@ function staticChecks() {
 // Short: the local Remotion functions' Chromium sockets live below it (local/lambda-endpoint.ts).
 const outerTmp = tmpdir();
 const scratch = mkdtempSync(path.join(outerTmp, 'pms-test-'));
+// A full disk fails tests far from its cause (a synthesis, a render, a browser's start): say it first.
+const NEEDED_GB = 4;
+const freeGb = (() => {
+  const { bavail, bsize } = statfsSync(outerTmp);
+  return (bavail * bsize) / 1e9;
+})();
+if (freeGb < NEEDED_GB) {
+  console.warn(
+    `npm test: only ${freeGb.toFixed(1)} GB free in ${outerTmp}; a full run writes up to about ${NEEDED_GB} GB there (the local stacks' media, CDK's assemblies, Chromium's profiles), and tests fail with ENOSPC when it runs out. Free some space, or point TMPDIR at a larger disk.`,
+  );
+}
+
+/** Bytes under `dir`, for the line that says what the run wrote. */
+function sizeOf(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    try {
+      total += statSync(path.join(entry.parentPath, entry.name)).size;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 const checks = staticChecks();
 const vitest = spawn('vitest', ['run', ...process.argv.slice(2)], {
   stdio: 'inherit',
@@ -69,10 +94,11 @@ const vitestCode = await new Promise((resolve) =>
 const { ok, said } = await checks;
 const sharedStackLog = path.join(scratch, 'pms-shared-stack.log');
 if (existsSync(sharedStackLog)) renameSync(sharedStackLog, path.join(outerTmp, 'pms-shared-stack.log'));
+const written = sizeOf(scratch);
 rmSync(scratch, { recursive: true, force: true });
 console.log(`\nStatic checks (${CHECKS.join(', ')}), run beside vitest:`);
 for (const text of said) console.log(text.trimEnd());
 console.log(
-  `\nnpm test: static checks ${ok ? 'passed' : 'FAILED'}, vitest ${vitestCode === 0 ? 'passed' : `FAILED (exit ${vitestCode})`}; ${seconds()} in all.`,
+  `\nnpm test: static checks ${ok ? 'passed' : 'FAILED'}, vitest ${vitestCode === 0 ? 'passed' : `FAILED (exit ${vitestCode})`}; ${seconds()} in all; its temporary files (${(written / 1e9).toFixed(2)} GB at the end) removed.`,
 );
 process.exit(ok && vitestCode === 0 ? 0 : 1);
