@@ -3,23 +3,32 @@
 // office's jobs): the form offers the offices of the mode chosen, and the list names each key's office.
 import { API_SCOPES, SCOPE_DESCRIPTIONS } from '../../functions/core/auth/scopes.ts';
 import { call, type DashboardKey, type Mode, type Office } from './api.ts';
+import { dismissible, showOnce } from './banner.ts';
 import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
 /** The scopes a key can hold (the API's closed set) and what each allows. */
 const SCOPES = API_SCOPES.map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]] as const);
 
-function secretBanner(title: string, key: string, onDismiss: () => void): HTMLElement {
+function secretBanner(title: string, key: string): HTMLElement {
   const copy = button('Copy', async () => navigator.clipboard?.writeText(key).catch(() => undefined), {
     kind: 'ghost',
   });
-  return h(
-    'div',
-    { class: 'banner banner-secret', testid: 'new-secret' },
-    h('div', { class: 'banner-title' }, title),
-    h('p', {}, 'Store this key now: it is shown only once and cannot be recovered.'),
-    h('div', { class: 'secret-row' }, h('code', { class: 'secret', testid: 'new-secret-value' }, key), copy),
-    button('I have stored it', onDismiss, { kind: 'ghost', testid: 'dismiss-secret' }),
+  return dismissible(
+    h(
+      'div',
+      { class: 'banner banner-secret', testid: 'new-secret' },
+      h('div', { class: 'banner-title' }, title),
+      h('p', {}, 'Store this key now: it is shown only once and cannot be recovered.'),
+      h(
+        'div',
+        { class: 'secret-row' },
+        h('code', { class: 'secret', testid: 'new-secret-value' }, key),
+        copy,
+      ),
+    ),
+    'I have stored it',
+    'dismiss-secret',
   );
 }
 
@@ -73,11 +82,7 @@ export async function keysPage(ctx: PageContext): Promise<HTMLElement> {
   admin.addEventListener('change', syncScopes);
   for (const { scope, box } of scopeBoxes) box.checked = scope === 'jobs:read' || scope === 'jobs:write';
 
-  const showSecret = (title: string, key: string) =>
-    replace(
-      banner,
-      secretBanner(title, key, () => replace(banner)),
-    );
+  const showSecret = (title: string, key: string) => showOnce(banner, secretBanner(title, key));
 
   const render = async () => {
     const { keys } = await call<{ keys: DashboardKey[] }>('GET', '/v1/dashboard/keys');

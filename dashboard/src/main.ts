@@ -14,6 +14,7 @@ import {
 } from './api.ts';
 import { auditPage } from './audit.ts';
 import { exchangeToken, finishCognitoSignIn, signInFromLink, startCognitoSignIn } from './auth.ts';
+import { clearNotices } from './banner.ts';
 import { brandKitsPage } from './brand-kits.ts';
 import { type Account, can, type PageContext } from './context.ts';
 import { button, h, replace } from './dom.ts';
@@ -38,6 +39,7 @@ let screen = 0;
 
 function signInScreen(message?: string): void {
   screen += 1;
+  clearNotices();
   const input = h('input', {
     testid: 'sign-in-token',
     attrs: { type: 'text', placeholder: 'Paste a sign-in link or dsi_… token', autocomplete: 'off' },

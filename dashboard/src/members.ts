@@ -3,7 +3,7 @@
 // an invitation answers a one-time sign-in link to hand over. Only an owner may touch an owner, and the last
 // owner cannot step down: the server refuses both, and the page shows its answer.
 import { call, type Member, type Office, type Role } from './api.ts';
-import { guardedBy } from './banner.ts';
+import { dismissible, guardedBy, showOnce } from './banner.ts';
 import type { PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
@@ -106,26 +106,30 @@ export async function membersPage(ctx: PageContext): Promise<HTMLElement> {
       });
       email.value = '';
       for (const option of offices.options) option.selected = false;
-      replace(
+      showOnce(
         banner,
-        h(
-          'div',
-          { class: 'banner banner-secret', testid: 'invitation' },
-          h('div', { class: 'banner-title' }, `Invited ${invited.email} as ${invited.role}`),
-          invited.sign_in_link
-            ? h(
-                'div',
-                {},
-                h('p', {}, 'Send them this one-time sign-in link (15 minutes, works once):'),
-                h('code', { class: 'secret', testid: 'invitation-link' }, invited.sign_in_link),
-              )
-            : h(
-                'p',
-                {},
-                invited.invitation === 'existing_account'
-                  ? 'They already have a user of this organization: they sign in with it.'
-                  : 'The stage’s user pool has emailed them a temporary password; they set their own and an authenticator app at their first sign-in.',
-              ),
+        dismissible(
+          h(
+            'div',
+            { class: 'banner banner-secret', testid: 'invitation' },
+            h('div', { class: 'banner-title' }, `Invited ${invited.email} as ${invited.role}`),
+            invited.sign_in_link
+              ? h(
+                  'div',
+                  {},
+                  h('p', {}, 'Send them this one-time sign-in link (15 minutes, works once):'),
+                  h('code', { class: 'secret', testid: 'invitation-link' }, invited.sign_in_link),
+                )
+              : h(
+                  'p',
+                  {},
+                  invited.invitation === 'existing_account'
+                    ? 'They already have a user of this organization: they sign in with it.'
+                    : 'The stage’s user pool has emailed them a temporary password; they set their own and an authenticator app at their first sign-in.',
+                ),
+          ),
+          'Done',
+          'dismiss-invitation',
         ),
       );
       await render();

@@ -12,7 +12,7 @@ import {
   type WebhookEndpoint,
   type WebhookSecrets,
 } from './api.ts';
-import { failureBanner } from './banner.ts';
+import { dismissible, failureBanner, showOnce } from './banner.ts';
 import { can, type PageContext } from './context.ts';
 import { badge, button, formatTime, h, replace } from './dom.ts';
 
@@ -30,18 +30,21 @@ const parseEvents = (text: string) => {
 /** A failure shown where it happened, in the API's words. */
 const failure = (error: unknown) => failureBanner(error, 'webhook-error');
 
-function secretBanner(title: string, secret: string, onDismiss: () => void): HTMLElement {
-  return h(
-    'div',
-    { class: 'banner banner-secret', testid: 'endpoint-secret' },
-    h('div', { class: 'banner-title' }, title),
-    h('p', {}, 'Store this signing secret now: it is shown only once and cannot be recovered.'),
+function secretBanner(title: string, secret: string): HTMLElement {
+  return dismissible(
     h(
       'div',
-      { class: 'secret-row' },
-      h('code', { class: 'secret', testid: 'endpoint-secret-value' }, secret),
+      { class: 'banner banner-secret', testid: 'endpoint-secret' },
+      h('div', { class: 'banner-title' }, title),
+      h('p', {}, 'Store this signing secret now: it is shown only once and cannot be recovered.'),
+      h(
+        'div',
+        { class: 'secret-row' },
+        h('code', { class: 'secret', testid: 'endpoint-secret-value' }, secret),
+      ),
     ),
-    button('I have stored it', onDismiss, { kind: 'ghost', testid: 'dismiss-endpoint-secret' }),
+    'I have stored it',
+    'dismiss-endpoint-secret',
   );
 }
 
@@ -136,10 +139,7 @@ function endpointsCard(
       });
       url.value = '';
       description.value = '';
-      replace(
-        banner,
-        secretBanner(`Secret of ${created.id}`, created.secret, () => replace(banner)),
-      );
+      showOnce(banner, secretBanner(`Secret of ${created.id}`, created.secret));
       await refresh();
     }),
     { kind: 'primary', testid: 'create-endpoint' },
@@ -222,10 +222,7 @@ function endpointsCard(
           if (!window.confirm(`Rotate the secret of ${e.id}? The current one keeps signing for 24 hours.`))
             return;
           const rotated = await call<{ secret: string }>('POST', `${base}/${e.id}/rotate-secret${q}`);
-          replace(
-            banner,
-            secretBanner(`New secret of ${e.id}`, rotated.secret, () => replace(banner)),
-          );
+          showOnce(banner, secretBanner(`New secret of ${e.id}`, rotated.secret));
           await refresh();
         }),
         { testid: 'rotate-endpoint-secret' },

@@ -580,6 +580,48 @@ describe('developer dashboard (headless Chromium)', () => {
     }
   });
 
+  it("shows a new key's secret over the page a person moved to before the answer came", async () => {
+    await page.goto(`${stack.url}/dashboard/#/keys`);
+    await page.getByTestId('keys-table').waitFor();
+    await page.getByTestId('key-name').fill('Key answered late');
+    // The creation's answer is held back while the person moves on to the usage page. The secret in it is
+    // shown only once: it must not go down with the keys page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let heldOne!: () => void;
+    const holding = new Promise<void>((resolve) => (heldOne = resolve));
+    await page.route('**/v1/dashboard/keys', async (route) => {
+      if (route.request().method() === 'POST') {
+        heldOne();
+        await released;
+      }
+      await route.continue();
+    });
+    try {
+      await page.getByTestId('create-key').click();
+      await holding;
+      await page.evaluate("window.location.hash = '#/usage'");
+      await page.getByTestId('usage-page').waitFor();
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith('/v1/dashboard/keys') && r.request().method() === 'POST',
+      );
+      release();
+      await answer;
+      const notice = page.getByTestId('notices').getByTestId('new-secret-value');
+      await notice.waitFor({ timeout: 5_000 });
+      const secret = (await notice.textContent())!;
+      expect(secret).toMatch(/^svc_test_[0-9A-Za-z]{40}$/);
+      expect((await call(stack.url, 'GET', '/v1/jobs', { key: secret })).status).toBe(200);
+      // The person stays where they went.
+      expect(await page.getByTestId('nav-usage').getAttribute('class')).toContain('active');
+      await page.getByTestId('notices').getByTestId('dismiss-secret').click();
+      expect(await page.getByTestId('notices').getByTestId('new-secret').count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute('**/v1/dashboard/keys');
+    }
+  });
+
   it("shows and changes the organization's media retention on the Settings page", async () => {
     await page.goto(`${stack.url}/dashboard/#/keys`);
     await page.getByTestId('nav-settings').click();
