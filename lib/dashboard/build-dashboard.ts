@@ -18,6 +18,8 @@ export function buildDashboard(projectRoot: string): string {
   // Loaded here, not with the module: a start whose dashboard is up to date never loads esbuild.
   const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const built = buildSync({
+    // The metafile names its inputs relative to this directory: the project's, whatever the process's is.
+    absWorkingDir: projectRoot,
     entryPoints: [path.join(projectRoot, DASHBOARD_SOURCE_DIR, 'src', 'main.ts')],
     outfile: path.join(out, 'app.js'),
     write: false,

@@ -8,11 +8,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../lib/constructs/function-facts.ts';
 import { buildDashboardIfChanged, DASHBOARD_BUILD_DIR } from '../../../lib/dashboard/build-dashboard.ts';
 
-// A copy of what the dashboard is built from, so the test can change its sources.
-const root = mkdtempSync(path.join(tmpdir(), 'pms-dashboard-build-'));
+// A copy of what the dashboard is built from, so the test can change its sources. Nested a few levels,
+// unlike the process's working directory: the build must name what it read relative to the root it is
+// given (a path relative to the working directory found the files only at the same depth).
+const scratch = mkdtempSync(path.join(tmpdir(), 'pms-dashboard-build-'));
+const root = path.join(scratch, 'a', 'b', 'project');
 cpSync(path.join(PROJECT_ROOT, 'dashboard'), path.join(root, 'dashboard'), { recursive: true });
 cpSync(path.join(PROJECT_ROOT, 'functions'), path.join(root, 'functions'), { recursive: true });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const app = () => readFileSync(path.join(root, DASHBOARD_BUILD_DIR, 'app.js'), 'utf8');
 
