@@ -5,7 +5,7 @@
 // printed after vitest's, so neither interleaves with the other; the run fails if either fails.
 // The Remotion site is bundled first (tests and the stack would otherwise each wait for it).
 // Everything the run writes to the temporary directory (the local stacks' data, CDK's cloud assemblies,
-// Chromium's profiles: several GB by the end) goes into one directory of its own, removed when the run
+// Chromium's profiles: up to 0.8 GB at once) goes into one directory of its own, removed when the run
 // ends, whether it passed or not; the shared stack's log is kept beside it (docs/readme/hardening.md).
 // Runs under ensure-deps.mjs (node_modules/.bin first on PATH); plain JS on purpose.
 import { spawn, spawnSync } from 'node:child_process';
@@ -57,14 +57,15 @@ function staticChecks() {
 const outerTmp = tmpdir();
 const scratch = mkdtempSync(path.join(outerTmp, 'pms-test-'));
 // A full disk fails tests far from its cause (a synthesis, a render, a browser's start): say it first.
-const NEEDED_GB = 4;
+// A full run holds up to about 0.8 GB there at once (2026-11-30); twice that leaves room to grow.
+const NEEDED_GB = 2;
 const freeGb = (() => {
   const { bavail, bsize } = statfsSync(outerTmp);
   return (bavail * bsize) / 1e9;
 })();
 if (freeGb < NEEDED_GB) {
   console.warn(
-    `npm test: only ${freeGb.toFixed(1)} GB free in ${outerTmp}; a full run writes up to about ${NEEDED_GB} GB there (the local stacks' media, CDK's assemblies, Chromium's profiles), and tests fail with ENOSPC when it runs out. Free some space, or point TMPDIR at a larger disk.`,
+    `npm test: only ${freeGb.toFixed(1)} GB free in ${outerTmp}; a full run holds up to about 1 GB there at once (the local stacks' media, CDK's assemblies, Chromium's profiles), and tests fail with ENOSPC when it runs out. Free some space, or point TMPDIR at a larger disk.`,
   );
 }
 
