@@ -83,15 +83,33 @@ function sizeOf(dir) {
   return total;
 }
 const checks = staticChecks();
+// In a process group of its own, with what it starts (the shared local stack, browsers): a signal reaches
+// all of them, not vitest alone, which exits on one without stopping the stack its global setup started.
 const vitest = spawn('vitest', ['run', ...process.argv.slice(2)], {
   stdio: 'inherit',
   shell: false,
   env: { ...process.env, TMPDIR: scratch },
+  detached: true,
 });
-for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => vitest.kill(signal));
+const toGroup = (signal) => {
+  try {
+    process.kill(-vitest.pid, signal);
+    return true;
+  } catch {
+    return false; // no process left in the group
+  }
+};
+for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT']) process.on(signal, () => toGroup(signal));
 const vitestCode = await new Promise((resolve) =>
   vitest.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1))),
 );
+// Nothing of the run outlives it or writes into its files once they are removed: what is left of the group
+// (after a signal, a stack still shutting down) is asked to stop, then killed after 30 s.
+if (toGroup('SIGTERM')) {
+  const until = Date.now() + 30_000;
+  while (toGroup(0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
+  toGroup('SIGKILL');
+}
 const { ok, said } = await checks;
 const sharedStackLog = path.join(scratch, 'pms-shared-stack.log');
 if (existsSync(sharedStackLog)) renameSync(sharedStackLog, path.join(outerTmp, 'pms-shared-stack.log'));
