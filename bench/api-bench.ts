@@ -1,12 +1,15 @@
 // API benchmark on the local stack: requests/s and p50/p99 of GET /v1/jobs/{id} and of job creation at
 // concurrency 1 and 16, beside the raw dynalite calls each request is made of, measured in the same run,
-// and the store round trips each request makes (counted on the handlers' own DynamoDB client).
+// and the store round trips each request makes (counted on the handlers' own DynamoDB client). At
+// concurrency 16 it also prints each series' CPU per request by thread (thread-cpu.ts): which thread bounds
+// the GET, and what the throughput ratio could reach on this machine.
 // Each series runs once unmeasured (warm-up), then ROUNDS times, the rounds interleaved so a change in the
 // machine's load moves baseline and API alike; the table shows each series' medians over the rounds.
 // Run: npm run bench -- api   (BENCH_REQUESTS per series, default 400; BENCH_ROUNDS, default 3)
 // Goals: GET < 2 ms above its store calls at concurrency 1; ≤ 3 round trips per GET and per POST; at
 // concurrency 16 the API's GET rate ≥ 0.8 × (raw GetItem rate ÷ round trips); POST …/detect p50 ≤ 41 ms
 // at concurrency 1 and < 300 ms at 16.
+import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../functions/adapters/aws-clients.ts';
@@ -18,6 +21,7 @@ import { startBenchStack } from './bench-stack.ts';
 import type { ClientSeries } from './http-client-worker.ts';
 import { machineLine } from './machine.ts';
 import { measure, median, printTable, type RunStats } from './stats.ts';
+import { type CpuByThread, cpuByThread, threadTicks } from './thread-cpu.ts';
 
 console.log(machineLine());
 const { stack, info, db: raw, key, admin } = await startBenchStack();
@@ -53,13 +57,36 @@ const api = (method: string, route: string, body?: unknown) =>
 const client = new Worker(new URL('./http-client-worker.ts', import.meta.url), {
   execArgv: ['--import', 'tsx'],
 });
+/** The client's thread id, as it last said (thread-cpu.ts). */
+let clientTid: string | undefined;
 const series = (s: Omit<ClientSeries, 'url' | 'key'>) =>
   new Promise<RunStats>((resolve, reject) => {
-    client.once('message', (reply: { ok: true; stats: RunStats } | { ok: false; message: string }) =>
-      reply.ok ? resolve(reply.stats) : reject(new Error(reply.message)),
+    client.once(
+      'message',
+      (reply: { ok: true; stats: RunStats; tid?: string } | { ok: false; message: string }) => {
+        if (!reply.ok) return reject(new Error(reply.message));
+        clientTid = reply.tid;
+        resolve(reply.stats);
+      },
     );
     client.postMessage({ ...s, url: info.url, key });
   });
+
+/** `run`'s statistics and, at concurrency 16, its CPU per request by thread. */
+async function withCpu(
+  cpu: Record<string, CpuByThread>,
+  label: string,
+  concurrency: number,
+  run: () => Promise<RunStats>,
+): Promise<RunStats> {
+  const before = concurrency === 16 ? threadTicks() : undefined;
+  const stats = await run();
+  const after = before && threadTicks();
+  if (before && after) {
+    cpu[label] = cpuByThread(before, after, stats.count, stats.count / stats.perSecond, clientTid);
+  }
+  return stats;
+}
 
 const detectBody = {
   address: '10 Wattle Street, Ultimo NSW 2007',
@@ -100,23 +127,29 @@ raw.middlewareStack.add(
 
 let putSeq = 0;
 /** One pass over every series at both concurrencies; `count` requests each (creations: an eighth). */
-async function round(
-  count: number,
-): Promise<{ rows: RunStats[]; trips: Record<string, number>; admission: Record<string, number> }> {
+async function round(count: number): Promise<{
+  rows: RunStats[];
+  trips: Record<string, number>;
+  admission: Record<string, number>;
+  cpu: Record<string, CpuByThread>;
+}> {
   const rows: RunStats[] = [];
   const trips: Record<string, number> = {};
   const admission: Record<string, number> = {};
+  const cpu: Record<string, CpuByThread> = {};
   for (const concurrency of [1, 16]) {
     rows.push(
-      await measure(RAW_GET, count, concurrency, async () => {
-        await raw.send(
-          new GetCommand({
-            TableName: info.tables.jobs,
-            Key: { pk: 'T#bench-org#live', sk: `J#${jobId}` },
-            ConsistentRead: true,
-          }),
-        );
-      }),
+      await withCpu(cpu, RAW_GET, concurrency, () =>
+        measure(RAW_GET, count, concurrency, async () => {
+          await raw.send(
+            new GetCommand({
+              TableName: info.tables.jobs,
+              Key: { pk: 'T#bench-org#live', sk: `J#${jobId}` },
+              ConsistentRead: true,
+            }),
+          );
+        }),
+      ),
     );
     rows.push(
       await measure(RAW_ADMIT, count, concurrency, async () => {
@@ -144,7 +177,11 @@ async function round(
     );
     storeCalls = 0;
     accountCalls = 0;
-    rows.push(await series({ label: GET_ROW, method: 'GET', path: `/v1/jobs/${jobId}`, count, concurrency }));
+    rows.push(
+      await withCpu(cpu, GET_ROW, concurrency, () =>
+        series({ label: GET_ROW, method: 'GET', path: `/v1/jobs/${jobId}`, count, concurrency }),
+      ),
+    );
     trips[`GET /v1/jobs/{id}, concurrency ${concurrency}`] = storeCalls / count;
     admission[`GET /v1/jobs/{id}, concurrency ${concurrency}`] = accountCalls / count;
     storeCalls = 0;
@@ -164,7 +201,7 @@ async function round(
     admission[`POST /v1/property-frontage/detect, concurrency ${concurrency}`] = accountCalls / creations;
     await stack.idle();
   }
-  return { rows, trips, admission };
+  return { rows, trips, admission, cpu };
 }
 
 await round(Math.max(50, Math.floor(N / 4))); // warm-up: JIT, sockets, the container's key snapshot
@@ -227,6 +264,41 @@ const storeRate =
 console.log(
   `  ${(row(GET_ROW, 16).perSecond / storeRate).toFixed(2)}   of the store's rate for a GET's own calls, each at its raw rate (${storeRate.toFixed(0)} a second: the admission write as an UpdateItem, the read as a GetItem; the raw admissions made ${callsPerRawAdmission.toFixed(2)} calls each)`,
 );
+// Which thread bounds the GET: the series' CPU per request by thread, means over the rounds (the threads'
+// clocks tick every 10 ms: a round's few hundred requests get a few dozen ticks, the rounds together more).
+const cpuOf = (label: string): CpuByThread | undefined => {
+  const all = rounds.flatMap((r) => (r.cpu[label] ? [r.cpu[label]] : []));
+  if (all.length === 0) return undefined;
+  const m = (field: keyof CpuByThread) => all.reduce((sum, c) => sum + c[field], 0) / all.length;
+  return {
+    main: m('main'),
+    mainBusy: m('mainBusy'),
+    emulator: m('emulator'),
+    client: m('client'),
+    others: m('others'),
+    all: m('all'),
+  };
+};
+const rawCpu = cpuOf(RAW_GET);
+const getCpu = cpuOf(GET_ROW);
+if (rawCpu && getCpu) {
+  const us = (n: number) => n.toFixed(0).padStart(5);
+  const line = (name: string, c: CpuByThread) =>
+    `  ${name.padEnd(12)} main thread ${us(c.main)} (busy ${(c.mainBusy * 100).toFixed(0)} %), emulator ${us(c.emulator)}, client ${c.client > 0 ? us(c.client) : '    —'}, others ${us(c.others)}; all ${us(c.all)}`;
+  console.log(
+    '\nCPU per request at concurrency 16, by thread (µs, means over the rounds; /proc/self/task; the emulator is the busiest other thread):',
+  );
+  console.log(line('raw GetItem', rawCpu));
+  console.log(line('API GET', getCpu));
+  const cores = cpus().length;
+  // The ratio were the main thread as busy under GETs as under raw GetItems, and the most the GET could
+  // reach by all threads' CPU on this machine's cores.
+  const asBusy = (getTrips * rawCpu.main) / getCpu.main;
+  const byAllCores = (((cores * 1e6) / getCpu.all) * getTrips) / row(RAW_GET, 16).perSecond;
+  console.log(
+    `  The main thread makes the SDK's calls in both series, and runs the API's HTTP server, gateway and handler in the GET: a GET costs it ${(getCpu.main / rawCpu.main).toFixed(2)} raw GetItems. As busy in both series, the ratio above would be ${asBusy.toFixed(2)}; with all ${cores} cores busy, at most ${byAllCores.toFixed(2)}.`,
+  );
+}
 const post1 = row(POST_ROW, 1).p50;
 const post16 = row(POST_ROW, 16).p50;
 console.log('\nPOST /v1/property-frontage/detect p50:');

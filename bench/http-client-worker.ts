@@ -4,6 +4,7 @@
 import http from 'node:http';
 import { parentPort } from 'node:worker_threads';
 import { measure, type RunStats } from './stats.ts';
+import { ownThreadId } from './thread-cpu.ts';
 
 export interface ClientSeries {
   readonly label: string;
@@ -59,7 +60,8 @@ parentPort!.on('message', async (series: ClientSeries) => {
     const stats: RunStats = await measure(series.label, series.count, series.concurrency, () =>
       request(series),
     );
-    parentPort!.postMessage({ ok: true, stats });
+    // Its thread's id: the bench tells the client's CPU from the API's (thread-cpu.ts).
+    parentPort!.postMessage({ ok: true, stats, tid: ownThreadId() });
   } catch (error) {
     parentPort!.postMessage({ ok: false, message: (error as Error).message });
   }
