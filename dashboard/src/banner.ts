@@ -22,20 +22,35 @@ export function guardedBy(banner: HTMLElement, testid: string) {
 }
 
 /**
- * Shows what an action's answer holds only once (a key, a signing secret, a one-time sign-in link) in the
- * page's `banner`; when the person has left that page before the answer came, in the notices over every
- * page instead: it cannot be asked for again, so it must not be lost with the page. Each such banner
- * removes itself when dismissed (`dismissible`), from either place.
+ * Shows what an action's answer holds only once (a key, a signing secret, a one-time sign-in link), until
+ * the person dismisses it: it cannot be asked for again. On its page it goes into a list just before the
+ * page's `banner`, so that the page's other results and errors, which replace the banner's content, leave
+ * it be, and a second one is shown beside the first. When the person has left the page before the answer
+ * came, it goes into the notices over every page instead. Each removes itself when dismissed
+ * (`dismissible`).
  */
 export function showOnce(banner: HTMLElement, shown: HTMLElement): void {
-  if (banner.isConnected) replace(banner, shown);
-  else notices().append(shown);
+  (banner.isConnected ? onceList(banner) : notices()).append(shown);
 }
 
-/** `shown` with a button that removes it. */
+/** `shown` with a button that removes it (and the page's list of them once it is empty). */
 export function dismissible(shown: HTMLElement, label: string, testid: string): HTMLElement {
-  shown.append(button(label, () => shown.remove(), { kind: 'ghost', testid }));
+  const dismiss = () => {
+    const list = shown.parentElement;
+    shown.remove();
+    if (list?.classList.contains('once-list') && list.childElementCount === 0) list.remove();
+  };
+  shown.append(button(label, dismiss, { kind: 'ghost', testid }));
   return shown;
+}
+
+/** The page's answers shown once, just before its banner. */
+function onceList(banner: HTMLElement): HTMLElement {
+  const before = banner.previousElementSibling;
+  if (before instanceof HTMLElement && before.classList.contains('once-list')) return before;
+  const list = h('div', { class: 'once-list', testid: 'once-list' });
+  banner.before(list);
+  return list;
 }
 
 let area: HTMLElement | undefined;

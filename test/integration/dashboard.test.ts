@@ -307,11 +307,13 @@ describe('developer dashboard (headless Chromium)', () => {
       const row = page.locator('tr', { hasText: 'Browser endpoint' });
       const id = (await row.getAttribute('data-testid'))!.replace('endpoint-row-', '');
       expect(id).toMatch(/^we_/);
+      // A ping reaches the receiver, signed with the endpoint's secret. It is sent before the secret is
+      // dismissed: the ping's result is shown beside the secret, not in its place.
+      await row.getByTestId('test-endpoint').click();
+      await page.getByTestId('ping-sent').waitFor();
+      expect(await page.getByTestId('endpoint-secret-value').textContent()).toBe(secret);
       await page.getByTestId('dismiss-endpoint-secret').click();
       expect(await page.content()).not.toContain(secret);
-
-      // A ping reaches the receiver, signed with the endpoint's secret.
-      await row.getByTestId('test-endpoint').click();
       await expect
         .poll(() => got.filter((g) => g.body.includes('"ping"')).length, { timeout: 20_000 })
         .toBe(1);
@@ -620,6 +622,26 @@ describe('developer dashboard (headless Chromium)', () => {
       release();
       await page.unroute('**/v1/dashboard/keys');
     }
+  });
+
+  it('keeps each secret shown once until it is dismissed, beside the next one', async () => {
+    await page.goto(`${stack.url}/dashboard/#/keys`);
+    await page.getByTestId('keys-table').waitFor();
+    for (const [i, name] of ['First of two', 'Second of two'].entries()) {
+      await page.getByTestId('key-name').fill(name);
+      await page.getByTestId('create-key').click();
+      await expect.poll(() => page.getByTestId('new-secret-value').count()).toBe(i + 1);
+    }
+    const secrets = await page.getByTestId('new-secret-value').allTextContents();
+    expect(new Set(secrets).size).toBe(2);
+    for (const secret of secrets) {
+      expect((await call(stack.url, 'GET', '/v1/jobs', { key: secret })).status).toBe(200);
+    }
+    // The first is dismissed; the second stays until it is.
+    await page.getByTestId('dismiss-secret').first().click();
+    expect(await page.getByTestId('new-secret-value').allTextContents()).toEqual([secrets[1]]);
+    await page.getByTestId('dismiss-secret').click();
+    expect(await page.getByTestId('once-list').count()).toBe(0);
   });
 
   it("shows and changes the organization's media retention on the Settings page", async () => {
