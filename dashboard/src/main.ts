@@ -251,6 +251,10 @@ async function signOut(): Promise<void> {
 async function start(): Promise<void> {
   if (!currentSession()) return signInScreen();
   const mine = ++screen;
+  // The page left is taken down at once, not when the account's answer comes: until then a click on it
+  // would act on what the person has navigated away from (a Delete on the previous job's page).
+  const shown = app.querySelector('.content');
+  if (shown) replace(shown, h('p', { class: 'loading' }, 'Loading…'));
   const account = await call<Account>('GET', '/v1/dashboard/account');
   // A later navigation has asked for its own page meanwhile: its layout and page win.
   if (mine === screen) await shell(account, mine);

@@ -523,11 +523,14 @@ describe('developer dashboard (headless Chromium)', () => {
     expect(accepted.status).toBe(202);
     const jobId = accepted.body.data.job_id as string;
     await page.goto(`${stack.url}/dashboard/#/jobs/${jobId}`);
-    await page.getByTestId('job-retention').waitFor();
-    expect(await page.getByTestId('job-retention').textContent()).toContain('are erased at');
-    await page.getByTestId('delete-job').click(); // the confirm is accepted
-    await page.getByTestId('deletion-receipt').waitFor();
-    expect(await page.getByTestId('deletion-receipt').textContent()).toContain('Deleted 1 job(s)');
+    // This job's page: the kit's page of the test before is a job page too, with the same test ids, until
+    // the hash change's render replaces it (clicking its Delete deleted the kit, once, on a loaded machine).
+    const jobPage = page.getByTestId('job-page').filter({ hasText: jobId });
+    await jobPage.getByTestId('job-retention').waitFor();
+    expect(await jobPage.getByTestId('job-retention').textContent()).toContain('are erased at');
+    await jobPage.getByTestId('delete-job').click(); // the confirm is accepted
+    await jobPage.getByTestId('deletion-receipt').waitFor();
+    expect(await jobPage.getByTestId('deletion-receipt').textContent()).toContain('Deleted 1 job(s)');
     const after = await call(stack.url, 'GET', `/v1/dashboard/jobs/${jobId}?mode=test`, { headers });
     expect(after.status).toBe(404);
   });
@@ -554,6 +557,9 @@ describe('developer dashboard (headless Chromium)', () => {
     try {
       await page.evaluate("window.location.hash = '#/jobs'");
       await holding;
+      // The page left is taken down at once, not when the held answer comes: nothing on it can be clicked.
+      expect(await page.getByTestId('keys-table').count()).toBe(0);
+      expect(await page.getByTestId('create-key').count()).toBe(0);
       await page.evaluate("window.location.hash = '#/usage'");
       await page.getByTestId('usage-page').waitFor();
       await page

@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
     // What the stack said (errors only, unless run with LOCAL_STACK_QUIET=false), for reading after a
     // failed run.
     writeFileSync(path.join(tmpdir(), 'pms-shared-stack.log'), stack.output());
-    // Its data: every job's media of the run, a GB or more.
+    // Its data: every job's media of the run, several hundred MB.
     rmSync(stack.dataDir, { recursive: true, force: true });
   };
 }
