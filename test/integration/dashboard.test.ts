@@ -28,6 +28,36 @@ import { sharedStack } from '../support/shared-stack.ts';
 const VIEWPORT = { width: 1280, height: 860 };
 const run = promisify(execFile);
 
+/**
+ * Holds back the answer to the first request to `url` (of `method`, when given), as on a slow connection,
+ * until `release()`; `holding` resolves once that request is held. `stop()` lets it go and ends the holding.
+ */
+async function holdFirstAnswer(page: Page, url: string, method?: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  let seen = 0;
+  await page.route(url, async (route) => {
+    if (method === undefined || route.request().method() === method) {
+      seen += 1;
+      if (seen === 1) {
+        held();
+        await released;
+      }
+    }
+    await route.continue();
+  });
+  return {
+    holding,
+    release,
+    async stop() {
+      release();
+      await page.unroute(url);
+    },
+  };
+}
+
 /** A sign-in link from the keys CLI, as a developer gets one (the first owner's, or a member's by email). */
 async function signInLink(stack: StackHandle, orgId: string, email?: string): Promise<string> {
   const { stdout } = await run(
@@ -541,19 +571,7 @@ describe('developer dashboard (headless Chromium)', () => {
     // The next account answer is held back, as on a slow connection: the person has moved on to another
     // page before it arrives. That late answer must not build the page again over the one in use (a form
     // being filled in, an action's result on its way, lost).
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let heldOne!: () => void;
-    const holding = new Promise<void>((resolve) => (heldOne = resolve));
-    let seen = 0;
-    await page.route('**/v1/dashboard/account', async (route) => {
-      seen += 1;
-      if (seen === 1) {
-        heldOne();
-        await released;
-      }
-      await route.continue();
-    });
+    const { holding, release, stop } = await holdFirstAnswer(page, '**/v1/dashboard/account');
     try {
       await page.evaluate("window.location.hash = '#/jobs'");
       await holding;
@@ -583,8 +601,7 @@ describe('developer dashboard (headless Chromium)', () => {
       expect(await page.locator('[data-testid="usage-page"][data-shown="once"]').count()).toBe(1);
       expect(await page.getByTestId('nav-usage').getAttribute('class')).toContain('active');
     } finally {
-      release();
-      await page.unroute('**/v1/dashboard/account');
+      await stop();
     }
   });
 
@@ -594,17 +611,7 @@ describe('developer dashboard (headless Chromium)', () => {
     await page.getByTestId('key-name').fill('Key answered late');
     // The creation's answer is held back while the person moves on to the usage page. The secret in it is
     // shown only once: it must not go down with the keys page.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let heldOne!: () => void;
-    const holding = new Promise<void>((resolve) => (heldOne = resolve));
-    await page.route('**/v1/dashboard/keys', async (route) => {
-      if (route.request().method() === 'POST') {
-        heldOne();
-        await released;
-      }
-      await route.continue();
-    });
+    const { holding, release, stop } = await holdFirstAnswer(page, '**/v1/dashboard/keys', 'POST');
     try {
       await page.getByTestId('create-key').click();
       await holding;
@@ -625,8 +632,7 @@ describe('developer dashboard (headless Chromium)', () => {
       await page.getByTestId('notices').getByTestId('dismiss-secret').click();
       expect(await page.getByTestId('notices').getByTestId('new-secret').count()).toBe(0);
     } finally {
-      release();
-      await page.unroute('**/v1/dashboard/keys');
+      await stop();
     }
   });
 
