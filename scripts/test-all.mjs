@@ -85,12 +85,17 @@ function sizeOf(dir) {
 const checks = staticChecks();
 // In a process group of its own, with what it starts (the shared local stack, browsers): a signal reaches
 // all of them, not vitest alone, which exits on one without stopping the stack its global setup started.
-const vitest = spawn('vitest', ['run', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  shell: false,
-  env: { ...process.env, TMPDIR: scratch },
-  detached: true,
-});
+// A watchdog in the group stops it if this process is killed outright (SIGKILL), which nothing passes on.
+const vitest = spawn(
+  'sh',
+  [
+    '-c',
+    `(while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -TERM 0) & exec vitest run "$@"`,
+    'sh',
+    ...process.argv.slice(2),
+  ],
+  { stdio: 'inherit', env: { ...process.env, TMPDIR: scratch }, detached: true },
+);
 const toGroup = (signal) => {
   try {
     process.kill(-vitest.pid, signal);
