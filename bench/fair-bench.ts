@@ -15,7 +15,7 @@
 //
 // Run: npm run bench -- fair [--a-jobs 200] [--b-jobs 20] [--b-interval 3000] [--timeout 2400] [--kill]
 //   LOAD_PIN_CORE=1  run the stack under `taskset -c 0` (one core).
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -27,7 +27,7 @@ import { STAGES } from '../lib/config/stages.ts';
 import { storeCredentials } from '../local/store-credentials.ts';
 import type { Json } from '../test/support/http-client.ts';
 import { newDataDir, newOrganization } from '../test/support/local-stack-process.ts';
-import { freePort, startGroupStack } from './load-stack.ts';
+import { freePort, keepDataIfMissed, startGroupStack } from './load-stack.ts';
 import { machineLine } from './machine.ts';
 import { loadText } from './stats.ts';
 
@@ -419,7 +419,5 @@ hangingServer.closeAllConnections();
 for (const socket of hanging) socket.destroy();
 hangingServer.close();
 await stack.stop();
-// Its data (every job's media) is kept only when a target was missed, for the stack's log in it.
-if (missed) console.log(`the stack's data and log: ${dataDir}`);
-else rmSync(dataDir, { recursive: true, force: true });
+keepDataIfMissed(dataDir, missed);
 process.exit(missed ? 1 : 0);

@@ -15,7 +15,7 @@
 //   LOAD_PIN_CORE=1  run the stack under `taskset -c 0` (one core; the latency target does not apply).
 //   The stack runs as `npm start` does (full-size videos) unless LOCAL_RENDER_SCALE etc. are set.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import type { Json } from '../test/support/http-client.ts';
 import { newDataDir, newOrganization } from '../test/support/local-stack-process.ts';
-import { freePort, type GroupStack, startGroupStack, treeMemory } from './load-stack.ts';
+import { freePort, type GroupStack, keepDataIfMissed, startGroupStack, treeMemory } from './load-stack.ts';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
@@ -826,8 +826,6 @@ if (duplicates.length) {
 const missed = rows.filter((r) => r.ok === false).map((r) => r.measure);
 console.log(missed.length ? `\n${missed.length} targets missed: ${missed.join('; ')}` : '\nevery target met');
 await stack.stop();
-// Its data (every job's media) is kept only when a target was missed, for the stack's log in it.
-if (missed.length) console.log(`the stack's data and log: ${dataDir}`);
-else rmSync(dataDir, { recursive: true, force: true });
+keepDataIfMissed(dataDir, missed.length > 0);
 receiver.close();
 process.exit(missed.length ? 1 : 0);

@@ -3,7 +3,7 @@
 // clients keep their URL across a restart), optionally pinned to one core, its output appended to a log
 // file; and the resident memory of its process tree read from /proc.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { LOCAL_UV_THREADPOOL_SIZE } from '../local/threadpool.ts';
 import { attachToStack, PROJECT_ROOT, type StackHandle } from '../test/support/local-stack-process.ts';
@@ -20,6 +20,15 @@ export interface GroupStack {
 }
 
 /** A port free on 127.0.0.1 right now. */
+/**
+ * After a stopped stack: its data (every job's media, up to a few GB) is removed, or kept when a target was
+ * missed, for the stack's log in it, and its place printed.
+ */
+export function keepDataIfMissed(dataDir: string, missed: boolean): void {
+  if (missed) console.log(`the stack's data and log: ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
