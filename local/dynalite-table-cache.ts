@@ -1,0 +1,161 @@
+// dynalite reads a table's description from LevelDB on every request it serves (db/index.js getTable): a
+// GetItem, a PutItem or an admission write first waits for a LevelDB read on libuv's thread pool, then
+// parses the description's JSON, before it touches the item. Only CreateTable, UpdateTable and DeleteTable
+// (and dynalite's clean-up of a description it cannot decode) write descriptions, all through the same
+// table store. `installTableDescriptionCache` keeps each description's JSON text in memory, written through
+// on every put and dropped on every delete or batch, so a request reads it without the pool. Each read
+// still parses the text, as LevelDB's JSON encoding did: no caller shares an object another may change
+// (UpdateTable and DeleteTable change the description they read before they write it).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+type Callback<T> = (error: Error | null | undefined, value?: T) => void;
+
+/** The part of dynalite's table store (`store.tableDb`) the cache wraps. */
+export interface DynaliteTableDb {
+  get(key: string, callback: Callback<unknown>): void;
+  put(key: string, value: unknown, callback?: Callback<void>): void;
+  del(key: string, callback?: Callback<void>): void;
+  batch(operations: readonly { key: string }[], callback?: Callback<void>): void;
+}
+
+export interface CachedTableDb extends DynaliteTableDb {
+  /** How many reads the cache sent on to LevelDB (tests). */
+  readonly misses: () => number;
+}
+
+/**
+ * Wraps a table store in place with the description cache (see the file's head). The cache holds a key's
+ * text only while no write to it is out: a read that misses goes to LevelDB, and fills the cache only if
+ * no write to that key (or batch) began or was out while it was; a put fills it when it ends, if no other
+ * write to the key or batch was out while it was. Writes that overlap leave the key to LevelDB's next read.
+ */
+export function cacheTableDescriptions(tableDb: DynaliteTableDb): CachedTableDb {
+  const get = tableDb.get.bind(tableDb);
+  const put = tableDb.put.bind(tableDb);
+  const del = tableDb.del.bind(tableDb);
+  const batch = tableDb.batch.bind(tableDb);
+  /** Each description's JSON text, as LevelDB holds it. */
+  const texts = new Map<string, string>();
+  /** Each key's writes so far, and those still out. */
+  const writes = new Map<string, { begun: number; out: number }>();
+  /** Batches so far, and those still out (a batch may write any key). */
+  const batches = { begun: 0, out: 0 };
+  let misses = 0;
+
+  const writesOf = (key: string) => {
+    const entry = writes.get(key) ?? { begun: 0, out: 0 };
+    writes.set(key, entry);
+    return entry;
+  };
+  /** A write to `key` begins: its cached text goes. Returns the write's number and its end. */
+  const begin = (key: string) => {
+    texts.delete(key);
+    const entry = writesOf(key);
+    const alone = entry.out === 0;
+    entry.begun += 1;
+    entry.out += 1;
+    const number = entry.begun;
+    const batchesBegun = batches.begun;
+    return {
+      /** Whether the write ended with no other write to the key or batch out while it was. */
+      last: () => {
+        entry.out -= 1;
+        return (
+          alone &&
+          entry.out === 0 &&
+          entry.begun === number &&
+          batches.out === 0 &&
+          batches.begun === batchesBegun
+        );
+      },
+    };
+  };
+
+  const wrapped = tableDb as CachedTableDb;
+  wrapped.get = (key, callback) => {
+    const text = texts.get(key);
+    if (text !== undefined) {
+      // Asynchronous, as every LevelDB answer is (dynalite's callers expect it).
+      setImmediate(() => callback(null, JSON.parse(text)));
+      return;
+    }
+    misses += 1;
+    const entry = writesOf(key);
+    const quiet = entry.out === 0 && batches.out === 0;
+    const begun = entry.begun;
+    const batchesBegun = batches.begun;
+    get(key, (error, value) => {
+      if (
+        !error &&
+        value !== undefined &&
+        quiet &&
+        entry.out === 0 &&
+        entry.begun === begun &&
+        batches.begun === batchesBegun
+      )
+        texts.set(key, JSON.stringify(value));
+      callback(error, value);
+    });
+  };
+  wrapped.put = (key, value, callback) => {
+    const write = begin(key);
+    // The text LevelDB stores (its JSON encoding), taken now: the caller may change `value` afterwards.
+    const text = JSON.stringify(value);
+    put(key, value, (error) => {
+      if (write.last() && !error) texts.set(key, text);
+      callback?.(error);
+    });
+  };
+  wrapped.del = (key, callback) => {
+    const write = begin(key);
+    del(key, (error) => {
+      write.last();
+      callback?.(error);
+    });
+  };
+  wrapped.batch = (operations, callback) => {
+    texts.clear();
+    batches.begun += 1;
+    batches.out += 1;
+    batch(operations, (error) => {
+      batches.out -= 1;
+      callback?.(error);
+    });
+  };
+  Object.defineProperty(wrapped, 'misses', { value: () => misses });
+  return wrapped;
+}
+
+let installed: boolean | undefined;
+/** The table store of the last dynalite store made with the cache (tests). */
+let lastCached: CachedTableDb | undefined;
+
+/** The table store of the last dynalite store made in this thread with the cache in place (tests). */
+export const lastCachedTableDb = (): CachedTableDb | undefined => lastCached;
+
+/**
+ * Has every dynalite store made afterwards in this thread cache its table descriptions; false, and
+ * nothing changed, when dynalite's store has no table store of the expected shape.
+ */
+export function installTableDescriptionCache(): boolean {
+  if (installed !== undefined) return installed;
+  const db = require('dynalite/db') as { create: (options?: object) => { tableDb?: unknown } };
+  const create = db.create;
+  installed = typeof create === 'function';
+  if (!installed) return false;
+  db.create = (options) => {
+    const store = create(options);
+    const tableDb = store.tableDb as Partial<DynaliteTableDb> | undefined;
+    if (
+      typeof tableDb?.get === 'function' &&
+      typeof tableDb.put === 'function' &&
+      typeof tableDb.del === 'function' &&
+      typeof tableDb.batch === 'function'
+    )
+      lastCached = cacheTableDescriptions(tableDb as DynaliteTableDb);
+    return store;
+  };
+  return true;
+}
