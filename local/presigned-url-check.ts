@@ -92,11 +92,25 @@ function signatureOf(
     `${date}/${region}/${service}/aws4_request`,
     sha256(canonicalRequest),
   ].join('\n');
-  const key = hmac(
-    hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, date), region), service),
-    'aws4_request',
-  );
-  return createHmac('sha256', key).update(stringToSign, 'utf8').digest();
+  return createHmac('sha256', signingKey(credentials.secretAccessKey, date, region, service))
+    .update(stringToSign, 'utf8')
+    .digest();
+}
+
+/** Derived signing keys by secret, day, region and service: a day's key is the same for every request. */
+const signingKeys = new Map<string, Buffer>();
+
+/** The SigV4 signing key: four HMACs, derived once per secret, day, region and service. */
+function signingKey(secret: string, date: string, region: string, service: string): Buffer {
+  const id = `${date}\n${region}\n${service}\n${secret}`;
+  let key = signingKeys.get(id);
+  if (!key) {
+    key = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
+    // Keys of days gone by are never asked for again; a day, a few services and one secret stay small.
+    if (signingKeys.size >= 64) signingKeys.clear();
+    signingKeys.set(id, key);
+  }
+  return key;
 }
 
 /** Whether `signature` (hex) is the signature of the canonical request, compared in constant time. */

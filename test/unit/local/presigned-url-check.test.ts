@@ -193,6 +193,21 @@ describe('requests signed in the Authorization header', () => {
     expect(code(verify(get, { secret: { accessKeyId: 'local', secretAccessKey: 'guess' } }))).toBe(
       'SignatureDoesNotMatch',
     );
+    // The signing key of another scope is not the one just derived for this request's.
+    for (const [field, value] of [
+      [2, 'us-west-2'],
+      [3, 'sqs'],
+    ] as const) {
+      const scoped = get.headers.authorization!.replace(/Credential=([^,]*)/, (_all, credential: string) => {
+        const parts = credential.split('/');
+        parts[field] = value;
+        return `Credential=${parts.join('/')}`;
+      });
+      expect(scoped).not.toBe(get.headers.authorization);
+      expect(code(verify({ ...get, headers: { ...get.headers, authorization: scoped } }))).toBe(
+        'SignatureDoesNotMatch',
+      );
+    }
     expect(code(verify(get, { secret: { accessKeyId: 'other', secretAccessKey: 'local' } }))).toBe(
       'InvalidAccessKeyId',
     );
