@@ -32,6 +32,7 @@ export interface CachedTableDb extends DynaliteTableDb {
  * write to the key or batch was out while it was. Writes that overlap leave the key to LevelDB's next read.
  */
 export function cacheTableDescriptions(tableDb: DynaliteTableDb): CachedTableDb {
+  if ((tableDb as Partial<CachedTableDb>).misses) return tableDb as CachedTableDb; // wrapped already
   const get = tableDb.get.bind(tableDb);
   const put = tableDb.put.bind(tableDb);
   const del = tableDb.del.bind(tableDb);
@@ -128,23 +129,31 @@ export function cacheTableDescriptions(tableDb: DynaliteTableDb): CachedTableDb 
   return wrapped;
 }
 
-let installed: boolean | undefined;
-/** The table store of the last dynalite store made with the cache (tests). */
-let lastCached: CachedTableDb | undefined;
+/**
+ * What is installed, kept on the global object: dynalite's modules are loaded once per thread, while this
+ * module may be loaded again (a test runner's module isolation), and must not wrap dynalite twice.
+ */
+interface Installed {
+  /** The table store of the last dynalite store made with the cache (tests). */
+  lastCached?: CachedTableDb;
+}
+const INSTALLED = Symbol.for('property-media.dynalite-table-cache');
+const globalSlot = globalThis as { [INSTALLED]?: Installed };
 
 /** The table store of the last dynalite store made in this thread with the cache in place (tests). */
-export const lastCachedTableDb = (): CachedTableDb | undefined => lastCached;
+export const lastCachedTableDb = (): CachedTableDb | undefined => globalSlot[INSTALLED]?.lastCached;
 
 /**
  * Has every dynalite store made afterwards in this thread cache its table descriptions; false, and
  * nothing changed, when dynalite's store has no table store of the expected shape.
  */
 export function installTableDescriptionCache(): boolean {
-  if (installed !== undefined) return installed;
+  if (globalSlot[INSTALLED]) return true;
   const db = require('dynalite/db') as { create: (options?: object) => { tableDb?: unknown } };
   const create = db.create;
-  installed = typeof create === 'function';
-  if (!installed) return false;
+  if (typeof create !== 'function') return false;
+  const installed: Installed = {};
+  globalSlot[INSTALLED] = installed;
   db.create = (options) => {
     const store = create(options);
     const tableDb = store.tableDb as Partial<DynaliteTableDb> | undefined;
@@ -154,7 +163,7 @@ export function installTableDescriptionCache(): boolean {
       typeof tableDb.del === 'function' &&
       typeof tableDb.batch === 'function'
     )
-      lastCached = cacheTableDescriptions(tableDb as DynaliteTableDb);
+      installed.lastCached = cacheTableDescriptions(tableDb as DynaliteTableDb);
     return store;
   };
   return true;
