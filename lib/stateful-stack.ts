@@ -72,6 +72,13 @@ export class StatefulStack extends Stack {
       partitionKey: { name: ACCOUNT_INDEXES.byOrg.partitionKey, type: str },
       sortKey: { name: ACCOUNT_INDEXES.byOrg.sortKey, type: str },
     });
+    // Keys only: an API request's write to its key item (last use, counters) then writes no index entry.
+    this.accountsTable.addGlobalSecondaryIndex({
+      indexName: ACCOUNT_INDEXES.keysByOrg.name,
+      partitionKey: { name: ACCOUNT_INDEXES.keysByOrg.partitionKey, type: str },
+      sortKey: { name: ACCOUNT_INDEXES.keysByOrg.sortKey, type: str },
+      projectionType: dynamodb.ProjectionType.KEYS_ONLY,
+    });
 
     // Retired: rate buckets now live on the API key items (one write per request authenticates, counts the
     // quota and rate limits). Kept one more release with its exports, because CloudFormation refuses to

@@ -62,11 +62,23 @@ export async function createKeyTable(
 }
 
 /**
- * The accounts table as deployed: pk, and the by_org index of an organization's keys (the store lists
- * them to copy the organization's plan and retention onto each).
+ * The accounts table as deployed: pk, the keys_by_org index of an organization's keys (the store lists
+ * them to copy the organization's plan and retention onto each), and by_org (brand kits, and keys made
+ * before keys_by_org).
  */
 export async function createAccountsTable(client: DynamoDBClient, name = 'accounts'): Promise<void> {
-  const { byOrg } = ACCOUNT_INDEXES;
+  const { byOrg, keysByOrg } = ACCOUNT_INDEXES;
+  const index = (
+    { name: indexName, partitionKey, sortKey }: { name: string; partitionKey: string; sortKey: string },
+    ProjectionType: 'ALL' | 'KEYS_ONLY',
+  ) => ({
+    IndexName: indexName,
+    KeySchema: [
+      { AttributeName: partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType },
+  });
   await client.send(
     new CreateTableCommand({
       TableName: name,
@@ -74,18 +86,11 @@ export async function createAccountsTable(client: DynamoDBClient, name = 'accoun
       AttributeDefinitions: [
         { AttributeName: 'pk', AttributeType: 'S' },
         { AttributeName: byOrg.partitionKey, AttributeType: 'S' },
+        { AttributeName: keysByOrg.partitionKey, AttributeType: 'S' },
         { AttributeName: byOrg.sortKey, AttributeType: 'S' },
       ],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: byOrg.name,
-          KeySchema: [
-            { AttributeName: byOrg.partitionKey, KeyType: 'HASH' },
-            { AttributeName: byOrg.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
+      // As lib/stateful-stack.ts declares them.
+      GlobalSecondaryIndexes: [index(byOrg, 'ALL'), index(keysByOrg, 'KEYS_ONLY')],
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );

@@ -222,7 +222,7 @@ export class DynamoAccountStore implements AccountStore {
   async createKey(params: NewApiKey): Promise<ApiKeyRecord> {
     const item: KeyItem = {
       pk: keyPk(params.keyHash),
-      org_key: orgPk(params.orgId),
+      key_org: orgPk(params.orgId),
       key_id: params.keyId,
       org_id: params.orgId,
       mode: params.mode,
@@ -246,24 +246,85 @@ export class DynamoAccountStore implements AccountStore {
     return keyFromItem(item as unknown as Record<string, unknown>);
   }
 
-  /** Keys of an organization, oldest first, with the hash-bearing partition key kept private. */
+  /**
+   * Keys of an organization, oldest first, with the hash-bearing partition key kept private. They are
+   * listed from keys_by_org (keys only) and read whole, consistently; keys made before that index are
+   * listed from by_org and moved to keys_by_org on the way (moveToKeyIndex).
+   */
   async listKeys(orgId: string): Promise<Array<ApiKeyRecord & { readonly storageKey: string }>> {
-    const out: Array<ApiKeyRecord & { storageKey: string }> = [];
+    const org = orgPk(orgId);
+    const { byOrg, keysByOrg } = ACCOUNT_INDEXES;
+    const items = new Map<string, Record<string, unknown>>();
+    for (const item of await this.queryIndex(byOrg.name, byOrg.partitionKey, org))
+      if (String(item.pk).startsWith('KEY#')) items.set(String(item.pk), item);
+    const legacy = [...items.keys()];
+    const listed = (await this.queryIndex(keysByOrg.name, keysByOrg.partitionKey, org))
+      .map((entry) => String(entry.pk))
+      .filter((pk) => !items.has(pk));
+    // Read in batches of a few at a time: an organization has a handful of keys, a large one hundreds.
+    for (let i = 0; i < listed.length; i += 16) {
+      const read = await Promise.all(
+        listed.slice(i, i + 16).map(async (pk) => {
+          const { Item } = await this.db.send(
+            new GetCommand({ TableName: this.tableName, Key: { pk }, ConsistentRead: true }),
+          );
+          return Item;
+        }),
+      );
+      // A key deleted since the index listed it is gone.
+      for (const item of read) if (item) items.set(String(item.pk), item);
+    }
+    for (const pk of legacy) await this.moveToKeyIndex(pk, org);
+    return [...items.values()]
+      .map((item) => ({ ...keyFromItem(item), storageKey: String(item.pk) }))
+      .sort((a, b) =>
+        a.createdAt === b.createdAt
+          ? a.storageKey.localeCompare(b.storageKey)
+          : a.createdAt.localeCompare(b.createdAt),
+      );
+  }
+
+  /** Every item an index holds under one partition value (all pages). */
+  private async queryIndex(
+    indexName: string,
+    partitionKey: string,
+    value: string,
+  ): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.db.send(
         new QueryCommand({
           TableName: this.tableName,
-          IndexName: ACCOUNT_INDEXES.byOrg.name,
-          KeyConditionExpression: 'org_key = :o',
-          ExpressionAttributeValues: { ':o': orgPk(orgId) },
+          IndexName: indexName,
+          KeyConditionExpression: '#p = :v',
+          ExpressionAttributeNames: { '#p': partitionKey },
+          ExpressionAttributeValues: { ':v': value },
           ExclusiveStartKey: startKey,
         }),
       );
-      for (const item of page.Items ?? []) out.push({ ...keyFromItem(item), storageKey: String(item.pk) });
+      out.push(...(page.Items ?? []));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return out;
+  }
+
+  /**
+   * Moves a key made before keys_by_org from by_org to it (key_org for org_key), so its per-request writes
+   * no longer write by_org. Idempotent: a key already moved, or gone, is left as it is.
+   */
+  async moveToKeyIndex(storageKey: string, org: string): Promise<void> {
+    await refused(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: storageKey },
+          UpdateExpression: 'SET key_org = :org REMOVE org_key',
+          ConditionExpression: 'org_key = :org',
+          ExpressionAttributeValues: { ':org': org },
+        }),
+      ),
+    );
   }
 
   /** Resolves false when the key was not active. */

@@ -1,5 +1,6 @@
 // DynamoDB persistence of organizations and their API keys (the "accounts" table).
-//   API key:      pk = KEY#<sha256 of the key>   (org_key + created_at feed the by_org index)
+//   API key:      pk = KEY#<sha256 of the key>   (key_org + created_at feed the keys_by_org index; a key
+//                 made before that index carries org_key instead, and is in by_org until it is listed)
 //   Organization: pk = ORG#<org id>
 // The key item also carries the key's rate limits (copied from its organization, so a request needs
 // no second read), its daily counter and its rate bucket (so authenticating, counting the quota and
@@ -18,7 +19,14 @@ import type { Mode } from '../../core/jobs/job-types.ts';
 import type { RatePlan } from '../../core/limits/rate-limiter.ts';
 
 export const ACCOUNT_INDEXES = {
+  /** A tenant's brand kits (whole items), and the API keys made before keys_by_org. */
   byOrg: { name: 'by_org', partitionKey: 'org_key', sortKey: 'created_at' },
+  /**
+   * An organization's API keys, keys only. Every API request writes its key's item (last use, the day's
+   * count, the rate bucket); an index that projected those attributes would be written with it, a second
+   * billed write per request. This one changes only when a key is made or deleted.
+   */
+  keysByOrg: { name: 'keys_by_org', partitionKey: 'key_org', sortKey: 'created_at' },
 } as const;
 
 /** The key's rate bucket (its GCRA theoretical arrival time, ms): see rate-limiter.ts. */
@@ -26,7 +34,10 @@ export const RATE_TAT = 'rate_tat';
 
 export interface KeyItem {
   pk: string;
-  org_key: string;
+  /** The keys_by_org index's partition: orgPk of the key's organization. */
+  key_org?: string;
+  /** Instead of key_org on a key made before keys_by_org, until it is listed (it is then moved). */
+  org_key?: string;
   key_id: string;
   org_id: string;
   mode: Mode;
