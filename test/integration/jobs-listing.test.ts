@@ -2,8 +2,9 @@
 // organizations and between test and live. Jobs are seeded in the store so every status is present (and
 // so jobs made for a kit exist without a kit having run).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toItem } from '../../functions/adapters/dynamodb/job-table.ts';
 import { uuidv7 } from '../../functions/core/ids.ts';
 import type { Job } from '../../functions/core/jobs/job.ts';
 import { JOB_STATUSES, type Mode } from '../../functions/core/jobs/job-types.ts';
@@ -37,16 +38,17 @@ function seedJob(orgId: string, mode: Mode, index: number): Job {
 
 /**
  * Writes a fixture job. A queued one is written as if its execution had started and were waiting to run:
- * not pending, or the outbox sweeper would start it (and, its creation being long past, fail it).
+ * not pending, or the outbox sweeper would start it (and, its creation being long past, fail it). It is
+ * written so in one put: written pending and then changed, the sweeper could take it in between.
  */
 async function seed(job: Job): Promise<void> {
-  await stack.jobs.create(job);
-  if (job.status !== 'queued') return;
+  if (job.status !== 'queued') return stack.jobs.create(job);
+  const { pending_key: _key, pending_at: _at, ...item } = toItem(job);
   await db.send(
-    new UpdateCommand({
+    new PutCommand({
       TableName: stack.info.tables.jobs,
-      Key: { pk: `T#${job.orgId}#${job.mode}`, sk: `J#${job.jobId}` },
-      UpdateExpression: 'REMOVE pending_key, pending_at',
+      Item: item,
+      ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
