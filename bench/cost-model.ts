@@ -166,6 +166,11 @@ export interface JobUse {
   readonly stateTransitions: number;
   readonly executions: number;
   readonly dynamodbWriteUnits: number;
+  /**
+   * Write units of the index entries the job's writes made, measured (bench/counting-emulators.ts). Not in
+   * the model's price of the job: the cost benchmark prints them, and their price, on a line of their own.
+   */
+  readonly dynamodbIndexWriteUnits?: number;
   readonly dynamodbReadUnits: number;
   readonly s3Tier1Requests: number;
   readonly s3Tier2Requests: number;

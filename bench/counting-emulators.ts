@@ -1,8 +1,10 @@
 // The local stack's emulators behind a counting pass-through (bench/cost-bench.ts): every DynamoDB, S3 and
 // SQS request the stack and its functions make goes through here, is classified as AWS bills it, and is
-// forwarded unchanged apart from one thing: DynamoDB data calls ask for ReturnConsumedCapacity TOTAL, so
+// forwarded unchanged apart from one thing: DynamoDB data calls ask for ReturnConsumedCapacity INDEXES, so
 // the emulator says how many request units each consumed (dynalite's own size rule: 1 KB per write unit,
-// 4 KB per read unit, half for an eventually consistent read). Signatures still verify: the Host header
+// 4 KB per read unit, half for an eventually consistent read), and for a write, those of the index entries
+// it wrote (local/dynalite-index-units.ts; batch writes, which no function makes, would count them as
+// the table's). Signatures still verify: the Host header
 // and the S3 and SQS bodies pass as they came, and a DynamoDB call whose body changed is signed again with
 // the stack's credentials (the emulators refuse anything else).
 
@@ -16,7 +18,10 @@ export interface StoreCounts {
   /** DynamoDB operation → requests. */
   readonly dynamodbRequests: Record<string, number>;
   readonly dynamodbReadUnits: number;
+  /** The tables' own write units. */
   readonly dynamodbWriteUnits: number;
+  /** Write units of index entries, as DynamoDB bills them beside the table's (not in dynamodbWriteUnits). */
+  readonly dynamodbIndexWriteUnits: number;
   /** S3 request class (see s3RequestClass) → requests. */
   readonly s3Requests: Record<string, number>;
   /** Bytes of object bodies written (PutObject, UploadPart). */
@@ -68,13 +73,27 @@ export function s3PriceClass(requestClass: string): 'tier1' | 'tier2' | 'free' {
   return 'tier2';
 }
 
-/** Sum of CapacityUnits in a DynamoDB answer's ConsumedCapacity (an object, or a list for batch calls). */
-export function consumedUnits(answer: unknown): number {
+interface Consumed {
+  readonly CapacityUnits?: number;
+  readonly GlobalSecondaryIndexes?: Record<string, { readonly CapacityUnits?: number }>;
+  readonly LocalSecondaryIndexes?: Record<string, { readonly CapacityUnits?: number }>;
+}
+
+/**
+ * The units in a DynamoDB answer's ConsumedCapacity (an object, or a list for batch calls): in all, and
+ * of those, the indexes'.
+ */
+export function consumedUnits(answer: unknown): { total: number; indexes: number } {
   const consumed = (answer as { ConsumedCapacity?: unknown } | null)?.ConsumedCapacity;
-  const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
+  const list = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as Consumed[];
+  const unitsOf = (byIndex: Consumed['GlobalSecondaryIndexes']) =>
+    Object.values(byIndex ?? {}).reduce((sum, c) => sum + Number(c.CapacityUnits ?? 0), 0);
   return list.reduce(
-    (sum: number, c) => sum + Number((c as { CapacityUnits?: number }).CapacityUnits ?? 0),
-    0,
+    (sum, c) => ({
+      total: sum.total + Number(c.CapacityUnits ?? 0),
+      indexes: sum.indexes + unitsOf(c.GlobalSecondaryIndexes) + unitsOf(c.LocalSecondaryIndexes),
+    }),
+    { total: 0, indexes: 0 },
   );
 }
 
@@ -98,6 +117,7 @@ export async function countingEmulators(
       dynamodbRequests: {} as Record<string, number>,
       dynamodbReadUnits: 0,
       dynamodbWriteUnits: 0,
+      dynamodbIndexWriteUnits: 0,
       s3Requests: {} as Record<string, number>,
       s3BytesPut: 0,
       sqsRequests: {} as Record<string, number>,
@@ -118,7 +138,7 @@ export async function countingEmulators(
         if (DYNAMODB_DATA_CALLS.has(op)) {
           dynamoOp = op;
           const parsed = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
-          parsed.ReturnConsumedCapacity ??= 'TOTAL';
+          parsed.ReturnConsumedCapacity ??= 'INDEXES';
           body = Buffer.from(JSON.stringify(parsed));
           headers['content-length'] = String(body.length);
           const authorization = signedAgain(
@@ -146,8 +166,11 @@ export async function countingEmulators(
           const answerBody = await readBody(answer);
           if (dynamoOp && (answer.statusCode ?? 500) < 300) {
             const units = consumedUnits(JSON.parse(answerBody.toString('utf8') || '{}'));
-            if (DYNAMODB_READS.has(dynamoOp)) counts.dynamodbReadUnits += units;
-            else counts.dynamodbWriteUnits += units;
+            if (DYNAMODB_READS.has(dynamoOp)) counts.dynamodbReadUnits += units.total;
+            else {
+              counts.dynamodbWriteUnits += units.total - units.indexes;
+              counts.dynamodbIndexWriteUnits += units.indexes;
+            }
           }
           res.writeHead(answer.statusCode ?? 500, answer.headers);
           res.end(answerBody);

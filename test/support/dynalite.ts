@@ -10,6 +10,7 @@ import { ACCOUNT_INDEXES } from '../../functions/adapters/dynamodb/account-table
 import { DynamoJobStore } from '../../functions/adapters/dynamodb/job-store.ts';
 import { JOB_INDEXES } from '../../functions/adapters/dynamodb/job-table.ts';
 import { DynamoUsageStore } from '../../functions/adapters/dynamodb/usage-store.ts';
+import { installIndexWriteUnits } from '../../local/dynalite-index-units.ts';
 import { installParseTemplates } from '../../local/dynalite-parsers.ts';
 import { installTableDescriptionCache } from '../../local/dynalite-table-cache.ts';
 import { whenTableActive } from '../../local/table-active.ts';
@@ -25,6 +26,7 @@ export async function startDynalite(): Promise<LocalDynamo> {
   // As the local stack runs it (local/emulator-worker.ts).
   installParseTemplates();
   installTableDescriptionCache();
+  installIndexWriteUnits();
   const server = dynalite({ createTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const client = new DynamoDBClient({

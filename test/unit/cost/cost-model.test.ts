@@ -253,10 +253,28 @@ describe('the counters the cost benchmark reads', () => {
     expect(['DeleteObject', 'DeleteObjects'].map(s3PriceClass)).toEqual(['free', 'free']);
   });
 
-  it('sums the request units of a DynamoDB answer', () => {
-    expect(consumedUnits({ ConsumedCapacity: { TableName: 't', CapacityUnits: 2 } })).toBe(2);
-    expect(consumedUnits({ ConsumedCapacity: [{ CapacityUnits: 0.5 }, { CapacityUnits: 1 }] })).toBe(1.5);
-    expect(consumedUnits({})).toBe(0);
+  it('sums the request units of a DynamoDB answer, and of those, its indexes', () => {
+    expect(consumedUnits({ ConsumedCapacity: { TableName: 't', CapacityUnits: 2 } })).toEqual({
+      total: 2,
+      indexes: 0,
+    });
+    expect(consumedUnits({ ConsumedCapacity: [{ CapacityUnits: 0.5 }, { CapacityUnits: 1 }] })).toEqual({
+      total: 1.5,
+      indexes: 0,
+    });
+    // ReturnConsumedCapacity INDEXES: the total includes the indexes', as DynamoDB answers it.
+    expect(
+      consumedUnits({
+        ConsumedCapacity: {
+          TableName: 't',
+          CapacityUnits: 4,
+          Table: { CapacityUnits: 1 },
+          GlobalSecondaryIndexes: { a: { CapacityUnits: 2 } },
+          LocalSecondaryIndexes: { b: { CapacityUnits: 1 } },
+        },
+      }),
+    ).toEqual({ total: 4, indexes: 3 });
+    expect(consumedUnits({})).toEqual({ total: 0, indexes: 0 });
   });
 
   describe('state transitions (LOCAL_STACK_ACCOUNTING)', () => {
