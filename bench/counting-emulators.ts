@@ -141,11 +141,14 @@ export async function countingEmulators(
           parsed.ReturnConsumedCapacity ??= 'INDEXES';
           body = Buffer.from(JSON.stringify(parsed));
           headers['content-length'] = String(body.length);
+          const bodyHash = createHash('sha256').update(body).digest('hex');
+          // The SDK sends (and signs) the body's SHA-256 too: it must be the new body's.
+          if (headers['x-amz-content-sha256'] !== undefined) headers['x-amz-content-sha256'] = bodyHash;
           const authorization = signedAgain(
             req.method ?? 'POST',
             req.url ?? '/',
             headers,
-            createHash('sha256').update(body).digest('hex'),
+            bodyHash,
             credentials,
           );
           if (authorization) headers.authorization = authorization;

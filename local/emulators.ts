@@ -110,8 +110,9 @@ const JSON_REFUSALS = {
 
 /**
  * Whether a JSON-protocol request (DynamoDB, Step Functions) is signed with the stack's credentials: an
- * Authorization header that verifies over the body (these services sign the body's SHA-256 and send no
- * x-amz-content-sha256).
+ * Authorization header that verifies over the body. These services sign the body's SHA-256; the SDK may
+ * also send it as x-amz-content-sha256 (and sign that header), which must then be the body's: the
+ * signature covers the header, so a body swapped under it would otherwise pass.
  */
 export function checkJsonRequest(
   req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>,
@@ -120,11 +121,19 @@ export function checkJsonRequest(
 ): ReturnType<typeof checkSignedRequest> {
   if (req.headers.authorization === undefined)
     return { ok: false, code: 'AccessDenied', reason: 'Request is missing Authentication Token' };
+  const bodyHash = createHash('sha256').update(body).digest('hex');
+  const declared = declaredPayloadHash(req.headers);
+  if (declared !== undefined && declared !== bodyHash)
+    return {
+      ok: false,
+      code: 'SignatureDoesNotMatch',
+      reason: "The request body does not match its 'x-amz-content-sha256' header.",
+    };
   return checkSignedRequest(
     req.method ?? 'POST',
     req.url ?? '/',
     req.headers,
-    declaredPayloadHash(req.headers) ?? createHash('sha256').update(body).digest('hex'),
+    bodyHash,
     credentials,
     new Date(),
   );

@@ -304,6 +304,39 @@ describe('the local DynamoDB emulator', () => {
     expect(forgedScan.status).toBe(400);
     expect(await forgedScan.text()).not.toContain('tenant a');
   });
+
+  it('refuses a signed request whose body is not the one signed', async () => {
+    // The SDK signs the body's SHA-256, and sends it as x-amz-content-sha256 too.
+    let signed: { headers: Record<string, string>; body: string } | undefined;
+    const capture = new DynamoDBClient({
+      endpoint: emulators.dynamodbEndpoint,
+      region: 'ap-southeast-2',
+      credentials,
+      maxAttempts: 1,
+      requestHandler: {
+        handle: async (request: { headers: Record<string, string>; body: string }) => {
+          signed = request;
+          throw new Error('captured');
+        },
+      },
+    });
+    await capture
+      .send(new PutItemCommand({ TableName: 'jobs', Item: { ...item, secret: { S: 'tenant c' } } }))
+      .catch(() => undefined);
+    const { host: _host, ...headers } = signed!.headers;
+    const send = (body: string) => fetch(emulators.dynamodbEndpoint, { method: 'POST', headers, body });
+    // Another body of the same length, under the signed header: refused, nothing written.
+    const swapped = await send(signed!.body.replace('tenant c', 'tenant b'));
+    expect(swapped.status).toBe(400);
+    expect(((await swapped.json()) as { __type: string }).__type).toMatch(/#InvalidSignatureException$/);
+    const kept = await dynamo(credentials).send(
+      new GetItemCommand({ TableName: 'jobs', Key: { pk: item.pk }, ConsistentRead: true }),
+    );
+    expect(kept.Item).toEqual(item);
+    // The body as signed goes through.
+    expect((await send(signed!.body)).status).toBe(200);
+    await dynamo(credentials).send(new PutItemCommand({ TableName: 'jobs', Item: item }));
+  });
 });
 
 describe('the local Step Functions endpoint', () => {
