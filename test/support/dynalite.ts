@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
+import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
 import { ACCOUNT_INDEXES } from '../../functions/adapters/dynamodb/account-table.ts';
 import { DynamoJobStore } from '../../functions/adapters/dynamodb/job-store.ts';
 import { JOB_INDEXES } from '../../functions/adapters/dynamodb/job-table.ts';
@@ -97,6 +98,13 @@ export async function createAccountsTable(client: DynamoDBClient, name = 'accoun
     }),
   );
   await whenTableActive(client, name);
+}
+
+/** dynalite with the accounts table (named 'accounts') and the accounts store over it, for a test file. */
+export async function startAccountsStore(): Promise<LocalDynamo & { readonly store: DynamoAccountStore }> {
+  const dynamo = await startDynalite();
+  await createAccountsTable(dynamo.client, 'accounts');
+  return { ...dynamo, store: new DynamoAccountStore(dynamo.db, 'accounts') };
 }
 
 /** The jobs table: pk/sk with the indexes of JOB_INDEXES. */

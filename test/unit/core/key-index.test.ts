@@ -2,22 +2,17 @@
 // API request makes to its key item (last use, the day's count, the rate bucket) writes no index entry.
 // Keys made before that index carry org_key and sit in by_org with all their attributes: they must still
 // be listed, and are moved to keys_by_org when they are. Checked against dynalite's own indexes.
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAccountStore } from '../../../functions/adapters/dynamodb/account-store.ts';
+import type { DynamoAccountStore } from '../../../functions/adapters/dynamodb/account-store.ts';
 import { ACCOUNT_INDEXES, keyPk } from '../../../functions/adapters/dynamodb/account-table.ts';
-import { createAccountsTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
+import { type LocalDynamo, startAccountsStore } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
-let client: DynamoDBClient;
 let store: DynamoAccountStore;
 
 beforeAll(async () => {
-  dynamo = await startDynalite();
-  client = dynamo.client;
-  await createAccountsTable(client, 'accounts');
-  store = new DynamoAccountStore(dynamo.db, 'accounts');
+  ({ store, ...dynamo } = await startAccountsStore());
 });
 
 afterAll(() => dynamo.close());

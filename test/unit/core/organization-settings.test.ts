@@ -1,24 +1,19 @@
 // Organization settings against dynalite (the local DynamoDB): defaults for an organization that never
 // set anything, updates that survive the key admin rewriting the organization's limits, and the errors a
 // dashboard or the CLI gets for an unknown organization or a value of the wrong type.
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAccountStore } from '../../../functions/adapters/dynamodb/account-store.ts';
+import type { DynamoAccountStore } from '../../../functions/adapters/dynamodb/account-store.ts';
 import {
   getOrganizationSettings,
   updateOrganizationSettings,
 } from '../../../functions/core/use-cases/organization-settings.ts';
-import { createAccountsTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
+import { type LocalDynamo, startAccountsStore } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
-let client: DynamoDBClient;
 let store: DynamoAccountStore;
 
 beforeAll(async () => {
-  dynamo = await startDynalite();
-  client = dynamo.client;
-  await createAccountsTable(client, 'accounts');
-  store = new DynamoAccountStore(dynamo.db, 'accounts');
+  ({ store, ...dynamo } = await startAccountsStore());
 });
 
 afterAll(() => dynamo.close());
