@@ -874,6 +874,14 @@ console.log(
 console.log(
   `  SQS ReceiveMessage polls (background, not per job): ${mixed.store.sqsRequests.ReceiveMessage ?? 0}`,
 );
+{
+  // Where the index writes of the whole run (every kind's jobs and the mixed batch) come from.
+  const byIndex = Object.entries(emulators.indexWriteUnitsByIndex()).sort(([, a], [, b]) => b - a);
+  const all = byIndex.reduce((sum, [, units]) => sum + units, 0);
+  console.log(
+    `DynamoDB index write units of the whole run, by table and index: ${byIndex.map(([name, units]) => `${name.replace(/^pms-local-/, '')} ${units} (${((units / all) * 100).toFixed(0)} %)`).join(', ')}`,
+  );
+}
 console.log(`whole run ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
 console.log(machineLine());
 

@@ -74,6 +74,7 @@ export function s3PriceClass(requestClass: string): 'tier1' | 'tier2' | 'free' {
 }
 
 interface Consumed {
+  readonly TableName?: string;
   readonly CapacityUnits?: number;
   readonly GlobalSecondaryIndexes?: Record<string, { readonly CapacityUnits?: number }>;
   readonly LocalSecondaryIndexes?: Record<string, { readonly CapacityUnits?: number }>;
@@ -83,9 +84,21 @@ interface Consumed {
  * The units in a DynamoDB answer's ConsumedCapacity (an object, or a list for batch calls): in all, and
  * of those, the indexes'.
  */
-export function consumedUnits(answer: unknown): { total: number; indexes: number } {
+export function consumedUnits(
+  answer: unknown,
+  byIndex?: Record<string, number>,
+): { total: number; indexes: number } {
   const consumed = (answer as { ConsumedCapacity?: unknown } | null)?.ConsumedCapacity;
   const list = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as Consumed[];
+  if (byIndex)
+    for (const c of list)
+      for (const [name, units] of Object.entries({
+        ...c.GlobalSecondaryIndexes,
+        ...c.LocalSecondaryIndexes,
+      })) {
+        const key = `${c.TableName ?? '?'} ${name}`;
+        byIndex[key] = (byIndex[key] ?? 0) + Number(units.CapacityUnits ?? 0);
+      }
   const unitsOf = (byIndex: Consumed['GlobalSecondaryIndexes']) =>
     Object.values(byIndex ?? {}).reduce((sum, c) => sum + Number(c.CapacityUnits ?? 0), 0);
   return list.reduce(
@@ -110,8 +123,16 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function countingEmulators(
   inner: RunningEmulators,
   credentials: SigningCredentials,
-): Promise<RunningEmulators & { counts(): StoreCounts; reset(): void }> {
+): Promise<
+  RunningEmulators & {
+    counts(): StoreCounts;
+    reset(): void;
+    /** Index write units by table and index since the start (reset leaves them): where they come from. */
+    indexWriteUnitsByIndex(): Record<string, number>;
+  }
+> {
   let counts = empty();
+  const byIndex: Record<string, number> = {};
   function empty() {
     return {
       dynamodbRequests: {} as Record<string, number>,
@@ -168,8 +189,12 @@ export async function countingEmulators(
         async (answer) => {
           const answerBody = await readBody(answer);
           if (dynamoOp && (answer.statusCode ?? 500) < 300) {
-            const units = consumedUnits(JSON.parse(answerBody.toString('utf8') || '{}'));
-            if (DYNAMODB_READS.has(dynamoOp)) counts.dynamodbReadUnits += units.total;
+            const read = DYNAMODB_READS.has(dynamoOp);
+            const units = consumedUnits(
+              JSON.parse(answerBody.toString('utf8') || '{}'),
+              read ? undefined : byIndex,
+            );
+            if (read) counts.dynamodbReadUnits += units.total;
             else {
               counts.dynamodbWriteUnits += units.total - units.indexes;
               counts.dynamodbIndexWriteUnits += units.indexes;
@@ -203,6 +228,7 @@ export async function countingEmulators(
     dynamodbEndpoint,
     awsEndpoint,
     counts: () => structuredClone(counts),
+    indexWriteUnitsByIndex: () => ({ ...byIndex }),
     reset: () => {
       counts = empty();
     },
