@@ -100,6 +100,9 @@ delete process.env.LOCAL_RENDER_SCALE;
 
 const { startLocalStack } = await import('../local/local-stack.ts');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-cost-'));
+// The stack's data (every job's media, about 2 GB in a full run) goes with the process, also when a call
+// fails part-way; the end of the run stops the stack first.
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const credentials = storeCredentials(dataDir);
 const emulators = await countingEmulators(await startEmulators(dataDir, credentials), credentials);
 const stack = await startLocalStack({ port: 0, dataDir, emulators: Promise.resolve(emulators) });
@@ -130,9 +133,9 @@ const fileServer = createServer((req, res) => {
 await new Promise<void>((resolve) => fileServer.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(fileServer.address() as AddressInfo).port}`;
 // Video export renders a caller's bundle: the test fixture's, bundled once and served over loopback.
-const bundle = KINDS.includes('video_export')
-  ? await serveCallerBundle(mkdtempSync(path.join(tmpdir(), 'pms-cost-bundle-')))
-  : undefined;
+const bundleDir = mkdtempSync(path.join(tmpdir(), 'pms-cost-bundle-'));
+process.on('exit', () => rmSync(bundleDir, { recursive: true, force: true }));
+const bundle = KINDS.includes('video_export') ? await serveCallerBundle(bundleDir) : undefined;
 
 // ---------------------------------------------------------------- a webhook receiver: one final event a job
 const received = new Set<string>();
