@@ -46,6 +46,9 @@ Commands:
                                                       (admin implies every other scope; without --scopes the key
                                                       has every scope, as keys made before scopes have)
   list      --org ID                                  List keys with their scopes (never the secrets)
+  move-keys                                           Move every organization's keys made before the keys-only
+                                                      index to it (after an upgrade; listing an organization's
+                                                      keys moves its own; docs/readme/deploying.md)
   revoke    --org ID --key KEY_ID                     Revoke a key at once
   rotate    --org ID --key KEY_ID                     Create a replacement key and revoke the old one
   set-limit --org ID --per-minute N [--per-day N]     Set the organization's live rate limit (and daily quota)
@@ -178,6 +181,7 @@ const COMMANDS = [
   'imagery-source',
   'create',
   'list',
+  'move-keys',
   'revoke',
   'rotate',
   'set-limit',
@@ -221,6 +225,12 @@ async function main(argv: string[]) {
   // What the call asks for is checked before the stack is looked for: a mistyped command or a missing
   // --org is told as such, not as "no local stack".
   if (!isCommand(command)) throw new Error(`Unknown command '${command}'\n\n${USAGE}`);
+  // The one command over every organization.
+  if (command === 'move-keys') {
+    const { accounts } = await adminFor(values);
+    console.log(`Moved ${await accounts.moveKeysToKeyIndex()} key(s) to the keys-only index.`);
+    return;
+  }
   const org = required(values, 'org');
   const { admin, accounts, imagerySources, offices, auditLog, config } = await adminFor(values);
   switch (command) {

@@ -263,6 +263,7 @@ export function fakeAccountStore(methods: Partial<AccountStore> = {}): AccountSt
     expectedKey: methods.expectedKey ?? (() => undefined),
     createKey: methods.createKey ?? unexpected('accounts.createKey'),
     listKeys: methods.listKeys ?? unexpected('accounts.listKeys'),
+    moveKeysToKeyIndex: methods.moveKeysToKeyIndex ?? unexpected('accounts.moveKeysToKeyIndex'),
     revokeKey: methods.revokeKey ?? unexpected('accounts.revokeKey'),
     setKeyLimits: methods.setKeyLimits ?? unexpected('accounts.setKeyLimits'),
     getOrganization: methods.getOrganization ?? unexpected('accounts.getOrganization'),

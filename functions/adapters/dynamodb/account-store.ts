@@ -5,6 +5,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  ScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type {
@@ -310,11 +311,35 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   /**
-   * Moves a key made before keys_by_org from by_org to it (key_org for org_key), so its per-request writes
-   * no longer write by_org. Idempotent: a key already moved, or gone, is left as it is.
+   * Every key made before keys_by_org (a scan of the table for key items with org_key), moved to it as
+   * listKeys moves an organization's.
    */
-  async moveToKeyIndex(storageKey: string, org: string): Promise<void> {
-    await refused(
+  async moveKeysToKeyIndex(): Promise<number> {
+    let moved = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: 'begins_with(pk, :key) AND attribute_exists(org_key)',
+          ProjectionExpression: 'pk, org_key',
+          ExpressionAttributeValues: { ':key': 'KEY#' },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? [])
+        if (await this.moveToKeyIndex(String(item.pk), String(item.org_key))) moved += 1;
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return moved;
+  }
+
+  /**
+   * Moves a key made before keys_by_org from by_org to it (key_org for org_key), so its per-request writes
+   * no longer write by_org; whether it did. Idempotent: a key already moved, or gone, is left as it is.
+   */
+  async moveToKeyIndex(storageKey: string, org: string): Promise<boolean> {
+    return !(await refused(
       this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
@@ -324,7 +349,7 @@ export class DynamoAccountStore implements AccountStore {
           ExpressionAttributeValues: { ':org': org },
         }),
       ),
-    );
+    ));
   }
 
   /** Resolves false when the key was not active. */

@@ -107,6 +107,12 @@ export interface AccountStore {
   expectedKey(keyHash: string, now: Date, limitOf: RateLimitOf): ApiKeyRecord | undefined;
   createKey(params: NewApiKey): Promise<ApiKeyRecord>;
   listKeys(orgId: string): Promise<Array<ApiKeyRecord & { readonly storageKey: string }>>;
+  /**
+   * Moves every key still listed the old way (made before the store's current key index) to the current
+   * one, all organizations at once; how many it moved. listKeys moves an organization's keys as it lists
+   * them; this is for an operator after an upgrade (`npm run keys -- move-keys`).
+   */
+  moveKeysToKeyIndex(): Promise<number>;
   revokeKey(storageKey: string, now: string): Promise<boolean>;
   setKeyLimits(
     storageKey: string,

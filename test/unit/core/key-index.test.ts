@@ -123,6 +123,42 @@ describe("an organization's keys and their index", () => {
     expect((await store.listKeys('acme')).map((k) => k.keyId)).toEqual(['key_acme_1', 'key_acme_2']);
   });
 
+  it("moves every organization's old keys at once, and nothing else", async () => {
+    const oldKey = (orgId: string, n: number) =>
+      dynamo.db.send(
+        new PutCommand({
+          TableName: 'accounts',
+          Item: {
+            pk: keyPk(`all-${orgId}-${n}`),
+            org_key: `ORG#${orgId}`,
+            key_id: `key_${orgId}_${n}`,
+            org_id: orgId,
+            mode: 'live',
+            name: `old ${n}`,
+            status: 'active',
+            hint: `a${n}`,
+            created_at: `2026-08-0${n}T00:00:00.000Z`,
+            rate_per_minute: 600,
+          },
+        }),
+      );
+    await oldKey('north', 1);
+    await oldKey('north', 2);
+    await oldKey('south', 1);
+    // A brand kit is in by_org too, and stays there.
+    const kit = { pk: 'BRANDKIT#north#live#kit1', org_key: 'BRANDKIT#north#live', created_at: '2026-08-01' };
+    await dynamo.db.send(new PutCommand({ TableName: 'accounts', Item: kit }));
+
+    // Every key still in by_org, of every organization so far (earlier tests moved theirs).
+    expect(await store.moveKeysToKeyIndex()).toBe(3);
+    expect(await store.moveKeysToKeyIndex()).toBe(0);
+    for (const org of ['ORG#north', 'ORG#south'])
+      expect(await indexEntries(ACCOUNT_INDEXES.byOrg, org)).toEqual([]);
+    expect(await indexEntries(ACCOUNT_INDEXES.keysByOrg, 'ORG#north')).toHaveLength(2);
+    expect(await indexEntries(ACCOUNT_INDEXES.byOrg, 'BRANDKIT#north#live')).toEqual([kit]);
+    expect((await store.listKeys('south')).map((k) => k.keyId)).toEqual(['key_south_1']);
+  });
+
   it("copies an organization's settings onto keys old and new", async () => {
     await dynamo.db.send(
       new PutCommand({

@@ -21,14 +21,17 @@ async function keys(...args: string[]): Promise<{ code: number; stderr: string }
 
 describe('npm run keys', () => {
   it('names a mistyped command and a missing --org before it looks for the stack', async () => {
-    const [unknown, noOrg, noStack] = await Promise.all([
+    const [unknown, noOrg, noStack, moveKeys] = await Promise.all([
       keys('frobnicate', '--org', 'acme'),
       keys('list'),
       keys('list', '--org', 'acme'),
+      keys('move-keys'),
     ]);
     expect(unknown).toMatchObject({ code: 1 });
     expect(unknown.stderr).toMatch(/^keys: Unknown command 'frobnicate'/);
     expect(noOrg.stderr).toMatch(/^keys: --org is required/);
     expect(noStack.stderr).toMatch(/^keys: No local stack found in .*\.no-such-stack/);
+    // move-keys is over every organization: it asks for no --org.
+    expect(moveKeys.stderr).toMatch(/^keys: No local stack found in .*\.no-such-stack/);
   });
 });
