@@ -36,9 +36,15 @@ export interface TableIndexes {
 }
 
 interface DynaliteDb {
-  create: (options?: object) => { getTable?: unknown };
   itemSize: (item: Item) => number;
   addConsumedCapacity: (data: ConsumedRequest, isRead: boolean, a?: Item, b?: Item) => Consumed | undefined;
+  updateIndexes: (
+    store: unknown,
+    table: TableIndexes,
+    before: Item | undefined,
+    after: Item | undefined,
+    callback: (error?: unknown) => void,
+  ) => void;
 }
 interface ConsumedRequest {
   readonly TableName: string;
@@ -127,58 +133,35 @@ const globalSlot = globalThis as { [INSTALLED]?: true };
 export function installIndexWriteUnits(): boolean {
   if (globalSlot[INSTALLED]) return true;
   const dynalite = db();
-  const { create, addConsumedCapacity } = dynalite;
+  const { addConsumedCapacity, updateIndexes } = dynalite;
   if (
-    typeof create !== 'function' ||
     typeof addConsumedCapacity !== 'function' ||
+    typeof updateIndexes !== 'function' ||
     typeof dynalite.itemSize !== 'function'
   )
     return false;
   globalSlot[INSTALLED] = true;
-  /** Each table's description as its last request read it: every write reads it before it is counted. */
-  const tables = new Map<string, TableIndexes>();
-  dynalite.create = (options) => {
-    const store = create(options);
-    const getTable = store.getTable as
-      | ((
-          name: string,
-          checkStatus: unknown,
-          callback?: (error: unknown, table?: TableIndexes) => void,
-        ) => void)
-      | undefined;
-    if (typeof getTable === 'function')
-      store.getTable = (
-        name: string,
-        checkStatus: unknown,
-        callback?: (e: unknown, t?: TableIndexes) => void,
-      ) => {
-        const cb = (typeof checkStatus === 'function' ? checkStatus : callback) as (
-          e: unknown,
-          t?: TableIndexes,
-        ) => void;
-        const remember = (error: unknown, table?: TableIndexes) => {
-          if (!error && table) tables.set(name, table);
-          cb(error, table);
-        };
-        return typeof checkStatus === 'function'
-          ? getTable(name, remember)
-          : getTable(name, checkStatus, remember);
-      };
-    return store;
-  };
-  // dynalite's writes pass (the item before, the item after) as its third and fourth arguments (PutItem
-  // and UpdateItem), or the item deleted alone (DeleteItem).
+  // A write (PutItem, UpdateItem, DeleteItem, each of a batch) makes its consumed capacity, then at once,
+  // in the same turn, hands the table's description and the item before and after to updateIndexes: the
+  // units of the indexes are added there, to the capacity the write answers with.
+  let answering: Consumed | undefined;
   dynalite.addConsumedCapacity = (data, isRead, before, after) => {
     const consumed = addConsumedCapacity(data, isRead, before, after);
-    const table = tables.get(data.TableName);
-    if (isRead || !consumed || data.ReturnConsumedCapacity !== 'INDEXES' || !table) return consumed;
-    const global = unitsByIndex(table.GlobalSecondaryIndexes, table, before, after);
-    const local = unitsByIndex(table.LocalSecondaryIndexes, table, before, after);
-    for (const units of [global, local])
-      for (const { CapacityUnits } of Object.values(units ?? {})) consumed.CapacityUnits += CapacityUnits;
-    if (global) consumed.GlobalSecondaryIndexes = global;
-    if (local) consumed.LocalSecondaryIndexes = local;
+    answering = !isRead && data.ReturnConsumedCapacity === 'INDEXES' ? consumed : undefined;
     return consumed;
+  };
+  dynalite.updateIndexes = (store, table, before, after, callback) => {
+    const consumed = answering;
+    answering = undefined;
+    if (consumed) {
+      const global = unitsByIndex(table.GlobalSecondaryIndexes, table, before, after);
+      const local = unitsByIndex(table.LocalSecondaryIndexes, table, before, after);
+      for (const units of [global, local])
+        for (const { CapacityUnits } of Object.values(units ?? {})) consumed.CapacityUnits += CapacityUnits;
+      if (global) consumed.GlobalSecondaryIndexes = global;
+      if (local) consumed.LocalSecondaryIndexes = local;
+    }
+    return updateIndexes(store, table, before, after, callback);
   };
   return true;
 }
