@@ -63,13 +63,8 @@ export function cacheTableDescriptions(tableDb: DynaliteTableDb): CachedTableDb 
       /** Whether the write ended with no other write to the key or batch out while it was. */
       last: () => {
         entry.out -= 1;
-        return (
-          alone &&
-          entry.out === 0 &&
-          entry.begun === number &&
-          batches.out === 0 &&
-          batches.begun === batchesBegun
-        );
+        // Alone when it began and none begun since: none is out now.
+        return alone && entry.begun === number && batches.out === 0 && batches.begun === batchesBegun;
       },
     };
   };
@@ -91,8 +86,8 @@ export function cacheTableDescriptions(tableDb: DynaliteTableDb): CachedTableDb 
       if (
         !error &&
         value !== undefined &&
+        // Quiet when it began and none begun since: none is out now.
         quiet &&
-        entry.out === 0 &&
         entry.begun === begun &&
         batches.begun === batchesBegun
       )
