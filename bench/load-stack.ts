@@ -19,7 +19,6 @@ export interface GroupStack {
   stop(): Promise<void>;
 }
 
-/** A port free on 127.0.0.1 right now. */
 /**
  * After a stopped stack: its data (every job's media, up to a few GB) is removed, or kept when a target was
  * missed, for the stack's log in it, and its place printed.
@@ -29,6 +28,7 @@ export function keepDataIfMissed(dataDir: string, missed: boolean): void {
   else rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** A port free on 127.0.0.1 right now. */
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
