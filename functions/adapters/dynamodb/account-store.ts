@@ -4,8 +4,8 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  QueryCommand,
-  ScanCommand,
+  paginateQuery,
+  paginateScan,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type {
@@ -292,21 +292,17 @@ export class DynamoAccountStore implements AccountStore {
     value: string,
   ): Promise<Record<string, unknown>[]> {
     const out: Record<string, unknown>[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: indexName,
-          KeyConditionExpression: '#p = :v',
-          ExpressionAttributeNames: { '#p': partitionKey },
-          ExpressionAttributeValues: { ':v': value },
-          ExclusiveStartKey: startKey,
-        }),
-      );
+    for await (const page of paginateQuery(
+      { client: this.db },
+      {
+        TableName: this.tableName,
+        IndexName: indexName,
+        KeyConditionExpression: '#p = :v',
+        ExpressionAttributeNames: { '#p': partitionKey },
+        ExpressionAttributeValues: { ':v': value },
+      },
+    ))
       out.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
     return out;
   }
 
@@ -316,21 +312,17 @@ export class DynamoAccountStore implements AccountStore {
    */
   async moveKeysToKeyIndex(): Promise<number> {
     let moved = 0;
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new ScanCommand({
-          TableName: this.tableName,
-          FilterExpression: 'begins_with(pk, :key) AND attribute_exists(org_key)',
-          ProjectionExpression: 'pk, org_key',
-          ExpressionAttributeValues: { ':key': 'KEY#' },
-          ExclusiveStartKey: startKey,
-        }),
-      );
+    for await (const page of paginateScan(
+      { client: this.db },
+      {
+        TableName: this.tableName,
+        FilterExpression: 'begins_with(pk, :key) AND attribute_exists(org_key)',
+        ProjectionExpression: 'pk, org_key',
+        ExpressionAttributeValues: { ':key': 'KEY#' },
+      },
+    ))
       for (const item of page.Items ?? [])
         if (await this.moveToKeyIndex(String(item.pk), String(item.org_key))) moved += 1;
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
     return moved;
   }
 
