@@ -12,6 +12,8 @@
 // Each write is one unit per KB of its entry, rounded up (dynalite's size rule, as for the table).
 // The cost benchmark's counting pass-through (bench/counting-emulators.ts) asks for INDEXES; other callers
 // do not, and pay nothing for it.
+// By the same rule dynalite writes an index entry only when the write changed it (`writeIndexes`); it used
+// to write every entry of the item again on every write.
 
 import { createRequire } from 'node:module';
 
@@ -38,6 +40,15 @@ export interface TableIndexes {
 interface DynaliteDb {
   itemSize: (item: Item) => number;
   addConsumedCapacity: (data: ConsumedRequest, isRead: boolean, a?: Item, b?: Item) => Consumed | undefined;
+  getIndexActions: (
+    indexes: readonly IndexDescription[],
+    before: Item | undefined,
+    after: Item | undefined,
+    table: TableIndexes,
+  ) => {
+    puts: Array<{ index: string; key: string; item: Item }>;
+    deletes: Array<{ index: string; key: string }>;
+  };
   updateIndexes: (
     store: unknown,
     table: TableIndexes,
@@ -124,19 +135,28 @@ function unitsByIndex(
 }
 
 const INSTALLED = Symbol.for('property-media.dynalite-index-units');
-const globalSlot = globalThis as { [INSTALLED]?: true };
+const COUNTERS = Symbol.for('property-media.dynalite-index-units.counters');
+const globalSlot = globalThis as { [INSTALLED]?: true; [COUNTERS]?: { unchangedEntries: number } };
+// On the global object, as the installation: dynalite's modules outlive this one's reloads (tests).
+globalSlot[COUNTERS] ??= { unchangedEntries: 0 };
+const counters = globalSlot[COUNTERS];
+
+/** How many index entries this thread's dynalite left alone because a write changed nothing in them. */
+export const unchangedIndexEntries = (): number => counters.unchangedEntries;
 
 /**
  * Has dynalite (in this thread) count index writes in a write's consumed capacity when it is asked for
- * INDEXES; false, and nothing changed, when its modules are not of the expected shape.
+ * INDEXES, and write only the index entries a write changed; false, and nothing changed, when its modules
+ * are not of the expected shape.
  */
 export function installIndexWriteUnits(): boolean {
   if (globalSlot[INSTALLED]) return true;
   const dynalite = db();
-  const { addConsumedCapacity, updateIndexes } = dynalite;
+  const { addConsumedCapacity } = dynalite;
   if (
     typeof addConsumedCapacity !== 'function' ||
-    typeof updateIndexes !== 'function' ||
+    typeof dynalite.updateIndexes !== 'function' ||
+    typeof dynalite.getIndexActions !== 'function' ||
     typeof dynalite.itemSize !== 'function'
   )
     return false;
@@ -161,7 +181,82 @@ export function installIndexWriteUnits(): boolean {
       if (global) consumed.GlobalSecondaryIndexes = global;
       if (local) consumed.LocalSecondaryIndexes = local;
     }
-    return updateIndexes(store, table, before, after, callback);
+    return writeIndexes(store, table, before, after, callback);
   };
   return true;
+}
+
+interface IndexStore {
+  getIndexDb: (
+    type: 'Local' | 'Global',
+    tableName: string,
+    indexName: string,
+  ) => {
+    put: (key: string, value: unknown, callback: (error?: unknown) => void) => void;
+    del: (key: string, callback: (error?: unknown) => void) => void;
+  };
+}
+
+/**
+ * dynalite's updateIndexes, except that an index entry nothing changed is not written again. dynalite puts
+ * every index entry of the item on every write; DynamoDB writes none when the index's key and projection
+ * are unchanged (the rule above). The admission write of every API request changes its key's last use and
+ * rate bucket, none of which the key index projects: one LevelDB write fewer a request. Entries of ALL
+ * indexes are written whenever the write happened (their entry is the item).
+ */
+function writeIndexes(
+  store: unknown,
+  table: TableIndexes & { readonly TableName?: string },
+  before: Item | undefined,
+  after: Item | undefined,
+  callback: (error?: unknown) => void,
+): void {
+  if (!before && !after) {
+    callback();
+    return;
+  }
+  const indexStore = store as IndexStore;
+  const deletes: Array<(done: (error?: unknown) => void) => void> = [];
+  const puts: Array<(done: (error?: unknown) => void) => void> = [];
+  const kinds = [
+    ['Local', table.LocalSecondaryIndexes],
+    ['Global', table.GlobalSecondaryIndexes],
+  ] as const;
+  for (const [kind, indexes] of kinds) {
+    if (!indexes?.length) continue;
+    const actions = db().getIndexActions(indexes, before, after, table);
+    for (const action of actions.deletes) {
+      const indexDb = indexStore.getIndexDb(kind, table.TableName!, action.index);
+      deletes.push((done) => indexDb.del(action.key, done));
+    }
+    for (const action of actions.puts) {
+      const index = indexes.find((i) => i.IndexName === action.index)!;
+      const moved = actions.deletes.some((d) => d.index === action.index);
+      if (!moved && index.Projection.ProjectionType !== 'ALL') {
+        const old = entryOf(index, table, before);
+        if (old && same(old, entryOf(index, table, after))) {
+          counters.unchangedEntries += 1;
+          continue;
+        }
+      }
+      const indexDb = indexStore.getIndexDb(kind, table.TableName!, action.index);
+      puts.push((done) => indexDb.put(action.key, action.item, done));
+    }
+  }
+  // As dynalite: the old entries go first, then the new ones are written, each set at once.
+  const all = (tasks: typeof puts, done: (error?: unknown) => void) => {
+    let left = tasks.length;
+    let failed = false;
+    if (left === 0) return done();
+    for (const task of tasks)
+      task((error) => {
+        if (failed) return;
+        if (error) {
+          failed = true;
+          return done(error);
+        }
+        if (--left === 0) done();
+      });
+  };
+  all(deletes, (error) => (error ? callback(error) : all(puts, callback)));
 }

@@ -4,27 +4,35 @@
 // attribute that changes is one, and a change the index does not project is none; one unit per KB.
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAccountStore } from '../../../functions/adapters/dynamodb/account-store.ts';
 import { admissionWrite, keyPk } from '../../../functions/adapters/dynamodb/account-table.ts';
 import { ratePlan } from '../../../functions/core/limits/rate-limiter.ts';
-import { indexWriteUnits, type TableIndexes } from '../../../local/dynalite-index-units.ts';
+import {
+  indexWriteUnits,
+  type TableIndexes,
+  unchangedIndexEntries,
+} from '../../../local/dynalite-index-units.ts';
 import { whenTableActive } from '../../../local/table-active.ts';
 import { createAccountsTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
 const S = (s: string) => ({ S: s });
 const table: TableIndexes = { KeySchema: [{ AttributeName: 'pk' }] };
-const all = { IndexName: 'all', KeySchema: [{ AttributeName: 'g' }], Projection: { ProjectionType: 'ALL' } };
+const all = {
+  IndexName: 'all',
+  KeySchema: [{ AttributeName: 'g' }],
+  Projection: { ProjectionType: 'ALL' as const },
+};
 const keysOnly = {
   IndexName: 'keys',
   KeySchema: [{ AttributeName: 'g' }],
-  Projection: { ProjectionType: 'KEYS_ONLY' },
+  Projection: { ProjectionType: 'KEYS_ONLY' as const },
 };
 const include = {
   IndexName: 'include',
   KeySchema: [{ AttributeName: 'g' }],
-  Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['name'] },
+  Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: ['name'] },
 };
 
 describe('index write units of one write', () => {
@@ -194,5 +202,120 @@ describe('dynalite answering ReturnConsumedCapacity INDEXES', () => {
       CapacityUnits: 2,
       GlobalSecondaryIndexes: { by_org: { CapacityUnits: 1 } },
     });
+  });
+});
+
+describe('dynalite writing only the index entries a write changed', () => {
+  let dynamo: LocalDynamo;
+  beforeAll(async () => {
+    dynamo = await startDynalite();
+    await dynamo.client.send(
+      new CreateTableCommand({
+        TableName: 'entries',
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'g', AttributeType: 'S' },
+          { AttributeName: 'at', AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexes: [
+          { ...all, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
+          { ...keysOnly, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
+          { ...include, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
+        ],
+        LocalSecondaryIndexes: [
+          {
+            IndexName: 'local',
+            KeySchema: [
+              { AttributeName: 'pk', KeyType: 'HASH' },
+              { AttributeName: 'at', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+    await whenTableActive(dynamo.client, 'entries');
+  });
+  afterAll(() => dynamo.close());
+
+  const set = (values: Record<string, unknown>, remove: string[] = []) =>
+    dynamo.db.send(
+      new UpdateCommand({
+        TableName: 'entries',
+        Key: { pk: 'p', sk: 's' },
+        UpdateExpression: [
+          `SET ${Object.keys(values)
+            .map((name) => `#${name} = :${name}`)
+            .join(', ')}`,
+          ...(remove.length > 0 ? [`REMOVE ${remove.map((name) => `#${name}`).join(', ')}`] : []),
+        ].join(' '),
+        ExpressionAttributeNames: Object.fromEntries(
+          [...Object.keys(values), ...remove].map((name) => [`#${name}`, name]),
+        ),
+        ExpressionAttributeValues: Object.fromEntries(
+          Object.entries(values).map(([name, value]) => [`:${name}`, value]),
+        ),
+      }),
+    );
+  /** What an index answers for g (or, for the local index, for pk). */
+  const query = async (index: string, g = 'org') => {
+    const local = index === 'local';
+    const { Items } = await dynamo.db.send(
+      new QueryCommand({
+        TableName: 'entries',
+        IndexName: index,
+        KeyConditionExpression: local ? 'pk = :v' : 'g = :v',
+        ExpressionAttributeValues: { ':v': local ? 'p' : g },
+      }),
+    );
+    return Items;
+  };
+  const unchanged = async (write: () => Promise<unknown>) => {
+    const before = unchangedIndexEntries();
+    await write();
+    return unchangedIndexEntries() - before;
+  };
+
+  it('leaves an entry alone when nothing it projects changed, and answers as before', async () => {
+    expect(await unchanged(() => set({ g: 'org', at: 't1', name: 'a', count: 1 }))).toBe(0);
+    // Only count changes: the keys index, the include index (name) and the local index keep their entries.
+    expect(await unchanged(() => set({ count: 2 }))).toBe(3);
+    expect(await query('all')).toEqual([{ pk: 'p', sk: 's', g: 'org', at: 't1', name: 'a', count: 2 }]);
+    expect(await query('keys')).toEqual([{ pk: 'p', sk: 's', g: 'org' }]);
+    expect(await query('include')).toEqual([{ pk: 'p', sk: 's', g: 'org', name: 'a' }]);
+    expect(await query('local')).toEqual([{ pk: 'p', sk: 's', at: 't1' }]);
+  });
+
+  it('writes an entry whose projected attribute or key changed, and moves it when its key changed', async () => {
+    await set({ g: 'org', at: 't1', name: 'a', count: 1 });
+    // name is projected by the include index only.
+    expect(await unchanged(() => set({ name: 'b' }))).toBe(2);
+    expect(await query('include')).toEqual([{ pk: 'p', sk: 's', g: 'org', name: 'b' }]);
+    // A new g moves the item in every global index; the local index keeps its entry.
+    expect(await unchanged(() => set({ g: 'other' }))).toBe(1);
+    for (const index of ['all', 'keys', 'include']) {
+      expect(await query(index, 'org')).toEqual([]);
+      expect((await query(index, 'other'))?.length).toBe(1);
+    }
+    // A new range key of the local index moves its entry.
+    await set({ at: 't2' });
+    expect(await query('local')).toEqual([{ pk: 'p', sk: 's', at: 't2' }]);
+  });
+
+  it('removes an entry when its key attribute goes, and every entry with the item', async () => {
+    await set({ g: 'org', at: 't1', name: 'a' });
+    await set({ count: 3 }, ['g']);
+    for (const index of ['all', 'keys', 'include']) expect(await query(index)).toEqual([]);
+    expect(await query('local')).toEqual([{ pk: 'p', sk: 's', at: 't1' }]);
+    await set({ g: 'org' });
+    expect(await query('keys')).toEqual([{ pk: 'p', sk: 's', g: 'org' }]);
+    await dynamo.db.send(new DeleteCommand({ TableName: 'entries', Key: { pk: 'p', sk: 's' } }));
+    for (const index of ['all', 'keys', 'include', 'local']) expect(await query(index)).toEqual([]);
   });
 });
