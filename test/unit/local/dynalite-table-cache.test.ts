@@ -2,12 +2,18 @@
 // request must still see exactly what LevelDB holds: a new description as soon as CreateTable, UpdateTable
 // or DeleteTable has written it, never one a write overtook while it was read, and an object of its own.
 import {
+  BatchGetItemCommand,
+  BatchWriteItemCommand,
   CreateTableCommand,
+  DeleteItemCommand,
   DeleteTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateItemCommand,
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -119,6 +125,38 @@ describe('the table description cache, against a store whose operations end when
       table.Indexes.push(2);
     }
     expect(held.reads()).toBe(1);
+  });
+
+  it('hands the reads made while sharing one frozen object per text, and every other read its own', async () => {
+    const held = heldStore();
+    held.data.set('t', JSON.stringify({ TableName: 't', KeySchema: [{ AttributeName: 'pk' }] }));
+    const cached = cacheTableDescriptions(held.store);
+    await read(cached, held, 't'); // LevelDB's answer fills the cache
+    const shared = () =>
+      new Promise((resolve) => cached.sharing(() => cached.get('t', (_e, value) => resolve(value))));
+    const first = (await shared()) as { KeySchema: { AttributeName: string }[] };
+    expect(await shared()).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.KeySchema[0])).toBe(true);
+    expect(cached.sharedReads()).toBe(2);
+    // Outside `sharing`, an object of its own, which its reader may change.
+    const own = (await read(cached, held, 't')) as typeof first;
+    expect(own).toEqual(first);
+    expect(own).not.toBe(first);
+    own.KeySchema.push({ AttributeName: 'sk' });
+    expect(first.KeySchema).toHaveLength(1);
+    // A new description is a new shared object; a read that misses the cache is LevelDB's, unshared.
+    cached.put('t', { TableName: 't', KeySchema: [{ AttributeName: 'id' }] }, () => {});
+    held.finish('put', 't');
+    expect(await shared()).toEqual({ TableName: 't', KeySchema: [{ AttributeName: 'id' }] });
+    cached.del('t', () => {});
+    held.finish('del', 't');
+    held.data.set('t', JSON.stringify({ TableName: 't' }));
+    const missed = new Promise((resolve) =>
+      cached.sharing(() => cached.get('t', (_e, value) => resolve(value))),
+    );
+    held.finish('get', 't');
+    expect(Object.isFrozen(await missed)).toBe(false);
+    expect(held.reads()).toBe(2);
   });
 
   it('answers a read after a put with the put value, taken when the put was made', async () => {
@@ -267,6 +305,72 @@ describe('dynalite with the table description cache', () => {
       await client.send(new GetItemCommand({ TableName: 'cached', Key: { pk: { S: `k${i}` } } }));
     }
     expect(tableDb!.misses()).toBe(before);
+  });
+
+  it('shares the description with item requests only, on a table with indexes', async () => {
+    await client.send(
+      new CreateTableCommand({
+        TableName: 'shared',
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'g', AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'by_g',
+            KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+        ],
+        ProvisionedThroughput: throughput,
+      }),
+    );
+    await whenTableActive(client, 'shared');
+    const tableDb = lastCachedTableDb()!;
+    const before = tableDb.sharedReads();
+    const key = (sk: string) => ({ pk: { S: 'p' }, sk: { S: sk } });
+    await client.send(new PutItemCommand({ TableName: 'shared', Item: { ...key('a'), g: { S: 'x' } } }));
+    await client.send(
+      new UpdateItemCommand({
+        TableName: 'shared',
+        Key: key('a'),
+        UpdateExpression: 'SET n = :n',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':n': { N: '1' } },
+      }),
+    );
+    await client.send(
+      new BatchWriteItemCommand({
+        RequestItems: { shared: [{ PutRequest: { Item: { ...key('b'), g: { S: 'x' } } } }] },
+      }),
+    );
+    const batch = await client.send(
+      new BatchGetItemCommand({ RequestItems: { shared: { Keys: [key('a'), key('b')] } } }),
+    );
+    expect(batch.Responses?.shared).toHaveLength(2);
+    const byG = await client.send(
+      new QueryCommand({
+        TableName: 'shared',
+        IndexName: 'by_g',
+        KeyConditionExpression: 'g = :g',
+        ExpressionAttributeValues: { ':g': { S: 'x' } },
+      }),
+    );
+    expect(byG.Items?.map((i) => i.sk?.S).sort()).toEqual(['a', 'b']);
+    expect((await client.send(new ScanCommand({ TableName: 'shared' }))).Count).toBe(2);
+    await client.send(new DeleteItemCommand({ TableName: 'shared', Key: key('b') }));
+    const got = await client.send(new GetItemCommand({ TableName: 'shared', Key: key('a') }));
+    expect(got.Item).toEqual({ ...key('a'), g: { S: 'x' }, n: { N: '1' } });
+    // Each request read the description, shared: once each, and a batch once more for each of its items
+    // (dynalite runs a PutItem or GetItem for each): 1 + 1 + 2 + 3 + 1 + 1 + 1 + 1.
+    expect(tableDb.sharedReads() - before).toBe(11);
+    await client.send(new DescribeTableCommand({ TableName: 'shared' }));
+    expect(tableDb.sharedReads() - before).toBe(11);
   });
 
   it('sees what UpdateTable writes, a table DeleteTable removes and one made again in its place', async () => {
