@@ -60,6 +60,46 @@ class LambdaInvocationError extends Error {
   }
 }
 
+/**
+ * A copy of `value` as JSON would give it, made without JSON when `value` is plain (strings, finite
+ * numbers, booleans, null, arrays and plain objects of them, a few levels deep); undefined otherwise. An API
+ * handler's answer is such a value: its body, often kilobytes, need not be written out and read back.
+ */
+export function plainCopy(value: unknown, depth = 0): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0) ? value : undefined;
+    case 'object': {
+      if (value === null) return null;
+      if (depth >= 4) return undefined;
+      if (Array.isArray(value)) {
+        const copy: unknown[] = [];
+        for (const item of value) {
+          const itemCopy = plainCopy(item, depth + 1);
+          if (itemCopy === undefined) return undefined;
+          copy.push(itemCopy);
+        }
+        return copy;
+      }
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== Object.prototype && proto !== null) return undefined;
+      const copy: Record<string, unknown> = {};
+      for (const key in value) {
+        if (key === '__proto__') return undefined;
+        const memberCopy = plainCopy((value as Record<string, unknown>)[key], depth + 1);
+        if (memberCopy === undefined) return undefined;
+        copy[key] = memberCopy;
+      }
+      return copy;
+    }
+    default:
+      return undefined;
+  }
+}
+
 function fakeContext(fn: LocalFunction): Context {
   const deadline = Date.now() + fn.timeoutSeconds * 1000;
   return {
@@ -71,12 +111,14 @@ function fakeContext(fn: LocalFunction): Context {
     awsRequestId: randomUUID(),
     logGroupName: `/local/${fn.logicalId}`,
     logStreamName: 'local',
+    // Called unbound (middy reads it off the context), so a closure; the rest are shared.
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
+    done: ignored,
+    fail: ignored,
+    succeed: ignored,
   };
 }
+const ignored = () => undefined;
 
 /**
  * Where a handler module loads from: the local stack's bundle when `npm start` runs from it (bin/start.mjs
@@ -243,7 +285,8 @@ export class LocalLambdas {
     } finally {
       if (accountingEnabled()) countInvocation(logicalId, performance.now() - startedAt);
     }
-    return result === undefined ? null : JSON.parse(JSON.stringify(result));
+    // What Lambda hands back is the result's JSON: a copy, with no functions, dates or undefined in it.
+    return result === undefined ? null : (plainCopy(result) ?? JSON.parse(JSON.stringify(result)));
   }
 
   /** What waits for and what holds the heavy steps' capacity (for logs and benchmarks). */
