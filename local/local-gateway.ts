@@ -77,11 +77,17 @@ function parseTarget(raw: string): { path: string; query: URLSearchParams } {
   return { path, query };
 }
 
+const NO_BODY = Buffer.alloc(0);
+
 /**
  * The request body, or 'too-large' past API Gateway's limit (the stream is left open: the caller still
  * answers on this connection). Not `for await`: leaving that loop early destroys the socket.
  */
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> | Buffer {
+  // Neither Content-Length nor Transfer-Encoding: no body (RFC 9112 §6.3), as on most GETs. Node reads the
+  // (empty) rest of the request itself.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+    return NO_BODY;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -136,7 +142,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
  */
 function checkHost(req: IncomingMessage): void {
   let hosts = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (/^host$/i.test(req.rawHeaders[i]!)) hosts += 1;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') hosts += 1;
+  }
   if (hosts > 1) throw new RequestRefused('The request has more than one Host header.', true);
   if (hosts === 0 && req.httpVersion === '1.1')
     throw new RequestRefused('An HTTP/1.1 request must have a Host header (RFC 9112, section 3.2).', true);
@@ -158,12 +167,45 @@ interface ResourceNode {
   readonly path: string;
   readonly children: ResourceNode[];
   readonly methods: Map<string, string>; // HTTP method (or ANY) → function logical id
+  /** The parameter's name when pathPart is {name}; for {name+}, the greedy parameter's name. */
+  readonly param?: string;
+  readonly greedy?: string;
 }
 
 interface GatewayResponse {
   readonly statusCode?: string;
   readonly template?: string;
   readonly headers: Record<string, string>;
+}
+
+type Matched = { node: ResourceNode; params: Record<string, string> };
+
+/** The node segments[i…] lead to from `node`: literal children first, then {param}s, then a {proxy+}. */
+function matchFrom(
+  node: ResourceNode,
+  segments: readonly string[],
+  i: number,
+  params: Record<string, string>,
+): Matched | undefined {
+  if (i === segments.length) return { node, params };
+  const segment = segments[i]!;
+  for (const child of node.children) {
+    if (child.pathPart !== segment) continue;
+    const found = matchFrom(child, segments, i + 1, params);
+    if (found) return found;
+  }
+  for (const child of node.children) {
+    if (child.param === undefined) continue;
+    const found = matchFrom(child, segments, i + 1, { ...params, [child.param]: decodeSegment(segment) });
+    if (found) return found;
+  }
+  for (const child of node.children)
+    if (child.greedy !== undefined)
+      return {
+        node: child,
+        params: { ...params, [child.greedy]: segments.slice(i).map(decodeSegment).join('/') },
+      };
+  return undefined;
 }
 
 export class LocalGateway {
@@ -214,6 +256,8 @@ export class LocalGateway {
         path: `${parentNode.path === '/' ? '' : parentNode.path}/${pathPart}`,
         children: [],
         methods: new Map(),
+        param: /^\{([^+}]+)\}$/.exec(pathPart)?.[1],
+        greedy: /^\{([^}]+)\+\}$/.exec(pathPart)?.[1],
       };
       parentNode.children.push(node);
       nodes.set(id, node);
@@ -259,35 +303,9 @@ export class LocalGateway {
   }
 
   /** API Gateway's matching: static segments before {param}, {proxy+} takes the rest. */
-  private match(path: string): { node: ResourceNode; params: Record<string, string> } | undefined {
+  private match(path: string): Matched | undefined {
     const segments = path.split('/').filter((s) => s.length > 0);
-    const walk = (
-      node: ResourceNode,
-      i: number,
-      params: Record<string, string>,
-    ): { node: ResourceNode; params: Record<string, string> } | undefined => {
-      if (i === segments.length) return { node, params };
-      const segment = segments[i]!;
-      const ordered = [
-        ...node.children.filter((c) => c.pathPart === segment),
-        ...node.children.filter((c) => /^\{[^+}]+\}$/.test(c.pathPart)),
-      ];
-      for (const child of ordered) {
-        const name = /^\{([^+}]+)\}$/.exec(child.pathPart)?.[1];
-        const found = walk(child, i + 1, name ? { ...params, [name]: decodeSegment(segment) } : params);
-        if (found) return found;
-      }
-      const greedy = node.children.find((c) => /^\{[^}]+\+\}$/.test(c.pathPart));
-      if (greedy) {
-        const name = greedy.pathPart.slice(1, -2);
-        return {
-          node: greedy,
-          params: { ...params, [name]: segments.slice(i).map(decodeSegment).join('/') },
-        };
-      }
-      return undefined;
-    };
-    return walk(this.root, 0, {});
+    return matchFrom(this.root, segments, 0, {});
   }
 
   /**
@@ -378,7 +396,8 @@ export class LocalGateway {
     const target = parseTarget(req.url ?? '/');
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_PAYLOAD_BYTES) return this.tooLarge(req, requestId);
-    const body = await readBody(req);
+    const reading = readBody(req);
+    const body = reading instanceof Promise ? await reading : reading;
     if (body === 'too-large') return this.tooLarge(req, requestId);
     const matched = this.match(target.path);
     const method = (req.method ?? 'GET').toUpperCase();
@@ -392,13 +411,17 @@ export class LocalGateway {
       const name = req.rawHeaders[i]!;
       const value = req.rawHeaders[i + 1]!;
       headers[name] = value;
-      multiValueHeaders[name] = [...(multiValueHeaders[name] ?? []), value];
+      const values = multiValueHeaders[name];
+      if (values) values.push(value);
+      else multiValueHeaders[name] = [value];
     }
     const query: Record<string, string> = Object.create(null);
     const multiQuery: Record<string, string[]> = Object.create(null);
     for (const [name, value] of target.query) {
       query[name] = value;
-      multiQuery[name] = [...(multiQuery[name] ?? []), value];
+      const values = multiQuery[name];
+      if (values) values.push(value);
+      else multiQuery[name] = [value];
     }
     const hasQuery = Object.keys(query).length > 0;
     const binary = this.isBinary(req.headers['content-type']);
@@ -558,7 +581,7 @@ export class LocalGateway {
   private send(req: IncomingMessage, res: ServerResponse, result: APIGatewayProxyResult) {
     if (res.destroyed || req.socket.destroyed) return; // the client went away mid-request
     res.statusCode = result.statusCode;
-    for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+    for (const name in result.headers) res.setHeader(name, String(result.headers[name]));
     if (result.headers?.Connection === 'close') res.shouldKeepAlive = false;
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   }
