@@ -75,8 +75,16 @@ function canonicalPath(path: string, service: string): string {
 
 /** 20240102T030405Z → epoch milliseconds (NaN when malformed). */
 function parseAmzDate(amzDate: string): number {
-  return Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+  if (!AMZ_DATE.test(amzDate)) return Number.NaN;
+  const part = (from: number, to: number) => Number(amzDate.slice(from, to));
+  const [year, month, day] = [part(0, 4), part(4, 6), part(6, 8)];
+  const [hours, minutes, seconds] = [part(9, 11), part(11, 13), part(13, 15)];
+  // Date.UTC rolls an impossible date over (February 30th into March), and reads years below 100 as 19xx.
+  if (year < 1970 || month < 1 || month > 12 || hours > 23 || minutes > 59 || seconds > 59) return Number.NaN;
+  const at = Date.UTC(year, month - 1, day, hours, minutes, seconds);
+  return new Date(at).getUTCDate() === day ? at : Number.NaN;
 }
+const AMZ_DATE = /^\d{8}T\d{6}Z$/;
 
 /** The signature of the canonical request under these credentials and scope. */
 function signatureOf(

@@ -215,6 +215,12 @@ describe('requests signed in the Authorization header', () => {
     expect(code(verify(get, { payloadHash: sha256('another body') }))).toBe('SignatureDoesNotMatch');
     for (const authorization of ['anything', 'AWS4-HMAC-SHA256 Credential=local', 'Bearer x'])
       expect(code(verify({ ...get, headers: { ...get.headers, authorization } }))).toBe('AccessDenied');
+    // An X-Amz-Date of the scope's day that is not a time: no date, an impossible hour or day.
+    const day = get.headers['x-amz-date']!.slice(0, 8);
+    for (const amzDate of [day, `${day}T246000Z`, `${day}T000060Z`, `${day}T00000Z`, `${day}T000000`])
+      expect(code(verify({ ...get, headers: { ...get.headers, 'x-amz-date': amzDate } }))).toBe(
+        'AccessDenied',
+      );
     const hostUnsigned = get.headers.authorization!.replace(/(SignedHeaders=[^,]*?)\bhost;/, '$1');
     expect(hostUnsigned).not.toBe(get.headers.authorization);
     expect(code(verify({ ...get, headers: { ...get.headers, authorization: hostUnsigned } }))).toBe(
