@@ -8,9 +8,35 @@ const RAW_JSON = Symbol.for('pms.rawJson');
 
 type WithRaw = object & { [RAW_JSON]?: string };
 
+/**
+ * The caller texts met by the stringifyWithRawJson running now (JSON.stringify is synchronous, so at most
+ * one runs at a time), or undefined outside one.
+ */
+let capturing: string[] | undefined;
+let nonce = '';
+
+/**
+ * A value carrying its caller's text has this as its (hidden) toJSON: JSON.stringify calls it for that
+ * value only, so stringifyWithRawJson finds the texts without walking the value or calling a replacer for
+ * every member. Outside stringifyWithRawJson it returns the value itself, which JSON.stringify then writes
+ * as usual.
+ */
+function rawJsonPlaceholder(this: WithRaw): unknown {
+  const raw = this[RAW_JSON];
+  if (capturing === undefined || raw === undefined) return this;
+  capturing.push(raw);
+  return `${nonce}${capturing.length - 1}`;
+}
+
 /** Attaches the caller's JSON text to the value parsed from it; returns the value. */
 export function withRawJson<T extends object>(value: T, text: string): T {
   Object.defineProperty(value, RAW_JSON, { value: text, enumerable: false, configurable: true });
+  Object.defineProperty(value, 'toJSON', {
+    value: rawJsonPlaceholder,
+    enumerable: false,
+    configurable: true,
+    writable: true,
+  });
   return value;
 }
 
@@ -21,40 +47,23 @@ export function rawJsonOf(value: unknown): string | undefined {
 
 /** JSON.stringify, except that a value carrying its caller's text is written as that text. */
 export function stringifyWithRawJson(value: unknown): string {
-  // Most answers carry no caller text: plain JSON.stringify, without a replacer called for every value.
-  if (!carriesRawJson(value, 0)) return JSON.stringify(value);
+  const outer = capturing;
   const raws: string[] = [];
-  const nonce = `\u0000raw-${Math.random().toString(36).slice(2)}-`;
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    const raw = rawJsonOf(v);
-    if (raw === undefined) return v;
-    raws.push(raw);
-    return `${nonce}${raws.length - 1}`;
-  });
-  if (raws.length === 0) return text;
+  capturing = raws;
   // The placeholder is a JSON string whose NUL is escaped as \u0000: nothing a caller sends looks like it.
+  if (outer === undefined) nonce = `\u0000raw-${Math.random().toString(36).slice(2)}-`;
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    capturing = outer;
+  }
+  if (raws.length === 0) return text;
   const quotedNonce = JSON.stringify(nonce).slice(1, -1);
   return text.replace(
     new RegExp(`"${escapeRegExp(quotedNonce)}(\\d+)"`, 'g'),
     (_m, i: string) => raws[Number(i)]!,
   );
-}
-
-/**
- * Whether a value JSON.stringify would write, or one nested in it, carries its caller's text. Nesting
- * beyond 64 levels and toJSON methods are assumed to, which only costs the slower path.
- */
-function carriesRawJson(value: unknown, depth: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  // A toJSON method (a Date, say) may return anything: left to the replacer, which sees what it returns.
-  if (depth > 64 || (value as WithRaw)[RAW_JSON] !== undefined) return true;
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return true;
-  if (Array.isArray(value)) return value.some((item) => carriesRawJson(item, depth + 1));
-  for (const key in value) {
-    if (Object.hasOwn(value, key) && carriesRawJson((value as Record<string, unknown>)[key], depth + 1))
-      return true;
-  }
-  return false;
 }
 
 function escapeRegExp(text: string): string {

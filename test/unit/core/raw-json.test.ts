@@ -29,10 +29,17 @@ describe('caller JSON kept byte for byte', () => {
     expect(stringifyWithRawJson(plain)).toBe(JSON.stringify(plain));
   });
 
-  it('finds a value carrying its text wherever it is nested, or behind a toJSON method', () => {
+  it('finds a value carrying its text wherever it is nested, and leaves it a value otherwise', () => {
     const raw = () => withRawJson(JSON.parse(METADATA) as object, METADATA);
     expect(stringifyWithRawJson([1, [{ x: [null, raw()] }]])).toBe(`[1,[{"x":[null,${METADATA}]}]]`);
-    expect(stringifyWithRawJson({ m: { toJSON: () => raw() } })).toBe(`{"m":${METADATA}}`);
+    // Outside stringifyWithRawJson it is the value it was parsed from, to JSON.stringify and to a spread.
+    expect(JSON.stringify({ m: raw() })).toBe(JSON.stringify({ m: JSON.parse(METADATA) }));
+    expect({ ...raw() }).toEqual(JSON.parse(METADATA));
+    expect(Object.keys(raw())).toEqual(Object.keys(JSON.parse(METADATA) as object));
+    // Inside another value's toJSON, a stringifyWithRawJson of its own splices its texts there.
+    expect(stringifyWithRawJson({ m: { toJSON: () => JSON.parse(stringifyWithRawJson([raw()])) } })).toBe(
+      `{"m":[${JSON.stringify(JSON.parse(METADATA))}]}`,
+    );
     let deep: unknown = raw();
     for (let i = 0; i < 100; i += 1) deep = { d: deep };
     expect(stringifyWithRawJson(deep)).toBe(`${'{"d":'.repeat(100)}${METADATA}${'}'.repeat(100)}`);
