@@ -51,7 +51,9 @@ export function withLogContext<R>(attributes: LogContext, fn: () => R): R {
 }
 
 function withoutUndefined(attributes: LogContext): LogContext {
-  return Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined));
+  const out: LogContext = {};
+  for (const key of Object.keys(attributes)) if (attributes[key] !== undefined) out[key] = attributes[key];
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------

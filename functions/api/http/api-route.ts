@@ -475,6 +475,8 @@ export const requestValidation = <B extends z.ZodType, Q extends z.ZodType, P ex
   spec: RouteSpec<B, Q, P>,
 ): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext> => ({
   before: (request) => {
+    // A readOnly route's early start parsed the path and query already (it takes no body).
+    if (request.context.pipeline.early) return;
     const { event } = request;
     const details: ErrorDetail[] = [];
     const parse = (schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'path') => {
@@ -543,6 +545,8 @@ export function apiRoute<
           audit: auditContextOf(key, event, state.requestId),
         });
         state.early = { key, answer: settle(answer) };
+        // What requestValidation would find: the same schemas on the same event (it skips them then).
+        state.parsed = { body: undefined, query: query.data, params: params.data };
       }
     : undefined;
   const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PipelineContext>().use(
