@@ -88,17 +88,23 @@ function entryOf(index: IndexDescription, table: TableIndexes, item: Item | unde
 const unitsOf = (entry: Item) => Math.ceil(db().itemSize(entry) / 1024);
 
 /**
- * Whether two attribute values (or entries) are the same: their JSON with object keys sorted. dynalite's
- * items are plain objects of either prototype (parsed from LevelDB, or built by its own clone).
+ * Whether two attribute values (or entries) are the same: equal strings, numbers and booleans, arrays of
+ * the same values in order, objects with the same keys (in any order) and values. dynalite's items are
+ * plain objects of either prototype (parsed from LevelDB, or built by its own clone), with no undefined.
  */
 function same(a: unknown, b: unknown): boolean {
-  const canonical = (value: unknown): string =>
-    JSON.stringify(value, (_key, v: unknown) =>
-      v && typeof v === 'object' && !Array.isArray(v)
-        ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
-        : v,
-    );
-  return canonical(a) === canonical(b);
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys)
+    if (!Object.hasOwn(b, key) || !same((a as Item)[key], (b as Item)[key])) return false;
+  return true;
 }
 
 /** The write units of one index for a write that turned `before` into `after` (either may be absent). */

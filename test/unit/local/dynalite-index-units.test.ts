@@ -63,6 +63,18 @@ describe('index write units of one write', () => {
     expect(indexWriteUnits(include, table, item, renamed)).toBe(1);
     expect(indexWriteUnits(keysOnly, table, item, renamed)).toBe(0);
     expect(indexWriteUnits(all, table, item, item)).toBe(0);
+    // The same item with its attributes, and a map's members, in another order: nothing changed. A list
+    // in another order, a member more or a number written otherwise is a change.
+    const nested = { ...item, doc: { M: { a: S('1'), b: { L: [S('x'), { N: '2' }] } } } };
+    const reordered = Object.fromEntries(Object.entries(nested).reverse());
+    reordered.doc = { M: { b: { L: [S('x'), { N: '2' }] }, a: S('1') } };
+    expect(indexWriteUnits(all, table, nested, reordered)).toBe(0);
+    for (const doc of [
+      { M: { a: S('1'), b: { L: [{ N: '2' }, S('x')] } } },
+      { M: { a: S('1'), b: { L: [S('x'), { N: '2' }] }, c: S('') } },
+      { M: { a: S('1'), b: { L: [S('x'), { N: '2.0' }] } } },
+    ])
+      expect(indexWriteUnits(all, table, nested, { ...nested, doc })).toBe(1);
   });
 
   it('counts one unit per KB of the entry, rounded up', () => {
