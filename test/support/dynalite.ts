@@ -3,7 +3,12 @@
 // JOB_INDEXES declares them, the accounts table with its by_org index, or a plain table keyed by pk and
 // optionally sk).
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  type GlobalSecondaryIndex,
+  type LocalSecondaryIndex,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
@@ -51,13 +56,24 @@ export async function createKeyTable(
   name: string,
   partitionKey = 'pk',
   sortKey?: string,
+  /** Secondary indexes, and the (string) attributes their keys name beyond the table's. */
+  indexes: {
+    readonly attributes: readonly string[];
+    readonly global?: GlobalSecondaryIndex[];
+    readonly local?: LocalSecondaryIndex[];
+  } = { attributes: [] },
 ): Promise<void> {
   const keys = sortKey ? [partitionKey, sortKey] : [partitionKey];
   await client.send(
     new CreateTableCommand({
       TableName: name,
       KeySchema: keys.map((AttributeName, i) => ({ AttributeName, KeyType: i === 0 ? 'HASH' : 'RANGE' })),
-      AttributeDefinitions: keys.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+      AttributeDefinitions: [...keys, ...indexes.attributes].map((AttributeName) => ({
+        AttributeName,
+        AttributeType: 'S',
+      })),
+      ...(indexes.global ? { GlobalSecondaryIndexes: indexes.global } : {}),
+      ...(indexes.local ? { LocalSecondaryIndexes: indexes.local } : {}),
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );

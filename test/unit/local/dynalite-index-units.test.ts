@@ -15,7 +15,12 @@ import {
   unchangedIndexEntries,
 } from '../../../local/dynalite-index-units.ts';
 import { whenTableActive } from '../../../local/table-active.ts';
-import { createAccountsTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
+import {
+  createAccountsTable,
+  createKeyTable,
+  type LocalDynamo,
+  startDynalite,
+} from '../../support/dynalite.ts';
 
 const S = (s: string) => ({ S: s });
 const table: TableIndexes = { KeySchema: [{ AttributeName: 'pk' }] };
@@ -221,38 +226,24 @@ describe('dynalite writing only the index entries a write changed', () => {
   let dynamo: LocalDynamo;
   beforeAll(async () => {
     dynamo = await startDynalite();
-    await dynamo.client.send(
-      new CreateTableCommand({
-        TableName: 'entries',
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-          { AttributeName: 'g', AttributeType: 'S' },
-          { AttributeName: 'at', AttributeType: 'S' },
-        ],
-        GlobalSecondaryIndexes: [
-          { ...all, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
-          { ...keysOnly, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
-          { ...include, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
-        ],
-        LocalSecondaryIndexes: [
-          {
-            IndexName: 'local',
-            KeySchema: [
-              { AttributeName: 'pk', KeyType: 'HASH' },
-              { AttributeName: 'at', KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'KEYS_ONLY' },
-          },
-        ],
-        BillingMode: 'PAY_PER_REQUEST',
-      }),
-    );
-    await whenTableActive(dynamo.client, 'entries');
+    await createKeyTable(dynamo.client, 'entries', 'pk', 'sk', {
+      attributes: ['g', 'at'],
+      global: [
+        { ...all, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
+        { ...keysOnly, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
+        { ...include, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
+      ],
+      local: [
+        {
+          IndexName: 'local',
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+      ],
+    });
   });
   afterAll(() => dynamo.close());
 

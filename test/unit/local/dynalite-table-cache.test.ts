@@ -23,7 +23,7 @@ import {
   lastCachedTableDb,
 } from '../../../local/dynalite-table-cache.ts';
 import { whenTableActive } from '../../../local/table-active.ts';
-import { type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
+import { createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
 type Callback = (error?: Error | null, value?: never) => void;
 
@@ -308,29 +308,16 @@ describe('dynalite with the table description cache', () => {
   });
 
   it('shares the description with item requests only, on a table with indexes', async () => {
-    await client.send(
-      new CreateTableCommand({
-        TableName: 'shared',
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-          { AttributeName: 'g', AttributeType: 'S' },
-        ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: 'by_g',
-            KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
-            Projection: { ProjectionType: 'KEYS_ONLY' },
-          },
-        ],
-        ProvisionedThroughput: throughput,
-      }),
-    );
-    await whenTableActive(client, 'shared');
+    await createKeyTable(client, 'shared', 'pk', 'sk', {
+      attributes: ['g'],
+      global: [
+        {
+          IndexName: 'by_g',
+          KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+      ],
+    });
     const tableDb = lastCachedTableDb()!;
     const before = tableDb.sharedReads();
     const key = (sk: string) => ({ pk: { S: 'p' }, sk: { S: sk } });

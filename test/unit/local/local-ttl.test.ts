@@ -1,30 +1,15 @@
 // The local stack's Time to Live (dynalite has none): the tables the template gives a TTL are found with
 // their attribute and keys, and exactly the items whose time has passed are deleted.
-import { CreateTableCommand, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireItems, ttlTables } from '../../../local/local-ttl.ts';
 import type { CfnTemplate } from '../../../local/synthesized-app.ts';
-import { whenTableActive } from '../../../local/table-active.ts';
-import { type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
+import { createKeyTable, type LocalDynamo, startDynalite } from '../../support/dynalite.ts';
 
 let dynamo: LocalDynamo;
 beforeAll(async () => {
   dynamo = await startDynalite();
-  await dynamo.client.send(
-    new CreateTableCommand({
-      TableName: 'Events',
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  await whenTableActive(dynamo.client, 'Events');
+  await createKeyTable(dynamo.client, 'Events', 'pk', 'sk');
 });
 afterAll(() => dynamo.close());
 
