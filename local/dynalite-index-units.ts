@@ -67,7 +67,12 @@ interface Consumed {
   LocalSecondaryIndexes?: Record<string, { CapacityUnits: number }>;
 }
 
-const db = (): DynaliteDb => require('dynalite/db') as DynaliteDb;
+let dynaliteDb: DynaliteDb | undefined;
+/** dynalite's db module, required once (every write of the local DynamoDB comes through here). */
+const db = (): DynaliteDb => {
+  dynaliteDb ??= require('dynalite/db') as DynaliteDb;
+  return dynaliteDb;
+};
 
 /** The index entry of `item` (what the index projects), or undefined when the item is not in the index. */
 function entryOf(index: IndexDescription, table: TableIndexes, item: Item | undefined): Item | undefined {
@@ -222,8 +227,8 @@ function writeIndexes(
     return;
   }
   const indexStore = store as IndexStore;
-  const deletes: Array<(done: (error?: unknown) => void) => void> = [];
-  const puts: Array<(done: (error?: unknown) => void) => void> = [];
+  const deletes: Task[] = [];
+  const puts: Task[] = [];
   const kinds = [
     ['Local', table.LocalSecondaryIndexes],
     ['Global', table.GlobalSecondaryIndexes],
@@ -237,8 +242,8 @@ function writeIndexes(
     }
     for (const action of actions.puts) {
       const index = indexes.find((i) => i.IndexName === action.index)!;
-      const moved = actions.deletes.some((d) => d.index === action.index);
-      if (!moved && index.Projection.ProjectionType !== 'ALL') {
+      // An entry whose key changed differs in that key, so it is never the same as the old one.
+      if (index.Projection.ProjectionType !== 'ALL') {
         const old = entryOf(index, table, before);
         if (old && same(old, entryOf(index, table, after))) {
           counters.unchangedEntries += 1;
@@ -249,20 +254,15 @@ function writeIndexes(
       puts.push((done) => indexDb.put(action.key, action.item, done));
     }
   }
-  // As dynalite: the old entries go first, then the new ones are written, each set at once.
-  const all = (tasks: typeof puts, done: (error?: unknown) => void) => {
-    let left = tasks.length;
-    let failed = false;
-    if (left === 0) return done();
-    for (const task of tasks)
-      task((error) => {
-        if (failed) return;
-        if (error) {
-          failed = true;
-          return done(error);
-        }
-        if (--left === 0) done();
-      });
-  };
-  all(deletes, (error) => (error ? callback(error) : all(puts, callback)));
+  // As dynalite, with the same async.parallel: the old entries go first, then the new ones, each set at once.
+  const { parallel } = dynaliteAsync();
+  parallel(deletes, (error) => (error ? callback(error) : parallel(puts, callback)));
 }
+
+type Task = (done: (error?: unknown) => void) => void;
+let asyncModule: { parallel: (tasks: Task[], callback: (error?: unknown) => void) => void } | undefined;
+/** The `async` package as dynalite loads it (its updateIndexes runs each set of index writes with it). */
+const dynaliteAsync = () => {
+  asyncModule ??= createRequire(require.resolve('dynalite/db'))('async') as typeof asyncModule;
+  return asyncModule!;
+};
