@@ -126,6 +126,17 @@ raw.middlewareStack.add(
   { step: 'initialize', name: 'countRawAdmissionCalls' },
 );
 
+/** The GET's own read, made raw: a consistent GetItem of the job. */
+const rawGet = async () => {
+  await raw.send(
+    new GetCommand({
+      TableName: info.tables.jobs,
+      Key: { pk: 'T#bench-org#live', sk: `J#${jobId}` },
+      ConsistentRead: true,
+    }),
+  );
+};
+
 let putSeq = 0;
 /** One pass over every series at both concurrencies; `count` requests each (creations: an eighth). */
 async function round(count: number): Promise<{
@@ -139,19 +150,7 @@ async function round(count: number): Promise<{
   const admission: Record<string, number> = {};
   const cpu: Record<string, CpuByThread> = {};
   for (const concurrency of [1, 16]) {
-    rows.push(
-      await withCpu(cpu, RAW_GET, concurrency, () =>
-        measure(RAW_GET, count, concurrency, async () => {
-          await raw.send(
-            new GetCommand({
-              TableName: info.tables.jobs,
-              Key: { pk: 'T#bench-org#live', sk: `J#${jobId}` },
-              ConsistentRead: true,
-            }),
-          );
-        }),
-      ),
-    );
+    rows.push(await withCpu(cpu, RAW_GET, concurrency, () => measure(RAW_GET, count, concurrency, rawGet)));
     rows.push(
       await measure(RAW_ADMIT, count, concurrency, async () => {
         rawAdmissions += 1;
@@ -212,15 +211,7 @@ async function round(count: number): Promise<{
 const WARM = Number(process.env.BENCH_WARM ?? 4000);
 if (WARM > 0) {
   await series({ label: 'warm-up', method: 'GET', path: `/v1/jobs/${jobId}`, count: WARM, concurrency: 16 });
-  await measure('warm-up', WARM, 16, async () => {
-    await raw.send(
-      new GetCommand({
-        TableName: info.tables.jobs,
-        Key: { pk: 'T#bench-org#live', sk: `J#${jobId}` },
-        ConsistentRead: true,
-      }),
-    );
-  });
+  await measure('warm-up', WARM, 16, rawGet);
 }
 await round(Math.max(50, Math.floor(N / 4)));
 const rounds: Array<Awaited<ReturnType<typeof round>>> = [];
