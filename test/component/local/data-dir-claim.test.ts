@@ -1,21 +1,13 @@
 // One local stack per data directory: a live holder is waited for, then refused with what to do; a
 // claim whose process is gone (a crash) is taken over.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimDataDir, DATA_DIR_CLAIM_FILE } from '../../../local/data-dir-claim.ts';
+import { tempDirs } from '../../support/temp-dirs.ts';
 
-const made: string[] = [];
-const dataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pms-claim-'));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDirs('pms-claim-');
 const claimOf = (dir: string) => readFileSync(path.join(dir, DATA_DIR_CLAIM_FILE), 'utf8').trim();
 
 describe('claimDataDir', () => {

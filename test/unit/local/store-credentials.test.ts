@@ -1,21 +1,13 @@
 // The local store's credentials: random per data directory, kept there readable by the owner only, the
 // same on every later start, and never the published local/local pair.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORE_CREDENTIALS_FILE, storeCredentials } from '../../../local/store-credentials.ts';
+import { tempDirs } from '../../support/temp-dirs.ts';
 
-/** The directories this file made, removed when it ends (under npm test, its run's directory goes too). */
-const dirs: string[] = [];
-const dir = () => {
-  const made = mkdtempSync(path.join(tmpdir(), 'pms-creds-'));
-  dirs.push(made);
-  return made;
-};
-afterAll(() => {
-  for (const made of dirs) rmSync(made, { recursive: true, force: true });
-});
+/** The directories this file makes, removed when it ends. */
+const dir = tempDirs('pms-creds-');
 
 describe('store credentials', () => {
   it('are made at random for a new data directory and kept there for the owner only', () => {
