@@ -3,7 +3,7 @@
 // enters or leaves an index is one write of its entry, an index key that changes is two, a projected
 // attribute that changes is one, and a change the index does not project is none; one unit per KB.
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { CreateTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAccountStore } from '../../../functions/adapters/dynamodb/account-store.ts';
@@ -14,7 +14,6 @@ import {
   type TableIndexes,
   unchangedIndexEntries,
 } from '../../../local/dynalite-index-units.ts';
-import { whenTableActive } from '../../../local/table-active.ts';
 import {
   createAccountsTable,
   createKeyTable,
@@ -34,6 +33,8 @@ const keysOnly = {
   KeySchema: [{ AttributeName: 'g' }],
   Projection: { ProjectionType: 'KEYS_ONLY' as const },
 };
+/** The test indexes' key schema, as CreateTable takes it. */
+const byG = [{ AttributeName: 'g', KeyType: 'HASH' as const }];
 const include = {
   IndexName: 'include',
   KeySchema: [{ AttributeName: 'g' }],
@@ -101,30 +102,13 @@ describe('dynalite answering ReturnConsumedCapacity INDEXES', () => {
   beforeAll(async () => {
     dynamo = await startDynalite();
     client = dynamo.client;
-    await client.send(
-      new CreateTableCommand({
-        TableName: 'indexed',
-        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'g', AttributeType: 'S' },
-        ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: 'all',
-            KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
-            Projection: { ProjectionType: 'ALL' },
-          },
-          {
-            IndexName: 'keys',
-            KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
-            Projection: { ProjectionType: 'KEYS_ONLY' },
-          },
-        ],
-        BillingMode: 'PAY_PER_REQUEST',
-      }),
-    );
-    await whenTableActive(client, 'indexed');
+    await createKeyTable(client, 'indexed', 'pk', undefined, {
+      attributes: ['g'],
+      global: [
+        { ...all, KeySchema: byG },
+        { ...keysOnly, KeySchema: byG },
+      ],
+    });
     await createAccountsTable(client, 'accounts');
   });
   afterAll(() => dynamo.close());
@@ -229,9 +213,9 @@ describe('dynalite writing only the index entries a write changed', () => {
     await createKeyTable(dynamo.client, 'entries', 'pk', 'sk', {
       attributes: ['g', 'at'],
       global: [
-        { ...all, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
-        { ...keysOnly, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
-        { ...include, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] },
+        { ...all, KeySchema: byG },
+        { ...keysOnly, KeySchema: byG },
+        { ...include, KeySchema: byG },
       ],
       local: [
         {
