@@ -24,6 +24,9 @@ let nonce = '';
 function rawJsonPlaceholder(this: WithRaw): unknown {
   const raw = this[RAW_JSON];
   if (capturing === undefined || raw === undefined) return this;
+  // The placeholder is a JSON string whose NUL is escaped as \u0000: nothing a caller sends looks like it.
+  // Made when the first carrier is met: most answers carry none.
+  if (nonce === '') nonce = `\u0000raw-${Math.random().toString(36).slice(2)}-`;
   capturing.push(raw);
   return `${nonce}${capturing.length - 1}`;
 }
@@ -50,8 +53,7 @@ export function stringifyWithRawJson(value: unknown): string {
   const outer = capturing;
   const raws: string[] = [];
   capturing = raws;
-  // The placeholder is a JSON string whose NUL is escaped as \u0000: nothing a caller sends looks like it.
-  if (outer === undefined) nonce = `\u0000raw-${Math.random().toString(36).slice(2)}-`;
+  if (outer === undefined) nonce = '';
   let text: string;
   try {
     text = JSON.stringify(value);
