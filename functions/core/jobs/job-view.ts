@@ -26,19 +26,40 @@ export function collectMediaKeys(value: unknown, keys: Set<string>): void {
   }
 }
 
+/**
+ * The value with its media references replaced. What holds none is passed on as it is, not copied: an
+ * output's coordinate lists and measurements are most of it, and a job is read at every poll. Nothing is
+ * changed in place; the job's own output keeps its references.
+ */
 function replaceMedia(value: unknown, signed: ReadonlyMap<string, SignedUrl>): unknown {
-  if (Array.isArray(value)) return value.map((item) => replaceMedia(item, signed));
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      const next = replaceMedia(item, signed);
+      if (next !== item && copy === undefined) copy = value.slice(0, i);
+      copy?.push(next);
+    }
+    return copy ?? value;
+  }
   if (isStoredMedia(value)) {
     const { s3_key, ...rest } = value;
     const url = signed.get(s3_key)!;
     return { url: url.url, expires_at: url.expiresAt, ...(replaceMedia(rest, signed) as object) };
   }
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) copy[k] = replaceMedia(v, signed);
-    return copy;
+  let copy: Record<string, unknown> | undefined;
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i += 1) {
+    const item = (value as Record<string, unknown>)[keys[i]!];
+    const next = replaceMedia(item, signed);
+    if (next !== item && copy === undefined) {
+      copy = {};
+      for (let j = 0; j < i; j += 1) copy[keys[j]!] = (value as Record<string, unknown>)[keys[j]!];
+    }
+    if (copy) copy[keys[i]!] = next;
   }
-  return value;
+  return copy ?? value;
 }
 
 /** The value with every stored media reference replaced by a fresh presigned URL (each key signed once). */

@@ -66,6 +66,28 @@ describe('toJobView', () => {
     });
   });
 
+  it('passes what holds no media on as it is, and leaves the job’s output unchanged', async () => {
+    const { signer } = countingSigner();
+    const boundary = { type: 'Polygon', coordinates: [[[151, -33.8]]] };
+    const frames = [{ width: 1 }, { s3_key: 'b.jpg', width: 2 }, { width: 3 }];
+    const output = { boundary, frames, image: { s3_key: 'a.jpg', size: { w: 1, h: 2 } } };
+    const stored = structuredClone(output);
+    const view = (await toJobView(job(output), signer, now)).output as typeof output;
+    expect(output).toEqual(stored);
+    // Shared, not copied: the boundary, a frame without media, and what a media file carries.
+    expect(view.boundary).toBe(boundary);
+    expect(view.frames).not.toBe(frames);
+    expect(view.frames[0]).toBe(frames[0]);
+    expect(view.frames[2]).toBe(frames[2]);
+    expect(view.frames[1]).toEqual({
+      url: `https://media.example/b.jpg?t=${now.getTime()}`,
+      expires_at: '2026-03-01T11:00:00.000Z',
+      width: 2,
+    });
+    expect(view.image.size).toBe(output.image.size);
+    expect(JSON.stringify(view)).not.toContain('s3_key');
+  });
+
   it('signs nothing for an output without media, and shows a missing output as null', async () => {
     const { signer, signed } = countingSigner();
     expect((await toJobView(job({ bearing: 12 }), signer, now)).output).toEqual({ bearing: 12 });
