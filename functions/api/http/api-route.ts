@@ -164,23 +164,31 @@ export function header(event: APIGatewayProxyEvent, name: string): string | unde
 }
 
 /** How many times a header was sent (any spelling of its name), from the gateway's multi-value map. */
-function headerCount(event: APIGatewayProxyEvent, name: string): number {
-  const wanted = name.toLowerCase();
-  const multi = event.multiValueHeaders;
-  if (!multi) return header(event, name) === undefined ? 0 : 1;
-  let count = 0;
-  for (const [key, values] of Object.entries(multi))
-    if (key.toLowerCase() === wanted) count += values?.length ?? 0;
-  return count;
-}
+/** The credential headers a request may carry, by their lower-case name. */
+const CREDENTIAL_HEADERS: ReadonlyMap<string, string> = new Map([
+  ['x-api-key', 'X-API-Key'],
+  ['authorization', 'Authorization'],
+]);
 
 /**
  * A credential header sent more than once is refused: which one the service would read is not the
  * caller's to guess (a proxy that adds its own, a client that merges headers).
  */
 function requireSingleCredential(event: APIGatewayProxyEvent): void {
-  const repeated = ['X-API-Key', 'Authorization'].flatMap((name) => {
-    const count = headerCount(event, name);
+  // Every request comes here: one pass over the header names, nothing built unless one is repeated.
+  const multi = event.multiValueHeaders;
+  let counts: Record<string, number> | undefined;
+  if (multi) {
+    for (const key of Object.keys(multi)) {
+      const name = CREDENTIAL_HEADERS.get(key.toLowerCase());
+      if (name === undefined) continue;
+      counts ??= {};
+      counts[name] = (counts[name] ?? 0) + (multi[key]?.length ?? 0);
+    }
+  }
+  if (counts === undefined) return;
+  const repeated = [...CREDENTIAL_HEADERS.values()].flatMap((name) => {
+    const count = counts[name] ?? 0;
     return count > 1 ? [{ path: name, message: `must be sent once; the request has it ${count} times` }] : [];
   });
   if (repeated.length > 0) throw apiErrors.validation(repeated);
