@@ -21,8 +21,20 @@ export interface DynaliteLevel {
   getSync?(key: string): unknown;
 }
 
-/** Reads by `getSync` and reads sent on to the store's own `get`, in this thread (tests). */
-const counts = { sync: 0, fallback: 0 };
+/**
+ * What this thread has installed, and its reads by `getSync` and those sent on to the store's own `get`
+ * (tests), kept on the global object: dynalite's modules are loaded once per thread while this one may be
+ * loaded again (a test runner's isolation), and the wrapper counting may come from another load of it.
+ */
+interface Slot {
+  installed: boolean;
+  readonly counts: { sync: number; fallback: number };
+}
+const SLOT = Symbol.for('property-media.dynalite-sync-reads');
+const holder = globalThis as { [SLOT]?: Slot };
+if (!holder[SLOT]) holder[SLOT] = { installed: false, counts: { sync: 0, fallback: 0 } };
+const slot: Slot = holder[SLOT];
+const counts = slot.counts;
 export const syncReadCounts = (): Readonly<typeof counts> => ({ ...counts });
 
 /** Wraps `level.get` in place (see the file's head); a second call changes nothing. */
@@ -50,21 +62,16 @@ export function readItemsSynchronously(level: DynaliteLevel): void {
   level.get = Object.assign(wrapped, { syncReads: true as const });
 }
 
-const INSTALLED = Symbol.for('property-media.dynalite-sync-reads');
-const globalSlot = globalThis as { [INSTALLED]?: true };
-
 /**
  * Has every dynalite store made afterwards in this thread read items synchronously; false, and nothing
- * changed, when dynalite's db module is not of the expected shape. dynalite's modules are loaded once per
- * thread while this one may be loaded again (a test runner's isolation): the mark on the global object
- * keeps dynalite from being wrapped twice.
+ * changed, when dynalite's db module is not of the expected shape. A second call changes nothing.
  */
 export function installSyncItemReads(): boolean {
-  if (globalSlot[INSTALLED]) return true;
+  if (slot.installed) return true;
   const db = require('dynalite/db') as { create?: (options?: object) => { db?: unknown } };
   const create = db.create;
   if (typeof create !== 'function') return false;
-  globalSlot[INSTALLED] = true;
+  slot.installed = true;
   db.create = (options) => {
     const store = create(options);
     const level = store.db as Partial<DynaliteLevel> | undefined;

@@ -4,7 +4,7 @@
 // be answered, by LevelDB's own get.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type DynaliteLevel,
   readItemsSynchronously,
@@ -123,6 +123,21 @@ describe('readItemsSynchronously', () => {
     expect(await opening.read('k')).toBe('async:k');
     const without = level('open');
     expect(await without.read('k')).toBe('async:k');
+  });
+
+  it('counts in one place however often this module is loaded', async () => {
+    // Unit files share their worker's modules, and some evaluate them afresh (test/support/fresh-modules.ts):
+    // a store wrapped by one load of the module is counted by another.
+    const path = '../../../local/dynalite-sync-reads.ts';
+    const first = (await import(path)) as typeof import('../../../local/dynalite-sync-reads.ts');
+    vi.resetModules();
+    const second = (await import(path)) as typeof import('../../../local/dynalite-sync-reads.ts');
+    expect(second).not.toBe(first);
+    const store: DynaliteLevel = { status: 'open', get: () => undefined, getSync: (key) => key };
+    first.readItemsSynchronously(store);
+    const before = second.syncReadCounts().sync;
+    await new Promise((resolve) => store.get('k', resolve));
+    expect(second.syncReadCounts().sync).toBe(before + 1);
   });
 
   it('wraps a store once', async () => {
