@@ -163,7 +163,6 @@ export function header(event: APIGatewayProxyEvent, name: string): string | unde
   return undefined;
 }
 
-/** How many times a header was sent (any spelling of its name), from the gateway's multi-value map. */
 /** The credential headers a request may carry, by their lower-case name. */
 const CREDENTIAL_HEADERS: ReadonlyMap<string, string> = new Map([
   ['x-api-key', 'X-API-Key'],
@@ -175,7 +174,8 @@ const CREDENTIAL_HEADERS: ReadonlyMap<string, string> = new Map([
  * caller's to guess (a proxy that adds its own, a client that merges headers).
  */
 function requireSingleCredential(event: APIGatewayProxyEvent): void {
-  // Every request comes here: one pass over the header names, nothing built unless one is repeated.
+  // Every request comes here: one pass over the header names of the gateway's multi-value map (any
+  // spelling of a name counts), nothing built unless a credential header is there.
   const multi = event.multiValueHeaders;
   let counts: Record<string, number> | undefined;
   if (multi) {
