@@ -8,9 +8,7 @@
 // Whatever `getSync` cannot do (a store still opening or closed, an encoding it cannot decode) goes to
 // dynalite's own `get`, which answers it as it did. Writes, deletes and batches stay asynchronous: they
 // keep LevelDB's ordering and durability as they were.
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+import { patchDynaliteStores } from './dynalite-stores.ts';
 
 type Callback = (error: Error | null, value?: unknown) => void;
 
@@ -22,19 +20,13 @@ export interface DynaliteLevel {
 }
 
 /**
- * What this thread has installed, and its reads by `getSync` and those sent on to the store's own `get`
- * (tests), kept on the global object: dynalite's modules are loaded once per thread while this one may be
- * loaded again (a test runner's isolation), and the wrapper counting may come from another load of it.
+ * Reads by `getSync`, and reads sent on to the store's own `get`, in this thread (tests). Kept on the
+ * global object: the wrapper counting may come from another load of this module (dynalite-stores.ts).
  */
-interface Slot {
-  installed: boolean;
-  readonly counts: { sync: number; fallback: number };
-}
-const SLOT = Symbol.for('property-media.dynalite-sync-reads');
-const holder = globalThis as { [SLOT]?: Slot };
-if (!holder[SLOT]) holder[SLOT] = { installed: false, counts: { sync: 0, fallback: 0 } };
-const slot: Slot = holder[SLOT];
-const counts = slot.counts;
+const COUNTS = Symbol.for('property-media.dynalite-sync-reads.counts');
+const holder = globalThis as { [COUNTS]?: { sync: number; fallback: number } };
+if (!holder[COUNTS]) holder[COUNTS] = { sync: 0, fallback: 0 };
+const counts = holder[COUNTS];
 export const syncReadCounts = (): Readonly<typeof counts> => ({ ...counts });
 
 /** Wraps `level.get` in place (see the file's head); a second call changes nothing. */
@@ -64,19 +56,11 @@ export function readItemsSynchronously(level: DynaliteLevel): void {
 
 /**
  * Has every dynalite store made afterwards in this thread read items synchronously; false, and nothing
- * changed, when dynalite's db module is not of the expected shape. A second call changes nothing.
+ * changed, when dynalite's db module cannot be wrapped.
  */
 export function installSyncItemReads(): boolean {
-  if (slot.installed) return true;
-  const db = require('dynalite/db') as { create?: (options?: object) => { db?: unknown } };
-  const create = db.create;
-  if (typeof create !== 'function') return false;
-  slot.installed = true;
-  db.create = (options) => {
-    const store = create(options);
+  return patchDynaliteStores('sync-item-reads', (store) => {
     const level = store.db as Partial<DynaliteLevel> | undefined;
     if (typeof level?.get === 'function') readItemsSynchronously(level as DynaliteLevel);
-    return store;
-  };
-  return true;
+  });
 }

@@ -13,9 +13,7 @@
 //   read before they write it.
 // dynalite's item actions call `store.getTable(name, callback)`; the others pass `false` as a second
 // argument (no status check). That is how the two are told apart.
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+import { patchDynaliteStores } from './dynalite-stores.ts';
 
 type Callback<T> = (error: Error | null | undefined, value?: T) => void;
 
@@ -172,55 +170,40 @@ export function cacheTableDescriptions(tableDb: DynaliteTableDb): CachedTableDb 
 }
 
 /**
- * What is installed, kept on the global object: dynalite's modules are loaded once per thread, while this
- * module may be loaded again (a test runner's module isolation), and must not wrap dynalite twice.
+ * The table store of the last dynalite store made with the cache, kept on the global object: the cache is
+ * put in place once per thread (dynalite-stores.ts), while this module may be loaded again (tests).
  */
-interface Installed {
-  /** The table store of the last dynalite store made with the cache (tests). */
-  lastCached?: CachedTableDb;
-}
-const INSTALLED = Symbol.for('property-media.dynalite-table-cache');
-const globalSlot = globalThis as { [INSTALLED]?: Installed };
+const LAST_CACHED = Symbol.for('property-media.dynalite-table-cache.last');
+const globalSlot = globalThis as { [LAST_CACHED]?: CachedTableDb };
 
 /** The table store of the last dynalite store made in this thread with the cache in place (tests). */
-export const lastCachedTableDb = (): CachedTableDb | undefined => globalSlot[INSTALLED]?.lastCached;
+export const lastCachedTableDb = (): CachedTableDb | undefined => globalSlot[LAST_CACHED];
+
+type GetTable = (name: string, checkStatus: unknown, callback?: unknown) => unknown;
 
 /**
  * Has every dynalite store made afterwards in this thread cache its table descriptions; false, and
- * nothing changed, when dynalite's store has no table store of the expected shape.
+ * nothing changed, when dynalite's db module cannot be wrapped. A store whose table store is not of the
+ * expected shape is left as it is.
  */
 export function installTableDescriptionCache(): boolean {
-  if (globalSlot[INSTALLED]) return true;
-  const db = require('dynalite/db') as {
-    create: (options?: object) => {
-      tableDb?: unknown;
-      getTable?: (name: string, checkStatus: unknown, callback?: unknown) => unknown;
-    };
-  };
-  const create = db.create;
-  if (typeof create !== 'function') return false;
-  const installed: Installed = {};
-  globalSlot[INSTALLED] = installed;
-  db.create = (options) => {
-    const store = create(options);
+  return patchDynaliteStores('table-description-cache', (store) => {
     const tableDb = store.tableDb as Partial<DynaliteTableDb> | undefined;
     if (
-      typeof tableDb?.get === 'function' &&
-      typeof tableDb.put === 'function' &&
-      typeof tableDb.del === 'function' &&
-      typeof tableDb.batch === 'function'
-    ) {
-      const cached = cacheTableDescriptions(tableDb as DynaliteTableDb);
-      installed.lastCached = cached;
-      const getTable = store.getTable;
-      // An item action's read (name and callback only) shares the description; see the file's head.
-      if (typeof getTable === 'function')
-        store.getTable = (name: string, checkStatus: unknown, callback?: unknown) =>
-          typeof checkStatus === 'function'
-            ? cached.sharing(() => getTable(name, checkStatus))
-            : getTable(name, checkStatus, callback);
-    }
-    return store;
-  };
-  return true;
+      typeof tableDb?.get !== 'function' ||
+      typeof tableDb.put !== 'function' ||
+      typeof tableDb.del !== 'function' ||
+      typeof tableDb.batch !== 'function'
+    )
+      return;
+    const cached = cacheTableDescriptions(tableDb as DynaliteTableDb);
+    globalSlot[LAST_CACHED] = cached;
+    const getTable = store.getTable as GetTable | undefined;
+    // An item action's read (name and callback only) shares the description; see the file's head.
+    if (typeof getTable === 'function')
+      store.getTable = ((name, checkStatus, callback) =>
+        typeof checkStatus === 'function'
+          ? cached.sharing(() => getTable(name, checkStatus))
+          : getTable(name, checkStatus, callback)) satisfies GetTable;
+  });
 }

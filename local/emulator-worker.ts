@@ -6,23 +6,16 @@
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import dynalite from 'dynalite';
-import { installIndexWriteUnits } from './dynalite-index-units.ts';
-import { installParseTemplates } from './dynalite-parsers.ts';
-import { installSyncItemReads } from './dynalite-sync-reads.ts';
-import { installTableDescriptionCache } from './dynalite-table-cache.ts';
+import { prepareDynalite } from './dynalite-setup.ts';
 import type { EmulatorWorkerData, EmulatorWorkerMessage } from './emulator-worker-protocol.ts';
 import { IDLE_CONNECTION_TIMEOUTS, signedOnly, startAwsEmulator } from './emulators.ts';
 
 async function start(data: EmulatorWorkerData): Promise<{ port: number; close(): Promise<void> }> {
   if (data.kind === 'aws') return startAwsEmulator(data.queueDir, data.objectDir, data.credentials);
-  if (!installParseTemplates())
+  if (!prepareDynalite().memoizingParser)
     console.warn(
       'dynalite is not the version local/generated/dynalite-condition-parser.cjs was generated for: its own, slower expression parsing stays (see local/dynalite-parsers.ts)',
     );
-  installTableDescriptionCache();
-  installSyncItemReads();
-  // Index writes in a write's consumed capacity, when asked for INDEXES (the cost benchmark asks).
-  installIndexWriteUnits();
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: data.path });
   // dynalite accepts any credentials at all: only requests signed with the stack's reach it.
   signedOnly(server, data.credentials, 'com.amazon.coral.service#');

@@ -16,10 +16,7 @@ import { ACCOUNT_INDEXES } from '../../functions/adapters/dynamodb/account-table
 import { DynamoJobStore } from '../../functions/adapters/dynamodb/job-store.ts';
 import { JOB_INDEXES } from '../../functions/adapters/dynamodb/job-table.ts';
 import { DynamoUsageStore } from '../../functions/adapters/dynamodb/usage-store.ts';
-import { installIndexWriteUnits } from '../../local/dynalite-index-units.ts';
-import { installParseTemplates } from '../../local/dynalite-parsers.ts';
-import { installSyncItemReads } from '../../local/dynalite-sync-reads.ts';
-import { installTableDescriptionCache } from '../../local/dynalite-table-cache.ts';
+import { prepareDynalite } from '../../local/dynalite-setup.ts';
 import { whenTableActive } from '../../local/table-active.ts';
 
 export interface LocalDynamo {
@@ -32,10 +29,7 @@ export interface LocalDynamo {
 /** `path`: keep the tables in LevelDB on disk there (as the local stack does), not in memory. */
 export async function startDynalite({ path }: { path?: string } = {}): Promise<LocalDynamo> {
   // As the local stack runs it (local/emulator-worker.ts).
-  installParseTemplates();
-  installTableDescriptionCache();
-  installSyncItemReads();
-  installIndexWriteUnits();
+  prepareDynalite();
   const server = dynalite({ createTableMs: 0, ...(path ? { path } : {}) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const client = new DynamoDBClient({
